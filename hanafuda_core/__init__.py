@@ -1,0 +1,20 @@
+"""hanafuda_core: the deck and the rules of the hanafuda games.
+
+Pure Python, standard library only at import time, so the same wheel runs in
+Pyodide. Rendering (``hanafuda_core.render``) and widgets
+(``hanafuda_core.widgets``) are imported on demand.
+"""
+
+from .cards import (CARD_INFO, DECK, DEFAULT_VALUES, FLOWERS, Card, CardSet, Extra, Kind,
+                    Ribbon, format_cards, parse_card, parse_cards)
+from .errors import (AnswerFormatError, HanafudaError, IllegalActionError, PlayerCountError,
+                     UnknownCardError, UnknownGameError)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARD_INFO", "DECK", "DEFAULT_VALUES", "FLOWERS", "Card", "CardSet", "Extra", "Kind",
+    "Ribbon", "format_cards", "parse_card", "parse_cards", "AnswerFormatError",
+    "HanafudaError", "IllegalActionError", "PlayerCountError", "UnknownCardError",
+    "UnknownGameError", "__version__",
+]

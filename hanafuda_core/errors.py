@@ -1,0 +1,32 @@
+"""Errors raised by the core.
+
+Every error is a :class:`ValueError` subclass whose message says what was wrong
+and what is allowed, so that a widget or the command line can show it as it is.
+Raising one never changes any state: the core's values are immutable.
+"""
+
+from __future__ import annotations
+
+
+class HanafudaError(ValueError):
+    """Base class of every error the core raises for bad input."""
+
+
+class UnknownCardError(HanafudaError):
+    """A card name or code that is not in the deck."""
+
+
+class PlayerCountError(HanafudaError):
+    """A player count the game does not allow."""
+
+
+class UnknownGameError(HanafudaError):
+    """A game key or name that is not in the registry."""
+
+
+class IllegalActionError(HanafudaError):
+    """An action that the rules do not allow in this state."""
+
+
+class AnswerFormatError(HanafudaError):
+    """A quiz answer that cannot be read at all (as opposed to a wrong one)."""

@@ -1,0 +1,61 @@
+"""The registry of games: every game of the rulebook and every seed rule set.
+
+Games are found by key, name or alias, ignoring case and punctuation:
+
+>>> get_game("koi-koi").key
+'koikoi'
+>>> get_game("Hachi Hachi").family
+'capture'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from ..errors import UnknownGameError
+from ..rules import GameInfo
+
+__all__ = ["register", "get_game", "all_games", "GAMES"]
+
+GAMES: dict[str, GameInfo] = {}
+_LOOKUP: dict[str, str] = {}
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game (or replace the entry with the same key)."""
+    GAMES[info.key] = info
+    for name in (info.key, info.name, *info.aliases):
+        _LOOKUP[_norm(name)] = info.key
+    return info
+
+
+def get_game(name: str) -> GameInfo:
+    """Find a game by key, name or alias; unknown names list the close ones."""
+    _load()
+    key = _LOOKUP.get(_norm(name))
+    if key is None:
+        close = difflib.get_close_matches(_norm(name), list(_LOOKUP), n=3, cutoff=0.6)
+        hint = f"did you mean: {', '.join(sorted({_LOOKUP[c] for c in close}))}? " if close else ""
+        raise UnknownGameError(f"unknown game {name!r}; {hint}run `hanafuda games` to list them")
+    return GAMES[key]
+
+
+def all_games() -> list[GameInfo]:
+    """Every registered game, in rulebook chapter order, then the seed rule sets."""
+    _load()
+    return sorted(GAMES.values(), key=lambda g: (g.chapter is None, g.chapter or 0, g.key))
+
+
+_loaded = False
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        from . import catalog  # noqa: F401  (registers the games)

@@ -1,0 +1,94 @@
+"""Rules as data: what every game declares about itself.
+
+A game is a :class:`GameInfo` value in the registry (:mod:`hanafuda_core.games`).
+Playable games add their engine rules on top; the facts here are the ones every
+chapter, chart and command needs: names, family, player counts, the deal for
+each player count and the sources the rules come from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .errors import PlayerCountError
+
+__all__ = ["Source", "Deal", "GameInfo", "Family", "FAMILIES", "SOURCE_DOCUMENTS"]
+
+Family = str
+FAMILIES: Mapping[Family, str] = {
+    "capture": "Capture games: match a card of the same month to take it",
+    "sequence": "Sequence games: shed your hand by playing months in order",
+    "luck": "Luck games: two or three cards, totals and ranks",
+    "fusion": "Fusion games: patience and rummy played with the flower deck",
+}
+
+SOURCE_DOCUMENTS: Mapping[str, str] = {
+    "BOOK": "Hanafuda Games: Hanami Edition (rulebook of 37 games)",
+    "D001": "A three-player Hachi-Hachi rule set in kan and points, with 2, 4-6 and 7 players",
+    "D002": "A Japanese-style rule set: Hachi-Hachi, a Koi-Koi appendix and the basics",
+    "D003": "A two-player Koi-Koi rule set for a six-round game",
+    "D004": "A Hachi-Hachi rule set for five to seven players in shillings and pence",
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a rule comes from: a seed document and a place in it."""
+
+    doc: str                 # a key of SOURCE_DOCUMENTS
+    section: str = ""        # e.g. "ch. 12", "Koi-Koi appendix"
+    lines: str = ""          # e.g. "1849-2122"
+
+    def cite(self) -> str:
+        parts = [self.doc]
+        if self.section:
+            parts.append(self.section)
+        if self.lines:
+            parts.append(f"lines {self.lines}")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Cards to each hand and face up to the field for one player count."""
+
+    hand: int
+    field: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts every game declares (see the module docstring)."""
+
+    key: str
+    name: str
+    family: Family
+    players: tuple[int, int]
+    deals: Mapping[int, Deal] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+    chapter: int | None = None          # chapter of the rulebook, if any
+    difficulty: str = ""
+    deck: str = "48 cards"
+    summary: str = ""
+    sources: tuple[Source, ...] = ()
+    playable: bool = False              # an engine can play it end to end
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`PlayerCountError` unless the game takes ``players``."""
+        low, high = self.players
+        if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+            allowed = f"{low}" if low == high else f"{low} to {high}"
+            raise PlayerCountError(f"{self.name} is played by {allowed} players, not {players}")
+
+    def deal_for(self, players: int) -> Deal:
+        """The deal sizes for a player count, checking the count first."""
+        self.check_players(players)
+        try:
+            return self.deals[players]
+        except KeyError:
+            counts = ", ".join(str(n) for n in sorted(self.deals)) or "none"
+            raise PlayerCountError(
+                f"the rules give no deal for {players} players of {self.name}; "
+                f"deals are given for: {counts}") from None
