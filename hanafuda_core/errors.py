@@ -30,3 +30,11 @@ class IllegalActionError(HanafudaError):
 
 class AnswerFormatError(HanafudaError):
     """A quiz answer that cannot be read at all (as opposed to a wrong one)."""
+
+
+class QuizSchemaError(HanafudaError):
+    """A quiz question or question bank that does not follow the quiz schema."""
+
+
+class OptionError(HanafudaError):
+    """A rule option (house rule) name or value that the game does not know."""

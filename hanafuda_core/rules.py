@@ -13,7 +13,7 @@ from typing import Mapping
 
 from .errors import PlayerCountError
 
-__all__ = ["Source", "Deal", "GameInfo", "Family", "FAMILIES", "SOURCE_DOCUMENTS"]
+__all__ = ["Source", "Deal", "GameInfo", "Family", "FAMILIES", "SOURCE_DOCUMENTS", "Option"]
 
 Family = str
 FAMILIES: Mapping[Family, str] = {
@@ -56,6 +56,7 @@ class Deal:
     hand: int
     field: int
     note: str = ""
+    aside: int = 0      # cards set aside face down, out of play for the round
 
 
 @dataclass(frozen=True)
@@ -92,3 +93,29 @@ class GameInfo:
             raise PlayerCountError(
                 f"the rules give no deal for {players} players of {self.name}; "
                 f"deals are given for: {counts}") from None
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule that varies between sources or house rules: one named, cited value.
+
+    ``allowed`` lists the values a player may pick (``None`` in it means "off");
+    ``implemented=False`` marks an option that is registered (so a chapter can
+    name it) but that the engine cannot play yet.
+    """
+
+    key: str
+    default: object
+    allowed: tuple = ()
+    description: str = ""
+    source: Source | None = None
+    note: str = ""
+    implemented: bool = True
+
+    def check(self, value: object) -> object:
+        """Return ``value`` if it is allowed, else raise :class:`OptionError` naming the allowed ones."""
+        if self.allowed and value not in self.allowed:
+            shown = ", ".join(repr(v) for v in self.allowed)
+            from .errors import OptionError
+            raise OptionError(f"option {self.key!r} cannot be {value!r}; allowed values: {shown}")
+        return value

@@ -23,7 +23,8 @@ _LOOKUP: dict[str, str] = {}
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "", text.lower())
+    # \W is Unicode-aware, so kana, kanji and Hangul aliases are kept.
+    return re.sub(r"[\W_]+", "", text.casefold())
 
 
 def register(info: GameInfo) -> GameInfo:
