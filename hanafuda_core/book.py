@@ -1,0 +1,486 @@
+"""Helpers for the book's first chapters: one-line calls that draw cards and tables.
+
+Every ``show_*`` function returns an IPython display object (imported lazily, so
+this module stays importable with the standard library alone); the data behind
+each one is a plain function that the tests check.
+
+>>> find_misdeal_seed("field") == find_misdeal_seed("field")
+True
+>>> dealer_from_draws(parse_cards("3c 1d 1a"))
+2
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import (CARD_INFO, DECK, MONTH_NAMES, Card, CardSet, Extra, Kind, Ribbon,
+                    format_cards, parse_card, parse_cards)
+from .deal import BASIC_DEALS, Dealt, deal, deal_valid
+from .errors import HanafudaError
+from . import tables
+
+__all__ = [
+    "MISDEAL_PATTERNS", "SAMPLE_SEED", "find_misdeal_seed", "find_hiki_seed",
+    "dealer_from_draws", "draw_for_dealer", "find_dealer_tie_seed", "Outcome", "resolve",
+    "TurnExample", "turn_example", "TURN_CASES", "notation_rows", "notation_error_rows",
+    "deal_layout", "misdeal_cards", "show_table", "show_deck", "show_month", "show_kinds", "show_ribbons",
+    "show_named", "show_extras", "show_cards", "show_cards_table", "show_kind_counts",
+    "show_month_orders", "show_notation", "show_deal_sizes", "show_game_lengths", "show_first_dealer",
+    "show_misdeal", "show_hiki", "show_turn_case", "show_sample_deal", "show_games",
+    "show_families", "show_glossary", "source_rows", "show_sources", "show_source_names", "glue_facts",
+]
+
+# Which Misdeal (where, pattern) each short name stands for.
+MISDEAL_PATTERNS: dict[str, tuple[str, str]] = {
+    "field": ("field", "four of a month"),
+    "hand": ("hand", "four of a month"),
+    "pairs": ("hand", "four pairs"),
+}
+
+SAMPLE_SEED = 2024          # the seed of the sample deal in "Before you begin"
+_SEARCH_LIMIT = 200_000
+
+
+def _check_players(players: int) -> None:
+    if players not in BASIC_DEALS:
+        raise HanafudaError(f"the capture basics deal for "
+                            f"{', '.join(map(str, sorted(BASIC_DEALS)))} players, not {players}")
+
+
+def find_misdeal_seed(pattern: str, players: int = 2, start: int = 0) -> int:
+    """The first seed from ``start`` whose deal is a misdeal of ``pattern``
+    ('field': four of a month on the field, 'hand': four of a month in a hand,
+    'pairs': four pairs in a hand)."""
+    try:
+        where, kind = MISDEAL_PATTERNS[pattern]
+    except KeyError:
+        raise HanafudaError(f"unknown misdeal pattern {pattern!r}; "
+                            f"choose one of {', '.join(MISDEAL_PATTERNS)}") from None
+    _check_players(players)
+    for seed in range(start, start + _SEARCH_LIMIT):
+        if any(m.where == where and m.pattern == kind for m in deal(players, seed).misdeals):
+            return seed
+    raise RuntimeError(f"no {pattern} misdeal in {_SEARCH_LIMIT} seeds")  # pragma: no cover
+
+
+def find_hiki_seed(players: int = 2, start: int = 0) -> int:
+    """The first seed from ``start`` that deals a hiki and is not a misdeal."""
+    _check_players(players)
+    for seed in range(start, start + _SEARCH_LIMIT):
+        dealt = deal(players, seed)
+        if dealt.hiki and not dealt.is_misdeal:
+            return seed
+    raise RuntimeError(f"no hiki in {_SEARCH_LIMIT} seeds")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------
+# Choosing the first dealer: the earliest month deals; a tie on the month goes
+# to the higher kind (Bright, Ten, Ribbon, Chaff); a tie on both draws again.
+
+_KIND_RANK = {kind: rank for rank, kind in enumerate(Kind)}
+
+
+def dealer_from_draws(draws: Sequence[Card]) -> int | None:
+    """Index of the player whose drawn card wins the deal, or None if they must draw again."""
+    if not draws:
+        raise HanafudaError("at least one player must draw a card")
+    best = min((c.month, _KIND_RANK[c.kind]) for c in draws)
+    winners = [i for i, c in enumerate(draws) if (c.month, _KIND_RANK[c.kind]) == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+def draw_for_dealer(players: int, seed: int) -> tuple[list[tuple[Card, ...]], int]:
+    """Every draw (a reshuffle before each) until one player wins; returns (draws, winner)."""
+    if not 2 <= players <= len(DECK):
+        raise HanafudaError(f"between 2 and {len(DECK)} players can draw for the deal, "
+                            f"not {players}")
+    rng = random.Random(seed)
+    rounds: list[tuple[Card, ...]] = []
+    while True:
+        order = list(DECK)
+        rng.shuffle(order)
+        draws = tuple(order[:players])
+        rounds.append(draws)
+        winner = dealer_from_draws(draws)
+        if winner is not None:
+            return rounds, winner
+
+
+def find_dealer_tie_seed(players: int = 3, start: int = 0) -> int:
+    """The first seed whose first draw ties on the month and is settled by the kind."""
+    for seed in range(start, start + _SEARCH_LIMIT):
+        rounds, _ = draw_for_dealer(players, seed)
+        first = rounds[0]
+        earliest = min(c.month for c in first)
+        if len(rounds) == 1 and sum(c.month == earliest for c in first) > 1:
+            return seed
+    raise RuntimeError("no tie found")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------
+# The three phases of a turn, for the illustrations.
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a card played to the field can do."""
+
+    case: str                   # "none", "one", "two", "hiki"; for a drawn card also
+                                # "same" (matches only the pair just made) and "pair"
+                                # (matches that pair and one other card)
+    options: tuple[Card, ...]   # field cards it may take (for "two", the player picks one)
+    takes: tuple[Card, ...]     # what it takes (for "two", the higher card)
+
+
+def resolve(card: Card, field: CardSet, made: CardSet = CardSet()) -> Outcome:
+    """Match one card (played or drawn) against the field.
+
+    ``made`` is the pair captured in phase one, which the drawn card may not take.
+
+    >>> resolve(parse_card("2b"), CardSet.parse("2a 2c 6b")).case
+    'two'
+    >>> resolve(parse_card("7b"), CardSet.parse("7a 7c 12c"), CardSet.parse("7a 7c")).case
+    'same'
+    """
+    same_month = field.of_month(card.month)
+    free = same_month - made
+    n = len(free)
+    if n == 0:
+        return Outcome("same" if same_month else "none", (), ())
+    options = tuple(free)
+    if n == 1:
+        return Outcome("pair" if same_month & made else "one", options, options)
+    if n == 2:
+        return Outcome("two", options, options[:1])
+    return Outcome("hiki", options, options)
+
+
+@dataclass(frozen=True)
+class TurnExample:
+    """A small worked turn: the rows to draw, the cards taken, and the sentences that
+    explain them."""
+
+    rows: tuple[tuple[str, object], ...]
+    sentences: tuple[str, ...]
+    captured: CardSet = CardSet()
+
+
+def _the(card: Card) -> str:
+    """'the Crane', 'a Plum Ribbon', 'a Pine Chaff'."""
+    info = CARD_INFO[card]
+    if info.named:
+        return f"the {info.named}"
+    if info.kind is Kind.CHAFF:
+        stem = info.name.rsplit(" ", 1)[0]          # "Pine Chaff 1" -> "Pine Chaff"
+        return f"{'an' if stem[0] in 'AEIOU' else 'a'} {stem}"
+    return f"the {info.name}"
+
+
+def _explain(card: Card, out: Outcome, drawn: bool) -> str:
+    verb = "drawn" if drawn else "played"
+    month = MONTH_NAMES[card.month - 1]
+    who = f"The {verb} card, {_the(card)} ({card.code}),"
+    if out.case == "none":
+        return f"{who} matches nothing, so it stays on the field."
+    if out.case == "one":
+        return f"{who} takes the one {month} card on the field, {_the(out.takes[0])}."
+    if out.case == "two":
+        return (f"{who} has two {month} cards to choose from; the player picks "
+                f"{_the(out.takes[0])}.")
+    if out.case == "pair":
+        return (f"{who} matches the pair just made and one more {month} card; it may not "
+                f"take the pair, so it takes {_the(out.takes[0])}.")
+    if out.case == "hiki":
+        return f"{who} is the fourth {month} card, so it takes the whole hiki of three."
+    return (f"{who} matches only the pair just made, which it may not take, "
+            "so it stays on the field.")
+
+
+def turn_example(field: str, play: str, draw: str | None = None) -> TurnExample:
+    """Phase one (play ``play``), optionally phase two (draw ``draw``), then phase three.
+
+    >>> ex = turn_example("7a 7d 12c", "7c", "7b")
+    >>> ex.rows[-2][0], format_cards(ex.rows[-2][1])
+    ('Captured', '7a 7b 7c 7d')
+    """
+    table = CardSet.parse(field)
+    played = parse_card(play)
+    if played in table:
+        raise HanafudaError(f"{played.title} ({played.code}) is already on the field")
+    rows: list[tuple[str, object]] = [("Field", list(table)), ("Played from hand", [played])]
+    first = resolve(played, table)
+    sentences = [_explain(played, first, drawn=False)]
+    made = CardSet(first.takes).add(played) if first.takes else CardSet()
+    table = table.add(played)
+    captured = made
+    if draw is not None:
+        drawn = parse_card(draw)
+        if drawn in table:
+            raise HanafudaError(f"{drawn.title} ({drawn.code}) is already on the field")
+        rows.append(("Drawn from the stock", [drawn]))
+        second = resolve(drawn, table, made)
+        sentences.append(_explain(drawn, second, drawn=True))
+        table = table.add(drawn)
+        if second.takes:
+            captured = captured | CardSet(second.takes).add(drawn)
+    rows.append(("Captured", list(captured)))
+    rows.append(("Field after the turn", list(table - captured)))
+    if captured:
+        sentences.append(f"In phase three the player moves {format_cards(captured)} "
+                         "to their capture pile.")
+    else:
+        sentences.append("Nothing was captured this turn.")
+    return TurnExample(tuple(rows), tuple(sentences), captured)
+
+
+# Illustrations for the turn section: (field, played card, drawn card or None).
+TURN_CASES: dict[str, tuple[str, str, str | None]] = {
+    "none": ("1a 3c 8c 11b", "5b", None),
+    "one": ("1a 3c 8c 11b", "3a", None),
+    "two": ("2a 2c 6b 9c", "2b", None),
+    "hiki": ("4a 4b 4c 10b", "4d", None),
+    "same": ("7a 10c 12c", "7c", "7b"),
+    "pair": ("7a 7d 12c", "7c", "7b"),
+}
+
+
+# ---------------------------------------------------------------------------
+# Notation.
+
+NOTATION_EXAMPLES: tuple[str, ...] = ("1a 3a 8a", "crane, curtain, moon", "11d 11a 9a",
+                                      "sake cup, rainman, 12b")
+NOTATION_ERRORS: tuple[str, ...] = ("13a", "1a 1a", "cran")
+
+
+def notation_rows(examples: Sequence[str] = NOTATION_EXAMPLES) -> list[dict[str, str]]:
+    """What the core reads from each example and how it writes the cards back."""
+    rows = []
+    for text in examples:
+        cards = parse_cards(text)
+        rows.append({"You write": text, "Cards": ", ".join(c.title for c in cards),
+                     "Written back": format_cards(cards)})
+    return rows
+
+
+def notation_error_rows(examples: Sequence[str] = NOTATION_ERRORS) -> list[dict[str, str]]:
+    """The message the core gives for each mistaken example."""
+    rows = []
+    for text in examples:
+        try:
+            parse_cards(text)
+        except HanafudaError as err:
+            rows.append({"You write": text, "The core answers": str(err)})
+        else:
+            raise ValueError(f"{text!r} is not a mistake")
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# Display.
+
+def _html(markup: str):
+    from IPython.display import HTML
+    return HTML(markup)
+
+
+def _caption(text: str) -> str:
+    return f'<p class="hf-caption">{html.escape(text)}</p>'
+
+
+def _svg():
+    from .render import svg
+    return svg
+
+
+def show_table(rows, caption: str | None = None):
+    return _html(tables.to_html(rows, caption=caption))
+
+
+def show_deck(order: str = "japanese"):
+    """All 48 cards in twelve labelled month rows."""
+    return _html(_svg().deck_grid_html(order=order))
+
+
+def show_cards(text: str, label: str | None = None):
+    """Draw the cards written in ``text`` (codes or names, see the notation)."""
+    return _html(_svg().row_svg(parse_cards(text, extras=True), label=label))
+
+
+def show_month(month: int):
+    cards = list(CardSet.deck().of_month(month))
+    fl = cards[0].flower
+    return _html(_svg().row_svg(cards, label=f"{fl.month_name}: {fl.english}"))
+
+
+def show_kinds():
+    """The deck sorted by kind, one row each."""
+    rows = [(k.label + "s", list(CardSet.deck().of_kind(k))) for k in Kind]
+    return _html(_svg().layout_html(rows))
+
+
+def show_cards_table(order: str = "japanese"):
+    return show_table(tables.cards_table_rows(order))
+
+
+def show_kind_counts():
+    rows = tables.kind_counts()
+    total = {"Kind": "All cards", "Cards": sum(r["Cards"] for r in rows), "Value each": "",
+             "Points": tables.deck_total()}
+    return show_table([*rows, total])
+
+
+def show_ribbons():
+    rows = [(colour.label, [c for c in DECK if c.ribbon is colour]) for colour in Ribbon]
+    return _html(_svg().layout_html(rows) + tables.to_html(tables.ribbon_rows()))
+
+
+def show_named():
+    cards = tables.named_cards()
+    return _html(_svg().row_svg(cards, label="Named cards") + tables.to_html(tables.named_cards_rows()))
+
+
+def show_extras():
+    return _html(_svg().row_svg(list(Extra), label="Optional extras")
+                 + tables.to_html(tables.extras_rows()))
+
+
+def show_month_orders():
+    return show_table(tables.month_orders_rows())
+
+
+def show_notation():
+    return _html(tables.to_html(notation_rows()) + tables.to_html(notation_error_rows()))
+
+
+def show_game_lengths():
+    return show_table(tables.game_length_rows())
+
+
+def show_deal_sizes():
+    return show_table(tables.deal_sizes_rows())
+
+
+def deal_layout(dealt: Dealt, *, hide_stock: bool = True) -> list[tuple[str, object]]:
+    """(label, cards) rows for a deal: field, each hand, and the stock face down."""
+    rows: list[tuple[str, object]] = [("Field", list(dealt.field))]
+    rows += [(f"Player {i + 1}" + (" (dealer)" if i == 0 else ""), list(hand))
+             for i, hand in enumerate(dealt.hands)]
+    rows.append(("Stock", len(dealt.stock) if hide_stock else list(dealt.stock)))
+    return rows
+
+
+def misdeal_cards(dealt: Dealt) -> list[Card]:
+    """The cards that make each misdeal of a deal (for highlighting)."""
+    cards: list[Card] = []
+    for m in dealt.misdeals:
+        where = dealt.field if m.where == "field" else dealt.hands[m.player]
+        cards += [c for month in m.months for c in where.of_month(month)]
+    return cards
+
+
+def show_first_dealer(players: int = 3):
+    seed = find_dealer_tie_seed(players)
+    rounds, winner = draw_for_dealer(players, seed)
+    draws = rounds[0]
+    table = [{"Player": i + 1, "Draws": c.title, "Month": MONTH_NAMES[c.month - 1],
+              "Kind": c.kind.label} for i, c in enumerate(draws)]
+    earliest = min(c.month for c in draws)
+    text = (f"Seed {seed}: {MONTH_NAMES[earliest - 1]} is the earliest month drawn, and more "
+            f"than one player drew it; the higher kind wins, so Player {winner + 1} "
+            f"({draws[winner].title}, a {draws[winner].kind.label}) deals first.")
+    picture = _svg().layout_html([("Players 1 to %d draw" % players, list(draws))],
+                                 highlight=[draws[winner]])
+    return _html(picture + tables.to_html(table) + _caption(text))
+
+
+def show_misdeal(pattern: str, players: int = 2):
+    seed = find_misdeal_seed(pattern, players)
+    dealt = deal(players, seed)
+    reasons = "; ".join(m.describe() for m in dealt.misdeals)
+    text = f"Seed {seed} is the first seed whose deal is this kind of misdeal: {reasons}."
+    return _html(_svg().layout_html(deal_layout(dealt), highlight=misdeal_cards(dealt))
+                 + _caption(text))
+
+
+def show_hiki(players: int = 2):
+    seed = find_hiki_seed(players)
+    dealt = deal(players, seed)
+    months = ", ".join(MONTH_NAMES[m - 1] for m in dealt.hiki)
+    text = (f"Seed {seed} is the first seed that deals a hiki: three {months} cards on the "
+            "field, stacked together until someone plays the fourth.")
+    hiki = [c for m in dealt.hiki for c in dealt.field.of_month(m)]
+    return _html(_svg().layout_html(deal_layout(dealt), highlight=hiki) + _caption(text))
+
+
+def show_turn_case(case: str):
+    try:
+        field, play, draw = TURN_CASES[case]
+    except KeyError:
+        raise HanafudaError(f"unknown turn case {case!r}; choose one of "
+                            f"{', '.join(TURN_CASES)}") from None
+    ex = turn_example(field, play, draw)
+    return _html(_svg().layout_html(ex.rows, highlight=ex.captured)
+                 + _caption(" ".join(ex.sentences)))
+
+
+def show_sample_deal(seed: int = SAMPLE_SEED, players: int = 2):
+    dealt = deal_valid(players, seed)
+    notes = [f"Seed {seed}, {players} players."]
+    if dealt.redeals:
+        notes.append(f"The first {dealt.redeals} deal(s) were misdeals and were dealt again.")
+    if dealt.hiki:
+        notes.append("Hiki on the field: " + ", ".join(MONTH_NAMES[m - 1] for m in dealt.hiki)
+                     + ".")
+    return _html(_svg().layout_html(deal_layout(dealt)) + _caption(" ".join(notes)))
+
+
+def show_games():
+    return show_table(tables.games_table_rows())
+
+
+def show_families():
+    return show_table(tables.family_counts())
+
+
+def show_source_names():
+    from .glossary import source_names_rows
+    return show_table(source_names_rows())
+
+
+def source_rows() -> list[dict[str, str]]:
+    """The seed documents this book is built on, by their short labels."""
+    from .rules import SOURCE_DOCUMENTS
+    return [{"Label": key, "Document": text} for key, text in SOURCE_DOCUMENTS.items()]
+
+
+def show_sources():
+    return show_table(source_rows())
+
+
+def show_glossary():
+    """The glossary as MyST markdown (the cell must set ``mystnb: markdown_format: myst``)."""
+    from IPython.display import Markdown
+    from .glossary import glossary_markdown
+    return Markdown(glossary_markdown())
+
+
+def glue_facts() -> None:
+    """Glue the deck's numbers for ``{glue:text}`` roles in the prose."""
+    from myst_nb import glue
+    from .games import all_games
+    from .rules import FAMILIES
+    for row in tables.kind_counts():
+        glue(f"n_{str(row['Kind']).lower()}", row["Cards"], display=False)
+        glue(f"value_{str(row['Kind']).lower()}", row["Value each"], display=False)
+    glue("n_cards", len(DECK), display=False)
+    glue("n_months", len(MONTH_NAMES), display=False)
+    glue("deck_total", tables.deck_total(), display=False)
+    glue("deck_third", tables.deck_total() // 3, display=False)
+    glue("n_games", len(all_games()), display=False)
+    glue("n_families", len(FAMILIES), display=False)
+    glue("n_extras", len(Extra), display=False)
+    glue("n_jokers", sum(1 for e in Extra if e is not Extra.BLANK), display=False)
+    glue("n_ribbon_colours", len(Ribbon), display=False)
