@@ -1,0 +1,1070 @@
+"""The capture engine: one immutable state machine for the match-and-capture games.
+
+Rules are data (:class:`CaptureRules`); a game supplies values and, where the
+data cannot say it, a small hook object. The engine itself knows only the
+shared capture turn of the rulebook's basics (BOOK ch. 3):
+
+1. *Hand phase*: play a card. No field card of its month: it joins the field.
+   One: capture it. Two: the player chooses which (phase
+   ``CHOOSE_HAND_CAPTURE``). Three (a *hiki*): take all three.
+2. *Draw phase*: the top stock card is flipped automatically and resolved the
+   same way (``CHOOSE_DRAW_CAPTURE`` if it has two matches). If it matches only
+   the pair just made in phase 1, BOOK leaves the drawn card on the field;
+   ``pair_then_draw="stack"`` (Min-Hwatu, Go-Stop) puts the pair back and the
+   three stay as a hiki.
+3. *Capture phase*: the turn's captures join the player's (or team's) pile.
+   If the rules have a stop/continue overlay and the pile formed a new or
+   better yaku, the player decides (phase ``DECIDE``: ``KoiKoi()`` / ``Stop()``).
+
+Everything is immutable: :func:`apply` returns a new :class:`State` and raises
+:class:`~hanafuda_core.errors.IllegalActionError` (a message that teaches the
+rule) without touching the old one. The deal is a recorded chance event
+(:class:`DealRecord`: the shuffled order, the dealer, and every voided deal),
+so :func:`replay` rebuilds any round exactly. Players see a :class:`PlayerView`.
+
+How future games plug in (not implemented here, the fields are reserved):
+
+* **Deck, deal, misdeals**: ``deck``, ``deals`` (per player count),
+  ``misdeal`` (:class:`~hanafuda_core.deal.MisdealRules`) and what each pattern
+  does: ``on_field_four`` / ``on_hand_four`` / ``on_four_pairs`` take
+  ``"redeal"``, ``"redeal_next_dealer"``, ``"instant_win"``, ``"dealer_wins"``,
+  ``"dealer_captures"`` or ``"play_on"``.
+* **Teams**: ``teams`` maps seats to sides whose captures are pooled.
+* **Stop/continue overlay** (``overlay``): an object with
+  ``decision_needed``, ``decision_actions``, ``settle``, ``settle_draw``,
+  ``settle_instant`` (see :class:`NoOverlay`). Koi-Koi's lives in
+  :mod:`hanafuda_core.games.koikoi`; Go-Stop's Go/Stop and Hachi-Hachi's
+  Continue/End/Cancel would be further overlays with their own decision actions.
+* **Wild cards** (``wild``, Mushi's Storm, Oni Koi-Koi's Phoenix): a hook that
+  widens the capture relation for one card by source (hand, stock, field).
+* **Capture relation** (``capture_relation``, Hachi: month m takes m+1..m+3):
+  a hook replacing "same month".
+* **Teyaku** (hand combinations, Hachi-Hachi, Six Hundred) and **par scoring**
+  (``par``: card points against 88, 115, 80...) and **payments** (a zero-sum
+  ledger with per-loser penalties) are settled by the overlay at round end from
+  the state's hands, piles and the deal record.
+
+Internally the state keeps ints: hands, field and piles are 48-bit masks
+(``CardSet.from_mask`` gives the readable sets), the stock is a tuple of card
+ids with a position. :func:`fast_random_round` plays a whole random round on
+those ints with the same helper functions and the same overlay, for speed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cached_property
+from enum import IntEnum
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from ..cards import CARD_INFO, DECK, MONTH_MASKS, MONTH_NAMES, Card, CardSet
+from ..deal import MisdealRules
+from ..errors import IllegalActionError, PlayerCountError
+
+__all__ = [
+    "Phase", "Play", "Capture", "KoiKoi", "Stop", "Action", "parse_action",
+    "CaptureRules", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
+    "PlayerView", "new_round", "deal_from_order", "setup_state", "legal_actions", "apply",
+    "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
+    "fast_random_round", "shuffle_order",
+]
+
+
+# ---------------------------------------------------------------------------
+# Phases and actions
+
+class Phase(IntEnum):
+    PLAY = 0                    # play a card from the hand
+    CHOOSE_HAND_CAPTURE = 1     # the played card matches two field cards: pick one
+    CHOOSE_DRAW_CAPTURE = 2     # the drawn card matches two field cards: pick one
+    DECIDE = 3                  # a new or better yaku: continue (Koi-Koi) or Stop
+    ROUND_OVER = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card from the hand."""
+    card: Card
+
+    def code(self) -> str:
+        return f"play {Card(self.card).code}"
+
+    def describe(self) -> str:
+        return f"play the {CARD_INFO[self.card].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """Choose which of two matching field cards to capture."""
+    card: Card
+
+    def code(self) -> str:
+        return f"capture {Card(self.card).code}"
+
+    def describe(self) -> str:
+        return f"capture the {CARD_INFO[self.card].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class KoiKoi:
+    """Continue the round after forming a yaku."""
+
+    def code(self) -> str:
+        return "koikoi"
+
+    def describe(self) -> str:
+        return "call Koi-Koi (go on)"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """End the round and score."""
+
+    def code(self) -> str:
+        return "stop"
+
+    def describe(self) -> str:
+        return "call Stop"
+
+
+Action = Play | Capture | KoiKoi | Stop
+
+PLAY: tuple[Play, ...] = tuple(Play(c) for c in DECK)
+CAPTURE: tuple[Capture, ...] = tuple(Capture(c) for c in DECK)
+KOIKOI = KoiKoi()
+STOP = Stop()
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read an action from its code: ``"play 3a"``, ``"capture 3b"``, ``"koikoi"``, ``"stop"``."""
+    if isinstance(text, (Play, Capture, KoiKoi, Stop)):
+        return text
+    from ..cards import parse_card
+    words = str(text).strip().lower().split(None, 1)
+    if words and words[0] in ("koikoi", "koi-koi", "koi") and len(words) == 1:
+        return KOIKOI
+    if words and words[0] == "stop" and len(words) == 1:
+        return STOP
+    if len(words) == 2 and words[0] in ("play", "capture", "take"):
+        card = parse_card(words[1])
+        return PLAY[card] if words[0] == "play" else CAPTURE[card]
+    raise IllegalActionError(f"cannot read the action {text!r}; write 'play <card>', "
+                             "'capture <card>', 'koikoi' or 'stop'")
+
+
+# ---------------------------------------------------------------------------
+# Rules as data
+
+class NoOverlay:
+    """The plain capture game: no decisions; the round plays out and nobody scores.
+
+    A game with a stop/continue rule supplies an object with these methods.
+    """
+
+    def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
+        return False
+
+    def decision_actions(self, state: "State") -> tuple:
+        return (STOP,)
+
+    def settle(self, state: "State", winner: int) -> "RoundResult":
+        return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), "stop")
+
+    def settle_draw(self, state: "State") -> "RoundResult":
+        return RoundResult(None, tuple(0 for _ in range(state.rules.players)), "draw")
+
+    def settle_instant(self, state: "State", winner: int, reason: str) -> "RoundResult":
+        return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), reason)
+
+
+_MISDEAL_OUTCOMES = ("redeal", "redeal_next_dealer", "instant_win", "dealer_wins",
+                     "dealer_captures", "play_on")
+
+
+@dataclass(frozen=True)
+class CaptureRules:
+    """Everything the capture engine needs to know about one game, as data."""
+
+    name: str = "capture game"
+    key: str = "capture"
+    preset: str = ""
+    options: tuple[tuple[str, Any], ...] = ()     # the resolved option values, for records
+    deck: tuple[Card, ...] = DECK
+    players: int = 2
+    deals: Mapping[int, tuple[int, int]] = field(default_factory=lambda: {2: (8, 8)})
+    teams: tuple[int, ...] | None = None           # side of each seat (pooled captures)
+    misdeal: MisdealRules = MisdealRules()
+    on_field_four: str = "redeal"
+    on_hand_four: str = "redeal"
+    on_four_pairs: str = "redeal"
+    on_both_instant: str = "redeal"                # two hands with an instant win
+    instant_win_points: int = 6
+    pair_then_draw: str = "field"                  # "field" (BOOK) or "stack" (Go-Stop)
+    round_end: str = "all_cards"                   # or "hands_empty"
+    draw_dealer: str = "stays"                     # after a drawn round: "stays", "next", "swap"
+    rounds: int = 12
+    target_score: int | None = None                # game ends when a total reaches it
+    start_points: int = 0
+    yaku: Any = None                               # a hanafuda_core.yaku.YakuTable
+    overlay: Any = field(default_factory=NoOverlay)
+    # Reserved hooks for later games (see the module docstring); None = not used.
+    wild: Any = None
+    capture_relation: Any = None
+    teyaku: Any = None
+    par: Any = None
+    payments: Any = None
+
+    def __post_init__(self) -> None:
+        for name in ("on_field_four", "on_hand_four", "on_four_pairs"):
+            if getattr(self, name) not in _MISDEAL_OUTCOMES:
+                raise ValueError(f"{name} must be one of {', '.join(_MISDEAL_OUTCOMES)}")
+        if self.players not in self.deals:
+            raise PlayerCountError(f"{self.name}: no deal for {self.players} players; deals "
+                                   f"are given for {', '.join(map(str, sorted(self.deals)))}")
+        hand, fld = self.deals[self.players]
+        if hand * self.players + fld > len(self.deck):
+            raise PlayerCountError(f"{self.players} hands of {hand} and a field of {fld} need "
+                                   f"more than {len(self.deck)} cards")
+
+    @cached_property
+    def deck_ids(self) -> tuple[int, ...]:
+        return tuple(int(c) for c in self.deck)
+
+    @property
+    def option_values(self) -> dict[str, Any]:
+        return dict(self.options)
+
+    def side(self, seat: int) -> int:
+        return self.teams[seat] if self.teams else seat
+
+    @property
+    def sides(self) -> int:
+        return max(self.teams) + 1 if self.teams else self.players
+
+
+# ---------------------------------------------------------------------------
+# Records
+
+@dataclass(frozen=True)
+class VoidedDeal:
+    """A deal that was thrown in (misdeal), kept in the record."""
+    order: tuple[int, ...]
+    dealer: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """The chance event of a round: the final shuffled order and the voided deals."""
+    order: tuple[int, ...]
+    dealer: int
+    voided: tuple[VoidedDeal, ...] = ()
+    events: tuple[str, ...] = ()        # e.g. "the dealer captures the four March cards"
+
+    def to_dict(self) -> dict:
+        return {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
+                "voided": [{"order": [Card(c).code for c in v.order], "dealer": v.dealer,
+                            "reason": v.reason} for v in self.voided],
+                "events": list(self.events)}
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "DealRecord":
+        from ..cards import parse_card
+        order = tuple(int(parse_card(c)) for c in d["order"])
+        voided = tuple(VoidedDeal(tuple(int(parse_card(c)) for c in v["order"]), v["dealer"],
+                                  v["reason"]) for v in d.get("voided", ()))
+        return cls(order, d["dealer"], voided, tuple(d.get("events", ())))
+
+
+class RoundResult:
+    """How a round ended: the winner (None for a draw), points per seat, the report.
+
+    The explained report (a :class:`hanafuda_core.scoring.ScoreReport`) may be
+    built lazily: settlement gives either ``report`` or ``make_report``.
+    """
+
+    __slots__ = ("winner", "points", "reason", "_report", "_make")
+
+    def __init__(self, winner: int | None, points: tuple[int, ...], reason: str,
+                 report: Any = None, make_report: Any = None) -> None:
+        self.winner = winner
+        self.points = tuple(points)
+        self.reason = reason
+        self._report = report
+        self._make = make_report
+
+    @property
+    def report(self):
+        if self._report is None and self._make is not None:
+            self._report = self._make()
+            self._make = None
+        return self._report
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, RoundResult) and other.winner == self.winner
+                and other.points == self.points and other.reason == self.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.winner, self.points, self.reason))
+
+    def __repr__(self) -> str:
+        return f"RoundResult(winner={self.winner}, points={self.points}, reason={self.reason!r})"
+
+    def to_dict(self) -> dict:
+        rep = self.report
+        return {"winner": self.winner, "points": list(self.points), "reason": self.reason,
+                "report": rep.to_dict() if rep is not None else None}
+
+
+# ---------------------------------------------------------------------------
+# State
+
+def _cons_list(history) -> tuple:
+    out = []
+    while history is not None:
+        history, action = history
+        out.append(action)
+    return tuple(reversed(out))
+
+
+class State(NamedTuple):
+    """One moment of a round (immutable). Fields are the fast internal form;
+    use the properties (``hand(p)``, ``field``, ``captures(p)`` ...) to read it."""
+
+    rules: CaptureRules
+    hands_m: tuple[int, ...]
+    field_m: int
+    caps_m: tuple[int, ...]          # per side
+    stock: tuple[int, ...]           # the whole stock, top first
+    pos: int                         # index of the next stock card
+    phase: Phase
+    player: int
+    dealer: int
+    round_no: int
+    sigs: tuple[tuple, ...]          # per side: the yaku signature already declared
+    yaku_pts: tuple[int, ...]        # per side: the yaku total already declared
+    calls: tuple[int, ...]           # seats that called Koi-Koi, in order
+    scores: tuple[int, ...]          # game totals before this round
+    wins: tuple[int, ...]            # rounds won so far, per seat
+    pending: tuple                   # (card, turn captures, month of the hand pair or -1)
+    history_c: Any                   # actions as a cons list (prev, action)
+    deal: DealRecord
+    result: RoundResult | None
+    field0: int                      # the field as dealt
+
+    # -- readable API ----------------------------------------------------------
+    def hand(self, player: int) -> CardSet:
+        return CardSet.from_mask(self.hands_m[player])
+
+    @property
+    def field(self) -> CardSet:
+        return CardSet.from_mask(self.field_m)
+
+    def captures(self, player: int) -> CardSet:
+        """The capture pile of the player's side (teams pool their captures)."""
+        return CardSet.from_mask(self.caps_m[self.rules.side(player)])
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock) - self.pos
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.ROUND_OVER
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return _cons_list(self.history_c)
+
+    @property
+    def koikoi_calls(self) -> tuple[int, ...]:
+        return self.calls
+
+    @property
+    def dealt_field(self) -> CardSet:
+        return CardSet.from_mask(self.field0)
+
+    def yaku_points(self, player: int) -> int:
+        return self.yaku_pts[self.rules.side(player)]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return legal_actions(self)
+
+    def apply(self, action: Action | str, player: int | None = None) -> "State":
+        return apply(self, action, player)
+
+    def card_count(self) -> int:
+        """Cards in hands, field, piles, the unused stock and any card waiting for a
+        capture choice (with the turn's captures so far): always the deck size."""
+        total = self.field_m.bit_count() + len(self.stock) - self.pos
+        if self.pending:
+            total += ((1 << self.pending[0]) | self.pending[1]).bit_count()
+        total += sum(h.bit_count() for h in self.hands_m)
+        total += sum(c.bit_count() for c in self.caps_m)
+        return total
+
+    def describe(self) -> str:
+        lines = [f"Round {self.round_no}, dealer player {self.dealer + 1}, "
+                 f"phase {self.phase.name}, player {self.player + 1} to act"]
+        lines.append(f"field: {self.field.format()}")
+        for p in range(self.rules.players):
+            lines.append(f"player {p + 1} hand: {self.hand(p).format()} | "
+                         f"captures: {self.captures(p).format()}")
+        lines.append(f"stock: {self.stock_size} cards")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<State round {self.round_no} {self.phase.name} player {self.player + 1} "
+                f"field={self.field.format()!r} stock={self.stock_size}>")
+
+
+# ---------------------------------------------------------------------------
+# Dealing (the chance event)
+
+def _month_counts(mask: int) -> list[int]:
+    return [(mask & m).bit_count() for m in MONTH_MASKS]
+
+
+def _quads(mask: int) -> tuple[int, ...]:
+    return tuple(i + 1 for i, m in enumerate(MONTH_MASKS) if mask & m == m)
+
+
+def _four_pairs(mask: int) -> tuple[int, ...]:
+    pairs = tuple(i + 1 for i, m in enumerate(MONTH_MASKS) if (mask & m).bit_count() == 2)
+    return pairs if len(pairs) == 4 else ()
+
+
+def _months(months: Iterable[int]) -> str:
+    return ", ".join(MONTH_NAMES[m - 1] for m in months)
+
+
+_BIT = tuple(1 << c for c in range(64))
+
+
+def _layout(rules: CaptureRules, order: Sequence[int]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """Hands (by seat, contiguous runs of the order), the field, and the stock."""
+    hand, fld = rules.deals[rules.players]
+    bit = _BIT.__getitem__
+    hands = tuple(sum(map(bit, order[i * hand:(i + 1) * hand])) for i in range(rules.players))
+    i = hand * rules.players
+    return hands, sum(map(bit, order[i:i + fld])), tuple(order[i + fld:])
+
+
+_NIB1 = int("1" * 12, 16)       # 0x111...: the low bit of every month's nibble
+_NIB3 = _NIB1 * 3
+_NIB5 = _NIB1 * 5
+
+
+def _nibble_counts(mask: int) -> int:
+    """Cards per month, each month's count in its own 4-bit nibble (SWAR popcount)."""
+    x = mask - ((mask >> 1) & _NIB5)
+    return (x & _NIB3) + ((x >> 2) & _NIB3)
+
+
+def _maybe_misdeal(hands: tuple[int, ...], fm: int) -> bool:
+    """Fast test: could the deal show a quad or four pairs anywhere? (exact, no reasons)."""
+    if _nibble_counts(fm) & (_NIB1 << 2):
+        return True
+    for h in hands:
+        x = _nibble_counts(h)
+        if x & (_NIB1 << 2) or ((x >> 1) & ~x & _NIB1).bit_count() == 4:
+            return True
+    return False
+
+
+def _check_deal(rules: CaptureRules, hands: tuple[int, ...], fm: int
+                ) -> tuple[str, str, int | None]:
+    """(outcome, reason, seat) for a deal: outcome "ok", a redeal kind, or a win kind."""
+    if not _maybe_misdeal(hands, fm):
+        return "ok", "", None
+    md = rules.misdeal
+    if md.field_four:
+        q = _quads(fm)
+        if q and rules.on_field_four != "play_on":
+            return rules.on_field_four, f"the field holds all four cards of {_months(q)}", None
+    winners = []
+    for seat, h in enumerate(hands):
+        for check, outcome, label in ((md.hand_four, rules.on_hand_four, "all four cards of"),
+                                      (md.four_pairs, rules.on_four_pairs, "four pairs:")):
+            if not check or outcome == "play_on":
+                continue
+            months = _quads(h) if label.startswith("all") else _four_pairs(h)
+            if not months:
+                continue
+            reason = f"player {seat + 1} was dealt {label} {_months(months)}"
+            if outcome == "instant_win":
+                winners.append((seat, reason))
+                break
+            return outcome, reason, seat
+    if len(winners) == 1:
+        return "instant_win", winners[0][1], winners[0][0]
+    if len(winners) > 1:
+        return rules.on_both_instant, "; ".join(r for _, r in winners) + " (both win: void)", None
+    return "ok", "", None
+
+
+def shuffle_order(rng: random.Random, deck: Sequence[int]) -> list[int]:
+    """A uniformly random order of ``deck``: each card gets a random 64-bit key
+    (one ``getrandbits`` call), then the cards are sorted by key.
+
+    Faster than ``random.shuffle`` in CPython; a tie between two 64-bit keys (which
+    would favour deck order) has a probability of about 1e-16 per deal.
+    """
+    n = len(deck)
+    keys = rng.getrandbits(64 * n).to_bytes(8 * n, "little")
+    keys = memoryview(keys).cast("Q")
+    return [deck[i] for i in sorted(range(n), key=keys.__getitem__)]
+
+
+def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, *,
+                    round_no: int = 1, scores: Sequence[int] | None = None,
+                    wins: Sequence[int] | None = None, voided: tuple[VoidedDeal, ...] = ()
+                    ) -> State:
+    """The state after dealing a known order. Outcomes that end or change the round
+    (an instant win, the dealer capturing a field quad) are applied; redeals are
+    :func:`new_round`'s job (a redeal outcome here is played on)."""
+    order = tuple(int(c) for c in order)
+    hands, fm, stock = _layout(rules, order)
+    outcome, reason, seat = _check_deal(rules, hands, fm)
+    return _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins,
+                        voided, outcome, reason, seat)
+
+
+def _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins, voided,
+                 outcome, reason, seat) -> State:
+    n = rules.players
+    scores = tuple(scores) if scores is not None else (rules.start_points,) * n
+    wins = tuple(wins) if wins is not None else (0,) * n
+    sides = rules.sides
+    caps = [0] * sides
+    events = ()
+    pos = 0
+    if outcome == "dealer_captures":
+        # BOOK "Four of a Kind is Not a Misdeal": the dealer takes the quad and the
+        # field is refilled from the stock (a refilled quad simply stays: rare).
+        ev = []
+        for month in _quads(fm):
+            mm = MONTH_MASKS[month - 1]
+            fm &= ~mm
+            caps[rules.side(dealer)] |= mm
+            ev.append(f"player {dealer + 1} (dealer) captures the four "
+                      f"{MONTH_NAMES[month - 1]} cards dealt to the field")
+            for _ in range(4):
+                fm |= 1 << stock[pos]
+                pos += 1
+        events = tuple(ev)
+    elif outcome in ("instant_win", "dealer_wins"):
+        events = (reason,)
+    record = DealRecord(order, dealer, voided, events)
+    state = State(rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer, dealer,
+                  round_no, ((),) * sides, (0,) * sides, (), scores, wins, (), None, record,
+                  None, fm)
+    if outcome in ("instant_win", "dealer_wins"):
+        res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
+                                           reason)
+        return state._replace(phase=Phase.ROUND_OVER, result=res)
+    return state
+
+
+def new_round(rules: CaptureRules, seed: int | random.Random | None = None, dealer: int = 0, *,
+              round_no: int = 1, scores: Sequence[int] | None = None,
+              wins: Sequence[int] | None = None, max_redeals: int = 1000) -> State:
+    """Shuffle and deal a round; misdeals are redealt (and recorded) as the rules say.
+
+    ``seed`` is an int or a ``random.Random`` (whose stream continues).
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    if not 0 <= dealer < rules.players:
+        raise PlayerCountError(f"the dealer must be a seat from 0 to {rules.players - 1}")
+    voided: list[VoidedDeal] = []
+    deck = rules.deck_ids
+    for _ in range(max_redeals + 1):
+        order = shuffle_order(rng, deck)
+        hands, fm, stock = _layout(rules, order)
+        outcome, reason, seat = _check_deal(rules, hands, fm)
+        if outcome in ("redeal", "redeal_next_dealer"):
+            voided.append(VoidedDeal(tuple(order), dealer, reason))
+            if outcome == "redeal_next_dealer":
+                dealer = (dealer + 1) % rules.players
+            continue
+        return _dealt_state(rules, tuple(order), hands, fm, stock, dealer, round_no, scores,
+                            wins, tuple(voided), outcome, reason, seat)
+    raise RuntimeError(f"no valid deal after {max_redeals} redeals")  # pragma: no cover
+
+
+def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock: object = (),
+                captures: Sequence = (), *, player: int = 0, dealer: int = 0,
+                calls: Sequence[int] = (), round_no: int = 1,
+                scores: Sequence[int] | None = None) -> State:
+    """A position set up by hand (worked examples, exercises, tests), ready to play.
+
+    ``hands`` and ``captures`` are one card set per seat (side) in the notation
+    (``"3c 4c"``) or any iterable of cards; ``stock`` is listed top card first.
+    Cards left out are simply out of play. Yaku already in the capture piles count
+    as declared, so only a new or bigger yaku opens a decision.
+    """
+    from ..cards import parse_cards
+
+    def mask(x) -> int:
+        return CardSet(x).mask if not isinstance(x, int) else x
+
+    n = rules.players
+    hands_m = tuple(mask(h) for h in hands)
+    if len(hands_m) != n:
+        raise PlayerCountError(f"give one hand per player ({n}), not {len(hands_m)}")
+    caps = [0] * rules.sides
+    for i, c in enumerate(captures):
+        caps[i] = mask(c)
+    stock_t = tuple(int(c) for c in (parse_cards(stock) if isinstance(stock, str) else stock))
+    fm = mask(field)
+    sigs, pts = [], []
+    for c in caps:
+        total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
+        sigs.append(sig)
+        pts.append(total)
+    all_cards = [*(c for h in hands_m for c in _bits(h)), *_bits(fm), *stock_t,
+                 *(c for cm in caps for c in _bits(cm))]
+    if len(all_cards) != len(set(all_cards)):
+        raise IllegalActionError("a card is placed twice in this setup")
+    order = tuple(all_cards)
+    record = DealRecord(order, dealer, (), ("position set up by hand",))
+    return State(rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
+                 round_no, tuple(sigs), tuple(pts), tuple(calls),
+                 tuple(scores) if scores is not None else (rules.start_points,) * n,
+                 (0,) * n, (), None, record, None, fm)
+
+
+# ---------------------------------------------------------------------------
+# Legal actions
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The actions the current player may take, sorted (deterministic)."""
+    ph = state.phase
+    if ph == Phase.PLAY:
+        return tuple(PLAY[c] for c in _bits(state.hands_m[state.player]))
+    if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
+        card = state.pending[0]
+        return tuple(CAPTURE[c] for c in _bits(state.field_m & MONTH_MASKS[card >> 2]))
+    if ph == Phase.DECIDE:
+        return state.rules.overlay.decision_actions(state)
+    return ()
+
+
+# ---------------------------------------------------------------------------
+# The turn
+
+def _name(card: int) -> str:
+    return CARD_INFO[card].name
+
+
+def _refuse(state: State, action: Action, player: int | None) -> None:
+    """Raise the teaching error for an action that is not legal here."""
+    if state.phase == Phase.ROUND_OVER:
+        raise IllegalActionError("the round is over; start the next round (next_round)")
+    if player is not None and player != state.player:
+        raise IllegalActionError(f"it is player {state.player + 1}'s turn, not player "
+                                 f"{player + 1}'s")
+    ph = state.phase
+    if ph == Phase.PLAY:
+        if isinstance(action, Play):
+            if 0 <= action.card < 48 and state.hands_m[state.player] >> action.card & 1:
+                return
+            raise IllegalActionError(
+                f"the {_name(action.card)} is not in your hand; your hand: "
+                f"{', '.join(_name(c) for c in _bits(state.hands_m[state.player]))}")
+        raise IllegalActionError(f"play a card from your hand first ({action.describe()} is "
+                                 "not possible now)")
+    if ph in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
+        card = state.pending[0]
+        options = _bits(state.field_m & MONTH_MASKS[card >> 2])
+        if isinstance(action, Capture) and action.card in options:
+            return
+        month = MONTH_NAMES[card >> 2]
+        raise IllegalActionError(
+            f"you must choose which {month} card to capture with the {_name(card)}: "
+            f"{' or '.join(_name(c) for c in options)}")
+    if ph == Phase.DECIDE:
+        allowed = state.rules.overlay.decision_actions(state)
+        if action in allowed:
+            return
+        if len(allowed) == 1:
+            raise IllegalActionError(f"you formed a yaku and must {allowed[0].describe()} here")
+        raise IllegalActionError("you formed a yaku: call Koi-Koi to go on or Stop to end "
+                                 "the round")
+
+
+def _push(state_hist, action):
+    return (state_hist, action)
+
+
+def apply(state: State, action: Action | str, player: int | None = None) -> State:
+    """The state after ``action`` by the current player (``player`` checks whose turn).
+
+    Raises :class:`IllegalActionError` with the rule's reason; ``state`` is unchanged.
+    """
+    if isinstance(action, str):
+        action = parse_action(action)
+    ph = state.phase
+    if ph == Phase.PLAY and type(action) is Play and (player is None or player == state.player) \
+            and state.hands_m[state.player] >> action.card & 1:
+        return _play(state, int(action.card), (state.history_c, action))
+    _refuse(state, action, player)
+    hist = (state.history_c, action)
+    if ph == Phase.CHOOSE_HAND_CAPTURE:
+        card, _, _ = state.pending
+        t = int(action.card)
+        fm = state.field_m & ~(1 << t)
+        return _draw(state._replace(field_m=fm, history_c=hist),
+                     (1 << card) | (1 << t), card >> 2)
+    if ph == Phase.CHOOSE_DRAW_CAPTURE:
+        card, turn, _ = state.pending
+        t = int(action.card)
+        fm = state.field_m & ~(1 << t)
+        return _end_turn(state._replace(field_m=fm, history_c=hist),
+                         turn | (1 << card) | (1 << t))
+    if ph == Phase.DECIDE:
+        if type(action) is KoiKoi:
+            return _next_turn(state._replace(calls=state.calls + (state.player,),
+                                             history_c=hist))
+        res = state.rules.overlay.settle(state, state.player)
+        return _finish(state._replace(history_c=hist), res)
+    return _play(state, int(action.card), hist)   # pragma: no cover
+
+
+def _play(state: State, card: int, hist) -> State:
+    p = state.player
+    hands = list(state.hands_m)
+    hands[p] &= ~(1 << card)
+    fm = state.field_m
+    m = fm & MONTH_MASKS[card >> 2]
+    n = m.bit_count()
+    if n == 2:
+        return state._replace(hands_m=tuple(hands), phase=Phase.CHOOSE_HAND_CAPTURE,
+                              pending=(card, 0, -1), history_c=hist)
+    if n == 0:
+        return _draw(state._replace(hands_m=tuple(hands), field_m=fm | (1 << card),
+                                    history_c=hist), 0, -1)
+    return _draw(state._replace(hands_m=tuple(hands), field_m=fm & ~m, history_c=hist),
+                 m | (1 << card), (card >> 2) if n == 1 else -1)
+
+
+def _draw(state: State, turn: int, pair_month: int) -> State:
+    """Phase 2: flip the top stock card and resolve it (hooks: pair_then_draw)."""
+    if state.pos >= len(state.stock):
+        return _end_turn(state, turn)
+    card = state.stock[state.pos]
+    pos = state.pos + 1
+    fm = state.field_m
+    mm = MONTH_MASKS[card >> 2]
+    m = fm & mm
+    n = m.bit_count()
+    if n == 0:
+        if pair_month == card >> 2 and state.rules.pair_then_draw == "stack":
+            # Go-Stop / Min-Hwatu: the pair goes back and the three stay as a hiki.
+            back = turn & mm
+            return _end_turn(state._replace(field_m=fm | back | (1 << card), pos=pos),
+                             turn & ~mm)
+        return _end_turn(state._replace(field_m=fm | (1 << card), pos=pos), turn)
+    if n == 2:
+        return state._replace(pos=pos, phase=Phase.CHOOSE_DRAW_CAPTURE,
+                              pending=(card, turn, pair_month))
+    return _end_turn(state._replace(field_m=fm & ~m, pos=pos), turn | m | (1 << card))
+
+
+def _end_turn(state: State, turn: int) -> State:
+    """Phase 3: captures join the pile; a new or better yaku opens a decision."""
+    rules = state.rules
+    if not turn:
+        return _next_turn(state._replace(phase=Phase.PLAY, pending=()))
+    side = rules.side(state.player)
+    caps = list(state.caps_m)
+    caps[side] |= turn
+    if rules.yaku is None:
+        return _next_turn(state._replace(caps_m=tuple(caps), phase=Phase.PLAY, pending=()))
+    total, sig = rules.yaku.quick(caps[side], state.field_m)
+    old = state.sigs[side]
+    if sig == old:
+        return _next_turn(state._replace(caps_m=tuple(caps), phase=Phase.PLAY, pending=()))
+    sigs = list(state.sigs)
+    sigs[side] = sig
+    pts = list(state.yaku_pts)
+    pts[side] = total
+    new = state._replace(caps_m=tuple(caps), sigs=tuple(sigs), yaku_pts=tuple(pts),
+                         pending=())
+    if rules.overlay.decision_needed(rules, old, sig, total):
+        return new._replace(phase=Phase.DECIDE)
+    return _next_turn(new._replace(phase=Phase.PLAY))
+
+
+def _hands_done(state: State) -> bool:
+    return not any(state.hands_m)
+
+
+def _next_turn(state: State) -> State:
+    """Pass the turn; end the round when the rules say; draw-only turns run by themselves."""
+    rules = state.rules
+    while True:
+        if not any(state.hands_m) and (rules.round_end == "hands_empty"
+                                       or state.pos >= len(state.stock)):
+            return _finish(state, rules.overlay.settle_draw(state))
+        nxt = (state.player + 1) % rules.players
+        state = state._replace(player=nxt, phase=Phase.PLAY, pending=())
+        if state.hands_m[nxt]:
+            return state
+        # An empty hand skips phase 1: only the draw (BOOK ch. 3); _draw carries on
+        # through _end_turn and _next_turn by itself.
+        return _draw(state, 0, -1)
+
+
+def _finish(state: State, result: RoundResult) -> State:
+    (rules, hands, fm, caps, stock, pos, _, player, dealer, rnd, sigs, pts, calls, scores,
+     wins, _, hist, deal, _, field0) = state
+    return State(rules, hands, fm, caps, stock, pos, Phase.ROUND_OVER, player, dealer, rnd,
+                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0)
+
+
+# ---------------------------------------------------------------------------
+# Views
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may see: never an opponent's hand or the stock order.
+
+    ``unseen`` is every card the player cannot see (opponents' hands and the
+    stock together), so a coach can sample hidden cards from it.
+    """
+    player: int
+    phase: Phase
+    current_player: int
+    dealer: int
+    round_no: int
+    hand: CardSet
+    field: CardSet
+    captures: tuple[CardSet, ...]          # per seat (teammates share a pile)
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    unseen: CardSet
+    scores: tuple[int, ...]
+    calls: tuple[int, ...]
+    yaku_points: tuple[int, ...]           # per seat
+    pending_card: Card | None              # the card waiting for a capture choice
+    rules: CaptureRules
+
+
+def view(state: State, player: int) -> PlayerView:
+    rules = state.rules
+    if not 0 <= player < rules.players:
+        raise PlayerCountError(f"player must be a seat from 0 to {rules.players - 1}")
+    seen = state.hands_m[player] | state.field_m
+    for c in state.caps_m:
+        seen |= c
+    deck = 0
+    for c in rules.deck:
+        deck |= 1 << c
+    pend = None
+    if state.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
+        pend = Card(state.pending[0])
+        seen |= (1 << pend) | state.pending[1]      # face up: the card and this turn's takes
+    return PlayerView(player, state.phase, state.player, state.dealer, state.round_no,
+                      state.hand(player), state.field,
+                      tuple(state.captures(p) for p in range(rules.players)),
+                      tuple(h.bit_count() for h in state.hands_m), state.stock_size,
+                      CardSet.from_mask(deck & ~seen), state.scores, state.calls,
+                      tuple(state.yaku_points(p) for p in range(rules.players)), pend, rules)
+
+
+# ---------------------------------------------------------------------------
+# Rounds into a game
+
+def next_dealer(state: State) -> int:
+    """Who deals the next round: the winner; after a draw as ``draw_dealer`` says."""
+    res = state.result
+    if res is not None and res.winner is not None:
+        return res.winner
+    if state.rules.draw_dealer == "stays":
+        return state.dealer
+    return (state.dealer + 1) % state.rules.players
+
+
+def totals_after(state: State) -> tuple[int, ...]:
+    res = state.result
+    if res is None:
+        return state.scores
+    return tuple(s + p for s, p in zip(state.scores, res.points))
+
+
+def game_over(state: State) -> bool:
+    """True after the last round (the round count, or a total reaching the target)."""
+    if state.phase != Phase.ROUND_OVER:
+        return False
+    rules = state.rules
+    if rules.target_score is not None and max(totals_after(state)) >= rules.target_score:
+        return True
+    return state.round_no >= rules.rounds
+
+
+def next_round(state: State, seed: int | random.Random | None = None) -> State:
+    """Deal the next round of the game after a finished one."""
+    if state.phase != Phase.ROUND_OVER:
+        raise IllegalActionError("the round is not over yet; finish it before dealing again")
+    if game_over(state):
+        raise IllegalActionError("the game is over")
+    wins = list(state.wins)
+    if state.result is not None and state.result.winner is not None:
+        wins[state.result.winner] += 1
+    return new_round(state.rules, seed, next_dealer(state), round_no=state.round_no + 1,
+                     scores=totals_after(state), wins=wins)
+
+
+def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str], *,
+           round_no: int = 1, scores: Sequence[int] | None = None,
+           wins: Sequence[int] | None = None) -> list[State]:
+    """Every state of a recorded round, from the deal through each action."""
+    state = deal_from_order(rules, deal.order, deal.dealer, round_no=round_no, scores=scores,
+                            wins=wins, voided=deal.voided)
+    states = [state]
+    for a in actions:
+        state = apply(state, a)
+        states.append(state)
+    return states
+
+
+# ---------------------------------------------------------------------------
+# Fast random play (benchmarks and invariant tests)
+
+def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, *,
+                      round_no: int = 1, scores: Sequence[int] | None = None,
+                      wins: Sequence[int] | None = None) -> State:
+    """Deal and play a whole round with uniformly random choices among legal actions.
+
+    It makes exactly the random draws that :class:`hanafuda_core.players.RandomPlayer`
+    agents make through :func:`apply` (one ``int(rng.random() * len(legal))`` per
+    decision, in legal-action order), so both give the same round (a test checks
+    it). It deals with :func:`new_round`, decides and settles with the rules'
+    overlay and scores yaku with the same table; only the bookkeeping is lighter:
+    plain ints in local variables and no action history.
+    """
+    state = new_round(rules, rng, dealer, round_no=round_no, scores=scores, wins=wins)
+    if state.phase == Phase.ROUND_OVER:
+        return state
+    rand = rng.random
+    hands = list(state.hands_m)
+    fm = state.field_m
+    caps = list(state.caps_m)
+    sigs = list(state.sigs)
+    pts = list(state.yaku_pts)
+    stock = state.stock
+    nstock = len(stock)
+    pos = state.pos
+    player = state.player
+    calls: tuple[int, ...] = ()
+    nplayers = rules.players
+    side = rules.teams or tuple(range(nplayers))
+    quick = None
+    if rules.yaku is not None:
+        table = rules.yaku
+        # the table's generated evaluator (what quick() caches) when it needs no field
+        # and has one Sake alternative; else quick() itself
+        quick = table._fns[0] if len(table._fns) == 1 else table.quick
+    overlay = rules.overlay
+    needed = overlay.decision_needed
+    stack = rules.pair_then_draw == "stack"
+    hands_end = rules.round_end == "hands_empty"
+    months = MONTH_MASKS
+
+    dealer = state.dealer
+    rnd, scores0, wins0, record, field0 = (state.round_no, state.scores, state.wins,
+                                           state.deal, state.field0)
+
+    def snapshot(phase):
+        return State(rules, tuple(hands), fm, tuple(caps), stock, pos, phase, player, dealer,
+                     rnd, tuple(sigs), tuple(pts), calls, scores0, wins0, (), None, record,
+                     None, field0)
+
+    while True:
+        hand = hands[player]
+        turn = 0
+        pair_month = -1
+        if hand:                                   # phase 1 (skipped with an empty hand)
+            k = int(rand() * hand.bit_count())
+            h = hand
+            while k:
+                h &= h - 1
+                k -= 1
+            bit = h & -h
+            card = bit.bit_length() - 1
+            hands[player] = hand ^ bit
+            m = fm & months[card >> 2]
+            n = m.bit_count()
+            if n == 0:
+                fm |= bit
+            elif n == 2:
+                if rand() * 2 >= 1:
+                    m &= m - 1
+                t = m & -m
+                fm ^= t
+                turn = bit | t
+                pair_month = card >> 2
+            else:
+                fm &= ~m
+                turn = m | bit
+                if n == 1:
+                    pair_month = card >> 2
+        if pos < nstock:                           # phase 2: the draw
+            card = stock[pos]
+            pos += 1
+            bit = 1 << card
+            mm = months[card >> 2]
+            m = fm & mm
+            n = m.bit_count()
+            if n == 0:
+                if stack and pair_month == card >> 2:
+                    fm |= (turn & mm) | bit
+                    turn &= ~mm
+                else:
+                    fm |= bit
+            elif n == 2:
+                if rand() * 2 >= 1:
+                    m &= m - 1
+                t = m & -m
+                fm ^= t
+                turn |= bit | t
+            else:
+                fm &= ~m
+                turn |= m | bit
+        if turn and quick is not None:             # phase 3: captures, yaku, decision
+            sd = side[player]
+            pile = caps[sd] | turn
+            caps[sd] = pile
+            total, sig = quick(pile, fm)
+            old = sigs[sd]
+            if sig != old:
+                sigs[sd] = sig
+                pts[sd] = total
+                if needed(rules, old, sig, total):
+                    st = snapshot(Phase.DECIDE)
+                    acts = overlay.decision_actions(st)
+                    act = acts[int(rand() * len(acts))]
+                    if type(act) is Stop:
+                        return _finish(st, overlay.settle(st, player))
+                    calls = calls + (player,)
+        elif turn:
+            caps[side[player]] |= turn
+        if not any(hands) and (hands_end or pos >= nstock):
+            st = snapshot(Phase.PLAY)
+            return _finish(st, overlay.settle_draw(st))
+        player = (player + 1) % nplayers

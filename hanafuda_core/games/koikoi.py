@@ -1,0 +1,542 @@
+"""Koi-Koi as data: yaku charts, options (house rules and source differences), presets.
+
+Three sources describe Koi-Koi and they disagree (see the catalog's Koi-Koi
+table): the rulebook's chapter 12 (preset ``"book"``, the default), the
+Koi-Koi appendix of D002 (``"d002"``, and ``"d002-toppa"`` for its 10/8 deal)
+and D003 (``"d003"``). Every value that differs is an :class:`Option`; a
+preset is just a named set of option values, and any option can be changed on
+top of a preset:
+
+>>> rules = get_rules("book", rounds=6, rain_and_fog=True)
+>>> rules.rounds, rules.yaku.field_sensitive
+(6, True)
+>>> get_rules("book", sake="beer")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+  ...
+hanafuda_core.errors.OptionError: option 'sake' cannot be 'beer'; allowed values: ...
+
+The Koi-Koi decision and the round's settlement are the engine's stop/continue
+overlay, :class:`KoiKoiOverlay` (multipliers with their reasons, payments).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping
+
+from ..cards import KIND_MASKS, Card, Kind, Ribbon
+from ..deal import MisdealRules
+from ..engines.capture import KOIKOI, STOP, CaptureRules, RoundResult, State
+from ..errors import OptionError
+from ..rules import Option, Source
+from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
+from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
+
+__all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
+           "options_table", "BOOK", "D002", "D003"]
+
+BOOK = Source("BOOK", "ch. 12 Koi-Koi", "1849-2122")
+BOOK_VAR = Source("BOOK", "ch. 12 Koi-Koi, gameplay variations", "2045-2122")
+BOOK_BASICS = Source("BOOK", "ch. 3 Before You Begin", "547-656")
+D002 = Source("D002", "Koi-Koi appendix", "75-131")
+D002_CHART = Source("D002", "Koi-Koi combo chart", "533-551")
+D003 = Source("D003", "Koi-Koi (2 players)", "1-79")
+
+C = Card
+_BRIGHTS = (C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
+            C.PAULOWNIA_PHOENIX)
+_POETRY = (C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON)
+_PURPLE = (C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON)
+_BDB = (C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY)
+
+_GROUPS_BOOK = (YakuGroup("brights", "Bright yaku"), YakuGroup("views", "Views", "each"),
+                YakuGroup("ribbons", "Ribbon yaku"), YakuGroup("others", "Other yaku"),
+                YakuGroup("chaffs", "Chaff yaku", "each"))
+_GROUPS_EACH = (YakuGroup("brights", "Bright yaku"), YakuGroup("views", "Views", "each"),
+                YakuGroup("ribbons", "Ribbon yaku", "each"),
+                YakuGroup("others", "Other yaku", "each"),
+                YakuGroup("chaffs", "Chaff yaku", "each"))
+
+
+def _brights(values: tuple[int, int, int, int], src: Source) -> tuple[YakuRule, ...]:
+    five, four_dry, four, three = values
+    return (
+        YakuRule("five_brights", "5 Brights", "五光 Gokō", five, cards=_BRIGHTS,
+                 group="brights", source=src),
+        YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", four_dry,
+                 kinds=(Kind.BRIGHT,), count=4, dry=True, group="brights", source=src),
+        YakuRule("four_brights", "Any 4 Brights (with the Rainman)", "雨四光 Ame-shikō", four,
+                 kinds=(Kind.BRIGHT,), count=4, group="brights", source=src),
+        YakuRule("three_dry_brights", "3 Dry Brights", "三光 Sankō", three,
+                 kinds=(Kind.BRIGHT,), count=3, dry=True, group="brights", source=src),
+    )
+
+
+def _book_chart(alternative: bool) -> tuple[tuple[YakuGroup, ...], tuple[YakuRule, ...]]:
+    src = BOOK_VAR if alternative else BOOK
+    plus = 0 if alternative else 1
+    rules = _brights((10, 8, 7, 5), BOOK) + (
+        YakuRule("five_dry_ribbons", "Any 5 Dry Ribbons", "短冊 Tanzaku", 1,
+                 kinds=(Kind.RIBBON,), count=5, dry=True, plus_per_extra=1,
+                 group="ribbons", source=src),
+        YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 5, cards=_PURPLE,
+                 plus_per_extra=plus, extra_kinds=(Kind.RIBBON,), group="ribbons", source=src),
+        YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 5, cards=_POETRY,
+                 plus_per_extra=plus, extra_kinds=(Kind.RIBBON,), group="ribbons", source=src),
+    )
+    if not alternative:
+        rules += (YakuRule("poetry_and_purple", "3 Poetry & 3 Purple Ribbons",
+                           "赤短・青短の重複 Akatan-Aotan", 10, cards=_POETRY + _PURPLE,
+                           plus_per_extra=1, extra_kinds=(Kind.RIBBON,), group="ribbons",
+                           source=BOOK),)
+    rules += (
+        YakuRule("five_tens", "Any 5 Tens", "タネ Tane", 1, kinds=(Kind.TEN,), count=5,
+                 plus_per_extra=1, group="others", source=src),
+        YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Ino-shika-chō", 5,
+                 cards=_BDB, plus_per_extra=plus, extra_kinds=(Kind.TEN,), group="others",
+                 source=src),
+        YakuRule("ten_chaffs", "Any 10 Chaffs", "カス Kasu", 1, kinds=(Kind.CHAFF,), count=10,
+                 plus_per_extra=1, group="chaffs", source=src),
+    )
+    return (_GROUPS_EACH if alternative else _GROUPS_BOOK), rules
+
+
+def _seed_chart(values: tuple[int, int, int, int], aka_ao: int, src: Source,
+                kasu_note: str = "") -> tuple[tuple[YakuGroup, ...], tuple[YakuRule, ...]]:
+    rules = _brights(values, src) + (
+        YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", aka_ao, cards=_PURPLE,
+                 group="ribbons", source=src),
+        YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", aka_ao, cards=_POETRY,
+                 group="ribbons", source=src),
+        YakuRule("five_ribbons", "Any 5 Ribbons", "短冊 Tanzaku", 1, kinds=(Kind.RIBBON,),
+                 count=5, plus_per_extra=1, group="ribbons", source=src),
+        YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Ino-shika-chō", 5,
+                 cards=_BDB, group="others", source=src),
+        YakuRule("five_tens", "Any 5 Tens", "タネ Tane", 1, kinds=(Kind.TEN,), count=5,
+                 plus_per_extra=1, group="others", source=src),
+        YakuRule("ten_chaffs", "Any 10 Chaffs", "カス Kasu", 1, kinds=(Kind.CHAFF,), count=10,
+                 plus_per_extra=1, group="chaffs", source=src, note=kasu_note),
+    )
+    return _GROUPS_EACH, rules
+
+
+CHARTS: Mapping[str, tuple[tuple[YakuGroup, ...], tuple[YakuRule, ...]]] = {
+    "book": _book_chart(False),
+    "book-alternative": _book_chart(True),
+    "d002": _seed_chart((10, 8, 7, 6), 6, D002_CHART,
+                        "D002's chart is garbled after Kasu's 1 point; we read it as +1 per "
+                        "extra chaff like the other count yaku"),
+    "d003": _seed_chart((15, 10, 8, 6), 6, D003),
+}
+
+
+def _views(mode: str, rain_and_fog: bool) -> tuple[YakuRule, ...]:
+    if mode == "off":
+        return ()
+    company = ("brights", "ribbons", "others") if mode == "with_friends" else ()
+    return (
+        YakuRule("flower_viewing", "Flower Viewing", "花見酒 Hanami-zake", 5,
+                 cards=(C.CHERRY_CURTAIN, C.CHRYSANTHEMUM_SAKE), group="views",
+                 cancelled_by=(11,) if rain_and_fog else (), needs_company=company,
+                 source=BOOK,
+                 note="cards inferred: the Curtain and the Sake Cup (the chapter shows them "
+                      "only in a figure; the Rain & Fog variant names them)"),
+        YakuRule("moon_viewing", "Moon Viewing", "月見酒 Tsukimi-zake", 5,
+                 cards=(C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="views",
+                 cancelled_by=(12,) if rain_and_fog else (), needs_company=company,
+                 source=BOOK, note="cards inferred: the Moon and the Sake Cup"),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Options
+
+def _opt(key, default, allowed, description, source, note="", implemented=True) -> Option:
+    return Option(key, default, tuple(allowed), description, source, note, implemented)
+
+
+_OPTION_LIST = (
+    _opt("players", 2, (2, 3, 4), "number of players (3 and 4 with teams: D002 only)", D002),
+    _opt("deal", "8/8", ("8/8", "10/8"), "cards to each hand / to the field (2 players); "
+         "D002's Toppa deals 10/8 and plays to an empty stock", D002),
+    _opt("rounds", 12, tuple(range(1, 13)), "rounds in a game (BOOK 6 or 12; D003 6; D002 "
+         "12, 10 or 6; BOOK basics also allow 3; any count from 1 to 12 for short games)",
+         BOOK_BASICS),
+    _opt("yaku_chart", "book", tuple(CHARTS), "the yaku chart: BOOK, BOOK's alternative "
+         "Ribbon/Other charts (each-of, flat Aotan/Akatan/BDB), D002 or D003", BOOK),
+    _opt("views", "on", ("on", "off", "with_friends"), "Flower and Moon Viewing: counted "
+         "(BOOK), not yaku (BOOK 'No Views'; absent in D002 and D003), or only alongside a "
+         "Bright, Ribbon or Other yaku (BOOK 'Views with Friends')", BOOK_VAR),
+    _opt("rain_and_fog", False, (False, True), "a November card on the field cancels Flower "
+         "Viewing, a December card Moon Viewing (BOOK 'Rain & Fog')", BOOK_VAR),
+    _opt("sake", "ten", tuple(SAKE_MODES), "how the Sake Cup counts: Ten (BOOK), Chaff, Ten or "
+         "Chaff for the best score (BOOK 'Sake 10 or 1', D002), Ten and Chaff at once (BOOK "
+         "'Sake 10 and 1', D003 Bake-fuda), two Chaffs", BOOK_VAR),
+    _opt("special_chaffs", False, (False, True), "the Storm, the Special Paulownia and the Sake "
+         "Cup count as two Chaffs each (BOOK 'Special Chaffs'; the Sake then counts as two "
+         "Chaffs instead of a Ten unless 'sake' says otherwise)", BOOK_VAR),
+    _opt("yaku_limit", "groups", ("groups", "all", "only_one"), "one yaku per one-of category "
+         "(BOOK), every yaku ('Count All Yaku') or only the best ('Only One Yaku')", BOOK_VAR),
+    _opt("koikoi_effect", "double_once",
+         ("double_once", "multiplier", "challenge", "double_or_nothing",
+          "opponent_pays_double", "none"),
+         "what calling Koi-Koi does to the Stop caller's score: x2 once if anyone called "
+         "(BOOK); x(1 + calls) ('Koi-Koi! Multiplier'); x2 only if the opponent called "
+         "('Challenge'); x2 only if the Stop caller called ('Double or Nothing'); the last "
+         "opponent who called pays double, a third player nothing (D002); no multiplier "
+         "(D003)", BOOK,
+         note="D003 states no multiplier: we take 'none' (a Koi-Koi caller who is beaten "
+              "simply loses their points; only the Stop caller scores)"),
+    _opt("seven_doubles", "off", ("off", "double", "double_or_triple"),
+         "a round worth 7 or more is doubled, x4 if already doubled (D002; BOOK 'Lucky 7'), "
+         "or x3 instead of x4 after a Koi-Koi (BOOK's other Lucky 7)", D002),
+    _opt("minimum_points", 0, (0, 3), "under this many points you must call Koi-Koi (BOOK "
+         "'Minimum Points': 3)", BOOK_VAR),
+    _opt("new_yaku_only", False, (False, True), "only a new yaku (not a bigger one) opens the "
+         "Koi-Koi/Stop decision (BOOK 'New Yaku Only')", BOOK_VAR),
+    _opt("winner_scores_all", False, (False, True), "the Stop caller also scores the "
+         "opponents' yaku (BOOK 'Winner Scores All Yaku')", BOOK_VAR),
+    _opt("dealers_delight", False, (False, True), "a round in which nobody forms a yaku gives "
+         "the dealer 6 (BOOK \"Dealer's Delight\")", BOOK_VAR),
+    _opt("field_bright", "off", ("off", "bright", "super_bright"), "Brights dealt to the field "
+         "double the round ('Bright') or multiply it by 1 + their number ('Super Bright')",
+         BOOK_VAR),
+    _opt("hand_patterns", "misdeal", ("misdeal", "instant_win", "play_on"),
+         "a hand dealt four of a month or four pairs: redeal (BOOK), the holder wins 6 at "
+         "once (BOOK 'Automatic Win'; D002 Te-shi and Kuttsuki; D003), or play on", BOOK),
+    _opt("field_four", "misdeal", ("misdeal", "misdeal_next_dealer", "dealer_captures",
+                                   "dealer_wins", "play_on"),
+         "four of a month dealt to the field: redeal by the same dealer (BOOK, D002), redeal "
+         "by the other player (D003), the dealer captures them and the field is refilled "
+         "(BOOK 'Four of a Kind is Not a Misdeal'), the dealer wins 6 (BOOK 'Four of a Kind "
+         "for the Win')", BOOK),
+    _opt("both_instant", "redeal", ("redeal", "redeal_next_dealer"),
+         "both hands hold an instant-win pattern: void and redeal by the same dealer, or by "
+         "the other player (D003)", D003,
+         note="BOOK does not say; we redeal with the same dealer"),
+    _opt("round_end", "all_cards", ("all_cards", "hands_empty"),
+         "the round ends when every card is played, empty hands drawing only (BOOK), or as "
+         "soon as the hands are empty, the rest of the stock unused (BOOK 'Shorter Rounds'; "
+         "D002's modern rule; D003's draw on the Second's last card)", BOOK),
+    _opt("draw_dealer", "stays", ("stays", "next", "swap"),
+         "after a drawn round the dealer stays (BOOK), the next player deals (D002: the "
+         "former Naka becomes Oya) or the roles swap (D003)", BOOK),
+    _opt("settlement", "winner_scores", ("winner_scores", "losers_pay"),
+         "only the winner adds points (BOOK, D003) or each loser pays the winner (D002's "
+         "zero-sum payments)", D002),
+    _opt("must_stop_when_all_called", False, (False, True),
+         "with 3 players, if both others have called Koi-Koi you must Stop (D002)", D002),
+    _opt("target_score", None, (None, 50), "the game ends when a total reaches this (BOOK "
+         "'First to 50')", BOOK_VAR),
+    _opt("steal_points", None, (None, 50), "each player starts with these points and the "
+         "winner takes what they earn from the opponent (BOOK 'Steal Points')", BOOK_VAR),
+    _opt("pair_then_draw", "field", ("field", "stack"),
+         "the drawn card matches only the pair just made: it stays on the field (BOOK ch. 3), "
+         "or the three stay stacked as a hiki (Min-Hwatu, Go-Stop)", BOOK_BASICS),
+    _opt("storm_wild", False, (False, True), "the Storm is a wild card as in Mushi (BOOK "
+         "'Storm is Wild')", BOOK_VAR, implemented=False),
+    _opt("brewing_storm", False, (False, True), "the Storm is wild if an August card is dealt "
+         "to the field (BOOK 'Brewing Storm')", BOOK_VAR, implemented=False),
+)
+
+OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
+
+_D002 = dict(yaku_chart="d002", views="off", sake="ten_or_chaff",
+             koikoi_effect="opponent_pays_double", seven_doubles="double",
+             hand_patterns="instant_win", round_end="hands_empty", draw_dealer="next",
+             settlement="losers_pay", must_stop_when_all_called=True)
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "book": {},
+    "d002": _D002,
+    "d002-toppa": {**_D002, "deal": "10/8", "round_end": "all_cards"},
+    "d003": dict(yaku_chart="d003", views="off", sake="ten_and_chaff", koikoi_effect="none",
+                 hand_patterns="instant_win", field_four="misdeal_next_dealer",
+                 both_instant="redeal_next_dealer", round_end="hands_empty",
+                 draw_dealer="swap", rounds=6),
+}
+PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
+                                        "d002-toppa": D002, "d003": D003}
+
+
+def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
+    """Every option's value under a preset with overrides, checked."""
+    if preset not in PRESETS:
+        raise OptionError(f"unknown Koi-Koi preset {preset!r}; presets: {', '.join(PRESETS)}")
+    values = {k: o.default for k, o in OPTIONS.items()}
+    values.update(PRESETS[preset])
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise OptionError(f"unknown Koi-Koi option {key!r}; options: "
+                              f"{', '.join(OPTIONS)}")
+        values[key] = OPTIONS[key].check(value)
+    for key, value in values.items():
+        opt = OPTIONS[key]
+        if not opt.implemented and value != opt.default:
+            raise NotImplementedError(f"the option {key!r} ({opt.description}) is registered "
+                                      "but the engine does not play it yet")
+    return values
+
+
+def options_table(preset: str = "book") -> list[dict[str, Any]]:
+    """Rows for a chapter's option chart: key, value under the preset, default, allowed."""
+    values = preset_options(preset)
+    return [{"key": o.key, "value": values[o.key], "default": o.default,
+             "allowed": list(o.allowed), "description": o.description,
+             "source": o.source.cite() if o.source else "", "note": o.note,
+             "implemented": o.implemented} for o in _OPTION_LIST]
+
+
+def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
+    """The engine rules for a preset plus option overrides (validated, cached)."""
+    values = preset_options(preset, **options)
+    return _build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))
+
+
+_MISDEAL = {"misdeal": "redeal", "misdeal_next_dealer": "redeal_next_dealer",
+            "instant_win": "instant_win", "dealer_captures": "dealer_captures",
+            "dealer_wins": "dealer_wins", "play_on": "play_on"}
+
+
+@lru_cache(maxsize=256)
+def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
+    v = dict(items)
+    groups, chart = CHARTS[v["yaku_chart"]]
+    sake = v["sake"]
+    if v["special_chaffs"] and sake == "ten":
+        sake = "two_chaffs"
+    table = YakuTable(groups, chart[:4] + _views(v["views"], v["rain_and_fog"]) + chart[4:],
+                      sake=sake, special_chaffs=v["special_chaffs"], limit=v["yaku_limit"],
+                      source=PRESET_SOURCES[preset])
+    players = v["players"]
+    if players != 2 and preset not in ("d002", "d002-toppa"):
+        raise OptionError("3 and 4 players follow D002's rules: use preset 'd002'")
+    if players == 2:
+        deals = {2: (10, 8)} if v["deal"] == "10/8" else {2: (8, 8)}
+    elif players == 3:
+        deals = {3: (7, 6)}
+    else:
+        deals = {4: (5, 8)}
+    teams = (0, 1, 0, 1) if players == 4 else None
+    four_pairs = "instant_win" if v["hand_patterns"] == "instant_win" and players == 2 else (
+        "redeal" if v["hand_patterns"] == "misdeal" else "play_on")
+    if v["hand_patterns"] == "instant_win" and players != 2 and preset.startswith("d002"):
+        four_pairs = "play_on"       # D002: Kuttsuki (four pairs) is a 2-player combo only
+    overlay = KoiKoiOverlay(
+        koikoi_effect=v["koikoi_effect"], seven_doubles=v["seven_doubles"],
+        minimum_points=v["minimum_points"], new_yaku_only=v["new_yaku_only"],
+        winner_scores_all=v["winner_scores_all"], dealers_delight=v["dealers_delight"],
+        field_bright=v["field_bright"],
+        settlement="losers_pay" if v["steal_points"] is not None else v["settlement"],
+        must_stop_when_all_called=v["must_stop_when_all_called"])
+    return CaptureRules(
+        name="Koi-Koi", key="koikoi", preset=preset, options=items, players=players,
+        deals=deals, teams=teams, misdeal=MisdealRules(True, True, True),
+        on_field_four=_MISDEAL[v["field_four"]],
+        on_hand_four=_MISDEAL[v["hand_patterns"]] if v["hand_patterns"] != "misdeal" else "redeal",
+        on_four_pairs=four_pairs, on_both_instant=v["both_instant"], instant_win_points=6,
+        pair_then_draw=v["pair_then_draw"], round_end=v["round_end"],
+        draw_dealer=v["draw_dealer"], rounds=v["rounds"], target_score=v["target_score"],
+        start_points=v["steal_points"] or 0, yaku=table, overlay=overlay)
+
+
+# ---------------------------------------------------------------------------
+# The stop/continue overlay
+
+_BRIGHT_MASK = KIND_MASKS[Kind.BRIGHT]
+
+
+@dataclass(frozen=True)
+class KoiKoiOverlay:
+    """Koi-Koi's decision and settlement, driven by option values."""
+
+    koikoi_effect: str = "double_once"
+    seven_doubles: str = "off"
+    minimum_points: int = 0
+    new_yaku_only: bool = False
+    winner_scores_all: bool = False
+    dealers_delight: bool = False
+    field_bright: str = "off"
+    settlement: str = "winner_scores"
+    must_stop_when_all_called: bool = False
+
+    # -- the decision ----------------------------------------------------------
+    def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
+        if not self.new_yaku_only and total > sum(p for _, p in old_sig):
+            return True       # a higher total means some yaku is new or bigger
+        old = dict(old_sig)
+        if self.new_yaku_only:
+            return any(i not in old for i, _ in new_sig)
+        return any(p > old.get(i, 0) for i, p in new_sig)
+
+    def decision_actions(self, state: State) -> tuple:
+        rules = state.rules
+        me = state.player
+        if self.must_stop_when_all_called and rules.players >= 3:
+            others = {p for p in range(rules.players) if rules.side(p) != rules.side(me)}
+            if others and others <= set(state.calls):
+                return (STOP,)
+        if self.minimum_points and state.yaku_pts[rules.side(me)] < self.minimum_points:
+            return (KOIKOI,)
+        return (KOIKOI, STOP)
+
+    # -- multipliers -----------------------------------------------------------
+    def multipliers(self, value: int, calls_self: int, calls_opp: int,
+                    field_brights: int = 0) -> list[Multiplier]:
+        """The factors applied to a Stop caller's yaku total, each with its reason."""
+        calls = calls_self + calls_opp
+        eff = self.koikoi_effect
+        kk = None
+        if eff == "double_once" and calls:
+            kk = Multiplier(2, f"Koi-Koi was called ({calls} time{'s' * (calls > 1)}): the "
+                               "Stop caller's score is doubled, once", BOOK)
+        elif eff == "multiplier" and calls:
+            kk = Multiplier(calls + 1, f"Koi-Koi! Multiplier: {calls} call(s)", BOOK_VAR)
+        elif eff == "challenge" and calls_opp:
+            kk = Multiplier(2, "Challenge: the opponent called Koi-Koi", BOOK_VAR)
+        elif eff == "double_or_nothing" and calls_self:
+            kk = Multiplier(2, "Double or Nothing: the Stop caller had called Koi-Koi",
+                            BOOK_VAR)
+        elif eff == "opponent_pays_double" and calls_opp:
+            kk = Multiplier(2, "an opponent called Koi-Koi: they pay double", D002)
+        fb = None
+        if field_brights and self.field_bright == "bright":
+            fb = Multiplier(2, f"Bright: {field_brights} Bright(s) dealt to the field",
+                            BOOK_VAR)
+        elif field_brights and self.field_bright == "super_bright":
+            fb = Multiplier(1 + field_brights, f"Super Bright: {field_brights} Bright(s) "
+                                               "dealt to the field", BOOK_VAR)
+        seven = None
+        if self.seven_doubles != "off" and value >= 7:
+            if self.seven_doubles == "double_or_triple" and kk is not None and kk.factor == 2:
+                kk = Multiplier(3, "Lucky 7 after a Koi-Koi: 7 or more points -> x3 in all "
+                                   "(instead of x4)", BOOK_VAR)
+            else:
+                src = D002 if self.seven_doubles == "double" else BOOK_VAR
+                doubled = kk is not None or fb is not None
+                seven = Multiplier(2, "the round is worth 7 or more: doubled"
+                                   + (" again (x4 in all)" if doubled else ""), src)
+        return [m for m in (kk, fb, seven) if m is not None]
+
+    # -- settlement --------------------------------------------------------------
+    def _evaluate(self, rules, mask, field_mask):
+        return rules.yaku.evaluate(mask, field_mask)
+
+    def pile_report(self, rules, mask: int, field_mask: int, koikoi_calls: int = 0,
+                    calls_self: int = 0) -> ScoreReport:
+        """A pile scored as if its owner called Stop after ``koikoi_calls`` opponents' calls."""
+        ev = rules.yaku.evaluate(mask, field_mask)
+        mults = self.multipliers(ev.total, calls_self, koikoi_calls) if ev.total else []
+        return report_from_evaluation(ev, title="Score of the captured cards",
+                                      multipliers=mults)
+
+    def settle(self, state: State, winner: int) -> RoundResult:
+        """Points for a Stop by ``winner``; the explained report is built on demand."""
+        rules = state.rules
+        n = rules.players
+        side = rules.side(winner)
+        quick = rules.yaku.quick
+        value = quick(state.caps_m[side], state.field_m)[0]
+        if self.winner_scores_all:
+            value += sum(quick(state.caps_m[s], state.field_m)[0]
+                         for s in range(rules.sides) if s != side)
+        calls_self = sum(1 for c in state.calls if rules.side(c) == side)
+        calls_opp = len(state.calls) - calls_self
+        brights = (state.field0 & _BRIGHT_MASK).bit_count() if self.field_bright != "off" else 0
+        mults = self.multipliers(value, calls_self, calls_opp, brights) \
+            if (state.calls or self.seven_doubles != "off" or brights) else []
+        factor = 1
+        for m in mults:
+            factor *= m.factor
+        total = value * factor
+        points = [0] * n
+        payments = []
+        last_only = False
+        if self.settlement == "winner_scores":
+            points[winner] = total
+        else:
+            payers = [p for p in range(n) if rules.side(p) != side]
+            opp_calls = [c for c in state.calls if rules.side(c) != side]
+            if self.koikoi_effect == "opponent_pays_double" and opp_calls:
+                last_side = rules.side(opp_calls[-1])
+                payers = [p for p in payers if rules.side(p) == last_side]
+                last_only = n >= 3
+            for p in payers:
+                points[p] -= total
+                points[winner] += total
+                payments.append(Payment(p, winner, total))
+
+        def make_report() -> ScoreReport:
+            ev = rules.yaku.evaluate(state.caps_m[side], state.field_m)
+            notes = []
+            extra_lines = []
+            if self.winner_scores_all:
+                for s in range(rules.sides):
+                    if s == side:
+                        continue
+                    oev = rules.yaku.evaluate(state.caps_m[s], state.field_m)
+                    extra_lines += [ScoreLine(h.rule.key, h.rule.name, h.rule.japanese,
+                                              tuple(h.cards), h.base, h.extras,
+                                              tuple(h.extra_cards), h.points, BOOK_VAR,
+                                              "an opponent's yaku (Winner Scores All Yaku)")
+                                    for h in oev.hits]
+            if last_only:
+                notes.append("the last player who called Koi-Koi pays double; the other "
+                             "player pays nothing (D002)")
+            if state.calls and self.koikoi_effect == "none":
+                notes.append("no multiplier for Koi-Koi in this rule set (D003)")
+            for p in range(n):
+                if rules.side(p) != side and state.yaku_pts[rules.side(p)] and \
+                        not self.winner_scores_all:
+                    notes.append(f"player {p + 1}'s yaku do not count: only the Stop caller "
+                                 "scores")
+            return report_from_evaluation(
+                ev, title=f"Round {state.round_no}: player {winner + 1} calls Stop",
+                player=winner, multipliers=mults, notes=notes, extra_lines=extra_lines,
+                payments=payments, total=total)
+        return RoundResult(winner, tuple(points), "stop", make_report=make_report)
+
+    def settle_draw(self, state: State) -> RoundResult:
+        rules = state.rules
+        n = rules.players
+        points = [0] * n
+        if self.dealers_delight and not any(state.yaku_pts):
+            d = state.dealer
+            payments = []
+            if self.settlement == "winner_scores":
+                points[d] = 6
+            else:
+                for p in range(n):
+                    if rules.side(p) != rules.side(d):
+                        points[p] -= 6
+                        points[d] += 6
+                        payments.append(Payment(p, d, 6))
+            rep = ScoreReport((), 0, (), 6, f"Round {state.round_no}: nobody formed a yaku",
+                              d, ("Dealer's Delight: the dealer earns 6",), tuple(payments))
+            return RoundResult(None, tuple(points), "dealers_delight", rep)
+        rep = ScoreReport((), 0, (), 0, f"Round {state.round_no}: nobody called Stop",
+                          None, ("the round is a draw: nobody scores",))
+        return RoundResult(None, tuple(points), "draw", rep)
+
+    def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
+        rules = state.rules
+        n = rules.players
+        pts = rules.instant_win_points
+        points = [0] * n
+        payments = []
+        if self.settlement == "winner_scores":
+            points[winner] = pts
+        else:
+            for p in range(n):
+                if rules.side(p) != rules.side(winner):
+                    points[p] -= pts
+                    points[winner] += pts
+                    payments.append(Payment(p, winner, pts))
+        line = ScoreLine("instant_win", "Instant win from the deal", "手役 Te-yaku (手四 Te-shi / "
+                         "くっつき Kuttsuki)", (), pts, 0, (), pts,
+                         D003 if rules.preset == "d003" else (D002 if rules.preset.startswith(
+                             "d002") else BOOK_VAR), reason)
+        rep = ScoreReport((line,), pts, (), pts, f"Round {state.round_no}: player {winner + 1} "
+                          "wins from the deal", winner, (reason,), tuple(payments))
+        return RoundResult(winner, tuple(points), "instant_win", rep)

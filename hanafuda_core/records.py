@@ -1,0 +1,141 @@
+"""Game records: what happened, saved as JSON, replayed exactly.
+
+A :class:`RoundRecord` holds the deal (the shuffled order, the dealer, voided
+deals) and every action as its short code ("play 3a", "capture 3b", "koikoi",
+"stop"); a :class:`GameRecord` holds the rules (preset and options), the
+seed, the agents and the rounds. :meth:`GameRecord.replay` rebuilds every
+state of every round from the record alone and checks it ends as recorded.
+
+>>> from hanafuda_core.players import play_game
+>>> rec = play_game(5, rounds=1)
+>>> GameRecord.from_json(rec.to_json()) == rec
+True
+>>> states = rec.replay()[0]
+>>> states[-1].result.points == rec.rounds[0].points
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .engines.capture import DealRecord, State, parse_action, replay
+
+__all__ = ["RoundRecord", "GameRecord", "load", "save"]
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    round_no: int
+    deal: DealRecord
+    actions: tuple[str, ...]
+    scores_before: tuple[int, ...]
+    wins_before: tuple[int, ...]
+    winner: int | None
+    points: tuple[int, ...]
+    reason: str
+    report: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    @classmethod
+    def from_states(cls, start: State, end: State) -> "RoundRecord":
+        res = end.result
+        return cls(start.round_no, start.deal, tuple(a.code() for a in end.history),
+                   tuple(start.scores), tuple(start.wins), res.winner, tuple(res.points),
+                   res.reason, res.report.to_dict() if res.report is not None else None)
+
+    def to_dict(self) -> dict:
+        return {"round": self.round_no, "deal": self.deal.to_dict(),
+                "actions": list(self.actions), "scores_before": list(self.scores_before),
+                "wins_before": list(self.wins_before), "winner": self.winner,
+                "points": list(self.points), "reason": self.reason, "report": self.report}
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "RoundRecord":
+        return cls(d["round"], DealRecord.from_dict(d["deal"]), tuple(d["actions"]),
+                   tuple(d["scores_before"]), tuple(d["wins_before"]), d["winner"],
+                   tuple(d["points"]), d["reason"], d.get("report"))
+
+    def replay(self, rules) -> list[State]:
+        return replay(rules, self.deal, [parse_action(a) for a in self.actions],
+                      round_no=self.round_no, scores=self.scores_before, wins=self.wins_before)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game: str
+    preset: str
+    options: Mapping[str, Any]
+    seed: int | None
+    agents: tuple[str, ...]
+    rounds: tuple[RoundRecord, ...]
+
+    @property
+    def rules(self):
+        from .games.koikoi import get_rules
+        return get_rules(self.preset, **dict(self.options))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        last = self.rounds[-1]
+        return tuple(s + p for s, p in zip(last.scores_before, last.points))
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with the highest total; ties go to most rounds won; else None (shared)."""
+        totals = self.totals
+        best = max(totals)
+        top = [p for p, t in enumerate(totals) if t == best]
+        if len(top) == 1:
+            return top[0]
+        wins = [0] * len(totals)
+        for r in self.rounds:
+            if r.winner is not None:
+                wins[r.winner] += 1
+        most = max(wins[p] for p in top)
+        top = [p for p in top if wins[p] == most]
+        return top[0] if len(top) == 1 else None
+
+    def to_dict(self) -> dict:
+        return {"format": "hanafuda-game-record/1", "game": self.game, "preset": self.preset,
+                "options": dict(self.options), "seed": self.seed, "agents": list(self.agents),
+                "rounds": [r.to_dict() for r in self.rounds], "totals": list(self.totals)}
+
+    def to_json(self, **kwargs) -> str:
+        kwargs.setdefault("indent", 1)
+        kwargs.setdefault("ensure_ascii", False)
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "GameRecord":
+        return cls(d["game"], d["preset"], dict(d.get("options", {})), d.get("seed"),
+                   tuple(d["agents"]), tuple(RoundRecord.from_dict(r) for r in d["rounds"]))
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameRecord":
+        return cls.from_dict(json.loads(text))
+
+    def replay(self) -> list[list[State]]:
+        """Every state of every round, rebuilt from the record; checks each round's end."""
+        rules = self.rules
+        out = []
+        for r in self.rounds:
+            states = r.replay(rules)
+            end = states[-1]
+            if end.result is None or tuple(end.result.points) != tuple(r.points) \
+                    or end.result.winner != r.winner:
+                raise ValueError(f"round {r.round_no} does not replay to its recorded result")
+            out.append(states)
+        return out
+
+
+def save(record: GameRecord, path) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(record.to_json())
+        f.write("\n")
+
+
+def load(path) -> GameRecord:
+    with open(path, encoding="utf-8") as f:
+        return GameRecord.from_json(f.read())

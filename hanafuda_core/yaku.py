@@ -1,0 +1,467 @@
+"""Yaku as data, and a fast evaluator that explains what it found.
+
+A yaku (役, a scoring combination) is a :class:`YakuRule` value. Most yaku fit
+one declarative shape, so they are written with fields rather than code:
+
+* a **named set** of cards, all of which must be captured (``cards=``), e.g.
+  Boar-Deer-Butterfly or Moon Viewing;
+* a **count** of cards of some kinds or ribbon colours (``kinds=`` /
+  ``ribbons=`` with ``count=``), e.g. "any 5 Tens", "3 Purple Ribbons";
+* ``dry=True`` keeps the November (rain, "wet") cards out of the count;
+* ``plus_per_extra`` points for every card beyond the threshold, counted from
+  ``extra_kinds`` (by default the same cards the yaku counts);
+* ``group``: yaku of a *one-of* group do not add up, only the best one scores
+  (the rulebook's Bright category); yaku of an *each-of* group all score;
+* ``cancelled_by``: months whose cards on the field cancel the yaku (the
+  "Rain & Fog" house rule); ``needs_company``: groups one of which must also
+  score ("Views with Friends");
+* ``predicate`` is the escape hatch for a yaku that fits none of this.
+
+A :class:`YakuTable` gathers the groups and rules of one rule set together with
+the dual-role cards (the Sake cup as Ten, Chaff, either or both; the "Special
+Chaffs" that count twice) and how many yaku may count (by category, all, or
+only the best one). :meth:`YakuTable.evaluate` explains a capture pile;
+:meth:`YakuTable.quick` is the engine's fast path on an int mask (cached).
+
+>>> from hanafuda_core.games.koikoi import get_rules
+>>> table = get_rules("book").yaku
+>>> [(h.rule.key, h.points) for h in table.evaluate(CardSet.parse("1b 2b 3b 4b")).hits]
+[('poetry_ribbons', 6)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, Iterable, Mapping
+
+from .cards import (CARD_INFO, KIND_MASKS, MONTH_MASKS, RIBBON_MASKS, Card, CardSet, Kind,
+                    Ribbon)
+from .errors import OptionError
+from .rules import Source
+
+__all__ = ["YakuRule", "YakuGroup", "YakuTable", "YakuHit", "Evaluation", "SAKE_MODES",
+           "LIMITS", "mask_of"]
+
+_RAIN = MONTH_MASKS[10]
+_SAKE = 1 << Card.CHRYSANTHEMUM_SAKE
+_SPECIAL_CHAFFS = (1 << Card.WILLOW_STORM) | (1 << Card.PAULOWNIA_SPECIAL)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The int bitmask of some cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+# How the Sake cup counts, each mode a tuple of alternatives (counts as a Ten?,
+# weight as a Chaff). With several alternatives the best total is taken.
+SAKE_MODES: Mapping[str, tuple[tuple[bool, int], ...]] = {
+    "ten": ((True, 0),),                       # BOOK default
+    "chaff": ((False, 1),),
+    "ten_or_chaff": ((True, 0), (False, 1)),   # BOOK "Sake 10 or 1"; D002 (Animal or Dreg)
+    "ten_and_chaff": ((True, 1),),             # BOOK "Sake 10 and 1"; D003 Bake-fuda
+    "two_chaffs": ((False, 2),),               # BOOK "Special Chaffs"
+    "ten_or_two_chaffs": ((True, 0), (False, 2)),
+}
+_SAKE_ROLE_LABEL = {(True, 0): "Ten", (False, 1): "Chaff", (True, 1): "Ten and Chaff",
+                    (False, 2): "two Chaffs"}
+
+# How many yaku may count: one per one-of group (the rule tables), every yaku
+# ("Count All Yaku"), or only the single best one ("Only One Yaku").
+LIMITS = ("groups", "all", "only_one")
+
+
+@dataclass(frozen=True)
+class YakuGroup:
+    """A category of yaku: ``one_of`` (only the best scores) or ``each`` (all score)."""
+
+    key: str
+    name: str
+    mode: str = "one_of"
+
+
+@dataclass(frozen=True)
+class YakuRule:
+    """One yaku, declared as data (see the module docstring)."""
+
+    key: str
+    name: str
+    japanese: str
+    points: int
+    cards: tuple[Card, ...] = ()
+    kinds: tuple[Kind, ...] = ()
+    ribbons: tuple[Ribbon, ...] = ()
+    count: int = 0
+    dry: bool = False
+    plus_per_extra: int = 0
+    extra_kinds: tuple[Kind, ...] = ()
+    group: str = ""
+    cancelled_by: tuple[int, ...] = ()       # months (1-12) that cancel it from the field
+    needs_company: tuple[str, ...] = ()      # groups one of which must also score
+    source: Source | None = None
+    note: str = ""
+    predicate: Callable[[int], int] | None = None   # escape hatch: mask -> points (0 = none)
+
+    @property
+    def threshold(self) -> int:
+        return self.count or len(self.cards)
+
+    def describe(self) -> str:
+        """A short English statement of what the yaku needs, built from its fields."""
+        if self.predicate is not None:
+            return self.note or self.name
+        if self.cards:
+            need = " + ".join(CARD_INFO[c].name for c in self.cards)
+        else:
+            what = [k.label + "s" for k in self.kinds] + [r.value.capitalize() + " Ribbons"
+                                                          for r in self.ribbons]
+            need = f"any {self.count} {' or '.join(what)}"
+        if self.dry:
+            need += " (no November cards)"
+        text = f"{need}: {self.points} pt"
+        if self.plus_per_extra:
+            extra = " or ".join(k.label for k in self.extra_kinds) if self.extra_kinds else "card"
+            text += f" + {self.plus_per_extra} per extra {extra}"
+        return text
+
+
+@dataclass(frozen=True)
+class YakuHit:
+    """One yaku found in a pile: the cards that made it, base points and extras."""
+
+    rule: YakuRule
+    points: int
+    base: int
+    extras: int
+    cards: CardSet
+    extra_cards: CardSet
+
+    def to_dict(self) -> dict:
+        return {"key": self.rule.key, "name": self.rule.name, "japanese": self.rule.japanese,
+                "points": self.points, "base": self.base, "extras": self.extras,
+                "cards": [c.code for c in self.cards],
+                "extra_cards": [c.code for c in self.extra_cards],
+                "source": self.rule.source.cite() if self.rule.source else ""}
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """All yaku that count in a pile, with the total and any yaku set aside (and why)."""
+
+    hits: tuple[YakuHit, ...]
+    total: int
+    sake_role: str = ""
+    set_aside: tuple[tuple[str, str], ...] = ()   # (yaku name, reason)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(h.rule.key for h in self.hits)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class YakuTable:
+    """The yaku of one rule set plus how cards count and how many yaku may count."""
+
+    groups: tuple[YakuGroup, ...]
+    rules: tuple[YakuRule, ...]
+    sake: str = "ten"
+    special_chaffs: bool = False
+    limit: str = "groups"
+    source: Source | None = None
+
+    def __post_init__(self) -> None:
+        if self.sake not in SAKE_MODES:
+            raise OptionError(f"unknown Sake mode {self.sake!r}; allowed: {', '.join(SAKE_MODES)}")
+        if self.limit not in LIMITS:
+            raise OptionError(f"unknown yaku limit {self.limit!r}; allowed: {', '.join(LIMITS)}")
+        keys = {g.key for g in self.groups}
+        for r in self.rules:
+            if r.group and r.group not in keys:
+                raise OptionError(f"yaku {r.key!r} names unknown group {r.group!r}")
+
+    # -- compilation ---------------------------------------------------------
+    def _kind_masks(self, alt: tuple[bool, int]) -> tuple[dict[Kind, int], dict[Kind, int]]:
+        as_ten, chaff_weight = alt
+        masks = dict(KIND_MASKS)
+        doubles = {k: 0 for k in Kind}
+        if not as_ten:
+            masks[Kind.TEN] &= ~_SAKE
+        if chaff_weight:
+            masks[Kind.CHAFF] |= _SAKE
+            if chaff_weight == 2:
+                doubles[Kind.CHAFF] |= _SAKE
+        if self.special_chaffs:
+            doubles[Kind.CHAFF] |= _SPECIAL_CHAFFS
+        return masks, doubles
+
+    def _compile_rule(self, index: int, rule: YakuRule, alt: tuple[bool, int]) -> tuple:
+        masks, doubles = self._kind_masks(alt)
+        if rule.cards:
+            pool, dbl = mask_of(rule.cards), 0
+        else:
+            pool = dbl = 0
+            for k in rule.kinds:
+                pool |= masks[k]
+                dbl |= doubles[k]
+            for r in rule.ribbons:
+                pool |= RIBBON_MASKS[r]
+        if rule.dry:
+            pool &= ~_RAIN
+            dbl &= ~_RAIN
+        if rule.extra_kinds:
+            xpool = xdbl = 0
+            for k in rule.extra_kinds:
+                xpool |= masks[k]
+                xdbl |= doubles[k]
+            if rule.dry:
+                xpool &= ~_RAIN
+                xdbl &= ~_RAIN
+            xpool |= pool
+        else:
+            xpool, xdbl = pool, dbl
+        cancel = 0
+        for m in rule.cancelled_by:
+            cancel |= MONTH_MASKS[m - 1]
+        gi = self._group_index.get(rule.group, -1)
+        friends = tuple(self._group_index[g] for g in rule.needs_company)
+        return (index, pool, dbl, rule.threshold, xpool, xdbl, rule.points, rule.plus_per_extra,
+                gi, cancel, friends, rule.predicate)
+
+    @cached_property
+    def _group_index(self) -> dict[str, int]:
+        return {g.key: i for i, g in enumerate(self.groups)}
+
+    @cached_property
+    def _compiled(self) -> tuple[tuple[tuple[bool, int], tuple], ...]:
+        return tuple((alt, tuple(self._compile_rule(i, r, alt) for i, r in enumerate(self.rules)))
+                     for alt in SAKE_MODES[self.sake])
+
+    @cached_property
+    def _one_of(self) -> tuple[bool, ...]:
+        if self.limit == "all":
+            return tuple(False for _ in self.groups)
+        return tuple(g.mode == "one_of" for g in self.groups)
+
+    @cached_property
+    def field_sensitive(self) -> bool:
+        """True if a yaku can be cancelled by cards on the field (Rain & Fog)."""
+        return any(r.cancelled_by for r in self.rules)
+
+    @cached_property
+    def _cancel_months(self) -> int:
+        mask = 0
+        for r in self.rules:
+            for m in r.cancelled_by:
+                mask |= MONTH_MASKS[m - 1]
+        return mask
+
+    @cached_property
+    def _cache(self) -> dict:
+        return {}
+
+    # -- the fast path -------------------------------------------------------
+    def _run(self, crules: tuple, mask: int, field_mask: int) -> tuple[int, tuple]:
+        one_of = self._one_of
+        best: dict[int, tuple[int, int]] = {}
+        hits: list[tuple[int, int, int]] = []   # (rule index, points, group index)
+        for (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, friends, pred) in crules:
+            if pred is not None:
+                p = pred(mask)
+                if not p:
+                    continue
+            else:
+                n = (mask & pool).bit_count()
+                if dbl:
+                    n += (mask & dbl).bit_count()
+                if n < need:
+                    continue
+                p = pts
+                if plus:
+                    x = (mask & xpool).bit_count() - need
+                    if xdbl:
+                        x += (mask & xdbl).bit_count()
+                    if x > 0:
+                        p += plus * x
+            if cancel and field_mask & cancel:
+                continue
+            if gi >= 0 and one_of[gi]:
+                old = best.get(gi)
+                if old is None or p > old[1]:
+                    best[gi] = (i, p)
+                continue
+            hits.append((i, p, gi))
+        for gi, (i, p) in best.items():
+            hits.append((i, p, gi))
+        if not hits:
+            return 0, ()
+        # Yaku that need company (Views with Friends).
+        kept = [h for h in hits if not crules[h[0]][10]
+                or any(k[2] in crules[h[0]][10] for k in hits if k[0] != h[0])]
+        if self.limit == "only_one" and kept:
+            top = max(kept, key=lambda h: (h[1], -h[0]))
+            kept = [top]
+        kept.sort()
+        sig = tuple((i, p) for i, p, _ in kept)
+        return sum(p for _, p in sig), sig
+
+    @cached_property
+    def _fns(self) -> tuple:
+        """One generated Python function per Sake alternative (same result as _run)."""
+        return tuple(self._generate(c) for _, c in self._compiled)
+
+    def _generate(self, crules: tuple):
+        """Compile the rule tuples into straight-line Python: no loop, no unpacking.
+
+        The generated function is equivalent to :meth:`_run` (a test checks it on
+        random piles); it exists only for speed.
+        """
+        one_of = self._one_of
+        env: dict = {"EMPTY": (0, ())}
+        src = ["def f(m, fm):", "    hits = []", "    t = 0"]
+        counts: dict[str, str] = {}
+
+        def count(pool: int, dbl: int) -> str:
+            expr = f"(m & {pool}).bit_count()" + (f" + (m & {dbl}).bit_count()" if dbl else "")
+            if expr not in counts:
+                counts[expr] = f"c{len(counts)}"
+                src.append(f"    {counts[expr]} = {expr}")
+            return counts[expr]
+
+        # Rules of a one-of group must sit together for the hits to come out in rule
+        # order; otherwise the hits are sorted at the end.
+        order_groups = [c[8] for c in crules]
+        contiguous = all(order_groups.index(g) + order_groups.count(g) - 1 ==
+                         len(order_groups) - 1 - order_groups[::-1].index(g)
+                         for g in set(order_groups) if g >= 0)
+        last_of = {g: max(i for i, c in enumerate(crules) if c[8] == g)
+                   for g in set(order_groups) if g >= 0}
+        opened: set[int] = set()
+        for pos, (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, friends, pred) \
+                in enumerate(crules):
+            grouped = gi >= 0 and one_of[gi]
+            if grouped and gi not in opened:
+                opened.add(gi)
+                src.append(f"    b{gi} = 0; i{gi} = -1")
+            if pred is not None:
+                env[f"pred{i}"] = pred
+                src.append(f"    p = pred{i}(m)")
+                src.append("    if p:")
+            else:
+                c = count(pool, dbl)
+                src.append(f"    if {c} >= {need}:")
+                if plus:
+                    x = (c if (xpool, xdbl) == (pool, dbl) else
+                         f"(m & {xpool}).bit_count()" + (f" + (m & {xdbl}).bit_count()"
+                                                         if xdbl else ""))
+                    src.append(f"        p = {pts} + {plus} * ({x} - {need})")
+                else:
+                    src.append(f"        p = {pts}")
+            ind = "        "
+            if cancel:
+                src.append(f"{ind}if not fm & {cancel}:")
+                ind += "    "
+            if grouped:
+                src.append(f"{ind}if p > b{gi}: b{gi} = p; i{gi} = {i}")
+                if contiguous and last_of[gi] == pos:
+                    src.append(f"    if i{gi} >= 0: hits.append((i{gi}, b{gi})); t += b{gi}")
+            else:
+                src.append(f"{ind}hits.append(({i}, p)); t += p")
+        if not contiguous:
+            for g in sorted(opened):
+                src.append(f"    if i{g} >= 0: hits.append((i{g}, b{g})); t += b{g}")
+            src.append("    hits.sort()")
+        src.append("    return (t, tuple(hits)) if hits else EMPTY")
+        exec("\n".join(src), env)   # noqa: S102 - code generated from our own rule data
+        body = env["f"]
+        friends = {c[0]: c[10] for c in crules if c[10]}
+        if not friends and self.limit != "only_one":
+            return body
+        group_of = {c[0]: c[8] for c in crules}
+        only_one = self.limit == "only_one"
+
+        def evaluate(m: int, fm: int = 0) -> tuple[int, tuple]:
+            total, hits = body(m, fm)
+            if not hits:
+                return 0, ()
+            if friends:
+                hits = [h for h in hits if h[0] not in friends
+                        or any(group_of[k[0]] in friends[h[0]] for k in hits if k[0] != h[0])]
+            if only_one and hits:
+                hits = [max(hits, key=lambda h: (h[1], -h[0]))]
+            sig = tuple(sorted(hits))
+            return sum(p for _, p in sig), sig
+        return evaluate
+
+    def quick(self, mask: int, field_mask: int = 0) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """Total points and a signature ``((rule index, points), ...)`` of a capture mask.
+
+        Cached per mask (and the relevant field cards when the table is field
+        sensitive). This is what the engine calls after every capture.
+        """
+        key = mask if not self.field_sensitive else (mask, field_mask & self._cancel_months)
+        cache = self._cache
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        fns = self._fns
+        if len(fns) == 1 or not mask & _SAKE:
+            res = fns[0](mask, field_mask)
+        else:
+            res = max((f(mask, field_mask) for f in fns), key=lambda r: r[0])
+        if len(cache) > 500_000:
+            cache.clear()
+        cache[key] = res
+        return res
+
+    def points(self, mask: int, field_mask: int = 0) -> int:
+        return self.quick(mask, field_mask)[0]
+
+    # -- the explained path --------------------------------------------------
+    def evaluate(self, cards: CardSet | Iterable[Card] | int, field_cards: CardSet | int = 0
+                 ) -> Evaluation:
+        """Explain which yaku a pile makes: cards, base points and extras of each."""
+        mask = cards if isinstance(cards, int) else CardSet(cards).mask
+        fmask = field_cards if isinstance(field_cards, int) else CardSet(field_cards).mask
+        total, sig = self.quick(mask, fmask)
+        compiled = self._compiled
+        alt = compiled[0]
+        if len(compiled) > 1 and mask & _SAKE:
+            alt = max(compiled, key=lambda c: self._run(c[1], mask, fmask)[0])
+        hits = []
+        for i, p in sig:
+            (_, pool, dbl, need, xpool, xdbl, pts, plus, _, _, _, pred) = alt[1][i]
+            rule = self.rules[i]
+            if pred is not None:
+                hits.append(YakuHit(rule, p, p, 0, CardSet.from_mask(mask), CardSet()))
+                continue
+            made = mask & xpool
+            extras = (p - pts) // plus if plus else 0
+            if rule.cards:
+                extra_cards = made & ~pool
+            else:
+                extra_cards = mask_of(_bits(made)[len(_bits(made)) - extras:]) if extras else 0
+            hits.append(YakuHit(rule, p, pts, extras, CardSet.from_mask(made | (mask & pool)),
+                                CardSet.from_mask(extra_cards)))
+        aside = []
+        if self.field_sensitive:
+            for r in self.rules:
+                if r.cancelled_by and any(fmask & MONTH_MASKS[m - 1] for m in r.cancelled_by):
+                    without, _ = self.quick(mask, 0)
+                    if without != total and r.key not in [h.rule.key for h in hits]:
+                        aside.append((r.name, "a card of month "
+                                      + "/".join(str(m) for m in r.cancelled_by)
+                                      + " is on the field (Rain & Fog)"))
+        role = _SAKE_ROLE_LABEL.get(alt[0], "") if mask & _SAKE else ""
+        return Evaluation(tuple(hits), total, role, tuple(aside))

@@ -1,0 +1,111 @@
+"""The capture engine's turn (BOOK ch. 3, lines 547-656), refusals and views."""
+
+import pytest
+
+from hanafuda_core.cards import Card, CardSet
+from hanafuda_core.engines.capture import (CAPTURE, PLAY, Capture, Phase, Play, apply,
+                                           legal_actions, parse_action, setup_state, view)
+from hanafuda_core.errors import IllegalActionError
+from hanafuda_core.games.koikoi import get_rules
+
+RULES = get_rules("book", views="off")
+
+
+def pos(hands, field, stock, captures=(), **kw):
+    return setup_state(kw.pop("rules", RULES), hands, field, stock, captures, **kw)
+
+
+def test_basics_no_match_card_joins_the_field():
+    s = apply(pos(["5c", "12a"], "1c", "2c"), "play 5c")
+    assert Card.IRIS_CHAFF_1 in s.field and Card.PLUM_CHAFF_1 in s.field
+    assert not s.captures(0)
+
+
+def test_basics_one_match_is_captured():
+    s = apply(pos(["1a", "12a"], "1c 5c", "2c"), "play 1a")
+    assert s.captures(0) == CardSet("1a 1c") and s.field == CardSet("5c 2c")
+
+
+def test_basics_two_matches_player_chooses_and_a_wrong_choice_is_refused():
+    s0 = pos(["3a", "12a"], "3b 3c 5c", "2c")
+    s = apply(s0, "play 3a")
+    assert s.phase == Phase.CHOOSE_HAND_CAPTURE
+    assert legal_actions(s) == (Capture(Card.CHERRY_RIBBON), Capture(Card.CHERRY_CHAFF_1))
+    with pytest.raises(IllegalActionError,
+                       match="which March card to capture with the Curtain: "
+                             "Cherry Ribbon or Cherry Chaff 1"):
+        apply(s, "capture 5c")
+    assert s.phase == Phase.CHOOSE_HAND_CAPTURE and Card.CHERRY_RIBBON in s.field
+    s = apply(s, "capture 3b")
+    assert s.captures(0) == CardSet("3a 3b") and Card.CHERRY_CHAFF_1 in s.field
+
+
+def test_basics_hiki_three_on_the_field_are_taken_together():
+    s = apply(pos(["1a", "12a"], "1b 1c 1d 5c", "2c"), "play 1a")
+    assert s.captures(0) == CardSet("1a 1b 1c 1d")
+
+
+def test_basics_drawn_card_matching_only_the_pair_just_made_stays_on_the_field():
+    s = apply(pos(["1a", "12a"], "1b 5c", "1c 2c"), "play 1a")
+    assert s.captures(0) == CardSet("1a 1b") and Card.PINE_CHAFF_1 in s.field
+
+
+def test_min_hwatu_option_drawn_card_on_the_pair_just_made_leaves_a_stack_of_three():
+    rules = get_rules("book", views="off", pair_then_draw="stack")
+    s = apply(pos(["1a", "12a"], "1b 5c", "1c 2c", rules=rules), "play 1a")
+    assert not s.captures(0) and CardSet("1a 1b 1c") <= s.field
+    s2 = apply(pos(["12b", "1d"], s.field, "2d", rules=rules, player=1), "play 1d")
+    assert s2.captures(1) == CardSet("1a 1b 1c 1d")
+
+
+def test_basics_drawn_card_matching_pair_and_another_takes_the_other():
+    s = apply(pos(["1a", "12a"], "1b 1c 5c", "1d 2c"), "play 1a")
+    s = apply(s, "capture 1b")
+    assert s.captures(0) == CardSet("1a 1b 1c 1d") and not s.field.of_month(1)
+
+
+def test_basics_drawn_card_with_two_matches_asks_the_player():
+    s = apply(pos(["5a", "12a"], "1b 1c 5c", "1d 2c"), "play 5a")
+    assert s.phase == Phase.CHOOSE_DRAW_CAPTURE and s.current_player == 0
+    s = apply(s, "capture 1c")
+    assert s.captures(0) == CardSet("5a 5c 1c 1d") and s.current_player == 1
+
+
+def test_refusals_teach_the_rule_and_leave_the_state_unchanged():
+    s = pos(["3a", "12a"], "3b", "2c")
+    with pytest.raises(IllegalActionError, match="the Crane is not in your hand"):
+        apply(s, "play 1a")
+    with pytest.raises(IllegalActionError, match="it is player 1's turn"):
+        apply(s, "play 3a", player=1)
+    with pytest.raises(IllegalActionError, match="play a card from your hand first"):
+        apply(s, "stop")
+    with pytest.raises(IllegalActionError, match="cannot read the action"):
+        parse_action("dance")
+    assert s.hand(0) == CardSet("3a") and s.phase == Phase.PLAY and s.history == ()
+    end = apply(apply(s, "play 3a"), "play 12a")
+    assert end.is_terminal
+    with pytest.raises(IllegalActionError, match="the round is over"):
+        apply(end, "play 12a")
+
+
+def test_empty_hand_turns_only_draw_until_the_stock_is_used_up():
+    s = apply(pos(["5a", "12a"], "", "1a 1b 2a 2b"), "play 5a")
+    # player 2 plays, then both hands are empty: the rest of the stock is drawn alone
+    s = apply(s, "play 12a")
+    assert s.is_terminal and s.stock_size == 0 and s.field == CardSet("5a 12a")
+    assert s.captures(1) == CardSet("1a 1b 2a 2b")      # 1b and (draw-only) 2b captured
+    shorter = get_rules("book", views="off", round_end="hands_empty")
+    t = apply(apply(pos(["5a", "12a"], "", "1a 1b 2a 2b", rules=shorter), "play 5a"),
+              "play 12a")
+    assert t.is_terminal and t.stock_size == 2
+
+
+def test_legal_actions_are_sorted_and_views_hide_hidden_cards():
+    s = pos(["5a 1a 3a", "12a 12b"], "2c", "4a 4b")
+    assert legal_actions(s) == tuple(PLAY[c] for c in (Card.PINE_CRANE, Card.CHERRY_CURTAIN,
+                                                       Card.IRIS_BRIDGE))
+    v = view(s, 0)
+    assert v.hand == CardSet("1a 3a 5a") and v.hand_sizes == (3, 2) and v.stock_size == 2
+    assert Card.PAULOWNIA_PHOENIX in v.unseen and Card.WISTERIA_CUCKOO in v.unseen
+    assert not any(hasattr(v, name) for name in ("hands_m", "stock"))
+    assert CAPTURE[0] == Capture(Card.PINE_CRANE) and Play(0) == PLAY[0]

@@ -1,0 +1,121 @@
+"""Yaku tables as data: BOOK ch. 12, D002 and D003 charts and BOOK's house rules."""
+
+import random
+
+import pytest
+
+from hanafuda_core.cards import CardSet
+from hanafuda_core.games.koikoi import get_rules
+from hanafuda_core.scoring import score_cards
+
+
+def hits(cards, preset="book", field=None, **options):
+    r = score_cards(cards, preset, options, field=field)
+    return {line.key: line.points for line in r.lines}
+
+
+def test_book_koikoi_brights_one_of():
+    assert hits("1a 3a 8a 11a 12a") == {"five_brights": 10}
+    assert hits("1a 3a 8a 12a") == {"four_dry_brights": 8}
+    assert hits("1a 3a 8a 11a") == {"four_brights": 7}
+    assert hits("1a 3a 11a") == {}                    # Rainman: not 3 Dry Brights
+    assert hits("1a 3a 12a") == {"three_dry_brights": 5}
+
+
+def test_book_koikoi_views_each_of():
+    assert hits("3a 8a 9a") == {"flower_viewing": 5, "moon_viewing": 5}
+    assert hits("3a 8a 9a", views="off") == {}
+
+
+def test_book_koikoi_ribbons_one_of_with_extras():
+    assert hits("1b 2b 3b") == {"poetry_ribbons": 5}
+    assert hits("1b 2b 3b 11c") == {"poetry_ribbons": 6}   # any extra ribbon, Rain too
+    assert hits("1b 2b 3b 6b 9b 10b 4b") == {"poetry_and_purple": 11}
+    assert hits("4b 5b 7b 11c 1b") == {}                  # the Rain ribbon is not Dry
+    assert hits("4b 5b 7b 1b 6b 10b") == {"five_dry_ribbons": 2}
+
+
+def test_book_koikoi_other_and_chaff_yaku():
+    assert hits("7a 10a 6a 2a") == {"boar_deer_butterfly": 6}
+    assert hits("2a 4a 5a 8b 9a") == {"five_tens": 1}
+    chaffs = "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 6c"
+    assert hits(chaffs) == {"ten_chaffs": 2}
+
+
+def test_book_koikoi_alternative_charts_each_of():
+    assert hits("1b 2b 3b 6b 9b 10b 4b", yaku_chart="book-alternative") == {
+        "poetry_ribbons": 5, "purple_ribbons": 5, "five_dry_ribbons": 3}
+    assert hits("7a 10a 6a 2a 4a", yaku_chart="book-alternative") == {
+        "boar_deer_butterfly": 5, "five_tens": 1}
+
+
+def test_d002_chart_counts_akatan_and_aotan_separately():
+    assert hits("1b 2b 3b 6b 9b 10b", "d002") == {"poetry_ribbons": 6, "purple_ribbons": 6,
+                                                   "five_ribbons": 2}
+
+
+def test_d003_2_sake_counts_as_ten_and_chaff_at_once():
+    assert hits("9a 1c 1d 2c 2d 3c 3d 4c 4d 5c", "d003") == {"ten_chaffs": 1}
+    assert hits("9a 1c 1d 2c 2d 3c 3d 4c 4d 5c 2a 4a 5a 6a", "d003") == {
+        "ten_chaffs": 1, "five_tens": 1}
+
+
+def test_book_koikoi_sake_variants():
+    nine = "1c 1d 2c 2d 3c 3d 4c 4d 5c"
+    assert hits(f"9a {nine}") == {}
+    assert hits(f"9a {nine}", sake="ten_or_chaff") == {"ten_chaffs": 1}
+    assert hits(f"9a 2a 4a 5a 6a {nine}", sake="ten_or_chaff") == {"five_tens": 1}
+    assert hits(f"9a 2a 4a 5a 6a {nine}", sake="ten_and_chaff") == {"five_tens": 1,
+                                                                    "ten_chaffs": 1}
+    r = score_cards(f"9a {nine}", options={"sake": "ten_or_chaff"})
+    assert r.sake_role == "Chaff"
+
+
+def test_book_koikoi_special_chaffs_count_twice():
+    assert hits("11d 12b 1c 1d 2c 2d 3c 3d") == {}
+    assert hits("11d 12b 1c 1d 2c 2d 3c 3d", special_chaffs=True) == {"ten_chaffs": 1}
+    assert hits("9a 11d 12b 1c 1d 2c 2d", special_chaffs=True) == {"ten_chaffs": 1}
+
+
+def test_book_koikoi_rain_and_fog_needs_the_field():
+    assert hits("3a 9a", rain_and_fog=True) == {"flower_viewing": 5}
+    assert hits("3a 9a", field="11d", rain_and_fog=True) == {}
+    assert hits("8a 9a", field="12c", rain_and_fog=True) == {}
+    assert hits("8a 9a", field="11d", rain_and_fog=True) == {"moon_viewing": 5}
+    r = score_cards("3a 9a", options={"rain_and_fog": True}, field="11d")
+    assert any("Rain & Fog" in note for note in r.notes)
+
+
+def test_book_koikoi_views_with_friends():
+    assert hits("3a 9a", views="with_friends") == {}
+    assert hits("3a 9a 1b 2b 3b", views="with_friends") == {"flower_viewing": 5,
+                                                            "poetry_ribbons": 5}
+
+
+def test_book_koikoi_count_all_and_only_one_yaku():
+    pile = "1a 3a 8a 12a 1b 2b 3b 4b 5b"
+    assert hits(pile, yaku_limit="all") == {
+        "four_dry_brights": 8, "four_brights": 7, "three_dry_brights": 5,
+        "five_dry_ribbons": 1, "poetry_ribbons": 7}
+    assert hits(pile, yaku_limit="only_one") == {"four_dry_brights": 8}
+
+
+def test_report_json_names_cards_points_and_total():
+    d = score_cards("1b 2b 3b 4b").to_dict()
+    assert d["yaku"][0]["name"] == "3 Poetry Ribbons" and d["yaku"][0]["points"] == 6
+    assert d["yaku"][0]["cards"] == ["1b", "2b", "3b", "4b"] and d["total"] == 6
+    assert d["yaku"][0]["extra_cards"] == ["4b"]
+    assert "BOOK" in d["yaku"][0]["source"]
+
+
+@pytest.mark.parametrize("preset,options", [("book", {}), ("d002", {}), ("d003", {}),
+                                            ("book", {"views": "with_friends"}),
+                                            ("book", {"yaku_limit": "only_one"}),
+                                            ("book", {"special_chaffs": True})])
+def test_generated_evaluator_equals_the_rule_interpreter(preset, options):
+    table = get_rules(preset, **options).yaku
+    rng = random.Random(7)
+    for _ in range(3000):
+        m = sum(1 << c for c in rng.sample(range(48), rng.randrange(0, 30)))
+        for fn, (_, compiled) in zip(table._fns, table._compiled):
+            assert fn(m, 0) == table._run(compiled, m, 0)
