@@ -1,0 +1,556 @@
+"""Hachi-Hachi (八八, "Eighty-Eight") as data: four traditions as presets of options.
+
+Four sources describe Hachi-Hachi and they keep score differently:
+
+* ``"book"`` (the default): the rulebook's chapter 17. Plain points; hand
+  combinations and yaku are worth ten times the kan values of the other
+  sources; yaku are settled when the round ends, with a Continue / End / Cancel
+  decision (ending after exactly one opponent continued takes double from that
+  opponent); only the highest field multiplier counts.
+* ``"d001"``: a three-handed rule set in kan of 12 points. Yaku (dekiyaku) are
+  paid the moment they are made; a player who calls *sage* to play on and then
+  fails pays back half. Extra lights on the table reserve later deals.
+* ``"d002"``: a Japanese publisher's rules, also in kan. *Yoshi* ends the round,
+  *Sa-gé* plays on: if someone else then says Yoshi the Sa-gé player pays
+  double, and a cancelled or exhausted Sa-gé is halved. Suit combinations add
+  one kan per greater triple, drop fees depend on the seat.
+* ``"d004"``: five to seven players in shillings and pence (a shilling is 12
+  pence, standing for the kan). Combinations are paid at once; a player who
+  keeps playing returns half on failure and pays for both losers if an
+  opponent goes out. Final scores lose ten shillings.
+
+Every value that differs is an :class:`~hanafuda_core.rules.Option` citing
+the source of that value (:func:`preset_options` / :func:`options_table`);
+a preset is a named set of option values, and any option can be changed on top:
+
+>>> rules = get_rules("book", field_mode="additive")
+>>> rules.unit.key, rules.field_mode, rules.teyaku.rule("three").value
+('points', 'additive', 20)
+>>> get_rules("d001").teyaku.rule("three").value, get_rules("d001").combo_scale
+(2, 12)
+>>> get_rules("book", calls="poker")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+  ...
+hanafuda_core.errors.OptionError: option 'calls' cannot be 'poker'; allowed values: ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
+from ..errors import OptionError
+from ..ledger import UNITS, Unit
+from ..rules import Option, Source
+from ..teyaku import BOOK_TABLE, TeyakuTable
+
+__all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
+           "YAKU_TABLES", "YakuRule", "YakuHit", "YakuTable", "HachiHachiRules", "get_rules",
+           "preset_options", "options_table", "option_sources", "game_award"]
+
+# ---------------------------------------------------------------------------
+# Sources (line numbers in the seed files).
+
+BOOK = Source("BOOK", "ch. 17 Hachi-Hachi", "3361-4216")
+BOOK_PLAYERS = Source("BOOK", "ch. 17, Playing with 4-7 Players", "3371-3440")
+BOOK_FIELD = Source("BOOK", "ch. 17, Determine the Field Multiplier", "3490-3540")
+BOOK_CALLS = Source("BOOK", "ch. 17, Continue / End / Cancel and Scoring", "3460-3620")
+BOOK_YAKU = Source("BOOK", "ch. 17, Yaku (fig. 17.1)", "3590-3625")
+BOOK_SPECIAL = Source("BOOK", "ch. 17, Special Achievements", "3668-3690; QR 9060-9090")
+BOOK_VAR = Source("BOOK", "ch. 17, Gameplay Variations", "4120-4216")
+D001 = Source("D001", "Hachi-Hachi", "1-182")
+D001_FIELD = Source("D001", "Preliminaries and deal", "13-21")
+D001_TEYAKU = Source("D001", "Teyaku", "22-52")
+D001_DEKI = Source("D001", "Dekiyaku, sage, payment cancellation", "60-100")
+D001_END = Source("D001", "End of hand and bonuses", "101-135")
+D001_2P = Source("D001", "Hachi-Hachi for 2 players", "140-150")
+D001_MANY = Source("D001", "Hachi-Hachi for 4-6 and 7 players", "151-170")
+D001_VAR = Source("D001", "Variations", "171-182")
+D002 = Source("D002", "Hachi-Hachi", "1-268")
+D002_FIELD = Source("D002", "Types of the Fields", "53-67")
+D002_DROP = Source("D002", "Drop from the round", "133-168")
+D002_HAND = Source("D002", "Hand Combo and combo charts", "169-190; 555-655")
+D002_EVENTS = Source("D002", "Getting points during the round", "191-198")
+D002_CALLS = Source("D002", "Declare Yoshi or Sa-gé", "199-212")
+D002_EMPTY = Source("D002", "Draw deck becomes empty", "213-228")
+D004 = Source("D004", "Hachi-Hachi for 5-7 players", "1-80")
+D004_DOUBLES = Source("D004", "Double and quad deals", "20-24")
+D004_AUCTION = Source("D004", "Auction and forced passes", "25-34")
+D004_MELDS = Source("D004", "Melds", "35-52")
+D004_COMBOS = Source("D004", "Scoring combinations, going out and keeping", "53-62")
+D004_EVENTS = Source("D004", "Event points, scoring, special combinations", "63-74")
+D004_END = Source("D004", "Half-game and determining winner", "75-80")
+
+C = Card
+_BRIGHTS = (C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
+            C.PAULOWNIA_PHOENIX)
+_DRY_BRIGHTS = (C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.PAULOWNIA_PHOENIX)
+_POETRY = (C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON)
+_PURPLE = (C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON)
+_BDB = (C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY)
+_RAIN = MONTH_MASKS[10]
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+# ---------------------------------------------------------------------------
+# Hand combinations in kan / shillings (the rulebook's are teyaku.BOOK_TABLE).
+
+def _kan_table(source: Source, *, aka_at_least: bool, red: int = 2, plus_x: bool = False,
+               names: Mapping[str, str] | None = None) -> TeyakuTable:
+    """The kan tables: the rulebook's rows at a tenth of the value, adjusted per source."""
+    names = names or {}
+    rows = []
+    for r in BOOK_TABLE.rules:
+        value = r.value // 10
+        row = replace(r, value=value, source=source, name=names.get(r.key, r.name))
+        if r.key == "two_ribbons":
+            row = replace(row, value=red, ribbons_at_least=aka_at_least)
+        if r.key == "four_pair" and source.doc == "D001":
+            row = replace(row, show_all=True, note="D001: every card is shown")
+        rows.append(row)
+    if plus_x:
+        # D002: Three / Double Three / Full House are 2 / 6 / 7 kan + 1 per greater triple.
+        keep = []
+        for row in rows:
+            if row.key in ("greater", "three_greater", "two_greaters"):
+                continue
+            if row.key in ("three", "two_threes", "three_two_pairs"):
+                row = replace(row, per_greater=1, note="D002: + X, one kan per greater triple")
+            keep.append(row)
+        rows = keep
+    unit = "shillings" if source.doc == "D004" else "kan"
+    return TeyakuTable(tuple(rows), unit=unit, source=source)
+
+
+TEYAKU_TABLES: Mapping[str, TeyakuTable] = {
+    "book": BOOK_TABLE,
+    "d001": _kan_table(D001_TEYAKU, aka_at_least=True),
+    "d002": _kan_table(D002_HAND, aka_at_least=True, plus_x=True,
+                       names={"three": "Three of a Kind", "two_threes": "Double Three",
+                              "three_two_pairs": "Full House", "two_ribbons": "Red",
+                              "seven_chaffs": "All Dregs"}),
+    "d004": _kan_table(D004_MELDS, aka_at_least=False,
+                       names={"two_ribbons": "red", "one_ribbon": "lone ribbon",
+                              "one_ten": "lone ten", "one_bright": "lone bright",
+                              "seven_chaffs": "all junk"}),
+    "d004-red3": _kan_table(D004_MELDS, aka_at_least=False, red=3),
+}
+
+
+# ---------------------------------------------------------------------------
+# Yaku (dekiyaku, captured combinations).
+
+@dataclass(frozen=True)
+class YakuRule:
+    """A captured combination: ``need`` cards out of ``pool``; ``plus`` per card of
+    ``extra_pool`` beyond ``need``; rules of one ``group`` do not add up (best only)."""
+
+    key: str
+    name: str
+    japanese: str
+    value: int
+    pool: int
+    need: int
+    plus: int = 0
+    extra_pool: int = 0
+    cap: int = 0
+    group: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class YakuHit:
+    rule: YakuRule
+    value: int
+    cards: CardSet
+
+    def to_dict(self) -> dict:
+        return {"key": self.rule.key, "name": self.rule.name, "value": self.value,
+                "cards": self.cards.format()}
+
+
+@dataclass(frozen=True)
+class YakuTable:
+    """The yaku of one tradition (values in its own unit)."""
+
+    rules: tuple[YakuRule, ...]
+
+    def rule(self, key: str) -> YakuRule:
+        for r in self.rules:
+            if r.key == key:
+                return r
+        raise OptionError(f"unknown yaku {key!r}; this rule set has: "
+                          f"{', '.join(r.key for r in self.rules)}")
+
+    def evaluate(self, cards: CardSet) -> tuple[YakuHit, ...]:
+        """Every yaku the cards make (the best of each one-of group).
+
+        >>> [(h.rule.key, h.value) for h in YAKU_TABLES["book"].evaluate(
+        ...     CardSet.parse("1a 3a 8a 12a 11a 1b 2b 3b"))]
+        [('five_brights', 120), ('poetry', 70)]
+        """
+        mask = cards.mask
+        hits: list[YakuHit] = []
+        best: dict[str, YakuHit] = {}
+        for r in self.rules:
+            have = mask & r.pool
+            if have.bit_count() < r.need:
+                continue
+            value = r.value
+            if r.plus:
+                value += r.plus * max(0, (mask & (r.extra_pool or r.pool)).bit_count() - r.need)
+            if r.cap:
+                value = min(value, r.cap)
+            hit = YakuHit(r, value, CardSet.from_mask(have | (mask & r.extra_pool)))
+            if r.group:
+                if r.group not in best or value > best[r.group].value:
+                    best[r.group] = hit
+            else:
+                hits.append(hit)
+        out = list(best.values()) + hits
+        order = {r.key: i for i, r in enumerate(self.rules)}
+        return tuple(sorted(out, key=lambda h: order[h.rule.key]))
+
+    def total(self, cards: CardSet) -> int:
+        return sum(h.value for h in self.evaluate(cards))
+
+    def value_of(self, keys: Iterable[str]) -> int:
+        """Base value of yaku named by key (when the cards are not known)."""
+        return sum(self.rule(k).value for k in keys)
+
+
+def _yaku_table(values: Mapping[str, int], source: Source, *, seven_plus: int,
+                plus_rain: bool, bdb: int = 0, sixteen: tuple[int, int] | None = None
+                ) -> YakuTable:
+    dry_ribbons = KIND_MASKS[Kind.RIBBON] & ~_RAIN
+    rows = [
+        YakuRule("five_brights", "5 Brights", "五光 Gokō", values["five"], _mask(_BRIGHTS), 5,
+                 group="brights", source=source),
+        YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", values["four"],
+                 _mask(_DRY_BRIGHTS), 4, group="brights", source=source),
+        YakuRule("poetry", "3 Poetry Ribbons", "赤短 Akatan", values["poetry"], _mask(_POETRY),
+                 3, source=source),
+        YakuRule("purple", "3 Purple Ribbons", "青短 Aotan", values["purple"], _mask(_PURPLE),
+                 3, source=source),
+        YakuRule("seven_ribbons", "7 Dry Ribbons", "七短 Nanatan", values["seven"], dry_ribbons,
+                 7, plus=seven_plus,
+                 extra_pool=KIND_MASKS[Kind.RIBBON] if plus_rain else dry_ribbons,
+                 source=source),
+    ]
+    if bdb:
+        rows.append(YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly",
+                             "猪鹿蝶 Inoshikachō",
+                             bdb, _mask(_BDB), 3, source=source))
+    if sixteen:
+        pool = KIND_MASKS[Kind.CHAFF] | _RAIN
+        rows.append(YakuRule("sixteen_dregs", "Sixteen Dregs", "素十六 Sujūroku", sixteen[0],
+                             pool, 16, plus=sixteen[1], source=source))
+    return YakuTable(tuple(rows))
+
+
+_KAN_YAKU = {"five": 12, "four": 10, "poetry": 7, "purple": 7, "seven": 10}
+_BOOK_YAKU = {"five": 120, "four": 100, "poetry": 70, "purple": 70, "seven": 100}
+
+
+@lru_cache(maxsize=None)
+def _yaku_for(table: str, seven_plus: int, bdb: int) -> YakuTable:
+    if table == "book":
+        return _yaku_table(_BOOK_YAKU, BOOK_YAKU, seven_plus=seven_plus, plus_rain=True, bdb=bdb)
+    src = {"d001": D001_DEKI, "d002": D002_HAND, "d004": D004_COMBOS}[table]
+    return _yaku_table(_KAN_YAKU, src, seven_plus=seven_plus, plus_rain=False, bdb=bdb,
+                       sixteen=(12, 2) if table == "d002" else None)
+
+
+YAKU_TABLES: Mapping[str, YakuTable] = {k: _yaku_for(k, 10 if k == "book" else 0, 0)
+                                        for k in ("book", "d001", "d002", "d004")}
+
+
+# ---------------------------------------------------------------------------
+# Options: one row per value that differs, each citing where its default comes from.
+
+def _opt(key, default, allowed, description, source, note="", implemented=True) -> Option:
+    return Option(key, default, tuple(allowed), description, source, note, implemented)
+
+
+_OPTION_LIST = (
+    _opt("unit", "points", tuple(UNITS), "score unit: BOOK points; kan of 12 points (D001, "
+         "D002); shillings of 12 pence (D004)", BOOK),
+    _opt("teyaku_table", "book", tuple(TEYAKU_TABLES), "hand combination chart: BOOK points "
+         "(2 Ribbons & 5 Chaffs exactly); D001 kan (Aka = 2 or more Ribbons); D002 kan (Red = "
+         "all slips and dregs; Three 2+X, Double Three 6+X, Full House 7+X); D004 shillings "
+         "(red = exactly 2 ribbons; 'd004-red3' scores red 3/-)", BOOK),
+    _opt("yaku_table", "book", ("book", "d001", "d002", "d004"), "yaku chart: BOOK 120/100/70/"
+         "70/100; D001 and D004 12/10/7/7/10; D002 adds Sixteen Dregs 12 + 2 as a captured "
+         "combination", BOOK_YAKU),
+    _opt("seven_ribbons_extra", 10, (0, 1, 10), "added per ribbon beyond 7 (BOOK 10 incl. the "
+         "rain ribbon; BOOK 'No Extra Ribbons' and D001/D002 0; D004 'some' 1/-)", BOOK_YAKU),
+    _opt("boar_deer_butterfly", 0, (0, 7, 70), "Boar-Deer-Butterfly as a yaku (BOOK variant "
+         "70; D001 variation 7 kan)", BOOK_VAR),
+    _opt("field_mode", "highest", ("highest", "additive", "carryover", "queue", "few"),
+         "several Brights in the field: BOOK highest only; BOOK 'Multiple Multiplier' adds "
+         "them (Dec + Jan = x6); BOOK 'Carryover Multiplier' carries the next highest one "
+         "round; D001/D002/D004 'as many as possible' reserve one deal per extra light, quads "
+         "first ('queue'); D004 'as few as possible' ('few')", BOOK_FIELD),
+    _opt("calls", "book", ("book", "d001", "d002", "d004"), "how yaku are paid and what "
+         "continuing costs: BOOK Continue/End/Cancel at round end (End after exactly one "
+         "opponent continued = double from that one; Cancel or exhaustion = half); D001 paid "
+         "at once, a failed sage pays back half; D002 Yoshi / Sa-gé (another's Yoshi = the "
+         "Sa-gé player pays double, the third nothing; cancel or empty deck = half); D004 "
+         "paid at once, failed keeping returns half, an opponent going out = pay for both",
+         BOOK_CALLS),
+    _opt("cards_after_yaku", False, (False, True), "card points are still settled when the "
+         "deck runs out in a round where yaku were made (D001, D002, D004); BOOK has no "
+         "card-point step once a yaku was captured", BOOK_CALLS),
+    _opt("keep_fail_when_out", "both", ("both", "pay_for_both"), "D004: a keeper whose "
+         "opponent goes out pays for both losers and also returns half ('both', our reading) "
+         "or only pays for both", D004_COMBOS),
+    _opt("two_player_cards", "par", ("par", "difference"), "two players: each scores (cards - "
+         "88) x field against the bank (BOOK), or the loser pays the difference (D001; BOOK "
+         "'Alternate Two Player Game Scoring')", BOOK),
+    _opt("two_player_specials", False, (False, True), "special achievements with two players "
+         "(BOOK: none apply; D001: Souhachi on equal points)", BOOK_SPECIAL),
+    _opt("specials_need_no_yaku", True, (False, True), "168 Plus, Simple 16 and 88 only in a "
+         "round without yaku (BOOK); the others: whenever the hand is played out", BOOK_SPECIAL),
+    _opt("futahachi", (100, 10), ((100, 10), (10, 1)), "168 or more card points: base and "
+         "per point over 168, in table units (BOOK 100 + 10; D001/D002/D004 10 + 1)",
+         BOOK_SPECIAL),
+    _opt("sixteen", (120, 20, 0, False), ((120, 20, 0, False), (120, 20, 0, True),
+                                          (12, 2, 0, True), (12, 2, 20, True), None),
+         "16 or more Chaffs: (base, per extra, cap, November counts): BOOK 120 + 20, Storm "
+         "only ('Simple 16 Yaku' counts all November); D001 12 + 2 with Willows; D004 12 + 2 "
+         "capped at 20/-; D002 scores it as a captured combination instead (None)",
+         BOOK_SPECIAL),
+    _opt("sixteen_when_out", False, (False, True), "sixteen junk also counts when a player "
+         "goes out (D004)", BOOK_SPECIAL),
+    _opt("all_88", 100, (100, 10), "all three take exactly 88: the dealer takes this from "
+         "each (BOOK 100; D001/D002/D004 10)", BOOK_SPECIAL),
+    _opt("special_effect", "cancel_all", ("cancel_all", "return_teyaku", "flip_teyaku",
+                                          "return_combos_events", "return_all"),
+         "what a special (168 / 16 / 88) does to the rest: BOOK cancels everything but pass "
+         "penalties and compensation; D001 cancels card points and bonuses and 'reverses' "
+         "teyaku (read as returned; 'flip_teyaku' is the literal other reading); D002 returns "
+         "hand combos, Diving and Escape; D004 repays melds, combinations and events",
+         BOOK_SPECIAL),
+    _opt("chaff_bonus", 10, (10, 1), "a chaff combination (not the Bright one) and 89 or more "
+         "card points: from each (BOOK '89 Plus Chaff' 10; D001 'pulling the points', D002 "
+         "'Escape', D004 event: 1 unit)", BOOK_SPECIAL),
+    _opt("triple_bonus", 10, (10, 1), "catching one's own declared triple, from each, per "
+         "triple (BOOK 'Captured Suit' 10; D001 'catching the Sanbon', D002 'Diving', D004 "
+         "event: 1 unit)", BOOK_SPECIAL),
+    _opt("triple_catch", "all_three", ("all_three", "fourth_card"), "what counts as catching "
+         "the triple: capturing all three of its cards (BOOK, D002, D004) or the month's "
+         "fourth card (D001)", BOOK_SPECIAL),
+    _opt("triple_with_pairs", True, (False, True), "combinations with pairs (3 of a Kind & 2 "
+         "Pairs) also earn the triple bonus (BOOK, D002, D004); D001 names only Sanbon and "
+         "Tatesanbon and their doubles", BOOK_SPECIAL),
+    _opt("events_when_stopped", True, (False, True), "chaff and triple bonuses also count in a "
+         "round ended by a stop (BOOK, D002, D004); D001 pays them only at the end of a "
+         "played-out hand", D001_END),
+    _opt("blind_stay", 10, (10, 1), "blind-stay dealer with 89 or more: from every player "
+         "except the Joker/blank holder (BOOK variant 10; D001 Mizuten, D002, D004 1 unit)",
+         BOOK_SPECIAL),
+    _opt("blind_failure", True, (False, True), "a blind-stay dealer under 89 in a round "
+         "without yaku pays each active opponent the same (BOOK, D002; not in D001, D004)",
+         BOOK_SPECIAL),
+    _opt("fold_fees", (), ((), (10, 15, 20), (12, 18, 24), (12, 18, 24, 30, 36)),
+         "fees for passing voluntarily, in the smallest unit, paid to the round winner "
+         "(BOOK none; BOOK 'Pass Penalty' 10/15/20; D001 1 kan, 1 kan 6, 2 kan; D004 1/-, "
+         "1/6, 2/-; D001 'nobody forced' adds 2 kan 6, 3 kan)", BOOK_PLAYERS),
+    _opt("fold_fee_by", "order", ("order", "seat"), "which fee a passer pays: by the order of "
+         "passing (BOOK, D001, D004) or by seat from the dealer (D002: 1, 1 1/2 ... 3 1/2 kan)",
+         BOOK_PLAYERS),
+    _opt("seat_fees", (12, 18, 24, 30, 36, 42), ((12, 18, 24, 30, 36, 42),), "D002's drop "
+         "fees by seat, in points", D002_DROP),
+    _opt("fees_multiplied", True, (False, True), "fold fees are multiplied by the field (BOOK "
+         "states it; D001, D002 and D004 multiply everything)", BOOK_PLAYERS),
+    _opt("compensation_per_card", 3, (2, 3), "compensation per Bright, Poetry or Purple Ribbon "
+         "held by a forced dropout (BOOK 3 points, 'Less Compensation' 2; D001 3 points; D002 3 "
+         "points; D004 3 pence)", BOOK_PLAYERS),
+    _opt("compensation_excludes_counted", True, (False, True), "those cards earn nothing if "
+         "already part of a compensated combination (BOOK, D004; D001 and D002 count every "
+         "such card)", BOOK_PLAYERS),
+    _opt("compensation_yaku", True, (False, True), "half of any yaku held in the dealt hand "
+         "is compensated (BOOK, D002, D004; not D001; BOOK 'Worthless Yaku' turns it off)",
+         BOOK_PLAYERS),
+    _opt("compensation_payers", "active_non_dealer", ("active_non_dealer", "active"),
+         "who pays a forced dropout: each player other than the dealer who chose to play "
+         "(BOOK), or each active player (D001, D002, D004)", BOOK_PLAYERS),
+    _opt("four_three", "none", ("none", "wins_round", "ends_game"), "4 of a Kind & 3 of a "
+         "Kind: an ordinary combination (BOOK); wins the round at once, only fees, "
+         "compensation and hand combinations scored (BOOK 'Four & Three', D001 variation, "
+         "D004 'some'); ends the whole game (D002, D004 'most')", BOOK_VAR),
+    _opt("winning_hand", False, (False, True), "BOOK 'Winning Hand': Four & Three with 7 "
+         "Chaffs wins at once and takes 400 from each instead of 240", BOOK_VAR),
+    # Registered so that chapters can name them; the settlement does not play them yet.
+    _opt("responsibility", False, (False, True), "a player who discards the card that "
+         "completes an opponent's yaku pays for both losers (BOOK variant: 4 Dry Brights, 3 "
+         "Poetry, 3 Purple; D001; D004)", BOOK_VAR, implemented=False),
+    _opt("trade", False, (False, True), "trade the unseen hand with the dealer's (BOOK "
+         "variant, D004 standard) and the 'Dealer's Hand' achievement", BOOK_VAR,
+         implemented=False),
+    _opt("risk", False, (False, True), "BOOK 'Risk': a Continue caller who never ends pays "
+         "their yaku to each opponent", BOOK_VAR, implemented=False),
+)
+
+OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
+
+_KAN_COMMON = dict(unit="kan", seven_ribbons_extra=0, futahachi=(10, 1), all_88=10,
+                   chaff_bonus=1, triple_bonus=1, blind_stay=1, cards_after_yaku=True,
+                   specials_need_no_yaku=False, field_mode="queue",
+                   compensation_payers="active")
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "book": {},
+    "d001": {**_KAN_COMMON, "teyaku_table": "d001", "yaku_table": "d001", "calls": "d001",
+             "two_player_cards": "difference", "two_player_specials": True,
+             "sixteen": (12, 2, 0, True), "special_effect": "return_teyaku",
+             "triple_catch": "fourth_card", "triple_with_pairs": False,
+             "events_when_stopped": False, "blind_failure": False, "fold_fees": (12, 18, 24),
+             "compensation_excludes_counted": False, "compensation_yaku": False},
+    "d002": {**_KAN_COMMON, "teyaku_table": "d002", "yaku_table": "d002", "calls": "d002",
+             "sixteen": None, "special_effect": "return_combos_events", "fold_fee_by": "seat",
+             "compensation_excludes_counted": False, "four_three": "ends_game"},
+    "d004": {**_KAN_COMMON, "unit": "shillings", "teyaku_table": "d004", "yaku_table": "d004",
+             "calls": "d004", "sixteen": (12, 2, 20, True), "sixteen_when_out": True,
+             "special_effect": "return_all", "blind_failure": False,
+             "fold_fees": (12, 18, 24), "four_three": "ends_game"},
+}
+
+#: Where each preset's differing values come from (the preset's own document).
+PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
+    "book": {},
+    "d001": {"unit": D001, "teyaku_table": D001_TEYAKU, "yaku_table": D001_DEKI,
+             "calls": D001_DEKI, "two_player_cards": D001_2P, "two_player_specials": D001_2P,
+             "sixteen": D001_DEKI, "special_effect": D001_DEKI, "triple_catch": D001_END,
+             "triple_with_pairs": D001_END, "events_when_stopped": D001_DEKI,
+             "blind_failure": D001_MANY, "fold_fees": D001_MANY,
+             "compensation_excludes_counted": D001_MANY, "compensation_yaku": D001_MANY,
+             "compensation_payers": D001_MANY, "field_mode": D001_FIELD,
+             "seven_ribbons_extra": D001_DEKI, "futahachi": D001_DEKI, "all_88": D001_DEKI,
+             "chaff_bonus": D001_END, "triple_bonus": D001_END, "blind_stay": D001_MANY,
+             "cards_after_yaku": D001_END, "specials_need_no_yaku": D001_DEKI},
+    "d002": {"unit": D002, "teyaku_table": D002_HAND, "yaku_table": D002_HAND,
+             "calls": D002_CALLS, "sixteen": D002_HAND, "special_effect": D002_EMPTY,
+             "fold_fee_by": D002_DROP, "compensation_excludes_counted": D002_DROP,
+             "compensation_payers": D002_DROP, "four_three": D002_HAND,
+             "field_mode": D002_FIELD, "seven_ribbons_extra": D002_HAND,
+             "futahachi": D002_EMPTY, "all_88": D002_EMPTY, "chaff_bonus": D002_EVENTS,
+             "triple_bonus": D002_EVENTS, "blind_stay": D002_EVENTS,
+             "cards_after_yaku": D002_EMPTY, "specials_need_no_yaku": D002_EMPTY},
+    "d004": {"unit": D004, "teyaku_table": D004_MELDS, "yaku_table": D004_COMBOS,
+             "calls": D004_COMBOS, "sixteen": D004_EVENTS, "sixteen_when_out": D004_EVENTS,
+             "special_effect": D004_EVENTS, "blind_failure": D004_EVENTS,
+             "fold_fees": D004_AUCTION, "four_three": D004_MELDS,
+             "compensation_payers": D004_AUCTION, "field_mode": D004_DOUBLES,
+             "seven_ribbons_extra": D004_COMBOS, "futahachi": D004_EVENTS,
+             "all_88": D004_EVENTS, "chaff_bonus": D004_EVENTS, "triple_bonus": D004_EVENTS,
+             "blind_stay": D004_EVENTS, "cards_after_yaku": D004_EVENTS,
+             "specials_need_no_yaku": D004_EVENTS},
+}
+
+
+def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
+    """Every option's value under a preset with overrides, checked."""
+    if preset not in PRESETS:
+        raise OptionError(f"unknown Hachi-Hachi preset {preset!r}; presets: "
+                          f"{', '.join(PRESETS)}")
+    values = {k: o.default for k, o in OPTIONS.items()}
+    values.update(PRESETS[preset])
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise OptionError(f"unknown Hachi-Hachi option {key!r}; options: "
+                              f"{', '.join(OPTIONS)}")
+        values[key] = OPTIONS[key].check(value)
+    for key, value in values.items():
+        opt = OPTIONS[key]
+        if not opt.implemented and value != opt.default:
+            raise NotImplementedError(f"the option {key!r} ({opt.description}) is registered "
+                                      "but the settlement does not play it yet")
+    return values
+
+
+def option_sources(preset: str = "book") -> dict[str, Option]:
+    """The options with this preset's values as defaults, each citing that value's source.
+
+    >>> option_sources("d001")["calls"].source.cite()
+    'D001, Dekiyaku, sage, payment cancellation, lines 60-100'
+    """
+    values = preset_options(preset)
+    cites = PRESET_SOURCES.get(preset, {})
+    return {k: replace(o, default=values[k], source=cites.get(k, o.source))
+            for k, o in OPTIONS.items()}
+
+
+def options_table(preset: str = "book") -> list[dict[str, Any]]:
+    """Rows for a chapter's option chart: key, value under the preset, BOOK value, source."""
+    return [{"key": o.key, "value": o.default, "book": OPTIONS[o.key].default,
+             "allowed": list(o.allowed), "description": o.description,
+             "source": o.source.cite() if o.source else "", "note": o.note,
+             "implemented": o.implemented} for o in option_sources(preset).values()]
+
+
+@dataclass(frozen=True)
+class HachiHachiRules:
+    """Everything the settlement needs, built from option values (see :func:`get_rules`)."""
+
+    preset: str
+    options: tuple[tuple[str, Any], ...]
+    unit: Unit
+    teyaku: TeyakuTable
+    yaku: YakuTable
+
+    def __getattr__(self, name: str) -> Any:
+        for key, value in object.__getattribute__(self, "options"):
+            if key == name:
+                return value
+        raise AttributeError(name)
+
+    @property
+    def combo_scale(self) -> int:
+        """Smallest units per table unit: 1 for BOOK points, 12 for kan and shillings."""
+        return self.unit.per_major or 1
+
+    def source_of(self, key: str) -> Source | None:
+        return PRESET_SOURCES.get(self.preset, {}).get(key, OPTIONS[key].source)
+
+    def cite(self, key: str) -> str:
+        src = self.source_of(key)
+        return src.cite() if src else ""
+
+
+def get_rules(preset: str = "book", **options: Any) -> HachiHachiRules:
+    """The rules of a preset plus option overrides (validated, cached)."""
+    values = preset_options(preset, **options)
+    return _build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))
+
+
+@lru_cache(maxsize=64)
+def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> HachiHachiRules:
+    values = dict(items)
+    yaku = _yaku_for(values["yaku_table"], values["seven_ribbons_extra"],
+                     values["boar_deer_butterfly"])
+    return HachiHachiRules(preset, items, UNITS[values["unit"]],
+                           TEYAKU_TABLES[values["teyaku_table"]], yaku)
+
+
+#: The bonus to the game's winner per player, in table units (never multiplied by a field):
+#: BOOK 'Campaign' 10 points per player; D001 the half-time pot of 5 kan per player;
+#: D002 the Award of 5 Kan per player; D004 the crown tokens, 5/- per player.
+_AWARD_PER_PLAYER = {"points": 10, "kan": 5, "shillings": 5}
+
+
+def game_award(rules: HachiHachiRules, players: int) -> int:
+    """The game winner's bonus in the smallest unit (D2-5: 6 players in D002 = 30 Kan).
+
+    >>> game_award(get_rules("d002"), 6) // 12
+    30
+    """
+    return _AWARD_PER_PLAYER[rules.unit.key] * players * rules.combo_scale

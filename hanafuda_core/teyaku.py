@@ -1,0 +1,334 @@
+"""Hand combinations (teyaku, 手役): patterns in the cards a player is dealt.
+
+Hachi-Hachi, Sudaoshi and Six Hundred score combinations found in the dealt
+hand before any card is played. They come in two families, and a player may
+claim at most one combination of each:
+
+* **Chaff combinations** (the rulebook's "Chaff Combos", D001's Group B, D002's
+  "Dreg" combos, D004's red / lone / all-junk melds) describe the whole hand by
+  kind: seven Chaffs, or one Bright, Ten or Ribbon with six Chaffs, or two
+  Ribbons with five Chaffs. For these patterns every November (Willow, rain)
+  card counts as a Chaff.
+* **Suit combinations** (D001's Group A) describe how the hand splits into
+  months: a triple, a quad, three pairs, a triple and two pairs, and so on. A
+  "greater" triple (立三本 Tatesanbon) is three cards of Wisteria, Iris or Bush
+  Clover, or the three Paulownia Chaffs (a Paulownia triple holding the Phoenix
+  is an ordinary triple).
+
+A rule set is a :class:`TeyakuTable` of :class:`TeyakuRule` rows, so each
+tradition is data: the rulebook's table in points (:data:`BOOK_TABLE`, shared
+by Sudaoshi), and the kan/shilling tables of the other sources, which live with
+the Hachi-Hachi presets in :mod:`hanafuda_core.games.hachihachi`.
+
+>>> result = BOOK_TABLE.evaluate(CardSet.parse("1c 1d 2c 2d 3c 3d 11d"))
+>>> [(hit.rule.name, hit.value) for hit in result.hits]
+[('7 Chaffs', 40), ('3 Pairs', 40)]
+>>> result.total
+80
+>>> BOOK_TABLE.evaluate(CardSet.parse("4a 4b 4c 12b 12c 12d 1a")).best("suit").rule.name
+'Greater & Greater'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Iterable
+
+from .cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
+from .errors import HanafudaError
+from .rules import Source
+
+__all__ = ["TeyakuRule", "TeyakuTable", "TeyakuHit", "TeyakuResult", "kind_counts",
+           "month_counts", "is_greater_triple", "GREATER_MONTHS", "BOOK_TABLE", "BOOK_SOURCE",
+           "CHAFF", "SUIT"]
+
+CHAFF = "chaff"
+SUIT = "suit"
+
+_RAIN = MONTH_MASKS[10]
+_PHOENIX = 1 << Card.PAULOWNIA_PHOENIX
+#: Months whose triples are "greater" (Wisteria, Iris, Bush Clover, Paulownia).
+GREATER_MONTHS = (4, 5, 7, 12)
+
+BOOK_SOURCE = Source("BOOK", "ch. 17 Hachi-Hachi, Hand Combinations (fig. 17.2, 17.3)",
+                     "3640-3666; QR 9110-9136")
+
+
+def kind_counts(hand: CardSet, rain_is_chaff: bool = True) -> tuple[int, int, int, int]:
+    """(Brights, Tens, Ribbons, Chaffs) in a hand, November counting as Chaff if asked.
+
+    >>> kind_counts(CardSet.parse("11a 11b 11c 11d 1a 1b 2a"))
+    (1, 1, 1, 4)
+    >>> kind_counts(CardSet.parse("11a 11b"), rain_is_chaff=False)
+    (1, 1, 0, 0)
+    """
+    mask = hand.mask
+    rain = mask & _RAIN if rain_is_chaff else 0
+    rest = mask & ~rain
+    return ((rest & KIND_MASKS[Kind.BRIGHT]).bit_count(), (rest & KIND_MASKS[Kind.TEN]).bit_count(),
+            (rest & KIND_MASKS[Kind.RIBBON]).bit_count(),
+            (rest & KIND_MASKS[Kind.CHAFF]).bit_count() + rain.bit_count())
+
+
+def month_counts(hand: CardSet) -> dict[int, int]:
+    """How many cards of each month (1-12) a hand holds."""
+    return hand.months()
+
+
+def is_greater_triple(hand: CardSet, month: int) -> bool:
+    """True if the hand holds exactly three cards of ``month`` and they form a greater triple.
+
+    >>> is_greater_triple(CardSet.parse("12b 12c 12d"), 12)
+    True
+    >>> is_greater_triple(CardSet.parse("12a 12c 12d"), 12)
+    False
+    """
+    cards = hand.mask & MONTH_MASKS[month - 1]
+    if cards.bit_count() != 3 or month not in GREATER_MONTHS:
+        return False
+    return not (month == 12 and cards & _PHOENIX)
+
+
+@dataclass(frozen=True)
+class TeyakuRule:
+    """One hand combination as data.
+
+    A chaff rule gives ``kinds``: how many Brights, Tens and Ribbons the hand
+    holds, the rest being Chaffs (``ribbons_at_least`` lets the Ribbon count be a
+    minimum, D001's Aka). A suit rule gives ``parts``: the month groups it needs,
+    each ``"4"`` (a quad), ``"3"`` (any triple), ``"G"`` (a greater triple) or
+    ``"2"`` (a pair), from distinct months with exactly that many cards.
+    ``per_greater`` adds value for every greater triple among the ``"3"`` parts
+    (D002's "+X").
+    """
+
+    key: str
+    name: str
+    japanese: str
+    group: str                          # CHAFF or SUIT
+    value: int
+    kinds: tuple[int, int, int] = (0, 0, 0)
+    ribbons_at_least: bool = False
+    parts: tuple[str, ...] = ()
+    per_greater: int = 0
+    show_all: bool = False              # every card is shown when claiming (D001 Ichinishi)
+    counts_for_chaff_bonus: bool = True  # "89 Plus Chaff": every chaff combo but the Bright one
+    source: Source | None = None
+    note: str = ""
+
+    def describe(self) -> str:
+        """A short English statement of what the hand needs."""
+        if self.group == CHAFF:
+            words = [f"{n} {label}" for n, label in zip(self.kinds, ("Bright", "Ten", "Ribbon"))
+                     if n]
+            if self.ribbons_at_least and self.kinds[2]:
+                words[-1] = f"{self.kinds[2]} or more Ribbons"
+            return " & ".join(words + ["the rest Chaffs"]) if words else "all Chaffs"
+        names = {"4": "4 of a kind", "3": "3 of a kind", "G": "a greater triple", "2": "a pair"}
+        text = " + ".join(names[p] for p in self.parts)
+        if self.per_greater:
+            text += f" (+{self.per_greater} per greater triple)"
+        return text
+
+
+@dataclass(frozen=True)
+class TeyakuHit:
+    """A combination found in a hand: its rule, value, cards and what is shown."""
+
+    rule: TeyakuRule
+    value: int
+    cards: CardSet          # the cards that make the combination
+    shown: CardSet          # the cards the player reveals to claim it
+    triples: tuple[int, ...] = ()    # months of the triples it uses (for catching bonuses)
+    greater: tuple[int, ...] = ()    # months of its greater triples
+
+    def to_dict(self) -> dict:
+        return {"key": self.rule.key, "name": self.rule.name, "japanese": self.rule.japanese,
+                "group": self.rule.group, "value": self.value, "cards": self.cards.format(),
+                "shown": self.shown.format(), "triples": list(self.triples),
+                "greater": list(self.greater),
+                "source": self.rule.source.cite() if self.rule.source else ""}
+
+
+@dataclass(frozen=True)
+class TeyakuResult:
+    """The combinations a hand may claim: the best of each group, and every candidate."""
+
+    hand: CardSet
+    hits: tuple[TeyakuHit, ...]          # best per group, chaff group first
+    candidates: tuple[TeyakuHit, ...]    # every matching rule, best first within a group
+
+    @property
+    def total(self) -> int:
+        return sum(h.value for h in self.hits)
+
+    def best(self, group: str) -> TeyakuHit | None:
+        """The best combination of one group (``"chaff"`` or ``"suit"``), or None."""
+        for h in self.hits:
+            if h.rule.group == group:
+                return h
+        return None
+
+    def find(self, key: str) -> TeyakuHit | None:
+        """The candidate with this rule key, or None if the hand does not make it."""
+        for h in self.candidates:
+            if h.rule.key == key:
+                return h
+        return None
+
+    @property
+    def cards(self) -> CardSet:
+        """Every card used by the best combinations."""
+        mask = 0
+        for h in self.hits:
+            mask |= h.cards.mask
+        return CardSet.from_mask(mask)
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand.format(), "total": self.total,
+                "hits": [h.to_dict() for h in self.hits]}
+
+
+def _assign(parts: tuple[str, ...], counts: dict[int, int], hand: CardSet
+            ) -> tuple[int, ...] | None:
+    """Months for each part (distinct, exact sizes), preferring the most greater triples."""
+    best: tuple[int, ...] | None = None
+    best_greater = -1
+    months = tuple(counts)
+    for combo in permutations(months, len(parts)):
+        greater = 0
+        for part, month in zip(parts, combo):
+            n = counts[month]
+            if part == "G":
+                if not is_greater_triple(hand, month):
+                    break
+            elif n != int(part):
+                break
+            elif part == "3" and is_greater_triple(hand, month):
+                greater += 1
+        else:
+            if greater > best_greater:
+                best, best_greater = combo, greater
+    return best
+
+
+@dataclass(frozen=True)
+class TeyakuTable:
+    """The hand combinations of one rule set (values in its own unit).
+
+    ``one_per_group``: a player claims at most one chaff and one suit
+    combination (every source). ``rain_is_chaff``: November cards count as
+    Chaffs for the chaff patterns (every source).
+    """
+
+    rules: tuple[TeyakuRule, ...]
+    unit: str = "points"
+    rain_is_chaff: bool = True
+    source: Source | None = None
+    _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        keys = [r.key for r in self.rules]
+        if len(set(keys)) != len(keys):
+            raise HanafudaError(f"hand combination keys repeat in a table: {keys}")
+
+    def rule(self, key: str) -> TeyakuRule:
+        for r in self.rules:
+            if r.key == key:
+                return r
+        raise HanafudaError(f"unknown hand combination {key!r}; this table has: "
+                            f"{', '.join(r.key for r in self.rules)}")
+
+    def evaluate(self, hand: CardSet | str | Iterable[Card]) -> TeyakuResult:
+        """Every combination a dealt hand makes, and the best of each group."""
+        hand = hand if isinstance(hand, CardSet) else CardSet(hand)
+        hit = self._cache.get(hand.mask)
+        if hit is None:
+            if len(self._cache) > 200_000:     # keep memory bounded in long simulations
+                self._cache.clear()
+            hit = self._cache[hand.mask] = _evaluate(self, hand.mask)
+        return hit
+
+    def value_of(self, keys: Iterable[str]) -> int:
+        """The table value of claimed combinations named by key (hand unknown)."""
+        return sum(self.rule(k).value for k in keys)
+
+    def rows(self) -> list[dict]:
+        """The table as rows for a chart: group, name, Japanese, what it needs, value."""
+        return [{"group": r.group, "key": r.key, "name": r.name, "japanese": r.japanese,
+                 "needs": r.describe(), "value": r.value, "unit": self.unit,
+                 "source": r.source.cite() if r.source else ""} for r in self.rules]
+
+
+def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
+    hand = CardSet.from_mask(mask)
+    kinds = kind_counts(hand, table.rain_is_chaff)
+    counts = hand.months()
+    chaff_mask = (mask & KIND_MASKS[Kind.CHAFF]) | (mask & _RAIN if table.rain_is_chaff else 0)
+    found: list[TeyakuHit] = []
+    for rule in table.rules:
+        if rule.group == CHAFF:
+            b, t, r, _ = kinds
+            want_b, want_t, want_r = rule.kinds
+            ribbons_ok = r >= want_r if rule.ribbons_at_least else r == want_r
+            if b == want_b and t == want_t and ribbons_ok:
+                found.append(TeyakuHit(rule, rule.value, hand, CardSet.from_mask(chaff_mask)))
+            continue
+        months = _assign(rule.parts, counts, hand)
+        if months is None:
+            continue
+        used = 0
+        for m in months:
+            used |= mask & MONTH_MASKS[m - 1]
+        triples = tuple(m for p, m in zip(rule.parts, months) if p in "3G")
+        greater = tuple(m for m in triples if is_greater_triple(hand, m))
+        plus = rule.per_greater * sum(1 for p, m in zip(rule.parts, months)
+                                      if p == "3" and m in greater)
+        cards = CardSet.from_mask(used)
+        found.append(TeyakuHit(rule, rule.value + plus, cards,
+                               hand if rule.show_all else cards, triples, greater))
+    order = {CHAFF: 0, SUIT: 1}
+    found.sort(key=lambda h: (order.get(h.rule.group, 2), -h.value))
+    best: list[TeyakuHit] = []
+    seen: set[str] = set()
+    for h in found:
+        if h.rule.group not in seen:
+            seen.add(h.rule.group)
+            best.append(h)
+    return TeyakuResult(hand, tuple(best), tuple(found))
+
+
+def _chaff(key, name, japanese, value, kinds, source, *, at_least=False, bonus=True, note=""):
+    return TeyakuRule(key, name, japanese, CHAFF, value, kinds=kinds, ribbons_at_least=at_least,
+                      counts_for_chaff_bonus=bonus, source=source, note=note)
+
+
+def _suit(key, name, japanese, value, parts, source, *, per_greater=0, show_all=False, note=""):
+    return TeyakuRule(key, name, japanese, SUIT, value, parts=parts, per_greater=per_greater,
+                      show_all=show_all, source=source, note=note)
+
+
+#: The rulebook's table (BOOK ch. 17, also Sudaoshi ch. 18), in points.
+BOOK_TABLE = TeyakuTable((
+    _chaff("two_ribbons", "2 Ribbons & 5 Chaffs", "赤 Aka", 20, (0, 0, 2), BOOK_SOURCE),
+    _chaff("one_ribbon", "1 Ribbon & 6 Chaffs", "短一 Tan'ichi", 30, (0, 0, 1), BOOK_SOURCE),
+    _chaff("one_ten", "1 Ten & 6 Chaffs", "十一 Toichi", 30, (0, 1, 0), BOOK_SOURCE),
+    _chaff("one_bright", "1 Bright & 6 Chaffs", "光一 Pikaichi", 40, (1, 0, 0), BOOK_SOURCE,
+           bonus=False),
+    _chaff("seven_chaffs", "7 Chaffs", "からす Karasu", 40, (0, 0, 0), BOOK_SOURCE),
+    _suit("three", "3 of a Kind", "三本 Sanbon", 20, ("3",), BOOK_SOURCE),
+    _suit("greater", "Greater", "立三本 Tatesanbon", 30, ("G",), BOOK_SOURCE),
+    _suit("three_pairs", "3 Pairs", "喰付 Kuttsuki", 40, ("2", "2", "2"), BOOK_SOURCE),
+    _suit("four", "4 of a Kind", "手四 Teshi", 60, ("4",), BOOK_SOURCE),
+    _suit("two_threes", "3 of a Kind & 3 of a Kind", "二三本 Futasanbon", 60, ("3", "3"),
+          BOOK_SOURCE),
+    _suit("three_two_pairs", "3 of a Kind & 2 Pairs", "はねけん Haneken", 70, ("3", "2", "2"),
+          BOOK_SOURCE),
+    _suit("three_greater", "3 of a Kind & Greater", "三本立三本 Sanbon-tatesanbon", 70,
+          ("3", "G"), BOOK_SOURCE),
+    _suit("four_pair", "4 of a Kind & 1 Pair", "一二四 Ichinishi", 80, ("4", "2"), BOOK_SOURCE),
+    _suit("two_greaters", "Greater & Greater", "二立三本 Futatatesanbon", 80, ("G", "G"),
+          BOOK_SOURCE),
+    _suit("four_three", "4 of a Kind & 3 of a Kind", "四三 Shisō", 200, ("4", "3"), BOOK_SOURCE),
+), unit="points", source=BOOK_SOURCE)

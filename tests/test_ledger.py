@@ -1,0 +1,74 @@
+"""The zero-sum ledger and the units (BOOK points, D001/D002 kan, D004 shillings)."""
+
+import json
+
+import pytest
+
+from hanafuda_core.errors import HanafudaError
+from hanafuda_core.ledger import (KAN, POINTS, SHILLINGS, Ledger, Payment, final_score,
+                                  settle_balances)
+
+
+def test_d001_example_4_kan_formatting():
+    """D1-4: 72 points = 6 kan; 112 = 9 kan 4; -184 = -15 kan 4."""
+    assert KAN.format(72) == "6 kan"
+    assert KAN.format(112) == "9 kan 4"
+    assert KAN.format(-184) == "-15 kan 4"
+
+
+def test_d004_shilling_formatting():
+    """D4-1: the passing fees 1/-, 1/6 and 2/- are 12, 18 and 24 pence."""
+    assert [SHILLINGS.format(a) for a in (12, 18, 24)] == ["1/-", "1/6", "2/-"]
+    assert SHILLINGS.of(1, 6) == 18 and SHILLINGS.format(3) == "3d"
+
+
+def test_d001_end_of_game_rounding():
+    """D001 end: round to whole kan, 5 points or fewer down, 6 or more up."""
+    assert KAN.round(12 * 9 + 5) == 108
+    assert KAN.round(12 * 9 + 6) == 120
+    assert KAN.round(-(12 * 2 + 6)) == -36
+
+
+def test_d004_example_2_final_rounding_then_minus_ten_shillings():
+    """D4-2: 1-5 pence round down, 6-11 up, then 10/- comes off: 7/6 -> 8/- -> -2/-."""
+    assert SHILLINGS.round(90) == 96
+    assert final_score(90, SHILLINGS) == -24
+    assert SHILLINGS.format(final_score(90, SHILLINGS)) == "-2/-"
+    assert final_score(12 * 7 + 5, SHILLINGS) == -36
+
+
+def test_ledger_sums_to_zero_and_renders():
+    ledger = (Ledger(POINTS, accounts=("A", "B", "C"))
+              .pay("B", "A", 20, "A's 3 of a Kind", "BOOK ch. 17", category="teyaku")
+              .pay("C", "A", 20, "A's 3 of a Kind", "BOOK ch. 17", category="teyaku"))
+    assert ledger.totals() == {"A": 40, "B": -20, "C": -20}
+    assert ledger.balance() == 0
+    assert "B pays A 20" in ledger.to_text()
+    assert json.loads(ledger.to_json())["totals"]["A"] == 40
+    assert ledger.to_rows()[0]["shown"] == "20"
+    assert ledger.by_category() == {"teyaku": {"A": 40, "B": -20, "C": -20}}
+
+
+def test_ledger_is_immutable_and_drops_zero_lines():
+    empty = Ledger(KAN)
+    one = empty.pay("A", "B", 0, "nothing")
+    assert len(empty) == 0 and len(one) == 0
+
+
+def test_payment_rejects_bad_amounts():
+    with pytest.raises(HanafudaError, match="negative"):
+        Payment("A", "B", -1, "x")
+    with pytest.raises(HanafudaError, match="whole number"):
+        Payment("A", "B", 1.5, "x")
+    with pytest.raises(HanafudaError, match="themselves"):
+        Payment("A", "A", 1, "x")
+
+
+def test_settle_balances_negative_players_pay_positive_players():
+    """D1-4: Uzuki pays 6 kan to Akiko and 9 kan 4 to Iori."""
+    lines = settle_balances({"Akiko": 72, "Iori": 112, "Uzuki": -184},
+                            ["Akiko", "Iori", "Uzuki"], "card points")
+    assert [(p.payer, p.payee, KAN.format(p.amount)) for p in lines] == [
+        ("Uzuki", "Akiko", "6 kan"), ("Uzuki", "Iori", "9 kan 4")]
+    with pytest.raises(HanafudaError, match="sum to zero"):
+        settle_balances({"A": 1}, "A", "x")
