@@ -1,0 +1,244 @@
+"""Fixtures for the browser tests: Debian's Chromium driven by Playwright (from PyPI).
+
+* ``browser``: one headless Chromium for the session, ``/usr/bin/chromium`` through
+  ``executable_path`` (never ``playwright install``). Playwright's ``launch`` gives it a
+  fresh, empty temporary profile (user-data dir) every time.
+* ``book_url``: the built book (``_build/html``) served by a ThreadingHTTPServer on
+  127.0.0.1 and a free port, in a thread.
+* ``voila_url``: ``voila index.ipynb --template=hanafuda`` run in app/ on 127.0.0.1 and a
+  free port, with ``JUPYTER_PATH=app`` so the project template (no CDN links) is found;
+  app/voila.json (read from the working folder) turns off lab extensions Voila cannot run.
+* ``watch``: a fresh browser context that records every request to a host other than
+  127.0.0.1/localhost, every failed request or response with status >= 400, and every
+  console error or uncaught page error.
+
+Without /usr/bin/chromium the tests are skipped, except under CI (``CI=true``), where
+they fail: CI must run them. A book that is not built or a missing app notebook is always
+a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("HANAFUDA_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+TIMEOUT_MS = 30_000          # any single wait in a page
+VOILA_START_S = 90           # the Voila server listening
+
+
+def _need(condition: bool, message: str, in_ci: bool) -> None:
+    """Skip a browser test outside CI when something is missing; fail it under CI."""
+    if not condition:
+        if in_ci:
+            pytest.fail(f"{message} (CI=true: browser tests must run)", pytrace=False)
+        pytest.skip(message)
+
+
+# --- Chromium --------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser(in_ci):
+    _need(CHROMIUM.exists(), f"{CHROMIUM} is missing: apt-get install chromium", in_ci)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS,
+                                      headless=True)
+        yield chromium
+        chromium.close()
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme not in {"http", "https", "ws", "wss"}:
+        return True          # data:, blob:, about:, chrome-extension: never leave the machine
+    return (parts.hostname or "") in LOCAL_HOSTS
+
+
+@dataclass
+class BrowserLog:
+    """What a browser context did that a page of ours must never do."""
+
+    external: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    paused: bool = False
+
+    def on_request(self, request) -> None:
+        if not _is_local(request.url):
+            self.external.append(f"{request.method} {request.url}")
+
+    def on_request_failed(self, request) -> None:
+        if not self.paused:
+            self.failed.append(f"{request.url}: {request.failure}")
+
+    def on_response(self, response) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.url}: HTTP {response.status}")
+
+    def on_console(self, message) -> None:
+        if message.type == "error" and not self.paused:
+            location = message.location or {}
+            self.errors.append(f"console: {message.text} ({location.get('url', '')})")
+
+    def on_page_error(self, error) -> None:
+        self.errors.append(f"page error: {error}")
+
+    def problems(self) -> list[str]:
+        return ([f"external request: {x}" for x in self.external]
+                + [f"failed request: {x}" for x in self.failed] + self.errors)
+
+    def clear(self) -> None:
+        self.external.clear()
+        self.failed.clear()
+        self.errors.clear()
+
+
+class Watch:
+    """A browser context whose pages are all watched by one :class:`BrowserLog`."""
+
+    def __init__(self, context, log: BrowserLog):
+        self.context = context
+        self.log = log
+
+    def new_page(self):
+        page = self.context.new_page()
+        page.on("console", self.log.on_console)
+        page.on("pageerror", self.log.on_page_error)
+        return page
+
+    def close_page(self, page) -> None:
+        # closing aborts whatever is still in flight (a stream, a websocket): not a failure
+        self.log.paused = True
+        try:
+            page.close()
+        finally:
+            self.log.paused = False
+
+
+@pytest.fixture
+def watch(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    log = BrowserLog()
+    context.on("request", log.on_request)
+    context.on("requestfailed", log.on_request_failed)
+    context.on("response", log.on_response)
+    yield Watch(context, log)
+    context.close()
+
+
+# --- the built book --------------------------------------------------------------------
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".woff2": "font/woff2", ".woff": "font/woff", ".svg": "image/svg+xml"}
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        pass
+
+
+@pytest.fixture(scope="session")
+def book_html(repo_root) -> Path:
+    html = repo_root / "_build" / "html"
+    if not (html / "index.html").is_file():
+        pytest.fail(f"the book is not built ({html} has no index.html): run `make book`",
+                    pytrace=False)
+    return html
+
+
+@pytest.fixture(scope="session")
+def book_url(book_html):
+    handler = functools.partial(_QuietHandler, directory=str(book_html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- the Voila app ---------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_port(port: int, proc: subprocess.Popen, timeout_s: float) -> str | None:
+    """Wait until voila accepts connections; return an error message, or None when it does.
+    (Not a GET of the page: that would start a kernel and run the notebook for nobody.)"""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return f"voila exited with code {proc.returncode}"
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=2):
+                return None
+        except OSError:
+            time.sleep(0.25)
+    return f"voila did not listen on 127.0.0.1:{port} within {timeout_s:.0f} s"
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)       # voila shuts its kernels down on SIGTERM
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)  # its own session: voila and its kernels
+            proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def voila_log(artifacts_dir) -> Path:
+    return artifacts_dir / "voila.log"
+
+
+@pytest.fixture(scope="session")
+def voila_url(repo_root, voila_log):
+    notebook = repo_root / "app" / "index.ipynb"
+    if not notebook.is_file():
+        pytest.fail(f"{notebook} is missing: the Voila app has no entry notebook", pytrace=False)
+    port = free_port()
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(repo_root / "app"), os.environ.get("JUPYTER_PATH", "")) if p)
+    command = [sys.executable, "-m", "voila", "index.ipynb", "--no-browser",
+               f"--port={port}", "--Voila.ip=127.0.0.1", "--template=hanafuda"]
+    with open(voila_log, "wb") as log:
+        proc = subprocess.Popen(command, cwd=repo_root / "app", env=env,
+                                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        problem = _wait_port(port, proc, VOILA_START_S)
+        if problem:
+            pytest.fail(f"{problem}\n--- {voila_log} ---\n{voila_log.read_text()[-4000:]}",
+                        pytrace=False)
+        yield url
+    finally:
+        _stop(proc)

@@ -1,0 +1,93 @@
+"""The built book in Chromium: every page loads only from the book itself, without a failed
+request or a script error, and the deck chapter shows all 48 cards.
+
+Needs the book built (``make book``); ``make test`` builds it first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+pytestmark = pytest.mark.browser
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+BUILT = REPO_ROOT / "_build" / "html"
+DECK_PAGE = "book/deck.html"
+
+# Anything that would send a reader outside the book to run or edit it.
+LAUNCHERS = ", ".join([
+    ".launch-buttons", ".thebe-launch-button", ".thebelab-button",
+    "a[href*='mybinder.org']", "a[href*='colab.research.google.com']",
+    "a[href*='deepnote.com']", "a[href*='github.com'][href*='/edit/']",
+    "a[href*='github.com'][href*='/issues/new']",
+])
+
+
+def built_pages() -> list[str]:
+    """Every HTML page of the built book (the theme's template fragments under _static
+    are not pages)."""
+    if not BUILT.is_dir():
+        return []
+    return sorted(p.relative_to(BUILT).as_posix() for p in BUILT.rglob("*.html")
+                  if "_static" not in p.relative_to(BUILT).parts)
+
+
+def test_book_is_built(book_html):
+    pages = built_pages()
+    assert DECK_PAGE in pages, f"{DECK_PAGE} is not in the built book: {pages}"
+
+
+@pytest.mark.parametrize("page_path", built_pages())
+def test_book_page_loads_everything_locally(browser, watch, book_url, page_path):
+    page = watch.new_page()
+    page.goto(book_url + page_path, wait_until="networkidle")
+    try:
+        # widgets rendered by the vendored widget manager: one view per widget-view script
+        views = page.locator("script[type='application/vnd.jupyter.widget-view+json']").count()
+        if views:
+            page.wait_for_function(
+                "n => document.querySelectorAll('.widget-subarea > .jupyter-widgets').length >= n",
+                arg=views)
+        # math typeset by the vendored MathJax
+        if page.locator(".math").count():
+            page.locator("mjx-container").first.wait_for()
+        page.wait_for_load_state("networkidle")
+    except PlaywrightTimeout as exc:
+        pytest.fail(f"{page_path}: widgets or math never rendered ({exc.message.splitlines()[0]})"
+                    "\n  " + "\n  ".join(watch.log.problems()), pytrace=False)
+
+    broken_images = page.eval_on_selector_all(
+        "img", "imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
+    launchers = page.locator(LAUNCHERS).count()
+    problems = watch.log.problems()
+    watch.close_page(page)
+
+    assert problems == [], f"{page_path}:\n  " + "\n  ".join(problems)
+    assert broken_images == [], f"{page_path}: images that did not load: {broken_images}"
+    assert launchers == 0, f"{page_path}: has launch/edit links that point outside the book"
+
+
+def test_book_deck_chapter_shows_all_48_cards(browser, watch, book_url, artifacts_dir):
+    page = watch.new_page()
+    page.goto(book_url + DECK_PAGE, wait_until="networkidle")
+    cards = page.locator(".hanafuda-card:visible")
+    cards.first.wait_for()
+    page.screenshot(path=str(artifacts_dir / "book-deck.png"), full_page=True)
+
+    shown = cards.count()
+    sizes = cards.evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.width, r.height]; })")
+    codes = {c for c in cards.evaluate_all("els => els.map(e => e.getAttribute('data-card'))")
+             if c}
+    problems = watch.log.problems()
+    watch.close_page(page)
+
+    assert shown >= 48, f"{DECK_PAGE} shows {shown} visible .hanafuda-card pictures, not 48"
+    assert all(w > 10 and h > 10 for w, h in sizes), f"cards drawn too small to see: {sizes}"
+    if codes:   # cards that name themselves must name all 48 different cards
+        assert len(codes) >= 48, f"only {len(codes)} different data-card values: {sorted(codes)}"
+    assert problems == [], "\n".join(problems)

@@ -1,0 +1,148 @@
+"""Serve the built book and the classroom app on this machine, until Ctrl-C.
+
+    python tools/serve.py [--host 127.0.0.1] [--book-port 8000] [--app-port 8866]
+
+* the book: ``_build/html`` (build it first: ``make book``) with Python's http.server;
+* the app: ``voila index.ipynb --template=hanafuda`` run in ``app/`` with
+  ``JUPYTER_PATH=app``, so the project's template (no CDN links) and app/voila.json apply.
+
+When a port is taken, the next free one is used; the URLs printed are the real ones.
+Ctrl-C (or SIGTERM) stops both servers and Voila's kernels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "_build" / "html"
+APP = ROOT / "app"
+
+
+class BookHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".woff2": "font/woff2", ".woff": "font/woff", ".svg": "image/svg+xml"}
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        pass  # one line per font file is noise; errors still show in the browser
+
+
+def free_port(host: str, wanted: int, tries: int = 20) -> int:
+    for port in range(wanted, wanted + tries):
+        with socket.socket() as sock:
+            # as the servers do: a port left in TIME_WAIT by an earlier run is free
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                sock.bind((host, port))
+            except OSError:
+                continue
+            return port
+    raise SystemExit(f"serve: no free port in {wanted}-{wanted + tries - 1} on {host}")
+
+
+def start_book(host: str, port: int) -> http.server.ThreadingHTTPServer:
+    if not (BOOK / "index.html").is_file():
+        raise SystemExit(f"serve: {BOOK} has no index.html; build the book first: make book")
+    handler = functools.partial(BookHandler, directory=str(BOOK))
+    server = http.server.ThreadingHTTPServer((host, free_port(host, port)), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, name="book", daemon=True).start()
+    return server
+
+
+def start_app(host: str, port: int) -> tuple[subprocess.Popen, str]:
+    port = free_port(host, port)
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(APP), os.environ.get("JUPYTER_PATH", "")) if p)
+    command = [sys.executable, "-m", "voila", "index.ipynb", "--no-browser",
+               f"--port={port}", f"--Voila.ip={host}", "--template=hanafuda"]
+    # its own session: Ctrl-C in the terminal reaches us, and we stop Voila cleanly
+    proc = subprocess.Popen(command, cwd=APP, env=env, stdin=subprocess.DEVNULL,
+                            start_new_session=True)
+    url = f"http://{host}:{port}/"
+    try:
+        wait_until_up(proc, url, timeout_s=90)
+    except BaseException:
+        stop_app(proc)
+        raise
+    return proc, url
+
+
+def wait_until_up(proc: subprocess.Popen, url: str, timeout_s: float) -> None:
+    """Wait until Voila accepts connections. (Not a GET of the page: that would start a
+    kernel and run the notebook for nobody.)"""
+    parts = urllib.parse.urlsplit(url)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"serve: voila exited with code {proc.returncode}")
+        try:
+            with socket.create_connection((parts.hostname, parts.port), timeout=2):
+                return
+        except OSError:
+            time.sleep(0.25)
+    raise SystemExit(f"serve: voila did not answer on {url} within {timeout_s:.0f} s")
+
+
+def stop_app(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)          # voila shuts its kernels down
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--book-port", type=int, default=8000)
+    parser.add_argument("--app-port", type=int, default=8866)
+    args = parser.parse_args(argv)
+
+    # Ctrl-C stops us even when started with SIGINT ignored (a background job of a script),
+    # and SIGTERM (a process manager, `kill`) does the same
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _interrupt)
+
+    book = start_book(args.host, args.book_port)
+    book_url = f"http://{args.host}:{book.server_address[1]}/"
+    app = None
+    try:
+        app, app_url = start_app(args.host, args.app_port)
+        print(f"\nThe Hanafuda Rulebook\n  book: {book_url}\n  app:  {app_url}\n"
+              "Press Ctrl-C to stop.", flush=True)
+        while app.poll() is None:
+            time.sleep(0.5)
+        print(f"serve: voila stopped (code {app.returncode})", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nserve: stopping", flush=True)
+        return 0
+    finally:
+        if app is not None:
+            stop_app(app)
+        book.shutdown()
+        book.server_close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

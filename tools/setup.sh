@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Set up everything the book, the app and the tests need. Idempotent: stamp files make a
+# second run take about a second.
+#
+#   bash tools/setup.sh            .venv + requirements.txt + `pip install -e .` + book/_vendor
+#   bash tools/setup.sh --browser  the same, plus Debian's Chromium and a CJK font (for tests)
+#
+# Environment: PYTHON (default python3) makes the venv; FORCE=1 reinstalls everything.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+VENV=.venv
+export PIP_DISABLE_PIP_VERSION_CHECK=1 DEBIAN_FRONTEND=noninteractive
+
+say() { echo "setup: $*"; }
+
+as_root() {
+    if [[ $(id -u) == 0 ]]; then "$@"
+    elif command -v sudo >/dev/null; then sudo "$@"
+    else return 1
+    fi
+}
+
+apt_install() {   # apt_install PACKAGE...: one `apt-get update` per run, quiet install
+    say "apt-get install $*"
+    if [[ -z "${_apt_updated:-}" ]]; then
+        as_root apt-get update -qq && _apt_updated=1 || return 1
+    fi
+    as_root apt-get install -y -qq -o Dpkg::Use-Pty=0 "$@" >/dev/null
+}
+
+# --- system packages for the browser tests ---------------------------------------------
+if [[ "${1:-}" == --browser ]]; then
+    missing=()
+    # Playwright drives Debian's Chromium; never `playwright install`.
+    [[ -x /usr/bin/chromium ]] || missing+=(chromium)
+    # Cards and chapters write kanji (and Hangul) as SVG/HTML text. Chromium draws text with
+    # the system's fonts, so without a CJK font every such glyph is an empty box in the pages
+    # and screenshots (the DOM checks pass either way). fonts-noto-cjk covers ja, ko and zh.
+    if ! { command -v fc-list >/dev/null && fc-list :lang=ja family | grep -q .; }; then
+        missing+=(fonts-noto-cjk)
+    fi
+    if (( ${#missing[@]} )); then
+        apt_install "${missing[@]}" || say "WARNING: could not install ${missing[*]} (not root?)"
+    fi
+fi
+
+# --- Python: .venv with the pinned stack and the package in editable mode -----------------
+if [[ ! -x "$VENV/bin/python" ]]; then
+    if ! "$PYTHON" -c 'import venv, ensurepip' 2>/dev/null; then
+        # Debian's python3 ships venv/ensurepip separately.
+        apt_install python3-venv || { echo "setup: $PYTHON has no venv module" >&2; exit 1; }
+    fi
+    say "creating $VENV with $("$PYTHON" -V)"
+    "$PYTHON" -m venv "$VENV"
+fi
+
+want=$( { "$VENV/bin/python" -V; cat requirements.txt pyproject.toml; } | sha256sum | cut -c1-16)
+stamp="$VENV/.stamp-setup"
+if [[ "${FORCE:-0}" == 1 || ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
+    say "pip install -r requirements.txt"
+    "$VENV/bin/python" -m pip install -q -r requirements.txt
+    say "pip install -e ."
+    "$VENV/bin/python" -m pip install -q -e .
+    echo "$want" > "$stamp"
+else
+    say "$VENV is up to date"
+fi
+
+# --- JavaScript for the book, from the npm registry ---------------------------------------
+bash tools/vendor-js.sh
