@@ -6,9 +6,13 @@
     hanafuda games [GAME] [--json] [--family F]
     hanafuda deal GAME [--players N] [--seed S] [--jokers J] [--json]
     hanafuda parse TEXT... [--json]
+    hanafuda score koikoi CARD... [--preset P] [--option KEY=VALUE] [--koikoi N]
+                                  [--field CARDS] [--json]
+    hanafuda play koikoi [--seed S] [--agents A,B] [--rounds N] [--preset P]
+                         [--option KEY=VALUE] [--json]
 
 Each subcommand is one function registered with :func:`subcommand`; adding one
-(``score``, ``play``) is a function and a decorator. Bad input is reported on
+is a function and a decorator. Bad input is reported on
 stderr as one line, ``hanafuda: error: <reason>``, with exit status 2.
 
 >>> main(["parse", "crane", "11a"])
@@ -34,7 +38,7 @@ from .errors import HanafudaError, UnknownCardError
 from .rules import FAMILIES, GameInfo
 
 __all__ = ["main", "subcommand", "SUBCOMMANDS", "Subcommand", "card_to_dict", "game_to_dict",
-           "build_parser", "read_cards"]
+           "build_parser", "read_cards", "option_value", "read_options", "round_log"]
 
 PROG = "hanafuda"
 
@@ -363,4 +367,275 @@ def cmd_parse(args: argparse.Namespace) -> int:
         _json([card_to_dict(c) for c in cards])
         return 0
     print(_table(_card_line(c) for c in cards))
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Koi-Koi options from the command line (shared by score and play)
+
+_SCORABLE = ("koikoi",)
+_PLAYABLE = ("koikoi",)
+
+
+def _koikoi_game(name: str, what: str, allowed: Sequence[str]) -> str:
+    """The registry key of ``name`` if it is one of the ``allowed`` games."""
+    from .games import get_game
+    game = get_game(name)
+    if game.key not in allowed:
+        raise HanafudaError(f"{game.name} cannot be {what} yet; games that can be {what}: "
+                            f"{', '.join(allowed)}")
+    return game.key
+
+
+def option_value(key: str, text: str) -> object:
+    """A Koi-Koi option value read from text: one of the option's allowed values
+    (true/false, numbers, none and the option's words), or an error naming them.
+
+    >>> option_value("rounds", "6"), option_value("rain_and_fog", "true")
+    (6, True)
+    >>> option_value("target_score", "none") is None
+    True
+    """
+    from .errors import OptionError
+    from .games.koikoi import OPTIONS
+    if key not in OPTIONS:
+        raise OptionError(f"unknown Koi-Koi option {key!r}; options: {', '.join(OPTIONS)}")
+    opt = OPTIONS[key]
+    word = text.strip().lower()
+    for value in opt.allowed:
+        if value is None:
+            if word in ("none", "null"):
+                return None
+        elif isinstance(value, bool):
+            if word in (("true", "yes", "1") if value else ("false", "no", "0")):
+                return value
+        elif str(value).lower() == word:
+            return value
+    shown = ", ".join("none" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+                      for v in opt.allowed)
+    raise OptionError(f"option {key!r} cannot be {text!r}; allowed values: {shown}")
+
+
+def read_options(items: Sequence[str] | None) -> dict[str, object]:
+    """``KEY=VALUE`` words into checked option values."""
+    from .errors import OptionError
+    options: dict[str, object] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"write an option as KEY=VALUE (e.g. rounds=6), not {item!r}")
+        options[key.strip()] = option_value(key.strip(), value)
+    return options
+
+
+def _koikoi_rules(preset: str, options: dict):
+    from .errors import OptionError
+    from .games.koikoi import get_rules
+    try:
+        return get_rules(preset, **options)
+    except NotImplementedError as error:
+        raise OptionError(str(error)) from None
+
+
+def _option_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--preset", default="book",
+                   help="rule set: book (default), d002, d002-toppa, d003")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a house rule on top of the preset, e.g. rain_and_fog=true "
+                        "(repeat for more)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+# ---------------------------------------------------------------------------
+# hanafuda score
+
+
+def _score_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="the game whose yaku to score (koikoi)")
+    p.add_argument("cards", nargs="+", help="the captured cards: codes or names, e.g. "
+                                            "1b 2b 3b or 'moon, sake cup'")
+    p.add_argument("--koikoi", type=int, default=0, metavar="N",
+                   help="Koi-Koi calls made before the Stop (the preset says what they do)")
+    p.add_argument("--field", metavar="CARDS", help="cards left on the field (only the Rain & "
+                                                    "Fog house rule looks at them)")
+    _option_arguments(p)
+
+
+@subcommand("score", "score captured cards: which yaku, which cards, how many points",
+            _score_arguments)
+def cmd_score(args: argparse.Namespace) -> int:
+    from .scoring import score_cards
+    _koikoi_game(args.game, "scored", _SCORABLE)
+    options = read_options(args.option)
+    _koikoi_rules(args.preset, options)             # checks the preset and the options
+    cards = read_cards(args.cards)
+    field = read_cards([args.field]) if args.field else []
+    for c in list(cards) + list(field):
+        if isinstance(c, Extra):
+            raise HanafudaError(f"Koi-Koi uses the 48 cards; {c.title} ({c.code}) is not one")
+    if args.koikoi < 0:
+        raise HanafudaError(f"--koikoi counts calls: 0 or more, not {args.koikoi}")
+    report = score_cards(cards, args.preset, options, koikoi_calls=args.koikoi, field=field)
+    if args.json:
+        data = report.to_dict()
+        data.update(game="koikoi", preset=args.preset, options=options,
+                    cards=[c.code for c in cards], koikoi_calls=args.koikoi)
+        _json(data)
+        return 0
+    print(f"Koi-Koi, preset {args.preset}"
+          + (f", {', '.join(f'{k}={v}' for k, v in options.items())}" if options else "")
+          + (f", after {args.koikoi} Koi-Koi call{'s' * (args.koikoi > 1)}" if args.koikoi
+             else ""))
+    print(f"Cards: {' '.join(c.code for c in cards)}")
+    print(report.to_text())
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# hanafuda play
+
+
+def _play_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="the game to play (koikoi)")
+    p.add_argument("--seed", type=int, help="random seed; the same seed plays the same game")
+    p.add_argument("--agents", default="coach,greedy",
+                   help="the players, comma-separated: random, greedy, coach "
+                        "(default coach,greedy)")
+    p.add_argument("--rounds", type=int, help="rounds to play (default: the preset's)")
+    _option_arguments(p)
+
+
+def _names(cards: int | Iterable[int]) -> str:
+    from .cards import CardSet
+    cs = CardSet.from_mask(cards) if isinstance(cards, int) else CardSet(cards)
+    return ", ".join(f"{c.title} ({c.code})" for c in cs) or "nothing"
+
+
+def round_log(rules, record, agents: Sequence[str]) -> list[str]:
+    """One round of a game record told in words: the deal, every move, the yaku,
+    the calls and the result (rebuilt by replaying the record)."""
+    from .cards import CARD_INFO, MONTH_MASKS
+    from .engines.capture import Capture, KoiKoi, Phase, Play, parse_action
+    states = record.replay(rules)
+    actions = [parse_action(a) for a in record.actions]
+    n = rules.players
+    who = [f"Player {p + 1} ({agents[p]})" for p in range(n)]
+
+    def the(card: int) -> str:
+        return f"the {CARD_INFO[card].name}"
+
+    first = states[0]
+    lines = [f"Round {record.round_no}: {who[first.dealer]} deals"]
+    for v in first.deal.voided:
+        lines.append(f"  misdeal, dealt again: {v.reason}")
+    for p in range(n):
+        lines.append(f"  {who[p]} holds {_names(first.hands_m[p])}")
+    lines.append(f"  Field: {_names(first.field_m)}; stock: {first.stock_size} cards")
+    lines += [f"  {event}" for event in first.deal.events]
+    for s0, a, s1 in zip(states, actions, states[1:]):
+        p = s0.player
+        own_draw = False
+        hand_take = 0
+        if isinstance(a, Play):
+            c = int(a.card)
+            m = s0.field_m & MONTH_MASKS[c >> 2]
+            k = m.bit_count()
+            if k == 0:
+                text = f"plays {the(c)} to the field"
+            elif k == 2:
+                text = f"plays {the(c)}: two {MONTH_NAMES[c >> 2]} cards match ({_names(m)})"
+            else:
+                text = f"plays {the(c)} and takes {_names(m)}"
+                hand_take = m | (1 << c)
+            own_draw = k != 2
+        elif isinstance(a, Capture):
+            card = s0.pending[0]
+            if s0.phase == Phase.CHOOSE_HAND_CAPTURE:
+                text = f"takes {the(int(a.card))} with {the(card)}"
+                own_draw = True
+                hand_take = (1 << card) | (1 << int(a.card))
+            else:
+                text = f"takes {the(int(a.card))} with the drawn {CARD_INFO[card].name}"
+        elif isinstance(a, KoiKoi):
+            text = "calls Koi-Koi and plays on"
+        else:
+            text = "calls Stop"
+        lines.append(f"  {who[p]} {text}")
+        for j, d in enumerate(s0.stock[s0.pos:s1.pos]):
+            q = (p + j + (0 if own_draw else 1)) % n
+            alone = "" if own_draw and j == 0 else " has no cards left and"
+            head = f"  {who[q]}{alone} turns over {the(d)}"
+            if s1.field_m >> d & 1:
+                lines.append(f"{head}: no match, it stays on the field")
+            elif s1.phase == Phase.CHOOSE_DRAW_CAPTURE and s1.pending and s1.pending[0] == d:
+                m = s1.field_m & MONTH_MASKS[d >> 2]
+                lines.append(f"{head}: two {MONTH_NAMES[d >> 2]} cards match ({_names(m)})")
+            else:
+                side = rules.side(q)
+                taken = (s1.caps_m[side] & ~s0.caps_m[side] & MONTH_MASKS[d >> 2]
+                         & ~hand_take & ~(1 << d))
+                lines.append(f"{head} and takes {_names(taken)}")
+        for side in range(rules.sides):
+            if s1.sigs[side] != s0.sigs[side] and s1.sigs[side]:
+                seat = p if rules.side(p) == side else next(
+                    q for q in range(n) if rules.side(q) == side)
+                yaku = ", ".join(f"{rules.yaku.rules[i].name} {pts}"
+                                 for i, pts in s1.sigs[side])
+                lines.append(f"    {who[seat]} has yaku: {yaku} (total {s1.yaku_pts[side]})"
+                             + (": Koi-Koi or Stop?" if s1.phase == Phase.DECIDE else ""))
+    res = states[-1].result
+    points = ", ".join(f"{who[p]} {res.points[p]}" for p in range(n))
+    if res.winner is None:
+        lines.append(f"  Result of round {record.round_no}: nobody wins ({res.reason}); "
+                     f"points: {points}")
+    else:
+        lines.append(f"  Result of round {record.round_no}: {who[res.winner]} wins "
+                     f"({res.reason}); points: {points}")
+    if res.report is not None:
+        lines += ["    " + line for line in res.report.to_text().splitlines()]
+    totals = [s + q for s, q in zip(record.scores_before, record.points)]
+    lines.append("  Scores: " + ", ".join(f"{who[p]} {totals[p]}" for p in range(n)))
+    return lines
+
+
+@subcommand("play", "play a seeded game between computer players and show it move by move",
+            _play_arguments)
+def cmd_play(args: argparse.Namespace) -> int:
+    from .players import AGENTS, play_game
+    _koikoi_game(args.game, "played", _PLAYABLE)
+    options = read_options(args.option)
+    rounds = args.rounds
+    if "rounds" in options:
+        if rounds is not None:
+            raise HanafudaError("give the number of rounds once: --rounds or --option rounds=")
+        rounds = options.pop("rounds")
+    if rounds is not None:
+        option_value("rounds", str(rounds))         # 1 to 12
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    for a in agents:
+        if a not in AGENTS:
+            raise HanafudaError(f"unknown player {a!r}; players: {', '.join(AGENTS)}")
+    _koikoi_rules(args.preset, dict(options, **({"rounds": rounds} if rounds else {})))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    record = play_game(seed, agents, rounds, args.preset, **options)
+    rules = record.rules
+    names = list(record.agents)
+    log: list[str] = []
+    for r in record.rounds:
+        log += round_log(rules, r, names)
+    totals = record.totals
+    winner = record.winner
+    final = ("Final scores: " + ", ".join(f"Player {p + 1} ({names[p]}) {t}"
+                                          for p, t in enumerate(totals))
+             + (f"; Player {winner + 1} ({names[winner]}) wins the game" if winner is not None
+                else "; the game is shared"))
+    log.append(final)
+    if args.json:
+        data = record.to_dict()
+        data.update(log=log, final_scores=list(totals), winner=winner)
+        _json(data)
+        return 0
+    print(f"Koi-Koi, preset {args.preset}, seed {seed} (use --seed {seed} to play it again), "
+          f"{len(record.rounds)} round{'s' * (len(record.rounds) > 1)}")
+    print("\n".join(log))
     return 0

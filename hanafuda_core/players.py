@@ -80,11 +80,16 @@ class GreedyPlayer:
         return legal[0]
 
 
-AGENTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+def _coach() -> Agent:
+    from .coach import Coach      # imported on demand: importing players stays light
+    return Coach()
+
+
+AGENTS = {"random": RandomPlayer, "greedy": GreedyPlayer, "coach": _coach}
 
 
 def make_agent(agent) -> Agent:
-    """An agent from a name ("random", "greedy") or an agent object."""
+    """An agent from a name ("random", "greedy", "coach") or an agent object."""
     if isinstance(agent, str):
         try:
             return AGENTS[agent]()

@@ -1,0 +1,910 @@
+"""The coach: advice on every legal move, with reasons in words (the teaching hook).
+
+The coach sees what a player sees (a :class:`~hanafuda_core.engines.capture.PlayerView`)
+and nothing else. For each legal action it looks ahead by *sampling*: it deals
+the unseen cards (``view.unseen``) into the opponents' hands and a stock order
+that fit the view, applies the action and plays the round out with a fast
+rollout policy (greedy for every seat, the same policy as
+:class:`~hanafuda_core.players.GreedyPlayer`). The score of one future is the
+player's points minus the opponent's at round end, under ``view.rules``. Every
+candidate action is tried on the *same* sampled worlds (common random numbers),
+so differences between moves are not noise from different deals.
+
+The reasons come from the rule tables, never from a card list typed here: which
+yaku a capture completes, raises or advances (counting the cards of each
+:class:`~hanafuda_core.yaku.YakuRule`), which of the opponent's yaku it blocks,
+what a card left on the field could give the opponent (with the chance that
+they hold a card of its month), and for a Koi-Koi/Stop decision the points now
+against the sampled futures.
+
+>>> from hanafuda_core.engines.capture import apply, setup_state, view
+>>> from hanafuda_core.games.koikoi import get_rules
+>>> state = setup_state(get_rules("book"), ["3c 12a", "12b 12c"], field="3b 10c",
+...                     stock="2c 4c 5c 6c", captures=["1b 2b", ""])
+>>> advice = Coach(samples=8, seed=1).advise(view(state, 0), state.legal_actions())
+>>> advice.best.code()
+'play 3c'
+>>> "3 Poetry Ribbons" in advice.summary
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Kind
+from .engines.capture import (STOP, Capture, DealRecord, KoiKoi, Phase, Play,
+                              PlayerView, State, Stop, _finish, apply, legal_actions)
+from .errors import HanafudaError, IllegalActionError
+
+__all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
+
+
+# ---------------------------------------------------------------------------
+# Card values for the greedy rollout policy (the common 20/10/5/1 table)
+
+_VAL: tuple[int, ...] = tuple(DEFAULT_VALUES[CARD_INFO[c].kind] for c in range(48))
+# value of the cards of month m picked by a 4-bit nibble
+_NIBVAL: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(_VAL[4 * m + i] for i in range(4) if nib >> i & 1) for nib in range(16))
+    for m in range(12))
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _best_of_two(m: int) -> int:
+    """The more valuable of two same-month cards (lower id = higher value in a month)."""
+    return m & -m
+
+
+def greedy_rollout(state: State) -> State:
+    """Play ``state`` to the end of the round, every seat greedy (stops at once).
+
+    The policy is :class:`~hanafuda_core.players.GreedyPlayer`'s: play the card
+    whose capture is worth most (Bright 20, Ten 10, Ribbon 5, Chaff 1), with no
+    capture discard the least valuable card, take the more valuable of two
+    matches, and call Stop whenever allowed. Phases other than PLAY go through
+    :func:`apply`; the turns then run on ints like
+    :func:`~hanafuda_core.engines.capture.fast_random_round` does. Returns the
+    final state (``result`` holds the points; the action history is not kept).
+    """
+    rules = state.rules
+    while state.phase != Phase.PLAY:
+        if state.phase == Phase.ROUND_OVER:
+            return state
+        legal = legal_actions(state)
+        if state.phase == Phase.DECIDE:
+            act = STOP if STOP in legal else legal[0]
+        else:
+            act = legal[0]          # legal captures are sorted by card: the most valuable
+        state = apply(state, act)
+    hands = list(state.hands_m)
+    fm = state.field_m
+    caps = list(state.caps_m)
+    sigs = list(state.sigs)
+    pts = list(state.yaku_pts)
+    stock = state.stock
+    nstock = len(stock)
+    pos = state.pos
+    player = state.player
+    calls = state.calls
+    nplayers = rules.players
+    side = rules.teams or tuple(range(nplayers))
+    table = rules.yaku
+    quick = table.quick if table is not None else None
+    overlay = rules.overlay
+    needed = overlay.decision_needed
+    stack = rules.pair_then_draw == "stack"
+    hands_end = rules.round_end == "hands_empty"
+    months = MONTH_MASKS
+    nibval = _NIBVAL
+    val = _VAL
+    (dealer, rnd, scores0, wins0, record, field0) = (state.dealer, state.round_no,
+                                                      state.scores, state.wins, state.deal,
+                                                      state.field0)
+
+    def snapshot(phase):
+        return State(rules, tuple(hands), fm, tuple(caps), stock, pos, phase, player, dealer,
+                     rnd, tuple(sigs), tuple(pts), calls, scores0, wins0, (), None, record,
+                     None, field0)
+
+    while True:
+        hand = hands[player]
+        turn = 0
+        pair_month = -1
+        if hand:                                   # phase 1: the greedy card
+            best_key = -10_000
+            bit = 0
+            h = hand
+            while h:
+                b = h & -h
+                h ^= b
+                c = b.bit_length() - 1
+                mo = c >> 2
+                nib = (fm >> (mo << 2)) & 15
+                key = 1000 + nibval[mo][nib] + val[c] if nib else -val[c]
+                if key > best_key:
+                    best_key = key
+                    bit = b
+            card = bit.bit_length() - 1
+            hands[player] = hand ^ bit
+            m = fm & months[card >> 2]
+            n = m.bit_count()
+            if n == 0:
+                fm |= bit
+            elif n == 2:
+                t = m & -m
+                fm ^= t
+                turn = bit | t
+                pair_month = card >> 2
+            else:
+                fm &= ~m
+                turn = m | bit
+                if n == 1:
+                    pair_month = card >> 2
+        if pos < nstock:                           # phase 2: the draw
+            card = stock[pos]
+            pos += 1
+            bit = 1 << card
+            mm = months[card >> 2]
+            m = fm & mm
+            n = m.bit_count()
+            if n == 0:
+                if stack and pair_month == card >> 2:
+                    fm |= (turn & mm) | bit
+                    turn &= ~mm
+                else:
+                    fm |= bit
+            elif n == 2:
+                t = m & -m
+                fm ^= t
+                turn |= bit | t
+            else:
+                fm &= ~m
+                turn |= m | bit
+        if turn:                                   # phase 3: captures, yaku, decision
+            sd = side[player]
+            pile = caps[sd] | turn
+            caps[sd] = pile
+            if quick is not None:
+                total, sig = quick(pile, fm)
+                old = sigs[sd]
+                if sig != old:
+                    sigs[sd] = sig
+                    pts[sd] = total
+                    if needed(rules, old, sig, total):
+                        st = snapshot(Phase.DECIDE)
+                        acts = overlay.decision_actions(st)
+                        if STOP in acts:
+                            return _finish(st, overlay.settle(st, player))
+                        calls = calls + (player,)
+        if not any(hands) and (hands_end or pos >= nstock):
+            st = snapshot(Phase.PLAY)
+            return _finish(st, overlay.settle_draw(st))
+        player = (player + 1) % nplayers
+
+
+# ---------------------------------------------------------------------------
+# The advice
+
+@dataclass(frozen=True)
+class MoveAdvice:
+    """One legal action, its estimated outcome and the reasons in words.
+
+    ``expected`` is the mean point margin for the player (their points minus the
+    opponent's at round end) over the sampled futures; ``win_rate`` the share of
+    futures the player wins, ``loss_rate`` the share the opponent wins (the rest
+    are drawn rounds) and ``nothing_rate`` the share in which the player ends the
+    round with no points (a loss or a draw: what a Koi-Koi call risks).
+    """
+
+    action: Any
+    expected: float
+    win_rate: float
+    reasons: tuple[str, ...]
+    loss_rate: float = 0.0
+    nothing_rate: float = 0.0
+    samples: int = 0
+
+    @property
+    def code(self) -> str:
+        return self.action.code()
+
+    def describe(self) -> str:
+        return self.action.describe()
+
+    def to_dict(self) -> dict:
+        return {"action": self.action.code(), "describe": self.action.describe(),
+                "expected": round(self.expected, 3), "win_rate": round(self.win_rate, 3),
+                "loss_rate": round(self.loss_rate, 3),
+                "nothing_rate": round(self.nothing_rate, 3), "samples": self.samples,
+                "reasons": list(self.reasons)}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's advice for one position: every legal move, best first."""
+
+    moves: tuple[MoveAdvice, ...]
+    summary: str
+    player: int = 0
+    samples: int = 0
+    seed: int = 0
+
+    @property
+    def best(self):
+        """The recommended action."""
+        return self.moves[0].action
+
+    def move(self, action) -> MoveAdvice:
+        """The advice on one action (an action object or its code, e.g. ``"play 3c"``)."""
+        code = action if isinstance(action, str) else action.code()
+        for m in self.moves:
+            if m.action.code() == code:
+                return m
+        raise IllegalActionError(f"{code!r} is not one of the moves advised on: "
+                                 + ", ".join(m.action.code() for m in self.moves))
+
+    def to_text(self) -> str:
+        lines = [f"Coach for player {self.player + 1} ({self.samples} sampled futures "
+                 "per move):", f"  {self.summary}", ""]
+        for rank, m in enumerate(self.moves, 1):
+            lines.append(f"{rank}. {m.action.describe()} [{m.action.code()}]: "
+                         f"{m.expected:+.1f} points on average, win {m.win_rate:.0%}, "
+                         f"lose {m.loss_rate:.0%}")
+            lines += [f"     - {r}" for r in m.reasons]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "samples": self.samples, "seed": self.seed,
+                "best": self.best.code(), "summary": self.summary,
+                "moves": [m.to_dict() for m in self.moves]}
+
+
+# ---------------------------------------------------------------------------
+# Yaku progress, generic over the yaku table
+
+@dataclass(frozen=True)
+class _RuleInfo:
+    index: int
+    name: str           # "3 Dry Brights (三光 Sankō)"
+    short: str          # "Sankō" style short name for running text
+    points: int
+    pool: int           # the cards the yaku counts
+    dbl: int            # cards that count twice
+    need: int
+    named: bool         # a named set of cards (Boar-Deer-Butterfly) or a count
+    what: str           # "Brights", "Tens" ... for count yaku
+    group: str
+
+
+_RULE_CACHE: dict[int, tuple[Any, tuple[_RuleInfo, ...]]] = {}
+
+
+def _rule_infos(table) -> tuple[_RuleInfo, ...]:
+    """Each yaku's card pool and threshold, read from the table's compiled rules."""
+    hit = _RULE_CACHE.get(id(table))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    compiled = table._compiled[0][1]          # the first Sake alternative's pools
+    infos = []
+    for rule, comp in zip(table.rules, compiled):
+        _, pool, dbl, need = comp[0], comp[1], comp[2], comp[3]
+        if rule.predicate is not None:
+            pool, dbl = 0, 0
+        what = " or ".join(k.label + "s" for k in rule.kinds) or " or ".join(
+            r.label + "s" for r in rule.ribbons) or "cards"
+        short = rule.japanese.split()[-1] if rule.japanese else rule.name
+        infos.append(_RuleInfo(comp[0], f"{rule.name} ({rule.japanese})", short, rule.points,
+                               pool, dbl, need, bool(rule.cards), what, rule.group))
+    out = tuple(infos)
+    _RULE_CACHE[id(table)] = (table, out)
+    return out
+
+
+def _count(mask: int, info: _RuleInfo) -> int:
+    n = (mask & info.pool).bit_count()
+    return n + (mask & info.dbl).bit_count() if info.dbl else n
+
+
+def _the(cards) -> str:
+    names = [f"the {CARD_INFO[c].name}" for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _kind_word(card: int) -> str:
+    kind = CARD_INFO[card].kind
+    return {Kind.BRIGHT: "a Bright", Kind.TEN: "a Ten", Kind.RIBBON: "a Ribbon",
+            Kind.CHAFF: "a Chaff"}[kind]
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].upper() in "AEIOU" else "a ") + word
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _hold_probability(unseen: int, month_unseen: int, hand: int) -> float:
+    """Chance that a hand of ``hand`` cards dealt from ``unseen`` cards holds at least
+    one of ``month_unseen`` given cards (hypergeometric)."""
+    if hand <= 0 or month_unseen <= 0 or unseen <= 0:
+        return 0.0
+    if unseen - month_unseen < hand:
+        return 1.0
+    return 1.0 - math.comb(unseen - month_unseen, hand) / math.comb(unseen, hand)
+
+
+# ---------------------------------------------------------------------------
+# The coach
+
+class Coach:
+    """Advice by sampling the hidden cards and playing each move out.
+
+    ``samples``: sampled worlds per hint (the same worlds for every move);
+    ``seed``: the advice is a function of the view and the seed only.
+    """
+
+    name = "coach"
+
+    def __init__(self, samples: int = 48, seed: int = 0) -> None:
+        if not isinstance(samples, int) or samples < 1:
+            raise HanafudaError(f"samples must be a whole number of at least 1, not {samples!r}")
+        self.samples = samples
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"Coach(samples={self.samples}, seed={self.seed})"
+
+    # -- the agent interface -----------------------------------------------------
+    def choose(self, view: PlayerView, legal: Sequence, rng: random.Random | None = None):
+        """The best action (agent interface). ``rng`` is accepted and not used: the
+        choice depends only on the view and the coach's seed."""
+        legal = tuple(legal)
+        if len(legal) == 1:
+            return legal[0]
+        state, worlds = self._setup(view, legal)
+        stats = self._evaluate(view, state, worlds, legal)
+        order = sorted(range(len(legal)), key=lambda i: (-stats[i][0], -stats[i][1], i))
+        return legal[order[0]]
+
+    # -- the hint ------------------------------------------------------------------
+    def advise(self, view: PlayerView, legal: Sequence) -> Advice:
+        """Advice on every action in ``legal`` (the legal actions of the view's position)."""
+        legal = tuple(legal)
+        state, worlds = self._setup(view, legal)
+        stats = self._evaluate(view, state, worlds, legal)
+        n = len(worlds)
+        order = sorted(range(len(legal)), key=lambda i: (-stats[i][0], -stats[i][1], i))
+        ctx = _Context(view, state)
+        moves = []
+        for i in order:
+            exp, win, loss, nothing = stats[i]
+            reasons = ctx.reasons(legal[i], exp, win, loss, nothing, stats, legal, n)
+            moves.append(MoveAdvice(legal[i], exp, win, tuple(reasons), loss, nothing, n))
+        summary = ctx.summary(moves, stats, legal, order)
+        return Advice(tuple(moves), summary, view.player, n, self.seed)
+
+    # -- internals -----------------------------------------------------------------
+    def _setup(self, view: PlayerView, legal: tuple) -> tuple[State, list]:
+        if not isinstance(view, PlayerView):
+            raise HanafudaError("the coach needs a PlayerView (engines.capture.view(state, "
+                                "player)), never the full state")
+        if view.phase == Phase.ROUND_OVER:
+            raise IllegalActionError("the round is over: there is no move to advise on")
+        if view.current_player != view.player:
+            raise IllegalActionError(f"it is player {view.current_player + 1}'s turn, not "
+                                     f"player {view.player + 1}'s: the coach advises the "
+                                     "player to move")
+        if not legal:
+            raise IllegalActionError("give the legal actions of the position to advise on")
+        state = _public_state(view)
+        rng = random.Random(f"hanafuda-coach:{self.seed}:{_view_key(view)}")
+        return state, _sample_worlds(view, rng, self.samples)
+
+    def _evaluate(self, view: PlayerView, state: State, worlds: list, legal: tuple
+                  ) -> list[tuple[float, float, float, float]]:
+        rules = view.rules
+        me = rules.side(view.player)
+        zero_sum = getattr(rules.overlay, "settlement", "winner_scores") != "winner_scores"
+        stats = []
+        for action in legal:
+            try:
+                stopped = apply(state, action) if type(action) is Stop else None
+                if stopped is None and action not in legal_actions(state):
+                    apply(state, action)        # raises the rule's reason
+            except IllegalActionError as e:
+                raise IllegalActionError(f"{action.code()} is not legal here: {e}") from None
+            total = 0.0
+            wins = losses = nothing = 0
+            for hands, stock in worlds:
+                if stopped is not None:         # the round ends now: the same in every world
+                    res = stopped.result
+                else:
+                    s = state._replace(hands_m=_with_hands(state.hands_m, hands, view.player),
+                                       stock=stock)
+                    res = greedy_rollout(apply(s, action)).result
+                margin, winner_side = _margin(rules, res, me, zero_sum)
+                total += margin
+                if winner_side == me:
+                    wins += 1
+                elif winner_side is not None:
+                    losses += 1
+                mine = sum(p for seat, p in enumerate(res.points) if rules.side(seat) == me)
+                if mine <= 0:
+                    nothing += 1
+            k = len(worlds)
+            stats.append((total / k, wins / k, losses / k, nothing / k))
+        return stats
+
+
+def _margin(rules, res, me: int, zero_sum: bool) -> tuple[float, int | None]:
+    per_side = [0] * rules.sides
+    for seat, p in enumerate(res.points):
+        per_side[rules.side(seat)] += p
+    mine = per_side[me]
+    winner = rules.side(res.winner) if res.winner is not None else None
+    if zero_sum:
+        return mine, winner
+    others = [p for s, p in enumerate(per_side) if s != me]
+    return mine - (max(others) if others else 0), winner
+
+
+def _view_key(view: PlayerView) -> str:
+    return ":".join(str(x) for x in (
+        view.player, int(view.phase), view.current_player, view.hand.mask, view.field.mask,
+        ",".join(str(c.mask) for c in view.captures), view.hand_sizes, view.stock_size,
+        view.unseen.mask, view.calls, -1 if view.pending_card is None else int(view.pending_card)))
+
+
+def _with_hands(base: tuple[int, ...], hands: tuple[int, ...], me: int) -> tuple[int, ...]:
+    return tuple(base[p] if p == me else hands[p] for p in range(len(base)))
+
+
+def _public_state(view: PlayerView) -> State:
+    """A State built from the view alone: the other hands empty and no stock yet
+    (the sampled worlds fill them in)."""
+    rules = view.rules
+    n = rules.players
+    caps = [0] * rules.sides
+    for seat in range(n):
+        caps[rules.side(seat)] |= view.captures[seat].mask
+    deck = 0
+    for c in rules.deck:
+        deck |= 1 << c
+    fm = view.field.mask
+    hands = tuple(view.hand.mask if p == view.player else 0 for p in range(n))
+    pending: tuple = ()
+    if view.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
+        card = int(view.pending_card)
+        seen = view.unseen.mask | view.hand.mask | fm | (1 << card)
+        for c in caps:
+            seen |= c
+        turn = deck & ~seen if view.phase == Phase.CHOOSE_DRAW_CAPTURE else 0
+        pending = (card, turn, -1)
+    sigs, pts = [], []
+    for c in caps:
+        total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
+        sigs.append(sig)
+        pts.append(total)
+    record = DealRecord((), view.dealer, (), ("position rebuilt from a player's view",))
+    return State(rules, hands, fm, tuple(caps), (), 0, view.phase, view.current_player,
+                 view.dealer, view.round_no, tuple(sigs), tuple(pts), tuple(view.calls),
+                 tuple(view.scores), (0,) * n, pending, None, record, None, fm)
+
+
+def _sample_worlds(view: PlayerView, rng: random.Random, samples: int) -> list:
+    """Deal the unseen cards into the other hands and a stock, ``samples`` times."""
+    unseen = _bits(view.unseen.mask)
+    sizes = view.hand_sizes
+    worlds = []
+    for _ in range(samples):
+        cards = unseen[:]
+        rng.shuffle(cards)
+        hands = []
+        i = 0
+        for seat, size in enumerate(sizes):
+            if seat == view.player:
+                hands.append(0)
+                continue
+            m = 0
+            for c in cards[i:i + size]:
+                m |= 1 << c
+            hands.append(m)
+            i += size
+        worlds.append((tuple(hands), tuple(cards[i:i + view.stock_size])))
+    return worlds
+
+
+# ---------------------------------------------------------------------------
+# Reasons in words
+
+class _Context:
+    """The public facts of one position, for the reasons."""
+
+    def __init__(self, view: PlayerView, state: State) -> None:
+        self.view = view
+        self.state = state
+        rules = view.rules
+        self.rules = rules
+        self.me = view.player
+        self.side = rules.side(self.me)
+        self.table = rules.yaku
+        self.infos = _rule_infos(self.table) if self.table is not None else ()
+        self.opp_sides = [s for s in range(rules.sides) if s != self.side]
+        self.opp_seats = [p for p in range(rules.players) if rules.side(p) != self.side]
+        self.pile = state.caps_m[self.side]
+        if state.pending:
+            self.pile_turn = self.pile | state.pending[1]
+        else:
+            self.pile_turn = self.pile
+        self.opp_piles = {s: state.caps_m[s] for s in self.opp_sides}
+        self.field = state.field_m
+        self.unseen = view.unseen.mask
+        self.opp_hand = sum(view.hand_sizes[p] for p in self.opp_seats)
+
+    # -- helpers --------------------------------------------------------------------
+    def who(self, side: int) -> str:
+        if len(self.opp_sides) == 1:
+            return "your opponent"
+        seats = [p for p in range(self.rules.players) if self.rules.side(p) == side]
+        return " and ".join(f"player {p + 1}" for p in seats)
+
+    def taken_by(self, action) -> tuple[int, int, int]:
+        """(cards gained by the move's own capture, cards left on the field for others,
+        the played card when it goes to the field) from the public position."""
+        st = self.state
+        if isinstance(action, Play):
+            c = int(action.card)
+            m = self.field & MONTH_MASKS[c >> 2]
+            n = m.bit_count()
+            if n == 0:
+                return 0, 1 << c, 1 << c
+            if n == 2:
+                best = _best_of_two(m)
+                return (1 << c) | best, m & ~best, 0
+            return (1 << c) | m, 0, 0
+        if isinstance(action, Capture):
+            card = st.pending[0]
+            t = int(action.card)
+            other = self.field & MONTH_MASKS[card >> 2] & ~(1 << t)
+            return (1 << card) | (1 << t), other, 0
+        return 0, 0, 0
+
+    def reasons(self, action, exp, win, loss, nothing, stats, legal, n) -> list[str]:
+        if isinstance(action, (KoiKoi, Stop)):
+            items = self.decision_reasons(action, exp, win, loss, nothing, stats, legal)
+        else:
+            items = self.card_reasons(action)
+        items.sort(key=lambda x: -x[0])
+        out = [text for _, text in items]
+        out.append(f"over {n} sampled futures: {exp:+.1f} points on average; you win "
+                   f"{_pct(win)}, your opponent {_pct(loss)}")
+        return out
+
+    # -- card moves -------------------------------------------------------------
+    def card_reasons(self, action) -> list[tuple[float, str]]:
+        gain, left, discard = self.taken_by(action)
+        items: list[tuple[float, str]] = []
+        played = int(action.card) if isinstance(action, Play) else self.state.pending[0]
+        if gain:
+            taken = gain & ~(1 << played)
+            what = f"captures {_the(_bits(taken))}"
+            if CARD_INFO[played].kind != Kind.CHAFF:
+                what += f" with the {CARD_INFO[played].name}"
+            if isinstance(action, Play) and left:
+                what += " (you then choose which to take)"
+            items += self.gain_reasons(gain, what)
+        if left or discard:
+            items += self.leave_reasons(left, discard, played)
+        if isinstance(action, Play) and not gain and not items:
+            items.append((1, f"plays the {CARD_INFO[played].name} to the field: "
+                             f"{_kind_word(played)} that helps no yaku in reach"))
+        return items
+
+    def gain_reasons(self, gain: int, what: str) -> list[tuple[float, str]]:
+        items: list[tuple[float, str]] = []
+        table = self.table
+        before = self.pile_turn
+        after = before | gain
+        consequences: list[tuple[float, str]] = []
+        if table is not None:
+            old_total, old_sig = table.quick(before, self.field)
+            new_total, new_sig = table.quick(after, self.field & ~gain)
+            old = dict(old_sig)
+            for i, p in new_sig:
+                info = self.infos[i]
+                if i not in old:
+                    consequences.append((100 + p, f"completes {info.name}, {p} point"
+                                                  f"{'s' * (p != 1)} now"))
+                elif p > old[i]:
+                    consequences.append((90 + p, f"raises {info.name} to {p} points"))
+            # progress toward yaku still open (one per group, the closest)
+            best_prog: dict[str, tuple] = {}
+            opp_all = 0
+            for s in self.opp_sides:
+                opp_all |= self.opp_piles[s]
+            for info in self.infos:
+                if not info.pool or not gain & info.pool:
+                    continue
+                have = _count(after, info)
+                if have >= info.need:
+                    continue
+                if _count(info.pool & ~opp_all, info) < info.need:
+                    continue        # out of reach: an opponent holds too many of its cards
+                missing = info.need - have
+                if missing > 2 and not info.named:
+                    continue
+                key = (-missing, info.points)
+                g = info.group or info.name
+                if g not in best_prog or key > best_prog[g][0]:
+                    best_prog[g] = (key, info, have, after)
+            for key, info, have, pile in sorted(best_prog.values(), key=lambda t: t[0],
+                                                reverse=True)[:2]:
+                if info.named:
+                    still = _bits(info.pool & ~pile)
+                    text = (f"you then hold {have} of the {info.need} cards of {info.name}; "
+                            f"still missing: {_the(still)}")
+                else:
+                    text = (f"you then hold {have} of the {info.need} {info.what} for "
+                            f"{info.name}")
+                consequences.append((50 + info.points - 10 * (info.need - have), text))
+        consequences.sort(key=lambda x: -x[0])
+        if consequences:
+            items.append((consequences[0][0], f"{what}: {consequences[0][1]}"))
+            items += consequences[1:]
+        else:
+            value = sum(_VAL[c] for c in _bits(gain))
+            items.append((value / 10, what))
+        items += self.block_reasons(gain, before, after)
+        return items
+
+    def block_reasons(self, gain: int, before: int, after: int) -> list[tuple[float, str]]:
+        items: list[tuple[float, str]] = []
+        seen_groups = set()
+        for s in self.opp_sides:
+            opp = self.opp_piles[s]
+            cands = []
+            for info in self.infos:
+                if not info.pool or not gain & info.pool:
+                    continue
+                have = _count(opp, info)
+                if have >= info.need or have == 0 or info.need - have > 2:
+                    continue
+                could = _count(info.pool & ~before, info) >= info.need
+                if not could:
+                    continue
+                still = _count(info.pool & ~after, info) >= info.need
+                if still and info.need - have > 1:
+                    continue
+                cands.append((not still, have / info.need, info.points, info, have))
+            cands.sort(key=lambda t: (t[0], t[1], t[2]), reverse=True)
+            for blocked, _, _, info, have in cands:
+                g = info.group or info.name
+                if g in seen_groups:
+                    continue
+                seen_groups.add(g)
+                held = (_the(_bits(opp & info.pool)) if info.named
+                        else f"{have} of the {info.need} {info.what}")
+                taken = _the(_bits(gain & info.pool))
+                if blocked:
+                    items.append((80 + info.points + 5 * have,
+                                  f"blocks {info.name}: {self.who(s)} holds {held}"))
+                else:
+                    items.append((40 + info.points + 5 * have,
+                                  f"keeps {taken} away from {self.who(s)}, who holds {held} "
+                                  f"for {info.name}"))
+        return items
+
+    def leave_reasons(self, left: int, discard: int, played: int) -> list[tuple[float, str]]:
+        items: list[tuple[float, str]] = []
+        my_hand = self.view.hand.mask & ~(1 << played)
+        for c in _bits(left | discard):
+            month = c >> 2
+            mm = MONTH_MASKS[month]
+            k = (self.unseen & mm).bit_count()
+            p = _hold_probability(self.unseen.bit_count(), k, self.opp_hand)
+            # what the card would give an opponent
+            threat = None
+            for s in self.opp_sides:
+                opp = self.opp_piles[s]
+                for info in self.infos:
+                    if not info.pool or not (1 << c) & info.pool:
+                        continue
+                    have = _count(opp, info)
+                    if have == 0 or have >= info.need or info.need - have > 2:
+                        continue
+                    if _count(info.pool & ~self.pile_turn, info) < info.need:
+                        continue
+                    key = (have + 1 >= info.need, info.points)
+                    if threat is None or key > threat[0]:
+                        threat = (key, info, have, s)
+            name = CARD_INFO[c].name
+            kind = CARD_INFO[c].kind
+            if threat is None and kind == Kind.CHAFF:
+                if discard:
+                    items.append((2, f"plays the {name} to the field: a Chaff gives little "
+                                     "away"))
+                continue
+            where = "leaves" if not discard else "puts"
+            if k == 0:
+                text = (f"{where} the {name} on the field: every other {MONTH_NAMES[month]} "
+                        f"card is in view, so {self.who(self.opp_sides[0])} cannot take it")
+                if discard and my_hand & mm:
+                    text += f"; you hold another {MONTH_NAMES[month]} card to take it later"
+                items.append((1, text))
+                continue
+            text = (f"{where} the {name} on the field, where {self.who(self.opp_sides[0])} "
+                    f"can take it with {_a(MONTH_NAMES[month])} card: {k} of the "
+                    f"{self.unseen.bit_count()} unseen cards {'is' if k == 1 else 'are'} from "
+                    f"{MONTH_NAMES[month]}, so they hold one with probability {_pct(p)}")
+            weight = -(10 + _VAL[c]) * p
+            if threat is not None:
+                _, info, have, s = threat
+                text += (f"; it would give them {have + 1} of the {info.need} "
+                         + (f"cards of {info.name}" if info.named
+                            else f"{info.what} for {info.name}"))
+                weight -= 30 * p
+            if discard and my_hand & mm:
+                text += (f"; you hold another {MONTH_NAMES[month]} card and can take it "
+                         "back next turn if they do not")
+                weight /= 2
+            items.append((weight, text))
+        return items
+
+    # -- Koi-Koi or Stop ----------------------------------------------------------
+    def stop_points(self) -> tuple[int, str]:
+        st = self.state
+        res = self.rules.overlay.settle(st, st.player)
+        mine = sum(p for seat, p in enumerate(res.points) if self.rules.side(seat) == self.side)
+        names = " and ".join(self.infos[i].name for i, _ in st.sigs[self.side])
+        return mine, names
+
+    def threats(self) -> list[tuple[float, str]]:
+        """The opponents' yaku within one or two cards, still in reach."""
+        out = []
+        for s in self.opp_sides:
+            opp = self.opp_piles[s]
+            best = None
+            for info in self.infos:
+                if not info.pool:
+                    continue
+                have = _count(opp, info)
+                if have == 0 or have >= info.need:
+                    continue
+                missing = info.need - have
+                if missing > 2:
+                    continue
+                if _count(info.pool & ~self.pile_turn, info) < info.need:
+                    continue
+                key = (-missing, info.points)
+                if best is None or key > best[0]:
+                    best = (key, info, have, missing)
+            if best is not None:
+                _, info, have, missing = best
+                held = _the(_bits(opp & info.pool)) if info.named else (
+                    f"{have} {info.what}")
+                out.append((info.points / missing,
+                            f"{self.who(s)} is {missing} card{'s' * (missing > 1)} from "
+                            f"{info.name} ({info.points} points): they hold {held}"))
+        out.sort(key=lambda t: -t[0])
+        return out
+
+    def my_prospects(self) -> str | None:
+        best = None
+        opp_all = 0
+        for s in self.opp_sides:
+            opp_all |= self.opp_piles[s]
+        total, sig = self.table.quick(self.pile_turn, self.field)
+        have_rules = dict(sig)
+        for info in self.infos:
+            if not info.pool or info.index in have_rules:
+                continue
+            have = _count(self.pile_turn, info)
+            missing = info.need - have
+            if missing <= 0 or missing > 2:
+                continue
+            if _count(info.pool & ~opp_all, info) < info.need:
+                continue
+            key = (-missing, info.points)
+            if best is None or key > best[0]:
+                best = (key, info, missing)
+        if best is None:
+            return None
+        _, info, missing = best
+        return f"you are {missing} card{'s' * (missing > 1)} from {info.name}"
+
+    def decision_reasons(self, action, exp, win, loss, nothing, stats, legal
+                         ) -> list[tuple[float, str]]:
+        items: list[tuple[float, str]] = []
+        pts, names = self.stop_points()
+        idx = {type(a): i for i, a in enumerate(legal)}
+        if isinstance(action, Stop):
+            items.append((100, f"Stop now for {pts} point{'s' * (pts != 1)} with {names}"))
+            for w, text in self.threats()[:1]:
+                items.append((60 + w, f"stopping ends the danger: {text}"))
+            if KoiKoi in idx:
+                kexp, _, kloss, knothing = stats[idx[KoiKoi]]
+                items.append((50, f"calling Koi-Koi instead would average {kexp:+.1f} and "
+                                  f"leave you with nothing in {_pct(knothing)} of futures"))
+        else:
+            if Stop in idx:
+                sexp = stats[idx[Stop]][0]
+                diff = exp - sexp
+                if diff > 0:
+                    text = (f"Stop now for {pts} points; calling Koi-Koi wins more on average "
+                            f"({diff:+.1f}) but loses everything in {_pct(nothing)} of futures")
+                else:
+                    text = (f"Stop now for {pts} points; calling Koi-Koi averages "
+                            f"{-diff:.1f} less and loses everything in {_pct(nothing)} of "
+                            "futures")
+                items.append((100, text))
+            else:
+                items.append((100, "you must call Koi-Koi here (the rules do not let you "
+                                   "Stop yet)"))
+            prospect = self.my_prospects()
+            if prospect:
+                items.append((60, f"going on: {prospect}"))
+            for w, text in self.threats()[:1]:
+                items.append((55 + w, f"the risk: {text}"))
+        return items
+
+    # -- the summary -----------------------------------------------------------------
+    def summary(self, moves: list[MoveAdvice], stats, legal, order) -> str:
+        best = moves[0]
+        act = best.action
+        if isinstance(act, (KoiKoi, Stop)):
+            pts, names = self.stop_points()
+            by_type = {type(m.action): m for m in moves}
+            kk, st = by_type.get(KoiKoi), by_type.get(Stop)
+            threat = self.threats()[:1]
+            if isinstance(act, Stop):
+                text = f"Stop now for {pts} point{'s' * (pts != 1)} with {names}"
+                if kk is not None:
+                    text += (f": calling Koi-Koi would average {kk.expected:+.1f} and leave you "
+                             f"with nothing in {_pct(_nothing(kk))} of futures")
+                if threat:
+                    text += f"; {threat[0][1]}"
+                return text + "."
+            if st is None:
+                return "Call Koi-Koi: the rules do not let you Stop yet."
+            diff = best.expected - st.expected
+            return (f"Call Koi-Koi: it wins more on average ({diff:+.1f}) than stopping now for "
+                    f"{pts} point{'s' * (pts != 1)}, but loses everything in "
+                    f"{_pct(_nothing(best))} of futures.")
+        head = act.describe()
+        head = head[0].upper() + head[1:]
+        decisive = best.reasons[0]
+        if isinstance(act, Capture) and decisive.startswith("captures "):
+            decisive = decisive.split(": ", 1)[1] if ": " in decisive else (
+                f"it is worth more than the other {MONTH_NAMES[int(act.card) >> 2]} card")
+        text = f"{head} — {decisive}."
+        if len(moves) > 1:
+            second = moves[1]
+            diff = best.expected - second.expected
+            text += f" In {best.samples} sampled futures it averages {best.expected:+.1f} points"
+            if diff < 0.05:
+                text += f", as much as {second.action.describe()}."
+            else:
+                text += f", {diff:.1f} more than {second.action.describe()}."
+        return text
+
+
+def _nothing(move: MoveAdvice) -> float:
+    return move.nothing_rate
