@@ -228,7 +228,7 @@ def test_classroom_app_builds_with_sample_deal_first():
     header, tabs = app.children
     assert APP_TITLE in header.value and "seed" in header.value
     assert tabs.titles == TAB_TITLES and tabs.selected_index == 0
-    deal_view, explorer, quiz = tabs.children
+    deal_view, explorer, quiz, *_ = tabs.children
     assert isinstance(deal_view, SampleDeal) and isinstance(explorer, DeckExplorer)
     assert len(card_codes(deal_view.table.value)) > 0
     assert quiz is not None
