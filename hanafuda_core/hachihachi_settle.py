@@ -42,12 +42,13 @@ from typing import Iterable, Mapping
 from .cards import (DEFAULT_VALUES, KIND_MASKS, MONTH_MASKS, RIBBON_MASKS, Card, CardSet, Kind,
                     Ribbon)
 from .errors import HanafudaError
-from .games.hachihachi import HachiHachiRules, get_rules
+from .games.hachihachi import HachiHachiRules, get_rules, yaku_rule, yaku_values
 from .ledger import BANK, Ledger, Payment, settle_balances
 from .teyaku import CHAFF, SUIT, TeyakuHit, TeyakuResult
 
 __all__ = ["FieldMultiplier", "FieldQueue", "PlayerFacts", "Call", "RoundFacts", "Settlement",
-           "settle_round", "field_multiplier", "LIGHT_MULTIPLIERS", "PAR", "CALL_ACTIONS"]
+           "settle_round", "field_multiplier", "LIGHT_MULTIPLIERS", "PAR", "CALL_ACTIONS",
+           "RESPONSIBLE_YAKU"]
 
 PAR = 88
 DECK_POINTS = 264
@@ -188,12 +189,16 @@ class Call:
     ``action`` is ``"continue"``, ``"end"`` or ``"cancel"`` (the traditions'
     words are accepted: sage, Sa-gé, keep / stop, Yoshi, out). The yaku held at
     that moment are named by key (``yaku``) or found in ``cards``.
+    ``responsible`` names an opponent who discarded the card completing this
+    player's waiting yaku when they had another choice: with the
+    ``responsibility`` option that opponent pays for both losers.
     """
 
     player: str
     action: str
     yaku: tuple[str, ...] = ()
     cards: CardSet | None = None
+    responsible: str | None = None
 
     @property
     def kind(self) -> str:
@@ -427,8 +432,8 @@ def _chaff_count(rules: HachiHachiRules, p: PlayerFacts, rain: bool) -> int | No
 def _yaku_value(rules: HachiHachiRules, call: Call) -> dict[str, int]:
     """Yaku held at a call, key -> value in table units."""
     if call.cards is not None:
-        return {h.rule.key: h.value for h in rules.yaku.evaluate(call.cards)}
-    return {k: rules.yaku.rule(k).value for k in call.yaku}
+        return yaku_values(rules.yaku, call.cards)
+    return {k: yaku_rule(rules.yaku, k).points for k in call.yaku}
 
 
 # -- 2. compensation ---------------------------------------------------------
@@ -450,11 +455,11 @@ def _compensation(w: _Work) -> None:
         yaku_value = 0
         if r.compensation_yaku:
             if p.hand is not None:
-                for y in r.yaku.evaluate(p.hand):
-                    yaku_value += y.value
+                for y in r.yaku.evaluate(p.hand).hits:
+                    yaku_value += y.points
                     counted |= y.cards.mask
             else:
-                yaku_value = r.yaku.value_of(p.held_yaku or ())
+                yaku_value = sum(yaku_rule(r.yaku, k).points for k in p.held_yaku or ())
         if p.uncounted_cards is not None:
             cards = p.uncounted_cards
         elif p.hand is not None:
@@ -525,7 +530,13 @@ def _yaku_at_end(w: _Work) -> None:
         w.winner = call.player
         if kind == "end":
             others = [n for n in continued if n != call.player]
-            if len(others) == 1 and len(w.active) == 3:
+            payer = _responsible(w, call)
+            if payer is not None:
+                w.take(call.player, [payer], values[call.player],
+                       f"{call.player}'s yaku, paid for both losers by {payer} "
+                       "(responsible discard)", w.rules.cite("responsibility"), "yaku",
+                       factor=len(w.opponents(call.player)))
+            elif len(others) == 1 and len(w.active) == 3:
                 w.take(call.player, others, values[call.player],
                        f"{call.player}'s yaku, double from {others[0]} who had continued",
                        clause, "yaku", factor=2)
@@ -602,8 +613,14 @@ def _yaku_immediate(w: _Work) -> None:
         keepers = [n for n in pending if n != name]
         for key, value in new.items():
             paid[name][key] = paid[name].get(key, 0) + value
-            label = f"{name}'s {r.yaku.rule(key).name}"
-            if r.calls == "d004" and kind == "end" and len(keepers) == 1:
+            label = f"{name}'s {yaku_rule(r.yaku, key).name}"
+            payer = _responsible(w, call, key)
+            if payer is not None:
+                w.take(name, [payer], value, label + f", paid for both losers by {payer} "
+                       "(responsible discard)", r.cite("responsibility"), "yaku",
+                       factor=len(w.opponents(name)))
+                received[name][payer] = received[name].get(payer, 0) + w.lines[-1].amount
+            elif r.calls == "d004" and kind == "end" and len(keepers) == 1:
                 keeper = keepers[0]
                 w.take(name, [keeper], value, label + f", paid for both by {keeper} (keeping)",
                        clause, "yaku", factor=len(w.opponents(name)))
@@ -629,6 +646,36 @@ def _yaku_immediate(w: _Work) -> None:
             break
     for name in list(pending):
         fail(name, "the hand ended without another yaku")
+
+
+#: Yaku whose completing discard makes the discarder responsible, per tradition
+#: (BOOK variant: 4 Dry Brights, 3 Poetry, 3 Purple; D001: Akatan, Aotan, Shikou and
+#: the Boar-Deer-Butterfly variation, not Gokou; D004: any combination).
+RESPONSIBLE_YAKU: Mapping[str, tuple[str, ...] | None] = {
+    "book": ("four_dry_brights", "poetry", "purple"),
+    "d001": ("four_dry_brights", "poetry", "purple", "boar_deer_butterfly"),
+    "d002": (),
+    "d004": None,       # every combination
+}
+
+
+def _responsible(w: _Work, call: Call, key: str | None = None) -> str | None:
+    """The opponent who pays for both losers for this call (or this yaku of it)."""
+    if not w.rules.responsibility or not call.responsible:
+        return None
+    if call.responsible not in w.opponents(call.player):
+        raise HanafudaError(f"{call.responsible!r} cannot be responsible for {call.player}'s "
+                            "yaku: only an active opponent can")
+    if len(w.active) < 3:
+        return None
+    allowed = RESPONSIBLE_YAKU.get(w.rules.calls, ())
+    if key is not None and allowed is not None and key not in allowed:
+        return None
+    if key is None and allowed is not None:
+        held = set(_yaku_value(w.rules, call))
+        if not held & set(allowed):
+            return None
+    return call.responsible
 
 
 def _yaku(w: _Work) -> None:

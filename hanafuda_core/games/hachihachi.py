@@ -45,9 +45,10 @@ from ..errors import OptionError
 from ..ledger import UNITS, Unit
 from ..rules import Option, Source
 from ..teyaku import BOOK_TABLE, TeyakuTable
+from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
-           "YAKU_TABLES", "YakuRule", "YakuHit", "YakuTable", "HachiHachiRules", "get_rules",
+           "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
            "preset_options", "options_table", "option_sources", "game_award"]
 
 # ---------------------------------------------------------------------------
@@ -146,114 +147,63 @@ TEYAKU_TABLES: Mapping[str, TeyakuTable] = {
 
 
 # ---------------------------------------------------------------------------
-# Yaku (dekiyaku, captured combinations).
+# Yaku (dekiyaku, captured combinations), on the project's shared yaku mechanism.
 
-@dataclass(frozen=True)
-class YakuRule:
-    """A captured combination: ``need`` cards out of ``pool``; ``plus`` per card of
-    ``extra_pool`` beyond ``need``; rules of one ``group`` do not add up (best only)."""
-
-    key: str
-    name: str
-    japanese: str
-    value: int
-    pool: int
-    need: int
-    plus: int = 0
-    extra_pool: int = 0
-    cap: int = 0
-    group: str = ""
-    source: Source | None = None
-
-
-@dataclass(frozen=True)
-class YakuHit:
-    rule: YakuRule
-    value: int
-    cards: CardSet
-
-    def to_dict(self) -> dict:
-        return {"key": self.rule.key, "name": self.rule.name, "value": self.value,
-                "cards": self.cards.format()}
-
-
-@dataclass(frozen=True)
-class YakuTable:
-    """The yaku of one tradition (values in its own unit)."""
-
-    rules: tuple[YakuRule, ...]
-
-    def rule(self, key: str) -> YakuRule:
-        for r in self.rules:
-            if r.key == key:
-                return r
-        raise OptionError(f"unknown yaku {key!r}; this rule set has: "
-                          f"{', '.join(r.key for r in self.rules)}")
-
-    def evaluate(self, cards: CardSet) -> tuple[YakuHit, ...]:
-        """Every yaku the cards make (the best of each one-of group).
-
-        >>> [(h.rule.key, h.value) for h in YAKU_TABLES["book"].evaluate(
-        ...     CardSet.parse("1a 3a 8a 12a 11a 1b 2b 3b"))]
-        [('five_brights', 120), ('poetry', 70)]
-        """
-        mask = cards.mask
-        hits: list[YakuHit] = []
-        best: dict[str, YakuHit] = {}
-        for r in self.rules:
-            have = mask & r.pool
-            if have.bit_count() < r.need:
-                continue
-            value = r.value
-            if r.plus:
-                value += r.plus * max(0, (mask & (r.extra_pool or r.pool)).bit_count() - r.need)
-            if r.cap:
-                value = min(value, r.cap)
-            hit = YakuHit(r, value, CardSet.from_mask(have | (mask & r.extra_pool)))
-            if r.group:
-                if r.group not in best or value > best[r.group].value:
-                    best[r.group] = hit
-            else:
-                hits.append(hit)
-        out = list(best.values()) + hits
-        order = {r.key: i for i, r in enumerate(self.rules)}
-        return tuple(sorted(out, key=lambda h: order[h.rule.key]))
-
-    def total(self, cards: CardSet) -> int:
-        return sum(h.value for h in self.evaluate(cards))
-
-    def value_of(self, keys: Iterable[str]) -> int:
-        """Base value of yaku named by key (when the cards are not known)."""
-        return sum(self.rule(k).value for k in keys)
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    return tuple(Card(c) for c in range(48) if mask >> c & 1)
 
 
 def _yaku_table(values: Mapping[str, int], source: Source, *, seven_plus: int,
                 plus_rain: bool, bdb: int = 0, sixteen: tuple[int, int] | None = None
                 ) -> YakuTable:
-    dry_ribbons = KIND_MASKS[Kind.RIBBON] & ~_RAIN
+    """One tradition's yaku as :class:`hanafuda_core.yaku.YakuRule` rows (values in its
+    own table unit): the Brights are a one-of group, the rest each score."""
+    dry_ribbons = _cards_of(KIND_MASKS[Kind.RIBBON] & ~_RAIN)
     rows = [
-        YakuRule("five_brights", "5 Brights", "五光 Gokō", values["five"], _mask(_BRIGHTS), 5,
+        YakuRule("five_brights", "5 Brights", "五光 Gokō", values["five"], cards=_BRIGHTS,
                  group="brights", source=source),
         YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", values["four"],
-                 _mask(_DRY_BRIGHTS), 4, group="brights", source=source),
-        YakuRule("poetry", "3 Poetry Ribbons", "赤短 Akatan", values["poetry"], _mask(_POETRY),
-                 3, source=source),
-        YakuRule("purple", "3 Purple Ribbons", "青短 Aotan", values["purple"], _mask(_PURPLE),
-                 3, source=source),
-        YakuRule("seven_ribbons", "7 Dry Ribbons", "七短 Nanatan", values["seven"], dry_ribbons,
-                 7, plus=seven_plus,
-                 extra_pool=KIND_MASKS[Kind.RIBBON] if plus_rain else dry_ribbons,
-                 source=source),
+                 cards=_DRY_BRIGHTS, group="brights", source=source),
+        YakuRule("poetry", "3 Poetry Ribbons", "赤短 Akatan", values["poetry"], cards=_POETRY,
+                 group="each", source=source),
+        YakuRule("purple", "3 Purple Ribbons", "青短 Aotan", values["purple"], cards=_PURPLE,
+                 group="each", source=source),
+        # 7 of the 9 dry Ribbons; extras counted from every Ribbon (BOOK: the rain one too).
+        YakuRule("seven_ribbons", "7 Dry Ribbons", "七短 Nanatan", values["seven"],
+                 cards=dry_ribbons, count=7, plus_per_extra=seven_plus,
+                 extra_kinds=(Kind.RIBBON,) if plus_rain and seven_plus else (),
+                 group="each", source=source),
     ]
     if bdb:
         rows.append(YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly",
-                             "猪鹿蝶 Inoshikachō",
-                             bdb, _mask(_BDB), 3, source=source))
+                             "猪鹿蝶 Inoshikachō", bdb, cards=_BDB, group="each",
+                             source=source))
     if sixteen:
-        pool = KIND_MASKS[Kind.CHAFF] | _RAIN
         rows.append(YakuRule("sixteen_dregs", "Sixteen Dregs", "素十六 Sujūroku", sixteen[0],
-                             pool, 16, plus=sixteen[1], source=source))
-    return YakuTable(tuple(rows))
+                             cards=_cards_of(KIND_MASKS[Kind.CHAFF] | _RAIN), count=16,
+                             plus_per_extra=sixteen[1], group="each", source=source))
+    return YakuTable((YakuGroup("brights", "Brights", "one_of"),
+                      YakuGroup("each", "Ribbons and others", "each")), tuple(rows),
+                     source=source)
+
+
+def yaku_rule(table: YakuTable, key: str) -> YakuRule:
+    """The yaku of a table by key, or an error naming the keys it has."""
+    for r in table.rules:
+        if r.key == key:
+            return r
+    raise OptionError(f"unknown yaku {key!r}; this rule set has: "
+                      f"{', '.join(r.key for r in table.rules)}")
+
+
+def yaku_values(table: YakuTable, cards: CardSet | int) -> dict[str, int]:
+    """Every yaku a capture pile makes, key -> value in table units.
+
+    >>> yaku_values(YAKU_TABLES["book"], CardSet.parse("1a 3a 8a 12a 11a 1b 2b 3b"))
+    {'five_brights': 120, 'poetry': 70}
+    """
+    mask = cards if isinstance(cards, int) else cards.mask
+    return {table.rules[i].key: p for i, p in table.quick(mask)[1]}
 
 
 _KAN_YAKU = {"five": 12, "four": 10, "poetry": 7, "purple": 7, "seven": 10}
@@ -389,10 +339,11 @@ _OPTION_LIST = (
          "D004 'some'); ends the whole game (D002, D004 'most')", BOOK_VAR),
     _opt("winning_hand", False, (False, True), "BOOK 'Winning Hand': Four & Three with 7 "
          "Chaffs wins at once and takes 400 from each instead of 240", BOOK_VAR),
-    # Registered so that chapters can name them; the settlement does not play them yet.
     _opt("responsibility", False, (False, True), "a player who discards the card that "
-         "completes an opponent's yaku pays for both losers (BOOK variant: 4 Dry Brights, 3 "
-         "Poetry, 3 Purple; D001; D004)", BOOK_VAR, implemented=False),
+         "completes an opponent's waiting yaku when another choice existed pays for both "
+         "losers (BOOK variant: 4 Dry Brights, 3 Poetry, 3 Purple; D001: Akatan, Aotan, "
+         "Shikou; D004: any combination)", BOOK_VAR),
+    # Registered so that chapters can name them; the settlement does not play them yet.
     _opt("trade", False, (False, True), "trade the unseen hand with the dealer's (BOOK "
          "variant, D004 standard) and the 'Dealer's Hand' achievement", BOOK_VAR,
          implemented=False),
@@ -414,6 +365,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
              "sixteen": (12, 2, 0, True), "special_effect": "return_teyaku",
              "triple_catch": "fourth_card", "triple_with_pairs": False,
              "events_when_stopped": False, "blind_failure": False, "fold_fees": (12, 18, 24),
+             "responsibility": True,
              "compensation_excludes_counted": False, "compensation_yaku": False},
     "d002": {**_KAN_COMMON, "teyaku_table": "d002", "yaku_table": "d002", "calls": "d002",
              "sixteen": None, "special_effect": "return_combos_events", "fold_fee_by": "seat",
@@ -421,7 +373,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "d004": {**_KAN_COMMON, "unit": "shillings", "teyaku_table": "d004", "yaku_table": "d004",
              "calls": "d004", "sixteen": (12, 2, 20, True), "sixteen_when_out": True,
              "special_effect": "return_all", "blind_failure": False,
-             "fold_fees": (12, 18, 24), "four_three": "ends_game"},
+             "fold_fees": (12, 18, 24), "four_three": "ends_game", "responsibility": True},
 }
 
 #: Where each preset's differing values come from (the preset's own document).
@@ -436,7 +388,8 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
              "compensation_payers": D001_MANY, "field_mode": D001_FIELD,
              "seven_ribbons_extra": D001_DEKI, "futahachi": D001_DEKI, "all_88": D001_DEKI,
              "chaff_bonus": D001_END, "triple_bonus": D001_END, "blind_stay": D001_MANY,
-             "cards_after_yaku": D001_END, "specials_need_no_yaku": D001_DEKI},
+             "cards_after_yaku": D001_END, "specials_need_no_yaku": D001_DEKI,
+             "responsibility": D001_DEKI},
     "d002": {"unit": D002, "teyaku_table": D002_HAND, "yaku_table": D002_HAND,
              "calls": D002_CALLS, "sixteen": D002_HAND, "special_effect": D002_EMPTY,
              "fold_fee_by": D002_DROP, "compensation_excludes_counted": D002_DROP,
@@ -453,7 +406,7 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
              "seven_ribbons_extra": D004_COMBOS, "futahachi": D004_EVENTS,
              "all_88": D004_EVENTS, "chaff_bonus": D004_EVENTS, "triple_bonus": D004_EVENTS,
              "blind_stay": D004_EVENTS, "cards_after_yaku": D004_EVENTS,
-             "specials_need_no_yaku": D004_EVENTS},
+             "specials_need_no_yaku": D004_EVENTS, "responsibility": D004_EVENTS},
 }
 
 

@@ -1,0 +1,959 @@
+"""Hachi-Hachi played on the capture engine: one round, from choosing the players
+to the explained settlement.
+
+A round is an immutable :class:`HachiHachiRound` that moves through stages:
+
+1. ``"blind"`` (only when a blind stay is offered, four or more players): the
+   dealer (D004: the eldest) declares *Blind Stay* (Mizuten) before looking, or not.
+2. ``"choose"`` (four to seven players): in the preset's seat order each player
+   plays (:class:`Join`) or passes (:class:`Pass`) until three remain. BOOK: the
+   dealer must play and the choice starts at the dealer's right; D001, D002 and
+   D004 start with the dealer (eldest), who may pass: the first player who stays
+   then acts as dealer. Once enough players chose to play, the rest are forced
+   out (and compensated); once enough passed, the rest are forced in. With seven
+   players the holder of the blank card (the Joker) sits out and their other six
+   cards become the field. Dropouts' hands and the undealt cards are shuffled into
+   the stock (a recorded chance event: the deal carries the keys of that shuffle).
+3. ``"claim"``: each active player shows hand combinations (teyaku), at most one of
+   each group (:class:`Claim`).
+4. ``"play"``: the capture engine's turn (:class:`~hanafuda_core.engines.capture.Play`
+   / ``Capture``). A new or bigger yaku opens a decision: :class:`Continue` or
+   :class:`End`, named as the preset names them (BOOK Continue / End, D001 Sage /
+   Stop, D002 Sa-gé / Yoshi, D004 Keep / Go out). A player who continued may
+   :class:`Cancel` at the start of their turn (BOOK, D002).
+5. ``"over"``: the round is described as :class:`~hanafuda_core.hachihachi_settle.RoundFacts`
+   (hands dealt, claims, captures, calls, passes, forced dropouts, the field) and
+   settled; ``result.report`` is the :class:`~hanafuda_core.hachihachi_settle.Settlement`
+   whose ledger explains every payment.
+
+The engine supplies the turn (the inner :class:`~hanafuda_core.engines.capture.State`
+with :class:`HachiHachiOverlay` deciding when a yaku opens a decision); this
+module adds the stages around it and maps inner seats to table seats. Illegal
+actions raise :class:`~hanafuda_core.errors.IllegalActionError` with the rule's
+reason and leave the round unchanged.
+
+>>> r = new_hachihachi_round("book", players=3, seed=4)
+>>> r.stage, r.active
+('claim', (0, 1, 2))
+>>> r = play_round(r, ("greedy", "greedy", "greedy"), random.Random(1))
+>>> r.stage, r.result.report.ledger.balance()
+('over', 0)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import product
+from typing import Any, Sequence
+
+from ..cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, Card, CardSet, parse_card
+from ..deal import MisdealRules
+from ..engines import capture as eng
+from ..engines.capture import (KOIKOI, STOP, Capture, CaptureRules, Phase, Play, RoundResult,
+                               State, setup_state)
+from ..errors import HanafudaError, IllegalActionError, PlayerCountError
+from ..hachihachi_settle import (Call, FieldMultiplier, FieldQueue, PlayerFacts, RoundFacts,
+                                 Settlement, settle_round)
+from ..players import GreedyPlayer, make_agent as _make_base_agent
+from ..teyaku import CHAFF, SUIT
+from .hachihachi import HachiHachiRules, get_rules, yaku_rule
+
+__all__ = ["Join", "Pass", "BlindStay", "Claim", "Continue", "End", "Cancel", "parse_action",
+           "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound", "HachiHachiView",
+           "new_hachihachi_round", "deal_round", "legal_actions", "apply", "view",
+           "play_round", "replay_round", "RandomHachiHachiPlayer", "GreedyHachiHachiPlayer",
+           "make_agent", "CALL_WORDS", "JOKER", "engine_rules", "seat_names",
+           "setup_hachihachi_round", "round_facts", "coach_advice"]
+
+JOKER = 48          # the blank card / Joker of the seven-player game (not one of the 48)
+
+#: What each tradition calls the decisions (continue, end, cancel).
+CALL_WORDS = {
+    "book": ("Continue", "End", "Cancel"),
+    "d001": ("Sage", "Stop", "Cancel"),
+    "d002": ("Sa-gé", "Yoshi", "Cancel Sa-gé"),
+    "d004": ("Keep", "Go out", "Cancel keeping"),
+}
+_CANCEL_ALLOWED = ("book", "d002")
+
+
+# ---------------------------------------------------------------------------
+# Actions (the capture turn's Play / Capture come from the engine)
+
+@dataclass(frozen=True, slots=True)
+class BlindStay:
+    """Before the deal: the dealer stays blind (Mizuten) or not."""
+    stay: bool
+
+    def code(self) -> str:
+        return "blind" if self.stay else "no blind"
+
+    def describe(self) -> str:
+        return ("declare a blind stay (play without looking)" if self.stay
+                else "do not declare a blind stay")
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Choose to play this round."""
+
+    def code(self) -> str:
+        return "join"
+
+    def describe(self) -> str:
+        return "play this round"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Drop out of this round (voluntarily, or because the others are set)."""
+
+    def code(self) -> str:
+        return "pass"
+
+    def describe(self) -> str:
+        return "drop out of this round"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Show hand combinations (teyaku) by key; ``()`` claims nothing."""
+    keys: tuple[str, ...] = ()
+
+    def code(self) -> str:
+        return "claim " + (",".join(self.keys) if self.keys else "none")
+
+    def describe(self) -> str:
+        return ("claim " + " and ".join(k.replace("_", " ") for k in self.keys)
+                if self.keys else "claim no hand combination")
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """Play on after a yaku (BOOK Continue, D001 Sage, D002 Sa-gé, D004 Keep)."""
+    name: str = field(default="Continue", compare=False)
+
+    def code(self) -> str:
+        return "continue"
+
+    def describe(self) -> str:
+        return f"call {self.name} (play on for more)"
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the round with the yaku (BOOK End, D001 Stop, D002 Yoshi, D004 Go out)."""
+    name: str = field(default="End", compare=False)
+
+    def code(self) -> str:
+        return "end"
+
+    def describe(self) -> str:
+        return f"call {self.name} (end the round and collect)"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """Call off one's Continue at the start of one's turn (the yaku pay half)."""
+    name: str = field(default="Cancel", compare=False)
+
+    def code(self) -> str:
+        return "cancel"
+
+    def describe(self) -> str:
+        return f"call {self.name} (stop playing on: the yaku pay half)"
+
+
+_WORDS = {"join": Join(), "play": Join(), "stay": Join(), "pass": Pass(), "fold": Pass(),
+          "drop": Pass(), "blind": BlindStay(True), "no blind": BlindStay(False),
+          "continue": Continue(), "sage": Continue(), "sa-ge": Continue(), "sa-gé": Continue(),
+          "keep": Continue(), "end": End(), "stop": End(), "yoshi": End(), "go out": End(),
+          "out": End(), "cancel": Cancel()}
+
+
+def parse_action(text: Any) -> Any:
+    """Read an action: ``"join"``, ``"pass"``, ``"blind"``, ``"claim three,seven_chaffs"``,
+    ``"claim none"``, ``"play 3a"``, ``"capture 3b"``, ``"continue"`` (``"sage"``, ...),
+    ``"end"`` (``"yoshi"``, ...), ``"cancel"``."""
+    if not isinstance(text, str):
+        return text
+    t = " ".join(text.strip().lower().split())
+    if t in _WORDS:
+        return _WORDS[t]
+    words = t.split(None, 1)
+    if words and words[0] == "claim":
+        rest = words[1] if len(words) > 1 else "none"
+        keys = () if rest == "none" else tuple(k.strip() for k in rest.replace(" ", ",")
+                                                .split(",") if k.strip())
+        return Claim(keys)
+    if len(words) == 2 and words[0] in ("play", "capture", "take"):
+        card = parse_card(words[1])
+        return Play(card) if words[0] == "play" else Capture(card)
+    raise IllegalActionError(f"cannot read the action {text!r}; write join, pass, blind, "
+                             "'claim <keys>' or 'claim none', 'play <card>', "
+                             "'capture <card>', continue, end or cancel")
+
+
+# ---------------------------------------------------------------------------
+# The overlay the engine calls
+
+class HachiHachiOverlay:
+    """The engine hook: a new or bigger yaku opens a Continue / End decision
+    (re-arming as in Go-Stop: after a Continue only a higher total asks again).
+
+    The real payments are settled by :class:`HachiHachiRound` from the whole round
+    (claims, passes, field, calls). The engine-level results here are a quick
+    estimate in table units, so that engine tools such as the coach's rollouts
+    can compare moves: an End takes the ender's yaku from each opponent; a
+    played-out round scores each player's card points against 88."""
+
+    def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
+        return total > sum(p for _, p in old_sig)
+
+    def decision_actions(self, state: State) -> tuple:
+        return (KOIKOI, STOP)
+
+    def settle(self, state: State, winner: int) -> RoundResult:
+        n = state.rules.players
+        value = state.yaku_pts[winner]
+        pts = tuple(value * (n - 1) if p == winner else -value for p in range(n))
+        return RoundResult(winner, pts, "end")
+
+    def settle_draw(self, state: State) -> RoundResult:
+        n = state.rules.players
+        pts = tuple(CardSet.from_mask(state.caps_m[p]).value(DEFAULT_VALUES) - 88
+                    for p in range(n))
+        best = max(range(n), key=lambda p: pts[p])
+        return RoundResult(best, pts, "played out")
+
+    def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
+        return RoundResult(winner, (0,) * state.rules.players, reason)
+
+
+def coach_advice(r: "HachiHachiRound", coach: Any):
+    """The coach's advice for the seat to play, during the capture turn or a
+    Continue / End decision (the coach works on the engine's view; its Koi-Koi /
+    Stop advice is Continue / End here). Returns ``(advice, actions)``, where
+    ``actions`` maps the engine's actions to this round's, or ``None`` outside play."""
+    if r.stage != "play" or r.inner.phase == Phase.ROUND_OVER:
+        return None
+    inner = r.inner
+    legal = eng.legal_actions(inner)
+    advice = coach.advise(eng.view(inner, inner.player), legal)
+    go, stop, _ = _words(r)
+    mapping = {a: (Continue(go) if a == KOIKOI else End(stop) if a == STOP else a)
+               for a in legal}
+    return advice, mapping
+
+
+_OVERLAY = HachiHachiOverlay()
+
+
+@lru_cache(maxsize=64)
+def _engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
+    two_cut = active == 2 and rules.preset == "d001"
+    return CaptureRules(
+        name="Hachi-Hachi", key="hachihachi", preset=rules.preset, options=rules.options,
+        players=active, deals={2: (7, 6), 3: (7, 6)},
+        misdeal=MisdealRules(field_four=True, hand_four=False, four_pairs=False),
+        round_end="hands_empty" if two_cut else "all_cards",
+        rounds=12, yaku=rules.yaku, overlay=_OVERLAY)
+
+
+def engine_rules(rules: HachiHachiRules | str, active: int = 3) -> CaptureRules:
+    """The capture engine's rules for the active players of a Hachi-Hachi round."""
+    if isinstance(rules, str):
+        rules = get_rules(rules)
+    return _engine_rules(rules, active)
+
+
+# ---------------------------------------------------------------------------
+# The deal (chance event) and the round state
+
+@dataclass(frozen=True)
+class HachiHachiDeal:
+    """The recorded chance events of a round: the dealt order (7 cards to each seat
+    from seat 0, then the field; seven players: 49 cards with the Joker), the keys
+    that shuffle dropouts' hands into the stock, and the voided deals (field quads)."""
+
+    order: tuple[int, ...]
+    keys: tuple[int, ...]               # one shuffle key per card id 0..47
+    dealer: int
+    voided: tuple[tuple[int, ...], ...] = ()
+
+    def to_dict(self) -> dict:
+        code = lambda c: "joker" if c == JOKER else Card(c).code   # noqa: E731
+        return {"order": [code(c) for c in self.order], "keys": list(self.keys),
+                "dealer": self.dealer, "voided": [[code(c) for c in v] for v in self.voided]}
+
+    @classmethod
+    def from_dict(cls, d) -> "HachiHachiDeal":
+        read = lambda c: JOKER if c == "joker" else int(parse_card(c))   # noqa: E731
+        return cls(tuple(read(c) for c in d["order"]), tuple(d["keys"]), d["dealer"],
+                   tuple(tuple(read(c) for c in v) for v in d.get("voided", ())))
+
+
+@dataclass(frozen=True)
+class HachiHachiRound:
+    """One Hachi-Hachi round (immutable). Seats are 0..players-1 in playing order;
+    ``active`` lists the active seats in playing order from the acting dealer."""
+
+    rules: HachiHachiRules
+    players: int
+    names: tuple[str, ...]
+    deal: HachiHachiDeal
+    hands: tuple[int, ...]                  # dealt hands (masks), per seat
+    joker: int | None                       # seat holding the blank card (7 players)
+    field0: int                             # the field as dealt (mask)
+    multiplier: FieldMultiplier
+    queue_after: FieldQueue                 # the field queue for the next deal
+    stage: str
+    blind_offered: bool = False
+    blind: bool = False
+    choices: tuple[tuple[int, bool], ...] = ()     # (seat, plays) in the order chosen
+    active: tuple[int, ...] = ()
+    claims: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    inner: State | None = None
+    calls: tuple[Call, ...] = ()
+    discards: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()   # card, seat, hand, caps
+    history: tuple = ()
+    result: RoundResult | None = None
+    round_no: int = 1
+
+    # -- who acts ----------------------------------------------------------------
+    @property
+    def choose_order(self) -> tuple[int, ...]:
+        """Seats in the order they choose to play or pass (the Joker holder sits out)."""
+        n, d = self.players, self.deal.dealer
+        seats = [(d + i) % n for i in range(n)]
+        return tuple(s for s in seats if s != self.joker)
+
+    @property
+    def dealer_must_play(self) -> bool:
+        return self.rules.preset == "book" or self.blind
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        return tuple(s for s, plays in self.choices if not plays and s not in self.forced_out)
+
+    @property
+    def forced_out(self) -> tuple[int, ...]:
+        return tuple(s for s, plays in self.choices if not plays and self._forced(s) == "out")
+
+    def _forced(self, seat: int) -> str:
+        """'in', 'out' or '' for the seat's choice, given the choices before it."""
+        before = []
+        for s, plays in self.choices:
+            if s == seat:
+                break
+            before.append(plays)
+        return self._forced_after(tuple(before), seat)
+
+    def _forced_after(self, before: tuple[bool, ...], seat: int) -> str:
+        order = self.choose_order
+        joins = sum(before)
+        left = len(order) - len(before)
+        if joins >= 3:
+            return "out"
+        if joins + left <= 3:
+            return "in"
+        if self.dealer_must_play and seat == self.deal.dealer:
+            return "in"
+        return ""
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to act now (None when the round is over)."""
+        if self.stage == "blind":
+            return self.deal.dealer
+        if self.stage == "choose":
+            return self.choose_order[len(self.choices)]
+        if self.stage == "claim":
+            return self.active[len(self.claims)]
+        if self.stage == "play":
+            return self.active[self.inner.player]
+        return None
+
+    @property
+    def acting_dealer(self) -> int | None:
+        return self.active[0] if self.active else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.stage == "over"
+
+    @property
+    def field(self) -> CardSet:
+        return self.inner.field if self.inner is not None else CardSet.from_mask(self.field0)
+
+    def hand(self, seat: int) -> CardSet:
+        """The seat's current hand (as dealt before play)."""
+        if self.inner is not None and seat in self.active:
+            return self.inner.hand(self.active.index(seat))
+        return CardSet.from_mask(self.hands[seat])
+
+    def captures(self, seat: int) -> CardSet:
+        if self.inner is not None and seat in self.active:
+            return self.inner.captures(self.active.index(seat))
+        return CardSet()
+
+    def claimed(self, seat: int) -> tuple[str, ...] | None:
+        for s, keys in self.claims:
+            if s == seat:
+                return keys
+        return None
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.result.report if self.result is not None else None
+
+    @property
+    def ends_game(self) -> bool:
+        """D002 / D004: a claimed Four & Three ends the whole game at once."""
+        return self.rules.four_three == "ends_game" and any(
+            "four_three" in keys for _, keys in self.claims)
+
+    def card_count(self) -> int:
+        """Cards in hands, field, piles and stock (before play: the dealt hands, the
+        field and the undealt cards): always 48."""
+        if self.inner is not None:
+            return self.inner.card_count()
+        undealt = 0 if self.players == 7 else len(self.deal.order) - 7 * self.players - 6
+        return sum(h.bit_count() for h in self.hands) + self.field0.bit_count() + undealt
+
+    def legal_actions(self) -> tuple:
+        return legal_actions(self)
+
+    def apply(self, action, player: int | None = None) -> "HachiHachiRound":
+        return apply(self, action, player)
+
+    def describe(self) -> str:
+        lines = [f"Hachi-Hachi ({self.rules.preset}) round {self.round_no}, dealer "
+                 f"{self.names[self.deal.dealer]}, {self.multiplier.name} "
+                 f"(x{self.multiplier.value}), stage {self.stage}"]
+        lines.append(f"field: {self.field.format()}")
+        for s in range(self.players):
+            tag = ("active" if s in self.active else "Joker" if s == self.joker else
+                   "out" if self.active or self.stage not in ("blind", "choose") else "")
+            lines.append(f"{self.names[s]} [{tag}] hand: {self.hand(s).format()} | captures: "
+                         f"{self.captures(s).format()}")
+        return "\n".join(lines)
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    return tuple(f"Player {i + 1}" for i in range(players))
+
+
+# ---------------------------------------------------------------------------
+# Dealing
+
+def _shuffle_keys(rng: random.Random) -> tuple[int, ...]:
+    return tuple(rng.getrandbits(32) for _ in range(48))
+
+
+def _deal_order(rng: random.Random, players: int) -> list[int]:
+    deck = list(range(48)) + ([JOKER] if players == 7 else [])
+    return eng.shuffle_order(rng, deck)
+
+
+def _field_quad(mask: int) -> bool:
+    return any(mask & m == m for m in MONTH_MASKS)
+
+
+def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 3,
+                         seed: int | random.Random | None = None, dealer: int = 0, *,
+                         queue: FieldQueue | None = None, blind_stay: bool = False,
+                         names: Sequence[str] | None = None, round_no: int = 1,
+                         **options) -> HachiHachiRound:
+    """Shuffle and deal a Hachi-Hachi round for 2 to 7 players.
+
+    ``preset``: "book", "d001", "d002", "d004" (or rules from ``get_rules``);
+    ``options`` override the preset's options. ``queue`` carries reserved field
+    multipliers from earlier deals; ``blind_stay`` offers the dealer a blind stay
+    before the deal (four or more players). A field holding all four cards of a
+    month is redealt (recorded in the deal).
+    """
+    rules = preset if isinstance(preset, HachiHachiRules) else get_rules(preset, **options)
+    if not 2 <= players <= 7:
+        raise PlayerCountError(f"Hachi-Hachi is played by 2 to 7 players, not {players}")
+    if not 0 <= dealer < players:
+        raise PlayerCountError(f"the dealer must be a seat from 0 to {players - 1}")
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    voided = []
+    for _ in range(1000):
+        order = _deal_order(rng, players)
+        keys = _shuffle_keys(rng)
+        d = HachiHachiDeal(tuple(order), keys, dealer, tuple(voided))
+        hands, joker, fm = _layout(order, players)
+        if _field_quad(fm):
+            voided.append(tuple(order))
+            continue
+        return deal_round(rules, players, d, queue=queue, blind_stay=blind_stay, names=names,
+                          round_no=round_no)
+    raise RuntimeError("no valid deal")  # pragma: no cover
+
+
+def _layout(order: Sequence[int], players: int) -> tuple[tuple[int, ...], int | None, int]:
+    hands = []
+    joker = None
+    for s in range(players):
+        m = 0
+        for c in order[7 * s:7 * s + 7]:
+            if c == JOKER:
+                joker = s
+            else:
+                m |= 1 << c
+        hands.append(m)
+    if players == 7:
+        fm = hands[joker]
+    else:
+        fm = 0
+        for c in order[7 * players:7 * players + 6]:
+            fm |= 1 << c
+    return tuple(hands), joker, fm
+
+
+def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal, *,
+               queue: FieldQueue | None = None, blind_stay: bool = False,
+               names: Sequence[str] | None = None, round_no: int = 1) -> HachiHachiRound:
+    """The round after a known deal (replays and constructed examples)."""
+    if isinstance(rules, str):
+        rules = get_rules(rules)
+    hands, joker, fm = _layout(deal.order, players)
+    if joker is not None:
+        hands = tuple(0 if s == joker else h for s, h in enumerate(hands))
+    queue = queue if queue is not None else FieldQueue(rules.field_mode)
+    mult, after = queue.next(CardSet.from_mask(fm))
+    names = tuple(names) if names else seat_names(players)
+    if len(names) != players:
+        raise PlayerCountError(f"give {players} names, not {len(names)}")
+    dealer = deal.dealer
+    if joker == dealer:
+        # BOOK: the Joker holder drops out, even the dealer; the player to the right deals.
+        dealer = (dealer + 1) % players
+        deal = replace(deal, dealer=dealer)
+    offered = blind_stay and players >= 4 and not (rules.preset == "d004" and queue.pending)
+    r = HachiHachiRound(rules, players, names, deal, hands, joker, fm, mult, after,
+                        "blind" if offered else "choose", blind_offered=offered,
+                        round_no=round_no)
+    if not offered:
+        r = _after_blind(r)
+    return r
+
+
+def _after_blind(r: HachiHachiRound) -> HachiHachiRound:
+    if r.players <= 3:
+        d = r.deal.dealer
+        return _start_claims(replace(r, active=tuple((d + i) % r.players
+                                                     for i in range(r.players))))
+    return replace(r, stage="choose")
+
+
+def _start_claims(r: HachiHachiRound) -> HachiHachiRound:
+    return replace(r, stage="claim")
+
+
+def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
+    """The draw pile: 2-3 players, the rest of the deal; more players, the dropouts'
+    hands and the undealt cards shuffled by the deal's keys."""
+    if r.players <= 3:
+        return tuple(c for c in r.deal.order[7 * r.players + 6:])
+    used = r.field0
+    for s in r.active:
+        used |= r.hands[s]
+    rest = [c for c in range(48) if not used >> c & 1]
+    keys = r.deal.keys
+    return tuple(sorted(rest, key=lambda c: (keys[c], c)))
+
+
+def _start_play(r: HachiHachiRound) -> HachiHachiRound:
+    rules = _engine_rules(r.rules, len(r.active))
+    inner = setup_state(rules, [r.hands[s] for s in r.active], r.field0, _stock_order(r),
+                        player=0, dealer=0, round_no=r.round_no)
+    r = replace(r, stage="play", inner=inner)
+    if r.rules.four_three != "none" and any("four_three" in k for _, k in r.claims):
+        return _finish(r)
+    return r
+
+
+def setup_hachihachi_round(preset: str | HachiHachiRules, hands: Sequence, field: Any = (),
+                           stock: Any = (), captures: Sequence = (), *, player: int = 0,
+                           claims: Sequence[Sequence[str]] = (), multiplier: int | None = None,
+                           names: Sequence[str] | None = None, **options) -> HachiHachiRound:
+    """A play position set up by hand (worked examples, exercises, tests): the
+    active players' ``hands`` (seat 0 deals and plays first), ``field``, ``stock``
+    (top first) and ``captures``, in the card notation. Claims are taken as made;
+    yaku already in a pile count as declared. Cards left out are out of play."""
+    rules = preset if isinstance(preset, HachiHachiRules) else get_rules(preset, **options)
+    n = len(hands)
+    if n not in (2, 3):
+        raise PlayerCountError(f"give the hands of the 2 or 3 active players, not {n}")
+    inner = setup_state(_engine_rules(rules, n), hands, field, stock, captures, player=player)
+    fm = inner.field_m
+    mult, after = FieldQueue(rules.field_mode).next(CardSet.from_mask(fm))
+    if multiplier is not None:
+        mult = FieldMultiplier(multiplier, (), "multiplier given for this position")
+    deal = HachiHachiDeal(tuple(inner.deal.order), (0,) * 48, 0)
+    names = tuple(names) if names else seat_names(n)
+    cl = tuple((i, tuple(claims[i]) if i < len(claims) else ()) for i in range(n))
+    return HachiHachiRound(rules, n, names, deal, inner.hands_m, None, fm, mult, after, "play",
+                           active=tuple(range(n)), claims=cl, inner=inner)
+
+
+# ---------------------------------------------------------------------------
+# Legal actions
+
+def _claim_options(rules: HachiHachiRules, hand: int) -> tuple[Claim, ...]:
+    res = rules.teyaku.evaluate(CardSet.from_mask(hand))
+    chaff = [None] + [h for h in res.candidates if h.rule.group == CHAFF]
+    suit = [None] + [h for h in res.candidates if h.rule.group == SUIT]
+    out = []
+    for a, b in product(chaff, suit):
+        hits = [h for h in (a, b) if h is not None]
+        out.append((sum(h.value for h in hits), tuple(h.rule.key for h in hits)))
+    out.sort(key=lambda t: (t[0], t[1]))
+    return tuple(Claim(k) for _, k in out)
+
+
+def _words(r: HachiHachiRound) -> tuple[str, str, str]:
+    return CALL_WORDS.get(r.rules.calls, CALL_WORDS["book"])
+
+
+def _can_cancel(r: HachiHachiRound) -> bool:
+    inner = r.inner
+    if r.rules.calls not in _CANCEL_ALLOWED or inner.phase != Phase.PLAY:
+        return False
+    me = r.names[r.active[inner.player]]
+    pending = False
+    for c in r.calls:
+        if c.player == me:
+            pending = c.kind == "continue"
+    return pending
+
+
+def legal_actions(r: HachiHachiRound) -> tuple:
+    """The actions the current seat may take, in a fixed order."""
+    if r.stage == "blind":
+        return (BlindStay(False), BlindStay(True))
+    if r.stage == "choose":
+        seat = r.current_seat
+        forced = r._forced_after(tuple(p for _, p in r.choices), seat)
+        if forced == "in":
+            return (Join(),)
+        if forced == "out":
+            return (Pass(),)
+        return (Join(), Pass())
+    if r.stage == "claim":
+        return _claim_options(r.rules, r.hands[r.current_seat])
+    if r.stage == "play":
+        inner = r.inner
+        if inner.phase == Phase.DECIDE:
+            go, stop, _ = _words(r)
+            return (Continue(go), End(stop))
+        acts = eng.legal_actions(inner)
+        if _can_cancel(r):
+            acts = acts + (Cancel(_words(r)[2]),)
+        return acts
+    return ()
+
+
+def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
+    if r.stage == "over":
+        raise IllegalActionError("the round is over; deal the next one")
+    seat = r.current_seat
+    if player is not None and player != seat:
+        raise IllegalActionError(f"it is {r.names[seat]}'s turn, not {r.names[player]}'s")
+    legal = legal_actions(r)
+    if action in legal:
+        return
+    if r.stage == "blind":
+        raise IllegalActionError("before the deal the dealer only says whether to stay blind "
+                                 "(blind / no blind)")
+    if r.stage == "choose":
+        if isinstance(action, (Join, Pass)):
+            joins = sum(p for _, p in r.choices)
+            if isinstance(action, Pass) and r.blind and seat == r.deal.dealer:
+                raise IllegalActionError("you declared a blind stay, so you must play")
+            if isinstance(action, Pass) and r.rules.preset == "book" and seat == r.deal.dealer:
+                raise IllegalActionError("the dealer must play (BOOK ch. 17)")
+            if isinstance(action, Join):
+                who = ("two players besides the dealer have" if r.dealer_must_play
+                       else "three players have")
+                raise IllegalActionError(f"{who} chosen to play, so you are forced out (you "
+                                         "may be compensated for your hand)")
+            raise IllegalActionError("enough players have dropped out that three remain: you "
+                                     "are forced to play")
+        raise IllegalActionError("first each player chooses to play (join) or to drop out "
+                                 "(pass)")
+    if r.stage == "claim":
+        if isinstance(action, Claim):
+            res = r.rules.teyaku.evaluate(CardSet.from_mask(r.hands[seat]))
+            for k in action.keys:
+                if res.find(k) is None:
+                    makes = ", ".join(h.rule.key for h in res.candidates) or "nothing"
+                    raise IllegalActionError(f"your hand does not make {k!r}; it makes: {makes}")
+            raise IllegalActionError("claim at most one chaff combination and one suit "
+                                     "combination")
+        raise IllegalActionError("show your hand combinations first: 'claim <keys>' or "
+                                 "'claim none'")
+    inner = r.inner
+    if isinstance(action, Cancel):
+        if r.rules.calls not in _CANCEL_ALLOWED:
+            raise IllegalActionError(f"there is no Cancel in the {r.rules.preset.upper()} rules: "
+                                     "a continued yaku stands until it succeeds or fails")
+        raise IllegalActionError("only a player who has called "
+                                 f"{_words(r)[0]} may cancel, at the start of their turn")
+    if inner.phase == Phase.DECIDE:
+        go, stop, _ = _words(r)
+        raise IllegalActionError(f"you made a yaku: call {go} to play on or {stop} to end the "
+                                 "round")
+    eng._refuse(inner, action, None)
+    raise IllegalActionError(f"{getattr(action, 'describe', lambda: action)()} is not "
+                             "possible now")  # pragma: no cover
+
+
+def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRound:
+    """The round after ``action`` by the current seat; illegal actions raise
+    :class:`IllegalActionError` (with the rule) and leave ``r`` unchanged."""
+    action = parse_action(action)
+    _refuse(r, action, player)
+    hist = r.history + (action,)
+    if r.stage == "blind":
+        return _after_blind(replace(r, blind=action.stay, history=hist))
+    if r.stage == "choose":
+        r = replace(r, choices=r.choices + ((r.current_seat, isinstance(action, Join)),),
+                    history=hist)
+        joins = [s for s, p in r.choices if p]
+        if len(r.choices) == len(r.choose_order):
+            # The first who stays acts as dealer (BOOK: the dealer, who always plays).
+            return _start_claims(replace(r, active=tuple(joins)))
+        return r
+    if r.stage == "claim":
+        r = replace(r, claims=r.claims + ((r.current_seat, action.keys),), history=hist)
+        if len(r.claims) == len(r.active):
+            return _start_play(r)
+        return r
+    return _play_action(replace(r, history=hist), action)
+
+
+def _play_action(r: HachiHachiRound, action) -> HachiHachiRound:
+    inner = r.inner
+    me = r.active[inner.player]
+    name = r.names[me]
+    if isinstance(action, Cancel):
+        call = Call(name, "cancel", cards=inner.captures(inner.player))
+        return _finish(replace(r, calls=r.calls + (call,)))
+    if isinstance(action, (Continue, End)):
+        call = Call(name, "continue" if isinstance(action, Continue) else "end",
+                    cards=inner.captures(inner.player), responsible=_responsible(r))
+        new = eng.apply(inner, KOIKOI if isinstance(action, Continue) else STOP)
+        return _after_inner(replace(r, calls=r.calls + (call,)), new)
+    before = inner.hands_m[inner.player]
+    new = eng.apply(inner, action)
+    discards = r.discards
+    if isinstance(action, Play) and new.field_m >> int(action.card) & 1 \
+            and new.phase != Phase.CHOOSE_HAND_CAPTURE:
+        discards = discards + ((int(action.card), me, before, inner.caps_m),)
+    return _after_inner(replace(r, discards=discards), new)
+
+
+def _after_inner(r: HachiHachiRound, new: State) -> HachiHachiRound:
+    r = replace(r, inner=new)
+    if new.phase == Phase.ROUND_OVER:
+        return _finish(r)
+    return r
+
+
+def _responsible(r: HachiHachiRound) -> str | None:
+    """Who discarded the card that completed the deciding player's waiting yaku,
+    when they had another choice (BOOK variant, D001, D004)."""
+    if not r.rules.responsibility or len(r.active) < 3:
+        return None
+    inner = r.inner
+    p = inner.player
+    caps = inner.caps_m[p]
+    table = r.rules.yaku
+    for card, seat, hand, caps_then in r.discards:
+        if seat == r.active[p] or not caps >> card & 1:
+            continue
+        for i, _ in inner.sigs[p]:
+            rule = table.rules[i]
+            pool = sum(1 << c for c in rule.cards)
+            if not pool >> card & 1:
+                continue
+            if (caps_then[p] & pool).bit_count() != rule.threshold - 1:
+                continue              # it was not waiting for one card
+            if hand & ~(1 << card) & ~pool:
+                return r.names[seat]
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The end of the round
+
+def round_facts(r: HachiHachiRound) -> RoundFacts:
+    """The finished (or aborted) round as facts for :func:`settle_round`."""
+    n, d = r.players, r.deal.dealer
+    seats = [(d + i) % n for i in range(n)]
+    inner = r.inner
+    forced = set(r.forced_out)
+    players = []
+    for s in seats:
+        name = r.names[s]
+        if s in r.active:
+            i = r.active.index(s)
+            caps = inner.captures(i) if inner is not None else None
+            played = inner is not None and inner.history_c is not None
+            dealt = r.hands[s] if r.hands[s].bit_count() == 7 else None
+            players.append(PlayerFacts(name, hand=CardSet.from_mask(dealt) if dealt else None,
+                                       claims=r.claimed(s) or (),
+                                       captures=caps if played else None))
+        elif s in forced:
+            players.append(PlayerFacts(name, hand=CardSet.from_mask(r.hands[s]), claims=None))
+        else:
+            players.append(PlayerFacts(name))
+    return RoundFacts(tuple(players), r.names[r.active[0]], field=CardSet.from_mask(r.field0),
+                      multiplier=r.multiplier.value,
+                      passed=tuple(r.names[s] for s in r.passed),
+                      forced_out=tuple(r.names[s] for s in r.forced_out),
+                      joker=r.names[r.joker] if r.joker is not None else None,
+                      calls=r.calls, blind_stay=r.blind)
+
+
+def _finish(r: HachiHachiRound) -> HachiHachiRound:
+    facts = round_facts(r)
+    s = settle_round(r.rules, facts)
+    totals = s.totals()
+    points = tuple(totals.get(n, 0) for n in r.names)
+    winner = r.names.index(s.winner) if s.winner in r.names else None
+    reason = s.special or ("ended by " + r.calls[-1].player if r.calls and
+                           r.calls[-1].kind in ("end", "cancel") else "played out")
+    res = RoundResult(winner, points, reason, report=s)
+    return replace(r, stage="over", result=res)
+
+
+# ---------------------------------------------------------------------------
+# Views
+
+@dataclass(frozen=True)
+class HachiHachiView:
+    """What one seat may see: its own hand (not while staying blind before the
+    choice), the field once the players are set, the claimed combinations (shown
+    cards), everyone's captures, the calls; in play also the engine's view."""
+
+    seat: int
+    stage: str
+    current_seat: int | None
+    dealer: int
+    players: int
+    names: tuple[str, ...]
+    hand: CardSet
+    field: CardSet
+    active: tuple[int, ...]
+    choices: tuple[tuple[int, bool], ...]
+    claims: tuple[tuple[int, tuple[str, ...]], ...]
+    calls: tuple[Call, ...]
+    multiplier: FieldMultiplier
+    rules: HachiHachiRules
+    engine: Any = None                     # the capture engine's PlayerView in play
+    blind: bool = False
+
+
+def view(r: HachiHachiRound, seat: int) -> HachiHachiView:
+    if not 0 <= seat < r.players:
+        raise PlayerCountError(f"seat must be from 0 to {r.players - 1}")
+    hidden = r.stage == "blind" and seat == r.deal.dealer
+    eview = None
+    if r.inner is not None and seat in r.active:
+        eview = eng.view(r.inner, r.active.index(seat))
+    field_seen = r.stage not in ("blind", "choose") or r.players < 7
+    return HachiHachiView(seat, r.stage, r.current_seat, r.deal.dealer, r.players, r.names,
+                          CardSet() if hidden else r.hand(seat),
+                          r.field if field_seen else CardSet(), r.active, r.choices,
+                          r.claims, r.calls, r.multiplier, r.rules, eview, r.blind)
+
+
+# ---------------------------------------------------------------------------
+# Agents
+
+class RandomHachiHachiPlayer:
+    """Uniform among the legal actions (one ``rng.random()`` per decision)."""
+
+    name = "random"
+
+    def choose(self, view: HachiHachiView, legal: Sequence, rng: random.Random):
+        return legal[int(rng.random() * len(legal))]
+
+
+def _hand_strength(view: HachiHachiView) -> int:
+    hand = view.hand
+    pts = hand.value(DEFAULT_VALUES) if len(hand) else 0
+    teyaku = view.rules.teyaku.evaluate(hand).total * view.rules.combo_scale if \
+        len(hand) == 7 else 0
+    return pts * 3 + teyaku
+
+
+class GreedyHachiHachiPlayer:
+    """A simple policy for every decision: plays a hand with a combination or at least
+    30 card points (else passes); never stays blind; claims the most valuable
+    combinations; captures the most valuable cards (the capture engine's greedy
+    policy); always ends after a yaku; never cancels."""
+
+    name = "greedy"
+
+    def __init__(self) -> None:
+        self._capture = GreedyPlayer()
+
+    def choose(self, view: HachiHachiView, legal: Sequence, rng: random.Random):
+        first = legal[0]
+        if isinstance(first, BlindStay):
+            return BlindStay(False)
+        if isinstance(first, (Join, Pass)) and len(legal) > 1:
+            return Join() if _hand_strength(view) >= 90 else Pass()
+        if isinstance(first, Claim):
+            return legal[-1]
+        if isinstance(first, Continue):
+            return legal[1]
+        acts = [a for a in legal if not isinstance(a, Cancel)]
+        return self._capture.choose(view.engine, acts, rng)
+
+
+_AGENTS = {"random": RandomHachiHachiPlayer, "greedy": GreedyHachiHachiPlayer}
+
+
+def make_agent(agent):
+    """A Hachi-Hachi agent from a name ("random", "greedy") or an agent object. Any
+    object with ``choose(view, legal, rng)`` works (a coach, a person at a widget)."""
+    if isinstance(agent, str):
+        if agent in _AGENTS:
+            return _AGENTS[agent]()
+        raise HanafudaError(f"unknown player {agent!r}; players: {', '.join(_AGENTS)}")
+    return agent
+
+
+def play_round(r: HachiHachiRound, agents: Sequence, rng: random.Random) -> HachiHachiRound:
+    """Play a dealt round to its end with one agent per seat."""
+    agents = [make_agent(a) for a in agents]
+    if len(agents) != r.players:
+        raise PlayerCountError(f"{r.players} players need {r.players} agents, not {len(agents)}")
+    while r.stage != "over":
+        legal = legal_actions(r)
+        seat = r.current_seat
+        r = apply(r, agents[seat].choose(view(r, seat), legal, rng))
+    return r
+
+
+def replay_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
+                 actions: Sequence, *, queue: FieldQueue | None = None,
+                 blind_stay: bool = False, names: Sequence[str] | None = None,
+                 round_no: int = 1) -> list[HachiHachiRound]:
+    """Every state of a recorded round, from the deal through each action."""
+    r = deal_round(rules, players, deal, queue=queue, blind_stay=blind_stay, names=names,
+                   round_no=round_no)
+    out = [r]
+    for a in actions:
+        r = apply(r, a)
+        out.append(r)
+    return out

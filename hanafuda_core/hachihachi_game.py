@@ -1,0 +1,291 @@
+"""A whole Hachi-Hachi game: twelve (or six) deals and what happens between them.
+
+Between deals the game carries:
+
+* the **field queue** (:class:`~hanafuda_core.hachihachi_settle.FieldQueue`): extra
+  lights in one field reserve doubled or quadrupled later deals (D001, D002, D004);
+* the **dealer**: the winner of a deal deals the next; after a deal without a
+  winner the same dealer deals again;
+* the **month chart**: every deal's winner marks its month; in D001, D002 and
+  D004 the winner puts one chip (a point, a penny) on it, and the lowest player
+  takes the chart at the end;
+* **half-time** after deal 6 of 12 (3 of 6): D001's debt card, D002's Han-Don,
+  D004's crown token; here each player puts the award share (5 kan, 5/-) into the
+  winner's pot (BOOK has no half-time);
+* the **end of the game**: the player ahead takes the pot (BOOK: the Campaign bonus
+  of 10 per player, paid by each); totals are rounded to whole kan or shillings
+  (D004: less 10/-), see :func:`~hanafuda_core.ledger.final_score`.
+
+Every payment of the game sits in one :class:`~hanafuda_core.ledger.Ledger`
+(with the ``pot`` and ``chart`` accounts, and the ``bank`` of two-player BOOK
+scoring), which sums to zero after every deal. A :class:`HachiHachiGameRecord`
+holds the deals and the actions and replays exactly.
+
+>>> rec = play_hachihachi_game(seed=1, agents=("greedy", "random", "greedy"), deals=6)
+>>> len(rec.deals), rec.ledger.balance(), sum(rec.totals().values())
+(6, 0, 0)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .errors import HanafudaError, PlayerCountError
+from .games.hachihachi import HachiHachiRules, game_award, get_rules
+from .games.hachihachi_play import (HachiHachiDeal, HachiHachiRound, apply, legal_actions,
+                                    make_agent, new_hachihachi_round, replay_round, seat_names,
+                                    view)
+from .hachihachi_settle import FieldQueue
+from .ledger import BANK, POT, Ledger, Payment, final_score
+
+__all__ = ["CHART", "HALF_TIME", "DealLog", "HachiHachiGameRecord", "play_hachihachi_game",
+           "play_campaign", "half_time_payments", "end_payments", "month_chart"]
+
+CHART = "chart"
+
+#: What each tradition calls the half-time step (BOOK has none).
+HALF_TIME = {"d001": "the 10-kan debt card (half-time)", "d002": "Han-Don (half-time)",
+             "d004": "the crown token (half-game)"}
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+@dataclass(frozen=True)
+class DealLog:
+    """One deal of the game: its deal record and actions (enough to replay it), the
+    field multiplier, the winner and each seat's result in the smallest unit."""
+
+    deal_no: int
+    deal: HachiHachiDeal
+    actions: tuple[str, ...]
+    queue: tuple[int, ...]              # the reserved multipliers before this deal
+    blind_offered: bool
+    multiplier: int
+    winner: int | None
+    points: tuple[int, ...]
+    reason: str
+    settlement: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    def to_dict(self) -> dict:
+        return {"deal_no": self.deal_no, "deal": self.deal.to_dict(),
+                "actions": list(self.actions), "queue": list(self.queue),
+                "blind_offered": self.blind_offered, "multiplier": self.multiplier,
+                "winner": self.winner, "points": list(self.points), "reason": self.reason,
+                "settlement": self.settlement}
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "DealLog":
+        return cls(d["deal_no"], HachiHachiDeal.from_dict(d["deal"]), tuple(d["actions"]),
+                   tuple(d["queue"]), d["blind_offered"], d["multiplier"], d["winner"],
+                   tuple(d["points"]), d["reason"], d.get("settlement"))
+
+
+@dataclass(frozen=True)
+class HachiHachiGameRecord:
+    """A played game: rules, seats, every deal, and the whole ledger."""
+
+    preset: str
+    options: Mapping[str, Any]
+    names: tuple[str, ...]
+    seed: int | None
+    agents: tuple[str, ...]
+    planned_deals: int
+    blind_stay: bool
+    deals: tuple[DealLog, ...]
+    ledger: Ledger
+    ended_early: str = ""
+
+    @property
+    def rules(self) -> HachiHachiRules:
+        return get_rules(self.preset, **self.options)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def totals(self) -> dict[str, int]:
+        """Net result of every account (players, and pot / chart / bank if used)."""
+        out = {n: 0 for n in self.names}
+        out.update(self.ledger.totals())
+        return out
+
+    def final_scores(self) -> dict[str, int]:
+        """Each player's total rounded to whole kan / shillings (D004: less 10/-)."""
+        unit = self.rules.unit
+        return {n: final_score(v, unit) for n, v in self.totals().items() if n in self.names}
+
+    def formatted(self) -> dict[str, str]:
+        fmt = self.rules.unit.format
+        return {n: fmt(v) for n, v in self.final_scores().items()}
+
+    @property
+    def winner(self) -> str:
+        tot = self.totals()
+        return max(self.names, key=lambda n: (tot[n], -self.names.index(n)))
+
+    def chart(self) -> list[dict]:
+        return month_chart(self)
+
+    def to_dict(self) -> dict:
+        return {"game": "hachihachi", "preset": self.preset, "options": dict(self.options),
+                "names": list(self.names), "seed": self.seed, "agents": list(self.agents),
+                "planned_deals": self.planned_deals, "blind_stay": self.blind_stay,
+                "deals": [d.to_dict() for d in self.deals],
+                "ledger": [p.to_dict() for p in self.ledger.payments],
+                "ended_early": self.ended_early, "totals": self.totals(),
+                "final_scores": self.final_scores()}
+
+    def to_json(self, **kwargs) -> str:
+        kwargs.setdefault("indent", 1)
+        kwargs.setdefault("ensure_ascii", False)
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "HachiHachiGameRecord":
+        rules = get_rules(d["preset"], **d["options"])
+        pays = tuple(Payment(**p) for p in d["ledger"])
+        return cls(d["preset"], dict(d["options"]), tuple(d["names"]), d["seed"],
+                   tuple(d["agents"]), d["planned_deals"], d["blind_stay"],
+                   tuple(DealLog.from_dict(x) for x in d["deals"]),
+                   Ledger(rules.unit, pays, tuple(d["names"])), d.get("ended_early", ""))
+
+    @classmethod
+    def from_json(cls, text: str) -> "HachiHachiGameRecord":
+        return cls.from_dict(json.loads(text))
+
+    def replay(self) -> list[list[HachiHachiRound]]:
+        """Every state of every deal, rebuilt from the record; raises if a deal does
+        not end as recorded."""
+        rules = self.rules
+        out = []
+        for log in self.deals:
+            states = replay_round(rules, self.players, log.deal, log.actions,
+                                  queue=FieldQueue(rules.field_mode, log.queue),
+                                  blind_stay=log.blind_offered, names=self.names,
+                                  round_no=log.deal_no)
+            end = states[-1]
+            if end.stage != "over" or end.result.points != log.points or \
+                    end.result.winner != log.winner:
+                raise HanafudaError(f"deal {log.deal_no} does not replay as recorded")
+            out.append(states)
+        return out
+
+
+def half_time_payments(rules: HachiHachiRules, names: Sequence[str]) -> tuple[Payment, ...]:
+    """Half-time: each player puts the award share into the winner's pot (D001 debt
+    card, D002 Han-Don, D004 crown token); BOOK has no half-time."""
+    if rules.preset not in HALF_TIME or rules.unit.key == "points":
+        return ()
+    share = game_award(rules, len(names)) // len(names)
+    return tuple(Payment(n, POT, share, f"{n} pays into the winner's pot: "
+                         f"{HALF_TIME[rules.preset]}", rules.cite("unit"), 1, share, "half-time")
+                 for n in names)
+
+
+def end_payments(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger
+                 ) -> tuple[Payment, ...]:
+    """End of the game: the leader takes the pot (BOOK: the Campaign bonus, 10 from
+    each player), the lowest player takes the month chart."""
+    tot = {n: 0 for n in names}
+    tot.update(ledger.totals())
+    order = list(names)
+    leader = max(order, key=lambda n: (tot[n], -order.index(n)))
+    out = []
+    if rules.unit.key == "points":
+        per = game_award(rules, len(names)) // len(names)
+        out += [Payment(n, leader, per, f"Campaign bonus to {leader}, the game's winner",
+                        rules.cite("unit"), 1, per, "award") for n in names if n != leader]
+    elif tot.get(POT, 0):
+        out.append(Payment(POT, leader, tot[POT], f"the pot goes to {leader}, the game's "
+                           "winner (not multiplied by any field)", rules.cite("unit"), 1,
+                           tot[POT], "award"))
+    if tot.get(CHART, 0):
+        low = min(order, key=lambda n: (tot[n], order.index(n)))
+        out.append(Payment(CHART, low, tot[CHART], f"the month chart's chips go to {low}, "
+                           "the lowest player", rules.cite("unit"), 1, tot[CHART], "chart"))
+    return tuple(out)
+
+
+def month_chart(record: HachiHachiGameRecord) -> list[dict]:
+    """The month track: one row per deal (month, winner, field multiplier)."""
+    return [{"month": _MONTHS[(d.deal_no - 1) % 12], "deal": d.deal_no,
+             "winner": record.names[d.winner] if d.winner is not None else "-",
+             "multiplier": d.multiplier, "reason": d.reason} for d in record.deals]
+
+
+def _chart_payment(rules: HachiHachiRules, winner: str | None) -> tuple[Payment, ...]:
+    if winner is None or rules.unit.key == "points":
+        return ()
+    return (Payment(winner, CHART, 1, f"{winner} marks the month chart with a chip",
+                    rules.cite("unit"), 1, 1, "chart"),)
+
+
+def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "random", "random"),
+                         players: int | None = None, deals: int = 12, preset: str = "book", *,
+                         names: Sequence[str] | None = None, blind_stay: bool = False,
+                         dealer: int = 0, **options) -> HachiHachiGameRecord:
+    """Play a seeded game of ``deals`` (6 or 12) deals and return its record.
+
+    ``agents``: one per seat (names "random", "greedy" or objects with
+    ``choose(view, legal, rng)``); ``players`` defaults to their number.
+    One ``random.Random(seed)`` drives deals and agents. The ledger is checked
+    to sum to zero after every deal.
+    """
+    rules = get_rules(preset, **options)
+    players = players if players is not None else len(agents)
+    if len(agents) != players:
+        raise PlayerCountError(f"{players} players need {players} agents, not {len(agents)}")
+    if deals not in (6, 12):
+        raise HanafudaError(f"a Hachi-Hachi game has 6 or 12 deals, not {deals}")
+    names = tuple(names) if names else seat_names(players)
+    seats = [make_agent(a) for a in agents]
+    rng = random.Random(seed)
+    ledger = Ledger(rules.unit, (), names)
+    queue = FieldQueue(rules.field_mode)
+    logs = []
+    ended = ""
+    for deal_no in range(1, deals + 1):
+        r = new_hachihachi_round(rules, players, rng, dealer, queue=queue,
+                                 blind_stay=blind_stay, names=names, round_no=deal_no)
+        before = queue.pending
+        while r.stage != "over":
+            legal = legal_actions(r)
+            seat = r.current_seat
+            r = apply(r, seats[seat].choose(view(r, seat), legal, rng))
+        s = r.settlement
+        ledger = ledger.add(*s.ledger.payments)
+        win = names[r.result.winner] if r.result.winner is not None else None
+        ledger = ledger.add(*_chart_payment(rules, win))
+        if deal_no == deals // 2:
+            ledger = ledger.add(*half_time_payments(rules, names))
+        if ledger.balance() != 0:           # pragma: no cover - a broken rule would show here
+            raise HanafudaError(f"the ledger does not sum to zero after deal {deal_no}")
+        logs.append(DealLog(deal_no, r.deal, tuple(a.code() for a in r.history), before,
+                            r.blind_offered, r.multiplier.value, r.result.winner,
+                            r.result.points, r.result.reason, s.to_dict()))
+        queue = r.queue_after
+        if r.result.winner is not None:
+            dealer = r.result.winner
+        if r.ends_game:
+            ended = f"deal {deal_no}: Four & Three ends the game at once"
+            if deal_no < deals // 2:
+                ledger = ledger.add(*half_time_payments(rules, names))
+            break
+    ledger = ledger.add(*end_payments(rules, names, ledger))
+    assert ledger.balance() == 0
+    return HachiHachiGameRecord(preset, dict(options), names, seed,
+                                tuple(getattr(a, "name", type(a).__name__) for a in seats),
+                                deals, blind_stay, tuple(logs), ledger, ended)
+
+
+def play_campaign(seed: int = 0, agents: Sequence = ("random", "random", "random"),
+                  preset: str = "book", games: int | None = None, **kwargs
+                  ) -> list[HachiHachiGameRecord]:
+    """BOOK 'Campaign': as many games as players (each game's winner takes the
+    Campaign bonus inside that game's ledger)."""
+    games = games if games is not None else len(agents)
+    return [play_hachihachi_game(seed * 1000 + g, agents, preset=preset, **kwargs)
+            for g in range(games)]
