@@ -115,6 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HanafudaError as error:
         _fail(str(error))
         return 2
+    except BrokenPipeError:             # output piped into `head` and the like
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 # ---------------------------------------------------------------------------
