@@ -56,8 +56,11 @@ KINDS = ("single", "multi", "cards")
 TOPICS = ("deck/month", "deck/kind", "deck/month-members", "deck/named")
 """The topics :func:`generate_deck_quiz` draws from."""
 
-BANK_DIR = Path(__file__).resolve().parent.parent / "exercises" / "bank"
-"""Where the hand-written question banks live in the repository."""
+_PACKAGED_BANKS = Path(__file__).resolve().parent / "_banks"
+BANK_DIR = (_PACKAGED_BANKS if _PACKAGED_BANKS.is_dir()
+            else Path(__file__).resolve().parent.parent / "exercises" / "bank")
+"""Where the hand-written question banks are: ``exercises/bank`` in the repository,
+copied into the wheel as ``hanafuda_core/_banks`` (see pyproject.toml)."""
 
 _FIELDS = {"id", "topic", "prompt", "cards", "kind", "choices", "answer", "explanation",
            "source"}
