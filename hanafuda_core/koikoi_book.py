@@ -1,0 +1,1191 @@
+"""Helpers for the Koi-Koi chapter and its quick reference: charts, comparisons,
+engine-played examples and the narrated worked round.
+
+As in :mod:`hanafuda_core.book`, every ``show_*`` function returns an IPython
+display object (imported lazily); the data behind each one is a plain function
+that the tests check. Nothing about a rule is typed here: points, deals,
+misdeals, multipliers and sources come from :mod:`hanafuda_core.games.koikoi`,
+the yaku tables and the engine.
+
+>>> [r["Yaku"] for r in chart_rows("book")][:2]
+['5 Brights', '4 Dry Brights']
+>>> comparison_cell("1b 2b 3b 4b", "book").total
+6
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Iterable, Mapping, Sequence
+
+from .cards import CARD_INFO, DECK, MONTH_NAMES, Card, CardSet, Kind
+from .engines.capture import (KOIKOI, STOP, Capture, KoiKoi, Phase, Play, State, Stop, apply,
+                              legal_actions, next_dealer, setup_state, view)
+from .errors import HanafudaError, IllegalActionError
+from .games.koikoi import CHARTS, OPTIONS, PRESETS, get_rules, options_table, preset_options
+from .scoring import ScoreReport, score_cards
+from . import tables
+
+__all__ = [
+    "PRESET_LABELS", "COMPARED", "COMPARISON_PILES", "coach_available", "overview_rows",
+    "deal_rows", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case", "example_cards",
+    "chart_rows", "chart_html", "points_text", "group_rows", "yaku_points_matrix",
+    "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows", "seven_doubles_rows",
+    "three_player_example", "koikoi_effect_rows", "SCORE_PILES", "comparison_cell",
+    "comparison_rows", "options_rows", "TurnStep", "WorkedRound", "worked_round",
+    "worked_round_html", "source_rows", "show_overview", "show_deals", "show_misdeals",
+    "show_turn_case", "show_chart", "show_group_rules", "show_points_matrix",
+    "show_koikoi_examples", "show_seven_doubles", "show_three_players",
+    "show_koikoi_effects", "show_score", "show_comparison", "show_options",
+    "show_worked_round", "show_sources", "show_inline_quiz", "glue_koikoi_facts",
+    "reference_html", "show_reference", "PRINT_CSS",
+]
+
+# The presets in the order the book shows them, with short labels.
+PRESET_LABELS: Mapping[str, str] = {
+    "book": "Rulebook (BOOK)",
+    "d002": "D002",
+    "d002-toppa": "D002 Toppa",
+    "d003": "D003",
+}
+
+# The columns of the side-by-side comparison: (label, preset, option overrides).
+COMPARED: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
+    ("BOOK", "book", {}),
+    ("BOOK, alternative charts", "book", {"yaku_chart": "book-alternative"}),
+    ("D002", "d002", {}),
+    ("D003", "d003", {}),
+)
+
+# Capture piles on which the sources disagree (label, cards).
+COMPARISON_PILES: tuple[tuple[str, str], ...] = (
+    ("Four Brights with the Rainman", "1a 3a 8a 11a"),
+    ("All five Brights", "1a 3a 8a 11a 12a"),
+    ("Moon, Curtain and Sake Cup", "3a 8a 9a"),
+    ("Poetry and Purple Ribbons together", "1b 2b 3b 6b 9b 10b"),
+    ("Boar, Deer, Butterfly and two more Tens", "2a 4a 6a 7a 10a"),
+    ("Nine Chaffs and the Sake Cup", "9a 1c 1d 2c 2d 3c 3d 4c 4d 5c"),
+)
+
+# Piles scored in the Scoring section (label, cards, Koi-Koi calls before the Stop).
+SCORE_PILES: tuple[tuple[str, str, int], ...] = (
+    ("Three Poetry Ribbons and one more Ribbon", "1b 2b 3b 4b", 0),
+    ("Moon Viewing beside three Brights", "1a 3a 8a 9a", 0),
+    ("The same pile after a Koi-Koi", "1a 3a 8a 9a", 1),
+    ("Eleven Chaffs and six Tens", "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 6c 2a 4a 5a 6a 7a 10a", 0),
+)
+
+
+def coach_available() -> bool:
+    """True when :mod:`hanafuda_core.coach` can be imported (it is optional)."""
+    try:
+        from . import coach  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _and(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _name(card: Card) -> str:
+    return f"{CARD_INFO[card].name} ({Card(card).code})"
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return _and([_name(c) for c in cards])
+
+
+# ---------------------------------------------------------------------------
+# Overview, deal and misdeals
+
+def overview_rows() -> list[dict[str, object]]:
+    """The game's registry facts, and the player counts each preset allows."""
+    from .games import get_game
+    g = get_game("koikoi")
+    counts = {p: sorted({2} | ({3, 4} if p.startswith("d002") else set())) for p in PRESETS}
+    rows = [{"Fact": "Players", "Value": f"{tables.players_label(g.players)} (the rulebook); "
+             + "; ".join(f"{PRESET_LABELS[p]} {', '.join(map(str, n))}"
+                         for p, n in counts.items() if n != [2])},
+            {"Fact": "Deck", "Value": g.deck},
+            {"Fact": "Difficulty", "Value": g.difficulty},
+            {"Fact": "Family", "Value": g.family.capitalize()},
+            {"Fact": "Rounds in a game", "Value": "; ".join(
+                f"{PRESET_LABELS[p]} {get_rules(p).rounds}" for p in ("book", "d002", "d003"))},
+            {"Fact": "In a sentence", "Value": g.summary}]
+    return rows
+
+
+def deal_rows() -> list[dict[str, object]]:
+    """Cards to each hand, to the field and left in the stock, per preset and player count."""
+    rows = []
+    for preset in PRESETS:
+        counts = (2, 3, 4) if preset == "d002" else (2,)
+        for n in counts:
+            rules = get_rules(preset, players=n)
+            hand, fld = rules.deals[n]
+            rows.append({"Rule set": PRESET_LABELS[preset], "Players": n,
+                         "Each hand": hand, "Field": fld,
+                         "Stock": len(rules.deck) - n * hand - fld,
+                         "Teams": "2 against 2, captures pooled" if rules.teams else "",
+                         "Round ends": ("when the hands are empty" if rules.round_end ==
+                                        "hands_empty" else "when every card is played")})
+    return rows
+
+
+_OUTCOME_WORDS = {
+    "redeal": "deal again, same dealer",
+    "redeal_next_dealer": "deal again, the other player deals",
+    "instant_win": "the holder wins the round",
+    "dealer_wins": "the dealer wins the round",
+    "dealer_captures": "the dealer captures them",
+    "play_on": "play on",
+}
+
+
+def misdeal_rows() -> list[dict[str, object]]:
+    """What each preset does with the three dealt patterns (from the engine rules)."""
+    rows = []
+    for preset in ("book", "d002", "d003"):
+        r = get_rules(preset)
+        win = f" ({r.instant_win_points} points)"
+        words = {k: v + (win if k in ("instant_win", "dealer_wins") else "")
+                 for k, v in _OUTCOME_WORDS.items()}
+        rows.append({"Rule set": PRESET_LABELS[preset],
+                     "Four of a month on the field": words[r.on_field_four],
+                     "Four of a month in a hand": words[r.on_hand_four],
+                     "Four pairs in a hand": words[r.on_four_pairs],
+                     "Both hands win at once": words[r.on_both_instant]
+                     if "instant_win" in (r.on_hand_four, r.on_four_pairs) else "—"})
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# A turn, played by the engine
+
+@dataclass(frozen=True)
+class TurnCase:
+    """A small position, the actions played, and what the engine made of them."""
+
+    key: str
+    before: State
+    actions: tuple[str, ...]
+    after: State
+    step: "TurnStep"
+    legal_at_choice: tuple[str, ...]
+
+
+# key: (hands of seat 0 and 1, field, stock top first, captures of seat 0, actions)
+TURN_CASES: Mapping[str, tuple[tuple[str, str], str, str, str, tuple[str, ...]]] = {
+    "none": (("5b 12c", "7c 9d"), "1a 3c 8c 11b", "10d 2d", "", ("play 5b",)),
+    "one": (("3a 12c", "7c 9d"), "1a 3c 8c 11b", "10d 2d", "", ("play 3a",)),
+    "two": (("2b 12c", "7c 9d"), "2a 2c 6b 9c", "10d 4d", "", ("play 2b", "capture 2a")),
+    "hiki": (("4d 12c", "7c 9d"), "4a 4b 4c 10b", "1d 2d", "", ("play 4d",)),
+    "drawn": (("5b 12c", "7c 9d"), "1a 3c 8c 11b", "8a 2d", "", ("play 5b",)),
+    "same": (("7c 12c", "1d 9d"), "7a 10c 12d", "7b 2d", "", ("play 7c",)),
+    "pair": (("7c 12c", "1d 9d"), "7a 7d 12d", "7b 2d", "", ("play 7c", "capture 7a")),
+    "decide": (("3c 12c", "7c 9d"), "3b 6b 8c", "10d 2d", "1b 2b", ("play 3c",)),
+}
+
+
+def turn_case(key: str, preset: str = "book") -> TurnCase:
+    """Play one illustrated turn through the engine (``TURN_CASES[key]``) and narrate it."""
+    try:
+        hands, fld, stock, caps, actions = TURN_CASES[key]
+    except KeyError:
+        raise HanafudaError(f"unknown turn case {key!r}; choose one of "
+                            f"{', '.join(TURN_CASES)}") from None
+    rules = get_rules(preset)
+    before = setup_state(rules, list(hands), field=fld, stock=stock, captures=[caps, ""])
+    state = before
+    choice: tuple[str, ...] = ()
+    for a in actions:
+        state = apply(state, a)
+        if state.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
+            choice = tuple(x.code() for x in legal_actions(state))
+    steps = narrate(before, actions, names=("Player A", "Player B"), max_turns=1)
+    return TurnCase(key, before, tuple(actions), state, steps[0], choice)
+
+
+# ---------------------------------------------------------------------------
+# Yaku charts
+
+def _named_sets(table) -> dict[Card, int]:
+    count: dict[Card, int] = {}
+    for r in table.rules:
+        for c in r.cards:
+            count[c] = count.get(c, 0) + 1
+    return count
+
+
+def example_cards(rule, table) -> tuple[Card, ...]:
+    """Cards that show ``rule``: its named set, or for a count yaku an example set
+    that makes exactly this yaku under ``table`` (checked with the table)."""
+    if rule.cards:
+        return tuple(rule.cards)
+    masks, _ = table._kind_masks(table._compiled[0][0])
+    pool_mask = 0
+    for k in rule.kinds:
+        pool_mask |= masks[k]
+    pool = [c for c in DECK if pool_mask >> c & 1 and not (rule.dry and c.is_rain)]
+    named = _named_sets(table)
+    orders = (sorted(pool, key=lambda c: (named.get(c, 0), c)),
+              sorted(pool, key=lambda c: (not c.is_rain, named.get(c, 0), c)))
+    need = rule.threshold
+    tries = [tuple(o[:need]) for o in orders]
+    if len(pool) <= 10:
+        tries += list(combinations(pool, need))
+    for cards in tries:
+        ev = table.evaluate(CardSet(cards))
+        if rule.key in ev.keys and ev.total == rule.points:
+            return tuple(sorted(cards))
+    for cards in tries:     # fall back: a set in which the yaku counts
+        if rule.key in table.evaluate(CardSet(cards)).keys:
+            return tuple(sorted(cards))
+    raise HanafudaError(f"no example set found for {rule.name}")  # pragma: no cover
+
+
+def points_text(rule) -> str:
+    """'5', '1 + 1 per extra Ten', '10 + 1 per extra Ribbon'."""
+    text = str(rule.points)
+    if rule.plus_per_extra:
+        kinds = rule.extra_kinds or rule.kinds
+        what = " or ".join(k.label for k in kinds) if kinds else "card"
+        text += f" + {rule.plus_per_extra} per extra {what}"
+    return text
+
+
+def _need_text(rule) -> str:
+    if rule.cards:
+        return "exactly " + _and([CARD_INFO[c].name for c in rule.cards])
+    what = " or ".join(k.label + "s" for k in rule.kinds)
+    text = f"any {rule.count} {what}"
+    if rule.dry:
+        text += ", no November card"
+    return text
+
+
+def _table(preset: str, options: Mapping[str, Any] | None = None):
+    return get_rules(preset, **dict(options or {})).yaku
+
+
+def chart_rows(preset: str = "book", options: Mapping[str, Any] | None = None
+               ) -> list[dict[str, object]]:
+    """One row per yaku of a preset's table, in table order, with the example cards."""
+    table = _table(preset, options)
+    groups = {g.key: g for g in table.groups}
+    rows = []
+    for rule in table.rules:
+        g = groups.get(rule.group)
+        rows.append({"key": rule.key, "Group": g.name if g else "",
+                     "Counts": ("only the best of the group" if g and g.mode == "one_of"
+                                and table.limit == "groups" else "each one"),
+                     "Yaku": rule.name, "Japanese": rule.japanese,
+                     "Needs": _need_text(rule), "Points": points_text(rule),
+                     "cards": example_cards(rule, table), "example": not rule.cards,
+                     "Source": rule.source.cite() if rule.source else "",
+                     "Note": rule.note})
+    return rows
+
+
+def group_rows(preset: str = "book") -> list[dict[str, object]]:
+    """The yaku groups of a preset: which ones are one-of and what they hold."""
+    table = _table(preset)
+    rows = []
+    for g in table.groups:
+        members = [r.name for r in table.rules if r.group == g.key]
+        if not members:
+            continue
+        rows.append({"Group": g.name, "Yaku": ", ".join(members),
+                     "What counts": ("only the best one" if g.mode == "one_of"
+                                     else "every one you make")})
+    return rows
+
+
+_TILE = ('border:1px solid #d6cfc0;border-radius:6px;padding:5px 8px;background:#fffdf7;'
+         'break-inside:avoid;max-width:100%')
+
+
+def _with_pt(points: str) -> str:
+    """'10' -> '10 pt'; '1 + 1 per extra Ten' -> '1 pt + 1 per extra Ten'."""
+    return points.replace(" + ", " pt + ", 1) if " + " in points else points + " pt"
+
+
+def chart_html(preset: str = "book", options: Mapping[str, Any] | None = None, *,
+               width: float = 38, compact: bool = False) -> str:
+    """The yaku chart of a preset, grouped, each yaku drawn with its cards."""
+    from .render.svg import row_svg
+    esc = html.escape
+    rows = chart_rows(preset, options)
+    out = ['<div class="hf-yaku-chart">']
+    for group in dict.fromkeys(r["Group"] for r in rows):
+        members = [r for r in rows if r["Group"] == group]
+        rule = members[0]["Counts"]
+        out.append(f'<div class="hf-yaku-group"><p style="margin:8px 0 2px;font-weight:bold">'
+                   f'{esc(str(group))} <span style="font-weight:normal">({esc(str(rule))})'
+                   f'</span></p><div style="display:flex;flex-wrap:wrap;gap:6px">')
+        for r in members:
+            label = ("for example " if r["example"] else "")
+            out.append(f'<div class="hf-yaku" style="{_TILE}">'
+                       f'<div><b>{esc(str(r["Yaku"]))}</b> · {esc(str(r["Japanese"]))}</div>'
+                       f'<div>{esc(_with_pt(str(r["Points"])))}</div>'
+                       + ("" if compact else f'<div style="font-size:0.85em;color:#555">'
+                          f'{esc(str(r["Needs"]))}</div>')
+                       + f'<div class="hf-yaku-note" style="font-size:0.85em;color:#555">'
+                         f'{esc(label)}</div>'
+                       f'{row_svg(list(r["cards"]), width=width)}</div>')
+        out.append("</div></div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def yaku_points_matrix(presets: Sequence[str] = ("book", "d002", "d003"),
+                       extra: Sequence[tuple[str, str, Mapping[str, Any]]] = (
+                           ("BOOK, alternative charts", "book",
+                            {"yaku_chart": "book-alternative"}),)
+                       ) -> list[dict[str, object]]:
+    """Every yaku name against the points each rule set gives it ('—' = not a yaku)."""
+    columns = [(PRESET_LABELS[p], p, {}) for p in presets] + list(extra)
+    tabs = {label: {r.key: r for r in _table(p, o).rules} for label, p, o in columns}
+    keys: list[str] = []
+    names: dict[str, str] = {}
+    for label, _, _ in columns:
+        for k, r in tabs[label].items():
+            if k not in keys:
+                keys.append(k)
+                names[k] = f"{r.name} · {r.japanese}"
+    rows = []
+    for k in keys:
+        row: dict[str, object] = {"Yaku": names[k]}
+        for label, _, _ in columns:
+            r = tabs[label].get(k)
+            row[label] = points_text(r) if r else "—"
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# Calling Koi-Koi: the seed examples, played by the engine
+
+@dataclass(frozen=True)
+class Scenario:
+    """A seed example: a small position and the actions that act it out."""
+
+    key: str
+    story: str
+    setup: tuple
+    actions: tuple[str, ...]
+    play_out: bool = False      # after the actions, play on (Koi-Koi when asked)
+
+
+_RACE = (("3c 4c 12a", "6c 12b 12c"), "3b 4b 6a", "2c 8c 9c 10c 11d 1c",
+         ("1b 2b", "2a 4a 5a 8b"))
+_RACE_C6 = (("3c 4c 6c", "12a 12b 12c"), "3b 4b 6a", "2c 8c 9c 10c 11d 1c",
+            ("1b 2b 2a 4a 5a 8b", ""))
+_QUIET = (("12a 5c", "12b 7c"), "1c 2c", "8c 10c", ("", ""))
+
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario("BOOK example 1 (case C3)", "A completes the Poetry Ribbons and stops at once.",
+             _RACE, ("play 3c", "stop")),
+    Scenario("BOOK example 2 (case C1)", "A completes the Poetry Ribbons, calls Koi-Koi, "
+             "adds a fourth Ribbon later and stops.", _RACE,
+             ("play 3c", "koikoi", "play 12b", "play 4c", "stop")),
+    Scenario("BOOK example 3 (case C2)", "A calls Koi-Koi on the Poetry Ribbons; B then "
+             "makes five Tens and stops.", _RACE, ("play 3c", "koikoi", "play 6c", "stop")),
+    Scenario("BOOK example 4", "Both call Koi-Koi and nobody ever stops.", _RACE,
+             ("play 3c", "koikoi", "play 6c", "koikoi"), play_out=True),
+    Scenario("BOOK example 5", "Both call Koi-Koi, then A adds a Ribbon and stops.", _RACE,
+             ("play 3c", "koikoi", "play 6c", "koikoi", "play 4c", "stop")),
+    Scenario("Case C4", "A calls Koi-Koi and nobody stops before the cards run out.", _RACE,
+             ("play 3c", "koikoi"), play_out=True),
+    Scenario("Case C5", "Nobody forms a yaku; the cards run out.", _QUIET,
+             ("play 12a", "play 12b", "play 5c", "play 7c")),
+    Scenario("Case C6", "A calls Koi-Koi twice, then stops on a third improvement.", _RACE_C6,
+             ("play 3c", "koikoi", "play 12a", "play 4c", "koikoi", "play 12b", "play 6c",
+              "stop")),
+)
+
+
+def run_scenario(scenario: Scenario, preset: str = "book",
+                 options: Mapping[str, Any] | None = None) -> State:
+    """The final state of a scenario under a preset (Koi-Koi whenever a play-out asks)."""
+    hands, fld, stock, caps = scenario.setup
+    rules = get_rules(preset, **dict(options or {}))
+    state = setup_state(rules, list(hands), field=fld, stock=stock, captures=list(caps))
+    for a in scenario.actions:
+        state = apply(state, a)
+    while scenario.play_out and not state.is_terminal:
+        acts = legal_actions(state)
+        state = apply(state, KOIKOI if KOIKOI in acts else acts[0])
+    if not state.is_terminal:
+        raise HanafudaError(f"{scenario.key} does not end the round")
+    return state
+
+
+def _result_text(state: State) -> str:
+    res = state.result
+    pts = res.points
+    if res.winner is None:
+        return f"draw: A {pts[0]}, B {pts[1]}"
+    who = "AB"[res.winner]
+    text = f"{who} {pts[res.winner]}"
+    rep = res.report
+    if rep is not None and (len(rep.lines) > 1 or rep.factor != 1):
+        made = " + ".join(str(line.points) for line in rep.lines)
+        text += f" ({made}" + (f", ×{rep.factor}" if rep.factor != 1 else "") + ")"
+    loser = 1 - res.winner
+    return text + f"; {'AB'[loser]} {pts[loser]}"
+
+
+def _scenario_text(sc: Scenario, preset: str, options: Mapping[str, Any] | None = None
+                   ) -> str:
+    """The result of a scenario, or why it cannot happen under these rules."""
+    try:
+        return _result_text(run_scenario(sc, preset, options))
+    except IllegalActionError as err:
+        hands, fld, stock, caps = sc.setup
+        state = setup_state(get_rules(preset, **dict(options or {})), list(hands),
+                            field=fld, stock=stock, captures=list(caps))
+        for i, a in enumerate(sc.actions):
+            if a in ("koikoi", "stop") and state.phase != Phase.DECIDE:
+                return f"does not arise (no decision after '{sc.actions[i - 1]}')"
+            try:
+                state = apply(state, a)
+            except IllegalActionError:
+                break
+        return f"does not arise: {err}"
+
+
+def koikoi_example_rows(presets: Sequence[str] = ("book", "d002", "d003")
+                        ) -> list[dict[str, object]]:
+    """The rulebook's Koi-Koi examples, each played by the engine under each preset."""
+    rows = []
+    for sc in SCENARIOS:
+        state = run_scenario(sc)
+        row: dict[str, object] = {"Example": sc.key, "What happens": sc.story,
+                                  "Koi-Koi calls": len(state.calls)}
+        for p in presets:
+            row[PRESET_LABELS[p]] = _scenario_text(sc, p)
+        row["Next dealer"] = "AB"[next_dealer(state)]
+        rows.append(row)
+    return rows
+
+
+def koikoi_effect_rows() -> list[dict[str, object]]:
+    """Every value of the ``koikoi_effect`` option: what it does, and BOOK example 3
+    (B stops after A's Koi-Koi) and example 2 (A stops after A's own Koi-Koi) under it."""
+    opt = OPTIONS["koikoi_effect"]
+    words = _option_value_words("koikoi_effect")
+    presets = {v: [PRESET_LABELS[p] for p in PRESETS if preset_options(p)[opt.key] == v]
+               for v in opt.allowed}
+    ex2, ex3 = SCENARIOS[1], SCENARIOS[2]
+    rows = []
+    for value in opt.allowed:
+        rows.append({"Setting": value, "Effect": words.get(value, ""),
+                     "Used by": ", ".join(presets[value]) or "house rule",
+                     "Example 2 (A stops after own call)": _scenario_text(
+                         ex2, "book", {"koikoi_effect": value}),
+                     "Example 3 (B stops after A's call)": _scenario_text(
+                         ex3, "book", {"koikoi_effect": value})})
+    return rows
+
+
+def _option_value_words(key: str) -> dict[object, str]:
+    """Split an option's description into one phrase per allowed value, where the
+    description lists them in order separated by ';' or ',' (else empty)."""
+    opt = OPTIONS[key]
+    text = opt.description.split(": ", 1)[-1]
+    parts = [p.strip() for p in text.replace("; ", "|").split("|")]
+    if len(parts) == len(opt.allowed):
+        return dict(zip(opt.allowed, parts))
+    return {}
+
+
+def seven_doubles_rows(values: Iterable[int] = range(1, 11)) -> list[dict[str, object]]:
+    """D002's rule: what one loser pays for each yaku total, with and without a call."""
+    rules = get_rules("d002")
+    ov = rules.overlay
+    rows = []
+    for v in values:
+        plain = ov.multipliers(v, 0, 0)
+        called = ov.multipliers(v, 0, 1)
+        f1 = 1
+        for m in plain:
+            f1 *= m.factor
+        f2 = 1
+        for m in called:
+            f2 *= m.factor
+        rows.append({"Yaku total": v, "Paid": v * f1, "Paid after the payer's Koi-Koi": v * f2})
+    return rows
+
+
+def three_player_example() -> tuple[State, State, list[str]]:
+    """D002 with three players: A and B call Koi-Koi, C makes a yaku and must Stop.
+
+    Returns (the decision state, the final state, the legal actions at the decision).
+    """
+    rules = get_rules("d002", players=3)
+    s = setup_state(rules, ["3c 12a", "6c 12b", "10c 12c"], field="3b 6a 10b",
+                    stock="2c 8c 9c 11d 1c 5c", captures=["1b 2b", "2a 4a 5a 8b", "6b 9b"])
+    for a in ("play 3c", "koikoi", "play 6c", "koikoi", "play 10c"):
+        s = apply(s, a)
+    legal = [a.code() for a in legal_actions(s)]
+    return s, apply(s, legal[0]), legal
+
+
+# ---------------------------------------------------------------------------
+# Scoring and the side-by-side comparison
+
+def comparison_cell(cards: str, preset: str, options: Mapping[str, Any] | None = None
+                    ) -> ScoreReport:
+    return score_cards(cards, preset, options)
+
+
+def _cell_text(rep: ScoreReport) -> str:
+    if not rep.lines:
+        return "0 (no yaku)"
+    parts = ", ".join(f"{line.name} {line.points}" for line in rep.lines)
+    extra = f" ×{rep.factor}" if rep.factor != 1 else ""
+    return f"{rep.total}: {parts}{extra}"
+
+
+def comparison_rows(piles: Sequence[tuple[str, str]] = COMPARISON_PILES
+                    ) -> list[dict[str, object]]:
+    """Each pile scored (as if its owner stopped, no Koi-Koi) under each rule set."""
+    rows = []
+    for label, cards in piles:
+        row: dict[str, object] = {"Pile": label, "Cards": cards}
+        for col, preset, opts in COMPARED:
+            rep = comparison_cell(cards, preset, opts)
+            row[col] = _cell_text(rep)
+            row[f"{col} total"] = rep.total
+        rows.append(row)
+    return rows
+
+
+def options_rows() -> list[dict[str, object]]:
+    """Every Koi-Koi option: its value under each preset, what it does, its source."""
+    per = {p: preset_options(p) for p in PRESETS}
+    rows = []
+    for r in options_table("book"):
+        row: dict[str, object] = {"Option": r["key"]}
+        for p in PRESETS:
+            v = per[p][r["key"]]
+            row[PRESET_LABELS[p]] = "—" if v is None else str(v)
+        row["What it does"] = r["description"] + (f" [{r['note']}]" if r["note"] else "") + (
+            "" if r["implemented"] else " (not playable yet)")
+        row["Source"] = r["source"]
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# Narrating turns (the worked round and the turn cases)
+
+@dataclass
+class TurnStep:
+    """One turn: the table before and after, what was played, drawn and taken, in words.
+
+    The narrator re-plays the round's recorded actions by the rules of the basics
+    (BOOK ch. 3) on plain card sets; the tests check that it ends exactly where
+    the engine ends.
+    """
+
+    number: int
+    player: int
+    hands_before: tuple[CardSet, ...]
+    field_before: CardSet
+    stock_before: int
+    hands_after: tuple[CardSet, ...] = ()
+    field_after: CardSet = CardSet()
+    captures_after: tuple[CardSet, ...] = ()
+    actions: tuple[str, ...] = ()
+    action_indices: tuple[int, ...] = ()
+    played: Card | None = None
+    drawn: Card | None = None
+    taken_hand: tuple[Card, ...] = ()
+    taken_draw: tuple[Card, ...] = ()
+    decision: str | None = None
+    yaku: tuple[str, ...] = ()
+    yaku_points: int = 0
+    sentences: list[str] = field(default_factory=list)
+    advice: str | None = None
+
+    @property
+    def captured(self) -> CardSet:
+        return CardSet(self.taken_hand + self.taken_draw)
+
+
+def _the(card: Card) -> str:
+    return f"the {_name(card)}"
+
+
+def _resolve(card: Card, fld: CardSet, choice: Card | None) -> tuple[CardSet, list[Card]]:
+    """Match one played or drawn card against the field: (field after, cards taken)."""
+    same = fld.of_month(card.month)
+    if not same:
+        return fld.add(card), []
+    if len(same) == 2:
+        if choice is None or choice not in same:
+            raise HanafudaError(f"{_the(card)} has two matches; the record names no choice")
+        return fld.remove(choice), [card, choice]
+    return fld - same, [card, *same]
+
+
+def _verb(who: str, verb: str) -> str:
+    """'You play' but 'Player A plays'."""
+    if who == "You":
+        return verb
+    return verb + ("es" if verb.endswith(("sh", "ch", "s")) else "s")
+
+
+def _possessive(who: str) -> str:
+    return "Your" if who == "You" else f"{who}'s"
+
+
+def _words(who: str, verb: str, card: Card, fld: CardSet, taken: Sequence[Card],
+           made: CardSet) -> str:
+    month = MONTH_NAMES[card.month - 1]
+    act = f"{who} {_verb(who, verb)} {_the(card)}"
+    if not taken:
+        if made.of_month(card.month):
+            return (f"{act}. It matches only the pair just made, which it may not take, so "
+                    "it stays on the field.")
+        return f"{act}. No {month} card is on the field, so it stays there."
+    others = [c for c in taken if c != card]
+    if len(others) == 3:
+        return f"{act}, the fourth {month} card, and {_verb(who, 'take')} all three."
+    if len(fld.of_month(card.month)) == 2:
+        return (f"{act}. Two {month} cards lie on the field; {who.lower() if who == 'You' else who} "
+                f"{_verb(who, 'choose')} {_the(others[0])}.")
+    return f"{act} and {_verb(who, 'take')} {_the(others[0])}."
+
+
+def narrate(start: State, actions: Sequence[str], *, names: Sequence[str] = ("You",
+            "Opponent"), max_turns: int | None = None) -> list[TurnStep]:
+    """Every turn of a round from ``start`` through the recorded ``actions``.
+
+    Empty-handed players only draw (their turns need no action unless they must
+    choose or decide), exactly as the engine plays them.
+    """
+    from .cards import parse_card
+    rules = start.rules
+    n = rules.players
+    hands = [start.hand(p) for p in range(n)]
+    fld = start.field
+    caps = [start.captures(p) for p in range(n)]
+    stock = start.stock
+    pos = start.pos
+    player = start.player
+    acts = [a if isinstance(a, str) else a.code() for a in actions]
+    k = 0
+    steps: list[TurnStep] = []
+    table = rules.yaku
+    sigs = [table.quick(caps[p].mask, fld.mask)[1] if table else () for p in range(n)]
+
+    def take_choice() -> Card:
+        nonlocal k
+        if k >= len(acts) or not acts[k].startswith("capture"):
+            raise HanafudaError(f"action {k + 1} should be a capture choice")
+        k += 1
+        return parse_card(acts[k - 1].split()[1])
+
+    while True:
+        if not any(hands) and (rules.round_end == "hands_empty" or pos >= len(stock)):
+            break
+        if max_turns is not None and len(steps) >= max_turns:
+            break
+        if hands[player] and k >= len(acts):
+            break
+        p = player
+        who = names[p]
+        step = TurnStep(len(steps) + 1, p, tuple(hands), fld, len(stock) - pos)
+        first = k
+        made = CardSet()
+        if hands[p]:
+            code = acts[k]
+            if not code.startswith("play"):
+                raise HanafudaError(f"action {k + 1} ({code!r}) should play a card")
+            k += 1
+            card = parse_card(code.split()[1])
+            hands[p] = hands[p].remove(card)
+            step.played = card
+            choice = take_choice() if len(fld.of_month(card.month)) == 2 else None
+            before = fld
+            fld, taken = _resolve(card, fld, choice)
+            step.taken_hand = tuple(taken)
+            made = CardSet(taken)
+            step.sentences.append(_words(who, "play", card, before, taken, made))
+        if pos < len(stock):
+            card = Card(stock[pos])
+            pos += 1
+            step.drawn = card
+            choice = take_choice() if len(fld.of_month(card.month)) == 2 else None
+            before = fld
+            fld, taken = _resolve(card, fld, choice)
+            step.taken_draw = tuple(taken)
+            step.sentences.append(_words(who, "draw", card, before, taken, made))
+        caps[p] = caps[p] | step.captured
+        if not step.captured and step.played is not None:
+            step.sentences.append("Nothing is captured this turn.")
+        decide = False
+        if table is not None and step.captured:
+            total, sig = table.quick(caps[p].mask, fld.mask)
+            if sig != sigs[p]:
+                ev = table.evaluate(caps[p], fld)
+                step.yaku = tuple(f"{h.rule.name} ({h.points})" for h in ev.hits)
+                step.sentences.append(f"{_possessive(who)} captures now make "
+                                      f"{_and(list(step.yaku))}: {total} "
+                                      f"point{'s' * (total != 1)}.")
+                decide = rules.overlay.decision_needed(rules, sigs[p], sig, total)
+                sigs[p] = sig
+            step.yaku_points = total
+        if decide:
+            if k >= len(acts) and max_turns is not None:
+                pass        # an illustration may stop at the decision
+            elif k >= len(acts) or acts[k] not in ("koikoi", "stop"):
+                raise HanafudaError(f"action {k + 1} should be the Koi-Koi/Stop decision")
+            else:
+                step.decision = acts[k]
+                k += 1
+                step.sentences.append(f"{who} {_verb(who, 'call')} Koi-Koi and "
+                                      f"{_verb(who, 'play')} on."
+                                      if step.decision == "koikoi"
+                                      else f"{who} {_verb(who, 'call')} Stop, and the round "
+                                      "ends.")
+        step.actions = tuple(acts[first:k])
+        step.action_indices = tuple(range(first, k))
+        step.hands_after = tuple(hands)
+        step.field_after = fld
+        step.captures_after = tuple(caps)
+        steps.append(step)
+        player = (p + 1) % n
+        if step.decision == "stop":
+            break
+    if max_turns is None and k != len(acts):
+        raise HanafudaError(f"the narration used {k} of {len(acts)} actions")
+    return steps
+
+
+@dataclass(frozen=True)
+class WorkedRound:
+    """A seeded round played by agents, with every turn narrated."""
+
+    seed: int
+    preset: str
+    agents: tuple[str, ...]
+    record: Any
+    states: tuple[State, ...]
+    steps: tuple[TurnStep, ...]
+    coached: bool
+
+    @property
+    def final(self) -> State:
+        return self.states[-1]
+
+
+_PLAYER_NAMES = ("You", "Opponent")
+
+
+def worked_round(seed: int = 12, preset: str = "book", *, coach: bool | None = None,
+                 samples: int = 12) -> WorkedRound:
+    """Play round 1 of a seeded game and narrate it turn by turn.
+
+    Seat 0 ("You") is played by the coach when it is available (``coach=None``
+    means "if it can be imported") and by the greedy player otherwise; seat 1 is
+    greedy. When coached, each of your real choices carries the coach's reason.
+    """
+    from .players import play_game
+    use_coach = coach_available() if coach is None else coach
+    agent0: Any = "greedy"
+    coach_obj = None
+    if use_coach:
+        from .coach import Coach
+        coach_obj = Coach(samples=samples, seed=seed)
+        agent0 = coach_obj
+    record = play_game(seed, (agent0, "greedy"), rounds=1, preset=preset)
+    states = tuple(record.replay()[0])
+    actions = record.rounds[0].actions
+    steps = narrate(states[0], actions, names=_PLAYER_NAMES)
+    if coach_obj is not None:
+        for step in steps:
+            lines = []
+            for i in step.action_indices:
+                s = states[i]
+                legal = legal_actions(s)
+                if s.player == 0 and len(legal) > 1:
+                    lines.append(coach_obj.advise(view(s, 0), legal).summary)
+            step.advice = " ".join(lines) or None
+    return WorkedRound(seed, preset, tuple(record.agents), record, states, tuple(steps),
+                       coach_obj is not None)
+
+
+def _lines(lines: Sequence[Sequence[tuple[str, object]]], *, width: float = 36,
+           highlight: Iterable[Card] = ()) -> str:
+    """Labelled card rows, several side by side on each line (a compact layout)."""
+    from .render.svg import layout_html
+    lit = list(highlight)
+    out = []
+    for line in lines:
+        cells = "".join(f"<div>{layout_html([row], width=width, highlight=lit)}</div>"
+                        for row in line)
+        out.append(f'<div style="display:flex;flex-wrap:wrap;gap:0 22px;'
+                   f'align-items:flex-start">{cells}</div>')
+    return "".join(out)
+
+
+def _step_lines(step: TurnStep, narrator: int = 0) -> list[list[tuple[str, object]]]:
+    opp = 1 - narrator
+    first: list[tuple[str, object]] = [("Field before the turn", list(step.field_before)),
+                                       ("Opponent's hand", len(step.hands_before[opp]))]
+    second: list[tuple[str, object]] = [("Your hand", list(step.hands_before[narrator]))]
+    if step.played is not None:
+        second.append(("Played", [step.played]))
+    if step.drawn is not None:
+        second.append(("Drawn", [step.drawn]))
+    second.append(("Captured this turn", list(step.captured)))
+    third: list[tuple[str, object]] = [("Your captures", list(step.captures_after[narrator])),
+                                       ("Opponent's captures",
+                                        list(step.captures_after[opp]))]
+    return [first, second, third]
+
+
+def _step_html(step: TurnStep) -> str:
+    esc = html.escape
+    head = (f'<p style="margin:14px 0 2px;border-top:1px solid #ddd;padding-top:6px">'
+            f'<b>Turn {step.number}: {esc(_PLAYER_NAMES[step.player])}</b> · '
+            f'{step.stock_before} cards in the stock</p>')
+    text = " ".join(step.sentences)
+    advice = (f'<p style="margin:2px 0 4px"><i>Coach:</i> {esc(step.advice)}</p>'
+              if step.advice else "")
+    return (head + f'<p class="hf-caption">{esc(text)}</p>' + advice
+            + _lines(_step_lines(step), width=34, highlight=step.captured))
+
+
+def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
+    """The first ``full`` turns drawn in full, the rest in a table, then the result;
+    each part in a ``<details>`` so the page stays short."""
+    esc = html.escape
+    who = " and ".join(f"{_PLAYER_NAMES[i].lower()}: {a}" for i, a in enumerate(wr.agents))
+    out = [f'<p class="hf-caption">Seed {wr.seed}, rule set {esc(PRESET_LABELS[wr.preset])}; '
+           f'players ({esc(who)}). You deal and play first.</p>']
+    first, rest = wr.steps[:full], wr.steps[full:]
+    out.append(f'<details class="hf-worked" open><summary><b>Turns 1 to {len(first)}, '
+               'card by card</b></summary>')
+    out += [_step_html(s) for s in first]
+    out.append("</details>")
+    if rest:
+        rows = []
+        for s in rest:
+            row = {"Turn": s.number, "Player": _PLAYER_NAMES[s.player],
+                   "Played": _name(s.played) if s.played is not None else "— (hand empty)",
+                   "Drawn": _name(s.drawn) if s.drawn is not None else "—",
+                   "Captured": " ".join(c.code for c in s.captured) or "—",
+                   "Yaku and decision": "; ".join([*s.yaku, *([s.decision] if s.decision
+                                                              else [])])}
+            if wr.coached:
+                row["Coach"] = s.advice or ""
+            rows.append(row)
+        out.append(f'<details class="hf-worked"><summary><b>Turns {rest[0].number} to '
+                   f'{rest[-1].number} in brief</b></summary>' + tables.to_html(rows)
+                   + "</details>")
+    res = wr.final.result
+    if res.winner is None:
+        out.append("<p><b>Result:</b> nobody called Stop, so the round is a draw and nobody "
+                   "scores.</p>")
+    else:
+        out.append(f"<p><b>Result:</b> {esc(_PLAYER_NAMES[res.winner])} called Stop and "
+                   f"scored {res.points[res.winner]}.</p>")
+    if res.report is not None:
+        out.append(f'<pre style="white-space:pre-wrap">{esc(res.report.to_text())}</pre>')
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# Sources
+
+def source_rows() -> list[dict[str, object]]:
+    """The seed documents and sections this chapter draws on, and what from each."""
+    from .games import get_game
+    from .rules import SOURCE_DOCUMENTS
+    used: dict[str, list[str]] = {}
+    for s in get_game("koikoi").sources:
+        used.setdefault(s.cite(), []).append("the game's registry entry")
+    for o in OPTIONS.values():
+        if o.source:
+            used.setdefault(o.source.cite(), []).append(o.key)
+    for chart, (_, rules) in CHARTS.items():
+        for r in rules:
+            if r.source:
+                used.setdefault(r.source.cite(), []).append(f"{chart} yaku chart")
+    rows = []
+    for cite, what in used.items():
+        doc = cite.split(",")[0]
+        rows.append({"Document": doc, "Section": cite.split(", ", 1)[1] if ", " in cite else "",
+                     "What it is": SOURCE_DOCUMENTS.get(doc, ""),
+                     "Used for": ", ".join(dict.fromkeys(what))})
+    return sorted(rows, key=lambda r: (str(r["Document"]), str(r["Section"])))
+
+
+# ---------------------------------------------------------------------------
+# Display
+
+def _html(markup: str):
+    from IPython.display import HTML
+    return HTML(markup)
+
+
+def _caption(text: str) -> str:
+    return f'<p class="hf-caption">{html.escape(text)}</p>'
+
+
+def show_overview():
+    return _html(tables.to_html(overview_rows()))
+
+
+def show_deals():
+    return _html(tables.to_html(deal_rows()))
+
+
+def show_misdeals():
+    return _html(tables.to_html(misdeal_rows()))
+
+
+def show_turn_case(key: str):
+    """Before and after one engine-played turn, with the narration."""
+    tc = turn_case(key)
+    b, a, step = tc.before, tc.after, tc.step
+    before: list[tuple[str, object]] = [("Field", list(b.field)),
+                                        ("Player A's hand", list(b.hand(0)))]
+    if b.captures(0):
+        before.append(("Player A's captures", list(b.captures(0))))
+    before.append(("Stock", b.stock_size))
+    moves: list[tuple[str, object]] = []
+    if step.played is not None:
+        moves.append(("Played", [step.played]))
+    if step.drawn is not None:
+        moves.append(("Drawn", [step.drawn]))
+    moves.append(("Captured", list(step.captured)))
+    after: list[tuple[str, object]] = [("Field after the turn", list(a.field))]
+    if b.captures(0):
+        after.append(("Player A's captures", list(a.captures(0))))
+    text = " ".join(step.sentences)
+    if tc.legal_at_choice:
+        text += (" The engine stopped to ask which card to take: "
+                 + " or ".join(f"'{x}'" for x in tc.legal_at_choice) + ".")
+    if a.phase == Phase.DECIDE:
+        text += (" The engine now waits for a decision: "
+                 + " or ".join(f"'{x.code()}'" for x in legal_actions(a)) + ".")
+    lit = list(step.captured)
+    return _html('<div class="hf-turn" style="border-left:3px solid #e0d8c8;padding-left:10px">'
+                 f'<p style="margin:0;font-weight:bold">Before</p>{_lines([before], width=38)}'
+                 f'<p style="margin:4px 0 0;font-weight:bold">The turn '
+                 f'<span style="font-weight:normal">({html.escape(", ".join(tc.actions))})'
+                 f'</span></p>{_lines([moves, after], width=38, highlight=lit)}</div>'
+                 + _caption(text))
+
+
+def show_chart(preset: str = "book", **options):
+    return _html(chart_html(preset, options or None))
+
+
+def show_group_rules(preset: str = "book"):
+    return _html(tables.to_html(group_rows(preset)))
+
+
+def show_points_matrix():
+    return _html(tables.to_html(yaku_points_matrix()))
+
+
+def show_koikoi_examples():
+    return _html(tables.to_html(koikoi_example_rows()))
+
+
+def show_koikoi_effects():
+    return _html(tables.to_html(koikoi_effect_rows()))
+
+
+def show_seven_doubles():
+    return _html(tables.to_html(seven_doubles_rows()))
+
+
+def show_three_players():
+    from .render.svg import layout_html
+    decision, final, legal = three_player_example()
+    rows = [(f"Player {'ABC'[p]}'s captures", list(decision.captures(p))) for p in range(3)]
+    calls = ", ".join("ABC"[c] for c in decision.calls)
+    text = (f"Koi-Koi calls so far: {calls}. Player C has just made a yaku; the engine "
+            f"allows only: {', '.join(legal)}. Points: " + ", ".join(
+                f"{'ABC'[p]} {v:+d}" for p, v in enumerate(final.result.points)) + ".")
+    notes = final.result.report.notes if final.result.report else ()
+    return _html(layout_html(rows, width=36) + _caption(text + " " + " ".join(notes)))
+
+
+def show_score(index: int):
+    label, cards, calls = SCORE_PILES[index]
+    rep = score_cards(cards, koikoi_calls=calls)
+    return _html(f"<p><b>{html.escape(label)}</b>"
+                 + (f" · {calls} Koi-Koi call before the Stop" if calls else "") + "</p>"
+                 + rep._repr_html_()
+                 + f'<pre style="white-space:pre-wrap;font-size:0.85em">'
+                   f'{html.escape(rep.to_text())}</pre>')
+
+
+def show_comparison():
+    from .render.svg import row_svg
+    esc = html.escape
+    rows = comparison_rows()
+    cols = [c for c, _, _ in COMPARED]
+    out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">'
+           "<thead><tr><th>Pile</th>" + "".join(f"<th>{esc(c)}</th>" for c in cols)
+           + "</tr></thead><tbody>"]
+    for r in rows:
+        totals = {r[f"{c} total"] for c in cols}
+        cells = []
+        for c in cols:
+            total, _, rest = str(r[c]).partition(": ")
+            total = total.split(" ")[0]
+            shade = "" if len(totals) == 1 else "background:#fff4e0"
+            cells.append(f'<td style="{shade}"><b style="font-size:1.25em">{esc(total)}</b>'
+                         f'<br><small>{esc(rest or "no yaku")}</small></td>')
+        out.append(f"<tr><td>{esc(str(r['Pile']))}<br>"
+                   f"{row_svg(str(r['Cards']), width=24, wrap=5)}</td>{''.join(cells)}</tr>")
+    out.append("</tbody></table></div>")
+    return _html("".join(out))
+
+
+def show_options():
+    """The options on which the presets differ, then every option in a <details>."""
+    rows = options_rows()
+    labels = [PRESET_LABELS[p] for p in PRESETS]
+    differ = [{k: v for k, v in r.items() if k not in ("What it does", "Source")} for r in rows
+              if len({r[label] for label in labels}) > 1]
+    return _html(tables.to_html(differ, caption="Options on which the rule sets differ")
+                 + '<details><summary><b>Every option, with what it does</b></summary>'
+                 + tables.to_html(rows) + "</details>")
+
+
+def show_worked_round(seed: int = 12, full: int = 6, samples: int = 12):
+    return _html(worked_round_html(worked_round(seed, samples=samples), full=full))
+
+
+def show_sources():
+    return _html(tables.to_html(source_rows()))
+
+
+def show_inline_quiz(seed: int = 7, n: int = 3):
+    from .koikoi_quiz import generate_koikoi_quiz
+    from .quiz import to_html
+    return _html(to_html(generate_koikoi_quiz(seed, n=n), card_width=44))
+
+
+def glue_koikoi_facts() -> None:
+    """Glue the numbers the chapter's prose names."""
+    from myst_nb import glue
+    book = get_rules("book")
+    hand, fld = book.deals[2]
+    glue("kk_hand", hand, display=False)
+    glue("kk_field", fld, display=False)
+    glue("kk_stock", len(book.deck) - 2 * hand - fld, display=False)
+    glue("kk_rounds", book.rounds, display=False)
+    glue("kk_instant", book.instant_win_points, display=False)
+    glue("kk_min_points", max(OPTIONS["minimum_points"].allowed), display=False)
+    glue("kk_n_yaku", len(book.yaku.rules), display=False)
+    glue("kk_n_options", len(OPTIONS), display=False)
+    glue("kk_n_presets", len(PRESETS), display=False)
+    ex2 = run_scenario(SCENARIOS[1]).result.points[0]
+    glue("kk_ex2", ex2, display=False)
+    ex3 = run_scenario(SCENARIOS[2])
+    glue("kk_ex3_book", ex3.result.points[1], display=False)
+    glue("kk_ex3_d003", run_scenario(SCENARIOS[2], "d003").result.points[1], display=False)
+    d002 = get_rules("d002")
+    glue("kk_seven", min(v for v in range(1, 20) if d002.overlay.multipliers(v, 0, 0)),
+         display=False)
+    glue("kk_toppa", "/".join(map(str, get_rules("d002-toppa").deals[2])), display=False)
+
+
+# ---------------------------------------------------------------------------
+# The printable quick reference
+
+PRINT_CSS = """
+.hf-ref h2{font-size:1.15em;margin:10px 0 4px}
+.hf-ref .hf-yaku{font-size:0.9em}
+.hf-ref ol,.hf-ref ul{margin:2px 0 6px 1.2em;padding:0}
+.hf-ref-cols{display:grid;grid-template-columns:1fr 1fr;gap:4px 18px}
+@media print{
+  @page{size:A4;margin:12mm}
+  .bd-header,.bd-sidebar-primary,.bd-sidebar-secondary,.bd-footer,.bd-footer-content,
+  .bd-footer-article,.prev-next-area,.header-article,.bd-header-article,
+  .headerbtn,.theme-switch-button,.search-button-field,#pst-back-to-top,
+  .bd-search,.sidebar-toggle,.secondary-toggle{display:none!important}
+  .bd-main,.bd-content,.bd-article-container,.bd-page-width{max-width:100%!important;
+    width:100%!important;padding:0!important;margin:0!important}
+  body{font-size:10pt}
+  .hf-ref .hf-yaku{padding:3px 5px!important;margin:2px!important}
+  .hf-ref table{font-size:8pt}
+  .hf-ref td,.hf-ref th{padding:1px 4px!important}
+  .hf-ref .hf-yaku-note{display:none}
+  .hf-ref p,.hf-ref li{margin:0!important}
+  h1{font-size:16pt!important;margin:0 0 4px!important}
+  .hf-ref h2{break-after:avoid}
+  .hf-ref-block{break-inside:avoid}
+  a[href]:after{content:none!important}
+}
+"""
+
+
+def reference_html(preset: str = "book") -> str:
+    """The whole quick reference page as one HTML fragment (with its print style)."""
+    esc = html.escape
+    rules = get_rules(preset)
+    hand, fld = rules.deals[2]
+    stock = len(rules.deck) - 2 * hand - fld
+    ex2 = run_scenario(SCENARIOS[1], preset)
+    ex3 = run_scenario(SCENARIOS[2], preset)
+    mults = rules.overlay.multipliers(6, 1, 0)
+    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">']
+    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Setup</h2><ul>'
+               f"<li>2 players; deal {hand} cards to each, {fld} face up to the field; "
+               f"{stock} stay as the stock.</li>"
+               f"<li>A game is {rules.rounds} rounds (or fewer, by agreement).</li>"
+               "<li>Redeal, same dealer, if the field or a hand holds all four cards of a "
+               "month, or a hand holds four pairs.</li>"
+               "<li>Three cards of a month on the field are a hiki: the fourth takes all "
+               "three.</li></ul></div>")
+    out.append('<div class="hf-ref-block"><h2>A turn in three steps</h2><ol>'
+               "<li><b>Play</b> a card from your hand: it takes a field card of its month "
+               "(you choose if there are two; all three of a hiki), or joins the field.</li>"
+               "<li><b>Draw</b> the top stock card and resolve it the same way; it may not "
+               "take the pair you just made.</li>"
+               "<li><b>Collect</b> your captures face up. A new or bigger yaku? Decide: "
+               "Koi-Koi or Stop.</li></ol></div></div>")
+    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Koi-Koi or Stop</h2>'
+               "<ul><li><b>Stop</b>: the round ends; only you score your yaku.</li>"
+               "<li><b>Koi-Koi</b>: play on for more; if your opponent stops first, "
+               "you score nothing.</li>"
+               "<li>Nobody stops before the cards run out: a draw, 0 each, the dealer "
+               "stays.</li><li>The Stop caller deals the next round.</li></ul></div>")
+    mult_text = "; ".join(f"×{m.factor}: {m.reason}" for m in mults) or "no multiplier"
+    out.append('<div class="hf-ref-block"><h2>Multipliers</h2><ul>'
+               f"<li>{esc(mult_text)}.</li>"
+               f"<li>Example: 3 Poetry Ribbons, Koi-Koi, a 4th Ribbon, Stop: "
+               f"{ex2.result.points[0]} points.</li>"
+               f"<li>Example: A calls Koi-Koi; B makes 5 Tens and stops: B "
+               f"{ex3.result.points[1]}, A 0.</li></ul></div></div>")
+    out.append('<div><h2>Yaku (rulebook chart)</h2>'
+               + chart_html(preset, width=26, compact=True) + "</div>")
+    out.append('<div><h2>Points under each rule set</h2>'
+               + tables.to_html(yaku_points_matrix()) + "</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def show_reference(preset: str = "book"):
+    return _html(reference_html(preset))

@@ -1,0 +1,180 @@
+"""The Koi-Koi chapter's helpers: every chart, table and narration is what the core says."""
+
+import pytest
+
+from hanafuda_core import koikoi_book as kb
+from hanafuda_core.cards import CardSet
+from hanafuda_core.engines.capture import Phase, apply, legal_actions
+from hanafuda_core.errors import HanafudaError
+from hanafuda_core.games.koikoi import OPTIONS, PRESETS, get_rules
+from hanafuda_core.scoring import score_cards
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_yaku_of_each_preset_is_in_its_chart(preset):
+    rows = kb.chart_rows(preset)
+    assert [r["key"] for r in rows] == [r.key for r in get_rules(preset).yaku.rules]
+
+
+@pytest.mark.parametrize("preset", ["book", "d002", "d003"])
+def test_chart_example_cards_make_exactly_their_yaku(preset):
+    table = get_rules(preset).yaku
+    for row in kb.chart_rows(preset):
+        rule = next(r for r in table.rules if r.key == row["key"])
+        ev = table.evaluate(CardSet(row["cards"]))
+        assert rule.key in ev.keys, row["Yaku"]
+        hit = next(h for h in ev.hits if h.rule.key == rule.key)
+        assert hit.points == rule.points          # the minimum set: no extras
+
+
+def test_chart_html_draws_every_yaku_of_the_book_chart():
+    html = kb.chart_html("book")
+    for rule in get_rules("book").yaku.rules:
+        assert rule.name.replace("&", "&amp;") in html
+    assert html.count('class="hf-yaku"') == len(get_rules("book").yaku.rules)
+
+
+def test_book_koikoi_points_matrix_follows_the_charts():
+    rows = {r["Yaku"].split(" · ")[0]: r for r in kb.yaku_points_matrix()}
+    assert rows["5 Brights"]["Rulebook (BOOK)"] == "10"
+    assert rows["5 Brights"]["D003"] == "15"
+    assert rows["3 Poetry Ribbons"]["Rulebook (BOOK)"] == "5 + 1 per extra Ribbon"
+    assert rows["3 Poetry Ribbons"]["D002"] == "6"
+    assert rows["Flower Viewing"]["D002"] == "—"
+
+
+def test_comparison_cells_equal_score_cards_totals():
+    rows = kb.comparison_rows()
+    assert len(rows) == len(kb.COMPARISON_PILES)
+    for row in rows:
+        for label, preset, opts in kb.COMPARED:
+            rep = score_cards(row["Cards"], preset, opts)
+            assert row[f"{label} total"] == rep.total
+            assert str(row[label]).startswith(f"{rep.total}")
+            for line in rep.lines:
+                assert line.name in row[label]
+
+
+def test_comparison_shows_the_catalog_disagreements():
+    by_pile = {r["Pile"]: r for r in kb.comparison_rows()}
+    five = by_pile["All five Brights"]
+    assert (five["BOOK total"], five["D003 total"]) == (10, 15)
+    views = by_pile["Moon, Curtain and Sake Cup"]
+    assert views["BOOK total"] == 10 and views["D002 total"] == 0 == views["D003 total"]
+    ribbons = by_pile["Poetry and Purple Ribbons together"]
+    assert ribbons["BOOK total"] == 10 and ribbons["D003 total"] == 14
+
+
+def test_book_koikoi_examples_table_matches_the_rulebook():
+    rows = {r["Example"]: r for r in kb.koikoi_example_rows()}
+    book = "Rulebook (BOOK)"
+    assert rows["BOOK example 1 (case C3)"][book].startswith("A 5;")
+    assert rows["BOOK example 2 (case C1)"][book].startswith("A 12 ")
+    assert rows["BOOK example 3 (case C2)"][book].startswith("B 2 ")
+    assert rows["BOOK example 4"][book] == "draw: A 0, B 0"
+    assert rows["BOOK example 5"][book].startswith("A 12 ")
+    assert rows["Case C6"][book].startswith("A 14 ")        # doubled once, not x4
+    assert rows["BOOK example 3 (case C2)"]["D003"].startswith("B 1;")   # no multiplier
+    assert rows["BOOK example 2 (case C1)"]["D002"].startswith("does not arise")
+
+
+def test_scenarios_replay_through_the_engine():
+    for sc in kb.SCENARIOS:
+        state = kb.run_scenario(sc)
+        assert state.is_terminal and state.card_count() <= 48
+
+
+def test_d002_7_seven_doubles_rows():
+    rows = {r["Yaku total"]: r for r in kb.seven_doubles_rows()}
+    assert rows[6]["Paid"] == 6 and rows[7]["Paid"] == 14 and rows[8]["Paid"] == 16
+    assert rows[8]["Paid after the payer's Koi-Koi"] == 32
+
+
+def test_d002_8_three_player_example_forces_stop():
+    decision, final, legal = kb.three_player_example()
+    assert legal == ["stop"] and final.result.points == (0, -12, 12)
+
+
+def test_koikoi_effect_rows_cover_every_value():
+    rows = kb.koikoi_effect_rows()
+    assert [r["Setting"] for r in rows] == list(OPTIONS["koikoi_effect"].allowed)
+
+
+def test_options_rows_list_every_option_with_preset_values():
+    rows = kb.options_rows()
+    assert [r["Option"] for r in rows] == list(OPTIONS)
+    sake = next(r for r in rows if r["Option"] == "sake")
+    assert sake["D003"] == "ten_and_chaff" and sake["Rulebook (BOOK)"] == "ten"
+
+
+def test_deal_and_misdeal_rows_come_from_the_rules():
+    deals = kb.deal_rows()
+    assert {(r["Rule set"], r["Players"], r["Each hand"], r["Field"]) for r in deals} >= {
+        ("Rulebook (BOOK)", 2, 8, 8), ("D002", 3, 7, 6), ("D002", 4, 5, 8),
+        ("D002 Toppa", 2, 10, 8)}
+    for r in deals:
+        assert r["Each hand"] * r["Players"] + r["Field"] + r["Stock"] == 48
+    mis = {r["Rule set"]: r for r in kb.misdeal_rows()}
+    assert mis["Rulebook (BOOK)"]["Four pairs in a hand"].startswith("deal again")
+    assert mis["D003"]["Four of a month on the field"] == "deal again, the other player deals"
+
+
+@pytest.mark.parametrize("key", sorted(kb.TURN_CASES))
+def test_turn_cases_narration_matches_the_engine(key):
+    tc = kb.turn_case(key)
+    assert tc.step.captured == tc.after.captures(0) - tc.before.captures(0)
+    assert tc.step.field_after == tc.after.field
+
+
+def test_basics_turn_cases_show_the_rules():
+    assert kb.turn_case("two").legal_at_choice == ("capture 2a", "capture 2c")
+    same = kb.turn_case("same")
+    assert same.step.drawn in same.after.field            # may not take the pair just made
+    assert len(kb.turn_case("hiki").step.taken_hand) == 4
+    decide = kb.turn_case("decide")
+    assert decide.after.phase == Phase.DECIDE
+    with pytest.raises(HanafudaError, match="unknown turn case"):
+        kb.turn_case("nope")
+
+
+@pytest.mark.parametrize("seed", [3, 0, 19])
+def test_worked_round_narration_replays_to_the_recorded_final_state(seed):
+    wr = kb.worked_round(seed, coach=False)
+    final = wr.final
+    last = wr.steps[-1]
+    assert final.is_terminal
+    assert last.field_after == final.field
+    assert last.captures_after == tuple(final.captures(p) for p in range(2))
+    assert last.hands_after == tuple(final.hand(p) for p in range(2))
+    used = [i for s in wr.steps for i in s.action_indices]
+    assert used == list(range(len(wr.record.rounds[0].actions)))
+    decisions = [s for s in wr.steps if s.decision]
+    if final.result.winner is not None:
+        assert decisions[-1].decision == "stop" and decisions[-1].player == final.result.winner
+
+
+def test_worked_round_with_the_coach_gives_reasons():
+    if not kb.coach_available():
+        pytest.skip("hanafuda_core.coach is not available")
+    wr = kb.worked_round(3, samples=8)
+    mine = [s for s in wr.steps if s.player == 0 and s.played is not None]
+    assert wr.coached and any(s.advice for s in mine)
+    html = kb.worked_round_html(wr, full=4)
+    assert html.count("<details") == 2 and "Result:" in html
+
+
+def test_reference_page_has_print_style_and_every_yaku():
+    html = kb.reference_html()
+    assert "@media print" in html and "size:A4" in html
+    for rule in get_rules("book").yaku.rules:
+        assert rule.name.replace("&", "&amp;") in html
+
+
+def test_sources_list_every_document_used():
+    docs = {r["Document"] for r in kb.source_rows()}
+    assert docs == {"BOOK", "D002", "D003"}
+
+
+def test_overview_uses_the_registry():
+    rows = {r["Fact"]: r["Value"] for r in kb.overview_rows()}
+    assert rows["Difficulty"] == "Intermediate" and rows["Deck"] == "48 cards"
