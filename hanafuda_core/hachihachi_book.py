@@ -1,0 +1,1559 @@
+"""Helpers for the Hachi-Hachi chapter and its quick reference.
+
+As in :mod:`hanafuda_core.book`, every ``show_*`` function returns an IPython
+display object (imported lazily, so the module stays importable with the
+standard library alone); the data behind each one is a plain function that the
+tests check. Nothing about a rule is typed here: values, multipliers, fees and
+payments come from :mod:`hanafuda_core.games.hachihachi`,
+:mod:`hanafuda_core.teyaku` and :func:`~hanafuda_core.hachihachi_settle.settle_round`.
+What this module holds is the *facts* of the worked examples (who held which
+hand, who called what), written once in :data:`EXAMPLES` and
+:data:`SITUATIONS`.
+
+>>> settle("BK17-3").totals()
+{'A': -88, 'B': -38, 'C': 126}
+>>> teyaku_example("greater").evaluate_key("book")
+'greater'
+>>> par_facts()
+(264, 3, 88)
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Mapping, Sequence
+
+from .cards import (CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet,
+                    Kind)
+from .errors import HanafudaError
+from .games.hachihachi import (OPTIONS, PRESETS, TEYAKU_TABLES, game_award, get_rules,
+                               option_sources, yaku_rule)
+from .hachihachi_settle import (LIGHT_MULTIPLIERS, PAR, Call, FieldQueue, PlayerFacts,
+                                RoundFacts, Settlement, field_multiplier, settle_round)
+from .ledger import BANK
+from .teyaku import CHAFF, GREATER_MONTHS, SUIT, TeyakuTable, is_greater_triple, kind_counts
+from . import tables
+
+__all__ = [
+    "TRADITIONS", "TRADITION_LABELS", "REGISTRY_KEYS", "par_facts", "unit_text", "money",
+    "overview_rows", "deal_rows", "dropout_rows", "compensation_rows", "field_rows",
+    "FIELD_MODES", "TIMELINES", "field_timeline", "timeline_rows", "TeyakuExample",
+    "teyaku_example", "teyaku_examples", "EXTRA_HANDS", "teyaku_rows", "yaku_rows",
+    "call_words", "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
+    "special_case_rows", "WorkedExample", "EXAMPLES", "example", "settle", "STEPS",
+    "step_lines", "payment_rows", "example_facts_text", "SITUATIONS", "compare_rows",
+    "options_rows", "source_rows", "glue_hachihachi_facts", "reference_html",
+    "PRINT_CSS", "show_overview", "show_deals", "show_dropouts", "show_compensation",
+    "show_fields", "show_timeline", "show_teyaku", "show_teyaku_tables", "show_yaku",
+    "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
+    "show_calls", "show_specials", "show_special_cases", "show_example",
+    "show_comparison", "show_options", "show_sources", "show_reference",
+    "show_inline_quiz", "show_static_note", "play_available", "show_worked_round",
+    "RoundStep", "PlayedRound", "played_round", "played_round_html", "find_round_seed",
+]
+
+#: The four traditions in the order the chapter shows them (preset keys).
+TRADITIONS: tuple[str, ...] = ("book", "d001", "d002", "d004")
+TRADITION_LABELS: Mapping[str, str] = {"book": "Rulebook", "d001": "D001", "d002": "D002",
+                                       "d004": "D004"}
+#: The registry entry behind each tradition (players, deals, difficulty).
+REGISTRY_KEYS: Mapping[str, str] = {"book": "hachihachi", "d001": "hachihachi-d001",
+                                    "d002": "hachihachi-d002", "d004": "hachihachi-d004"}
+
+
+def _check_tradition(preset: str) -> None:
+    if preset not in TRADITIONS:
+        raise HanafudaError(f"unknown Hachi-Hachi tradition {preset!r}; choose one of "
+                            f"{', '.join(TRADITIONS)}")
+
+
+def _and(items: Sequence[str]) -> str:
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def par_facts() -> tuple[int, int, int]:
+    """(card points in the deck, players who share them, par): 264 / 3 = 88."""
+    total = tables.deck_total()
+    if total % 3:
+        raise HanafudaError(f"the deck's {total} card points do not split in three")
+    if total // 3 != PAR:
+        raise HanafudaError(f"par {PAR} is not a third of {total}")
+    return total, 3, total // 3
+
+
+def unit_text(preset: str) -> str:
+    """'points', 'kan of 12 points', 'shillings of 12 pence'."""
+    u = get_rules(preset).unit
+    return f"{u.major} of {u.per_major} {u.minor}" if u.per_major else u.minor
+
+
+def money(preset: str, amount: int) -> str:
+    """An amount in the tradition's own notation (amount in its smallest unit)."""
+    return get_rules(preset).unit.format(amount)
+
+
+def _table_value(preset: str, value: int) -> str:
+    """A table value (BOOK points, kan, shillings) written in the tradition's unit."""
+    rules = get_rules(preset)
+    return rules.unit.format(value * rules.combo_scale)
+
+
+def _game(preset: str):
+    from .games import get_game
+    return get_game(REGISTRY_KEYS[preset])
+
+
+# ---------------------------------------------------------------------------
+# 1. Overview and 2. setup
+
+def overview_rows() -> list[dict[str, object]]:
+    """One row per tradition: document, players, unit, difficulty, and one sample value."""
+    from .rules import SOURCE_DOCUMENTS
+    rows = []
+    for p in TRADITIONS:
+        g = _game(p)
+        rules = get_rules(p)
+        doc = "BOOK" if p == "book" else p.upper()
+        rows.append({
+            "Tradition": TRADITION_LABELS[p],
+            "Document": SOURCE_DOCUMENTS[doc],
+            "Players": tables.players_label(g.players),
+            "Keeps score in": unit_text(p),
+            "3 of a Kind is worth": _table_value(p, rules.teyaku.rule("three").value),
+            "5 Brights is worth": _table_value(p, yaku_rule(rules.yaku, "five_brights").points),
+            "Difficulty": g.difficulty or _game("book").difficulty,
+        })
+    return rows
+
+
+def deal_rows() -> list[dict[str, object]]:
+    """Cards per hand / to the field / left in the stock, by player count and tradition
+    (a * marks a count with a note in :func:`deal_note_rows`)."""
+    from .games.catalog import deck_for
+    rows = []
+    for n in range(2, 8):
+        row: dict[str, object] = {"Players": n}
+        for p in TRADITIONS:
+            g = _game(p)
+            if n not in g.deals:
+                row[TRADITION_LABELS[p]] = "not played"
+                continue
+            d = g.deals[n]
+            stock = len(deck_for(g, n)) - n * d.hand - d.field
+            row[TRADITION_LABELS[p]] = f"{d.hand} / {d.field} / {stock}" + ("*" if d.note
+                                                                              else "")
+        rows.append(row)
+    return rows
+
+
+def deal_note_rows() -> list[dict[str, object]]:
+    """The notes behind the * of :func:`deal_rows`, one row per tradition and note."""
+    rows: list[dict[str, object]] = []
+    for p in TRADITIONS:
+        notes: dict[str, list[int]] = {}
+        for n, d in sorted(_game(p).deals.items()):
+            if d.note:
+                notes.setdefault(d.note, []).append(n)
+        for note, counts in notes.items():
+            label = (f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0]))
+            rows.append({"Tradition": TRADITION_LABELS[p], "Players": label, "Note": note})
+    return rows
+
+
+def _fee_list(preset: str) -> str:
+    r = get_rules(preset)
+    if r.fold_fee_by == "seat":
+        return "by seat: " + ", ".join(r.unit.format(f) for f in r.seat_fees)
+    if not r.fold_fees:
+        return "none (the Pass Penalty variant: " + ", ".join(
+            r.unit.format(f) for f in OPTIONS["fold_fees"].allowed[1]) + ")"
+    return "1st, 2nd, 3rd passer: " + ", ".join(r.unit.format(f) for f in r.fold_fees)
+
+
+def dropout_rows() -> list[dict[str, object]]:
+    """How three active players are chosen: fees, compensation, who pays (per tradition)."""
+    def yn(b: bool) -> str:
+        return "yes" if b else "no"
+
+    aspects: list[tuple[str, Any]] = [
+        ("Fee for passing by choice", _fee_list),
+        ("Fees multiplied by the field", lambda p: yn(get_rules(p).fees_multiplied)),
+        ("Forced dropout: half of the hand combinations", lambda p: "yes"),
+        ("Forced dropout: half of any yaku held in hand",
+         lambda p: yn(get_rules(p).compensation_yaku)),
+        ("Forced dropout: per Bright, Poetry or Purple Ribbon",
+         lambda p: money(p, get_rules(p).compensation_per_card)),
+        ("Cards already in a compensated combination count again",
+         lambda p: yn(not get_rules(p).compensation_excludes_counted)),
+        ("Who pays the compensation",
+         lambda p: "each active player except the dealer"
+         if get_rules(p).compensation_payers == "active_non_dealer" else "each active player"),
+        ("Seven players", lambda p: _game(p).deals[7].note),
+    ]
+    rows = []
+    for label, fn in aspects:
+        row: dict[str, object] = {"": label}
+        for p in TRADITIONS:
+            row[TRADITION_LABELS[p]] = fn(p)
+        rows.append(row)
+    return rows
+
+
+def compensation_rows(key: str = "BK17-6") -> list[dict[str, object]]:
+    """The forced dropout of a worked example, compensated under every tradition."""
+    ex = example(key)
+    rows = []
+    for p in TRADITIONS:
+        s = settle_round(get_rules(p), ex.facts)
+        lines = [x for x in s.ledger if x.category == "compensation"]
+        if not lines:
+            continue
+        rows.append({"Tradition": TRADITION_LABELS[p],
+                     "Paid by": _and([x.payer for x in lines]),
+                     "Each pays": money(p, lines[0].amount),
+                     "Received in all": money(p, sum(x.amount for x in lines)),
+                     "Made of": lines[0].reason.split(": ", 1)[-1]
+                     + f", times the field ({lines[0].multiplier})"})
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# 3. The field multiplier
+
+FIELD_MODES: Mapping[str, str] = {
+    "highest": "Rulebook: the highest only",
+    "additive": "Rulebook variant: Multiple Multiplier",
+    "carryover": "Rulebook variant: Carryover Multiplier",
+    "queue": "D001, D002, D004 'as many as possible'",
+    "few": "D004 'as few as possible'",
+}
+
+
+def field_rows() -> list[tuple[str, list[Card]]]:
+    """(label, Brights) rows: which Brights make which field."""
+    by_value: dict[int, list[Card]] = {}
+    for card, mult in LIGHT_MULTIPLIERS.items():
+        by_value.setdefault(mult, []).append(card)
+    small = field_multiplier(get_rules("book"), CardSet())
+    rows = [(f"{small.name} ×{small.value}: no Bright in the field", [])]
+    for value in sorted(by_value):
+        fm = field_multiplier(get_rules("book"), CardSet(by_value[value][:1]))
+        rows.append((f"{fm.name} ×{fm.value}: any of these in the field", by_value[value]))
+    return rows
+
+
+#: Worked multiplier examples: (key, what it shows, the fields of consecutive deals).
+TIMELINES: Mapping[str, tuple[str, tuple[str, ...]]] = {
+    "D1-6": ("Curtain, Rainman and Phoenix dealt together (D001's example), then three "
+             "deals with no Bright",
+             ("3a 11a 12a 5c 6c 7c", "2c 4c 5d 6d 7d 9c", "1c 2d 4d 5c 9d 10c",
+              "1d 3c 6c 7c 8c 10d")),
+    "D2-1": ("Crane, Rainman and Phoenix in deal 1, the Rainman again in deal 2 "
+             "(D002's example)",
+             ("1a 11a 12a 5c 6c 7c", "11a 2c 4c 5d 6d 9c", "1c 2d 4d 5c 9d 10c",
+              "1d 3c 6c 7c 8c 10d")),
+    "BK17-V1": ("Phoenix and Crane dealt together (the rulebook's variants), then a deal "
+                "with no Bright",
+                ("12a 1a 5c 6c 7c 9c", "2c 4c 5d 6d 7d 9d", "1c 2d 4d 5c 9c 10c")),
+}
+
+
+def field_timeline(mode: str, fields: Iterable[str | CardSet]
+                   ) -> list[tuple[CardSet, int, tuple[int, ...], bool]]:
+    """(field, multiplier, deals still reserved after it, carried?) for consecutive deals."""
+    q = FieldQueue(mode)
+    out = []
+    for f in fields:
+        cards = f if isinstance(f, CardSet) else CardSet.parse(f)
+        m, q = q.next(cards)
+        out.append((cards, m.value, q.pending, m.carried))
+    return out
+
+
+def timeline_rows(key: str, modes: Sequence[str] = tuple(FIELD_MODES)
+                  ) -> list[dict[str, object]]:
+    """One row per deal, one column per field mode: the multiplier (and what is reserved)."""
+    try:
+        _, fields = TIMELINES[key]
+    except KeyError:
+        raise HanafudaError(f"unknown field example {key!r}; known: "
+                            f"{', '.join(TIMELINES)}") from None
+    runs = {m: field_timeline(m, fields) for m in modes}
+    rows = []
+    for i, f in enumerate(fields):
+        cards = CardSet.parse(f)
+        lights = [c for c in cards if c in LIGHT_MULTIPLIERS]
+        row: dict[str, object] = {"Deal": i + 1,
+                                  "Brights dealt": ", ".join(c.title for c in lights) or "none"}
+        for m in modes:
+            _, value, pending, carried = runs[m][i]
+            text = f"×{value}" + (" (reserved earlier)" if carried else "")
+            if pending:
+                text += "; then " + ", ".join(f"×{p}" for p in pending)
+            row[FIELD_MODES[m]] = text
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# 4. Hand combinations
+
+@dataclass(frozen=True)
+class TeyakuExample:
+    """A 7-card hand that makes one combination, and where it came from."""
+
+    key: str
+    hand: CardSet
+    origin: str            # "seed 12, hand of player 2" or "constructed"
+    group: str
+
+    def evaluate_key(self, preset: str = "book") -> str | None:
+        """The key of the best combination of this group under a tradition's table."""
+        hit = get_rules(preset).teyaku.evaluate(self.hand).best(self.group)
+        return hit.rule.key if hit else None
+
+
+_SEARCH_SEEDS = 400
+
+
+@lru_cache(maxsize=None)
+def _dealt_examples(limit: int = _SEARCH_SEEDS) -> dict[str, tuple[int, int, CardSet]]:
+    """The first seeded hand (seed, player, hand) whose best combination of a group is
+    each BOOK rule, preferring hands with nothing in the other group."""
+    from .games.catalog import deal_game
+    table = TEYAKU_TABLES["book"]
+    clean: dict[str, tuple[int, int, CardSet]] = {}
+    mixed: dict[str, tuple[int, int, CardSet]] = {}
+    for seed in range(limit):
+        d = deal_game("hachihachi", 3, seed=seed)
+        for i, hand in enumerate(d.hands):
+            res = table.evaluate(hand)
+            for hit in res.hits:
+                target = clean if len(res.hits) == 1 else mixed
+                target.setdefault(hit.rule.key, (seed, i + 1, hand))
+    return {**mixed, **clean}
+
+
+def _construct(table: TeyakuTable, key: str) -> CardSet:
+    """A hand built card by card for a combination no early seed deals."""
+    rule = table.rule(key)
+    rain = MONTH_MASKS[10]
+    used: list[Card] = []
+
+    def take(pool: Iterable[Card], n: int) -> None:
+        got = [c for c in pool if c not in used][:n]
+        if len(got) < n:
+            raise HanafudaError(f"cannot build a hand for {key}")
+        used.extend(got)
+
+    if rule.group == CHAFF:
+        b, t, r = rule.kinds
+        dry = [c for c in DECK if not (1 << c) & rain]
+        take([c for c in dry if c.kind is Kind.BRIGHT], b)
+        take([c for c in dry if c.kind is Kind.TEN], t)
+        take([c for c in dry if c.kind is Kind.RIBBON][::3], r)
+        # Chaffs of different months, so the hand makes no suit combination.
+        months = {c.month for c in used}
+        for c in DECK:
+            if len(used) == 7:
+                break
+            if (c.kind is Kind.CHAFF or (1 << c) & rain) and c.month not in months:
+                used.append(c)
+                months.add(c.month)
+    else:
+        taken: set[int] = set()
+        for part in rule.parts:
+            if part == "G":
+                month = next(m for m in GREATER_MONTHS if m not in taken)
+                cards = [c for c in DECK if c.month == month]
+                cards = cards[1:] if month == 12 else cards[:3]
+            else:
+                n = int(part)
+                month = next(m for m in range(1, 13) if m not in taken
+                             and (part != "3" or m not in GREATER_MONTHS))
+                cards = [c for c in DECK if c.month == month][:n]
+            taken.add(month)
+            used.extend(cards)
+        for m in range(1, 13):
+            if len(used) == 7:
+                break
+            if m not in taken:
+                used.append(Card(4 * (m - 1) + 3))
+                taken.add(m)
+    hand = CardSet(used)
+    best = table.evaluate(hand).best(rule.group)
+    if len(hand) != 7 or best is None or best.rule.key != key:
+        raise HanafudaError(f"the hand built for {key} ({hand.format()}) does not make it")
+    return hand
+
+
+def teyaku_example(key: str) -> TeyakuExample:
+    """An example hand for a BOOK combination: the first seeded deal that holds it, or a
+    constructed hand when the first seeds deal none."""
+    table = TEYAKU_TABLES["book"]
+    rule = table.rule(key)
+    found = _dealt_examples().get(key)
+    if found:
+        seed, player, hand = found
+        return TeyakuExample(key, hand, f"dealt: seed {seed}, player {player}", rule.group)
+    return TeyakuExample(key, _construct(table, key), "constructed", rule.group)
+
+
+def teyaku_examples() -> list[TeyakuExample]:
+    """One example hand for every combination of the rulebook's table, in table order."""
+    return [teyaku_example(r.key) for r in TEYAKU_TABLES["book"].rules]
+
+
+#: Hands on which the traditions' tables disagree (label, group, hand).
+EXTRA_HANDS: tuple[tuple[str, str, str], ...] = (
+    ("Three Ribbons and four Chaffs", CHAFF, "1b 6b 7b 2c 3c 8c 11d"),
+    ("A greater triple with two pairs", SUIT, "4a 4b 4c 1a 1c 9a 9c"),
+    ("Two greater triples, one of them Paulownia Chaffs", SUIT, "5a 5b 5c 12b 12c 12d 1a"),
+    ("Seven Chaffs that also make three pairs: every card serves twice", "",
+     "1c 1d 2c 2d 3c 3d 10c"),
+)
+
+
+def _hit_text(preset: str, hand: CardSet, group: str) -> str:
+    """What a tradition's table makes of a hand: one group, or both (group '')."""
+    rules = get_rules(preset)
+    if not group:
+        res = rules.teyaku.evaluate(hand)
+        if not res.hits:
+            return "nothing"
+        return (" + ".join(f"{h.rule.name} {_table_value(preset, h.value)}" for h in res.hits)
+                + f": {_table_value(preset, res.total)}")
+    hit = rules.teyaku.evaluate(hand).best(group)
+    if hit is None:
+        return "nothing"
+    return f"{hit.rule.name}: {_table_value(preset, hit.value)}"
+
+
+def _needs(rule) -> str:
+    """The rule's own description, with plural kinds ('2 Ribbons')."""
+    import re
+    return re.sub(r"\b([2-9]) (Bright|Ten|Ribbon)\b", r"\1 \2s", rule.describe())
+
+
+def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
+    """Every rulebook combination with its example hand, and what each tradition's table
+    makes of that same hand (name and value in its unit)."""
+    rows = []
+    book = TEYAKU_TABLES["book"]
+    for ex in teyaku_examples():
+        rule = book.rule(ex.key)
+        if group and rule.group != group:
+            continue
+        row: dict[str, object] = {"Combination": f"{rule.name} ({rule.japanese})",
+                                  "Needs": _needs(rule), "Hand": ex.hand.format(),
+                                  "Group": rule.group,
+                                  "Example from": ex.origin}
+        for p in TRADITIONS:
+            row[TRADITION_LABELS[p]] = _hit_text(p, ex.hand, rule.group)
+        rows.append(row)
+    for label, g, hand in EXTRA_HANDS:
+        if group and g != group:
+            continue
+        cards = CardSet.parse(hand)
+        row = {"Combination": label,
+               "Needs": "one chaff and one suit combination from the same cards" if not g
+               else "a hand on which the tables disagree",
+               "Hand": cards.format(), "Example from": "chosen for the comparison",
+               "Group": g}
+        for p in TRADITIONS:
+            row[TRADITION_LABELS[p]] = _hit_text(p, cards, g)
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# 5. Yaku and the decision after one
+
+def _one_of(rules, r) -> str:
+    """The group name when the rule is one of a best-only group, else ''."""
+    for g in rules.yaku.groups:
+        if g.key == r.group and g.mode == "one_of":
+            return g.name
+    return ""
+
+
+def yaku_rows(preset: str) -> list[dict[str, object]]:
+    """The captured combinations of a tradition: cards, how many are needed, value."""
+    _check_tradition(preset)
+    rules = get_rules(preset)
+    rows = []
+    for r in rules.yaku.rules:
+        pool = CardSet(r.cards)
+        need = r.count or len(pool)
+        value = _table_value(preset, r.points)
+        if r.plus_per_extra:
+            value += f", + {_table_value(preset, r.plus_per_extra)} per card beyond {need}"
+            if r.extra_kinds:
+                value += " (any " + ", ".join(k.label for k in r.extra_kinds) + ")"
+        rows.append({"Yaku": f"{r.name} ({r.japanese})",
+                     "Needs": f"{need} of the {len(pool)} cards shown"
+                     if len(pool) != need else f"all {need} cards shown",
+                     "Value": value, "One of a group": _one_of(rules, r),
+                     "Cards": pool.format()})
+    return rows
+
+
+def call_words(preset: str) -> dict[str, str]:
+    """Each tradition's words for playing on, ending and cancelling."""
+    return {"book": {"continue": "Continue", "end": "End", "cancel": "Cancel"},
+            "d001": {"continue": "sage", "end": "stop", "cancel": "(none)"},
+            "d002": {"continue": "Sa-gé", "end": "Yoshi", "cancel": "cancel Sa-gé"},
+            "d004": {"continue": "keep", "end": "go out", "cancel": "cancel keeping"},
+            }[preset]
+
+
+_RIB_POETRY = "1b 2b 3b"
+_RIB_PURPLE = "6b 9b 10b"
+_BRIGHTS4 = "1a 3a 8a 12a"
+
+#: Call sequences that show how each tradition pays yaku: (label, calls as
+#: (player, action, captured cards)). Nobody holds a hand combination and card
+#: points are left out, so the lines are the yaku alone (Large Field, x2).
+CALL_CASES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
+    ("A makes the three Poetry Ribbons and ends at once",
+     (("A", "end", _RIB_POETRY),)),
+    ("B plays on with the Purple Ribbons; then A makes the Poetry Ribbons and ends",
+     (("B", "continue", _RIB_PURPLE), ("A", "end", _RIB_POETRY))),
+    ("A plays on with the Poetry Ribbons and later adds the Purple ones, then ends",
+     (("A", "continue", _RIB_POETRY), ("A", "end", f"{_RIB_POETRY} {_RIB_PURPLE}"))),
+    ("A plays on with the Poetry Ribbons and nobody makes anything more",
+     (("A", "continue", _RIB_POETRY),)),
+    ("A plays on with the Poetry Ribbons, then cancels at the start of a turn",
+     (("A", "continue", _RIB_POETRY), ("A", "cancel", ""))),
+)
+
+
+def _call_facts(calls: Sequence[tuple[str, str, str]], multiplier: int = 2) -> RoundFacts:
+    return RoundFacts(tuple(PlayerFacts(n, claims=()) for n in "ABC"), dealer="A",
+                      multiplier=multiplier,
+                      calls=tuple(Call(p, a, cards=CardSet.parse(c) if c else None)
+                                  for p, a, c in calls))
+
+
+def _nets(preset: str, s: Settlement) -> str:
+    return ", ".join(f"{n} {money(preset, v)}" for n, v in s.totals().items()
+                     if n != BANK)
+
+
+def call_rows() -> list[dict[str, object]]:
+    """Each call sequence settled under every tradition: the players' nets."""
+    rows = []
+    for label, calls in CALL_CASES:
+        row: dict[str, object] = {"What happens": label}
+        for p in TRADITIONS:
+            words = call_words(p)
+            try:
+                s = settle_round(p, _call_facts(calls))
+            except HanafudaError as exc:
+                row[TRADITION_LABELS[p]] = f"not possible: {exc}"
+                continue
+            said = " → ".join(f"{who}: {words[a]}" for who, a, _ in calls)
+            row[TRADITION_LABELS[p]] = f"{said}. {_nets(p, s)}"
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# 6. Card points, par and the special achievements
+
+def special_rows() -> list[dict[str, object]]:
+    """The special achievements and bonuses with their values in every tradition."""
+    def fmt(p: str, v: int) -> str:
+        return _table_value(p, v)
+
+    def sixteen(p: str) -> str:
+        r = get_rules(p)
+        if r.sixteen is None:
+            y = yaku_rule(r.yaku, "sixteen_dregs")
+            return (f"a yaku: {fmt(p, y.points)} + {fmt(p, y.plus_per_extra)} per Chaff beyond 16, "
+                    "November counts")
+        base, per, cap, rain = r.sixteen
+        text = f"{fmt(p, base)} + {fmt(p, per)} per Chaff beyond 16"
+        if cap:
+            text += f", at most {fmt(p, cap)}"
+        text += "; November counts" if rain else "; only the Storm counts"
+        if r.sixteen_when_out:
+            text += "; also when someone goes out"
+        return text
+
+    effect = {"cancel_all": "everything else is cancelled (fees and compensation stay)",
+              "return_teyaku": "card points and bonuses are cancelled; hand combinations "
+                               "are paid back",
+              "flip_teyaku": "card points and bonuses are cancelled; hand combinations are "
+                             "reversed",
+              "return_combos_events": "card points are cancelled; hand combinations and "
+                                      "bonuses are paid back",
+              "return_all": "card points are cancelled; hand combinations, yaku and "
+                            "bonuses are paid back"}
+    aspects: list[tuple[str, Any]] = [
+        ("168 or more card points", lambda p: f"{fmt(p, get_rules(p).futahachi[0])} + "
+                                              f"{fmt(p, get_rules(p).futahachi[1])} per point "
+                                              "beyond 168"),
+        ("Sixteen or more Chaffs", sixteen),
+        ("All three take exactly 88", lambda p: f"the dealer takes "
+                                                f"{fmt(p, get_rules(p).all_88)} from each"),
+        ("Only in a round without yaku",
+         lambda p: "yes" if get_rules(p).specials_need_no_yaku else "no"),
+        ("What a special does to the rest", lambda p: effect[get_rules(p).special_effect]),
+        ("Chaff combination (not the Bright one) and 89 or more",
+         lambda p: f"{fmt(p, get_rules(p).chaff_bonus)} from each"),
+        ("Capturing one's own declared triple",
+         lambda p: f"{fmt(p, get_rules(p).triple_bonus)} from each, per triple"
+                   + ("" if get_rules(p).triple_catch == "all_three"
+                      else " (by taking the month's fourth card)")),
+        ("Blind-stay dealer with 89 or more",
+         lambda p: f"{fmt(p, get_rules(p).blind_stay)} from every player"),
+        ("Blind-stay dealer under 89 (round without yaku)",
+         lambda p: f"pays {fmt(p, get_rules(p).blind_stay)} to each active opponent"
+                   if get_rules(p).blind_failure else "no penalty"),
+    ]
+    rows = []
+    for label, fn in aspects:
+        row: dict[str, object] = {"": label}
+        for p in TRADITIONS:
+            row[TRADITION_LABELS[p]] = fn(p)
+        rows.append(row)
+    return rows
+
+
+#: Card-point endings settled under every tradition: (label, players as
+#: (name, hand or None, card points, chaffs), dealer).
+SPECIAL_CASES: tuple[tuple[str, tuple[tuple[str, str | None, int, int | None], ...], str],
+                     ...] = (
+    ("A takes 170 card points; A holds 2 Ribbons & 5 Chaffs, B a greater triple",
+     (("A", "1b 2b 3c 4c 6c 7c 10c", 170, None), ("B", "5a 5b 5d 8a 9a 10a 12a", 50, None),
+      ("C", None, 44, None)), "B"),
+    ("A takes 18 Chaffs (November counted) for 80 card points",
+     (("A", "1b 2b 3c 4c 6c 7c 10c", 80, 18), ("B", "5a 5b 5d 8a 9a 10a 12a", 100, None),
+      ("C", None, 84, None)), "B"),
+    ("All three take 88; B is the dealer",
+     (("A", "1b 2b 3c 4c 6c 7c 10c", 88, None), ("B", "5a 5b 5d 8a 9a 10a 12a", 88, None),
+      ("C", None, 88, None)), "B"),
+    ("No special: A 100 with 2 Ribbons & 5 Chaffs, B 90 with a greater triple, C 74",
+     (("A", "1b 2b 3c 4c 6c 7c 10c", 100, None), ("B", "5a 5b 5d 8a 9a 10a 12a", 90, None),
+      ("C", None, 74, None)), "B"),
+)
+
+
+def _special_facts(index: int) -> RoundFacts:
+    _, players, dealer = SPECIAL_CASES[index]
+    return RoundFacts(tuple(PlayerFacts(n, hand=CardSet.parse(h) if h else None,
+                                        claims=None if h else (), card_points=pts,
+                                        chaffs=ch) for n, h, pts, ch in players),
+                      dealer=dealer, multiplier=1)
+
+
+def special_case_rows() -> list[dict[str, object]]:
+    """Each ending settled under every tradition: the special found and the nets."""
+    rows = []
+    for i, (label, _, _) in enumerate(SPECIAL_CASES):
+        row: dict[str, object] = {"Ending": label}
+        for p in TRADITIONS:
+            s = settle_round(p, _special_facts(i))
+            what = s.special or "no special"
+            undone = []
+            if s.cancelled:
+                undone.append(f"{len(s.cancelled)} payment(s) cancelled")
+            back = [x for x in s.ledger if x.category == "returned"]
+            if back:
+                undone.append(f"{len(back)} paid back")
+            row[TRADITION_LABELS[p]] = (f"{what}; " + ("; ".join(undone) + "; " if undone
+                                                       else "") + _nets(p, s))
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# 7. Worked examples
+
+def _p(name: str, hand: str | None = None, **kw: Any) -> PlayerFacts:
+    return PlayerFacts(name, hand=CardSet.parse(hand) if hand else None, **kw)
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """A seed worked example as facts: settled by :func:`settle` under its tradition."""
+
+    key: str
+    title: str
+    preset: str
+    facts: RoundFacts
+    source: str
+    options: tuple[tuple[str, Any], ...] = ()
+    source_note: str = ""
+
+    @property
+    def rules(self):
+        return get_rules(self.preset, **dict(self.options))
+
+
+_EXAMPLE_LIST: tuple[WorkedExample, ...] = (
+    WorkedExample(
+        "BK17-1", "Two players, a Large Field, no yaku", "book",
+        RoundFacts((_p("A", "1a 1c 2c 3c 4c 5c 6c", card_points=141),
+                    _p("B", "9a 9b 9c 8a 10a 12a 2a", card_points=123)),
+                   dealer="A", field=CardSet.parse("3a 5a 7b 10b 11d 12c")),
+        "BOOK ch. 17, Scoring Example 1 (fig. 17.4)"),
+    WorkedExample(
+        "BK17-2", "Two players, a Grand Field, B ends on a yaku", "book",
+        RoundFacts((_p("A", "4a 4b 4c 1c 2c 3d 5c"), _p("B", "1a 2a 3b 5a 6b 8b 9c")),
+                   dealer="A", multiplier=4, calls=(Call("B", "end", ("poetry",)),)),
+        "BOOK ch. 17, Scoring Example 2 (fig. 17.5)"),
+    WorkedExample(
+        "BK17-3", "Three players, a Small Field, no yaku", "book",
+        RoundFacts((_p("A", "1a 2a 3a 4a 5b 6b 8b", card_points=100),
+                    _p("B", "9a 9b 9c 10a 11a 12a 8a", card_points=90),
+                    _p("C", "1c 1d 2c 2d 3c 3d 10c", card_points=74)),
+                   dealer="A", multiplier=1),
+        "BOOK ch. 17, Scoring Example 3 (fig. 17.6)"),
+    WorkedExample(
+        "BK17-4", "All three take 88 in a Large Field", "book",
+        RoundFacts((_p("A", "10a 10b 10c 8a 9a 12a 11b", card_points=88),
+                    _p("B", "5b 7b 1c 2c 3c 4c 6c", card_points=88),
+                    _p("C", "1a 2a 3a 4a 5a 6a 8b", card_points=88)),
+                   dealer="A", multiplier=2),
+        "BOOK ch. 17, Scoring Example 4 (fig. 17.7)",
+        source_note="The rulebook's figure still prints the hand-combination rows, but its "
+                    "totals leave them out, as the special requires; it does not say that A "
+                    "is the dealer, which the 200 from each implies."),
+    WorkedExample(
+        "BK17-5", "Four players, one passes, a Grand Field", "book",
+        RoundFacts((_p("A", "1b 4a 4d 7a 9d 11a 12d"),
+                    _p("B", "9a 9b 9c 1a 2a 3a 8a", card_points=98, caught_triples=(9,)),
+                    _p("C", "6b 1c 2c 3c 10c 11d 12b", card_points=80),
+                    _p("D", "2b 3b 4b 5a 7b 8b 10a", card_points=86)),
+                   dealer="B", multiplier=4, passed=("A",)),
+        "BOOK ch. 17, Scoring Example 5 (fig. 17.8)", (("fold_fees", (10, 15, 20)),),
+        source_note="The rulebook's prose says C collects the 1 Ribbon & 6 Chaffs from "
+                    "Player A and Player B. A had passed and takes no part in the round; "
+                    "the rulebook's own figure and totals only add up when B and D pay, "
+                    "which is what the payment lines above show."),
+    WorkedExample(
+        "BK17-6", "Four players, a forced dropout, a Large Field, a yaku", "book",
+        RoundFacts((_p("A", "5c 5d 6c 6d 7c 8c 9c"), _p("B", "10a 11b 12a 9a 8b 7a 5a"),
+                    _p("C", "1c 3a 4c 6a 7b 9b 10b"), _p("D", "1a 2a 2b 3b 3c 4a 4b")),
+                   dealer="A", multiplier=2, forced_out=("D",),
+                   calls=(Call("B", "end", ("four_dry_brights",)),)),
+        "BOOK ch. 17, Scoring Example 6 (fig. 17.9)"),
+    WorkedExample(
+        "BK17-V1", "Phoenix and Crane in the field: the multiplier variants", "book",
+        RoundFacts((_p("A", "9a 9b 9c 1b 2a 3a 8a", claims=("three",)),
+                    _p("B", claims=()), _p("C", claims=())),
+                   dealer="A", field=CardSet.parse("12a 1a 5c 6c 7c 9d")),
+        "BOOK ch. 17, Gameplay Variations (Multiple and Carryover Multiplier)"),
+    WorkedExample(
+        "BK17-V2", "Four & Three with 7 Chaffs: the Winning Hand variant", "book",
+        RoundFacts((_p("A", "11a 11b 11c 11d 12b 12c 12d"), _p("B", claims=()),
+                    _p("C", claims=())), dealer="A", multiplier=1),
+        "BOOK ch. 17, Gameplay Variations (Winning Hand)",
+        (("winning_hand", True), ("four_three", "wins_round"))),
+    WorkedExample(
+        "D1-1", "Toichi in a doubled deal", "d001",
+        RoundFacts((_p("Akiko", "2a 1c 1d 3c 4c 5c 6c"), _p("Iori", claims=()),
+                    _p("Uzuki", claims=())), dealer="Akiko", multiplier=2),
+        "D001, Teyaku (lines 22-52)"),
+    WorkedExample(
+        "D1-2", "Aka against Tatesanbon", "d001",
+        RoundFacts((_p("Akiko", "1b 2b 3c 4c 6c 7c 10c"),
+                    _p("Iori", "5a 5b 5d 8a 9a 10a 12a"),
+                    _p("Uzuki", "1a 2a 3a 6a 7a 8b 9b")), dealer="Akiko", multiplier=1),
+        "D001, Teyaku (lines 22-52)"),
+    WorkedExample(
+        "D1-3", "Shikou, sage, then Gokou", "d001",
+        RoundFacts((_p("Akiko", claims=()), _p("Iori", claims=()), _p("Uzuki", claims=())),
+                   dealer="Akiko", multiplier=1,
+                   calls=(Call("Akiko", "sage", cards=CardSet.parse(_BRIGHTS4)),
+                          Call("Akiko", "stop", cards=CardSet.parse(f"{_BRIGHTS4} 11a")))),
+        "D001, Dekiyaku and Sage (lines 60-100)"),
+    WorkedExample(
+        "D1-3b", "Shikou, sage, and nothing more", "d001",
+        RoundFacts((_p("Akiko", claims=()), _p("Iori", claims=()), _p("Uzuki", claims=())),
+                   dealer="Akiko", multiplier=1,
+                   calls=(Call("Akiko", "sage", cards=CardSet.parse(_BRIGHTS4)),)),
+        "D001, Dekiyaku and Sage (lines 60-100)"),
+    WorkedExample(
+        "D1-4", "Card points in a quadrupled deal", "d001",
+        RoundFacts((_p("Akiko", claims=(), card_points=106),
+                    _p("Iori", claims=(), card_points=116),
+                    _p("Uzuki", claims=(), card_points=42)), dealer="Akiko", multiplier=4),
+        "D001, End of hand (lines 101-135)"),
+    WorkedExample(
+        "D1-5", "Aka with two players", "d001",
+        RoundFacts((_p("A", "1b 2b 3c 4c 6c 7c 10c"), _p("B", claims=())), dealer="A",
+                   multiplier=1),
+        "D001, Hachi-Hachi for 2 players (lines 140-150)"),
+    WorkedExample(
+        "D1-7", "Six players, three fold by choice", "d001",
+        RoundFacts(tuple(_p(n, claims=(), card_points=pts) for n, pts in
+                         zip("ABCDEF", (100, None, 80, None, 84, None))),
+                   dealer="A", multiplier=1, passed=("B", "D", "F")),
+        "D001, Hachi-Hachi for 4-6 players (lines 151-170)"),
+    WorkedExample(
+        "D1-8", "Futahachi: 170 card points", "d001",
+        _special_facts(0), "D001, Dekiyaku that do not stop play (lines 101-111)"),
+    WorkedExample(
+        "D2-2", "Hand combos balanced among the three", "d002",
+        RoundFacts((_p("Oya", "1b 2b 3c 4c 6c 7c 10c"),
+                    _p("Dou-Ni", "5a 5b 5d 8a 9a 10a 12a"),
+                    _p("Biki", "1a 2a 3a 6a 7a 8b 9b")), dealer="Oya", multiplier=1),
+        "D002, Hand Combo (lines 169-190)"),
+    WorkedExample(
+        "D2-3", "Double 8's: 170 card points", "d002",
+        RoundFacts((_p("Oya", "1b 2b 3c 4c 6c 7c 10c", card_points=170),
+                    _p("Dou-Ni", claims=(), card_points=50),
+                    _p("Biki", claims=(), card_points=44)), dealer="Oya", multiplier=1),
+        "D002, Draw deck becomes empty (lines 213-228)"),
+    WorkedExample(
+        "D2-4", "Card points around 88", "d002",
+        RoundFacts((_p("Oya", claims=(), card_points=100),
+                    _p("Dou-Ni", claims=(), card_points=72),
+                    _p("Biki", claims=(), card_points=92)), dealer="Oya", multiplier=1),
+        "D002, Draw deck becomes empty (lines 213-228)"),
+    WorkedExample(
+        "D2-Y", "Sa-gé, then another player's Yoshi", "d002",
+        RoundFacts((_p("Oya", claims=()), _p("Dou-Ni", claims=()), _p("Biki", claims=())),
+                   dealer="Oya", multiplier=1,
+                   calls=(Call("Dou-Ni", "sa-gé", cards=CardSet.parse(_RIB_POETRY)),
+                          Call("Biki", "yoshi", cards=CardSet.parse(_RIB_PURPLE)))),
+        "D002, Declare Yoshi or Sa-gé (lines 199-212)"),
+    WorkedExample(
+        "D4-1", "Six players, three pass", "d004",
+        RoundFacts(tuple(_p(n, claims=(), card_points=pts) for n, pts in
+                         zip("ABCDEF", (None, 100, None, 80, None, 84))),
+                   dealer="B", multiplier=1, passed=("A", "C", "E")),
+        "D004, Auction (lines 25-34)"),
+    WorkedExample(
+        "D4-K", "Keeping, and an opponent goes out", "d004",
+        RoundFacts((_p("A", claims=()), _p("B", claims=()), _p("C", claims=())),
+                   dealer="A", multiplier=1,
+                   calls=(Call("A", "keep", cards=CardSet.parse(_RIB_POETRY)),
+                          Call("B", "out", cards=CardSet.parse(_RIB_PURPLE)))),
+        "D004, Scoring combinations, going out and keeping (lines 53-62)"),
+)
+
+EXAMPLES: Mapping[str, WorkedExample] = {e.key: e for e in _EXAMPLE_LIST}
+
+
+def example(key: str) -> WorkedExample:
+    try:
+        return EXAMPLES[key]
+    except KeyError:
+        raise HanafudaError(f"unknown worked example {key!r}; known: "
+                            f"{', '.join(EXAMPLES)}") from None
+
+
+def settle(key: str, **options: Any) -> Settlement:
+    """Settle a worked example under its own rules (plus option overrides)."""
+    ex = example(key)
+    return settle_round(get_rules(ex.preset, **{**dict(ex.options), **options}), ex.facts)
+
+
+#: The steps of a settlement in the order the chapter narrates them:
+#: (step title, ledger categories).
+STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Compensation for a forced dropout", ("compensation",)),
+    ("Hand combinations", ("teyaku",)),
+    ("Yaku", ("yaku",)),
+    ("Card points against 88", ("cards",)),
+    ("Bonuses", ("events", "blind")),
+    ("Special achievement", ("special", "returned")),
+    ("Passing fees, to the round's winner", ("fees",)),
+)
+
+
+def _line(preset_rules, x) -> str:
+    fmt = preset_rules.unit.format
+    mult = f" (field ×{x.multiplier})" if x.multiplier != 1 else ""
+    half = " — half" if x.note == "half" else ""
+    return f"{x.payer} pays {x.payee} {fmt(x.amount)}: {x.reason}{mult}{half}"
+
+
+def step_lines(s: Settlement) -> list[tuple[str, list[str]]]:
+    """The narrated steps: (step title, sentences), skipping steps with nothing in them."""
+    out = []
+    for title, cats in STEPS:
+        lines = [_line(s.rules, x) for x in s.ledger if x.category in cats]
+        if title.startswith("Special"):
+            lines += [f"Cancelled: {x.payer} would have paid {x.payee} "
+                      f"{s.rules.unit.format(x.amount)} ({x.reason})" for x in s.cancelled]
+            if s.special:
+                lines.insert(0, f"{s.special}.")
+        if lines:
+            out.append((title, lines))
+    return out
+
+
+def payment_rows(s: Settlement) -> list[dict[str, object]]:
+    """One row per payment: step, who pays whom, amount, what for, multiplier, rule."""
+    step_of = {c: t for t, cats in STEPS for c in cats}
+    order = {t: i for i, (t, _) in enumerate(STEPS)}
+    rows = []
+    for x in sorted(s.ledger, key=lambda x: order.get(step_of.get(x.category, ""), 99)):
+        rows.append({"Step": step_of.get(x.category, x.category), "Pays": x.payer,
+                     "To": x.payee, "Amount": s.rules.unit.format(x.amount),
+                     "For": x.reason + (" (half)" if x.note == "half" else ""),
+                     "Field": f"×{x.multiplier}", "Rule": x.clause})
+    return rows
+
+
+def net_rows(s: Settlement) -> list[dict[str, object]]:
+    """Settlement.to_rows() with amounts in the tradition's notation (the figures' layout)."""
+    names = {"compensation": "Compensation", "teyaku": "Hand combinations", "yaku": "Yaku",
+             "cards": "Card points", "events": "Bonuses", "blind": "Blind stay",
+             "special": "Special achievement", "returned": "Paid back",
+             "fees": "Passing fees", "total": "Total"}
+    fmt = s.rules.unit.format
+    return [{"": names.get(str(r["category"]), r["category"]),
+             **{k: fmt(v) for k, v in r.items() if k != "category"}} for r in s.to_rows()]
+
+
+def example_facts_text(key: str) -> str:
+    """The facts of a worked example in one paragraph (generated from the facts)."""
+    ex = example(key)
+    s = settle(key)
+    f = ex.facts
+    rules = ex.rules
+    parts = [f"{len(f.players)} players; {s.multiplier.name} (×{s.multiplier.value})"
+             + (f", {s.multiplier.reason}" if f.field is not None else "")
+             + f"; {f.dealer} deals."]
+    if f.passed:
+        parts.append(f"{_and(list(f.passed))} passed by choice.")
+    if f.forced_out:
+        parts.append(f"{_and(list(f.forced_out))} had to drop out.")
+    for name in f.active:
+        hits = s.teyaku.get(name, ())
+        pl = f.player(name)
+        bits = []
+        if hits:
+            bits.append("shows " + _and([f"{h.rule.name} ({_table_value(ex.preset, h.value)})"
+                                         for h in hits]))
+        elif pl.hand is not None or pl.claims is not None:
+            bits.append("has no hand combination")
+        if pl.card_points is not None:
+            bits.append(f"takes {pl.card_points} card points")
+        if bits:
+            parts.append(f"{name} {_and(bits)}.")
+    words = call_words(ex.preset)
+    for c in f.calls:
+        held = (", ".join(h.rule.name for h in rules.yaku.evaluate(c.cards).hits)
+                if c.cards is not None else ", ".join(yaku_rule(rules.yaku, k).name
+                                                      for k in c.yaku))
+        parts.append(f"{c.player} calls {words[c.kind]}" + (f" holding {held}." if held
+                                                            else "."))
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# 8. The same deals under four traditions
+
+#: Tradition-neutral deal situations: (label, facts).
+SITUATIONS: tuple[tuple[str, RoundFacts], ...] = (
+    ("Hand combinations and card points, no yaku (a Small Field)",
+     RoundFacts((_p("A", "1b 6b 2c 3c 8c 9c 11d", card_points=100),
+                 _p("B", "4a 4b 4c 1a 5a 6a 8a", card_points=90),
+                 _p("C", "1c 1d 2d 3d 10c 10d 12c", card_points=74)),
+                dealer="A", multiplier=1)),
+    ("B plays on with the Purple Ribbons, A makes the Poetry Ribbons and ends "
+     "(a Large Field)",
+     RoundFacts((_p("A", "1b 6b 2c 3c 8c 9c 11d"), _p("B", "4a 4b 4c 1a 5a 6a 8a"),
+                 _p("C", "1c 1d 2d 3d 10c 10d 12c")), dealer="A", multiplier=2,
+                calls=(Call("B", "continue", cards=CardSet.parse(_RIB_PURPLE)),
+                       Call("A", "end", cards=CardSet.parse(_RIB_POETRY))))),
+    ("A takes 170 card points while holding a chaff combination (a Small Field)",
+     RoundFacts((_p("A", "1b 6b 2c 3c 8c 9c 11d", card_points=170),
+                 _p("B", "4a 4b 4c 1a 5a 6a 8a", card_points=50),
+                 _p("C", "1c 1d 2d 3d 10c 10d 12c", card_points=44)),
+                dealer="A", multiplier=1)),
+    ("Five players: E passes, D is forced out with three Brights (a Grand Field)",
+     RoundFacts((_p("A", "1b 6b 2c 3c 8c 9c 11d", card_points=96),
+                 _p("B", "4a 4b 4c 1a 5a 6a 8a", card_points=80),
+                 _p("C", "1c 1d 2d 3d 10c 10d 12c", card_points=88),
+                 _p("D", "3a 8a 12a 2a 5b 7c 9d"),
+                 _p("E", "6a 7a 9a 10a 10b 11a 11b")),
+                dealer="A", multiplier=4, passed=("E",), forced_out=("D",))),
+)
+
+
+def compare_rows(index: int) -> list[dict[str, object]]:
+    """One situation settled under every tradition: each player's net in the tradition's
+    unit and in points (a kan or a shilling counted as 12 points, a penny as one)."""
+    try:
+        label, facts = SITUATIONS[index]
+    except IndexError:
+        raise HanafudaError(f"there are {len(SITUATIONS)} situations, numbered from 0") from None
+    results = {p: settle_round(p, facts) for p in TRADITIONS}
+    rows = []
+    for name in facts.names:
+        row: dict[str, object] = {"Player": name}
+        for p in TRADITIONS:
+            v = results[p].totals().get(name, 0)
+            own = money(p, v)
+            row[TRADITION_LABELS[p]] = own if p == "book" else f"{own} ({v} points)"
+        rows.append(row)
+    row = {"Player": "Winner of the round"}
+    for p in TRADITIONS:
+        row[TRADITION_LABELS[p]] = results[p].winner or "—"
+    rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# 9. House rules and sources
+
+def _value_text(v: Any) -> str:
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    if v is None:
+        return "—"
+    if isinstance(v, tuple):
+        return ", ".join(map(str, v)) if v else "none"
+    return str(v)
+
+
+def options_rows() -> list[dict[str, object]]:
+    """Every option with its value in each tradition (from option_sources) and where the
+    value comes from; ``differs`` marks options on which the traditions disagree."""
+    per = {p: option_sources(p) for p in TRADITIONS}
+    rows = []
+    for key, opt in OPTIONS.items():
+        values = [per[p][key].default for p in TRADITIONS]
+        row: dict[str, object] = {"Option": key, "What it decides": opt.description}
+        for p in TRADITIONS:
+            o = per[p][key]
+            row[TRADITION_LABELS[p]] = _value_text(o.default)
+            row[f"{TRADITION_LABELS[p]} source"] = o.source.cite() if o.source else ""
+        row["differs"] = len({repr(v) for v in values}) > 1
+        row["played"] = opt.implemented
+        rows.append(row)
+    return rows
+
+
+def source_rows() -> list[dict[str, object]]:
+    """The seed documents and sections the chapter draws on, and what from each."""
+    from .rules import SOURCE_DOCUMENTS
+    used: dict[str, list[str]] = {}
+    for p in TRADITIONS:
+        for s in _game(p).sources:
+            used.setdefault(s.cite(), []).append("players, deals")
+        for key, o in option_sources(p).items():
+            if o.source:
+                used.setdefault(o.source.cite(), []).append(key)
+        for r in get_rules(p).teyaku.rules:
+            if r.source:
+                used.setdefault(r.source.cite(), []).append("hand combinations")
+        for r in get_rules(p).yaku.rules:
+            if r.source:
+                used.setdefault(r.source.cite(), []).append("yaku")
+    for ex in EXAMPLES.values():
+        used.setdefault(ex.source, []).append(f"example {ex.key}")
+    rows = []
+    for cite, what in used.items():
+        doc = cite.split(",")[0].split(" ")[0]
+        if doc not in SOURCE_DOCUMENTS:
+            raise HanafudaError(f"unknown source document {doc!r} in {cite!r}")
+        rows.append({"Document": doc, "Section": cite[len(doc):].lstrip(", "),
+                     "Used for": ", ".join(dict.fromkeys(what))})
+    return sorted(rows, key=lambda r: (str(r["Document"]), str(r["Section"])))
+
+
+# ---------------------------------------------------------------------------
+# Glue for the prose
+
+def glue_hachihachi_facts() -> None:
+    """Glue the numbers the chapter's prose names (``{glue:text}`hh_...```)."""
+    from myst_nb import glue
+    total, players, par = par_facts()
+    book = get_rules("book")
+    g = _game("book")
+    values = {
+        "hh_deck_total": total, "hh_active": players, "hh_par": par,
+        "hh_min_players": g.players[0], "hh_max_players": g.players[1],
+        "hh_difficulty": g.difficulty,
+        "hh_hand": g.deals[3].hand, "hh_field": g.deals[3].field,
+        "hh_n_teyaku": len(book.teyaku.rules), "hh_n_yaku": len(book.yaku.rules),
+        "hh_n_options": len(OPTIONS), "hh_n_presets": len(PRESETS),
+        "hh_large": max(v for v in LIGHT_MULTIPLIERS.values() if v < 4),
+        "hh_grand": max(LIGHT_MULTIPLIERS.values()),
+        "hh_award_book": game_award(book, 6), "hh_award_d002": money(
+            "d002", game_award(get_rules("d002"), 6)),
+        "hh_comp_card": book.compensation_per_card,
+        "hh_par_plus": par + 1,
+        "hh_chaff_bonus": book.chaff_bonus, "hh_triple_bonus": book.triple_bonus,
+        "hh_three_book": book.teyaku.rule("three").value,
+        "hh_three_kan": money("d001", get_rules("d001").teyaku.rule("three").value * 12),
+        "hh_bk5_c": sum(x.amount for x in settle("BK17-5").ledger
+                        if x.payee == "C" and x.category == "teyaku") // 2,
+        "hh_bk5_payers": _and([x.payer for x in settle("BK17-5").ledger
+                               if x.payee == "C" and x.category == "teyaku"]),
+    }
+    for k, v in values.items():
+        glue(k, v, display=False)
+
+
+# ---------------------------------------------------------------------------
+# Display
+
+def _html(markup: str):
+    from IPython.display import HTML
+    return HTML(markup)
+
+
+def _caption(text: str) -> str:
+    return f'<p class="hf-caption">{html.escape(text)}</p>'
+
+
+def _svg():
+    from .render import svg
+    return svg
+
+
+def show_overview():
+    return _html(tables.to_html(overview_rows()))
+
+
+def show_deals():
+    return _html(tables.to_html(deal_rows(), caption="Cards to each hand / to the field / "
+                                "left in the stock") + tables.to_html(deal_note_rows()))
+
+
+def show_dropouts():
+    return _html(tables.to_html(dropout_rows()))
+
+
+def show_compensation(key: str = "BK17-6"):
+    ex = example(key)
+    dropout = ex.facts.player(ex.facts.forced_out[0])
+    pic = _svg().row_svg(list(dropout.hand), width=40,
+                         label=f"{dropout.name}'s hand (forced to drop out)")
+    return _html(pic + tables.to_html(compensation_rows(key)))
+
+
+def show_fields():
+    return _html(_svg().layout_html(field_rows(), width=48))
+
+
+def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)):
+    label, fields = TIMELINES[key]
+    lit = [c for f in fields for c in CardSet.parse(f) if c in LIGHT_MULTIPLIERS]
+    pics = _svg().layout_html([(f"Deal {i + 1}", list(CardSet.parse(f)))
+                               for i, f in enumerate(fields)], width=30, highlight=lit)
+    return _html(pics + tables.to_html(timeline_rows(key, modes)) + _caption(label))
+
+
+def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = 26) -> str:
+    esc = html.escape
+    cols = [TRADITION_LABELS[p] for p in TRADITIONS]
+    out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">',
+           "<thead><tr><th>Combination and example hand</th>"
+           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
+    for r in rows:
+        cells = [str(r[c]) for c in cols]
+        differ = _values_differ(str(r["Hand"]), str(r["Group"]))
+        style = ' style="background:#fff4e0"' if differ else ""
+        out.append(f"<tr><td><b>{esc(str(r['Combination']))}</b><br>"
+                   f'<span style="font-size:.85em">{esc(str(r["Needs"]))} · '
+                   f"{esc(str(r['Example from']))}</span><br>"
+                   f"{_svg().row_svg(str(r['Hand']), width=width)}</td>"
+                   + "".join(f"<td{style}>{esc(c)}</td>" for c in cells) + "</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def _values_differ(hand: str, group: str) -> bool:
+    """True when the traditions value a hand differently (rulebook points / 10 = kan)."""
+    cards = CardSet.parse(hand)
+    seen = set()
+    for p in TRADITIONS:
+        res = get_rules(p).teyaku.evaluate(cards)
+        if group:
+            hit = res.best(group)
+            value = hit.value if hit else 0
+        else:
+            value = res.total
+        seen.add(value / 10 if p == "book" else value)
+    return len(seen) > 1
+
+
+def show_teyaku(group: str | None = None):
+    """The combinations with example hands, valued by every tradition's table."""
+    return _html(_teyaku_html(teyaku_rows(group)))
+
+
+def _per_tradition(html_of) -> str:
+    """One collapsible block per tradition (the rulebook's open)."""
+    out = []
+    for p in TRADITIONS:
+        head = f"{TRADITION_LABELS[p]} ({unit_text(p)})"
+        out.append(f'<details class="hf-tradition"{" open" if p == "book" else ""}>'
+                   f"<summary><b>{html.escape(head)}</b></summary>{html_of(p)}</details>")
+    return "".join(out)
+
+
+def teyaku_table_html(preset: str) -> str:
+    _check_tradition(preset)
+    t = get_rules(preset).teyaku
+    rows = [{"Group": "Chaff" if r["group"] == CHAFF else "Suit", "Name": r["name"],
+             "Japanese": r["japanese"], "Needs": _needs(t.rule(str(r["key"]))),
+             "Value": _table_value(preset, int(r["value"]))} for r in t.rows()]
+    return tables.to_html(rows)
+
+
+def show_teyaku_tables():
+    """Each tradition's own hand-combination table, one collapsible block each."""
+    return _html(_per_tradition(teyaku_table_html))
+
+
+def show_yaku_tables():
+    """Each tradition's yaku with their cards, one collapsible block each."""
+    return _html(_per_tradition(yaku_html))
+
+
+def yaku_html(preset: str = "book", width: int = 30) -> str:
+    esc = html.escape
+    out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">'
+           "<thead><tr><th>Yaku</th><th>Needs</th><th>Value</th><th>Cards</th></tr></thead>"
+           "<tbody>"]
+    book_cards = {str(r["Cards"]) for r in yaku_rows("book")}
+    for r in yaku_rows(preset):
+        group = f" (one of: {r['One of a group']})" if r["One of a group"] else ""
+        # Other traditions' yaku use the rulebook's cards: drawn once, in the rulebook block.
+        pic = (_svg().row_svg(str(r["Cards"]), width=width, wrap=9)
+               if preset == "book" or str(r["Cards"]) not in book_cards
+               else esc(str(r["Cards"])))
+        out.append(f"<tr><td>{esc(str(r['Yaku']))}{esc(group)}</td><td>{esc(str(r['Needs']))}"
+                   f"</td><td>{esc(str(r['Value']))}</td>"
+                   f"<td>{pic}</td></tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def show_yaku(preset: str = "book"):
+    return _html(yaku_html(preset))
+
+
+def show_calls():
+    return _html(tables.to_html(call_rows()))
+
+
+def show_specials():
+    return _html(tables.to_html(special_rows()))
+
+
+def show_special_cases():
+    return _html(tables.to_html(special_case_rows()))
+
+
+def example_html(key: str, **options: Any) -> str:
+    """A worked example: the facts, the hands, the narrated steps, the payment lines and
+    the net table, all from :func:`settle`."""
+    esc = html.escape
+    ex = example(key)
+    s = settle(key, **options)
+    out = [f'<p class="hf-caption">{esc(ex.source)} · {esc(TRADITION_LABELS[ex.preset])}, '
+           f"amounts in {esc(unit_text(ex.preset))}</p>",
+           f"<p>{esc(example_facts_text(key))}</p>"]
+    # Only the hands that matter: those showing a combination, and forced dropouts.
+    hands = [(f"{p.name}'s hand", list(p.hand)) for p in ex.facts.players
+             if p.hand is not None and (s.teyaku.get(p.name) or p.name in ex.facts.forced_out)]
+    shown = [c for hits in s.teyaku.values() for h in hits for c in h.shown]
+    if hands:
+        out.append(_svg().layout_html(hands, width=30, highlight=shown))
+    out.append("<ol>")
+    for title, lines in step_lines(s):
+        out.append(f"<li><b>{esc(title)}.</b> " + " ".join(esc(x if x.endswith(".") else
+                                                             x + ".") for x in lines)
+                   + "</li>")
+    totals = ", ".join(f"{n} {s.rules.unit.format(v)}" for n, v in s.totals().items())
+    out.append(f"<li><b>Totals.</b> {esc(totals)}. Winner of the round: "
+               f"{esc(s.winner or '—')}.</li></ol>")
+    for n in s.notes:
+        out.append(_caption(n))
+    out.append(tables.to_html(net_rows(s)))
+    out.append('<details><summary>Every payment line</summary>'
+               + tables.to_html(payment_rows(s)) + "</details>")
+    if ex.source_note:
+        out.append(f'<div class="admonition warning"><p class="admonition-title">Where '
+                   f"the source is wrong</p><p>{esc(ex.source_note)}</p></div>")
+    return "".join(out)
+
+
+def show_example(key: str, **options: Any):
+    return _html(example_html(key, **options))
+
+
+def show_comparison(index: int):
+    label, facts = SITUATIONS[index]
+    hands = [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
+    return _html(f"<p><b>{html.escape(label)}</b></p>"
+                 + _svg().layout_html(hands, width=26) + tables.to_html(compare_rows(index)))
+
+
+def show_options():
+    esc = html.escape
+    rows = options_rows()
+    cols = [TRADITION_LABELS[p] for p in TRADITIONS]
+    out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table" '
+           'style="font-size:.85em">', "<thead><tr><th>Option</th>"
+           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
+    for r in rows:
+        style = ' style="background:#fff4e0"' if r["differs"] else ""
+        note = "" if r["played"] else " (named only; the settlement does not play it yet)"
+        cells = "".join(f"<td{style}>{esc(str(r[c]))}<br><span style=\"color:#555;"
+                        f"font-size:.8em\">{esc(str(r[c + ' source']))}</span></td>"
+                        for c in cols)
+        out.append(f"<tr><td><code>{esc(str(r['Option']))}</code><br>"
+                   f'<span style="font-size:.85em">{esc(str(r["What it decides"]))}'
+                   f"{esc(note)}</span></td>{cells}</tr>")
+    out.append("</tbody></table></div>")
+    return _html("".join(out))
+
+
+def show_sources():
+    from .book import source_rows as documents
+    docs = [r for r in documents() if r["Label"] in {"BOOK", "D001", "D002", "D004"}]
+    return _html(tables.to_html(docs) + tables.to_html(source_rows()))
+
+
+def show_static_note(text: str):
+    from .widgets.static import static_note
+    return static_note(text)
+
+
+def show_inline_quiz(seed: int = 3, n: int = 3, preset: str = "book"):
+    from .hachihachi_quiz import generate_hachihachi_quiz
+    from .quiz import to_html
+    return _html(to_html(generate_hachihachi_quiz(seed, n=n, preset=preset), card_width=44))
+
+
+def play_available() -> bool:
+    """True when the engine wiring for Hachi-Hachi (games/hachihachi_play.py) exists."""
+    import importlib.util
+    return importlib.util.find_spec("hanafuda_core.games.hachihachi_play") is not None
+
+
+@dataclass(frozen=True)
+class RoundStep:
+    """One action of an engine-played round, with what it changed."""
+
+    number: int
+    stage: str
+    player: str
+    action: str
+    captured: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """A seeded round played by greedy players on the engine, step by step."""
+
+    seed: int
+    preset: str
+    players: int
+    first: Any                      # the round as dealt (HachiHachiRound)
+    final: Any                      # the finished round
+    steps: tuple[RoundStep, ...]
+
+    @property
+    def settlement(self) -> Settlement:
+        return self.final.result.report
+
+
+def played_round(seed: int = 7, preset: str = "book", players: int = 4) -> PlayedRound:
+    """Play one seeded round with greedy players on the engine wiring
+    (:mod:`hanafuda_core.games.hachihachi_play`) and record every action."""
+    import random
+    from .games import hachihachi_play as hp
+    rng = random.Random(seed)
+    r = hp.new_hachihachi_round(preset, players=players, seed=seed)
+    first = r
+    agents = [hp.make_agent("greedy") for _ in range(players)]
+    steps: list[RoundStep] = []
+    while not r.is_terminal:
+        seat = r.current_seat
+        legal = hp.legal_actions(r)
+        action = agents[seat].choose(hp.view(r, seat), legal, rng)
+        before = r.captures(seat) if r.stage == "play" else CardSet()
+        stage = r.stage
+        r = hp.apply(r, action)
+        after = r.captures(seat) if stage == "play" else CardSet()
+        steps.append(RoundStep(len(steps) + 1, stage, r.names[seat], action.describe(),
+                               tuple(after - before)))
+    return PlayedRound(seed, preset, players, first, r, tuple(steps))
+
+
+def played_round_html(pr: PlayedRound) -> str:
+    """The deal, every action (choices, claims, turns, calls) and the settlement."""
+    esc = html.escape
+    r0, s = pr.first, pr.settlement
+    rows = [("Field", list(r0.field))] + [(f"{r0.names[i]}'s hand", list(r0.hand(i)))
+                                          for i in range(pr.players)]
+    out = [_caption(f"Seed {pr.seed}, {pr.players} players, "
+                    f"{TRADITION_LABELS[pr.preset]} rules; every seat played by the greedy "
+                    f"player. {r0.multiplier.name} (×{r0.multiplier.value})."),
+           _svg().layout_html(rows, width=30)]
+    stage_names = {"blind": "Blind stay", "choose": "Choosing players", "claim": "Claims",
+                   "play": "Play"}
+    table = [{"Step": st.number, "Stage": stage_names.get(st.stage, st.stage),
+              "Player": st.player, "Does": st.action,
+              "Captures": " ".join(c.code for c in st.captured) or ""} for st in pr.steps]
+    out.append('<details class="hf-worked" open><summary><b>Every action</b></summary>'
+               + tables.to_html(table) + "</details>")
+    final = [(f"{pr.final.names[i]}'s captures", list(pr.final.captures(i)))
+             for i in pr.final.active]
+    out.append(_svg().layout_html(final, width=24))
+    out.append("<ol>")
+    for title, lines in step_lines(s):
+        out.append(f"<li><b>{esc(title)}.</b> "
+                   + " ".join(esc(x if x.endswith(".") else x + ".") for x in lines) + "</li>")
+    totals = ", ".join(f"{n} {s.rules.unit.format(v)}" for n, v in s.totals().items())
+    out.append(f"<li><b>Totals.</b> {esc(totals)}. Winner of the round: "
+               f"{esc(s.winner or '—')}.</li></ol>")
+    out.append(tables.to_html(net_rows(s)))
+    return "".join(out)
+
+
+WANTED_STEPS = ("compensation", "teyaku", "yaku")
+
+
+def find_round_seed(preset: str = "book", players: int = 4,
+                    wanted: Sequence[str] = WANTED_STEPS, limit: int = 200) -> int:
+    """The first seed whose greedy round pays every category in ``wanted``."""
+    for seed in range(1, limit):
+        cats = {x.category for x in played_round(seed, preset, players).settlement.ledger}
+        if set(wanted) <= cats:
+            return seed
+    raise HanafudaError(f"no seed below {limit} pays {', '.join(wanted)}")  # pragma: no cover
+
+
+def show_worked_round(seed: int | None = None, preset: str = "book", players: int = 4):
+    if seed is None:
+        seed = find_round_seed(preset, players)
+    return _html(played_round_html(played_round(seed, preset, players)))
+
+
+# ---------------------------------------------------------------------------
+# The printable quick reference
+
+PRINT_CSS = """
+.hf-ref h2{font-size:1.15em;margin:12px 0 4px}
+.hf-ref ol,.hf-ref ul{margin:2px 0 6px 1.2em;padding:0}
+.hf-ref-cols{display:grid;grid-template-columns:1fr 1fr;gap:4px 18px}
+.hf-ref table{font-size:0.85em}
+@media print{
+  @page{size:A4;margin:12mm}
+  .bd-header,.bd-sidebar-primary,.bd-sidebar-secondary,.bd-footer,.bd-footer-content,
+  .bd-footer-article,.prev-next-area,.header-article,.bd-header-article,
+  .headerbtn,.theme-switch-button,.search-button-field,#pst-back-to-top,
+  .bd-search,.sidebar-toggle,.secondary-toggle{display:none!important}
+  .bd-main,.bd-content,.bd-article-container,.bd-page-width{max-width:100%!important;
+    width:100%!important;padding:0!important;margin:0!important}
+  body{font-size:9.5pt}
+  .hf-ref table{font-size:8pt}
+  .hf-ref h2{break-after:avoid}
+  .hf-ref-block{break-inside:avoid}
+  a[href]:after{content:none!important}
+}
+"""
+
+
+def _ref_teyaku_table(width: int = 16) -> str:
+    esc = html.escape
+    cols = [TRADITION_LABELS[p] for p in TRADITIONS]
+    out = ['<table class="table hf-table"><thead><tr><th>Combination</th><th>Example</th>'
+           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
+    for r in teyaku_rows():
+        book_name = str(r[cols[0]]).split(": ")[0]
+
+        def short(cell: str) -> str:
+            name, _, value = cell.rpartition(": ")
+            return value if not name or name == book_name else f"{value} ({name})"
+
+        cells = "".join(f"<td>{esc(short(str(r[c])))}</td>" for c in cols)
+        out.append(f"<tr><td>{esc(str(r['Combination']))}</td>"
+                   f"<td>{_svg().row_svg(str(r['Hand']), width=width)}</td>{cells}</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _ref_yaku_table(width: int = 16) -> str:
+    esc = html.escape
+    keys: list[str] = []
+    for p in TRADITIONS:
+        keys += [r.key for r in get_rules(p).yaku.rules if r.key not in keys]
+    cols = [TRADITION_LABELS[p] for p in TRADITIONS]
+    out = ['<table class="table hf-table"><thead><tr><th>Yaku</th><th>Cards</th>'
+           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
+    for k in keys:
+        name, cards, cells = "", "", []
+        for p in TRADITIONS:
+            found = {r["Yaku"].split(" (")[0]: r for r in yaku_rows(p)}
+            rules = {r.key: r for r in get_rules(p).yaku.rules}
+            r = rules.get(k)
+            if r is None:
+                cells.append("—")
+                continue
+            row = found[r.name]
+            name = name or str(row["Yaku"])
+            cards = cards or str(row["Cards"])
+            cells.append(str(row["Value"]))
+        out.append(f"<tr><td>{esc(name)}</td><td>{_svg().row_svg(cards, width=width, wrap=9)}"
+                   "</td>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def reference_html() -> str:
+    """The whole quick reference as one HTML fragment (with its print style)."""
+    esc = html.escape
+    total, players, par = par_facts()
+    book = get_rules("book")
+    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">']
+    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Setup</h2><ul>'
+               f"<li>Each player gets {_game('book').deals[3].hand} cards; "
+               f"{_game('book').deals[3].field} go face up to the field.</li>"
+               f"<li>Only {players} play a round; the others pass or are forced out "
+               "(fees and compensation below).</li>"
+               f"<li>Card points: {total} in the deck, par {par} each.</li></ul>"
+               "<h2>Field multiplier</h2>"
+               + _caption(field_rows()[0][0])
+               + _svg().layout_html(field_rows()[1:], width=22) + "</div>")
+    steps = "".join(f"<li>{esc(t)}</li>" for t, _ in STEPS)
+    out.append('<div class="hf-ref-block"><h2>Settling a round, in order</h2>'
+               f"<ol>{steps}<li>Totals: every payment is multiplied by the field.</li></ol>"
+               "<h2>After making a yaku</h2>" + tables.to_html(
+                   [{"Tradition": TRADITION_LABELS[p],
+                     "Play on": call_words(p)["continue"], "End": call_words(p)["end"],
+                     "Cancel": call_words(p)["cancel"],
+                     "Yaku paid": "when the round ends" if get_rules(p).calls in ("book", "d002")
+                     else "at once"} for p in TRADITIONS]) + "</div></div>")
+    out.append('<div class="hf-ref-block"><h2>Hand combinations (teyaku), with an example '
+               "hand; November counts as Chaff</h2>" + _ref_teyaku_table() + "</div>")
+    out.append('<div class="hf-ref-block"><h2>Yaku (captured combinations)</h2>'
+               + _ref_yaku_table() + "</div>")
+    out.append('<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
+               + tables.to_html(special_rows()) + "</div>")
+    out.append('<div class="hf-ref-block"><h2>Choosing the three players</h2>'
+               + tables.to_html(dropout_rows()) + "</div>")
+    out.append('<div class="hf-ref-block"><h2>Decisions after a yaku, settled (Large Field, '
+               "no other payments)</h2>" + tables.to_html(call_rows()) + "</div>")
+    out.append(f'<p class="hf-caption">Rulebook values are points; D001 and D002 use kan of '
+               f"12 points, D004 shillings of 12 pence. A three-of-a-kind is "
+               f"{book.teyaku.rule('three').value} rulebook points.</p>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def show_reference():
+    return _html(reference_html())

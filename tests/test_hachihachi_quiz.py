@@ -1,0 +1,157 @@
+"""Hachi-Hachi quizzes: deterministic per seed, schema-valid, and every answer re-checked
+independently with the teyaku tables and settle_round."""
+
+import pytest
+
+from hanafuda_core.errors import HanafudaError
+from hanafuda_core.games.hachihachi import get_rules
+from hanafuda_core.hachihachi_quiz import (PRESETS, TOPICS, continue_case,
+                                           generate_hachihachi_quiz, hand_shape)
+from hanafuda_core.hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
+from hanafuda_core.cards import CardSet
+from hanafuda_core.quiz import check, to_html, validate_question
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_same_seed_same_quiz_and_schema_valid(preset):
+    a = generate_hachihachi_quiz(5, n=6, preset=preset)
+    assert a == generate_hachihachi_quiz(5, n=6, preset=preset)
+    assert a != generate_hachihachi_quiz(6, n=6, preset=preset)
+    assert sorted({q.topic for q in a.questions}) == sorted(TOPICS)
+    for q in a.questions:
+        assert validate_question(q.to_dict()) == q
+        assert check(q, q.answer).correct
+        wrong = [c.key for c in q.choices if c.key not in q.answer]
+        assert wrong and not check(q, wrong[0]).correct
+    assert "hanafuda-quiz" in to_html(a)
+
+
+def _questions(topic, preset, seeds=range(1, 9)):
+    for seed in seeds:
+        yield from generate_hachihachi_quiz(seed, n=3, topics=[topic], preset=preset).questions
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_teyaku_answer_is_the_best_combination_of_its_group(preset):
+    table = get_rules(preset).teyaku
+    for q in _questions("hachihachi/teyaku", preset):
+        hand = CardSet(q.cards)
+        assert len(hand) == 7
+        res = table.evaluate(hand)
+        answer = q.choice(q.answer[0]).text
+        group = "chaff" if "chaff combination" in q.prompt else "suit"
+        assert res.best(group).rule.name == answer
+        for c in q.choices:
+            if c.key not in q.answer:
+                rule = next(r for r in table.rules if r.name == c.text)
+                assert rule.group == group
+                made = res.find(rule.key)
+                assert made is None or made.value < res.best(group).value
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_payment_answer_equals_an_independent_settlement(preset):
+    rules = get_rules(preset)
+    for q in _questions("hachihachi/payment", preset, range(1, 5)):
+        who = q.prompt.split("What is ")[1].split("'s net")[0]
+        # The explanation lists every payment: recompute the player's net from them.
+        lines = q.explanation.split(": ", 1)[1].split(". Totals")[0].split("; ")
+        net = 0
+        for line in lines:
+            payer, rest = line.split(" pays ", 1)
+            payee, rest = rest.split(" ", 1)
+            amount = _parse(rules, rest.split(" (")[0])
+            net += amount if payee == who else -amount if payer == who else 0
+        assert q.choice(q.answer[0]).text == rules.unit.format(net)
+        assert len({c.text for c in q.choices}) == len(q.choices)
+
+
+def _parse(rules, text):
+    """Read an amount written by Unit.format back (12 kan 4, 3/6, 5d, 40)."""
+    unit = rules.unit
+    if unit.key == "points":
+        return int(text)
+    if unit.key == "kan":
+        if "kan" not in text:
+            return int(text.split()[0])
+        parts = text.replace("kan", "").split()
+        return int(parts[0]) * 12 + (int(parts[1]) if len(parts) > 1 else 0)
+    if text.endswith("d"):
+        return int(text[:-1])
+    major, minor = text.split("/")
+    return int(major) * 12 + (0 if minor == "-" else int(minor))
+
+
+_PILES = {"3 Poetry Ribbons": "1b 2b 3b", "3 Purple Ribbons": "6b 9b 10b",
+          "4 Dry Brights": "1a 3a 8a 12a"}
+
+
+def _between(text, start, end):
+    return text.split(start, 1)[1].split(end, 1)[0]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_continue_answer_rechecked_from_three_settlements(preset):
+    """The position is read back from the prompt and its three endings are settled here,
+    without the quiz module's helper."""
+    for q in _questions("hachihachi/continue", preset, range(1, 6)):
+        mult = int(_between(q.prompt, "Field ×", "."))
+        mine = _PILES[_between(q.prompt, "captured the ", ". If")]
+        hoped = _PILES[_between(q.prompt, "making the ", " and calling")]
+        chance = int(_between(q.prompt, "have a ", "% chance")) / 100
+        prior = []
+        if "holding the " in q.prompt:
+            theirs = _PILES[_between(q.prompt, "holding the ", ". You")]
+            prior = [Call("B", "continue", cards=CardSet.parse(theirs))]
+        players = tuple(PlayerFacts(n, claims=()) for n in ("You", "B", "C"))
+
+        def net(*calls):
+            return settle_round(preset, RoundFacts(players, "You", multiplier=mult,
+                                                   calls=tuple(prior) + calls)).totals()["You"]
+
+        end_now = net(Call("You", "end", cards=CardSet.parse(mine)))
+        success = net(Call("You", "continue", cards=CardSet.parse(mine)),
+                      Call("You", "end", cards=CardSet.parse(f"{mine} {hoped}")))
+        failure = net(Call("You", "continue", cards=CardSet.parse(mine)),
+                      Call("C", "end", cards=CardSet.parse(hoped)))
+        expected = chance * success + (1 - chance) * failure
+        assert abs(end_now - expected) >= 1
+        assert q.answer == (("a",) if end_now > expected else ("b",))
+        assert get_rules(preset).unit.format(end_now) in q.choice("a").feedback
+
+
+def test_book_continue_case_double_from_the_lone_continuer():
+    """BOOK: ending after exactly one opponent continued takes double from that one."""
+    case = continue_case("book", "poetry", "four_dry_brights", "purple", 2, 0.5)
+    assert case.end_now == 2 * 70 * 2            # double from B, nothing from C
+    cards = {"poetry": "1b 2b 3b", "purple": "6b 9b 10b", "four_dry_brights": "1a 3a 8a 12a"}
+    players = tuple(PlayerFacts(n, claims=()) for n in ("You", "B", "C"))
+    fail = settle_round("book", RoundFacts(players, "You", multiplier=2, calls=(
+        Call("B", "continue", cards=CardSet.parse(cards["purple"])),
+        Call("You", "continue", cards=CardSet.parse(cards["poetry"])),
+        Call("C", "end", cards=CardSet.parse(cards["four_dry_brights"])))))
+    assert case.failure == fail.totals()["You"] == -100 * 2     # both continued: from each
+    assert case.best == ("end" if case.end_now > case.expected else "continue")
+
+
+def test_d001_continue_case_failed_sage_pays_back_half():
+    case = continue_case("d001", "poetry", "purple", "", 1, 0.5)
+    assert case.end_now == 2 * 7 * 12
+    # sage on 7 kan from each, then C's 7 kan from each: pay 7, pay back 3 kan 6 to each
+    assert case.failure == 2 * 84 - 84 - 84
+    assert case.success == 2 * 14 * 12
+
+
+def test_hand_shape_words():
+    assert hand_shape(CardSet.parse("1c 1d 2c 2d 3c 3d 10c"), "suit") == \
+        "a pair of January cards, a pair of February cards, a pair of March cards and " \
+        "one single card"
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(HanafudaError, match="tradition"):
+        generate_hachihachi_quiz(1, preset="d003")
+    with pytest.raises(HanafudaError, match="topic"):
+        generate_hachihachi_quiz(1, topics=["hachihachi/yaku"])
+    with pytest.raises(HanafudaError, match="whole number"):
+        generate_hachihachi_quiz("1")
