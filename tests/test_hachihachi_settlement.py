@@ -11,6 +11,7 @@ import pytest
 from hanafuda_core.cards import DECK, CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import game_award, get_rules, option_sources, options_table
+from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES
 from hanafuda_core.hachihachi_settle import (Call, FieldQueue, PlayerFacts, RoundFacts,
                                              field_multiplier, settle_round)
 from hanafuda_core.ledger import BANK, KAN, SHILLINGS
@@ -49,9 +50,7 @@ def test_book_hachihachi_example_1_two_players_large_field():
     """BK17-1: A 1 Bright & 6 Chaffs (40), 141 points; B 3 of a Kind (20), 123; Large
     field. A 80 - 40 + 106 = 146; B -80 + 40 + 70 = 30. The two-player par rule is not
     zero-sum between the players, so the card points are booked against the bank."""
-    facts = RoundFacts((P("A", "1a 1c 2c 3c 4c 5c 6c", card_points=141),
-                        P("B", "9a 9b 9c 8a 10a 12a 2a", card_points=123)),
-                       dealer="A", field=H("3a 5a 7b 10b 11d 12c"))
+    facts = BOOK_EXAMPLES["BK17-1"].facts
     s = settle_round("book", facts)
     assert s.multiplier.value == 2 and s.multiplier.name == "Large Field"
     assert players_only(s.totals()) == {"A": 146, "B": 30}
@@ -63,8 +62,7 @@ def test_book_hachihachi_example_1_two_players_large_field():
 def test_book_hachihachi_example_2_two_players_grand_field_yaku():
     """BK17-2: A Greater (3 Wisteria) 30 x 4 = 120; B 3 Poetry 70 x 4 = 280 and End.
     No card points in a yaku round: A -160, B 160."""
-    facts = RoundFacts((P("A", "4a 4b 4c 1c 2c 3d 5c"), P("B", "1a 2a 3b 5a 6b 8b 9c")),
-                       dealer="A", multiplier=4, calls=(Call("B", "end", ("poetry",)),))
+    facts = BOOK_EXAMPLES["BK17-2"].facts
     s = settle_round("book", facts)
     assert s.teyaku["A"][0].rule.key == "greater"
     assert s.totals() == {"A": -160, "B": 160}
@@ -74,10 +72,7 @@ def test_book_hachihachi_example_2_two_players_grand_field_yaku():
 
 def test_book_hachihachi_example_3_three_players_no_yaku():
     """BK17-3: A -88, B -38, C 126; the winner is A (highest card total)."""
-    facts = RoundFacts((P("A", "1a 2a 3a 4a 5b 6b 8b", card_points=100),
-                        P("B", "9a 9b 9c 10a 11a 12a 8a", card_points=90),
-                        P("C", "1c 1d 2c 2d 3c 3d 10c", card_points=74)),
-                       dealer="A", multiplier=1)
+    facts = BOOK_EXAMPLES["BK17-3"].facts
     s = settle_round("book", facts)
     assert s.totals() == {"A": -88, "B": -38, "C": 126}
     assert s.winner == "A"
@@ -89,10 +84,7 @@ def test_book_hachihachi_example_3_three_players_no_yaku():
 def test_book_hachihachi_example_4_eighty_eight_cancels_everything():
     """BK17-4: all three take 88 in a Large field; the dealer A takes 200 from each and
     the hand combinations are cancelled (the figure prints them but leaves them out)."""
-    facts = RoundFacts((P("A", "10a 10b 10c 8a 9a 12a 11b", card_points=88),
-                        P("B", "5b 7b 1c 2c 3c 4c 6c", card_points=88),
-                        P("C", "1a 2a 3a 4a 5a 6a 8b", card_points=88)),
-                       dealer="A", multiplier=2)
+    facts = BOOK_EXAMPLES["BK17-4"].facts
     s = settle_round("book", facts)
     assert s.totals() == {"A": 400, "B": -200, "C": -200}
     assert s.winner == "A" and "88" in s.special
@@ -106,11 +98,8 @@ def test_book_hachihachi_example_5_four_players_pass_penalty_captured_suit():
     had passed; the arithmetic, asserted here, has C take 120 from B and D.
     A -40, B 200 (160 + the 40 pass penalty), C 88, D -248."""
     rules = get_rules("book", fold_fees=(10, 15, 20))
-    facts = RoundFacts((P("A", "1b 4a 4d 7a 9d 11a 12d"),
-                        P("B", "9a 9b 9c 1a 2a 3a 8a", card_points=98, caught_triples=(9,)),
-                        P("C", "6b 1c 2c 3c 10c 11d 12b", card_points=80),
-                        P("D", "2b 3b 4b 5a 7b 8b 10a", card_points=86)),
-                       dealer="B", multiplier=4, passed=("A",))
+    facts = BOOK_EXAMPLES["BK17-5"].facts
+    assert BOOK_EXAMPLES["BK17-5"].rules() == rules
     s = settle_round(rules, facts)
     assert s.totals() == {"A": -40, "B": 200, "C": 88, "D": -248}
     c_takes = [(p.payer, p.amount) for p in s.ledger if p.payee == "C"]
@@ -123,10 +112,7 @@ def test_book_hachihachi_example_6_forced_dropout_compensation():
     """BK17-6: D is forced out holding 3 Pairs and an unclaimed Bright: (40/2 + 3) x 2 = 46
     from each of B and C (not from the dealer A). A 7 Chaffs 80 from each; B 4 Dry Brights
     and End, nobody continued: 200 from each. A -40, B 274, C -326, D 92."""
-    facts = RoundFacts((P("A", "5c 5d 6c 6d 7c 8c 9c"), P("B", "10a 11b 12a 9a 8b 7a 5a"),
-                        P("C", "1c 3a 4c 6a 7b 9b 10b"), P("D", "1a 2a 2b 3b 3c 4a 4b")),
-                       dealer="A", multiplier=2, forced_out=("D",),
-                       calls=(Call("B", "end", ("four_dry_brights",)),))
+    facts = BOOK_EXAMPLES["BK17-6"].facts
     s = settle_round("book", facts)
     comp = [(p.payer, p.amount) for p in s.ledger if p.category == "compensation"]
     assert comp == [("B", 46), ("C", 46)]
@@ -205,10 +191,11 @@ def test_book_hachihachi_cancel_and_exhaustion_pay_half():
 def test_book_seven_ribbons_extra_counts_the_rain_ribbon():
     """BOOK: 7 Dry Ribbons 100 + 10 per extra Ribbon, the rain Ribbon included."""
     rules = get_rules("book")
-    hits = {h.rule.key: h.value for h in rules.yaku.evaluate(H("4b 5b 6b 7b 9b 10b 1b 11c"))}
+    hits = {h.rule.key: h.points
+            for h in rules.yaku.evaluate(H("4b 5b 6b 7b 9b 10b 1b 11c")).hits}
     assert hits["seven_ribbons"] == 110
     no_extra = get_rules("book", seven_ribbons_extra=0).yaku
-    assert {h.rule.key: h.value for h in no_extra.evaluate(H("4b 5b 6b 7b 9b 10b 1b 11c"))
+    assert {h.rule.key: h.points for h in no_extra.evaluate(H("4b 5b 6b 7b 9b 10b 1b 11c")).hits
             }["seven_ribbons"] == 100
 
 
@@ -487,10 +474,7 @@ def test_bad_facts_are_refused_with_a_reason():
 
 
 def test_settlement_renders_text_dict_rows():
-    facts = RoundFacts((P("A", "1a 2a 3a 4a 5b 6b 8b", card_points=100),
-                        P("B", "9a 9b 9c 10a 11a 12a 8a", card_points=90),
-                        P("C", "1c 1d 2c 2d 3c 3d 10c", card_points=74)), dealer="A",
-                       multiplier=1)
+    facts = BOOK_EXAMPLES["BK17-3"].facts
     s = settle_round("book", facts)
     text = s.to_text()
     assert "C shows 7 Chaffs" in text and "Winner: A" in text

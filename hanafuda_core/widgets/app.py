@@ -1,4 +1,4 @@
-"""The classroom app: one page with the sample deal, the deck explorer and the quiz.
+"""The classroom app: one page with the sample deal, the deck explorer, the quiz and Koi-Koi.
 
 ``app/index.ipynb`` calls :func:`classroom_app` as its last expression and Voila
 shows the result. The function builds widgets and displays nothing itself.
@@ -12,12 +12,14 @@ from .deal import SampleDeal
 from .deck import DeckExplorer
 from .static import notice_html
 
-__all__ = ["classroom_app", "APP_TITLE", "TAB_TITLES"]
+__all__ = ["classroom_app", "APP_TITLE", "TAB_TITLES", "KOIKOI_TAB", "HACHIHACHI_TAB"]
 
 # The notebook's markdown cell carries the page title; the app's own heading says what is in it.
 APP_TITLE = "Deal, explore, quiz"
 # The sample deal comes first so its Deal button is visible without a click.
-TAB_TITLES = ("Sample deal", "Deck explorer", "Quiz")
+TAB_TITLES = ("Sample deal", "Deck explorer", "Quiz", "Koi-Koi", "Hachi-Hachi")
+KOIKOI_TAB = TAB_TITLES.index("Koi-Koi")
+HACHIHACHI_TAB = TAB_TITLES.index("Hachi-Hachi")
 
 # Larger type and controls for a projector; scoped to the app's own box.
 _APP_CSS = """
@@ -47,30 +49,66 @@ _APP_CSS = """
 
 
 def _header() -> widgets.HTML:
-    intro = ("Deal sample hands, explore the 48 cards and try the quiz. Every deal and "
-             "quiz has a seed: give your class the same seed and everyone sees the same "
-             "cards, so a deal can be repeated and talked about.")
+    intro = ("Deal sample hands, explore the 48 cards, try the quiz and play Koi-Koi. Every "
+             "deal, quiz and game has a seed: give your class the same seed and everyone sees "
+             "the same cards, so a deal can be repeated and talked about.")
     return widgets.HTML(
         f'{_APP_CSS}<header class="hanafuda-app-header"><h2>{APP_TITLE}</h2>'
         f'<p style="font-size:18px;line-height:1.5;margin:4px 0 10px;max-width:960px">'
         f'{intro}</p></header>')
 
 
-def _quiz_tab() -> widgets.Widget:
+def _guarded(build, what: str) -> widgets.Widget:
+    """``build()``, or a notice in its place if it fails: one broken tab never breaks the page."""
     try:
-        from .quiz import quiz_panel
-    except ImportError:
-        # TODO(lead): remove this fallback once hanafuda_core/widgets/quiz.py has landed.
+        return build()
+    except Exception as error:      # noqa: BLE001 - any failure becomes a notice
         return widgets.HTML(notice_html(
-            "The quiz is not installed in this copy of the app yet.", "warning"))
+            f"The {what} could not be built in this copy of the app "
+            f"({type(error).__name__}: {error}).", "warning"))
+
+
+def _quiz_tab() -> widgets.Widget:
+    from .quiz import quiz_panel
     return quiz_panel(seed=1)
 
 
+def _koikoi_tab() -> widgets.Widget:
+    from .koikoi import koikoi_panel
+    return koikoi_panel()
+
+
+def _hachihachi_tab() -> widgets.Widget:
+    from .hachihachi import hachihachi_panel
+    return hachihachi_panel()
+
+
 def classroom_app() -> widgets.VBox:
-    """Build the whole classroom page (the caller displays it)."""
-    tabs = widgets.Tab(children=[SampleDeal(), DeckExplorer(), _quiz_tab()])
+    """Build the whole classroom page (the caller displays it).
+
+    The Koi-Koi tab is built the first time it is opened, so the page loads fast.
+    """
+    koikoi = widgets.VBox([widgets.HTML(notice_html("Loading Koi-Koi…", "info"))])
+    hachihachi = widgets.VBox([widgets.HTML(notice_html("Loading Hachi-Hachi…", "info"))])
+    tabs = widgets.Tab(children=[_guarded(SampleDeal, "sample deal"),
+                                 _guarded(DeckExplorer, "deck explorer"),
+                                 _guarded(_quiz_tab, "quiz"), koikoi, hachihachi])
     tabs.titles = TAB_TITLES
     tabs.selected_index = 0
+
+    def open_koikoi(change) -> None:
+        if change["new"] == KOIKOI_TAB and not getattr(koikoi, "built", False):
+            koikoi.built = True  # type: ignore[attr-defined]
+            koikoi.children = [_guarded(_koikoi_tab, "Koi-Koi tab")]
+
+    tabs.observe(open_koikoi, names="selected_index")
+
+    def open_hachihachi(change) -> None:
+        if change["new"] == HACHIHACHI_TAB and not getattr(hachihachi, "built", False):
+            hachihachi.built = True  # type: ignore[attr-defined]
+            hachihachi.children = [_guarded(_hachihachi_tab, "Hachi-Hachi tab")]
+
+    tabs.observe(open_hachihachi, names="selected_index")
     app = widgets.VBox([_header(), tabs])
     app.add_class("hanafuda-app")
     return app

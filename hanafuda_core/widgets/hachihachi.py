@@ -1,0 +1,964 @@
+"""The Hachi-Hachi tab of the classroom app: hand combinations, settlements, a quiz.
+
+The controllers in :mod:`hanafuda_core.hachihachi_controllers` hold the state and
+ask the core; these views only lay the answers out and wire the events. Bad
+input shows a notice (the core's message) and leaves what was shown in place.
+
+- :class:`TeyakuTrainerView`: a seeded 7-card hand; name its combinations, Check.
+- :class:`SettlementView`: a round's facts in a form; Settle shows who pays whom.
+- :func:`hachihachi_quiz_tab`: the Hachi-Hachi quiz (when
+  :mod:`hanafuda_core.hachihachi_quiz` exists).
+- :func:`hachihachi_panel`: the sub-tabs together.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+from typing import Callable
+
+import ipywidgets as widgets
+
+from ..cards import parse_card, parse_cards
+from ..engines.capture import Capture, Play
+from ..errors import HanafudaError
+from ..hachihachi_controllers import (LIGHTS, NONE, PRESET_LABELS, STATUSES, YEAR_AGENTS,
+                                      HachiHachiPlay, PlayerForm, RoundForm,
+                                      SettlementCalculator, TeyakuTrainer, YearChart,
+                                      category_rows, format_amount, payment_rows,
+                                      settlement_headline, total_rows, unit_note)
+from ..render import svg
+from ..teyaku import CHAFF, SUIT
+from .static import notice_html
+
+__all__ = ["TeyakuTrainerView", "SettlementView", "HachiHachiPlayView", "YearChartView",
+           "hachihachi_quiz_tab",
+           "hachihachi_panel", "settlement_html", "SUB_TAB_TITLES"]
+
+SUB_TAB_TITLES = ("Teyaku trainer", "Settlement", "Play", "Year chart", "Quiz")
+
+_BIG = {"font_size": "16px", "font_weight": "600"}
+_PRESETS = [(label, key) for key, label in PRESET_LABELS.items()]
+_MULTIPLIERS = [("From the field cards", None), ("x1 Small field", 1), ("x2 Large field", 2),
+                ("x4 Grand field", 4)]
+
+# Scoped to the Hachi-Hachi panel.
+_CSS = """
+<style>
+.hanafuda-hachihachi .hanafuda-hh-grid input, .hanafuda-hachihachi .hanafuda-hh-grid select {
+  font-size: 15px; }
+.hanafuda-hachihachi .hanafuda-hh-rowlabel { font-weight: 600; font-size: 15px; line-height: 1.2;
+  align-self: center; }
+.hanafuda-hachihachi table.hanafuda-hh-table { border-collapse: collapse; font-size: 15px;
+  margin: 4px 0 10px; }
+.hanafuda-hachihachi table.hanafuda-hh-table th, .hanafuda-hachihachi table.hanafuda-hh-table td {
+  padding: 4px 10px; border-bottom: 1px solid #d9dde3; text-align: left; vertical-align: top; }
+.hanafuda-hachihachi table.hanafuda-hh-table th { background: #f1f3f6; }
+.hanafuda-hachihachi table.hanafuda-hh-table td.num, .hanafuda-hachihachi table.hanafuda-hh-table
+  th.num { text-align: right; white-space: nowrap; }
+.hanafuda-hachihachi .hanafuda-hh-card-button { height: auto; min-height: 34px; white-space: normal;
+  line-height: 1.2; padding: 4px 6px; font-size: 14px; }
+.hanafuda-hachihachi .hanafuda-hh-choices .widget-checkbox { width: auto; }
+.hanafuda-hachihachi .hanafuda-hh-choices .widget-checkbox label { font-size: 15px; }
+</style>
+"""
+
+
+def _para(text: str, style: str = "") -> str:
+    return (f'<p style="font-size:16px;line-height:1.5;margin:4px 0 8px;max-width:980px;'
+            f'{style}">{escape(text)}</p>')
+
+
+def _error(text: str, keep: str) -> str:
+    return notice_html(f"{text[:1].upper()}{text[1:]}. {keep}", "error", title="Not done:")
+
+
+def _heading(text: str) -> str:
+    return f'<div style="font-weight:600;font-size:17px;margin:10px 0 4px">{escape(text)}</div>'
+
+
+# ---------------------------------------------------------------------------
+# Teyaku trainer
+
+
+class TeyakuTrainerView(widgets.VBox):
+    """A hand, the tradition's combinations as check boxes, Check, Next hand, a score line."""
+
+    def __init__(self, controller: TeyakuTrainer | None = None, *, width: int = 84) -> None:
+        self.controller = controller or TeyakuTrainer(seed=5)
+        self.width = width
+        ctl = self.controller
+        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
+                                       style={"description_width": "75px"},
+                                       layout=widgets.Layout(width="330px"))
+        self.seed = widgets.IntText(value=ctl.seed, description="Seed",
+                                    style={"description_width": "45px"},
+                                    layout=widgets.Layout(width="170px"))
+        self.deal_button = widgets.Button(description="Deal", tooltip="Deal the hand of this seed",
+                                          style=_BIG, layout=widgets.Layout(width="110px",
+                                                                            height="38px"))
+        self.next_button = widgets.Button(description="Next hand", button_style="primary",
+                                          tooltip="Deal the hand of the next seed", style=_BIG,
+                                          layout=widgets.Layout(width="140px", height="38px"))
+        self.only_combo = widgets.Checkbox(value=ctl.only_with_combo, indent=False,
+                                           description="Only hands with a combination",
+                                           layout=widgets.Layout(width="auto"))
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.hand_html = widgets.HTML()
+        self.question = widgets.HTML(_para(
+            "Which hand combinations (teyaku, 手役) does this hand hold? Tick what a player "
+            "would claim: at most one of each family, the best one. Tick 'None' if there is "
+            "nothing to claim."))
+        self.choices_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices_box.add_class("hanafuda-hh-choices")
+        self.check_button = widgets.Button(description="Check", button_style="success",
+                                           tooltip="Check your answer", style=_BIG,
+                                           layout=widgets.Layout(width="120px", height="40px"))
+        self.feedback = widgets.HTML()
+        self.score = widgets.HTML()
+        self.checkboxes: dict[str, widgets.Checkbox] = {}
+
+        self.preset.observe(self._on_preset, names="value")
+        self.only_combo.observe(lambda c: ctl.set_only_with_combo(c["new"]), names="value")
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.next_button.on_click(lambda _b: self.next_hand())
+        self.check_button.on_click(lambda _b: self.check())
+
+        controls = widgets.HBox([self.preset, self.seed, self.deal_button, self.next_button,
+                                 self.only_combo],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([controls, self.status, self.message, self.hand_html, self.question,
+                          self.choices_box, self.check_button, self.feedback, self.score])
+        self.add_class("hanafuda-hh-trainer")
+        self._build_choices()
+        self._render()
+
+    # -- actions -------------------------------------------------------------------
+    def picked(self) -> list[str]:
+        return [key for key, box in self.checkboxes.items() if box.value]
+
+    def pick(self, *keys: str) -> None:
+        """Tick exactly these answers (for tests and demonstrations)."""
+        for key, box in self.checkboxes.items():
+            box.value = key in keys
+
+    def check(self) -> bool:
+        try:
+            fb = self.controller.check(self.picked())
+        except HanafudaError as error:
+            self.feedback.value = notice_html(str(error)[:1].upper() + str(error)[1:] + ".",
+                                              "warning", title="Not checked:")
+            return False
+        accent = "#2e7d32" if fb.correct else "#b42318"
+        items = "".join(f"<li style='margin:3px 0'>{escape(line)}</li>" for line in fb.lines)
+        self.feedback.value = (
+            f'<div class="hanafuda-hh-feedback" data-correct="{str(fb.correct).lower()}" '
+            f'role="status" style="border-left:6px solid {accent};padding:6px 14px;margin:8px 0;'
+            f'font-size:16px;line-height:1.45"><strong style="font-size:18px">'
+            f"{escape(fb.headline)}</strong><ul style='margin:4px 0 4px 18px'>{items}</ul></div>")
+        self._render(shown=True)
+        return fb.correct
+
+    def deal(self, seed: int | None = None) -> bool:
+        seed = self.seed.value if seed is None else seed
+        try:
+            self.controller.deal(seed)
+        except HanafudaError as error:
+            self.message.value = _error(str(error), "The hand shown stays.")
+            return False
+        self._fresh()
+        return True
+
+    def next_hand(self) -> bool:
+        self.controller.next_hand()
+        self._fresh()
+        return True
+
+    # -- events --------------------------------------------------------------------
+    def _on_preset(self, change) -> None:
+        self.controller.set_preset(change["new"])
+        self.feedback.value = ""
+        self._build_choices()
+        self._render()
+
+    # -- drawing ---------------------------------------------------------------------
+    def _fresh(self) -> None:
+        self.message.value = ""
+        self.feedback.value = ""
+        self.pick()
+        self._render()
+
+    def _build_choices(self) -> None:
+        self.checkboxes = {}
+        columns = []
+        for title, rows in self.controller.groups():
+            boxes = []
+            for label, key in rows:
+                box = widgets.Checkbox(value=False, description=label, indent=False,
+                                       layout=widgets.Layout(width="auto"))
+                box.key = key  # type: ignore[attr-defined]
+                self.checkboxes[key] = box
+                boxes.append(box)
+            columns.append(widgets.VBox([widgets.HTML(_heading(title))] + boxes,
+                                        layout=widgets.Layout(margin="0 28px 0 0")))
+        none = widgets.Checkbox(value=False, description="None: nothing to claim", indent=False,
+                                layout=widgets.Layout(width="auto"))
+        self.checkboxes[NONE] = none
+        columns.append(widgets.VBox([widgets.HTML(_heading("Nothing")), none]))
+        self.choices_box.children = columns
+
+    def _render(self, shown: bool = False) -> None:
+        ctl = self.controller
+        self.seed.value = ctl.seed
+        self.status.value = (f'<div style="color:#444;font-size:15px;margin:4px 0">'
+                             f"{escape(ctl.summary())}</div>")
+        lit = ctl.result().cards if shown else ()
+        note = ("The cards a player would show to claim are outlined." if shown and lit else "")
+        self.hand_html.value = (
+            f'<div class="hanafuda-hh-hand" data-seed="{ctl.seed}" data-hand="{ctl.hand.format()}">'
+            f"{svg.layout_html([('The hand', list(ctl.hand))], width=self.width, highlight=lit)}"
+            f'<div style="color:#444;font-size:14px">{escape(note)}</div></div>')
+        self.score.value = (f'<p class="hanafuda-hh-score" style="font-weight:600;font-size:16px">'
+                            f"{escape(ctl.score_line())}</p>")
+
+
+# ---------------------------------------------------------------------------
+# Settlement calculator
+
+
+class _PlayerColumn:
+    """The widgets of one player's column in the calculator form."""
+
+    def __init__(self, name: str, calc: SettlementCalculator) -> None:
+        self.name = name
+        wide = widgets.Layout(width="228px")
+        self.title = widgets.HTML(f'<div style="font-weight:700;font-size:18px;text-align:center">'
+                                  f"Player {escape(name)}</div>")
+        self.status = widgets.Dropdown(options=list(STATUSES), layout=wide)
+        self.hand = widgets.Text(placeholder="7 cards, e.g. 1a 2b 3c …", layout=wide)
+        self.chaff = widgets.Dropdown(options=calc.claim_choices(CHAFF), layout=wide)
+        self.suit = widgets.Dropdown(options=calc.claim_choices(SUIT), layout=wide)
+        self.captures = widgets.Text(placeholder="captured cards (optional)", layout=wide)
+        self.points = widgets.Text(placeholder="or card points, e.g. 100", layout=wide)
+        self.chaffs = widgets.Text(placeholder="Chaffs taken (optional)", layout=wide)
+        self.caught = widgets.Checkbox(description="caught own triple", indent=False,
+                                       layout=widgets.Layout(width="228px"))
+
+    def cells(self) -> list[widgets.Widget]:
+        return [self.title, self.status, self.hand, self.chaff, self.suit, self.captures,
+                self.points, self.chaffs, self.caught]
+
+    def fill(self, p: PlayerForm, calc: SettlementCalculator) -> None:
+        self.status.value = p.status
+        self.hand.value = p.hand
+        self.chaff.options = calc.claim_choices(CHAFF)
+        self.suit.options = calc.claim_choices(SUIT)
+        self.chaff.value = p.chaff_claim
+        self.suit.value = p.suit_claim
+        self.captures.value = p.captures
+        self.points.value = p.card_points
+        self.chaffs.value = p.chaffs
+        self.caught.value = p.caught_triple
+
+    def read(self) -> PlayerForm:
+        return PlayerForm(self.name, self.status.value, self.hand.value, self.chaff.value,
+                          self.suit.value, self.captures.value, self.points.value,
+                          self.chaffs.value, self.caught.value)
+
+
+_ROW_LABELS = ("", "Plays?", "Dealt hand", "Chaff combination", "Suit combination",
+               "Captured cards", "Card points", "Chaffs taken", "Bonus")
+
+
+class SettlementView(widgets.VBox):
+    """A round's facts (tradition, field, players, calls), Settle, and the payment lines."""
+
+    def __init__(self, controller: SettlementCalculator | None = None, *,
+                 card_width: int = 44) -> None:
+        self.controller = controller or SettlementCalculator()
+        self.card_width = card_width
+        ctl = self.controller
+        self._syncing = False
+        narrow = {"description_width": "80px"}
+        self.example = widgets.Dropdown(options=[("(your own round)", "")] + ctl.examples(),
+                                        value=ctl.example or "", description="Example",
+                                        style=narrow, layout=widgets.Layout(width="520px"))
+        self.example_note = widgets.HTML()
+        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
+                                       style=narrow, layout=widgets.Layout(width="330px"))
+        self.players = widgets.Dropdown(options=[(str(n), n) for n in range(2, 8)],
+                                        value=len(ctl.form.players), description="Players",
+                                        style=narrow, layout=widgets.Layout(width="160px"))
+        self.dealer = widgets.Dropdown(options=[p.name for p in ctl.form.players],
+                                       value=ctl.form.dealer, description="Dealer", style=narrow,
+                                       layout=widgets.Layout(width="160px"))
+        self.field = widgets.Text(description="Field", style=narrow,
+                                  placeholder="e.g. 1a 5c 9d, or names: crane, moon",
+                                  layout=widgets.Layout(width="440px"))
+        self.lights = [widgets.ToggleButton(value=False, description=parse_card(code).title,
+                                            tooltip=f"Put the {parse_card(code).title} "
+                                                    "in the field",
+                                            layout=widgets.Layout(width="100px"))
+                       for code in LIGHTS]
+        for button, code in zip(self.lights, LIGHTS):
+            button.code = code  # type: ignore[attr-defined]
+            button.observe(self._on_light, names="value")
+        self.multiplier = widgets.Dropdown(options=_MULTIPLIERS, value=ctl.form.multiplier,
+                                           description="Multiplier", style=narrow,
+                                           layout=widgets.Layout(width="320px"))
+        self.fold_fees = widgets.Dropdown(options=ctl.option_choices("fold_fees"),
+                                          value=ctl.option_value("fold_fees"),
+                                          description="Pass fees", style=narrow,
+                                          layout=widgets.Layout(width="330px"))
+        self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="4px 8px", margin="6px 0",
+                                                          overflow="auto hidden"))
+        self.grid.add_class("hanafuda-hh-grid")
+        self.columns: list[_PlayerColumn] = []
+        self.calls_html = widgets.HTML()
+        self.call_player = widgets.Dropdown(description="Who", style={"description_width": "40px"},
+                                            layout=widgets.Layout(width="120px"))
+        self.call_action = widgets.Dropdown(description="Call", style={"description_width": "40px"},
+                                            layout=widgets.Layout(width="170px"))
+        self.call_yaku = widgets.SelectMultiple(description="Yaku", rows=4,
+                                                style={"description_width": "45px"},
+                                                layout=widgets.Layout(width="440px"))
+        self.add_call_button = widgets.Button(description="Add call",
+                                              tooltip="Add this decision after the ones above")
+        self.remove_call_button = widgets.Button(description="Remove last call")
+        self.settle_button = widgets.Button(description="Settle", button_style="primary",
+                                            tooltip="Work out who pays whom", style=_BIG,
+                                            layout=widgets.Layout(width="150px", height="42px"))
+        self.message = widgets.HTML()
+        self.result = widgets.HTML()
+
+        self.example.observe(self._on_example, names="value")
+        self.preset.observe(self._on_preset, names="value")
+        self.players.observe(self._on_players, names="value")
+        self.fold_fees.observe(self._on_fold_fees, names="value")
+        self.add_call_button.on_click(lambda _b: self.add_call())
+        self.remove_call_button.on_click(lambda _b: self.remove_last_call())
+        self.settle_button.on_click(lambda _b: self.settle())
+
+        round_box = widgets.VBox([
+            widgets.HBox([self.example], layout=widgets.Layout(flex_flow="row wrap")),
+            self.example_note,
+            widgets.HBox([self.preset, self.players, self.dealer, self.fold_fees],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([self.field, self.multiplier],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([widgets.HTML('<div style="width:84px;font-size:15px;text-align:right;'
+                                       'padding-right:8px">Lights</div>')] + self.lights,
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+        ])
+        calls_box = widgets.VBox([
+            widgets.HTML(_heading("Calls after a yaku, in the order they were made")),
+            self.calls_html,
+            widgets.HBox([self.call_player, self.call_action, self.call_yaku,
+                          widgets.VBox([self.add_call_button, self.remove_call_button])],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+        ])
+        super().__init__([round_box, widgets.HTML(_heading("The players")), self.grid, calls_box,
+                          self.settle_button, self.message, self.result])
+        self.add_class("hanafuda-hh-settlement")
+        self._fill()
+        self._render()
+
+    # -- reading the form ----------------------------------------------------------
+    def read_form(self) -> RoundForm:
+        """The round as the widgets show it now (calls come from the controller)."""
+        ctl = self.controller
+        return RoundForm(ctl.preset, tuple(c.read() for c in self.columns), self.dealer.value,
+                         self.field.value, self.multiplier.value, ctl.form.calls,
+                         ctl.form.options)
+
+    # -- actions ---------------------------------------------------------------------
+    def settle(self) -> bool:
+        return self._run(lambda: self.controller.settle(self.read_form()),
+                         "The last settlement is still shown.")
+
+    def load_example(self, key: str) -> bool:
+        ok = self._run(lambda: self.controller.load_example(key),
+                       "The last settlement is still shown.", refill=True)
+        return ok
+
+    def add_call(self) -> bool:
+        ok = self._run(lambda: self.controller.add_call(self.call_player.value,
+                                                        self.call_action.value,
+                                                        list(self.call_yaku.value)),
+                       "The calls are unchanged.", settle=False)
+        if ok:
+            self.call_yaku.value = ()
+        return ok
+
+    def remove_last_call(self) -> bool:
+        return self._run(self.controller.remove_last_call, "The calls are unchanged.",
+                         settle=False)
+
+    # -- events ------------------------------------------------------------------------
+    def _on_example(self, change) -> None:
+        if self._syncing or not change["new"]:
+            return
+        self.load_example(change["new"])
+
+    def _on_preset(self, change) -> None:
+        if self._syncing:
+            return
+        form = self.read_form()
+        if not self._run(lambda: self.controller.set_preset(change["new"], form),
+                         "The tradition stays as it was.", refill=True):
+            self._put_back(self.preset, change["old"])
+
+    def _on_players(self, change) -> None:
+        if self._syncing:
+            return
+        form = self.read_form()
+        self._run(lambda: self.controller.set_players(change["new"], form),
+                  "The players stay as they were.", refill=True, settle=False)
+
+    def _on_fold_fees(self, change) -> None:
+        if self._syncing:
+            return
+        form = self.read_form()
+        if not self._run(lambda: self.controller.set_option("fold_fees", change["new"], form),
+                         "The pass fees stay as they were.", refill=True):
+            self._put_back(self.fold_fees, change["old"])
+
+    def _put_back(self, box: widgets.Widget, value) -> None:
+        """Show a refused choice's old value again (the typed boxes are left alone)."""
+        self._syncing, was = True, self._syncing
+        try:
+            box.value = value
+        finally:
+            self._syncing = was
+
+    def _on_light(self, change) -> None:
+        if self._syncing:
+            return
+        code = change["owner"].code
+        try:
+            cards = [c.code for c in parse_cards(self.field.value)] if self.field.value.strip() \
+                else []
+        except HanafudaError as error:
+            self.message.value = _error(str(error), "Fix the field cards first.")
+            return
+        if change["new"] and code not in cards:
+            cards.append(code)
+        elif not change["new"] and code in cards:
+            cards.remove(code)
+        self.field.value = " ".join(cards)
+
+    def _run(self, change: Callable[[], object], keep: str, *, refill: bool = False,
+             settle: bool = True) -> bool:
+        try:
+            change()
+        except HanafudaError as error:
+            self.message.value = _error(str(error), keep)
+            return False
+        self.message.value = ""
+        if refill:
+            self._fill()
+        else:
+            self._sync_calls()
+        if settle:
+            self._render()
+        return True
+
+    # -- drawing --------------------------------------------------------------------------
+    def _fill(self) -> None:
+        """Put the controller's form into the widgets."""
+        ctl = self.controller
+        form = ctl.form
+        self._syncing = True
+        try:
+            self.example.value = ctl.example or ""
+            self.example_note.value = (_para(ctl.example_summary(ctl.example), "color:#333")
+                                       if ctl.example else "")
+            self.preset.value = form.preset
+            self.players.value = len(form.players)
+            self.dealer.options = [p.name for p in form.players]
+            self.dealer.value = form.dealer
+            self.field.value = form.field
+            self.multiplier.value = form.multiplier
+            self.fold_fees.options = ctl.option_choices("fold_fees")
+            self.fold_fees.value = ctl.option_value("fold_fees")
+            in_field = set(form.field.split())
+            for button in self.lights:
+                button.value = button.code in in_field
+            if [c.name for c in self.columns] != [p.name for p in form.players]:
+                self.columns = [_PlayerColumn(p.name, ctl) for p in form.players]
+                self._layout_grid()
+            for column, p in zip(self.columns, form.players):
+                column.fill(p, ctl)
+            self._sync_calls()
+        finally:
+            self._syncing = False
+
+    def _layout_grid(self) -> None:
+        n = len(self.columns)
+        labels = [widgets.HTML(f'<div class="hanafuda-hh-rowlabel">{escape(t)}</div>')
+                  for t in _ROW_LABELS]
+        cells = []
+        for row in range(len(_ROW_LABELS)):
+            cells.append(labels[row])
+            cells.extend(column.cells()[row] for column in self.columns)
+        self.grid.layout.grid_template_columns = f"130px repeat({n}, 232px)"
+        self.grid.children = cells
+
+    def _sync_calls(self) -> None:
+        ctl = self.controller
+        form = ctl.form
+        self._syncing, was = True, self._syncing
+        try:
+            for box, options in ((self.call_player, [p.name for p in form.players]),
+                                 (self.call_action, list(ctl.call_words()))):
+                keep = box.value
+                if list(box.options) != options:
+                    box.options = options
+                box.value = keep if keep in options else options[0]
+            yaku = ctl.yaku_choices()
+            if list(self.call_yaku.options) != yaku:
+                self.call_yaku.options = yaku
+        finally:
+            self._syncing = was
+        if form.calls:
+            items = "".join(f"<li>{escape(c.describe(ctl.rules))}</li>" for c in form.calls)
+            self.calls_html.value = (f'<ol class="hanafuda-hh-calls" style="font-size:16px;'
+                                     f'margin:2px 0 6px 22px">{items}</ol>')
+        else:
+            self.calls_html.value = _para("No calls: nobody made a yaku (add one below if "
+                                          "someone did).", "color:#444")
+
+    def _render(self) -> None:
+        ctl = self.controller
+        s = ctl.settlement
+        self._syncing, was = True, self._syncing
+        try:
+            self.example.value = ctl.example or ""
+            if not ctl.example:
+                self.example_note.value = ""
+        finally:
+            self._syncing = was
+        if s is None:
+            self.result.value = ""
+            return
+        self.result.value = settlement_html(s, hands=ctl.hand_rows(),
+                                            shown=ctl.shown_cards(), card_width=self.card_width)
+
+
+def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
+    """A settlement as HTML: the headline, the payment lines, totals, the net by step,
+    specials and notes, and (if given) the dealt hands with the shown cards outlined."""
+    head = notice_html(settlement_headline(s), "info", title="Settled:")
+    lines = payment_rows(s)
+    rows = "".join(
+        f"<tr><td>{escape(r['payer'])}</td><td>{escape(r['payee'])}</td>"
+        f"<td class='num'><strong>{escape(r['amount'])}</strong></td>"
+        f"<td>{escape(r['reason'])}</td><td class='num'>{escape(r['multiplier'])}</td>"
+        f"<td><small style='color:#555'>{escape(r['clause'])}</small></td></tr>"
+        for r in lines)
+    if not rows:
+        rows = "<tr><td colspan='6'>Nobody pays anybody.</td></tr>"
+    payments = (f'<table class="hanafuda-hh-table hanafuda-hh-payments" '
+                f'data-lines="{len(lines)}"><tr><th>Payer</th><th>Payee</th>'
+                f"<th class='num'>Amount</th><th>For</th><th class='num'>Field</th>"
+                f"<th>Rule</th></tr>{rows}</table>")
+    totals = "".join(
+        f"<tr data-player='{escape(name)}'><td>{escape(name)}"
+        f"{' (winner)' if name == s.winner else ''}</td>"
+        f"<td class='num'><strong>{escape(text)}</strong></td></tr>"
+        for name, text in total_rows(s))
+    totals_table = (f'<table class="hanafuda-hh-table hanafuda-hh-totals"><tr><th>Player</th>'
+                    f"<th class='num'>Net result</th></tr>{totals}</table>")
+    cats = category_rows(s)
+    names = [k for k in cats[0] if k != "category"] if cats else []
+    cat_rows = "".join(
+        "<tr>" + f"<td>{escape(str(r['category']))}</td>"
+        + "".join(f"<td class='num'>{escape(r[n])}</td>" for n in names) + "</tr>"
+        for r in cats)
+    by_cat = (f'<table class="hanafuda-hh-table"><tr><th>Step</th>'
+              + "".join(f"<th class='num'>{escape(n)}</th>" for n in names)
+              + f"</tr>{cat_rows}</table>")
+    special = notice_html(s.special, "warning", title="Special achievement:") if s.special else ""
+    items = [f"<li>cancelled: {escape(p.payer)} would have paid {escape(p.payee)} "
+             f"{escape(format_amount(s.rules, p.amount))} ({escape(p.reason)})</li>"
+             for p in s.cancelled] + [f"<li>{escape(note)}</li>" for note in s.notes]
+    notes = f"<ul style='font-size:15px'>{''.join(items)}</ul>" if items else ""
+    hands_html = (_heading("Dealt hands (the cards shown to claim a combination are outlined)")
+                  + svg.layout_html(list(hands), width=card_width, highlight=shown)
+                  if hands else "")
+    return (f'<div class="hanafuda-hh-result" data-preset="{escape(s.rules.preset)}" '
+            f'data-unit="{escape(s.rules.unit.key)}">{head}'
+            f"{_heading('Payments')}{payments}"
+            f'<div style="display:flex;flex-wrap:wrap;gap:28px">'
+            f"<div>{_heading('Totals')}{totals_table}</div>"
+            f"<div>{_heading('Net result by step')}{by_cat}</div></div>"
+            f"{special}{notes}{hands_html}</div>")
+
+
+# ---------------------------------------------------------------------------
+# A round against two computer players
+
+
+class HachiHachiPlayView(widgets.VBox):
+    """A three-player round: claim, play the hand as buttons, decide, hints, a log,
+    and the settlement when the round is over."""
+
+    def __init__(self, controller: HachiHachiPlay | None = None, *, width: int = 56) -> None:
+        self.controller = controller or HachiHachiPlay()
+        self.width = width
+        ctl = self.controller
+        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
+                                       style={"description_width": "75px"},
+                                       layout=widgets.Layout(width="330px"))
+        self.seed = widgets.IntText(value=ctl.seed, description="Seed",
+                                    style={"description_width": "45px"},
+                                    layout=widgets.Layout(width="170px"))
+        self.new_button = widgets.Button(description="New round", button_style="primary",
+                                         tooltip="Shuffle with this seed and deal a new round",
+                                         style=_BIG, layout=widgets.Layout(width="140px",
+                                                                           height="38px"))
+        self.hint_button = widgets.Button(description="Hint", tooltip="What would a careful "
+                                          "beginner do now?", style=_BIG,
+                                          layout=widgets.Layout(width="110px", height="38px"))
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.table = widgets.HTML()
+        self.claims_html = widgets.HTML()
+        self.claim_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand_label = widgets.HTML()
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.decide_box = widgets.HBox()
+        self.hint = widgets.HTML()
+        self.result = widgets.HTML()
+        self.log_html = widgets.HTML()
+        self.hand_buttons: list[widgets.Button] = []
+        self.other_buttons: list[widgets.Button] = []
+
+        self.new_button.on_click(lambda _b: self.new_round())
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        controls = widgets.HBox([self.preset, self.seed, self.new_button, self.hint_button],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        left = widgets.VBox([self.status, self.message, self.table, self.claims_html,
+                             self.claim_box, self.choice_box, self.decide_box, self.hand_label,
+                             self.hand_box, self.hint, self.result],
+                            layout=widgets.Layout(flex="1 1 640px", min_width="560px"))
+        right = widgets.VBox([widgets.HTML(_heading("What happened")), self.log_html],
+                             layout=widgets.Layout(flex="0 1 380px", min_width="300px",
+                                                   margin="0 0 0 16px"))
+        super().__init__([controls, widgets.HBox([left, right],
+                                                 layout=widgets.Layout(flex_flow="row wrap"))])
+        self.add_class("hanafuda-hh-play")
+        self._render()
+
+    # -- actions -------------------------------------------------------------------
+    def new_round(self) -> bool:
+        try:
+            self.controller.new_round(self.seed.value, self.preset.value)
+        except HanafudaError as error:
+            self.message.value = _error(str(error), "The round on the table goes on.")
+            return False
+        self.message.value = ""
+        self.hint.value = ""
+        self._render()
+        return True
+
+    def act(self, action) -> bool:
+        """Play an action for the human (the buttons call this); False if refused."""
+        try:
+            self.controller.act(action)
+        except HanafudaError as error:
+            self.message.value = _error(str(error), "Nothing was played.")
+            return False
+        self.message.value = ""
+        self.hint.value = ""
+        self._render()
+        return True
+
+    def show_hint(self) -> str:
+        try:
+            hint = self.controller.hint()
+        except HanafudaError as error:
+            self.hint.value = notice_html(str(error)[:1].upper() + str(error)[1:] + ".", "info")
+            return self.hint.value
+        items = "".join(f"<li>{escape(line)}</li>" for line in hint.lines)
+        self.hint.value = (
+            f'<div class="hanafuda-hh-hint hanafuda-notice" role="status" style="border-left:6px '
+            f'solid #6b4fa0;background:#f3effa;padding:8px 14px;margin:6px 0;border-radius:4px;'
+            f'font-size:16px;line-height:1.45"><strong>Hint:</strong> {escape(hint.summary)}'
+            + (f"<ul style='margin:4px 0 0 18px'>{items}</ul>" if items else "") + "</div>")
+        return self.hint.value
+
+    def action_buttons(self) -> list[widgets.Button]:
+        """Every enabled button that plays an action now (claims, choices, decisions, hand)."""
+        return [b for b in self.other_buttons + self.hand_buttons if not b.disabled]
+
+    # -- drawing -----------------------------------------------------------------
+    def _button(self, text: str, action, style: str = "", width: str = "auto") -> widgets.Button:
+        button = widgets.Button(description=text, button_style=style, tooltip=text,
+                                layout=widgets.Layout(width=width, height="auto",
+                                                      min_height="36px"))
+        button.action = action  # type: ignore[attr-defined]
+        button.on_click(lambda _b, a=action: self.act(a))
+        return button
+
+    def _render(self) -> None:
+        ctl = self.controller
+        r = ctl.round
+        self.seed.value = ctl.seed
+        self.status.value = (notice_html(ctl.prompt(), "warning" if r.is_terminal else "info",
+                                         title="Now:")
+                             + f'<div style="color:#444;font-size:14px;margin:2px 0 4px">'
+                               f"{escape(ctl.score_line())}</div>")
+        choice = ctl.choice_cards()
+        rows = ctl.rows()
+        # The two computer players side by side (hand face down, captures), then the rest.
+        opponents = "".join(
+            f'<div style="flex:1 1 260px">'
+            f"{svg.layout_html(rows[i:i + 2], width=self.width * 2 // 3)}</div>"
+            for i in (0, 2))
+        self.table.value = (f'<div class="hanafuda-hh-table-cards" data-stage="{r.stage}" '
+                            f'style="font-size:16px"><div style="display:flex;flex-wrap:wrap;'
+                            f'gap:8px 24px">{opponents}</div>'
+                            f"{svg.layout_html(rows[4:], width=self.width, highlight=choice)}"
+                            "</div>")
+        shown = ctl.shown_rows()
+        self.claims_html.value = (_heading("Hand combinations shown")
+                                  + svg.layout_html(shown, width=self.width - 16)
+                                  if shown else "")
+        self.other_buttons = []
+        self.claim_box.children = []
+        self.choice_box.children = []
+        self.decide_box.children = []
+        if r.stage == "claim" and ctl.legal():
+            buttons = [self._button(label, action, "success" if i == 0 else "")
+                       for i, (label, action) in enumerate(ctl.claim_choices())]
+            self.other_buttons += buttons
+            self.claim_box.children = buttons
+        if choice:
+            buttons = []
+            cells = [widgets.HTML("<div style='font-weight:bold;margin:6px 8px 0 0'>Which card "
+                                  "is taken?</div>")]
+            for card in choice:
+                b = self._button(f"Take the {card.title}", Capture(card), "info",
+                                 f"{self.width + 90}px")
+                buttons.append(b)
+                cells.append(widgets.VBox([widgets.HTML(svg.card_svg(card, width=self.width)),
+                                           b], layout=widgets.Layout(align_items="center",
+                                                                     margin="0 6px 6px 0")))
+            self.other_buttons += buttons
+            self.choice_box.children = cells
+        decisions = ctl.decision_actions()
+        if decisions:
+            styles = {"Continue": "warning", "End": "success", "Cancel": ""}
+            buttons = [self._button(a.name, a, styles.get(type(a).__name__, ""), "160px")
+                       for a in decisions]
+            self.other_buttons += buttons
+            self.decide_box.children = buttons
+        hand = ctl.hand()
+        can_play = (r.stage == "play" and bool(ctl.legal()) and not choice
+                    and not any(type(a).__name__ in ("Continue", "End") for a in decisions))
+        self.hand_label.value = (f"<div style='font-weight:bold;margin:8px 0 3px'>Your hand "
+                                 f"({len(hand)})</div>")
+        self.hand_buttons = []
+        cells = []
+        for card in hand:
+            b = self._button(card.title, Play(card), "", f"{self.width + 40}px")
+            b.add_class("hanafuda-hh-card-button")
+            b.disabled = not can_play
+            self.hand_buttons.append(b)
+            cells.append(widgets.VBox([widgets.HTML(svg.card_svg(card, width=self.width)), b],
+                                      layout=widgets.Layout(align_items="center",
+                                                            margin="0 6px 6px 0")))
+        self.hand_box.children = cells
+        self.hint_button.disabled = not ctl.legal()
+        s = ctl.settlement
+        self.result.value = (settlement_html(s, card_width=40) if r.is_terminal and s is not None
+                             else "")
+        lines = "".join(f"<li style='margin:3px 0'>{escape(t)}</li>" for t in ctl.log)
+        self.log_html.value = (f'<div class="hanafuda-hh-log" data-lines="{len(ctl.log)}" '
+                               f'style="max-height:420px;overflow-y:auto;border:1px solid '
+                               f'#d0d7de;border-radius:4px;padding:4px 10px;background:#fbfbf8">'
+                               f"<ol style='margin:4px 0 4px 18px;padding:0;font-size:15px;"
+                               f"line-height:1.4'>{lines}</ol></div>")
+
+
+# ---------------------------------------------------------------------------
+# A year of play
+
+
+class YearChartView(widgets.VBox):
+    """Play a seeded twelve-deal game with computer players; chart the running totals."""
+
+    def __init__(self, controller: YearChart | None = None) -> None:
+        self.controller = controller or YearChart()
+        ctl = self.controller
+        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
+                                       style={"description_width": "75px"},
+                                       layout=widgets.Layout(width="330px"))
+        self.agents = widgets.Dropdown(options=list(YEAR_AGENTS), value=ctl.agents,
+                                       description="Players", style={"description_width": "60px"},
+                                       layout=widgets.Layout(width="300px"))
+        self.seed = widgets.IntText(value=ctl.seed, description="Seed",
+                                    style={"description_width": "45px"},
+                                    layout=widgets.Layout(width="170px"))
+        self.play_button = widgets.Button(description="Play a year", button_style="primary",
+                                          tooltip="Play twelve deals with this seed", style=_BIG,
+                                          layout=widgets.Layout(width="150px", height="38px"))
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.figure = widgets.Output(layout=widgets.Layout(min_height="300px"))
+        self.table = widgets.HTML()
+        self.play_button.on_click(lambda _b: self.play())
+        controls = widgets.HBox([self.preset, self.agents, self.seed, self.play_button],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        intro = widgets.HTML(_para(
+            "Three computer players play a whole game: twelve deals, one for each month. The "
+            "lines are each player's running total after every deal; shaded months had a "
+            "doubled or quadrupled field, where every payment counts two or four times."))
+        super().__init__([intro, controls, self.status, self.message, self.figure, self.table])
+        self.add_class("hanafuda-hh-year")
+        self._render()
+
+    def play(self) -> bool:
+        try:
+            self.controller.play(self.seed.value, self.preset.value, self.agents.value)
+        except HanafudaError as error:
+            self.message.value = _error(str(error), "The year shown stays.")
+            return False
+        self.message.value = ""
+        self._render()
+        return True
+
+    def _render(self) -> None:
+        ctl = self.controller
+        self.status.value = (f'<div style="color:#444;font-size:15px;margin:4px 0">'
+                             f"{escape(ctl.summary())}</div>")
+        png = base64.b64encode(ctl.png()).decode("ascii")
+        self.figure.outputs = ({"output_type": "display_data",
+                                "data": {"image/png": png,
+                                         "text/plain": f"<Figure: {ctl.summary()}>"},
+                                "metadata": {}},)
+        names = ctl.names
+        head = ("<tr><th>Month</th><th>Field</th><th>Deal won by</th>"
+                + "".join(f"<th class='num'>{escape(n)}<br><small>deal (running)</small></th>"
+                          for n in names) + "</tr>")
+        body = "".join(
+            f"<tr><td>{escape(r['month'])}</td><td>{escape(r['field'])}</td>"
+            f"<td>{escape(r['winner'])}<br><small style='color:#555'>{escape(r['how'])}"
+            f"</small></td>" + "".join(f"<td class='num'>{escape(r[n])}</td>" for n in names)
+            + "</tr>" for r in ctl.rows())
+        end = "".join(f"<tr><td>{escape(a)}</td><td>{escape(b)}</td></tr>"
+                      for a, b in ctl.end_rows())
+        self.table.value = (
+            f'<div class="hanafuda-hh-year-table" data-deals="{len(ctl.rows())}">'
+            f"{_heading('Deal by deal')}<table class='hanafuda-hh-table'>{head}{body}</table>"
+            f"{_heading('After the last deal')}<table class='hanafuda-hh-table'>{end}</table>"
+            f"<p style='font-size:14px;color:#444'>{escape(unit_note(ctl.rules))}</p></div>")
+
+
+# ---------------------------------------------------------------------------
+# Quiz and panel
+
+
+def hachihachi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
+    """The Hachi-Hachi quiz: a seed, the tradition, Start, and the quiz (or a notice if missing)."""
+    try:
+        from ..hachihachi_quiz import generate_hachihachi_quiz
+        from .quiz import QuizWidget
+    except ImportError:
+        return widgets.HTML(notice_html(
+            "The Hachi-Hachi quiz is not installed in this copy of the app yet.", "warning"))
+    seed_box = widgets.IntText(value=seed, description="Seed", style={"description_width": "45px"},
+                               layout=widgets.Layout(width="170px"))
+    preset = widgets.Dropdown(options=_PRESETS, value="book", description="Tradition",
+                              style={"description_width": "75px"},
+                              layout=widgets.Layout(width="330px"))
+    start = widgets.Button(description="Start", button_style="primary", style=_BIG,
+                           tooltip="Start a quiz for this seed and this tradition")
+    message = widgets.HTML()
+    holder = widgets.VBox()
+
+    def begin(_b=None) -> None:
+        try:
+            quiz = generate_hachihachi_quiz(seed_box.value, n, preset=preset.value)
+        except HanafudaError as error:
+            message.value = _error(str(error), "The quiz shown goes on.")
+            return
+        message.value = ""
+        holder.children = [QuizWidget(quiz, new_quiz_controls=False)]
+
+    start.on_click(begin)
+    intro = widgets.HTML(_para("Questions on Hachi-Hachi's hand combinations, fields and "
+                               "settlement. Everyone who starts with the same seed and "
+                               "tradition gets the same questions."))
+    panel = widgets.VBox([intro, widgets.HBox([seed_box, preset, start]), message, holder])
+    panel.seed = seed_box  # type: ignore[attr-defined]
+    panel.preset = preset  # type: ignore[attr-defined]
+    panel.start = start  # type: ignore[attr-defined]
+    panel.holder = holder  # type: ignore[attr-defined]
+    begin()
+    return panel
+
+
+def _guarded(build: Callable[[], widgets.Widget], what: str) -> widgets.Widget:
+    try:
+        return build()
+    except Exception as error:     # noqa: BLE001 - a broken tool must not break the page
+        return widgets.HTML(notice_html(
+            f"The {what} could not be built in this copy of the app "
+            f"({type(error).__name__}: {error}).", "warning"))
+
+
+def _ready(module: str) -> bool:
+    """True if ``hanafuda_core.<module>`` (an engine a sub-tab needs) is installed."""
+    import importlib
+    try:
+        importlib.import_module(f"hanafuda_core.{module}")
+    except ImportError:
+        return False
+    return True
+
+
+def hachihachi_panel(seed: int = 5) -> widgets.Widget:
+    """The Hachi-Hachi tab: Teyaku trainer, Settlement, Play, Year chart and Quiz.
+
+    Each sub-tab but the first is built when first opened; Play and Year chart
+    appear only when their engines are installed."""
+    first = _guarded(lambda: TeyakuTrainerView(TeyakuTrainer(seed=seed)), "teyaku trainer")
+    makers: dict[str, tuple[Callable[[], widgets.Widget], str]] = {
+        "Settlement": (SettlementView, "settlement calculator"),
+        "Play": (lambda: HachiHachiPlayView(HachiHachiPlay(seed=seed)),
+                 "round against the computer"),
+        "Year chart": (lambda: YearChartView(YearChart(seed=1)), "year chart"),
+        "Quiz": (lambda: hachihachi_quiz_tab(1), "Hachi-Hachi quiz"),
+    }
+    ready = {"Play": _ready("games.hachihachi_play"), "Year chart": _ready("hachihachi_game")}
+    titles = [t for t in SUB_TAB_TITLES[1:] if ready.get(t, True)]
+    builders = {i + 1: makers[t] for i, t in enumerate(titles)}
+    titles.insert(0, SUB_TAB_TITLES[0])
+    holders = [widgets.VBox() for _ in builders]
+    tabs = widgets.Tab(children=[first] + holders)
+    tabs.titles = tuple(titles)
+    tabs.selected_index = 0
+
+    def build(index: int) -> None:
+        holder = tabs.children[index]
+        if index in builders and not holder.children:
+            make, what = builders[index]
+            holder.children = [_guarded(make, what)]
+
+    tabs.observe(lambda change: build(change["new"]) if change["new"] is not None else None,
+                 names="selected_index")
+    intro = widgets.HTML(
+        _CSS + _para("Hachi-Hachi (八八, 'eighty-eight') is played by three at a time and "
+                     "settled in payments. Practise spotting hand combinations (teyaku), work "
+                     "out who pays whom at the end of a round under each tradition, play a "
+                     "round against two computer players, watch a whole year of play, and "
+                     "test yourself with the quiz."))
+    panel = widgets.VBox([intro, tabs])
+    panel.add_class("hanafuda-hachihachi")
+    panel.tabs = tabs  # type: ignore[attr-defined]
+    panel.build_tab = build  # type: ignore[attr-defined]
+    return panel
