@@ -25,7 +25,10 @@ Bright") and an ``aria-label``. The two chaffs of a month are mirror images
 of each other with small differences in the picture.
 
 SVG carries no ``id``, no gradient and no external reference, so any number
-of cards can share one HTML page. Text uses a generic font stack (no web
+of cards can share one HTML page. A page with hundreds of cards can instead point
+at one file per card (:func:`use_card_files`, :func:`write_card_files`): the book
+does this, so each picture is drawn once and cached by the browser, while each card
+keeps its own ``<svg>`` element with its title, classes and highlight. Text uses a generic font stack (no web
 font). The art is original, drawn by this package's code; it is licensed CC BY
 4.0 (see ``ART-LICENSE.md``).
 """
@@ -33,7 +36,9 @@ font). The art is original, drawn by this package's code; it is licensed CC BY
 from __future__ import annotations
 
 import base64
+import os
 from functools import lru_cache
+from pathlib import Path
 from html import escape
 from typing import Iterable, Mapping, Sequence, Union
 
@@ -43,7 +48,8 @@ from ..errors import HanafudaError
 from . import motifs as m
 
 __all__ = ["card_svg", "card_back_svg", "row_svg", "layout_html", "deck_grid_html",
-           "card_data_uri", "card_title", "stack_svg", "FONT", "CARD_RATIO"]
+           "card_data_uri", "card_title", "stack_svg", "FONT", "CARD_RATIO",
+           "use_card_files", "write_card_files", "card_file_svg", "CARD_FILES_ENV"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Noto Sans CJK JP, Noto Sans CJK KR, Noto Sans, sans-serif"
@@ -53,6 +59,27 @@ LABEL_H = 20               # extra drawing units under a card that has a caption
 
 AnyCard = Union[Card, Extra]
 CardLike = Union[Card, Extra, str, int]
+
+CARD_FILES_ENV = "HANAFUDA_CARD_FILES"
+"""Environment variable naming the URL folder of the card files (set by ``make book``)."""
+
+_card_files: str | None = os.environ.get(CARD_FILES_ENV) or None
+
+
+def use_card_files(base_url: str | None) -> None:
+    """Draw cards as references to ``{base_url}/{code}.svg`` (None: inline pictures).
+
+    The files come from :func:`write_card_files`. The book build sets this through
+    the ``HANAFUDA_CARD_FILES`` environment variable, so a chapter stays a few hundred
+    kilobytes however many cards it shows; notebooks and the app draw inline.
+
+    >>> use_card_files("cards"); 'href="cards/8a.svg"' in card_svg("moon")
+    True
+    >>> use_card_files(None); "href" in card_svg("moon")
+    False
+    """
+    global _card_files
+    _card_files = base_url.rstrip("/") if base_url else None
 
 
 # ---------------------------------------------------------------------------
@@ -195,10 +222,15 @@ def _card_parts(card: CardLike | None, highlight: bool, face_down: bool,
                 label: str | None) -> tuple[str, str, str, int]:
     """(code, title, inner SVG, drawing height) for one card."""
     if face_down or card is None:
-        code, title, inner = "back", "Face-down card", _back_body()
+        code, title = "back", "Face-down card"
+        inner = _back_body() if _card_files is None else ""
     else:
         card = _coerce(card)
-        code, title, inner = card.code, card_title(card), _card_body(int(card))
+        code, title = card.code, card_title(card)
+        inner = _card_body(int(card)) if _card_files is None else ""
+    if _card_files is not None:
+        inner = (f'<image href="{_esc(_card_files)}/{code}.svg" width="{VIEW_W}" '
+                 f'height="{VIEW_H}"/>')
     if highlight:
         inner += _HIGHLIGHT
     height = VIEW_H
@@ -252,13 +284,48 @@ def card_back_svg(width: float = 96) -> str:
     return card_svg(None, width=width, face_down=True)  # type: ignore[arg-type]
 
 
+def card_file_svg(card: CardLike | None) -> str:
+    """A standalone SVG document of one card face (``None``: the back), as written
+    by :func:`write_card_files`."""
+    if card is None:
+        title, body = "Face-down card", _back_body()
+    else:
+        card = _coerce(card)
+        title, body = card_title(card), _card_body(int(card))
+    return (f'<svg xmlns="{SVG_NS}" width="{VIEW_W}" height="{VIEW_H}" '
+            f'viewBox="0 0 {VIEW_W} {VIEW_H}"><title>{_esc(title)}</title>{body}</svg>')
+
+
+def write_card_files(folder: str | os.PathLike) -> list[Path]:
+    """Write every card face, the extras and the back as ``{code}.svg`` files.
+
+    >>> import tempfile; d = tempfile.mkdtemp()
+    >>> len(write_card_files(d))   # 48 cards, the blank, 6 jokers and the back
+    56
+    """
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for card in [*Card, *Extra, None]:
+        path = out / f"{'back' if card is None else card.code}.svg"
+        path.write_text(card_file_svg(card), encoding="utf-8")
+        written.append(path)
+    return written
+
+
 def card_data_uri(card: CardLike, width: float = 96) -> str:
     """A ``data:`` URI of the card's SVG, for ``<img src=...>``.
 
     >>> card_data_uri("1a").startswith("data:image/svg+xml;base64,")
     True
     """
-    data = base64.b64encode(card_svg(card, width=width).encode("utf-8")).decode("ascii")
+    global _card_files
+    saved, _card_files = _card_files, None      # a data URI must carry its own picture
+    try:
+        svg = card_svg(card, width=width)
+    finally:
+        _card_files = saved
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return f"data:image/svg+xml;base64,{data}"
 
 
