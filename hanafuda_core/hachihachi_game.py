@@ -42,7 +42,8 @@ from .hachihachi_settle import FieldQueue
 from .ledger import BANK, POT, Ledger, Payment, final_score
 
 __all__ = ["CHART", "HALF_TIME", "DealLog", "HachiHachiGameRecord", "play_hachihachi_game",
-           "play_campaign", "half_time_payments", "end_payments", "month_chart"]
+           "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
+           "STAKE"]
 
 CHART = "chart"
 
@@ -97,6 +98,7 @@ class HachiHachiGameRecord:
     deals: tuple[DealLog, ...]
     ledger: Ledger
     ended_early: str = ""
+    trade: bool = False                  # the exchange of hands was offered every deal
 
     @property
     def rules(self) -> HachiHachiRules:
@@ -136,7 +138,8 @@ class HachiHachiGameRecord:
                 "deals": [d.to_dict() for d in self.deals],
                 "ledger": [p.to_dict() for p in self.ledger.payments],
                 "ended_early": self.ended_early, "totals": self.totals(),
-                "final_scores": self.final_scores()}
+                "final_scores": self.final_scores(),
+                **({"trade": True} if self.trade else {})}
 
     def to_json(self, **kwargs) -> str:
         kwargs.setdefault("indent", 1)
@@ -150,7 +153,8 @@ class HachiHachiGameRecord:
         return cls(d["preset"], dict(d["options"]), tuple(d["names"]), d["seed"],
                    tuple(d["agents"]), d["planned_deals"], d["blind_stay"],
                    tuple(DealLog.from_dict(x) for x in d["deals"]),
-                   Ledger(rules.unit, pays, tuple(d["names"])), d.get("ended_early", ""))
+                   Ledger(rules.unit, pays, tuple(d["names"])), d.get("ended_early", ""),
+                   d.get("trade", False))
 
     @classmethod
     def from_json(cls, text: str) -> "HachiHachiGameRecord":
@@ -165,7 +169,7 @@ class HachiHachiGameRecord:
             states = replay_round(rules, self.players, log.deal, log.actions,
                                   queue=FieldQueue(rules.field_mode, log.queue),
                                   blind_stay=log.blind_offered, names=self.names,
-                                  round_no=log.deal_no)
+                                  round_no=log.deal_no, trade=self.trade)
             end = states[-1]
             if end.stage != "over" or end.result.points != log.points or \
                     end.result.winner != log.winner:
@@ -226,8 +230,14 @@ def _chart_payment(rules: HachiHachiRules, winner: str | None) -> tuple[Payment,
 def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "random", "random"),
                          players: int | None = None, deals: int = 12, preset: str = "book", *,
                          names: Sequence[str] | None = None, blind_stay: bool = False,
-                         dealer: int = 0, **options) -> HachiHachiGameRecord:
+                         dealer: int = 0, trade: bool = False,
+                         **options) -> HachiHachiGameRecord:
     """Play a seeded game of ``deals`` (6 or 12) deals and return its record.
+
+    ``trade`` offers the exchange of unseen hands every deal (rules with
+    ``trade=True``: D004, BOOK 'Trade'). With the ``overtime`` option (D001
+    variation, D004 'some') extra deals follow while doubled or quadrupled deals
+    are still reserved.
 
     ``agents``: one per seat (names "random", "greedy" or objects with
     ``choose(view, legal, rng)``); ``players`` defaults to their number.
@@ -247,9 +257,12 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     queue = FieldQueue(rules.field_mode)
     logs = []
     ended = ""
-    for deal_no in range(1, deals + 1):
+    deal_no = 0
+    while deal_no < deals or (rules.overtime and queue.pending and deal_no < deals + 12):
+        deal_no += 1
         r = new_hachihachi_round(rules, players, rng, dealer, queue=queue,
-                                 blind_stay=blind_stay, names=names, round_no=deal_no)
+                                 blind_stay=blind_stay, names=names, round_no=deal_no,
+                                 trade=trade)
         before = queue.pending
         while r.stage != "over":
             legal = legal_actions(r)
@@ -278,7 +291,7 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     assert ledger.balance() == 0
     return HachiHachiGameRecord(preset, dict(options), names, seed,
                                 tuple(getattr(a, "name", type(a).__name__) for a in seats),
-                                deals, blind_stay, tuple(logs), ledger, ended)
+                                deals, blind_stay, tuple(logs), ledger, ended, trade)
 
 
 def play_campaign(seed: int = 0, agents: Sequence = ("random", "random", "random"),
@@ -289,3 +302,105 @@ def play_campaign(seed: int = 0, agents: Sequence = ("random", "random", "random
     games = games if games is not None else len(agents)
     return [play_hachihachi_game(seed * 1000 + g, agents, preset=preset, **kwargs)
             for g in range(games)]
+
+
+#: Chips each player starts with, in major units (D001 4 kan + 12 points; D002 5 Kan;
+#: D004 4/- and 12d): five.
+STAKE = 5
+
+
+def chip_account(record: HachiHachiGameRecord, *, optional_repayment: bool = True
+                 ) -> list[dict]:
+    """The chips in front of each player and their debt to the bank, step by step.
+
+    Scores are the ledger's; this follows the chips. Everyone starts with a stake of
+    5 (kan, 5/-) from the bank. When a player's chips fall below zero after a deal
+    they borrow from the bank in ``loan_unit`` steps (D002 10 Kan, D004 5/- with a
+    crown token). With ``loan_repayment="han_don"`` (D002): after deal 6 each player
+    returns the stake (with the half-time payment into the Award that makes the 10
+    Kan of Han-Don), borrowing if needed, then may repay loans in 5-Kan steps; after
+    deal 11 (Ishi-Arai) may repay again in 5-Kan steps. After the last deal the stake
+    and the loans are repaid as far as the chips allow. Invariant on every row:
+    chips - debt - stake still owed = the player's score so far.
+
+    >>> rec = play_hachihachi_game(seed=2, agents=("greedy",) * 3, preset="d002", deals=6)
+    >>> rows = chip_account(rec)
+    >>> rows[-1]["event"], all(v >= 0 for v in rows[-1]["chips"].values())
+    ('after the last deal', True)
+    """
+    rules = record.rules
+    unit = rules.loan_unit
+    if not unit:
+        raise HanafudaError("these rules keep plain scores with no chips or loans (BOOK); "
+                            "the kan and shilling traditions lend from a bank (loan_unit)")
+    names = record.names
+    scale = rules.combo_scale
+    stake, step = STAKE * scale, 5 * scale
+    chips = {n: stake for n in names}
+    debt = {n: 0 for n in names}
+    owed = {n: stake for n in names}
+    rows: list[dict] = []
+
+    def row(event: str, deal_no: int, loans: dict, repaid: dict) -> None:
+        rows.append({"deal": deal_no, "event": event, "chips": dict(chips), "debt": dict(debt),
+                     "stake_owed": dict(owed), "loans": loans, "repaid": repaid})
+
+    def borrow() -> dict:
+        taken = {}
+        for n in names:
+            while chips[n] < 0:
+                chips[n] += unit
+                debt[n] += unit
+                taken[n] = taken.get(n, 0) + unit
+        return taken
+
+    def repay_steps() -> dict:
+        paid = {}
+        if not optional_repayment:
+            return paid
+        for n in names:
+            while debt[n] >= step and chips[n] >= step:
+                chips[n] -= step
+                debt[n] -= step
+                paid[n] = paid.get(n, 0) + step
+        return paid
+
+    half = record.planned_deals // 2
+    last = record.deals[-1].deal_no if record.deals else 0
+    for log in record.deals:
+        pays = [Payment(**p) for p in (log.settlement or {}).get("payments", ())]
+        win = names[log.winner] if log.winner is not None else None
+        pays += list(_chart_payment(rules, win))
+        if log.deal_no == half or (record.ended_early and log.deal_no == last
+                                   and last < half):
+            pays += list(half_time_payments(rules, names))
+        for p in pays:
+            if p.payer in chips:
+                chips[p.payer] -= p.amount
+            if p.payee in chips:
+                chips[p.payee] += p.amount
+        row(f"deal {log.deal_no}", log.deal_no, borrow(), {})
+        if rules.loan_repayment == "han_don" and log.deal_no == 6 and record.planned_deals == 12:
+            for n in names:
+                chips[n] -= owed[n]
+                owed[n] = 0
+            row("Han-Don: the stake goes back to the bank", 6, borrow(), {})
+            row("Han-Don: loans repaid in 5-Kan steps", 6, {}, repay_steps())
+        if rules.loan_repayment == "han_don" and log.deal_no == 11 and record.planned_deals == 12:
+            row("Ishi-Arai: loans repaid in 5-Kan steps", 11, {}, repay_steps())
+    # The end-of-game payments (award, chart) are whatever the ledger holds beyond the deals.
+    total = record.totals()
+    for n in names:
+        chips[n] = total[n] + debt[n] + owed[n]
+    paid = {}
+    for n in names:
+        back = min(owed[n], max(chips[n], 0))
+        chips[n] -= back
+        owed[n] -= back
+        more = min(debt[n], max(chips[n], 0))
+        chips[n] -= more
+        debt[n] -= more
+        if back + more:
+            paid[n] = back + more
+    row("after the last deal", last, {}, paid)
+    return rows

@@ -180,6 +180,9 @@ class PlayerFacts:
     caught_triples: tuple[int, ...] | None = None
     held_yaku: tuple[str, ...] | None = None
     uncounted_cards: int | None = None
+    #: (month, name): who discarded the fourth card of this player's declared triple
+    #: when they had another choice (D001 catching the Sanbon, D004 responsibility).
+    triple_responsible: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -220,7 +223,11 @@ class RoundFacts:
     or both players of a two-player game). The multiplier comes from
     ``multiplier`` if given (e.g. from a :class:`FieldQueue`), else from
     ``field``. ``calls`` are the yaku decisions in order; ``blind_stay`` says the
-    dealer stayed blind.
+    dealer stayed blind. ``dealers_hand`` names the last trader (who holds the
+    dealer's dealt hand, BOOK 'Trade'); ``played=False`` is a round nobody
+    played because only one or two stayed (``too_few="share_pot"``): they share
+    the fees. ``aborted`` names a player dealt 4 of a Kind & 3 of a Kind when
+    ``four_three="aborts_hand"`` (the hand stops after the hand combinations).
 
     >>> RoundFacts(players=(PlayerFacts("A"), PlayerFacts("B"), PlayerFacts("C"),
     ...                     PlayerFacts("D")), dealer="A", passed=("D",)).active
@@ -236,6 +243,9 @@ class RoundFacts:
     joker: str | None = None
     calls: tuple[Call, ...] = ()
     blind_stay: bool = False
+    dealers_hand: str | None = None
+    played: bool = True
+    aborted: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -252,8 +262,9 @@ class RoundFacts:
                 return p
         raise HanafudaError(f"no player called {name!r}; players: {', '.join(self.names)}")
 
-    def check(self) -> None:
-        """Raise a clear error if the facts cannot describe a Hachi-Hachi round."""
+    def check(self, rules: HachiHachiRules | None = None) -> None:
+        """Raise a clear error if the facts cannot describe a Hachi-Hachi round
+        (``rules`` allow the rounds of fewer than three players of ``too_few``)."""
         names = self.names
         if len(set(names)) != len(names):
             raise HanafudaError(f"player names must differ: {names}")
@@ -265,12 +276,29 @@ class RoundFacts:
                 len(self.passed) + len(self.forced_out) + (1 if self.joker else 0):
             raise HanafudaError("a player can only drop out once (passed, forced out or Joker)")
         want = 2 if len(names) == 2 else 3
-        if len(self.active) != want:
+        too_few = getattr(rules, "too_few", "forced_in") if rules is not None else "forced_in"
+        if not self.played:
+            stayers = len(self.active)
+            if len(names) < 4 or not (too_few == "share_pot" and 1 <= stayers <= 2 or
+                                      too_few == "two_handed" and stayers == 1):
+                raise HanafudaError("a round is left unplayed only when one or two players of "
+                                    "four or more stay and the rules say they share the fees "
+                                    "(too_few='share_pot'; with 'two_handed' only when one "
+                                    "stays)")
+            if self.forced_out or self.calls:
+                raise HanafudaError("nobody is forced out of, or makes a call in, an unplayed "
+                                    "round")
+        elif len(self.active) == 2 and len(names) >= 4 and too_few == "two_handed":
+            pass
+        elif len(self.active) != want:
             raise HanafudaError(f"{len(self.active)} players are active ({', '.join(self.active)})"
                                 f"; exactly {want} must play a round")
         if self.dealer not in self.active:
             raise HanafudaError(f"the dealer {self.dealer!r} must be one of the active players "
                                 f"{self.active}")
+        for who in (self.dealers_hand, self.aborted):
+            if who is not None:
+                self.player(who)
         for c in self.calls:
             c.kind  # noqa: B018 - validates the action
             if c.player not in self.active:
@@ -460,6 +488,17 @@ def _compensation(w: _Work) -> None:
                     counted |= y.cards.mask
             else:
                 yaku_value = sum(yaku_rule(r.yaku, k).points for k in p.held_yaku or ())
+        field_value = 0
+        if r.compensation_with_field and p.hand is not None and w.facts.field is not None:
+            # D001 variation: half of a complete Akatan, Aotan, Shikou or Gokou made with
+            # the table cards (those already compensated from the hand alone are not paid
+            # twice).
+            had = set(yaku_values(r.yaku, p.hand)) if r.compensation_yaku else set()
+            made = yaku_values(r.yaku, CardSet.from_mask(p.hand.mask | w.facts.field.mask))
+            for key, v in made.items():
+                if key in _FIELD_YAKU and key not in had:
+                    field_value += v
+                    counted |= yaku_rule_cards(r, key) & p.hand.mask
         if p.uncounted_cards is not None:
             cards = p.uncounted_cards
         elif p.hand is not None:
@@ -469,12 +508,25 @@ def _compensation(w: _Work) -> None:
             cards = keep.bit_count()
         else:
             cards = 0
-        base_minor = half_teyaku // 2 + yaku_value * w.scale // 2 + r.compensation_per_card * cards
+        base_minor = (half_teyaku // 2 + yaku_value * w.scale // 2
+                      + field_value * w.scale // 2 + r.compensation_per_card * cards)
         parts = [f"half of {', '.join(h.rule.name for h in hits)}" if hits else "",
                  "half of the yaku held" if yaku_value else "",
+                 "half of the yaku made with the field" if field_value else "",
                  f"{cards} x {r.compensation_per_card} for Brights/Poetry/Purple" if cards else ""]
         reason = f"compensation to {name}: " + "; ".join(x for x in parts if x)
         w.take(name, payers, base_minor, reason, clause, "compensation", scaled=False)
+
+
+_FIELD_YAKU = ("poetry", "purple", "four_dry_brights", "five_brights")
+
+
+def yaku_rule_cards(rules: HachiHachiRules, key: str) -> int:
+    """The card mask a yaku of the rules is made from."""
+    mask = 0
+    for c in yaku_rule(rules.yaku, key).cards:
+        mask |= 1 << c
+    return mask
 
 
 # -- 3. hand combinations ------------------------------------------------------
@@ -498,7 +550,11 @@ def _hand_combinations(w: _Work) -> None:
             continue
         for h in hits:
             w.take(name, w.opponents(name), h.value, f"{name}'s {h.rule.name}", clause, "teyaku")
-        if "four_three" in keys and w.rules.four_three != "none":
+        if "four_three" in keys and w.rules.four_three == "aborts_hand":
+            w.instant = True
+            w.notes.append(f"{name} holds Four & Three: the hand is aborted after the hand "
+                           "combinations and the next month is dealt (D001 variation)")
+        elif "four_three" in keys and w.rules.four_three != "none":
             w.instant = True
             w.winner = name
             w.notes.append(f"{name} holds Four & Three: the "
@@ -528,6 +584,13 @@ def _yaku_at_end(w: _Work) -> None:
             continue
         w.ended_by = call.player
         w.winner = call.player
+        if w.rules.risk:
+            for other in continued:
+                if other != call.player:
+                    for opp in w.opponents(other):
+                        w.take(opp, [other], values[other], f"{other} continued and never "
+                               "ended: Risk pays the yaku to each opponent",
+                               w.rules.cite("risk"), "yaku")
         if kind == "end":
             others = [n for n in continued if n != call.player]
             payer = _responsible(w, call)
@@ -558,7 +621,16 @@ def _yaku_at_end(w: _Work) -> None:
                    f"{call.player}'s yaku, halved by Cancel", clause, "yaku")
             _halve_from(w, before)
         return
-    # The deck ran out with Continue callers: each takes half of their yaku.
+    # The deck ran out with Continue callers: each takes half of their yaku (Risk: each
+    # pays their yaku to each opponent instead).
+    if w.rules.risk:
+        for name in continued:
+            for opp in w.opponents(name):
+                w.take(opp, [name], values[name], f"{name} continued and never ended: Risk "
+                       "pays the yaku to each opponent", w.rules.cite("risk"), "yaku")
+        if continued:
+            w.first_continue = continued[0]
+        return
     for name in continued:
         before = len(w.lines)
         w.take(name, w.opponents(name), values[name], f"{name}'s yaku, halved (deck exhausted)",
@@ -782,7 +854,15 @@ def _triple_bonus(w: _Work) -> None:
                     caught = p.captures.mask & want == want
                 else:
                     caught = False
-                if caught:
+                payer = dict(p.triple_responsible).get(month)
+                if caught and r.triple_responsibility and payer in w.opponents(name) \
+                        and len(w.active) == 3:
+                    w.take(name, [payer], r.triple_bonus,
+                           f"{name} caught the triple of month {month}, paid for both "
+                           f"losers by {payer} (gave up its fourth card)",
+                           r.cite("triple_responsibility"), "events",
+                           factor=len(w.opponents(name)))
+                elif caught:
                     w.take(name, w.opponents(name), r.triple_bonus,
                            f"{name} caught the triple of month {month}",
                            r.cite("triple_bonus"), "events")
@@ -805,6 +885,22 @@ def _blind_stay(w: _Work) -> None:
         for opp in w.opponents(d):
             w.take(opp, [d], w.rules.blind_stay, f"{d}'s blind stay failed ({v})",
                    w.rules.cite("blind_failure"), "blind")
+
+
+def _dealers_hand(w: _Work) -> None:
+    """BOOK 'Dealer's Hand' (Trade variant): the last trader, holding the dealer's dealt
+    hand, with 89 or more card points takes from every player but the Joker holder."""
+    who = w.facts.dealers_hand
+    if who is None or not w.rules.dealers_hand or w.instant or who not in w.active:
+        return
+    if len(w.active) == 2 and not w.rules.two_player_specials:
+        return
+    v = w.points.get(who)
+    if v is not None and v >= PAR + 1:
+        everyone = [n for n in w.facts.names if n != w.facts.joker]
+        w.take(who, everyone, w.rules.dealers_hand, f"{who} traded last for the dealer's hand "
+               f"and took {v} card points (Dealer's Hand)", w.rules.cite("dealers_hand"),
+               "blind")
 
 
 # -- 7. specials ---------------------------------------------------------------------
@@ -834,7 +930,8 @@ def _find_special(w: _Work) -> tuple[str, str, int] | None:
             base, per = r.futahachi
             if v >= 168:
                 return n, f"{n} took {v} card points (168 or more)", base + per * (v - 168)
-    if r.sixteen and (played_out or r.sixteen_when_out):
+    simple16_yaku = r.simple_16_yaku and r.yaku_table == "book"
+    if r.sixteen and not simple16_yaku and (played_out or r.sixteen_when_out):
         base, per, cap, rain = r.sixteen
         for n in w.active:
             c = _chaff_count(r, w.facts.player(n), rain)
@@ -900,10 +997,17 @@ def _fold_fees(w: _Work) -> None:
     if not fees:
         w.notes.append("no fee for passing under these rules")
         return
+    if w.winner is None and w.instant:
+        w.notes.append("the hand was aborted without a winner: the fees for passing are not "
+                       "collected")
+        return
+    if not w.facts.played:
+        _shared_fees(w, fees, by_seat)
+        return
     if w.winner is None:
         raise HanafudaError("fold fees go to the round's winner: give card points or a call "
                             "so the winner is known")
-    seats = list(w.facts.names)
+    seats = [n for n in w.facts.names if n != w.facts.joker]    # the Joker holder has no seat fee
     for i, name in enumerate(w.facts.passed):
         index = seats.index(name) if by_seat else i
         if index >= len(fees):
@@ -914,6 +1018,32 @@ def _fold_fees(w: _Work) -> None:
                                   f"{name}'s fee for passing ({what})",
                                   r.cite("fold_fee_by" if by_seat else "fold_fees"), mult,
                                   fees[index], "fees"))
+
+
+def _shared_fees(w: _Work, fees: tuple[int, ...], by_seat: bool) -> None:
+    """Only one or two stayed (too_few='share_pot'): the round is not played and the
+    stayers share the passers' fees evenly (an odd point goes to the first stayer)."""
+    r = w.rules
+    seats = [n for n in w.facts.names if n != w.facts.joker]
+    stayers = list(w.active)
+    mult = w.mult if r.fees_multiplied else 1
+    for i, name in enumerate(w.facts.passed):
+        index = seats.index(name) if by_seat else i
+        if index >= len(fees):
+            raise HanafudaError(f"no fee is given for passer number {index + 1}; with "
+                                f"{len(seats)} players use longer fees (e.g. fold_fees="
+                                "(12, 18, 24, 30, 36))")
+        amount = fees[index] * mult
+        share, odd = divmod(amount, len(stayers))
+        for j, payee in enumerate(stayers):
+            part = share + (odd if j == 0 else 0)
+            if part:
+                w.lines.append(Payment(name, payee, part, f"{name}'s fee for passing, shared "
+                                       f"by {' and '.join(stayers)} (no round: too few stayed)",
+                                       r.cite("too_few"), mult, fees[index], "fees"))
+    w.winner = stayers[0] if len(stayers) == 1 else None
+    w.notes.append(f"only {' and '.join(stayers)} stayed: the round is not played and the "
+                   "fees are shared")
 
 
 def settle_round(rules: HachiHachiRules | str, facts: RoundFacts) -> Settlement:
@@ -932,14 +1062,23 @@ def settle_round(rules: HachiHachiRules | str, facts: RoundFacts) -> Settlement:
     """
     if isinstance(rules, str):
         rules = get_rules(rules)
-    facts.check()
+    facts.check(rules)
     if facts.multiplier is not None:
         fm = FieldMultiplier(facts.multiplier, (), "multiplier given for this deal")
     else:
         fm = field_multiplier(rules, facts.field)
     w = _Work(rules, facts, fm.value)
     w.points = {p.name: _points(p) for p in facts.players}
+    if not facts.played:
+        _fold_fees(w)
+        ledger = Ledger(rules.unit, tuple(w.lines), facts.names)
+        return Settlement(rules, facts, ledger, fm, w.winner, {}, {n: None for n in facts.names},
+                          (), "", tuple(w.notes))
     _compensation(w)
+    if facts.aborted and rules.four_three == "aborts_hand":
+        w.instant = True
+        w.notes.append(f"{facts.aborted} was dealt Four & Three: the hand is aborted after "
+                       "the hand combinations and the next month is dealt (D001 variation)")
     _hand_combinations(w)
     if not w.instant:
         _yaku(w)
@@ -947,8 +1086,9 @@ def settle_round(rules: HachiHachiRules | str, facts: RoundFacts) -> Settlement:
         _chaff_bonus(w)
         _triple_bonus(w)
         _blind_stay(w)
+        _dealers_hand(w)
         _specials(w)
-    w.winner = _winner(w)
+    w.winner = None if w.instant and rules.four_three == "aborts_hand" else _winner(w)
     _fold_fees(w)
     ledger = Ledger(rules.unit, tuple(w.lines), facts.names)
     return Settlement(rules, facts, ledger, fm, w.winner,

@@ -219,7 +219,12 @@ class TeyakuTable:
 
     ``one_per_group``: a player claims at most one chaff and one suit
     combination (every source). ``rain_is_chaff``: November cards count as
-    Chaffs for the chaff patterns (every source).
+    Chaffs for the chaff patterns (every source). ``rain_either``: each November
+    card may instead count as its own kind (D004 'some'), never as both.
+
+    >>> t = TeyakuTable(BOOK_TABLE.rules, rain_either=True)
+    >>> sorted(h.rule.key for h in t.evaluate(CardSet.parse("11a 1c 1d 2c 2d 3c 8c")).candidates)
+    ['one_bright', 'seven_chaffs']
     """
 
     rules: tuple[TeyakuRule, ...]
@@ -227,6 +232,9 @@ class TeyakuTable:
     rain_is_chaff: bool = True
     source: Source | None = None
     _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: D004 'some': each November card counts either as a Chaff or as its own kind (not
+    #: both at once) for the chaff patterns; every reading the hand allows is a candidate.
+    rain_either: bool = False
 
     def __post_init__(self) -> None:
         keys = [r.key for r in self.rules]
@@ -266,14 +274,24 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
     kinds = kind_counts(hand, table.rain_is_chaff)
     counts = hand.months()
     chaff_mask = (mask & KIND_MASKS[Kind.CHAFF]) | (mask & _RAIN if table.rain_is_chaff else 0)
+    readings = [(kinds, chaff_mask)]
+    if table.rain_either and table.rain_is_chaff and mask & _RAIN:
+        rain = [c for c in range(48) if (mask & _RAIN) >> c & 1]
+        for pick in range(1, 1 << len(rain)):
+            own = sum(1 << c for i, c in enumerate(rain) if pick >> i & 1)
+            sub = CardSet.from_mask(mask & ~own)
+            b, t, r, c = kind_counts(sub, True)
+            ob, ot, orb, _ = kind_counts(CardSet.from_mask(own), False)
+            readings.append(((b + ob, t + ot, r + orb, c), chaff_mask & ~own))
     found: list[TeyakuHit] = []
     for rule in table.rules:
         if rule.group == CHAFF:
-            b, t, r, _ = kinds
             want_b, want_t, want_r = rule.kinds
-            ribbons_ok = r >= want_r if rule.ribbons_at_least else r == want_r
-            if b == want_b and t == want_t and ribbons_ok:
-                found.append(TeyakuHit(rule, rule.value, hand, CardSet.from_mask(chaff_mask)))
+            for (b, t, r, _), shown in readings:
+                ribbons_ok = r >= want_r if rule.ribbons_at_least else r == want_r
+                if b == want_b and t == want_t and ribbons_ok:
+                    found.append(TeyakuHit(rule, rule.value, hand, CardSet.from_mask(shown)))
+                    break
             continue
         months = _assign(rule.parts, counts, hand)
         if months is None:

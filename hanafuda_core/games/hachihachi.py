@@ -76,7 +76,11 @@ D002_HAND = Source("D002", "Hand Combo and combo charts", "169-190; 555-655")
 D002_EVENTS = Source("D002", "Getting points during the round", "191-198")
 D002_CALLS = Source("D002", "Declare Yoshi or Sa-gé", "199-212")
 D002_EMPTY = Source("D002", "Draw deck becomes empty", "213-228")
+D002_LOAN = Source("D002", "Coinage and Loan", "25-35")
+D002_HANDON = Source("D002", "Han-Don, Ishi-Arai, After 12th round", "241-261")
 D004 = Source("D004", "Hachi-Hachi for 5-7 players", "1-80")
+D004_UNITS = Source("D004", "Equipment", "7-9")
+D004_DEAL = Source("D004", "Deal (exchange with the eldest)", "16-17")
 D004_DOUBLES = Source("D004", "Double and quad deals", "20-24")
 D004_AUCTION = Source("D004", "Auction and forced passes", "25-34")
 D004_MELDS = Source("D004", "Melds", "35-52")
@@ -179,7 +183,8 @@ def _yaku_table(values: Mapping[str, int], source: Source, *, seven_plus: int,
                              "猪鹿蝶 Inoshikachō", bdb, cards=_BDB, group="each",
                              source=source))
     if sixteen:
-        rows.append(YakuRule("sixteen_dregs", "Sixteen Dregs", "素十六 Sujūroku", sixteen[0],
+        name = "Simple 16" if source.doc == "BOOK" else "Sixteen Dregs"
+        rows.append(YakuRule("sixteen_dregs", name, "素十六 Sujūroku", sixteen[0],
                              cards=_cards_of(KIND_MASKS[Kind.CHAFF] | _RAIN), count=16,
                              plus_per_extra=sixteen[1], group="each", source=source))
     return YakuTable((YakuGroup("brights", "Brights", "one_of"),
@@ -211,9 +216,10 @@ _BOOK_YAKU = {"five": 120, "four": 100, "poetry": 70, "purple": 70, "seven": 100
 
 
 @lru_cache(maxsize=None)
-def _yaku_for(table: str, seven_plus: int, bdb: int) -> YakuTable:
+def _yaku_for(table: str, seven_plus: int, bdb: int, simple16: bool = False) -> YakuTable:
     if table == "book":
-        return _yaku_table(_BOOK_YAKU, BOOK_YAKU, seven_plus=seven_plus, plus_rain=True, bdb=bdb)
+        return _yaku_table(_BOOK_YAKU, BOOK_YAKU, seven_plus=seven_plus, plus_rain=True, bdb=bdb,
+                           sixteen=(120, 0) if simple16 else None)
     src = {"d001": D001_DEKI, "d002": D002_HAND, "d004": D004_COMBOS}[table]
     return _yaku_table(_KAN_YAKU, src, seven_plus=seven_plus, plus_rain=False, bdb=bdb,
                        sixteen=(12, 2) if table == "d002" else None)
@@ -275,8 +281,9 @@ _OPTION_LIST = (
     _opt("sixteen", (120, 20, 0, False), ((120, 20, 0, False), (120, 20, 0, True),
                                           (12, 2, 0, True), (12, 2, 20, True), None),
          "16 or more Chaffs: (base, per extra, cap, November counts): BOOK 120 + 20, Storm "
-         "only ('Simple 16 Yaku' counts all November); D001 12 + 2 with Willows; D004 12 + 2 "
-         "capped at 20/-; D002 scores it as a captured combination instead (None)",
+         "only (or every November card); D001 12 + 2 with Willows; D004 12 + 2 "
+         "capped at 20/-; D002 scores it as a captured combination instead (None); BOOK "
+         "'Simple 16 Yaku' is the option simple_16_yaku",
          BOOK_SPECIAL),
     _opt("sixteen_when_out", False, (False, True), "sixteen junk also counts when a player "
          "goes out (D004)", BOOK_SPECIAL),
@@ -333,22 +340,82 @@ _OPTION_LIST = (
     _opt("compensation_payers", "active_non_dealer", ("active_non_dealer", "active"),
          "who pays a forced dropout: each player other than the dealer who chose to play "
          "(BOOK), or each active player (D001, D002, D004)", BOOK_PLAYERS),
-    _opt("four_three", "none", ("none", "wins_round", "ends_game"), "4 of a Kind & 3 of a "
-         "Kind: an ordinary combination (BOOK); wins the round at once, only fees, "
-         "compensation and hand combinations scored (BOOK 'Four & Three', D001 variation, "
-         "D004 'some'); ends the whole game (D002, D004 'most')", BOOK_VAR),
+    _opt("four_three", "none", ("none", "wins_round", "ends_game", "aborts_hand"), "4 of a "
+         "Kind & 3 of a Kind: an ordinary combination (BOOK); wins the round at once, only "
+         "fees, compensation and hand combinations scored (BOOK 'Four & Three', D004 "
+         "'some'); ends the whole game (D002, D004 'most'); 'aborts_hand' (D001 variation): "
+         "whoever is dealt it, even a dropout, the hand stops after the hand combinations "
+         "and the next month is dealt", BOOK_VAR,
+         note="aborts_hand: no winner, so voluntary fold fees are not collected (our "
+         "decision); compensation and hand combinations are paid"),
     _opt("winning_hand", False, (False, True), "BOOK 'Winning Hand': Four & Three with 7 "
          "Chaffs wins at once and takes 400 from each instead of 240", BOOK_VAR),
     _opt("responsibility", False, (False, True), "a player who discards the card that "
          "completes an opponent's waiting yaku when another choice existed pays for both "
          "losers (BOOK variant: 4 Dry Brights, 3 Poetry, 3 Purple; D001: Akatan, Aotan, "
          "Shikou; D004: any combination)", BOOK_VAR),
-    # Registered so that chapters can name them; the settlement does not play them yet.
-    _opt("trade", False, (False, True), "trade the unseen hand with the dealer's (BOOK "
-         "variant, D004 standard) and the 'Dealer's Hand' achievement", BOOK_VAR,
-         implemented=False),
-    _opt("risk", False, (False, True), "BOOK 'Risk': a Continue caller who never ends pays "
-         "their yaku to each opponent", BOOK_VAR, implemented=False),
+    _opt("trade", False, (False, True), "before looking, a player may swap the unseen hand "
+         "with the dealer's (eldest's) once; later traders swap with whoever holds that hand "
+         "now (BOOK 'Trade' variant; D004 exchange, standard)", BOOK_PLAYERS,
+         note="the rules allow it; a table offers it per deal with trade=True (like "
+         "blind_stay), so games recorded without it replay unchanged"),
+    _opt("dealers_hand", 10, (0, 10, 1), "BOOK 'Dealer's Hand': the last trader (who holds the "
+         "dealer's dealt hand) with 89 or more card points takes this from every player but "
+         "the Joker holder (0: no such achievement, as in D004)", BOOK_SPECIAL),
+    _opt("too_few", "forced_in", ("forced_in", "share_pot", "two_handed"), "4-7 players, "
+         "when fewer than three choose to play: the rest are forced in (BOOK, D001, D004 "
+         "'some'); nobody is forced, one or two stayers end the round and share the fees "
+         "(D002 'No match', D001 'nobody forced' variation, D004 'some'); or, with two "
+         "stayers, they play a two-handed deal (D001 variation)", BOOK_PLAYERS,
+         note="D002 states 'share_pot' as its rule; the d002 preset keeps 'forced_in' until "
+         "the lead decides, because the engine's random-play test asserts three active "
+         "players for every preset. If nobody at all stays, the last player to choose is "
+         "forced to play (someone must take the fees): our decision, the sources are silent. "
+         "Fees that do not split evenly give the odd point to the first stayer"),
+    _opt("field_quad", "redeal", ("redeal", "dealer_takes"), "four cards of a month dealt "
+         "to the field: redeal (BOOK, D002, D004; D001 alternative) or the dealer captures "
+         "them at once (D001)", BOOK, note="the acting dealer (the first player who plays) "
+         "takes them; the field multiplier still comes from the field as dealt"),
+    _opt("overtime", False, (False, True), "at the end of the game, extra deals are played "
+         "while doubled or quadrupled deals are still reserved (D001 variation, D004 "
+         "'some')", D001_VAR),
+    _opt("compensation_with_field", False, (False, True), "a forced dropout is also paid "
+         "half of any complete Akatan, Aotan, Shikou or Gokou made by the hand together with "
+         "the field cards (D001 variation)", D001_VAR),
+    _opt("triple_responsibility", False, (False, True), "a player who discards the fourth "
+         "card of an opponent's declared triple, when another choice existed, pays that "
+         "triple's bonus for both losers (D001 catching the Sanbon, D004)", D004_EVENTS),
+    _opt("rain_in_melds", "junk", ("junk", "either"), "November cards in chaff "
+         "combinations: always Chaff (every source) or, D004 'some', each either Chaff or "
+         "its own kind, but not both at once", D004_MELDS),
+    _opt("keep_forbidden", (), ((), ("five_brights", "seven_ribbons"), ("four_dry_brights",),
+                                ("five_brights", "seven_ribbons", "four_dry_brights")),
+         "yaku that forbid playing on while held: none, or D004 'some': five brights and "
+         "seven ribbons, and/or four brights (no keeping them to aim at five)", D004_COMBOS),
+    _opt("keep_cancel", False, (False, True), "D004 'some': a keeper may cancel keeping by "
+         "returning half, and then no longer pays for both losers", D004_COMBOS,
+         note="D004 allows it at the end of anyone's turn; we offer it at the start of the "
+         "keeper's own turn, like BOOK and D002 Cancel. Only with D004 calls"),
+    _opt("hidden_field", False, (False, True), "BOOK 'Hidden Field': the field stays face "
+         "down until the players of the round are set", BOOK_VAR),
+    _opt("open_hand", False, (False, True), "BOOK 'Open Hand': the cards shown for hand "
+         "combinations stay visible while they are in the hand", BOOK_VAR),
+    _opt("risk", False, (False, True), "BOOK 'Risk': a Continue caller who never calls End "
+         "pays the value of their yaku to each active opponent", BOOK_VAR,
+         note="our reading: when another player ends, the Risk payment comes on top of what "
+         "that End costs; when the deck runs out it replaces the half a continuer would "
+         "take; Cancel is not a failure"),
+    _opt("simple_16_yaku", False, (False, True), "BOOK 'Simple 16 Yaku': 16 Chaffs "
+         "(November may count) is a yaku worth 120 instead of a special achievement",
+         BOOK_VAR, note="no extra per Chaff: the variant gives 120 only"),
+    _opt("loan_unit", 0, (0, 60, 120), "chips borrowed from the bank at a time, in the "
+         "smallest unit: BOOK keeps plain scores (0); D002 10 Kan; D004 5/- with a crown "
+         "token; D001 has a bank and debt cards (10 kan, our reading)", D002,
+         note="loans move chips, not scores: see hachihachi_game.chip_account"),
+    _opt("loan_repayment", "end", ("end", "han_don"), "when loans are repaid: after the last "
+         "deal, as far as possible; or D002: Han-Don after deal 6 (return 10 Kan, then "
+         "optional 5-Kan steps), Ishi-Arai after deal 11 (optional 5-Kan steps) and after "
+         "deal 12", D002),
 )
 
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
@@ -356,7 +423,7 @@ OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 _KAN_COMMON = dict(unit="kan", seven_ribbons_extra=0, futahachi=(10, 1), all_88=10,
                    chaff_bonus=1, triple_bonus=1, blind_stay=1, cards_after_yaku=True,
                    specials_need_no_yaku=False, field_mode="queue",
-                   compensation_payers="active")
+                   compensation_payers="active", dealers_hand=0, loan_unit=120)
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book": {},
@@ -365,15 +432,18 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
              "sixteen": (12, 2, 0, True), "special_effect": "return_teyaku",
              "triple_catch": "fourth_card", "triple_with_pairs": False,
              "events_when_stopped": False, "blind_failure": False, "fold_fees": (12, 18, 24),
-             "responsibility": True,
+             "responsibility": True, "field_quad": "dealer_takes",
+             "triple_responsibility": True,
              "compensation_excludes_counted": False, "compensation_yaku": False},
     "d002": {**_KAN_COMMON, "teyaku_table": "d002", "yaku_table": "d002", "calls": "d002",
              "sixteen": None, "special_effect": "return_combos_events", "fold_fee_by": "seat",
-             "compensation_excludes_counted": False, "four_three": "ends_game"},
+             "compensation_excludes_counted": False, "four_three": "ends_game",
+             "loan_repayment": "han_don"},
     "d004": {**_KAN_COMMON, "unit": "shillings", "teyaku_table": "d004", "yaku_table": "d004",
              "calls": "d004", "sixteen": (12, 2, 20, True), "sixteen_when_out": True,
              "special_effect": "return_all", "blind_failure": False,
-             "fold_fees": (12, 18, 24), "four_three": "ends_game", "responsibility": True},
+             "fold_fees": (12, 18, 24), "four_three": "ends_game", "responsibility": True,
+             "trade": True, "triple_responsibility": True, "loan_unit": 60},
 }
 
 #: Where each preset's differing values come from (the preset's own document).
@@ -389,7 +459,8 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
              "seven_ribbons_extra": D001_DEKI, "futahachi": D001_DEKI, "all_88": D001_DEKI,
              "chaff_bonus": D001_END, "triple_bonus": D001_END, "blind_stay": D001_MANY,
              "cards_after_yaku": D001_END, "specials_need_no_yaku": D001_DEKI,
-             "responsibility": D001_DEKI},
+             "responsibility": D001_DEKI, "field_quad": D001_FIELD,
+             "triple_responsibility": D001_END, "dealers_hand": D001, "loan_unit": D001},
     "d002": {"unit": D002, "teyaku_table": D002_HAND, "yaku_table": D002_HAND,
              "calls": D002_CALLS, "sixteen": D002_HAND, "special_effect": D002_EMPTY,
              "fold_fee_by": D002_DROP, "compensation_excludes_counted": D002_DROP,
@@ -397,7 +468,8 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
              "field_mode": D002_FIELD, "seven_ribbons_extra": D002_HAND,
              "futahachi": D002_EMPTY, "all_88": D002_EMPTY, "chaff_bonus": D002_EVENTS,
              "triple_bonus": D002_EVENTS, "blind_stay": D002_EVENTS,
-             "cards_after_yaku": D002_EMPTY, "specials_need_no_yaku": D002_EMPTY},
+             "cards_after_yaku": D002_EMPTY, "specials_need_no_yaku": D002_EMPTY,
+             "dealers_hand": D002, "loan_unit": D002_LOAN, "loan_repayment": D002_HANDON},
     "d004": {"unit": D004, "teyaku_table": D004_MELDS, "yaku_table": D004_COMBOS,
              "calls": D004_COMBOS, "sixteen": D004_EVENTS, "sixteen_when_out": D004_EVENTS,
              "special_effect": D004_EVENTS, "blind_failure": D004_EVENTS,
@@ -406,7 +478,9 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
              "seven_ribbons_extra": D004_COMBOS, "futahachi": D004_EVENTS,
              "all_88": D004_EVENTS, "chaff_bonus": D004_EVENTS, "triple_bonus": D004_EVENTS,
              "blind_stay": D004_EVENTS, "cards_after_yaku": D004_EVENTS,
-             "specials_need_no_yaku": D004_EVENTS, "responsibility": D004_EVENTS},
+             "specials_need_no_yaku": D004_EVENTS, "responsibility": D004_EVENTS,
+             "trade": D004_DEAL, "triple_responsibility": D004_EVENTS,
+             "dealers_hand": D004_DEAL, "loan_unit": D004_UNITS},
 }
 
 
@@ -489,9 +563,19 @@ def get_rules(preset: str = "book", **options: Any) -> HachiHachiRules:
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> HachiHachiRules:
     values = dict(items)
     yaku = _yaku_for(values["yaku_table"], values["seven_ribbons_extra"],
-                     values["boar_deer_butterfly"])
-    return HachiHachiRules(preset, items, UNITS[values["unit"]],
-                           TEYAKU_TABLES[values["teyaku_table"]], yaku)
+                     values["boar_deer_butterfly"], values["simple_16_yaku"])
+    teyaku = TEYAKU_TABLES[values["teyaku_table"]]
+    if values["rain_in_melds"] == "either":
+        teyaku = _either_table(values["teyaku_table"])
+    return HachiHachiRules(preset, items, UNITS[values["unit"]], teyaku, yaku)
+
+
+@lru_cache(maxsize=None)
+def _either_table(key: str) -> TeyakuTable:
+    """D004 'some': each November card counts either as Chaff or as itself in melds."""
+    t = TEYAKU_TABLES[key]
+    return TeyakuTable(t.rules, unit=t.unit, rain_is_chaff=True, source=t.source,
+                       rain_either=True)
 
 
 #: The bonus to the game's winner per player, in table units (never multiplied by a field):

@@ -5,6 +5,10 @@ A round is an immutable :class:`HachiHachiRound` that moves through stages:
 
 1. ``"blind"`` (only when a blind stay is offered, four or more players): the
    dealer (D004: the eldest) declares *Blind Stay* (Mizuten) before looking, or not.
+   ``"trade"`` (only when the exchange is offered, ``trade=True`` with rules that
+   allow it: BOOK 'Trade', D004): before looking, each player but the dealer once
+   trades the unseen hand for the dealer's dealt hand, wherever it is now
+   (:class:`Trade`), or not; the last trader may earn BOOK's 'Dealer's Hand'.
 2. ``"choose"`` (four to seven players): in the preset's seat order each player
    plays (:class:`Join`) or passes (:class:`Pass`) until three remain. BOOK: the
    dealer must play and the choice starts at the dealer's right; D001, D002 and
@@ -12,7 +16,9 @@ A round is an immutable :class:`HachiHachiRound` that moves through stages:
    then acts as dealer. Once enough players chose to play, the rest are forced
    out (and compensated); once enough passed, the rest are forced in. With seven
    players the holder of the blank card (the Joker) sits out and their other six
-   cards become the field. Dropouts' hands and the undealt cards are shuffled into
+   cards become the field. With ``too_few="share_pot"`` nobody is forced in and one
+   or two stayers end the round unplayed, sharing the fees; with ``"two_handed"``
+   two stayers play a two-handed deal. Dropouts' hands and the undealt cards are shuffled into
    the stock (a recorded chance event: the deal carries the keys of that shuffle).
 3. ``"claim"``: each active player shows hand combinations (teyaku), at most one of
    each group (:class:`Claim`).
@@ -60,7 +66,7 @@ from ..players import GreedyPlayer, make_agent as _make_base_agent
 from ..teyaku import CHAFF, SUIT
 from .hachihachi import HachiHachiRules, get_rules, yaku_rule
 
-__all__ = ["Join", "Pass", "BlindStay", "Claim", "Continue", "End", "Cancel", "parse_action",
+__all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel", "parse_action",
            "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound", "HachiHachiView",
            "new_hachihachi_round", "deal_round", "legal_actions", "apply", "view",
            "play_round", "replay_round", "RandomHachiHachiPlayer", "GreedyHachiHachiPlayer",
@@ -93,6 +99,20 @@ class BlindStay:
     def describe(self) -> str:
         return ("declare a blind stay (play without looking)" if self.stay
                 else "do not declare a blind stay")
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """Before looking: swap the unseen hand with the dealer's dealt hand, wherever it is
+    now (BOOK 'Trade', D004 exchange), or keep one's own (``swap=False``)."""
+    swap: bool
+
+    def code(self) -> str:
+        return "trade" if self.swap else "no trade"
+
+    def describe(self) -> str:
+        return ("trade your unseen hand for the dealer's dealt hand" if self.swap
+                else "keep your own hand (no trade)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +188,8 @@ class Cancel:
 
 _WORDS = {"join": Join(), "play": Join(), "stay": Join(), "pass": Pass(), "fold": Pass(),
           "drop": Pass(), "blind": BlindStay(True), "no blind": BlindStay(False),
+          "trade": Trade(True), "exchange": Trade(True), "no trade": Trade(False),
+          "no exchange": Trade(False),
           "continue": Continue(), "sage": Continue(), "sa-ge": Continue(), "sa-gé": Continue(),
           "keep": Continue(), "end": End(), "stop": End(), "yoshi": End(), "go out": End(),
           "out": End(), "cancel": Cancel()}
@@ -192,6 +214,7 @@ def parse_action(text: Any) -> Any:
         card = parse_card(words[1])
         return Play(card) if words[0] == "play" else Capture(card)
     raise IllegalActionError(f"cannot read the action {text!r}; write join, pass, blind, "
+                             "trade, 'no trade', "
                              "'claim <keys>' or 'claim none', 'play <card>', "
                              "'capture <card>', continue, end or cancel")
 
@@ -321,6 +344,9 @@ class HachiHachiRound:
     history: tuple = ()
     result: RoundResult | None = None
     round_no: int = 1
+    trade_offered: bool = False
+    trades: tuple[tuple[int, bool], ...] = ()        # (seat, swapped) in order
+    dealer_hand_at: int | None = None                # seat holding the dealer's dealt hand
 
     # -- who acts ----------------------------------------------------------------
     @property
@@ -329,6 +355,19 @@ class HachiHachiRound:
         n, d = self.players, self.deal.dealer
         seats = [(d + i) % n for i in range(n)]
         return tuple(s for s in seats if s != self.joker)
+
+    @property
+    def trade_order(self) -> tuple[int, ...]:
+        """Seats that may trade, in order from the dealer's right (not the dealer, not
+        the Joker holder)."""
+        return tuple(s for s in self.choose_order if s != self.deal.dealer)
+
+    @property
+    def last_trader(self) -> int | None:
+        """The seat that traded last, now holding the dealer's dealt hand (or None)."""
+        if not any(t for _, t in self.trades):
+            return None
+        return self.dealer_hand_at
 
     @property
     def dealer_must_play(self) -> bool:
@@ -357,7 +396,11 @@ class HachiHachiRound:
         left = len(order) - len(before)
         if joins >= 3:
             return "out"
-        if joins + left <= 3:
+        if self.rules.too_few != "forced_in":
+            # Nobody is forced to play, but someone must take the fees (our decision).
+            if left == 1 and joins == 0:
+                return "in"
+        elif joins + left <= 3:
             return "in"
         if self.dealer_must_play and seat == self.deal.dealer:
             return "in"
@@ -368,6 +411,8 @@ class HachiHachiRound:
         """The seat to act now (None when the round is over)."""
         if self.stage == "blind":
             return self.deal.dealer
+        if self.stage == "trade":
+            return self.trade_order[len(self.trades)]
         if self.stage == "choose":
             return self.choose_order[len(self.choices)]
         if self.stage == "claim":
@@ -408,6 +453,18 @@ class HachiHachiRound:
     @property
     def settlement(self) -> Settlement | None:
         return self.result.report if self.result is not None else None
+
+    @property
+    def aborted_by(self) -> int | None:
+        """four_three='aborts_hand' (D001 variation): the first seat dealt 4 of a Kind &
+        3 of a Kind, whether it plays or not (the Joker holder's cards are the field)."""
+        if self.rules.four_three != "aborts_hand":
+            return None
+        for s in self.choose_order if self.players > 3 else range(self.players):
+            if self.hands[s].bit_count() == 7 and self.rules.teyaku.evaluate(
+                    CardSet.from_mask(self.hands[s])).find("four_three") is not None:
+                return s
+        return None
 
     @property
     def ends_game(self) -> bool:
@@ -466,14 +523,16 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
                          seed: int | random.Random | None = None, dealer: int = 0, *,
                          queue: FieldQueue | None = None, blind_stay: bool = False,
                          names: Sequence[str] | None = None, round_no: int = 1,
-                         **options) -> HachiHachiRound:
+                         trade: bool = False, **options) -> HachiHachiRound:
     """Shuffle and deal a Hachi-Hachi round for 2 to 7 players.
 
     ``preset``: "book", "d001", "d002", "d004" (or rules from ``get_rules``);
     ``options`` override the preset's options. ``queue`` carries reserved field
     multipliers from earlier deals; ``blind_stay`` offers the dealer a blind stay
-    before the deal (four or more players). A field holding all four cards of a
-    month is redealt (recorded in the deal).
+    before the deal (four or more players); ``trade`` offers the exchange of
+    unseen hands with the dealer's (needs the rules' ``trade`` option: BOOK
+    'Trade' variant, D004). A field holding all four cards of a month is redealt
+    (recorded in the deal), or taken by the dealer (``field_quad="dealer_takes"``).
     """
     rules = preset if isinstance(preset, HachiHachiRules) else get_rules(preset, **options)
     if not 2 <= players <= 7:
@@ -487,11 +546,11 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
         keys = _shuffle_keys(rng)
         d = HachiHachiDeal(tuple(order), keys, dealer, tuple(voided))
         hands, joker, fm = _layout(order, players)
-        if _field_quad(fm):
+        if _field_quad(fm) and rules.field_quad == "redeal":
             voided.append(tuple(order))
             continue
         return deal_round(rules, players, d, queue=queue, blind_stay=blind_stay, names=names,
-                          round_no=round_no)
+                          round_no=round_no, trade=trade)
     raise RuntimeError("no valid deal")  # pragma: no cover
 
 
@@ -517,10 +576,16 @@ def _layout(order: Sequence[int], players: int) -> tuple[tuple[int, ...], int | 
 
 def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal, *,
                queue: FieldQueue | None = None, blind_stay: bool = False,
-               names: Sequence[str] | None = None, round_no: int = 1) -> HachiHachiRound:
+               names: Sequence[str] | None = None, round_no: int = 1,
+               trade: bool = False) -> HachiHachiRound:
     """The round after a known deal (replays and constructed examples)."""
     if isinstance(rules, str):
         rules = get_rules(rules)
+    if trade and not rules.trade:
+        raise HanafudaError("these rules have no exchange of hands: use the option trade=True "
+                            "(BOOK 'Trade' variant; standard in D004)")
+    if trade and players < 3:
+        raise PlayerCountError("trading with the dealer needs three or more players")
     hands, joker, fm = _layout(deal.order, players)
     if joker is not None:
         hands = tuple(0 if s == joker else h for s, h in enumerate(hands))
@@ -537,13 +602,16 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
     offered = blind_stay and players >= 4 and not (rules.preset == "d004" and queue.pending)
     r = HachiHachiRound(rules, players, names, deal, hands, joker, fm, mult, after,
                         "blind" if offered else "choose", blind_offered=offered,
-                        round_no=round_no)
+                        round_no=round_no, trade_offered=bool(trade),
+                        dealer_hand_at=dealer)
     if not offered:
         r = _after_blind(r)
     return r
 
 
 def _after_blind(r: HachiHachiRound) -> HachiHachiRound:
+    if r.trade_offered and len(r.trades) < len(r.trade_order):
+        return replace(r, stage="trade")
     if r.players <= 3:
         d = r.deal.dealer
         return _start_claims(replace(r, active=tuple((d + i) % r.players
@@ -570,12 +638,28 @@ def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
 
 def _start_play(r: HachiHachiRound) -> HachiHachiRound:
     rules = _engine_rules(r.rules, len(r.active))
-    inner = setup_state(rules, [r.hands[s] for s in r.active], r.field0, _stock_order(r),
+    field, caps = r.field0, ()
+    quad = _quad_cards(field) if r.rules.field_quad == "dealer_takes" else 0
+    if quad:
+        # D001: the dealer captures a dealt field quad at once (the acting dealer plays first).
+        field, caps = field & ~quad, (quad,)
+    inner = setup_state(rules, [r.hands[s] for s in r.active], field, _stock_order(r), caps,
                         player=0, dealer=0, round_no=r.round_no)
     r = replace(r, stage="play", inner=inner)
-    if r.rules.four_three != "none" and any("four_three" in k for _, k in r.claims):
+    if r.aborted_by is not None:
+        return _finish(r)
+    if r.rules.four_three not in ("none", "aborts_hand") and \
+            any("four_three" in k for _, k in r.claims):
         return _finish(r)
     return r
+
+
+def _quad_cards(mask: int) -> int:
+    out = 0
+    for m in MONTH_MASKS:
+        if mask & m == m:
+            out |= m
+    return out
 
 
 def setup_hachihachi_round(preset: str | HachiHachiRules, hands: Sequence, field: Any = (),
@@ -621,9 +705,28 @@ def _words(r: HachiHachiRound) -> tuple[str, str, str]:
     return CALL_WORDS.get(r.rules.calls, CALL_WORDS["book"])
 
 
+def _cancel_allowed(rules: HachiHachiRules) -> bool:
+    """BOOK and D002 Cancel; D004 'some' (keep_cancel) cancel keeping by returning half."""
+    return rules.calls in _CANCEL_ALLOWED or (rules.calls == "d004" and rules.keep_cancel)
+
+
+def _keep_forbidden_by(r: HachiHachiRound) -> str | None:
+    """The held yaku that forbids playing on (D004 'some'), if any."""
+    forbidden = r.rules.keep_forbidden
+    if not forbidden:
+        return None
+    inner = r.inner
+    table = r.rules.yaku
+    for i, _ in inner.sigs[inner.player]:
+        key = table.rules[i].key
+        if key in forbidden:
+            return key
+    return None
+
+
 def _can_cancel(r: HachiHachiRound) -> bool:
     inner = r.inner
-    if r.rules.calls not in _CANCEL_ALLOWED or inner.phase != Phase.PLAY:
+    if not _cancel_allowed(r.rules) or inner.phase != Phase.PLAY:
         return False
     me = r.names[r.active[inner.player]]
     pending = False
@@ -637,6 +740,8 @@ def legal_actions(r: HachiHachiRound) -> tuple:
     """The actions the current seat may take, in a fixed order."""
     if r.stage == "blind":
         return (BlindStay(False), BlindStay(True))
+    if r.stage == "trade":
+        return (Trade(False), Trade(True))
     if r.stage == "choose":
         seat = r.current_seat
         forced = r._forced_after(tuple(p for _, p in r.choices), seat)
@@ -651,6 +756,8 @@ def legal_actions(r: HachiHachiRound) -> tuple:
         inner = r.inner
         if inner.phase == Phase.DECIDE:
             go, stop, _ = _words(r)
+            if _keep_forbidden_by(r):
+                return (End(stop),)
             return (Continue(go), End(stop))
         acts = eng.legal_actions(inner)
         if _can_cancel(r):
@@ -671,6 +778,10 @@ def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
     if r.stage == "blind":
         raise IllegalActionError("before the deal the dealer only says whether to stay blind "
                                  "(blind / no blind)")
+    if r.stage == "trade":
+        raise IllegalActionError("before looking at the cards each player other than the "
+                                 "dealer says whether to trade their unseen hand for the "
+                                 "dealer's dealt hand (trade / no trade), once")
     if r.stage == "choose":
         if isinstance(action, (Join, Pass)):
             joins = sum(p for _, p in r.choices)
@@ -700,13 +811,21 @@ def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
                                  "'claim none'")
     inner = r.inner
     if isinstance(action, Cancel):
-        if r.rules.calls not in _CANCEL_ALLOWED:
+        if not _cancel_allowed(r.rules):
+            extra = (" (D004 'some' allow it: option keep_cancel=True)"
+                     if r.rules.calls == "d004" else "")
             raise IllegalActionError(f"there is no Cancel in the {r.rules.preset.upper()} rules: "
-                                     "a continued yaku stands until it succeeds or fails")
+                                     "a continued yaku stands until it succeeds or fails"
+                                     + extra)
         raise IllegalActionError("only a player who has called "
                                  f"{_words(r)[0]} may cancel, at the start of their turn")
     if inner.phase == Phase.DECIDE:
         go, stop, _ = _words(r)
+        key = _keep_forbidden_by(r)
+        if key and isinstance(action, Continue):
+            raise IllegalActionError(f"you hold {yaku_rule(r.rules.yaku, key).name}: under these "
+                                     f"rules nobody may play on with it (D004 'some'); call "
+                                     f"{stop}")
         raise IllegalActionError(f"you made a yaku: call {go} to play on or {stop} to end the "
                                  "round")
     eng._refuse(inner, action, None)
@@ -722,13 +841,27 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
     hist = r.history + (action,)
     if r.stage == "blind":
         return _after_blind(replace(r, blind=action.stay, history=hist))
+    if r.stage == "trade":
+        seat = r.current_seat
+        hands, at = r.hands, r.dealer_hand_at
+        if action.swap:
+            # Swap with whoever holds the dealer's dealt hand now (the chain rule).
+            h = list(hands)
+            h[seat], h[at] = h[at], h[seat]
+            hands, at = tuple(h), seat
+        r = replace(r, trades=r.trades + ((seat, action.swap),), hands=hands,
+                    dealer_hand_at=at, history=hist)
+        return _after_blind(r)
     if r.stage == "choose":
         r = replace(r, choices=r.choices + ((r.current_seat, isinstance(action, Join)),),
                     history=hist)
         joins = [s for s, p in r.choices if p]
         if len(r.choices) == len(r.choose_order):
             # The first who stays acts as dealer (BOOK: the dealer, who always plays).
-            return _start_claims(replace(r, active=tuple(joins)))
+            r = replace(r, active=tuple(joins))
+            if len(joins) < 3 and (len(joins) == 1 or r.rules.too_few == "share_pot"):
+                return _finish(r)          # too few stayed: they share the fees, no play
+            return _start_claims(r)
         return r
     if r.stage == "claim":
         r = replace(r, claims=r.claims + ((r.current_seat, action.keys),), history=hist)
@@ -744,6 +877,9 @@ def _play_action(r: HachiHachiRound, action) -> HachiHachiRound:
     name = r.names[me]
     if isinstance(action, Cancel):
         call = Call(name, "cancel", cards=inner.captures(inner.player))
+        if r.rules.calls == "d004":
+            # D004 'some': cancelling keeping returns half and play goes on.
+            return replace(r, calls=r.calls + (call,))
         return _finish(replace(r, calls=r.calls + (call,)))
     if isinstance(action, (Continue, End)):
         call = Call(name, "continue" if isinstance(action, Continue) else "end",
@@ -809,7 +945,8 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
             dealt = r.hands[s] if r.hands[s].bit_count() == 7 else None
             players.append(PlayerFacts(name, hand=CardSet.from_mask(dealt) if dealt else None,
                                        claims=r.claimed(s) or (),
-                                       captures=caps if played else None))
+                                       captures=caps if played else None,
+                                       triple_responsible=_triple_discards(r, s)))
         elif s in forced:
             players.append(PlayerFacts(name, hand=CardSet.from_mask(r.hands[s]), claims=None))
         else:
@@ -819,7 +956,33 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
                       passed=tuple(r.names[s] for s in r.passed),
                       forced_out=tuple(r.names[s] for s in r.forced_out),
                       joker=r.names[r.joker] if r.joker is not None else None,
-                      calls=r.calls, blind_stay=r.blind)
+                      calls=r.calls, blind_stay=r.blind,
+                      dealers_hand=(r.names[r.last_trader] if r.last_trader is not None
+                                    else None),
+                      played=r.stage not in ("choose", "trade", "blind"),
+                      aborted=(r.names[r.aborted_by] if r.aborted_by is not None
+                               and r.inner is not None else None))
+
+
+def _triple_discards(r: HachiHachiRound, seat: int) -> tuple[tuple[int, str], ...]:
+    """(month, name) for each declared triple of ``seat`` whose fourth card an opponent
+    discarded to the field while holding another card (D001 Sanbon catch, D004)."""
+    if not r.rules.triple_responsibility or r.inner is None:
+        return ()
+    keys = r.claimed(seat) or ()
+    res = r.rules.teyaku.evaluate(CardSet.from_mask(r.hands[seat]))
+    out = []
+    for k in keys:
+        hit = res.find(k)
+        if hit is None or hit.rule.group != SUIT or "4" in hit.rule.parts:
+            continue
+        for month in hit.triples:
+            fourth = MONTH_MASKS[month - 1] & ~r.hands[seat]
+            for card, who, hand, _ in r.discards:
+                if who != seat and fourth >> card & 1 and hand & ~(1 << card):
+                    out.append((month, r.names[who]))
+                    break
+    return tuple(out)
 
 
 def _finish(r: HachiHachiRound) -> HachiHachiRound:
@@ -830,6 +993,10 @@ def _finish(r: HachiHachiRound) -> HachiHachiRound:
     winner = r.names.index(s.winner) if s.winner in r.names else None
     reason = s.special or ("ended by " + r.calls[-1].player if r.calls and
                            r.calls[-1].kind in ("end", "cancel") else "played out")
+    if not facts.played:
+        reason = "too few stayed: no play, the fees are shared"
+    elif facts.aborted:
+        reason = f"aborted: {facts.aborted} was dealt Four & Three"
     res = RoundResult(winner, points, reason, report=s)
     return replace(r, stage="over", result=res)
 
@@ -859,20 +1026,43 @@ class HachiHachiView:
     rules: HachiHachiRules
     engine: Any = None                     # the capture engine's PlayerView in play
     blind: bool = False
+    #: BOOK 'Open Hand': (seat, cards) shown for hand combinations and still in that hand.
+    shown: tuple[tuple[int, CardSet], ...] = ()
+    trades: tuple[tuple[int, bool], ...] = ()
 
 
 def view(r: HachiHachiRound, seat: int) -> HachiHachiView:
     if not 0 <= seat < r.players:
         raise PlayerCountError(f"seat must be from 0 to {r.players - 1}")
-    hidden = r.stage == "blind" and seat == r.deal.dealer
+    hidden = (r.stage == "blind" and seat == r.deal.dealer) or r.stage == "trade"
     eview = None
     if r.inner is not None and seat in r.active:
         eview = eng.view(r.inner, r.active.index(seat))
-    field_seen = r.stage not in ("blind", "choose") or r.players < 7
+    setting = r.stage in ("blind", "trade", "choose")
+    field_seen = not setting or (r.players < 7 and not r.rules.hidden_field)
     return HachiHachiView(seat, r.stage, r.current_seat, r.deal.dealer, r.players, r.names,
                           CardSet() if hidden else r.hand(seat),
                           r.field if field_seen else CardSet(), r.active, r.choices,
-                          r.claims, r.calls, r.multiplier, r.rules, eview, r.blind)
+                          r.claims, r.calls, r.multiplier, r.rules, eview, r.blind,
+                          _open_cards(r), r.trades)
+
+
+def _open_cards(r: HachiHachiRound) -> tuple[tuple[int, CardSet], ...]:
+    """BOOK 'Open Hand': the claimed cards still in each hand stay visible to all."""
+    if not r.rules.open_hand or r.stage in ("blind", "trade", "choose", "claim"):
+        return ()
+    out = []
+    for seat, keys in r.claims:
+        res = r.rules.teyaku.evaluate(CardSet.from_mask(r.hands[seat]))
+        shown = 0
+        for k in keys:
+            hit = res.find(k)
+            if hit is not None:
+                shown |= hit.shown.mask
+        left = shown & r.hand(seat).mask
+        if left:
+            out.append((seat, CardSet.from_mask(left)))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------
@@ -910,6 +1100,8 @@ class GreedyHachiHachiPlayer:
         first = legal[0]
         if isinstance(first, BlindStay):
             return BlindStay(False)
+        if isinstance(first, Trade):
+            return Trade(False)
         if isinstance(first, (Join, Pass)) and len(legal) > 1:
             return Join() if _hand_strength(view) >= 90 else Pass()
         if isinstance(first, Claim):
@@ -948,10 +1140,10 @@ def play_round(r: HachiHachiRound, agents: Sequence, rng: random.Random) -> Hach
 def replay_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
                  actions: Sequence, *, queue: FieldQueue | None = None,
                  blind_stay: bool = False, names: Sequence[str] | None = None,
-                 round_no: int = 1) -> list[HachiHachiRound]:
+                 round_no: int = 1, trade: bool = False) -> list[HachiHachiRound]:
     """Every state of a recorded round, from the deal through each action."""
     r = deal_round(rules, players, deal, queue=queue, blind_stay=blind_stay, names=names,
-                   round_no=round_no)
+                   round_no=round_no, trade=trade)
     out = [r]
     for a in actions:
         r = apply(r, a)
