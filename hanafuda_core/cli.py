@@ -517,17 +517,14 @@ def _names(cards: int | Iterable[int]) -> str:
 
 def round_log(rules, record, agents: Sequence[str]) -> list[str]:
     """One round of a game record told in words: the deal, every move, the yaku,
-    the calls and the result (rebuilt by replaying the record)."""
-    from .cards import CARD_INFO, MONTH_MASKS
-    from .engines.capture import Capture, KoiKoi, Phase, Play, parse_action
+    the calls and the result (rebuilt by replaying the record; each move's lines
+    come from :func:`hanafuda_core.narration.log_lines`)."""
+    from .engines.capture import parse_action
+    from .narration import log_lines, story
     states = record.replay(rules)
     actions = [parse_action(a) for a in record.actions]
     n = rules.players
     who = [f"Player {p + 1} ({agents[p]})" for p in range(n)]
-
-    def the(card: int) -> str:
-        return f"the {CARD_INFO[card].name}"
-
     first = states[0]
     lines = [f"Round {record.round_no}: {who[first.dealer]} deals"]
     for v in first.deal.voided:
@@ -537,56 +534,7 @@ def round_log(rules, record, agents: Sequence[str]) -> list[str]:
     lines.append(f"  Field: {_names(first.field_m)}; stock: {first.stock_size} cards")
     lines += [f"  {event}" for event in first.deal.events]
     for s0, a, s1 in zip(states, actions, states[1:]):
-        p = s0.player
-        own_draw = False
-        hand_take = 0
-        if isinstance(a, Play):
-            c = int(a.card)
-            m = s0.field_m & MONTH_MASKS[c >> 2]
-            k = m.bit_count()
-            if k == 0:
-                text = f"plays {the(c)} to the field"
-            elif k == 2:
-                text = f"plays {the(c)}: two {MONTH_NAMES[c >> 2]} cards match ({_names(m)})"
-            else:
-                text = f"plays {the(c)} and takes {_names(m)}"
-                hand_take = m | (1 << c)
-            own_draw = k != 2
-        elif isinstance(a, Capture):
-            card = s0.pending[0]
-            if s0.phase == Phase.CHOOSE_HAND_CAPTURE:
-                text = f"takes {the(int(a.card))} with {the(card)}"
-                own_draw = True
-                hand_take = (1 << card) | (1 << int(a.card))
-            else:
-                text = f"takes {the(int(a.card))} with the drawn {CARD_INFO[card].name}"
-        elif isinstance(a, KoiKoi):
-            text = "calls Koi-Koi and plays on"
-        else:
-            text = "calls Stop"
-        lines.append(f"  {who[p]} {text}")
-        for j, d in enumerate(s0.stock[s0.pos:s1.pos]):
-            q = (p + j + (0 if own_draw else 1)) % n
-            alone = "" if own_draw and j == 0 else " has no cards left and"
-            head = f"  {who[q]}{alone} turns over {the(d)}"
-            if s1.field_m >> d & 1:
-                lines.append(f"{head}: no match, it stays on the field")
-            elif s1.phase == Phase.CHOOSE_DRAW_CAPTURE and s1.pending and s1.pending[0] == d:
-                m = s1.field_m & MONTH_MASKS[d >> 2]
-                lines.append(f"{head}: two {MONTH_NAMES[d >> 2]} cards match ({_names(m)})")
-            else:
-                side = rules.side(q)
-                taken = (s1.caps_m[side] & ~s0.caps_m[side] & MONTH_MASKS[d >> 2]
-                         & ~hand_take & ~(1 << d))
-                lines.append(f"{head} and takes {_names(taken)}")
-        for side in range(rules.sides):
-            if s1.sigs[side] != s0.sigs[side] and s1.sigs[side]:
-                seat = p if rules.side(p) == side else next(
-                    q for q in range(n) if rules.side(q) == side)
-                yaku = ", ".join(f"{rules.yaku.rules[i].name} {pts}"
-                                 for i, pts in s1.sigs[side])
-                lines.append(f"    {who[seat]} has yaku: {yaku} (total {s1.yaku_pts[side]})"
-                             + (": Koi-Koi or Stop?" if s1.phase == Phase.DECIDE else ""))
+        lines += log_lines(story(s0, a, s1), who)
     res = states[-1].result
     points = ", ".join(f"{who[p]} {res.points[p]}" for p in range(n))
     if res.winner is None:

@@ -16,16 +16,16 @@ the yaku tables and the engine.
 from __future__ import annotations
 
 import html
-import random
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
-from .cards import CARD_INFO, DECK, MONTH_NAMES, Card, CardSet, Kind
-from .engines.capture import (KOIKOI, STOP, Capture, KoiKoi, Phase, Play, State, Stop, apply,
-                              legal_actions, next_dealer, setup_state, view)
+from .cards import CARD_INFO, DECK, Card, CardSet
+from .engines.capture import (KOIKOI, Phase, State, apply, legal_actions, next_dealer,
+                              setup_state, view)
 from .errors import HanafudaError, IllegalActionError
 from .games.koikoi import CHARTS, OPTIONS, PRESETS, get_rules, options_table, preset_options
+from .narration import CHOSEN, and_list as _and, part_sentences, story
 from .scoring import ScoreReport, score_cards
 from . import tables
 
@@ -86,13 +86,6 @@ def coach_available() -> bool:
     except ImportError:
         return False
     return True
-
-
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _name(card: Card) -> str:
@@ -593,8 +586,8 @@ def options_rows() -> list[dict[str, object]]:
 class TurnStep:
     """One turn: the table before and after, what was played, drawn and taken, in words.
 
-    The narrator re-plays the round's recorded actions by the rules of the basics
-    (BOOK ch. 3) on plain card sets; the tests check that it ends exactly where
+    Built by :func:`narrate` from the engine's states (through
+    :mod:`hanafuda_core.narration`); the tests check that it ends exactly where
     the engine ends.
     """
 
@@ -623,154 +616,62 @@ class TurnStep:
         return CardSet(self.taken_hand + self.taken_draw)
 
 
-def _the(card: Card) -> str:
-    return f"the {_name(card)}"
-
-
-def _resolve(card: Card, fld: CardSet, choice: Card | None) -> tuple[CardSet, list[Card]]:
-    """Match one played or drawn card against the field: (field after, cards taken)."""
-    same = fld.of_month(card.month)
-    if not same:
-        return fld.add(card), []
-    if len(same) == 2:
-        if choice is None or choice not in same:
-            raise HanafudaError(f"{_the(card)} has two matches; the record names no choice")
-        return fld.remove(choice), [card, choice]
-    return fld - same, [card, *same]
-
-
-def _verb(who: str, verb: str) -> str:
-    """'You play' but 'Player A plays'."""
-    if who == "You":
-        return verb
-    return verb + ("es" if verb.endswith(("sh", "ch", "s")) else "s")
-
-
-def _possessive(who: str) -> str:
-    return "Your" if who == "You" else f"{who}'s"
-
-
-def _words(who: str, verb: str, card: Card, fld: CardSet, taken: Sequence[Card],
-           made: CardSet) -> str:
-    month = MONTH_NAMES[card.month - 1]
-    act = f"{who} {_verb(who, verb)} {_the(card)}"
-    if not taken:
-        if made.of_month(card.month):
-            return (f"{act}. It matches only the pair just made, which it may not take, so "
-                    "it stays on the field.")
-        return f"{act}. No {month} card is on the field, so it stays there."
-    others = [c for c in taken if c != card]
-    if len(others) == 3:
-        return f"{act}, the fourth {month} card, and {_verb(who, 'take')} all three."
-    if len(fld.of_month(card.month)) == 2:
-        return (f"{act}. Two {month} cards lie on the field; {who.lower() if who == 'You' else who} "
-                f"{_verb(who, 'choose')} {_the(others[0])}.")
-    return f"{act} and {_verb(who, 'take')} {_the(others[0])}."
-
-
-def narrate(start: State, actions: Sequence[str], *, names: Sequence[str] = ("You",
+def narrate(start: State, actions: Sequence[str | Any], *, names: Sequence[str] = ("You",
             "Opponent"), max_turns: int | None = None) -> list[TurnStep]:
     """Every turn of a round from ``start`` through the recorded ``actions``.
 
-    Empty-handed players only draw (their turns need no action unless they must
-    choose or decide), exactly as the engine plays them.
+    The engine applies each action and :func:`hanafuda_core.narration.story` tells
+    what it did; the parts of those steps are grouped into turns here. A turn
+    starts with a played card, or with the draw of a player whose hand is empty
+    (such turns need no action unless the player must choose or decide).
     """
-    from .cards import parse_card
     rules = start.rules
     n = rules.players
     hands = [start.hand(p) for p in range(n)]
-    fld = start.field
-    caps = [start.captures(p) for p in range(n)]
-    stock = start.stock
-    pos = start.pos
-    player = start.player
-    acts = [a if isinstance(a, str) else a.code() for a in actions]
-    k = 0
+    caps = [CardSet.from_mask(m) for m in start.caps_m]
+    points = list(start.yaku_pts)
+    fld, stock = start.field, start.stock_size
     steps: list[TurnStep] = []
-    table = rules.yaku
-    sigs = [table.quick(caps[p].mask, fld.mask)[1] if table else () for p in range(n)]
-
-    def take_choice() -> Card:
-        nonlocal k
-        if k >= len(acts) or not acts[k].startswith("capture"):
-            raise HanafudaError(f"action {k + 1} should be a capture choice")
-        k += 1
-        return parse_card(acts[k - 1].split()[1])
-
-    while True:
-        if not any(hands) and (rules.round_end == "hands_empty" or pos >= len(stock)):
-            break
-        if max_turns is not None and len(steps) >= max_turns:
-            break
-        if hands[player] and k >= len(acts):
-            break
-        p = player
-        who = names[p]
-        step = TurnStep(len(steps) + 1, p, tuple(hands), fld, len(stock) - pos)
-        first = k
-        made = CardSet()
-        if hands[p]:
-            code = acts[k]
-            if not code.startswith("play"):
-                raise HanafudaError(f"action {k + 1} ({code!r}) should play a card")
-            k += 1
-            card = parse_card(code.split()[1])
-            hands[p] = hands[p].remove(card)
-            step.played = card
-            choice = take_choice() if len(fld.of_month(card.month)) == 2 else None
-            before = fld
-            fld, taken = _resolve(card, fld, choice)
-            step.taken_hand = tuple(taken)
-            made = CardSet(taken)
-            step.sentences.append(_words(who, "play", card, before, taken, made))
-        if pos < len(stock):
-            card = Card(stock[pos])
-            pos += 1
-            step.drawn = card
-            choice = take_choice() if len(fld.of_month(card.month)) == 2 else None
-            before = fld
-            fld, taken = _resolve(card, fld, choice)
-            step.taken_draw = tuple(taken)
-            step.sentences.append(_words(who, "draw", card, before, taken, made))
-        caps[p] = caps[p] | step.captured
-        if not step.captured and step.played is not None:
-            step.sentences.append("Nothing is captured this turn.")
-        decide = False
-        if table is not None and step.captured:
-            total, sig = table.quick(caps[p].mask, fld.mask)
-            if sig != sigs[p]:
-                ev = table.evaluate(caps[p], fld)
-                step.yaku = tuple(f"{h.rule.name} ({h.points})" for h in ev.hits)
-                step.sentences.append(f"{_possessive(who)} captures now make "
-                                      f"{_and(list(step.yaku))}: {total} "
-                                      f"point{'s' * (total != 1)}.")
-                decide = rules.overlay.decision_needed(rules, sigs[p], sig, total)
-                sigs[p] = sig
-            step.yaku_points = total
-        if decide:
-            if k >= len(acts) and max_turns is not None:
-                pass        # an illustration may stop at the decision
-            elif k >= len(acts) or acts[k] not in ("koikoi", "stop"):
-                raise HanafudaError(f"action {k + 1} should be the Koi-Koi/Stop decision")
-            else:
-                step.decision = acts[k]
-                k += 1
-                step.sentences.append(f"{who} {_verb(who, 'call')} Koi-Koi and "
-                                      f"{_verb(who, 'play')} on."
-                                      if step.decision == "koikoi"
-                                      else f"{who} {_verb(who, 'call')} Stop, and the round "
-                                      "ends.")
-        step.actions = tuple(acts[first:k])
-        step.action_indices = tuple(range(first, k))
-        step.hands_after = tuple(hands)
-        step.field_after = fld
-        step.captures_after = tuple(caps)
-        steps.append(step)
-        player = (p + 1) % n
-        if step.decision == "stop":
-            break
-    if max_turns is None and k != len(acts):
-        raise HanafudaError(f"the narration used {k} of {len(acts)} actions")
+    state = start
+    for index, action in enumerate(actions):
+        code = action if isinstance(action, str) else action.code()
+        after = apply(state, code)
+        told = story(state, code, after)
+        state = after
+        for part in told.parts:
+            if part.new_turn or not steps:
+                if max_turns is not None and len(steps) >= max_turns:
+                    return steps
+                steps.append(TurnStep(len(steps) + 1, part.player, tuple(hands), fld, stock))
+            turn = steps[-1]
+            if part is told.parts[0]:
+                turn.actions += (code,)
+                turn.action_indices += (index,)
+            if part.hand is not None:
+                if part.hand.outcome != CHOSEN:
+                    hands[part.player] = hands[part.player].remove(part.hand.card)
+                    turn.played = part.hand.card
+                turn.taken_hand = part.hand.captured
+            if part.draw is not None:
+                if part.draw.outcome != CHOSEN:
+                    stock -= 1
+                    turn.drawn = part.draw.card
+                turn.taken_draw = part.draw.captured
+                turn.taken_hand = tuple(c for c in turn.taken_hand
+                                        if c not in part.draw.returned)
+            side = rules.side(part.player)
+            caps[side] = caps[side] | part.captured
+            if part.yaku is not None:
+                points[side] = part.yaku.total
+                turn.yaku = tuple(part.yaku.names())
+            if turn.captured:
+                turn.yaku_points = points[side]
+            turn.decision = part.decision or turn.decision
+            turn.sentences += part_sentences(part, names)
+            fld = part.field_after
+            turn.hands_after = tuple(hands)
+            turn.field_after = fld
+            turn.captures_after = tuple(caps[rules.side(p)] for p in range(n))
     return steps
 
 

@@ -29,11 +29,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .cards import CARD_INFO, DECK, FLOWERS, MONTH_NAMES, Card, CardSet, Kind, parse_cards
-from .engines.capture import (Action, Capture, KoiKoi, Phase, Play, State, Stop, apply,
-                              legal_actions, new_round, parse_action, view)
+from .cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
+from .engines.capture import (Action, Capture, Phase, State, apply, legal_actions, new_round,
+                              parse_action, view)
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
+from .narration import conjugate, describe, held_yaku as _yaku_names, result_text, story, subject
 from .scoring import ScoreReport, score_cards
 
 __all__ = ["ScoreCalculator", "CALCULATOR_OPTIONS", "KoiKoiRound", "Hint", "ReplayController",
@@ -252,102 +253,19 @@ class ScoreCalculator:
 
 
 # ---------------------------------------------------------------------------
-# Describing a step in words
-
-
-def _you(name: str) -> bool:
-    return name.lower() == "you"
-
-
-def _say(name: str, verb: str, start: bool = True) -> str:
-    """``name`` and a present-tense verb that agrees with it ("You take", "Player 2 takes");
-    mid-sentence, "You" and "The computer" lose their capital."""
-    if not start and (_you(name) or name.startswith("The ")):
-        name = name[:1].lower() + name[1:]
-    if _you(name) and verb.endswith("s"):
-        verb = verb[:-1]
-    return f"{name} {verb}"
-
-
-def _card_list(cards: Sequence[Card]) -> str:
-    names = [f"the {CARD_INFO[c].name}" for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _yaku_names(state: State, seat: int) -> list[str]:
-    rules = state.rules
-    if rules.yaku is None:
-        return []
-    ev = rules.yaku.evaluate(state.captures(seat).mask, state.field.mask)
-    return [f"{h.rule.name} ({h.points})" for h in ev.hits]
-
-
-def result_text(state: State, names: Sequence[str]) -> str:
-    """How a finished round ended, in words."""
-    res = state.result
-    if res is None:
-        return ""
-    if res.winner is None:
-        if any(res.points):
-            best = max(range(len(res.points)), key=lambda p: res.points[p])
-            return (f"Nobody called Stop; {_say(names[best], 'earns', False)} "
-                    f"{res.points[best]} (Dealer's Delight).")
-        return "A draw: the cards ran out and nobody called Stop, so nobody scores."
-    pts = res.points[res.winner]
-    if res.reason == "instant_win":
-        return f"{_say(names[res.winner], 'wins')} {pts} points straight from the deal."
-    verb = "score" if _you(names[res.winner]) else "scores"
-    return f"{names[res.winner]} called Stop and {verb} {pts} point{'s' * (pts != 1)}."
+# Describing a step in words (the words come from hanafuda_core.narration)
 
 
 def describe_step(before: State, action: Action, after: State,
                   names: Sequence[str] = ("Player 1", "Player 2")) -> str:
-    """One step of a round in words: the action, what the stock turned up, the captures.
+    """One step of a round in words: the card played and what it took, each card the
+    stock turned up and what it took, the yaku formed, then what must happen next
+    (a choice, a Koi-Koi/Stop decision) or how the round ended.
 
-    ``names`` names each seat ("You", "The computer"...).
+    ``names`` names each seat ("You", "The computer"...); see
+    :func:`hanafuda_core.narration.describe`.
     """
-    who = names[before.player]
-    if isinstance(action, Play):
-        parts = [f"{_say(who, 'plays')} the {CARD_INFO[action.card].name}"]
-    elif isinstance(action, Capture):
-        parts = [f"{_say(who, 'chooses')} to take the {CARD_INFO[action.card].name}"]
-    elif isinstance(action, KoiKoi):
-        parts = [f"{_say(who, 'calls')} Koi-Koi and {'play' if _you(who) else 'plays'} on"]
-    else:
-        parts = [f"{_say(who, 'calls')} Stop"]
-    drawn = [Card(c) for c in after.stock[before.pos:after.pos]]
-    if len(drawn) == 1:
-        parts.append(f"the stock turns up {_card_list(drawn)}")
-    elif drawn:
-        parts.append(f"the stock turns up {_card_list(drawn)}, one a turn (a player whose "
-                     "hand is empty only draws)")
-    for seat in range(before.rules.players):
-        new = after.captures(seat) - before.captures(seat)
-        if new:
-            parts.append(f"{_say(names[seat], 'takes', False)} {_card_list(list(new))}")
-    laid = after.field - before.field
-    if laid:
-        verb = "stays" if len(laid) == 1 else "stay"
-        parts.append(f"{_card_list(list(laid))} {verb} on the field")
-    text = "; ".join(parts)
-    text = text[:1].upper() + text[1:] + "."
-    for seat in range(before.rules.players):
-        if after.yaku_points(seat) > before.yaku_points(seat):
-            text += (f" {names[seat]} now {'hold' if _you(names[seat]) else 'holds'}: "
-                     f"{', '.join(_yaku_names(after, seat))}.")
-    if after.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
-        card = Card(after.pending[0])
-        options = [Card(a.card) for a in legal_actions(after)]
-        text += (f" Two {MONTH_NAMES[card.month - 1]} cards lie on the field: "
-                 f"{names[after.player]} must choose which one the "
-                 f"{CARD_INFO[card].name} takes ({' or '.join(CARD_INFO[c].name for c in options)}).")
-    elif after.phase == Phase.DECIDE:
-        text += f" {names[after.player]} must decide: Koi-Koi (go on) or Stop."
-    elif after.is_terminal:
-        text += " " + result_text(after, names)
-    return text
+    return describe(story(before, action, after), names)
 
 
 # ---------------------------------------------------------------------------
@@ -749,8 +667,9 @@ class ReplayController:
         self._require()
         if self._index == 0:
             s = self._states[0]
-            text = (f"The deal: {_say(self._names[s.dealer], 'deals')} and "
-                    f"{'lead' if _you(self._names[s.dealer]) else 'leads'}. Each player holds "
+            dealer = self._names[s.dealer]
+            text = (f"The deal: {subject(dealer, 'deal')} and {conjugate(dealer, 'lead')}. "
+                    f"Each player holds "
                     f"{len(s.hand(0))} cards, {len(s.field)} lie face up on the field and "
                     f"{s.stock_size} are in the stock.")
             if s.is_terminal:
