@@ -26,12 +26,13 @@ Three topics, each in the schema of :mod:`hanafuda_core.quiz`:
 from __future__ import annotations
 
 import random
-from typing import Iterable, Sequence
+from typing import Iterable
 
-from .cards import CARD_INFO, DECK, MONTH_NAMES, Card, CardSet, Kind
+from .cards import CARD_INFO, DECK, MONTH_NAMES, CardSet
 from .engines.capture import KOIKOI, STOP, Phase, apply, legal_actions, setup_state, view
 from .errors import HanafudaError
-from .games.koikoi import CHARTS, get_rules, preset_options
+from .games.koikoi import get_rules, preset_options
+from .narration import and_list, the_card
 from .quiz import Choice, Question, Quiz
 from .scoring import ScoreReport, score_cards
 
@@ -44,17 +45,6 @@ SOURCE = "book/koikoi"
 
 def _keys(n: int) -> list[str]:
     return [chr(ord("a") + i) for i in range(n)]
-
-
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _name(card: Card) -> str:
-    return f"the {CARD_INFO[card].name} ({Card(card).code})"
 
 
 def pile_text(report: ScoreReport) -> str:
@@ -112,7 +102,7 @@ def score_question(rng: random.Random, qid: str, preset: str = "book") -> Questi
         more = [line.name for line in every.lines
                 if line.key not in {x.key for x in report.lines}]
         wrong.setdefault(every.total, f"This adds up every yaku, but only the best of a "
-                                      f"one-of group counts: {_and(more)} do not add.")
+                                      f"one-of group counts: {and_list(more)} do not add.")
     step = 1
     while len(wrong) < 3:
         for v in (right + step, right - step):
@@ -199,8 +189,8 @@ def capture_question(rng: random.Random, qid: str, preset: str = "book",
     for key, c in zip(keys, options):
         pts, after = results[c]
         ev = rules.yaku.evaluate(after.captures(0), after.field)
-        made = _and([f"{h.rule.name} ({h.points})" for h in ev.hits]) or "no yaku"
-        fb = (f"Taking {_name(c)} with {_name(played)} gives your pile {made}: {pts} "
+        made = and_list([f"{h.rule.name} ({h.points})" for h in ev.hits]) or "no yaku"
+        fb = (f"Taking {the_card(c)} with {the_card(played)} gives your pile {made}: {pts} "
               f"point{'s' * (pts != 1)} at once.")
         if c != best:
             fb += " The other card gives more."
@@ -208,10 +198,10 @@ def capture_question(rng: random.Random, qid: str, preset: str = "book",
     month = MONTH_NAMES[played.month - 1]
     pile = state.captures(0)
     explanation = (f"Both {month} cards can be taken, but only one completes or raises a "
-                   f"yaku with your captures ({pile.format()}): take {_name(best)}.")
+                   f"yaku with your captures ({pile.format()}): take {the_card(best)}.")
     if advice is not None:
         explanation += f" The coach agrees: {advice.summary}"
-    prompt = (f"The cards shown are your captures so far. You play {_name(played)}, and two "
+    prompt = (f"The cards shown are your captures so far. You play {the_card(played)}, and two "
               f"{month} cards lie on the field. Which do you take?")
     return Question(qid, "koikoi/capture", prompt, "cards", tuple(choices),
                     (keys[options.index(best)],), explanation, tuple(pile), SOURCE)
@@ -250,7 +240,6 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
                     kind: str | None = None) -> Question:
     """Koi-Koi or Stop, in a position the rules decide (``kind``: 'last' or 'minimum')."""
     kind = kind or rng.choice(("last", "minimum"))
-    keys = ["a", "b"]
     if kind == "last":
         state, played, missing = _decide_last_card(rng, preset)
         stop = apply(state, STOP).result
@@ -258,8 +247,8 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
         pts = state.yaku_points(0)
         rep = stop.report
         prompt = (f"It is the last turn of the round: your hand holds only "
-                  f"{_name(played)}, the stock is empty and your opponent's hand too. You "
-                  f"take {_name(missing)} and form {_and([l.name for l in rep.lines])}. "
+                  f"{the_card(played)}, the stock is empty and your opponent's hand too. You "
+                  f"take {the_card(missing)} and form {and_list([l.name for l in rep.lines])}. "
                   "Koi-Koi or Stop?")
         koi_text = ("nobody can call Stop after you, so the round ends as a draw"
                     if koi.is_terminal and koi.result.winner is None
@@ -301,9 +290,9 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
             break
     legal = legal_actions(state)
     pts = state.yaku_points(0)
-    made = _and([h.rule.name for h in rules.yaku.evaluate(state.captures(0)).hits])
+    made = and_list([h.rule.name for h in rules.yaku.evaluate(state.captures(0)).hits])
     prompt = (f"House rule Minimum Points ({opts['minimum_points']}): you take "
-              f"{_name(missing)} with {_name(played)} and form {made}, worth {pts} "
+              f"{the_card(missing)} with {the_card(played)} and form {made}, worth {pts} "
               f"point{'s' * (pts != 1)}. Koi-Koi or Stop?")
     stop_ok = STOP in legal
     choices = (Choice("a", "Koi-Koi", "Right: under 3 points you may not stop; the game "
