@@ -6,9 +6,10 @@ standard library alone); the data behind each one is a plain function that the
 tests check. Nothing about a rule is typed here: values, multipliers, fees and
 payments come from :mod:`hanafuda_core.games.hachihachi`,
 :mod:`hanafuda_core.teyaku` and :func:`~hanafuda_core.hachihachi_settle.settle_round`.
-What this module holds is the *facts* of the worked examples (who held which
-hand, who called what), written once in :data:`EXAMPLES` and
-:data:`SITUATIONS`.
+The facts of the seed worked examples (who held which hand, who called what)
+live in :mod:`hanafuda_core.hachihachi_examples` (:data:`EXAMPLES`); this module
+holds only the chapter's own comparison situations (:data:`SITUATIONS`,
+:data:`SPECIAL_CASES`, :data:`CALL_CASES`).
 
 >>> settle("BK17-3").totals()
 {'A': -88, 'B': -38, 'C': 126}
@@ -25,19 +26,23 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from .cards import (CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet,
-                    Kind)
+from .cards import DECK, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
 from .games.hachihachi import (OPTIONS, PRESETS, TEYAKU_TABLES, game_award, get_rules,
                                option_sources, yaku_rule)
+from .hachihachi_controllers import category_rows
+from .hachihachi_examples import (AKA_HAND, EXAMPLES, GREATER_TRIPLE_HAND, WorkedExample,
+                                  example, yaku_cards)
+from .hachihachi_examples import player as _p
 from .hachihachi_settle import (LIGHT_MULTIPLIERS, PAR, Call, FieldQueue, PlayerFacts,
                                 RoundFacts, Settlement, field_multiplier, settle_round)
 from .ledger import BANK
-from .teyaku import CHAFF, GREATER_MONTHS, SUIT, TeyakuTable, is_greater_triple, kind_counts
+from .teyaku import CHAFF, GREATER_MONTHS, SUIT, TeyakuTable
 from . import tables
 
 __all__ = [
     "TRADITIONS", "TRADITION_LABELS", "REGISTRY_KEYS", "par_facts", "unit_text", "money",
+    "table_value",
     "overview_rows", "deal_rows", "dropout_rows", "compensation_rows", "field_rows",
     "FIELD_MODES", "TIMELINES", "field_timeline", "timeline_rows", "TeyakuExample",
     "teyaku_example", "teyaku_examples", "EXTRA_HANDS", "teyaku_rows", "yaku_rows",
@@ -97,7 +102,7 @@ def money(preset: str, amount: int) -> str:
     return get_rules(preset).unit.format(amount)
 
 
-def _table_value(preset: str, value: int) -> str:
+def table_value(preset: str, value: int) -> str:
     """A table value (BOOK points, kan, shillings) written in the tradition's unit."""
     rules = get_rules(preset)
     return rules.unit.format(value * rules.combo_scale)
@@ -124,8 +129,8 @@ def overview_rows() -> list[dict[str, object]]:
             "Document": SOURCE_DOCUMENTS[doc],
             "Players": tables.players_label(g.players),
             "Keeps score in": unit_text(p),
-            "3 of a Kind is worth": _table_value(p, rules.teyaku.rule("three").value),
-            "5 Brights is worth": _table_value(p, yaku_rule(rules.yaku, "five_brights").points),
+            "3 of a Kind is worth": table_value(p, rules.teyaku.rule("three").value),
+            "5 Brights is worth": table_value(p, yaku_rule(rules.yaku, "five_brights").points),
             "Difficulty": g.difficulty or _game("book").difficulty,
         })
     return rows
@@ -165,6 +170,12 @@ def deal_note_rows() -> list[dict[str, object]]:
     return rows
 
 
+def _aspect_rows(aspects: Sequence[tuple[str, Any]]) -> list[dict[str, object]]:
+    """One row per (label, function of the tradition), one column per tradition."""
+    return [{"": label, **{TRADITION_LABELS[p]: fn(p) for p in TRADITIONS}}
+            for label, fn in aspects]
+
+
 def _fee_list(preset: str) -> str:
     r = get_rules(preset)
     if r.fold_fee_by == "seat":
@@ -195,13 +206,7 @@ def dropout_rows() -> list[dict[str, object]]:
          if get_rules(p).compensation_payers == "active_non_dealer" else "each active player"),
         ("Seven players", lambda p: _game(p).deals[7].note),
     ]
-    rows = []
-    for label, fn in aspects:
-        row: dict[str, object] = {"": label}
-        for p in TRADITIONS:
-            row[TRADITION_LABELS[p]] = fn(p)
-        rows.append(row)
-    return rows
+    return _aspect_rows(aspects)
 
 
 def compensation_rows(key: str = "BK17-6") -> list[dict[str, object]]:
@@ -426,12 +431,12 @@ def _hit_text(preset: str, hand: CardSet, group: str) -> str:
         res = rules.teyaku.evaluate(hand)
         if not res.hits:
             return "nothing"
-        return (" + ".join(f"{h.rule.name} {_table_value(preset, h.value)}" for h in res.hits)
-                + f": {_table_value(preset, res.total)}")
+        return (" + ".join(f"{h.rule.name} {table_value(preset, h.value)}" for h in res.hits)
+                + f": {table_value(preset, res.total)}")
     hit = rules.teyaku.evaluate(hand).best(group)
     if hit is None:
         return "nothing"
-    return f"{hit.rule.name}: {_table_value(preset, hit.value)}"
+    return f"{hit.rule.name}: {table_value(preset, hit.value)}"
 
 
 def _needs(rule) -> str:
@@ -490,9 +495,9 @@ def yaku_rows(preset: str) -> list[dict[str, object]]:
     for r in rules.yaku.rules:
         pool = CardSet(r.cards)
         need = r.count or len(pool)
-        value = _table_value(preset, r.points)
+        value = table_value(preset, r.points)
         if r.plus_per_extra:
-            value += f", + {_table_value(preset, r.plus_per_extra)} per card beyond {need}"
+            value += f", + {table_value(preset, r.plus_per_extra)} per card beyond {need}"
             if r.extra_kinds:
                 value += " (any " + ", ".join(k.label for k in r.extra_kinds) + ")"
         rows.append({"Yaku": f"{r.name} ({r.japanese})",
@@ -512,9 +517,8 @@ def call_words(preset: str) -> dict[str, str]:
             }[preset]
 
 
-_RIB_POETRY = "1b 2b 3b"
-_RIB_PURPLE = "6b 9b 10b"
-_BRIGHTS4 = "1a 3a 8a 12a"
+_RIB_POETRY = yaku_cards("poetry").format()
+_RIB_PURPLE = yaku_cards("purple").format()
 
 #: Call sequences that show how each tradition pays yaku: (label, calls as
 #: (player, action, captured cards)). Nobody holds a hand combination and card
@@ -569,7 +573,7 @@ def call_rows() -> list[dict[str, object]]:
 def special_rows() -> list[dict[str, object]]:
     """The special achievements and bonuses with their values in every tradition."""
     def fmt(p: str, v: int) -> str:
-        return _table_value(p, v)
+        return table_value(p, v)
 
     def sixteen(p: str) -> str:
         r = get_rules(p)
@@ -617,46 +621,31 @@ def special_rows() -> list[dict[str, object]]:
          lambda p: f"pays {fmt(p, get_rules(p).blind_stay)} to each active opponent"
                    if get_rules(p).blind_failure else "no penalty"),
     ]
-    rows = []
-    for label, fn in aspects:
-        row: dict[str, object] = {"": label}
-        for p in TRADITIONS:
-            row[TRADITION_LABELS[p]] = fn(p)
-        rows.append(row)
-    return rows
+    return _aspect_rows(aspects)
 
 
-#: Card-point endings settled under every tradition: (label, players as
-#: (name, hand or None, card points, chaffs), dealer).
-SPECIAL_CASES: tuple[tuple[str, tuple[tuple[str, str | None, int, int | None], ...], str],
-                     ...] = (
+#: Card-point endings settled under every tradition: (label, facts). The first three
+#: are D001's end-of-hand examples (D1-8, D1-8b, D1-8c); the last one has no special.
+SPECIAL_CASES: tuple[tuple[str, RoundFacts], ...] = (
     ("A takes 170 card points; A holds 2 Ribbons & 5 Chaffs, B a greater triple",
-     (("A", "1b 2b 3c 4c 6c 7c 10c", 170, None), ("B", "5a 5b 5d 8a 9a 10a 12a", 50, None),
-      ("C", None, 44, None)), "B"),
-    ("A takes 18 Chaffs (November counted) for 80 card points",
-     (("A", "1b 2b 3c 4c 6c 7c 10c", 80, 18), ("B", "5a 5b 5d 8a 9a 10a 12a", 100, None),
-      ("C", None, 84, None)), "B"),
-    ("All three take 88; B is the dealer",
-     (("A", "1b 2b 3c 4c 6c 7c 10c", 88, None), ("B", "5a 5b 5d 8a 9a 10a 12a", 88, None),
-      ("C", None, 88, None)), "B"),
+     example("D1-8").facts),
+    ("A takes 18 Chaffs (November counted) for 80 card points", example("D1-8b").facts),
+    ("All three take 88; B is the dealer", example("D1-8c").facts),
     ("No special: A 100 with 2 Ribbons & 5 Chaffs, B 90 with a greater triple, C 74",
-     (("A", "1b 2b 3c 4c 6c 7c 10c", 100, None), ("B", "5a 5b 5d 8a 9a 10a 12a", 90, None),
-      ("C", None, 74, None)), "B"),
+     RoundFacts((_p("A", AKA_HAND, card_points=100),
+                 _p("B", GREATER_TRIPLE_HAND, card_points=90),
+                 _p("C", claims=(), card_points=74)), dealer="B", multiplier=1)),
 )
 
 
 def _special_facts(index: int) -> RoundFacts:
-    _, players, dealer = SPECIAL_CASES[index]
-    return RoundFacts(tuple(PlayerFacts(n, hand=CardSet.parse(h) if h else None,
-                                        claims=None if h else (), card_points=pts,
-                                        chaffs=ch) for n, h, pts, ch in players),
-                      dealer=dealer, multiplier=1)
+    return SPECIAL_CASES[index][1]
 
 
 def special_case_rows() -> list[dict[str, object]]:
     """Each ending settled under every tradition: the special found and the nets."""
     rows = []
-    for i, (label, _, _) in enumerate(SPECIAL_CASES):
+    for i, (label, _) in enumerate(SPECIAL_CASES):
         row: dict[str, object] = {"Ending": label}
         for p in TRADITIONS:
             s = settle_round(p, _special_facts(i))
@@ -674,188 +663,11 @@ def special_case_rows() -> list[dict[str, object]]:
 
 
 # ---------------------------------------------------------------------------
-# 7. Worked examples
-
-def _p(name: str, hand: str | None = None, **kw: Any) -> PlayerFacts:
-    return PlayerFacts(name, hand=CardSet.parse(hand) if hand else None, **kw)
-
-
-@dataclass(frozen=True)
-class WorkedExample:
-    """A seed worked example as facts: settled by :func:`settle` under its tradition."""
-
-    key: str
-    title: str
-    preset: str
-    facts: RoundFacts
-    source: str
-    options: tuple[tuple[str, Any], ...] = ()
-    source_note: str = ""
-
-    @property
-    def rules(self):
-        return get_rules(self.preset, **dict(self.options))
-
-
-_EXAMPLE_LIST: tuple[WorkedExample, ...] = (
-    WorkedExample(
-        "BK17-1", "Two players, a Large Field, no yaku", "book",
-        RoundFacts((_p("A", "1a 1c 2c 3c 4c 5c 6c", card_points=141),
-                    _p("B", "9a 9b 9c 8a 10a 12a 2a", card_points=123)),
-                   dealer="A", field=CardSet.parse("3a 5a 7b 10b 11d 12c")),
-        "BOOK ch. 17, Scoring Example 1 (fig. 17.4)"),
-    WorkedExample(
-        "BK17-2", "Two players, a Grand Field, B ends on a yaku", "book",
-        RoundFacts((_p("A", "4a 4b 4c 1c 2c 3d 5c"), _p("B", "1a 2a 3b 5a 6b 8b 9c")),
-                   dealer="A", multiplier=4, calls=(Call("B", "end", ("poetry",)),)),
-        "BOOK ch. 17, Scoring Example 2 (fig. 17.5)"),
-    WorkedExample(
-        "BK17-3", "Three players, a Small Field, no yaku", "book",
-        RoundFacts((_p("A", "1a 2a 3a 4a 5b 6b 8b", card_points=100),
-                    _p("B", "9a 9b 9c 10a 11a 12a 8a", card_points=90),
-                    _p("C", "1c 1d 2c 2d 3c 3d 10c", card_points=74)),
-                   dealer="A", multiplier=1),
-        "BOOK ch. 17, Scoring Example 3 (fig. 17.6)"),
-    WorkedExample(
-        "BK17-4", "All three take 88 in a Large Field", "book",
-        RoundFacts((_p("A", "10a 10b 10c 8a 9a 12a 11b", card_points=88),
-                    _p("B", "5b 7b 1c 2c 3c 4c 6c", card_points=88),
-                    _p("C", "1a 2a 3a 4a 5a 6a 8b", card_points=88)),
-                   dealer="A", multiplier=2),
-        "BOOK ch. 17, Scoring Example 4 (fig. 17.7)",
-        source_note="The rulebook's figure still prints the hand-combination rows, but its "
-                    "totals leave them out, as the special requires; it does not say that A "
-                    "is the dealer, which the 200 from each implies."),
-    WorkedExample(
-        "BK17-5", "Four players, one passes, a Grand Field", "book",
-        RoundFacts((_p("A", "1b 4a 4d 7a 9d 11a 12d"),
-                    _p("B", "9a 9b 9c 1a 2a 3a 8a", card_points=98, caught_triples=(9,)),
-                    _p("C", "6b 1c 2c 3c 10c 11d 12b", card_points=80),
-                    _p("D", "2b 3b 4b 5a 7b 8b 10a", card_points=86)),
-                   dealer="B", multiplier=4, passed=("A",)),
-        "BOOK ch. 17, Scoring Example 5 (fig. 17.8)", (("fold_fees", (10, 15, 20)),),
-        source_note="The rulebook's prose says C collects the 1 Ribbon & 6 Chaffs from "
-                    "Player A and Player B. A had passed and takes no part in the round; "
-                    "the rulebook's own figure and totals only add up when B and D pay, "
-                    "which is what the payment lines above show."),
-    WorkedExample(
-        "BK17-6", "Four players, a forced dropout, a Large Field, a yaku", "book",
-        RoundFacts((_p("A", "5c 5d 6c 6d 7c 8c 9c"), _p("B", "10a 11b 12a 9a 8b 7a 5a"),
-                    _p("C", "1c 3a 4c 6a 7b 9b 10b"), _p("D", "1a 2a 2b 3b 3c 4a 4b")),
-                   dealer="A", multiplier=2, forced_out=("D",),
-                   calls=(Call("B", "end", ("four_dry_brights",)),)),
-        "BOOK ch. 17, Scoring Example 6 (fig. 17.9)"),
-    WorkedExample(
-        "BK17-V1", "Phoenix and Crane in the field: the multiplier variants", "book",
-        RoundFacts((_p("A", "9a 9b 9c 1b 2a 3a 8a", claims=("three",)),
-                    _p("B", claims=()), _p("C", claims=())),
-                   dealer="A", field=CardSet.parse("12a 1a 5c 6c 7c 9d")),
-        "BOOK ch. 17, Gameplay Variations (Multiple and Carryover Multiplier)"),
-    WorkedExample(
-        "BK17-V2", "Four & Three with 7 Chaffs: the Winning Hand variant", "book",
-        RoundFacts((_p("A", "11a 11b 11c 11d 12b 12c 12d"), _p("B", claims=()),
-                    _p("C", claims=())), dealer="A", multiplier=1),
-        "BOOK ch. 17, Gameplay Variations (Winning Hand)",
-        (("winning_hand", True), ("four_three", "wins_round"))),
-    WorkedExample(
-        "D1-1", "Toichi in a doubled deal", "d001",
-        RoundFacts((_p("Akiko", "2a 1c 1d 3c 4c 5c 6c"), _p("Iori", claims=()),
-                    _p("Uzuki", claims=())), dealer="Akiko", multiplier=2),
-        "D001, Teyaku (lines 22-52)"),
-    WorkedExample(
-        "D1-2", "Aka against Tatesanbon", "d001",
-        RoundFacts((_p("Akiko", "1b 2b 3c 4c 6c 7c 10c"),
-                    _p("Iori", "5a 5b 5d 8a 9a 10a 12a"),
-                    _p("Uzuki", "1a 2a 3a 6a 7a 8b 9b")), dealer="Akiko", multiplier=1),
-        "D001, Teyaku (lines 22-52)"),
-    WorkedExample(
-        "D1-3", "Shikou, sage, then Gokou", "d001",
-        RoundFacts((_p("Akiko", claims=()), _p("Iori", claims=()), _p("Uzuki", claims=())),
-                   dealer="Akiko", multiplier=1,
-                   calls=(Call("Akiko", "sage", cards=CardSet.parse(_BRIGHTS4)),
-                          Call("Akiko", "stop", cards=CardSet.parse(f"{_BRIGHTS4} 11a")))),
-        "D001, Dekiyaku and Sage (lines 60-100)"),
-    WorkedExample(
-        "D1-3b", "Shikou, sage, and nothing more", "d001",
-        RoundFacts((_p("Akiko", claims=()), _p("Iori", claims=()), _p("Uzuki", claims=())),
-                   dealer="Akiko", multiplier=1,
-                   calls=(Call("Akiko", "sage", cards=CardSet.parse(_BRIGHTS4)),)),
-        "D001, Dekiyaku and Sage (lines 60-100)"),
-    WorkedExample(
-        "D1-4", "Card points in a quadrupled deal", "d001",
-        RoundFacts((_p("Akiko", claims=(), card_points=106),
-                    _p("Iori", claims=(), card_points=116),
-                    _p("Uzuki", claims=(), card_points=42)), dealer="Akiko", multiplier=4),
-        "D001, End of hand (lines 101-135)"),
-    WorkedExample(
-        "D1-5", "Aka with two players", "d001",
-        RoundFacts((_p("A", "1b 2b 3c 4c 6c 7c 10c"), _p("B", claims=())), dealer="A",
-                   multiplier=1),
-        "D001, Hachi-Hachi for 2 players (lines 140-150)"),
-    WorkedExample(
-        "D1-7", "Six players, three fold by choice", "d001",
-        RoundFacts(tuple(_p(n, claims=(), card_points=pts) for n, pts in
-                         zip("ABCDEF", (100, None, 80, None, 84, None))),
-                   dealer="A", multiplier=1, passed=("B", "D", "F")),
-        "D001, Hachi-Hachi for 4-6 players (lines 151-170)"),
-    WorkedExample(
-        "D1-8", "Futahachi: 170 card points", "d001",
-        _special_facts(0), "D001, Dekiyaku that do not stop play (lines 101-111)"),
-    WorkedExample(
-        "D2-2", "Hand combos balanced among the three", "d002",
-        RoundFacts((_p("Oya", "1b 2b 3c 4c 6c 7c 10c"),
-                    _p("Dou-Ni", "5a 5b 5d 8a 9a 10a 12a"),
-                    _p("Biki", "1a 2a 3a 6a 7a 8b 9b")), dealer="Oya", multiplier=1),
-        "D002, Hand Combo (lines 169-190)"),
-    WorkedExample(
-        "D2-3", "Double 8's: 170 card points", "d002",
-        RoundFacts((_p("Oya", "1b 2b 3c 4c 6c 7c 10c", card_points=170),
-                    _p("Dou-Ni", claims=(), card_points=50),
-                    _p("Biki", claims=(), card_points=44)), dealer="Oya", multiplier=1),
-        "D002, Draw deck becomes empty (lines 213-228)"),
-    WorkedExample(
-        "D2-4", "Card points around 88", "d002",
-        RoundFacts((_p("Oya", claims=(), card_points=100),
-                    _p("Dou-Ni", claims=(), card_points=72),
-                    _p("Biki", claims=(), card_points=92)), dealer="Oya", multiplier=1),
-        "D002, Draw deck becomes empty (lines 213-228)"),
-    WorkedExample(
-        "D2-Y", "Sa-gé, then another player's Yoshi", "d002",
-        RoundFacts((_p("Oya", claims=()), _p("Dou-Ni", claims=()), _p("Biki", claims=())),
-                   dealer="Oya", multiplier=1,
-                   calls=(Call("Dou-Ni", "sa-gé", cards=CardSet.parse(_RIB_POETRY)),
-                          Call("Biki", "yoshi", cards=CardSet.parse(_RIB_PURPLE)))),
-        "D002, Declare Yoshi or Sa-gé (lines 199-212)"),
-    WorkedExample(
-        "D4-1", "Six players, three pass", "d004",
-        RoundFacts(tuple(_p(n, claims=(), card_points=pts) for n, pts in
-                         zip("ABCDEF", (None, 100, None, 80, None, 84))),
-                   dealer="B", multiplier=1, passed=("A", "C", "E")),
-        "D004, Auction (lines 25-34)"),
-    WorkedExample(
-        "D4-K", "Keeping, and an opponent goes out", "d004",
-        RoundFacts((_p("A", claims=()), _p("B", claims=()), _p("C", claims=())),
-                   dealer="A", multiplier=1,
-                   calls=(Call("A", "keep", cards=CardSet.parse(_RIB_POETRY)),
-                          Call("B", "out", cards=CardSet.parse(_RIB_PURPLE)))),
-        "D004, Scoring combinations, going out and keeping (lines 53-62)"),
-)
-
-EXAMPLES: Mapping[str, WorkedExample] = {e.key: e for e in _EXAMPLE_LIST}
-
-
-def example(key: str) -> WorkedExample:
-    try:
-        return EXAMPLES[key]
-    except KeyError:
-        raise HanafudaError(f"unknown worked example {key!r}; known: "
-                            f"{', '.join(EXAMPLES)}") from None
-
+# 7. Worked examples (their facts: :mod:`hanafuda_core.hachihachi_examples`)
 
 def settle(key: str, **options: Any) -> Settlement:
     """Settle a worked example under its own rules (plus option overrides)."""
-    ex = example(key)
-    return settle_round(get_rules(ex.preset, **{**dict(ex.options), **options}), ex.facts)
+    return example(key).settle(**options)
 
 
 #: The steps of a settlement in the order the chapter narrates them:
@@ -912,9 +724,7 @@ def net_rows(s: Settlement) -> list[dict[str, object]]:
              "cards": "Card points", "events": "Bonuses", "blind": "Blind stay",
              "special": "Special achievement", "returned": "Paid back",
              "fees": "Passing fees", "total": "Total"}
-    fmt = s.rules.unit.format
-    return [{"": names.get(str(r["category"]), r["category"]),
-             **{k: fmt(v) for k, v in r.items() if k != "category"}} for r in s.to_rows()]
+    return category_rows(s, names, s.rules.unit.format, head="")
 
 
 def example_facts_text(key: str) -> str:
@@ -922,7 +732,7 @@ def example_facts_text(key: str) -> str:
     ex = example(key)
     s = settle(key)
     f = ex.facts
-    rules = ex.rules
+    rules = ex.rules()
     parts = [f"{len(f.players)} players; {s.multiplier.name} (×{s.multiplier.value})"
              + (f", {s.multiplier.reason}" if f.field is not None else "")
              + f"; {f.dealer} deals."]
@@ -935,7 +745,7 @@ def example_facts_text(key: str) -> str:
         pl = f.player(name)
         bits = []
         if hits:
-            bits.append("shows " + _and([f"{h.rule.name} ({_table_value(ex.preset, h.value)})"
+            bits.append("shows " + _and([f"{h.rule.name} ({table_value(ex.preset, h.value)})"
                                          for h in hits]))
         elif pl.hand is not None or pl.claims is not None:
             bits.append("has no hand combination")
@@ -956,30 +766,27 @@ def example_facts_text(key: str) -> str:
 # ---------------------------------------------------------------------------
 # 8. The same deals under four traditions
 
+def _trio(points: Sequence[int | None] = (None, None, None)) -> tuple[PlayerFacts, ...]:
+    """The three players of every situation: A a chaff combination, B a greater triple
+    and C 3 Pairs, with the card points each takes (None: not known)."""
+    hands = ("1b 6b 2c 3c 8c 9c 11d", "4a 4b 4c 1a 5a 6a 8a", "1c 1d 2d 3d 10c 10d 12c")
+    return tuple(_p(n, h, card_points=pts) for n, h, pts in zip("ABC", hands, points))
+
+
 #: Tradition-neutral deal situations: (label, facts).
 SITUATIONS: tuple[tuple[str, RoundFacts], ...] = (
     ("Hand combinations and card points, no yaku (a Small Field)",
-     RoundFacts((_p("A", "1b 6b 2c 3c 8c 9c 11d", card_points=100),
-                 _p("B", "4a 4b 4c 1a 5a 6a 8a", card_points=90),
-                 _p("C", "1c 1d 2d 3d 10c 10d 12c", card_points=74)),
-                dealer="A", multiplier=1)),
+     RoundFacts(_trio((100, 90, 74)), dealer="A", multiplier=1)),
     ("B plays on with the Purple Ribbons, A makes the Poetry Ribbons and ends "
      "(a Large Field)",
-     RoundFacts((_p("A", "1b 6b 2c 3c 8c 9c 11d"), _p("B", "4a 4b 4c 1a 5a 6a 8a"),
-                 _p("C", "1c 1d 2d 3d 10c 10d 12c")), dealer="A", multiplier=2,
-                calls=(Call("B", "continue", cards=CardSet.parse(_RIB_PURPLE)),
-                       Call("A", "end", cards=CardSet.parse(_RIB_POETRY))))),
+     RoundFacts(_trio(), dealer="A", multiplier=2,
+                calls=(Call("B", "continue", cards=yaku_cards("purple")),
+                       Call("A", "end", cards=yaku_cards("poetry"))))),
     ("A takes 170 card points while holding a chaff combination (a Small Field)",
-     RoundFacts((_p("A", "1b 6b 2c 3c 8c 9c 11d", card_points=170),
-                 _p("B", "4a 4b 4c 1a 5a 6a 8a", card_points=50),
-                 _p("C", "1c 1d 2d 3d 10c 10d 12c", card_points=44)),
-                dealer="A", multiplier=1)),
+     RoundFacts(_trio((170, 50, 44)), dealer="A", multiplier=1)),
     ("Five players: E passes, D is forced out with three Brights (a Grand Field)",
-     RoundFacts((_p("A", "1b 6b 2c 3c 8c 9c 11d", card_points=96),
-                 _p("B", "4a 4b 4c 1a 5a 6a 8a", card_points=80),
-                 _p("C", "1c 1d 2d 3d 10c 10d 12c", card_points=88),
-                 _p("D", "3a 8a 12a 2a 5b 7c 9d"),
-                 _p("E", "6a 7a 9a 10a 10b 11a 11b")),
+     RoundFacts(_trio((96, 80, 88)) + (_p("D", "3a 8a 12a 2a 5b 7c 9d"),
+                                       _p("E", "6a 7a 9a 10a 10b 11a 11b")),
                 dealer="A", multiplier=4, passed=("E",), forced_out=("D",))),
 )
 
@@ -1206,7 +1013,7 @@ def teyaku_table_html(preset: str) -> str:
     t = get_rules(preset).teyaku
     rows = [{"Group": "Chaff" if r["group"] == CHAFF else "Suit", "Name": r["name"],
              "Japanese": r["japanese"], "Needs": _needs(t.rule(str(r["key"]))),
-             "Value": _table_value(preset, int(r["value"]))} for r in t.rows()]
+             "Value": table_value(preset, int(r["value"]))} for r in t.rows()]
     return tables.to_html(rows)
 
 
@@ -1255,6 +1062,19 @@ def show_special_cases():
     return _html(tables.to_html(special_case_rows()))
 
 
+def _steps_html(s: Settlement) -> str:
+    """The narrated steps of :func:`step_lines` as a numbered list, then the totals."""
+    esc = html.escape
+    out = ["<ol>"]
+    for title, lines in step_lines(s):
+        out.append(f"<li><b>{esc(title)}.</b> "
+                   + " ".join(esc(x if x.endswith(".") else x + ".") for x in lines) + "</li>")
+    totals = ", ".join(f"{n} {s.rules.unit.format(v)}" for n, v in s.totals().items())
+    out.append(f"<li><b>Totals.</b> {esc(totals)}. Winner of the round: "
+               f"{esc(s.winner or '—')}.</li></ol>")
+    return "".join(out)
+
+
 def example_html(key: str, **options: Any) -> str:
     """A worked example: the facts, the hands, the narrated steps, the payment lines and
     the net table, all from :func:`settle`."""
@@ -1270,14 +1090,7 @@ def example_html(key: str, **options: Any) -> str:
     shown = [c for hits in s.teyaku.values() for h in hits for c in h.shown]
     if hands:
         out.append(_svg().layout_html(hands, width=30, highlight=shown))
-    out.append("<ol>")
-    for title, lines in step_lines(s):
-        out.append(f"<li><b>{esc(title)}.</b> " + " ".join(esc(x if x.endswith(".") else
-                                                             x + ".") for x in lines)
-                   + "</li>")
-    totals = ", ".join(f"{n} {s.rules.unit.format(v)}" for n, v in s.totals().items())
-    out.append(f"<li><b>Totals.</b> {esc(totals)}. Winner of the round: "
-               f"{esc(s.winner or '—')}.</li></ol>")
+    out.append(_steps_html(s))
     for n in s.notes:
         out.append(_caption(n))
     out.append(tables.to_html(net_rows(s)))
@@ -1413,13 +1226,7 @@ def played_round_html(pr: PlayedRound) -> str:
     final = [(f"{pr.final.names[i]}'s captures", list(pr.final.captures(i)))
              for i in pr.final.active]
     out.append(_svg().layout_html(final, width=24))
-    out.append("<ol>")
-    for title, lines in step_lines(s):
-        out.append(f"<li><b>{esc(title)}.</b> "
-                   + " ".join(esc(x if x.endswith(".") else x + ".") for x in lines) + "</li>")
-    totals = ", ".join(f"{n} {s.rules.unit.format(v)}" for n, v in s.totals().items())
-    out.append(f"<li><b>Totals.</b> {esc(totals)}. Winner of the round: "
-               f"{esc(s.winner or '—')}.</li></ol>")
+    out.append(_steps_html(s))
     out.append(tables.to_html(net_rows(s)))
     return "".join(out)
 

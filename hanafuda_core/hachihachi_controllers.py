@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .cards import FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
 from .deal import deal
@@ -482,9 +482,20 @@ CATEGORY_LABELS: Mapping[str, str] = {
 }
 
 
-def category_rows(s: Settlement) -> list[dict[str, str]]:
-    """Each category's net per player, like the rulebook's scoring figures."""
-    return [{k: (CATEGORY_LABELS.get(v, v) if k == "category" else format_amount(s.rules, v))
+def category_rows(s: Settlement, labels: Mapping[str, str] = CATEGORY_LABELS,
+                  fmt: Callable[[int], str] | None = None, head: str = "category"
+                  ) -> list[dict[str, str]]:
+    """Each category's net per player, like the rulebook's scoring figures.
+
+    ``labels`` names the categories, ``fmt`` writes an amount (default: with its
+    unit, :func:`format_amount`) and ``head`` is the key of the category column.
+
+    >>> from hanafuda_core.hachihachi_examples import example
+    >>> category_rows(example("BK17-3").settle())[-1]
+    {'category': 'total', 'A': '-88 points', 'B': '-38 points', 'C': '126 points'}
+    """
+    fmt = fmt or (lambda v: format_amount(s.rules, v))
+    return [{(head if k == "category" else k): (labels.get(v, v) if k == "category" else fmt(v))
              for k, v in row.items()} for row in s.to_rows()]
 
 

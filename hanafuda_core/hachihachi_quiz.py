@@ -32,9 +32,11 @@ from typing import Iterable, Sequence
 from .cards import DECK, MONTH_NAMES, CardSet, DEFAULT_VALUES
 from .errors import HanafudaError
 from .games.hachihachi import get_rules
-from .hachihachi_settle import Call, PlayerFacts, RoundFacts, field_multiplier, settle_round
+from .hachihachi_book import REGISTRY_KEYS, TRADITIONS, call_words, money, table_value
+from .hachihachi_examples import yaku_cards
+from .hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
 from .quiz import Choice, Question, Quiz
-from .teyaku import CHAFF, SUIT, TeyakuResult, kind_counts
+from .teyaku import CHAFF, TeyakuResult, kind_counts
 
 __all__ = ["TOPICS", "PRESETS", "generate_hachihachi_quiz", "hand_shape", "ContinueCase",
            "continue_case"]
@@ -42,13 +44,9 @@ __all__ = ["TOPICS", "PRESETS", "generate_hachihachi_quiz", "hand_shape", "Conti
 TOPICS = ("hachihachi/teyaku", "hachihachi/payment", "hachihachi/continue")
 """The topics :func:`generate_hachihachi_quiz` draws from."""
 
-PRESETS = ("book", "d001", "d002", "d004")
+PRESETS = TRADITIONS
 """The traditions a quiz can be set in."""
 
-_REGISTRY = {"book": "hachihachi", "d001": "hachihachi-d001", "d002": "hachihachi-d002",
-             "d004": "hachihachi-d004"}
-_CALL_WORDS = {"book": ("Continue", "End"), "d001": ("sage", "stop"),
-               "d002": ("Sa-gé", "Yoshi"), "d004": ("keep", "go out")}
 _SOURCE = "book/hachihachi"
 
 
@@ -87,15 +85,6 @@ def hand_shape(hand: CardSet, group: str) -> str:
     return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
 
 
-def _money(preset: str, amount: int) -> str:
-    return get_rules(preset).unit.format(amount)
-
-
-def _table_value(preset: str, value: int) -> str:
-    r = get_rules(preset)
-    return r.unit.format(value * r.combo_scale)
-
-
 # ---------------------------------------------------------------------------
 # Which hand combination?
 
@@ -104,7 +93,7 @@ def _dealt_hand(rng: random.Random, preset: str, want) -> tuple[int, int, CardSe
     from .games.catalog import deal_game
     for _ in range(2000):
         seed = rng.randrange(100_000)
-        d = deal_game(_REGISTRY[preset], 3, seed=seed)
+        d = deal_game(REGISTRY_KEYS[preset], 3, seed=seed)
         player = rng.randrange(3)
         if want(d.hands[player]):
             return seed, player + 1, d.hands[player]
@@ -131,18 +120,18 @@ def _gen_teyaku(rng: random.Random, qid: str, preset: str) -> Question:
     for key, rule in zip(keys, options):
         if rule.key == target.rule.key:
             fb = (f"Right: {rule.name} needs {rule.describe()}, and the hand has {shape}. "
-                  f"It is worth {_table_value(preset, target.value)} from each opponent.")
+                  f"It is worth {table_value(preset, target.value)} from each opponent.")
         else:
             made = res.find(rule.key)
             if made is not None:
-                fb = (f"The hand does make {rule.name} ({_table_value(preset, made.value)}), "
+                fb = (f"The hand does make {rule.name} ({table_value(preset, made.value)}), "
                       f"but only one {kind} combination is claimed and {target.rule.name} "
                       f"is worth more.")
             else:
                 fb = (f"{rule.name} needs {rule.describe()}; this hand has {shape}.")
         choices.append(Choice(key, rule.name, fb))
     expl = (f"The hand has {shape}: that is {target.rule.name} ({target.rule.japanese}), "
-            f"{_table_value(preset, target.value)} from each active opponent, times the "
+            f"{table_value(preset, target.value)} from each active opponent, times the "
             f"field. A player may claim one chaff and one suit combination.")
     if len(res.hits) == 2:
         other = next(h for h in res.hits if h is not target)
@@ -160,7 +149,7 @@ def _gen_teyaku(rng: random.Random, qid: str, preset: str) -> Question:
 def _payment_facts(rng: random.Random, preset: str) -> RoundFacts:
     from .games.catalog import deal_game
     seed = rng.randrange(100_000)
-    d = deal_game(_REGISTRY[preset], 3, seed=seed)
+    d = deal_game(REGISTRY_KEYS[preset], 3, seed=seed)
     order = list(DECK)
     rng.shuffle(order)
     a, b = sorted(rng.sample(range(8, 40), 2))
@@ -201,16 +190,16 @@ def _gen_payment(rng: random.Random, qid: str, preset: str) -> Question:
     options = [(right, "")] + wrong
     rng.shuffle(options)
     keys = _keys(len(options))
-    lines = [f"{x.payer} pays {x.payee} {_money(preset, x.amount)} ({x.reason})"
+    lines = [f"{x.payer} pays {x.payee} {money(preset, x.amount)} ({x.reason})"
              for x in s.ledger]
     choices = []
     for key, (amount, why) in zip(keys, options):
         if not why:
-            fb = (f"Right: {who}'s payment lines add up to {_money(preset, right)}.")
+            fb = (f"Right: {who}'s payment lines add up to {money(preset, right)}.")
         else:
             fb = (f"That total {why}. {who}'s payment lines add up to "
-                  f"{_money(preset, right)}.")
-        choices.append(Choice(key, _money(preset, amount), fb))
+                  f"{money(preset, right)}.")
+        choices.append(Choice(key, money(preset, amount), fb))
     hands = "; ".join(
         f"{p.name}: " + (", ".join(f"{h.rule.name}" for h in s.teyaku[p.name]) or
                          "no hand combination") + f", {p.card_points} card points"
@@ -218,7 +207,7 @@ def _gen_payment(rng: random.Random, qid: str, preset: str) -> Question:
     prompt = (f"Three players, {s.multiplier.name} (×{s.multiplier.value}); A deals. "
               f"{hands}. No yaku was made. What is {who}'s net result for the round?")
     expl = ("The payments, each already multiplied by the field: " + "; ".join(lines)
-            + ". Totals: " + ", ".join(f"{n} {_money(preset, v)}" for n, v in
+            + ". Totals: " + ", ".join(f"{n} {money(preset, v)}" for n, v in
                                        s.totals().items()) + ".")
     answer = keys[[a for a, _ in options].index(right)]
     return Question(qid, "hachihachi/payment", prompt, "single", tuple(choices), (answer,),
@@ -228,7 +217,7 @@ def _gen_payment(rng: random.Random, qid: str, preset: str) -> Question:
 # ---------------------------------------------------------------------------
 # End now, or play on?
 
-_YAKU_CARDS = {"poetry": "1b 2b 3b", "purple": "6b 9b 10b", "four_dry_brights": "1a 3a 8a 12a"}
+_YAKU_CARDS = ("poetry", "purple", "four_dry_brights")
 
 
 @dataclass(frozen=True)
@@ -263,7 +252,7 @@ def continue_case(preset: str, mine: str, hoped: str, theirs: str, multiplier: i
     """Settle the three branches of an End-or-play-on decision for player "You"."""
     rules = get_rules(preset)
     players = tuple(PlayerFacts(n, claims=()) for n in ("You", "B", "C"))
-    cards = {k: CardSet.parse(v) for k, v in _YAKU_CARDS.items()}
+    cards = {k: yaku_cards(k) for k in _YAKU_CARDS}
     prior = [Call("B", "continue", cards=cards[theirs])] if theirs else []
 
     def net(calls: tuple[Call, ...]) -> int:
@@ -294,7 +283,8 @@ def _avg(unit, minor: float) -> str:
 
 def _gen_continue(rng: random.Random, qid: str, preset: str) -> Question:
     unit = get_rules(preset).unit
-    go, stop = _CALL_WORDS[preset]
+    words = call_words(preset)
+    go, stop = words["continue"], words["end"]
     for _ in range(200):
         mine, hoped, theirs = rng.sample(list(_YAKU_CARDS), 3)
         if rng.random() < 0.4:

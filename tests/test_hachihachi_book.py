@@ -1,7 +1,8 @@
 """The Hachi-Hachi chapter's helpers: every number they show equals the core's own result.
 
-Worked examples are the seed examples (BK17-*, D1-*, D2-*, D4-*): the helpers' settlements
-are compared with direct settle_round calls and with the values the sources state (the
+Worked examples are the seed examples (BK17-*, D1-*, D2-*, D4-*), whose facts live in
+hanafuda_core.hachihachi_examples: the helpers' settlements are compared with direct
+settle_round calls on those facts and with the values the sources state, typed here (the
 corrected value where a source's prose is wrong).
 """
 
@@ -11,6 +12,7 @@ from hanafuda_core import hachihachi_book as hh
 from hanafuda_core.cards import DEFAULT_VALUES, CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import OPTIONS, TEYAKU_TABLES, get_rules, option_sources
+from hanafuda_core.hachihachi_examples import EXAMPLES, example
 from hanafuda_core.hachihachi_settle import FieldQueue, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
 from hanafuda_core.teyaku import CHAFF
@@ -49,8 +51,7 @@ def test_book_hachihachi_example_6_compensation_under_every_tradition():
     # BK17-6: (40 / 2 + 3) x 2 = 46 from B and from C, not from the dealer A.
     assert rows["Rulebook"]["Each pays"] == "46" and rows["Rulebook"]["Paid by"] == "B and C"
     # D001 counts the two Poetry Ribbons of the pairs as well and every active player pays.
-    ex = hh.example("BK17-6")
-    direct = settle_round("d001", ex.facts)
+    direct = settle_round("d001", example("BK17-6").facts)
     comp = [p for p in direct.ledger if p.category == "compensation"]
     assert rows["D001"]["Each pays"] == KAN.format(comp[0].amount)
     assert rows["D001"]["Paid by"] == "A, B and C"
@@ -199,15 +200,18 @@ EXPECTED = {
     "D1-3b": {"Akiko": 2 * KAN.of(5), "Iori": -KAN.of(5), "Uzuki": -KAN.of(5)},
     "D1-4": {"Akiko": KAN.of(6), "Iori": KAN.of(9, 4), "Uzuki": -KAN.of(15, 4)},
     "D1-5": {"A": KAN.of(2), "B": -KAN.of(2)},
+    "D1-8": {"A": 2 * KAN.of(12), "B": -KAN.of(12), "C": -KAN.of(12)},     # 10 + 2 kan
+    "D1-8b": {"A": 2 * KAN.of(16), "B": -KAN.of(16), "C": -KAN.of(16)},    # 12 + 2 x 2 kan
+    "D1-8c": {"A": -KAN.of(10), "B": 2 * KAN.of(10), "C": -KAN.of(10)},    # to the dealer
     "D2-2": {"Oya": KAN.of(1), "Dou-Ni": KAN.of(4), "Biki": -KAN.of(5)},
     "D2-3": {"Oya": 2 * KAN.of(12), "Dou-Ni": -KAN.of(12), "Biki": -KAN.of(12)},
     "D2-4": {"Oya": 12, "Dou-Ni": -16, "Biki": 4},
 }
 
 
-@pytest.mark.parametrize("key", list(hh.EXAMPLES))
+@pytest.mark.parametrize("key", list(EXAMPLES))
 def test_worked_example_equals_direct_settle_round(key):
-    ex = hh.example(key)
+    ex = example(key)
     s = hh.settle(key)
     direct = settle_round(get_rules(ex.preset, **dict(ex.options)), ex.facts)
     assert s.totals() == direct.totals()
@@ -233,7 +237,7 @@ def test_book_example_5_prose_names_the_wrong_payers():
     payers = [p.payer for p in s.ledger if p.payee == "C" and p.category == "teyaku"]
     assert payers == ["B", "D"]
     assert "A" not in payers
-    assert hh.example("BK17-5").source_note
+    assert example("BK17-5").source_note
 
 
 def test_book_variant_1_settled_under_the_multiplier_variants():
@@ -254,7 +258,7 @@ def test_d001_example_7_and_d004_example_1_fees():
 
 
 def test_step_lines_cover_every_payment_once():
-    for key in hh.EXAMPLES:
+    for key in EXAMPLES:
         s = hh.settle(key)
         lines = [x for _, xs in hh.step_lines(s) for x in xs
                  if " pays " in x and not x.startswith("Cancelled")]
@@ -300,7 +304,7 @@ def test_sources_cite_every_document():
 
 def test_unknown_names_are_refused():
     with pytest.raises(HanafudaError, match="unknown worked example"):
-        hh.example("BK17-9")
+        hh.settle("BK17-9")
     with pytest.raises(HanafudaError, match="unknown field example"):
         hh.timeline_rows("X")
     with pytest.raises(HanafudaError, match="unknown Hachi-Hachi tradition"):
@@ -328,3 +332,14 @@ def test_worked_round_settlement_equals_settle_round_on_its_facts():
     assert len(pr.steps) == len(pr.final.history)
     html = hh.played_round_html(pr)
     assert "Every action" in html and "Totals." in html
+
+
+def test_every_worked_example_cites_a_seed_document_and_states_its_result():
+    """Each example's facts live once, with where they come from and what the source says."""
+    docs = {"BOOK", "D001", "D002", "D004"}
+    for key, ex in EXAMPLES.items():
+        assert ex.key == key and ex.title and ex.states, key
+        assert ex.source.split(",")[0].split(" ")[0] in docs, key
+        assert ex.rules().preset == ex.preset
+    flagged = {k for k, ex in EXAMPLES.items() if ex.source_note}
+    assert "BK17-5" in flagged and "BK17-3" not in flagged

@@ -1,17 +1,21 @@
 """Hachi-Hachi settlement: every BOOK ch. 17, D001, D002 and D004 worked example as a test.
 
+The examples' facts come from hanafuda_core.hachihachi_examples (written there once);
+the values expected here are the sources' own, typed independently as the check.
 Hands are real 7-card hands chosen to make exactly the combinations each example names,
 so the tests exercise detection as well as payment.
 """
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from hanafuda_core.cards import DECK, CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import game_award, get_rules, option_sources, options_table
-from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES
+from hanafuda_core.hachihachi_examples import (BOOK_EXAMPLES, EXAMPLES,
+                                               THREE_OF_A_KIND_HAND)
 from hanafuda_core.hachihachi_settle import (Call, FieldQueue, PlayerFacts, RoundFacts,
                                              field_multiplier, settle_round)
 from hanafuda_core.ledger import BANK, KAN, SHILLINGS
@@ -38,9 +42,9 @@ def check_zero_sum(s):
                                              ("1a 5c 6c 7c 9c 10c", 40),
                                              ("12a 5c 6c 7c 9c 10c", 80)])
 def test_book_hachihachi_field_example_three_of_a_kind_by_field(field, expected):
-    """BK17-F: a 3 of a Kind is worth 20 / 40 / 80 in a Small / Large / Grand field."""
-    facts = RoundFacts((P("A", "9a 9b 9c 1b 2a 3a 8a", claims=("three",)),
-                        P("B", claims=()), P("C", claims=())), dealer="A", field=H(field))
+    """BK17-F: a 3 of a Kind is worth 20 / 40 / 80 in a Small / Large / Grand field (the
+    3 of a Kind of BK17-V1, dealt with each field)."""
+    facts = replace(EXAMPLES["BK17-V1"].facts, field=H(field))
     s = settle_round("book", facts)
     assert [p.amount for p in s.ledger if p.payee == "A"] == [expected, expected]
     check_zero_sum(s)
@@ -124,7 +128,7 @@ def test_book_hachihachi_example_6_forced_dropout_compensation():
 def test_book_hachihachi_special_1_168_plus():
     """BK17-S1: 168 takes 100 from each; 170 takes 120; hand combinations are cancelled."""
     for points, each in ((168, 100), (170, 120)):
-        facts = RoundFacts((P("A", "9a 9b 9c 1b 2a 3a 8a", card_points=points),
+        facts = RoundFacts((P("A", THREE_OF_A_KIND_HAND, card_points=points),
                             P("B", card_points=50, claims=()),
                             P("C", card_points=264 - points - 50, claims=())),
                            dealer="B", multiplier=1)
@@ -146,21 +150,24 @@ def test_book_hachihachi_special_2_simple_16():
 
 def test_book_hachihachi_variant_1_carryover_and_multiple_multiplier():
     """BK17-V1: December and January Brights: Carryover x4 then x2; Multiple x6."""
-    m, q = FieldQueue("carryover").next(H("12a 1a 5c 6c 7c 9c"))
+    field = EXAMPLES["BK17-V1"].facts.field
+    assert {c.code for c in field} >= {"12a", "1a"}
+    m, q = FieldQueue("carryover").next(field)
     assert m.value == 4 and q.pending == (2,)
     assert q.next(H("5d 6d"))[0].value == 2
-    assert FieldQueue("additive").next(H("12a 1a"))[0].value == 6
-    assert field_multiplier(get_rules("book"), H("12a 1a")).value == 4
+    assert FieldQueue("additive").next(field)[0].value == 6
+    assert field_multiplier(get_rules("book"), field).value == 4
 
 
 def test_book_hachihachi_variant_2_winning_hand():
     """BK17-V2: Four & Three (200) + 7 Chaffs (40) take 240 from each, or 400 under the
     'Winning Hand' variant."""
-    hand = "11a 11b 11c 11d 12b 12c 12d"
-    base = RoundFacts((P("A", hand), P("B", claims=()), P("C", claims=())),
-                      dealer="A", multiplier=1)
+    ex = EXAMPLES["BK17-V2"]
+    base = ex.facts
     assert settle_round("book", base).totals()["A"] == 480
-    s = settle_round(get_rules("book", winning_hand=True, four_three="wins_round"), base)
+    variant = get_rules("book", winning_hand=True, four_three="wins_round")
+    assert ex.rules() == variant
+    s = settle_round(variant, base)
     assert s.totals() == {"A": 800, "B": -400, "C": -400} and s.winner == "A"
 
 
@@ -203,8 +210,7 @@ def test_book_seven_ribbons_extra_counts_the_rain_ribbon():
 
 def test_d001_example_1_toichi_doubled():
     """D1-1: Akiko's Toichi (3 kan), doubled: 12 kan, 6 from each."""
-    facts = RoundFacts((P("Akiko", "2a 1c 1d 3c 4c 5c 6c"), P("Iori", claims=()),
-                        P("Uzuki", claims=())), dealer="Akiko", multiplier=2)
+    facts = EXAMPLES["D1-1"].facts
     s = settle_round("d001", facts)
     assert KAN.format(s.totals()["Akiko"]) == "12 kan"
     assert [KAN.format(p.amount) for p in s.ledger] == ["6 kan", "6 kan"]
@@ -212,8 +218,7 @@ def test_d001_example_1_toichi_doubled():
 
 def test_d001_example_2_aka_and_tatesanbon():
     """D1-2: Akiko Aka 2, Iori Tatesanbon 3, Uzuki nothing: +1, +4, -5 kan."""
-    facts = RoundFacts((P("Akiko", "1b 2b 3c 4c 6c 7c 10c"), P("Iori", "5a 5b 5d 8a 9a 10a 12a"),
-                        P("Uzuki", "1a 2a 3a 6a 7a 8b 9b")), dealer="Akiko", multiplier=1)
+    facts = EXAMPLES["D1-2"].facts
     s = settle_round("d001", facts)
     assert s.totals() == {"Akiko": 12, "Iori": 48, "Uzuki": -60}
     check_zero_sum(s)
@@ -222,15 +227,10 @@ def test_d001_example_2_aka_and_tatesanbon():
 def test_d001_example_3_sage_shikou_upgraded_to_gokou():
     """D1-3: Shikou is paid 10 kan at once; after a sage, Gokou pays 12 more (22 in all).
     If the sage fails, half of the dekiyaku is paid back to each opponent."""
-    base = dict(players=(P("Akiko", claims=()), P("Iori", claims=()), P("Uzuki", claims=())),
-                dealer="Akiko", multiplier=1)
-    ok = settle_round("d001", RoundFacts(**base, calls=(
-        Call("Akiko", "sage", ("four_dry_brights",)),
-        Call("Akiko", "stop", ("four_dry_brights", "five_brights")))))
+    ok = settle_round("d001", EXAMPLES["D1-3"].facts)
     assert [KAN.format(p.amount) for p in ok.ledger if p.payer == "Iori"] == ["10 kan", "12 kan"]
     assert ok.totals()["Akiko"] == 2 * KAN.of(22)
-    failed = settle_round("d001", RoundFacts(**base, calls=(
-        Call("Akiko", "sage", ("four_dry_brights",)),)))
+    failed = settle_round("d001", EXAMPLES["D1-3b"].facts)
     assert failed.totals() == {"Akiko": 2 * KAN.of(5), "Iori": -KAN.of(5), "Uzuki": -KAN.of(5)}
 
 
@@ -248,9 +248,7 @@ def test_d001_sage_fails_when_someone_else_scores_first():
 
 def test_d001_example_4_card_points_quadrupled():
     """D1-4: 106 / 116 / 42, quadrupled: 6 kan, 9 kan 4, -15 kan 4; Uzuki pays both."""
-    facts = RoundFacts((P("Akiko", claims=(), card_points=106),
-                        P("Iori", claims=(), card_points=116),
-                        P("Uzuki", claims=(), card_points=42)), dealer="Akiko", multiplier=4)
+    facts = EXAMPLES["D1-4"].facts
     s = settle_round("d001", facts)
     assert {n: KAN.format(v) for n, v in s.totals().items()} == {
         "Akiko": "6 kan", "Iori": "9 kan 4", "Uzuki": "-15 kan 4"}
@@ -261,10 +259,8 @@ def test_d001_example_4_card_points_quadrupled():
 
 def test_d001_example_5_aka_three_and_two_players():
     """D1-5: an Aka is worth 4 kan with three players (2 from each), 2 kan with two."""
-    aka = "1b 2b 3c 4c 6c 7c 10c"
-    three = RoundFacts((P("A", aka), P("B", claims=()), P("C", claims=())), dealer="A",
-                       multiplier=1)
-    two = RoundFacts((P("A", aka), P("B", claims=())), dealer="A", multiplier=1)
+    two = EXAMPLES["D1-5"].facts
+    three = replace(two, players=two.players + (P("C", claims=()),))
     assert settle_round("d001", three).totals()["A"] == KAN.of(4)
     assert settle_round("d001", two).totals()["A"] == KAN.of(2)
 
@@ -288,11 +284,7 @@ def test_d001_example_6_banner_rainman_phoenix_queue():
 def test_d001_example_7_fold_fees():
     """D1-7: voluntary folds pay 1 kan, 1 kan 6, 2 kan to the round's winner (the 'nobody
     forced to play' variation adds 2 kan 6 and 3 kan)."""
-    names = "ABCDEF"
-    facts = RoundFacts(tuple(P(n, claims=(), card_points=pts) for n, pts in
-                             zip(names, (100, None, 80, None, 84, None))),
-                       dealer="A", multiplier=1, passed=("B", "D", "F"))
-    s = settle_round("d001", facts)
+    s = settle_round("d001", EXAMPLES["D1-7"].facts)
     fees = [(p.payer, p.payee, KAN.format(p.amount)) for p in s.ledger if p.category == "fees"]
     assert sorted(fees) == [("B", "A", "1 kan"), ("D", "A", "1 kan 6"), ("F", "A", "2 kan")]
     assert get_rules("d001", fold_fees=(12, 18, 24, 30, 36)).fold_fees[3:] == (30, 36)
@@ -302,16 +294,12 @@ def test_d001_example_7_fold_fees():
 def test_d001_example_8_end_of_hand_dekiyaku_return_teyaku():
     """D1-8: Futahachi 10 + 1 per point over 168; Sujiroku 12 + 2 per junk over 16 with the
     Willows; Souhachi 10 to the dealer. They cancel card points and return teyaku."""
-    def facts(a_pts, a_chaffs=None, others=(50, 44)):
-        return RoundFacts((P("A", "1b 2b 3c 4c 6c 7c 10c", card_points=a_pts, chaffs=a_chaffs),
-                           P("B", "5a 5b 5d 8a 9a 10a 12a", card_points=others[0]),
-                           P("C", claims=(), card_points=others[1])), dealer="B", multiplier=1)
-    s = settle_round("d001", facts(170))
+    s = settle_round("d001", EXAMPLES["D1-8"].facts)
     assert s.totals()["A"] == 2 * KAN.of(12)           # teyaku returned, 12 kan from each
     assert {p.category for p in s.ledger} == {"teyaku", "returned", "special"}
-    s = settle_round("d001", facts(80, 18, (100, 84)))
+    s = settle_round("d001", EXAMPLES["D1-8b"].facts)
     assert s.totals()["A"] == 2 * KAN.of(16) and "18 Chaffs" in s.special
-    s = settle_round("d001", facts(88, None, (88, 88)))
+    s = settle_round("d001", EXAMPLES["D1-8c"].facts)
     assert s.totals()["B"] == 2 * KAN.of(10) and s.winner == "B"
 
 
@@ -334,28 +322,21 @@ def test_d002_example_1_reserved_fields():
 def test_d002_example_2_hand_combos_balanced():
     """D2-2: Oya 2 Kan (Red), Dou-Ni 3 Kan (a greater Three, 2 + 1), Biki none:
     Oya +1, Dou-Ni +4, Biki -5."""
-    facts = RoundFacts((P("Oya", "1b 2b 3c 4c 6c 7c 10c"), P("Dou-Ni", "5a 5b 5d 8a 9a 10a 12a"),
-                        P("Biki", "1a 2a 3a 6a 7a 8b 9b")), dealer="Oya", multiplier=1)
-    s = settle_round("d002", facts)
+    s = settle_round("d002", EXAMPLES["D2-2"].facts)
     assert s.totals() == {"Oya": KAN.of(1), "Dou-Ni": KAN.of(4), "Biki": -KAN.of(5)}
 
 
 def test_d002_example_3_double_eights_170():
     """D2-3: 170 card points: Double 8's = 10 + 2 = 12 Kan; hand combos are returned."""
-    facts = RoundFacts((P("Oya", "1b 2b 3c 4c 6c 7c 10c", card_points=170),
-                        P("Dou-Ni", claims=(), card_points=50),
-                        P("Biki", claims=(), card_points=44)), dealer="Oya", multiplier=1)
-    s = settle_round("d002", facts)
+    s = settle_round("d002", EXAMPLES["D2-3"].facts)
     assert s.totals()["Oya"] == 2 * KAN.of(12)
     assert any(p.category == "returned" for p in s.ledger)
 
 
 def test_d002_example_4_card_points_around_88():
     """D2-4: 100 card points = +12 points, 72 = -16 points (88 = 0)."""
-    facts = RoundFacts((P("Oya", claims=(), card_points=100),
-                        P("Dou-Ni", claims=(), card_points=72),
-                        P("Biki", claims=(), card_points=92)), dealer="Oya", multiplier=1)
-    assert settle_round("d002", facts).totals() == {"Oya": 12, "Dou-Ni": -16, "Biki": 4}
+    s = settle_round("d002", EXAMPLES["D2-4"].facts)
+    assert s.totals() == {"Oya": 12, "Dou-Ni": -16, "Biki": 4}
 
 
 def test_d002_example_5_award_not_multiplied():
@@ -367,7 +348,7 @@ def test_d002_example_5_award_not_multiplied():
 
 def test_d002_example_6_three_players_zero_sum():
     """D2-6: a winner's 20 is taken from each of two losers: 40 in all."""
-    facts = RoundFacts((P("A", "9a 9b 9c 1b 2a 3a 8a"), P("B", claims=()), P("C", claims=())),
+    facts = RoundFacts((P("A", THREE_OF_A_KIND_HAND), P("B", claims=()), P("C", claims=())),
                        dealer="A", multiplier=1)
     s = settle_round("book", facts)
     assert s.totals() == {"A": 40, "B": -20, "C": -20}
@@ -398,10 +379,7 @@ def test_d002_drop_fees_by_seat():
 
 def test_d004_example_1_passing_fees():
     """D4-1: passing fees 1/-, 1/6, 2/- for the first, second and third passer."""
-    facts = RoundFacts(tuple(P(n, claims=(), card_points=pts) for n, pts in
-                             zip("ABCDEF", (None, 100, None, 80, None, 84))),
-                       dealer="B", multiplier=1, passed=("A", "C", "E"))
-    s = settle_round("d004", facts)
+    s = settle_round("d004", EXAMPLES["D4-1"].facts)
     fees = [(p.payer, SHILLINGS.format(p.amount)) for p in s.ledger if p.category == "fees"]
     assert sorted(fees) == [("A", "1/-"), ("C", "1/6"), ("E", "2/-")]
     check_zero_sum(s)
@@ -425,12 +403,9 @@ def test_d004_example_3_sixteen_junk_cap_and_double_eighty():
 
 
 def test_d004_keeping_fails_when_an_opponent_goes_out():
-    """D004: combinations are paid at once; a keeper whose opponent goes out pays for both
+    """D4-K: combinations are paid at once; a keeper whose opponent goes out pays for both
     losers and returns half of what the kept combination earned."""
-    facts = RoundFacts((P("A", claims=()), P("B", claims=()), P("C", claims=())), dealer="A",
-                       multiplier=1, calls=(Call("A", "keep", ("poetry",)),
-                                            Call("B", "out", ("purple",))))
-    s = settle_round("d004", facts)
+    s = settle_round("d004", EXAMPLES["D4-K"].facts)
     seven = SHILLINGS.of(7)
     # A: +7 +7 for the Red ribbons, pays B 14 (for B's blue ribbons, for both), 3/6 back to
     # each. B: -7 + 14 + 3/6. C: -7 + 3/6 (C pays nothing for B's going out).
