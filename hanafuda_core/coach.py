@@ -79,6 +79,8 @@ def greedy_rollout(state: State) -> State:
     final state (``result`` holds the points; the action history is not kept).
     """
     rules = state.rules
+    if rules.wild is not None and state.active_wild is not None:
+        return _greedy_wild_rollout(state)
     while state.phase != Phase.PLAY:
         if state.phase == Phase.ROUND_OVER:
             return state
@@ -192,6 +194,33 @@ def greedy_rollout(state: State) -> State:
             st = snapshot(Phase.PLAY)
             return _finish(st, overlay.settle_draw(st))
         player = (player + 1) % nplayers
+
+
+def _greedy_key(state: State, wild, card: int) -> int:
+    """The greedy policy's key for playing ``card`` in a round with a wild card."""
+    fm = state.field_m
+    if card == wild.card and wild.from_hand != "month":
+        t = wild.targets(fm, wild.from_hand)
+        return 1000 + max(_VAL[c] for c in _bits(t)) + _VAL[card] if t else -_VAL[card]
+    m = fm & MONTH_MASKS[card >> 2] & ~wild.field_exclusion
+    return 1000 + sum(_VAL[c] for c in _bits(m)) + _VAL[card] if m else -_VAL[card]
+
+
+def _greedy_wild_rollout(state: State) -> State:
+    """:func:`greedy_rollout` for a round with a wild card: the same policy (the wild
+    takes the most valuable card it may), played through :func:`apply` so the
+    engine's wild rules hold."""
+    wild = state.active_wild
+    while state.phase != Phase.ROUND_OVER:
+        legal = legal_actions(state)
+        if state.phase == Phase.DECIDE:
+            act = STOP if STOP in legal else legal[0]
+        elif state.phase == Phase.PLAY:
+            act = max(legal, key=lambda a: _greedy_key(state, wild, int(a.card)))
+        else:
+            act = max(legal, key=lambda a: _VAL[int(a.card)])
+        state = apply(state, act)
+    return state
 
 
 # ---------------------------------------------------------------------------
@@ -504,9 +533,15 @@ def _public_state(view: PlayerView) -> State:
         sigs.append(sig)
         pts.append(total)
     record = DealRecord((), view.dealer, (), ("position rebuilt from a player's view",))
+    if rules.wild is None:
+        return State(rules, hands, fm, tuple(caps), (), 0, view.phase, view.current_player,
+                     view.dealer, view.round_no, tuple(sigs), tuple(pts), tuple(view.calls),
+                     tuple(view.scores), (0,) * n, pending, None, record, None, fm)
+    # a wild card: whether it is wild depends on the dealt field, the leftovers on its log
     return State(rules, hands, fm, tuple(caps), (), 0, view.phase, view.current_player,
                  view.dealer, view.round_no, tuple(sigs), tuple(pts), tuple(view.calls),
-                 tuple(view.scores), (0,) * n, pending, None, record, None, fm)
+                 tuple(view.scores), (0,) * n, pending, None, record, None,
+                 view.dealt_field.mask, tuple(view.wild_log))
 
 
 def _sample_worlds(view: PlayerView, rng: random.Random, samples: int) -> list:
@@ -570,6 +605,9 @@ class _Context:
         """(cards gained by the move's own capture, cards left on the field for others,
         the played card when it goes to the field) from the public position."""
         st = self.state
+        wild = st.active_wild if self.rules.wild is not None else None
+        if wild is not None:
+            return self._wild_taken_by(action, wild)
         if isinstance(action, Play):
             c = int(action.card)
             m = self.field & MONTH_MASKS[c >> 2]
@@ -585,6 +623,33 @@ class _Context:
             t = int(action.card)
             other = self.field & MONTH_MASKS[card >> 2] & ~(1 << t)
             return (1 << card) | (1 << t), other, 0
+        return 0, 0, 0
+
+    def _wild_taken_by(self, action, wild) -> tuple[int, int, int]:
+        """:meth:`taken_by` in a round with a wild card (the engine's own choice sets)."""
+        from .engines.capture import _choice_mask
+        st = self.state
+        if isinstance(action, Play):
+            c = int(action.card)
+            if c == wild.card and wild.from_hand != "month":
+                t = wild.targets(self.field, wild.from_hand)
+                if not t:
+                    return 0, 1 << c, 1 << c
+                best = max(_bits(t), key=lambda x: _VAL[x])
+                return (1 << c) | (1 << best), 0, 0
+            m = self.field & MONTH_MASKS[c >> 2] & ~wild.field_exclusion
+            n = m.bit_count()
+            if n == 0:
+                return 0, 1 << c, 1 << c
+            if n == 2:
+                best = _best_of_two(m)
+                return (1 << c) | best, m & ~best, 0
+            return (1 << c) | m, 0, 0
+        if isinstance(action, Capture):
+            card = st.pending[0]
+            t = int(action.card)
+            left = 0 if card == wild.card else _choice_mask(st) & ~(1 << t)
+            return (1 << card) | (1 << t), left, 0
         return 0, 0, 0
 
     def reasons(self, action, exp, win, loss, nothing, stats, legal, n) -> list[str]:

@@ -60,7 +60,8 @@ def test_score_bad_input_is_one_line_and_exit_2(capsys):
         (("score", "koikoi", "1a", "--preset", "nope"), "presets: book, d002"),
         (("score", "koikoi", "1a", "--option", "colour=red"), "unknown Koi-Koi option"),
         (("score", "koikoi", "1a", "--option", "rounds"), "KEY=VALUE"),
-        (("score", "koikoi", "1a", "--option", "storm_wild=true"), "does not play it yet"),
+        (("score", "koikoi", "1a", "--option", "storm_wild=true", "--option",
+          "brewing_storm=true"), "not both"),
         (("score", "koikoi", "1a", "j1"), "48 cards"),
     ]:
         status, out, err = run(capsys, *argv)

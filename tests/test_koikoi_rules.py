@@ -302,7 +302,8 @@ def test_koikoi_options_are_validated_with_allowed_values():
         get_rules("book", colour="red")
     with pytest.raises(OptionError, match="presets:"):
         get_rules("nintendo")
-    with pytest.raises(NotImplementedError, match="storm_wild"):
-        get_rules("book", storm_wild=True)
+    with pytest.raises(OptionError, match="not both"):
+        get_rules("book", storm_wild=True, brewing_storm=True)
+    assert get_rules("book", storm_wild=True).wild.rule_name == "Storm is Wild"
     assert all(set(p) <= set(OPTIONS) for p in PRESETS.values())
     assert {row["key"] for row in options_table("d003")} == set(OPTIONS)

@@ -35,8 +35,14 @@ How future games plug in (not implemented here, the fields are reserved):
   ``settle_instant`` (see :class:`NoOverlay`). Koi-Koi's lives in
   :mod:`hanafuda_core.games.koikoi`; Go-Stop's Go/Stop and Hachi-Hachi's
   Continue/End/Cancel would be further overlays with their own decision actions.
-* **Wild cards** (``wild``, Mushi's Storm, Oni Koi-Koi's Phoenix): a hook that
-  widens the capture relation for one card by source (hand, stock, field).
+* **Wild cards** (``wild``: a :class:`WildRules` value): what one card may take
+  from the hand or the stock, what may take it on the field, the last-card
+  sweep and who gets the leftovers. Mushi's Storm (:data:`MUSHI_WILD`, also
+  Koi-Koi's "Storm is Wild" and "Brewing Storm") is played; Six Hundred's,
+  Oni Koi-Koi's and Higo-Bana's are described as values, and the engine
+  refuses them (``NotImplementedError``) until it plays their extra rules.
+  Without a wild the turn runs the plain code above; every wild move is also
+  logged as a :class:`WildEvent` in ``State.wild_log`` (for narration).
 * **Capture relation** (``capture_relation``, Hachi: month m takes m+1..m+3):
   a hook replacing "same month".
 * **Teyaku** (hand combinations, Hachi-Hachi, Six Hundred) and **par scoring**
@@ -58,16 +64,18 @@ from functools import cached_property
 from enum import IntEnum
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from ..cards import CARD_INFO, DECK, MONTH_MASKS, MONTH_NAMES, Card, CardSet
+from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
 from ..deal import MisdealRules
 from ..errors import IllegalActionError, PlayerCountError
+from ..rules import Source
 
 __all__ = [
     "Phase", "Play", "Capture", "KoiKoi", "Stop", "Action", "parse_action",
     "CaptureRules", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
     "PlayerView", "new_round", "deal_from_order", "setup_state", "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
-    "fast_random_round", "shuffle_order",
+    "fast_random_round", "shuffle_order", "WildRules", "WildEvent", "MUSHI_WILD",
+    "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
 ]
 
 
@@ -208,8 +216,8 @@ class CaptureRules:
     start_points: int = 0
     yaku: Any = None                               # a hanafuda_core.yaku.YakuTable
     overlay: Any = field(default_factory=NoOverlay)
+    wild: "WildRules | None" = None                # a wild card (see WildRules); None = none
     # Reserved hooks for later games (see the module docstring); None = not used.
-    wild: Any = None
     capture_relation: Any = None
     teyaku: Any = None
     par: Any = None
@@ -226,6 +234,12 @@ class CaptureRules:
         if hand * self.players + fld > len(self.deck):
             raise PlayerCountError(f"{self.players} hands of {hand} and a field of {fld} need "
                                    f"more than {len(self.deck)} cards")
+        if self.wild is not None:
+            if not isinstance(self.wild, WildRules):
+                raise TypeError("CaptureRules.wild must be a WildRules value or None")
+            self.wild.check_playable()
+            if self.wild.card not in self.deck:
+                raise ValueError(f"the wild card {Card(self.wild.card).code} is not in the deck")
 
     @cached_property
     def deck_ids(self) -> tuple[int, ...]:
@@ -241,6 +255,259 @@ class CaptureRules:
     @property
     def sides(self) -> int:
         return max(self.teams) + 1 if self.teams else self.players
+
+
+# ---------------------------------------------------------------------------
+# Wild cards (data)
+
+_WILD_TARGETS = ("other_months", "any", "non_chaff", "month")
+_WILD_HIKI = ("protected", "announced")
+_WILD_ON_FIELD = ("first_draw", "month", "any_card", "non_chaff", "discarded")
+_WILD_LEFTOVERS = ("wild_player", "field")
+_CHAFF_MASK = KIND_MASKS[Kind.CHAFF]
+
+
+class WildEvent(NamedTuple):
+    """Something the wild card did, kept in ``State.wild_log`` (in order).
+
+    ``kind`` is one of:
+
+    * ``"hand"``: the wild, played from ``player``'s hand, took ``taken``;
+    * ``"stock"``: the wild, turned up from the stock, took ``taken``;
+    * ``"field"``: the wild lay on the field and ``card``, turned up from the
+      stock by ``player``, had to take it (``taken`` is the wild);
+    * ``"sweep"``: the wild was the last stock card and took the whole field;
+    * ``"month_leftover"``: at the end, the last card(s) of the wild's month went
+      to ``player``'s side, which held the other cards of that month;
+    * ``"partner_leftover"``: at the end, the card(s) left of the month the wild
+      paired with went to ``player``'s side, which had used the wild.
+
+    The events an action caused are ``after.wild_log[len(before.wild_log):]``.
+    """
+
+    player: int
+    kind: str
+    card: int
+    taken: int
+
+    @property
+    def taken_cards(self) -> CardSet:
+        return CardSet.from_mask(self.taken)
+
+    def describe(self) -> str:
+        who = f"player {self.player + 1}"
+        taken = " and ".join(f"the {CARD_INFO[c].name}" for c in _bits(self.taken))
+        name = CARD_INFO[self.card].name
+        if self.kind == "hand":
+            return f"{who} plays the {name} as a wild card and takes {taken}"
+        if self.kind == "stock":
+            return f"{who} turns up the {name} as a wild card and takes {taken}"
+        if self.kind == "field":
+            return (f"{who} turns up the {name}, a card of another month, and must take "
+                    f"{taken} (wild) lying on the field with it")
+        if self.kind == "sweep":
+            return (f"{who} turns up the {name} (wild) as the last stock card: it sweeps the "
+                    f"field" + (f", taking {taken}" if taken else ""))
+        if self.kind == "month_leftover":
+            return (f"{taken} left on the field at the end go{'es' * (self.taken.bit_count() == 1)}"
+                    f" to {who}, who holds the other {MONTH_NAMES[self.card >> 2]} cards")
+        return (f"{taken} left on the field at the end go{'es' * (self.taken.bit_count() == 1)} "
+                f"to {who}, whose side used the wild {name} on that month")
+
+
+@dataclass(frozen=True)
+class WildRules:
+    """One wild card as data: what it may take, what may take it, and the end of round.
+
+    Four BOOK games have a wild card; each field below says how they differ
+    (line numbers are BOOK's):
+
+    ``card``
+        The wild card: the Storm (November Chaff; Mushi ch. 8 l. 1155-1264, Six
+        Hundred ch. 9 l. 1281, Higo-Bana ch. 14 l. 2375) or the Phoenix
+        (December Bright; Oni Koi-Koi ch. 13 l. 2143).
+    ``from_hand`` / ``from_stock``
+        What the wild may take when played from the hand / turned up from the
+        stock: ``"other_months"`` any field card but one of its own month
+        (Mushi l. 1155-1264: "anything except the other three November cards");
+        ``"any"`` any field card (Six Hundred l. 1285; Higo-Bana l. 2377-2381;
+        Oni from the hand, l. 2149); ``"non_chaff"`` a Bright, Ten or Ribbon
+        (Oni from the stock, l. 2151); ``"month"`` no wild power, it matches its
+        own month like any card. The player chooses the card (a ``Capture``);
+        with one candidate it is taken at once; with none the wild joins the field.
+    ``hiki``
+        ``"protected"``: the three cards of one month on the field (a hiki) are
+        never taken by the wild (Mushi, Six Hundred l. 1285, Oni l. 2147);
+        ``"announced"``: Higo-Bana's hiki (all four of a month seen in hand and
+        field) is announced to block the wild (l. 2373) - not implemented.
+    ``on_field``
+        What may take the wild when it lies on the field: ``"first_draw"`` no
+        card matches it, not even one of its own month, and the first player who
+        turns up a card of another month from the stock must take it with that
+        card (Mushi l. 1155-1264; our reading: that card takes the wild instead
+        of its own month's cards, so the month keeps an odd card, the "partner"
+        of the leftovers); ``"month"`` only a card of its own month, as usual
+        (Higo-Bana l. 2377); ``"any_card"`` any card may take it (Six Hundred
+        l. 1293) - not implemented; ``"non_chaff"`` any Bright, Ten or Ribbon
+        may take it (Oni l. 2151) - not implemented; ``"discarded"`` dealt to the
+        field it leaves the round (Higo-Bana variant, l. 2439) - not implemented.
+        A wild that could take nothing and joined the field follows the same rule.
+    ``last_card_sweeps``
+        Turned up as the last stock card it takes every field card, hiki and
+        its own month included (Mushi, Oni l. 2151, Higo-Bana l. 2377; Six
+        Hundred says nothing: False).
+    ``optional``
+        The drawn wild may be left on the field unused (Higo-Bana l. 2377) - not
+        implemented (it needs a "leave it" action).
+    ``reveal``
+        The wild works from the hand only if shown at the start of the round,
+        otherwise it matches its own month (Oni l. 2149) - not implemented.
+    ``leftovers``
+        At the end of a round played to an empty stock: ``"wild_player"`` the
+        last card(s) of the wild's month go to the side holding the other cards
+        of that month, and the card(s) left of the month the wild paired with go
+        to the side that used the wild (Mushi, Oni l. 2151, Higo-Bana l. 2377);
+        ``"field"`` they stay on the field, nobody's (Six Hundred l. 1295; Oni's
+        Leftovers variant l. 2283).
+    ``needs_dealt_month``
+        The card is wild only if a card of this month (1-12) was dealt to the
+        field: Koi-Koi's Brewing Storm, August (ch. 12 l. 2035-2039). None: always.
+    ``rule_name``
+        The rule's name in refusals ("under Storm is Wild the Storm cannot take a
+        hiki").
+
+    >>> MUSHI_WILD.playable, [u.split(" ")[0] for u in ONI_WILD.unplayable()]
+    (True, ['reveal=True', "on_field='non_chaff'"])
+    """
+
+    card: int = Card.WILLOW_STORM
+    rule_name: str = "Mushi"
+    from_hand: str = "other_months"
+    from_stock: str = "other_months"
+    hiki: str = "protected"
+    on_field: str = "first_draw"
+    last_card_sweeps: bool = True
+    optional: bool = False
+    reveal: bool = False
+    leftovers: str = "wild_player"
+    needs_dealt_month: int | None = None
+    source: Any = None                  # a hanafuda_core.rules.Source
+
+    def __post_init__(self) -> None:
+        for name, allowed in (("from_hand", _WILD_TARGETS), ("from_stock", _WILD_TARGETS),
+                              ("hiki", _WILD_HIKI), ("on_field", _WILD_ON_FIELD),
+                              ("leftovers", _WILD_LEFTOVERS)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"WildRules.{name} must be one of {', '.join(allowed)}, not "
+                                 f"{getattr(self, name)!r}")
+        if not 0 <= int(self.card) < 48:
+            raise ValueError("WildRules.card must be one of the 48 cards")
+        if self.needs_dealt_month is not None and not 1 <= self.needs_dealt_month <= 12:
+            raise ValueError("WildRules.needs_dealt_month must be a month from 1 to 12")
+
+    # -- what the engine plays ------------------------------------------------
+    def unplayable(self) -> list[str]:
+        """The values the engine does not play yet (empty: fully playable)."""
+        out = []
+        if self.hiki == "announced":
+            out.append("hiki='announced' (Higo-Bana: a hiki seen in hand and field is "
+                       "announced to block the wild)")
+        if self.on_field in ("any_card", "non_chaff", "discarded"):
+            out.append(f"on_field={self.on_field!r} (" + {
+                "any_card": "Six Hundred: any card may take the wild lying on the field",
+                "non_chaff": "Oni Koi-Koi: any Bright, Ten or Ribbon may take the wild "
+                             "lying on the field",
+                "discarded": "Higo-Bana variant: the wild dealt to the field leaves the round",
+            }[self.on_field] + ")")
+        if self.optional:
+            out.append("optional=True (Higo-Bana: the drawn wild may be left on the field)")
+        if self.reveal:
+            out.insert(0, "reveal=True (Oni Koi-Koi: the Phoenix is wild from the hand only "
+                          "if shown at the start)")
+        return out
+
+    @property
+    def playable(self) -> bool:
+        return not self.unplayable()
+
+    def check_playable(self) -> None:
+        """Raise NotImplementedError naming what the engine does not play yet."""
+        missing = self.unplayable()
+        if missing:
+            raise NotImplementedError(
+                f"the wild card rules {self.rule_name!r} are described but the capture engine "
+                f"does not play {'; '.join(missing)} yet")
+
+    def active(self, dealt_field: int) -> bool:
+        """Is the card wild in a round whose field was dealt as ``dealt_field`` (a mask)?"""
+        m = self.needs_dealt_month
+        return m is None or bool(dealt_field & MONTH_MASKS[m - 1])
+
+    @cached_property
+    def bit(self) -> int:
+        return 1 << int(self.card)
+
+    @cached_property
+    def own_month(self) -> int:
+        return MONTH_MASKS[int(self.card) >> 2]
+
+    @cached_property
+    def field_exclusion(self) -> int:
+        """The wild's bit when, lying on the field, it matches no card (Mushi)."""
+        return self.bit if self.on_field == "first_draw" else 0
+
+    def power(self, source: str) -> str:
+        """What the wild may take from ``source`` ("hand" or "stock")."""
+        return self.from_hand if source == "hand" else self.from_stock
+
+    def targets(self, field_m: int, kind: str) -> int:
+        """The field cards the wild may take (a mask) for a power ``kind``."""
+        if kind == "other_months":
+            m = field_m & ~self.own_month
+        elif kind == "non_chaff":
+            m = field_m & ~_CHAFF_MASK
+        else:
+            m = field_m
+        m &= ~self.bit
+        if self.hiki == "protected" and m:
+            x = _nibble_counts(field_m & ~self.field_exclusion)
+            three = x & (x >> 1) & ~(x >> 2) & _NIB1      # months with exactly 3 cards
+            m &= ~(three * 15)
+        return m
+
+    def refusal(self, field_m: int, kind: str, target: int, source: str) -> str | None:
+        """Why the wild may not take ``target`` (a teaching sentence), or None."""
+        under = f"under {self.rule_name} the {CARD_INFO[self.card].name}"
+        month = MONTH_NAMES[target >> 2]
+        if not field_m >> target & 1:
+            return None
+        if kind == "other_months" and self.own_month >> target & 1:
+            return f"{under} cannot take another {month} card"
+        if kind == "non_chaff" and _CHAFF_MASK >> target & 1:
+            return (f"{under} turned up from the {source} cannot take a Chaff "
+                    f"(the {CARD_INFO[target].name})")
+        if self.hiki == "protected":
+            mm = MONTH_MASKS[target >> 2]
+            if (field_m & ~self.field_exclusion & mm).bit_count() == 3:
+                return (f"{under} cannot take a hiki: the three {month} cards on the field "
+                        "stay together for whoever plays the fourth")
+        return None
+
+
+#: Mushi (BOOK ch. 8, l. 1155-1264): the Storm is fully playable.
+MUSHI_WILD = WildRules(source=Source("BOOK", "ch. 8 Mushi, wild card", "1155-1264"))
+#: Six Hundred (BOOK ch. 9, l. 1281-1295): not playable yet (any card may take it on the field).
+SIX_HUNDRED_WILD = WildRules(rule_name="Six Hundred", from_hand="any", from_stock="any",
+                             on_field="any_card", last_card_sweeps=False, leftovers="field",
+                             source=Source("BOOK", "ch. 9 Six Hundred, wild card", "1281-1295"))
+#: Oni Koi-Koi (BOOK ch. 13, l. 2139-2151): not playable yet (the reveal, the field rule).
+ONI_WILD = WildRules(card=Card.PAULOWNIA_PHOENIX, rule_name="Oni Koi-Koi", from_hand="any",
+                     from_stock="non_chaff", on_field="non_chaff", reveal=True,
+                     source=Source("BOOK", "ch. 13 Oni Koi-Koi, wild card", "2139-2151"))
+#: Higo-Bana (BOOK ch. 14, l. 2373-2381): not playable yet (announced hiki, optional wild).
+HIGO_BANA_WILD = WildRules(rule_name="Higo-Bana", from_hand="any", from_stock="any",
+                           hiki="announced", on_field="month", optional=True,
+                           source=Source("BOOK", "ch. 14 Higo-Bana, wild card", "2373-2381"))
 
 
 # ---------------------------------------------------------------------------
@@ -352,6 +619,7 @@ class State(NamedTuple):
     deal: DealRecord
     result: RoundResult | None
     field0: int                      # the field as dealt
+    wild_log: tuple = ()             # WildEvents, in order (empty without a wild card)
 
     # -- readable API ----------------------------------------------------------
     def hand(self, player: int) -> CardSet:
@@ -388,6 +656,12 @@ class State(NamedTuple):
     @property
     def dealt_field(self) -> CardSet:
         return CardSet.from_mask(self.field0)
+
+    @property
+    def active_wild(self) -> "WildRules | None":
+        """The wild card rules in force this round (None: no wild card)."""
+        w = self.rules.wild
+        return w if w is not None and w.active(self.field0) else None
 
     def yaku_points(self, player: int) -> int:
         return self.yaku_pts[self.rules.side(player)]
@@ -657,6 +931,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if ph == Phase.PLAY:
         return tuple(PLAY[c] for c in _bits(state.hands_m[state.player]))
     if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
+        if state.rules.wild is not None:
+            return tuple(CAPTURE[c] for c in _bits(_choice_mask(state)))
         card = state.pending[0]
         return tuple(CAPTURE[c] for c in _bits(state.field_m & MONTH_MASKS[card >> 2]))
     if ph == Phase.DECIDE:
@@ -690,9 +966,11 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
                                  "not possible now)")
     if ph in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
         card = state.pending[0]
-        options = _bits(state.field_m & MONTH_MASKS[card >> 2])
+        options = _bits(_choice_mask(state))
         if isinstance(action, Capture) and action.card in options:
             return
+        if state.rules.wild is not None:
+            _refuse_wild(state, action, options)
         month = MONTH_NAMES[card >> 2]
         raise IllegalActionError(
             f"you must choose which {month} card to capture with the {_name(card)}: "
@@ -728,12 +1006,20 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
         card, _, _ = state.pending
         t = int(action.card)
         fm = state.field_m & ~(1 << t)
+        if state.rules.wild is not None and _wild_choice(state) is not None:
+            ev = WildEvent(state.player, "hand", card, 1 << t)
+            return _draw(state._replace(field_m=fm, history_c=hist,
+                                        wild_log=state.wild_log + (ev,)),
+                         (1 << card) | (1 << t), -1)
         return _draw(state._replace(field_m=fm, history_c=hist),
                      (1 << card) | (1 << t), card >> 2)
     if ph == Phase.CHOOSE_DRAW_CAPTURE:
         card, turn, _ = state.pending
         t = int(action.card)
         fm = state.field_m & ~(1 << t)
+        if state.rules.wild is not None and _wild_choice(state) is not None:
+            state = state._replace(wild_log=state.wild_log + (
+                WildEvent(state.player, "stock", card, 1 << t),))
         return _end_turn(state._replace(field_m=fm, history_c=hist),
                          turn | (1 << card) | (1 << t))
     if ph == Phase.DECIDE:
@@ -746,6 +1032,9 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
 
 
 def _play(state: State, card: int, hist) -> State:
+    w = state.rules.wild
+    if w is not None and w.active(state.field0):
+        return _wild_play(state, w, card, hist)
     p = state.player
     hands = list(state.hands_m)
     hands[p] &= ~(1 << card)
@@ -766,6 +1055,9 @@ def _draw(state: State, turn: int, pair_month: int) -> State:
     """Phase 2: flip the top stock card and resolve it (hooks: pair_then_draw)."""
     if state.pos >= len(state.stock):
         return _end_turn(state, turn)
+    w = state.rules.wild
+    if w is not None and w.active(state.field0):
+        return _wild_draw(state, w, turn, pair_month)
     card = state.stock[state.pos]
     pos = state.pos + 1
     fm = state.field_m
@@ -820,6 +1112,8 @@ def _next_turn(state: State) -> State:
     while True:
         if not any(state.hands_m) and (rules.round_end == "hands_empty"
                                        or state.pos >= len(state.stock)):
+            if rules.wild is not None and state.pos >= len(state.stock):
+                state = _leftovers(state)
             return _finish(state, rules.overlay.settle_draw(state))
         nxt = (state.player + 1) % rules.players
         state = state._replace(player=nxt, phase=Phase.PLAY, pending=())
@@ -832,9 +1126,184 @@ def _next_turn(state: State) -> State:
 
 def _finish(state: State, result: RoundResult) -> State:
     (rules, hands, fm, caps, stock, pos, _, player, dealer, rnd, sigs, pts, calls, scores,
-     wins, _, hist, deal, _, field0) = state
+     wins, _, hist, deal, _, field0, wlog) = state
     return State(rules, hands, fm, caps, stock, pos, Phase.ROUND_OVER, player, dealer, rnd,
-                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0)
+                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0, wlog)
+
+
+# ---------------------------------------------------------------------------
+# The turn with a wild card (only reached when ``rules.wild`` is set)
+
+def _wild_choice(state: State) -> "WildRules | None":
+    """The wild rules if the card waiting for a choice is the wild using its power."""
+    w = state.rules.wild
+    if w is None or not w.active(state.field0) or not state.pending:
+        return None
+    source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
+    if state.pending[0] == w.card and w.power(source) != "month":
+        return w
+    return None
+
+
+def _choice_mask(state: State) -> int:
+    """The field cards the waiting card may take (a mask)."""
+    card = state.pending[0]
+    w = state.rules.wild
+    if w is None or not w.active(state.field0):
+        return state.field_m & MONTH_MASKS[card >> 2]
+    source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
+    if card == w.card and w.power(source) != "month":
+        return w.targets(state.field_m, w.power(source))
+    return state.field_m & MONTH_MASKS[card >> 2] & ~w.field_exclusion
+
+
+def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
+    """The teaching refusals of a wild-card game (raise, or return for the usual ones)."""
+    w = state.rules.wild
+    if not w.active(state.field0):
+        return
+    card = state.pending[0]
+    names = " or ".join(_name(c) for c in options)
+    wc = _wild_choice(state)
+    if wc is not None:
+        source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
+        if isinstance(action, Capture):
+            why = w.refusal(state.field_m, w.power(source), int(action.card), source)
+            if why is not None:
+                raise IllegalActionError(f"{why}; it can take {names}")
+            raise IllegalActionError(f"the {_name(action.card)} is not on the field; under "
+                                     f"{w.rule_name} the {_name(card)} can take {names}")
+        raise IllegalActionError(f"choose the card the wild {_name(card)} takes: {names}")
+    if isinstance(action, Capture) and action.card == w.card and w.field_exclusion \
+            and state.field_m & w.bit:
+        raise IllegalActionError(
+            f"under {w.rule_name} the {_name(w.card)} on the field is not a "
+            f"{MONTH_NAMES[w.card >> 2]} card for matching: the first player who turns up a "
+            f"card of another month from the stock must take it; choose {names}")
+
+
+def _log(state: State, *events: WildEvent) -> tuple:
+    return state.wild_log + events
+
+
+def _wild_play(state: State, w: WildRules, card: int, hist) -> State:
+    """Phase 1 with a wild card in the rules."""
+    p = state.player
+    hands = list(state.hands_m)
+    hands[p] &= ~(1 << card)
+    fm = state.field_m
+    state = state._replace(hands_m=tuple(hands), history_c=hist)
+    if card == w.card and w.from_hand != "month":
+        t = w.targets(fm, w.from_hand)
+        n = t.bit_count()
+        if n == 0:
+            return _draw(state._replace(field_m=fm | (1 << card)), 0, -1)
+        if n >= 2:
+            return state._replace(phase=Phase.CHOOSE_HAND_CAPTURE, pending=(card, 0, -1))
+        return _draw(state._replace(field_m=fm & ~t,
+                                    wild_log=_log(state, WildEvent(p, "hand", card, t))),
+                     (1 << card) | t, -1)
+    m = fm & MONTH_MASKS[card >> 2] & ~w.field_exclusion
+    n = m.bit_count()
+    if n == 2:
+        return state._replace(phase=Phase.CHOOSE_HAND_CAPTURE, pending=(card, 0, -1))
+    if n == 0:
+        return _draw(state._replace(field_m=fm | (1 << card)), 0, -1)
+    return _draw(state._replace(field_m=fm & ~m), m | (1 << card),
+                 (card >> 2) if n == 1 else -1)
+
+
+def _wild_draw(state: State, w: WildRules, turn: int, pair_month: int) -> State:
+    """Phase 2 with a wild card in the rules."""
+    card = state.stock[state.pos]
+    pos = state.pos + 1
+    fm = state.field_m
+    p = state.player
+    bit = 1 << card
+    if card == w.card:
+        if pos == len(state.stock) and w.last_card_sweeps:
+            ev = WildEvent(p, "sweep", card, fm)
+            return _end_turn(state._replace(field_m=0, pos=pos, wild_log=_log(state, ev)),
+                             turn | fm | bit)
+        if w.from_stock != "month":
+            t = w.targets(fm, w.from_stock)
+            n = t.bit_count()
+            if n == 0:
+                return _end_turn(state._replace(field_m=fm | bit, pos=pos), turn)
+            if n >= 2:
+                return state._replace(pos=pos, phase=Phase.CHOOSE_DRAW_CAPTURE,
+                                      pending=(card, turn, pair_month))
+            ev = WildEvent(p, "stock", card, t)
+            return _end_turn(state._replace(field_m=fm & ~t, pos=pos,
+                                            wild_log=_log(state, ev)), turn | bit | t)
+    excl = w.field_exclusion
+    if excl and fm & excl and (card >> 2) != (w.card >> 2):
+        # Mushi: the first card of another month turned up takes the wild on the field
+        ev = WildEvent(p, "field", card, excl)
+        return _end_turn(state._replace(field_m=fm & ~excl, pos=pos,
+                                        wild_log=_log(state, ev)), turn | bit | excl)
+    mm = MONTH_MASKS[card >> 2]
+    m = fm & mm & ~excl
+    n = m.bit_count()
+    if n == 0:
+        if pair_month == card >> 2 and state.rules.pair_then_draw == "stack":
+            back = turn & mm
+            return _end_turn(state._replace(field_m=fm | back | bit, pos=pos), turn & ~mm)
+        return _end_turn(state._replace(field_m=fm | bit, pos=pos), turn)
+    if n == 2:
+        return state._replace(pos=pos, phase=Phase.CHOOSE_DRAW_CAPTURE,
+                              pending=(card, turn, pair_month))
+    return _end_turn(state._replace(field_m=fm & ~m, pos=pos), turn | m | bit)
+
+
+def _leftovers(state: State) -> State:
+    """End of a round played to an empty stock: give the wild's leftovers away.
+
+    ``leftovers="wild_player"`` (Mushi): the last card(s) of the wild's month go
+    to the side holding all the other cards of that month; the card(s) left of
+    the month the wild last paired with go to the side that used it. Anything
+    else stays on the field. Piles change, so the sides' yaku are re-read (no
+    decision: the round is over).
+    """
+    rules = state.rules
+    w = rules.wild
+    fm = state.field_m
+    if not fm or not w.active(state.field0) or w.leftovers != "wild_player":
+        return state
+    caps = list(state.caps_m)
+    events = []
+    seat_of = {}
+    for seat in range(rules.players):
+        seat_of.setdefault(rules.side(seat), seat)
+    own = w.own_month & ~w.bit
+    rest = fm & own
+    others = own & ~rest
+    if rest and others:
+        for side, pile in enumerate(caps):
+            if pile & others == others:
+                caps[side] |= rest
+                fm &= ~rest
+                events.append(WildEvent(seat_of[side], "month_leftover", w.card, rest))
+                break
+    used = [e for e in state.wild_log if e.kind in ("hand", "stock", "field")]
+    if used and fm:
+        ev = used[-1]
+        month = (ev.card if ev.kind == "field" else ev.taken.bit_length() - 1) >> 2
+        partner = fm & MONTH_MASKS[month] & ~w.bit
+        if partner:
+            side = rules.side(ev.player)
+            caps[side] |= partner
+            fm &= ~partner
+            events.append(WildEvent(seat_of[side], "partner_leftover", w.card, partner))
+    if not events:
+        return state
+    sigs, pts = list(state.sigs), list(state.yaku_pts)
+    if rules.yaku is not None:
+        for side in range(len(caps)):
+            if caps[side] != state.caps_m[side]:
+                pts[side], sigs[side] = rules.yaku.quick(caps[side], fm)
+    return state._replace(field_m=fm, caps_m=tuple(caps), sigs=tuple(sigs),
+                          yaku_pts=tuple(pts), wild_log=state.wild_log + tuple(events))
 
 
 # ---------------------------------------------------------------------------
@@ -863,6 +1332,14 @@ class PlayerView:
     yaku_points: tuple[int, ...]           # per seat
     pending_card: Card | None              # the card waiting for a capture choice
     rules: CaptureRules
+    dealt_field: CardSet = CardSet()       # the field as dealt (public)
+    wild_log: tuple = ()                   # what the wild card did (WildEvents, public)
+
+    @property
+    def active_wild(self) -> "WildRules | None":
+        """The wild card rules in force this round (None: no wild card)."""
+        w = self.rules.wild
+        return w if w is not None and w.active(self.dealt_field.mask) else None
 
 
 def view(state: State, player: int) -> PlayerView:
@@ -884,7 +1361,8 @@ def view(state: State, player: int) -> PlayerView:
                       tuple(state.captures(p) for p in range(rules.players)),
                       tuple(h.bit_count() for h in state.hands_m), state.stock_size,
                       CardSet.from_mask(deck & ~seen), state.scores, state.calls,
-                      tuple(state.yaku_points(p) for p in range(rules.players)), pend, rules)
+                      tuple(state.yaku_points(p) for p in range(rules.players)), pend, rules,
+                      CardSet.from_mask(state.field0), state.wild_log)
 
 
 # ---------------------------------------------------------------------------
@@ -961,6 +1439,8 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
     state = new_round(rules, rng, dealer, round_no=round_no, scores=scores, wins=wins)
     if state.phase == Phase.ROUND_OVER:
         return state
+    if rules.wild is not None and rules.wild.active(state.field0):
+        return _fast_wild_round(state, rng, rules.wild)
     rand = rng.random
     hands = list(state.hands_m)
     fm = state.field_m
@@ -1066,5 +1546,153 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
             caps[side[player]] |= turn
         if not any(hands) and (hands_end or pos >= nstock):
             st = snapshot(Phase.PLAY)
+            return _finish(st, overlay.settle_draw(st))
+        player = (player + 1) % nplayers
+
+
+def _fast_wild_round(state: State, rng: random.Random, w: WildRules) -> State:
+    """:func:`fast_random_round`'s loop for a round with a wild card (same random
+    draws as :class:`~hanafuda_core.players.RandomPlayer` through :func:`apply`)."""
+    rules = state.rules
+    rand = rng.random
+    hands = list(state.hands_m)
+    fm = state.field_m
+    caps = list(state.caps_m)
+    sigs = list(state.sigs)
+    pts = list(state.yaku_pts)
+    stock = state.stock
+    nstock = len(stock)
+    pos = state.pos
+    player = state.player
+    calls: tuple[int, ...] = ()
+    nplayers = rules.players
+    side = rules.teams or tuple(range(nplayers))
+    quick = rules.yaku.quick if rules.yaku is not None else None
+    overlay = rules.overlay
+    needed = overlay.decision_needed
+    stack = rules.pair_then_draw == "stack"
+    hands_end = rules.round_end == "hands_empty"
+    months = MONTH_MASKS
+    wcard = int(w.card)
+    wmonth = wcard >> 2
+    excl = w.field_exclusion
+    hand_power, stock_power = w.from_hand, w.from_stock
+    targets = w.targets
+    log: list[WildEvent] = []
+    dealer = state.dealer
+    rnd, scores0, wins0, record, field0 = (state.round_no, state.scores, state.wins,
+                                           state.deal, state.field0)
+
+    def snapshot(phase):
+        return State(rules, tuple(hands), fm, tuple(caps), stock, pos, phase, player, dealer,
+                     rnd, tuple(sigs), tuple(pts), calls, scores0, wins0, (), None, record,
+                     None, field0, tuple(log))
+
+    def pick(m: int) -> int:
+        """One of the cards of ``m`` (two or more) as a random agent picks it."""
+        k = int(rand() * m.bit_count())
+        while k:
+            m &= m - 1
+            k -= 1
+        return m & -m
+
+    while True:
+        hand = hands[player]
+        turn = 0
+        pair_month = -1
+        if hand:                                   # phase 1
+            k = int(rand() * hand.bit_count())
+            h = hand
+            while k:
+                h &= h - 1
+                k -= 1
+            bit = h & -h
+            card = bit.bit_length() - 1
+            hands[player] = hand ^ bit
+            if card == wcard and hand_power != "month":
+                t = targets(fm, hand_power)
+                if not t:
+                    fm |= bit
+                else:
+                    if t & (t - 1):
+                        t = pick(t)
+                    fm ^= t
+                    turn = bit | t
+                    log.append(WildEvent(player, "hand", card, t))
+            else:
+                m = fm & months[card >> 2] & ~excl
+                n = m.bit_count()
+                if n == 0:
+                    fm |= bit
+                elif n == 2:
+                    t = pick(m)
+                    fm ^= t
+                    turn = bit | t
+                    pair_month = card >> 2
+                else:
+                    fm &= ~m
+                    turn = m | bit
+                    if n == 1:
+                        pair_month = card >> 2
+        if pos < nstock:                           # phase 2
+            card = stock[pos]
+            pos += 1
+            bit = 1 << card
+            if card == wcard and pos == nstock and w.last_card_sweeps:
+                log.append(WildEvent(player, "sweep", card, fm))
+                turn |= fm | bit
+                fm = 0
+            elif card == wcard and stock_power != "month":
+                t = targets(fm, stock_power)
+                if not t:
+                    fm |= bit
+                else:
+                    if t & (t - 1):
+                        t = pick(t)
+                    fm ^= t
+                    turn |= bit | t
+                    log.append(WildEvent(player, "stock", card, t))
+            elif excl and fm & excl and card >> 2 != wmonth:
+                fm ^= excl
+                turn |= bit | excl
+                log.append(WildEvent(player, "field", card, excl))
+            else:
+                mm = months[card >> 2]
+                m = fm & mm & ~excl
+                n = m.bit_count()
+                if n == 0:
+                    if stack and pair_month == card >> 2:
+                        fm |= (turn & mm) | bit
+                        turn &= ~mm
+                    else:
+                        fm |= bit
+                elif n == 2:
+                    t = pick(m)
+                    fm ^= t
+                    turn |= bit | t
+                else:
+                    fm &= ~m
+                    turn |= m | bit
+        if turn:                                   # phase 3
+            sd = side[player]
+            pile = caps[sd] | turn
+            caps[sd] = pile
+            if quick is not None:
+                total, sig = quick(pile, fm)
+                old = sigs[sd]
+                if sig != old:
+                    sigs[sd] = sig
+                    pts[sd] = total
+                    if needed(rules, old, sig, total):
+                        st = snapshot(Phase.DECIDE)
+                        acts = overlay.decision_actions(st)
+                        act = acts[int(rand() * len(acts))]
+                        if type(act) is Stop:
+                            return _finish(st, overlay.settle(st, player))
+                        calls = calls + (player,)
+        if not any(hands) and (hands_end or pos >= nstock):
+            st = snapshot(Phase.PLAY)
+            if pos >= nstock:
+                st = _leftovers(st)
             return _finish(st, overlay.settle_draw(st))
         player = (player + 1) % nplayers

@@ -21,20 +21,20 @@ overlay, :class:`KoiKoiOverlay` (multipliers with their reasons, payments).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
 from ..cards import KIND_MASKS, Card, Kind, Ribbon
 from ..deal import MisdealRules
-from ..engines.capture import KOIKOI, STOP, CaptureRules, RoundResult, State
+from ..engines.capture import KOIKOI, MUSHI_WILD, STOP, CaptureRules, RoundResult, State
 from ..errors import OptionError
 from ..rules import Option, Source
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
 
 __all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
-           "options_table", "BOOK", "D002", "D003"]
+           "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM"]
 
 BOOK = Source("BOOK", "ch. 12 Koi-Koi", "1849-2122")
 BOOK_VAR = Source("BOOK", "ch. 12 Koi-Koi, gameplay variations", "2045-2122")
@@ -234,10 +234,16 @@ _OPTION_LIST = (
     _opt("pair_then_draw", "field", ("field", "stack"),
          "the drawn card matches only the pair just made: it stays on the field (BOOK ch. 3), "
          "or the three stay stacked as a hiki (Min-Hwatu, Go-Stop)", BOOK_BASICS),
-    _opt("storm_wild", False, (False, True), "the Storm is a wild card as in Mushi (BOOK "
-         "'Storm is Wild')", BOOK_VAR, implemented=False),
-    _opt("brewing_storm", False, (False, True), "the Storm is wild if an August card is dealt "
-         "to the field (BOOK 'Brewing Storm')", BOOK_VAR, implemented=False),
+    _opt("storm_wild", False, (False, True), "the Storm is a wild card as in Mushi: from the "
+         "hand or the stock it takes any card but a November card or one of a hiki; dealt to "
+         "the field it goes to the first player who turns up a non-November card; as the last "
+         "stock card it sweeps the field; leftovers at the end go as in Mushi (BOOK 'Storm "
+         "is Wild')", BOOK_VAR,
+         note="Mushi's rules (BOOK ch. 8). Our reading: the non-November card turned up takes "
+              "the Storm instead of a card of its own month, and a Storm that finds nothing "
+              "to take waits on the field under the same rule"),
+    _opt("brewing_storm", False, (False, True), "the Storm is wild, with Mushi's rules, only "
+         "if an August card is dealt to the field (BOOK 'Brewing Storm')", BOOK_VAR),
 )
 
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
@@ -276,6 +282,10 @@ def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
         if not opt.implemented and value != opt.default:
             raise NotImplementedError(f"the option {key!r} ({opt.description}) is registered "
                                       "but the engine does not play it yet")
+    if values["storm_wild"] and values["brewing_storm"]:
+        raise OptionError("choose one of 'storm_wild' (the Storm is always wild) and "
+                          "'brewing_storm' (wild only if an August card is dealt to the "
+                          "field), not both")
     return values
 
 
@@ -293,6 +303,15 @@ def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
     values = preset_options(preset, **options)
     return _build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))
 
+
+#: Koi-Koi's wild-card variations: Mushi's Storm rules (BOOK ch. 8), always or only
+#: when an August card is dealt to the field (BOOK ch. 12 variations).
+STORM_IS_WILD = replace(MUSHI_WILD, rule_name="Storm is Wild",
+                        source=Source("BOOK", "ch. 12 'Storm is Wild' -> ch. 8 Mushi",
+                                      "2027-2031, 1155-1264"))
+BREWING_STORM = replace(MUSHI_WILD, rule_name="Brewing Storm", needs_dealt_month=8,
+                        source=Source("BOOK", "ch. 12 'Brewing Storm' -> ch. 8 Mushi",
+                                      "2035-2043, 1155-1264"))
 
 _MISDEAL = {"misdeal": "redeal", "misdeal_next_dealer": "redeal_next_dealer",
             "instant_win": "instant_win", "dealer_captures": "dealer_captures",
@@ -338,7 +357,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         on_four_pairs=four_pairs, on_both_instant=v["both_instant"], instant_win_points=6,
         pair_then_draw=v["pair_then_draw"], round_end=v["round_end"],
         draw_dealer=v["draw_dealer"], rounds=v["rounds"], target_score=v["target_score"],
-        start_points=v["steal_points"] or 0, yaku=table, overlay=overlay)
+        start_points=v["steal_points"] or 0, yaku=table, overlay=overlay,
+        wild=STORM_IS_WILD if v["storm_wild"] else (BREWING_STORM if v["brewing_storm"]
+                                                    else None))
 
 
 # ---------------------------------------------------------------------------
