@@ -10,6 +10,9 @@
                                   [--field CARDS] [--json]
     hanafuda play koikoi [--seed S] [--agents A,B] [--rounds N] [--preset P]
                          [--option KEY=VALUE] [--json]
+    hanafuda score hachihachi CARD... [--hand] [--preset P] [--option KEY=VALUE] [--json]
+    hanafuda play hachihachi [--seed S] [--players N] [--deals N] [--agents A,B,C...]
+                             [--preset P] [--option KEY=VALUE] [--json]
 
 Each subcommand is one function registered with :func:`subcommand`; adding one
 is a function and a decorator. Bad input is reported on
@@ -30,7 +33,7 @@ import json
 import random
 import sys
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from .cards import (DEFAULT_VALUES, MONTH_NAMES, MONTH_ORDERS, Card, Extra, month_in_order,
                     parse_card, parse_cards)
@@ -294,7 +297,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     from .games import get_game
     from .games.catalog import deal_game
     game = get_game(args.game)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    seed = _game_seed(args)
     dealt = deal_game(game, args.players, seed, jokers=args.jokers)
     if args.json:
         _json(dealt.to_dict())
@@ -375,13 +378,17 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------
-# Koi-Koi options from the command line (shared by score and play)
+# Options from the command line (shared by score and play, for every game that has them)
 
-_SCORABLE = ("koikoi",)
-_PLAYABLE = ("koikoi",)
+_SCORABLE = ("koikoi", "hachihachi")
+_PLAYABLE = ("koikoi", "hachihachi")
+
+#: Games whose rules are presets plus options: display name and rules module.
+_OPTION_GAMES = {"koikoi": ("Koi-Koi", ".games.koikoi"),
+                 "hachihachi": ("Hachi-Hachi", ".games.hachihachi")}
 
 
-def _koikoi_game(name: str, what: str, allowed: Sequence[str]) -> str:
+def _known_game(name: str, what: str, allowed: Sequence[str]) -> str:
     """The registry key of ``name`` if it is one of the ``allowed`` games."""
     from .games import get_game
     game = get_game(name)
@@ -391,21 +398,43 @@ def _koikoi_game(name: str, what: str, allowed: Sequence[str]) -> str:
     return game.key
 
 
-def option_value(key: str, text: str) -> object:
-    """A Koi-Koi option value read from text: one of the option's allowed values
-    (true/false, numbers, none and the option's words), or an error naming them.
+def _rules_module(game: str):
+    import importlib
+    return importlib.import_module(_OPTION_GAMES[game][1], __package__)
+
+
+def _option_text(value: object) -> str:
+    """An allowed value as it is written on the command line: true, 6, none, 12,18,24."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return ",".join(_option_text(v) for v in value) or "none"
+    return str(value)
+
+
+def option_value(key: str, text: str, game: str = "koikoi") -> object:
+    """A game's option value read from text: one of the option's allowed values
+    (true/false, numbers, none, the option's words, or a list written with commas),
+    or an error naming them.
 
     >>> option_value("rounds", "6"), option_value("rain_and_fog", "true")
     (6, True)
     >>> option_value("target_score", "none") is None
     True
+    >>> option_value("fold_fees", "12,18,24", "hachihachi")
+    (12, 18, 24)
+    >>> option_value("keep_forbidden", "none", "hachihachi")
+    ()
     """
     from .errors import OptionError
-    from .games.koikoi import OPTIONS
-    if key not in OPTIONS:
-        raise OptionError(f"unknown Koi-Koi option {key!r}; options: {', '.join(OPTIONS)}")
-    opt = OPTIONS[key]
-    word = text.strip().lower()
+    name, _ = _OPTION_GAMES[game]
+    options = _rules_module(game).OPTIONS
+    if key not in options:
+        raise OptionError(f"unknown {name} option {key!r}; options: {', '.join(options)}")
+    opt = options[key]
+    word = "".join(c for c in text.strip().lower() if c not in "()[] '\"") or "none"
     for value in opt.allowed:
         if value is None:
             if word in ("none", "null"):
@@ -413,41 +442,52 @@ def option_value(key: str, text: str) -> object:
         elif isinstance(value, bool):
             if word in (("true", "yes", "1") if value else ("false", "no", "0")):
                 return value
-        elif str(value).lower() == word:
+        elif _option_text(value).lower() == word:
             return value
-    shown = ", ".join("none" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
-                      for v in opt.allowed)
+    sep = "; " if any(isinstance(v, tuple) for v in opt.allowed) else ", "
+    shown = sep.join(_option_text(v) for v in opt.allowed)
     raise OptionError(f"option {key!r} cannot be {text!r}; allowed values: {shown}")
 
 
-def read_options(items: Sequence[str] | None) -> dict[str, object]:
-    """``KEY=VALUE`` words into checked option values."""
+def read_options(items: Sequence[str] | None, game: str = "koikoi") -> dict[str, object]:
+    """``KEY=VALUE`` words into checked option values of ``game``."""
     from .errors import OptionError
     options: dict[str, object] = {}
     for item in items or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"write an option as KEY=VALUE (e.g. rounds=6), not {item!r}")
-        options[key.strip()] = option_value(key.strip(), value)
+        options[key.strip()] = option_value(key.strip(), value, game)
     return options
 
 
-def _koikoi_rules(preset: str, options: dict):
+def _game_rules(game: str, preset: str, options: dict):
+    """The game's rules for a preset and options (an option the rules do not play yet
+    is reported like any other bad option)."""
     from .errors import OptionError
-    from .games.koikoi import get_rules
     try:
-        return get_rules(preset, **options)
+        return _rules_module(game).get_rules(preset, **options)
     except NotImplementedError as error:
         raise OptionError(str(error)) from None
 
 
 def _option_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", default="book",
-                   help="rule set: book (default), d002, d002-toppa, d003")
+                   help="rule set: Koi-Koi book (default), d002, d002-toppa, d003; "
+                        "Hachi-Hachi book (default), d001, d002, d004")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a house rule on top of the preset, e.g. rain_and_fog=true "
-                        "(repeat for more)")
+                   help="a house rule on top of the preset, e.g. rain_and_fog=true or "
+                        "fold_fees=10,15,20 (repeat for more)")
     p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _only_for(game: str, args: argparse.Namespace, flags: Mapping[str, object]) -> None:
+    """Refuse flags that belong to another game (``flags``: attribute -> default)."""
+    given = [f"--{a}" for a, default in flags.items() if getattr(args, a) != default]
+    if given:
+        name = _OPTION_GAMES[game][0]
+        raise HanafudaError(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} "
+                            f"not used by {name}")
 
 
 # ---------------------------------------------------------------------------
@@ -455,28 +495,48 @@ def _option_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _score_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="the game whose yaku to score (koikoi)")
-    p.add_argument("cards", nargs="+", help="the captured cards: codes or names, e.g. "
-                                            "1b 2b 3b or 'moon, sake cup'")
+    p.add_argument("game", help="the game whose yaku to score (koikoi, hachihachi)")
+    p.add_argument("cards", nargs="+", help="the captured cards (or, with --hand, the dealt "
+                                            "hand): codes or names, e.g. 1b 2b 3b or "
+                                            "'moon, sake cup'")
     p.add_argument("--koikoi", type=int, default=0, metavar="N",
-                   help="Koi-Koi calls made before the Stop (the preset says what they do)")
-    p.add_argument("--field", metavar="CARDS", help="cards left on the field (only the Rain & "
-                                                    "Fog house rule looks at them)")
+                   help="Koi-Koi: calls made before the Stop (the preset says what they do)")
+    p.add_argument("--field", metavar="CARDS", help="Koi-Koi: cards left on the field (only "
+                                                    "the Rain & Fog house rule looks at them)")
+    p.add_argument("--hand", action="store_true",
+                   help="Hachi-Hachi: the cards are a dealt 7-card hand; score its hand "
+                        "combinations (teyaku) instead of a capture pile's yaku")
     _option_arguments(p)
 
 
-@subcommand("score", "score captured cards: which yaku, which cards, how many points",
-            _score_arguments)
-def cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import score_cards
-    _koikoi_game(args.game, "scored", _SCORABLE)
-    options = read_options(args.option)
-    _koikoi_rules(args.preset, options)             # checks the preset and the options
-    cards = read_cards(args.cards)
-    field = read_cards([args.field]) if args.field else []
-    for c in list(cards) + list(field):
+def _heading(game: str, preset: str, options: Mapping[str, object]) -> str:
+    """"Koi-Koi, preset book, views=off"."""
+    return (f"{_OPTION_GAMES[game][0]}, preset {preset}"
+            + (", " + ", ".join(f"{k}={_option_text(v)}" for k, v in options.items())
+               if options else ""))
+
+
+def _plain_cards(cards: Iterable[Card | Extra], game: str) -> list[Card]:
+    cards = list(cards)
+    for c in cards:
         if isinstance(c, Extra):
-            raise HanafudaError(f"Koi-Koi uses the 48 cards; {c.title} ({c.code}) is not one")
+            raise HanafudaError(f"{_OPTION_GAMES[game][0]} scores the 48 cards; {c.title} "
+                                f"({c.code}) is not one")
+    return cards
+
+
+@subcommand("score", "score cards: which yaku (or, for Hachi-Hachi, hand combinations), "
+            "which cards, how much", _score_arguments)
+def cmd_score(args: argparse.Namespace) -> int:
+    game = _known_game(args.game, "scored", _SCORABLE)
+    if game == "hachihachi":
+        return _score_hachihachi(args)
+    from .scoring import score_cards
+    _only_for(game, args, {"hand": False})
+    options = read_options(args.option)
+    _game_rules(game, args.preset, options)          # checks the preset and the options
+    cards = _plain_cards(read_cards(args.cards), game)
+    field = _plain_cards(read_cards([args.field]) if args.field else [], game)
     if args.koikoi < 0:
         raise HanafudaError(f"--koikoi counts calls: 0 or more, not {args.koikoi}")
     report = score_cards(cards, args.preset, options, koikoi_calls=args.koikoi, field=field)
@@ -486,12 +546,77 @@ def cmd_score(args: argparse.Namespace) -> int:
                     cards=[c.code for c in cards], koikoi_calls=args.koikoi)
         _json(data)
         return 0
-    print(f"Koi-Koi, preset {args.preset}"
-          + (f", {', '.join(f'{k}={v}' for k, v in options.items())}" if options else "")
+    print(_heading(game, args.preset, options)
           + (f", after {args.koikoi} Koi-Koi call{'s' * (args.koikoi > 1)}" if args.koikoi
              else ""))
     print(f"Cards: {' '.join(c.code for c in cards)}")
     print(report.to_text())
+    return 0
+
+
+def hachihachi_score(rules, cards: Iterable[Card], hand: bool = False) -> dict:
+    """What ``hanafuda score hachihachi`` reports, as plain data: with ``hand``, the hand
+    combinations (teyaku) of a dealt 7-card hand and the cards shown for them; else
+    the yaku of a capture pile and its card points against the par of 88. Values are
+    in the tradition's table unit (``value``: points, kan or shillings) and in its
+    smallest unit (``amount``), with the amount written the tradition's way.
+
+    >>> from hanafuda_core.games.hachihachi import get_rules
+    >>> hand = parse_cards("9a 9b 9c 1b 2a 3a 8a")
+    >>> [(t["name"], t["value"], t["written"]) for t in
+    ...  hachihachi_score(get_rules("d001"), hand, hand=True)["teyaku"]]
+    [('3 of a Kind', 2, '2 kan')]
+    """
+    from .cards import CardSet
+    from .hachihachi_controllers import format_amount
+    cards = CardSet(cards)
+    scale = rules.combo_scale
+
+    def money(value: int) -> dict:
+        return {"value": value, "amount": value * scale,
+                "written": format_amount(rules, value * scale)}
+
+    data: dict = {"mode": "hand" if hand else "captures", "unit": rules.unit.key,
+                  "cards": [c.code for c in cards]}
+    if hand:
+        if len(cards) != 7:
+            raise HanafudaError(f"a dealt Hachi-Hachi hand has 7 cards, not {len(cards)}")
+        result = rules.teyaku.evaluate(cards)
+        data["teyaku"] = [{**h.to_dict(), **money(h.value)} for h in result.hits]
+        return {**data, **money(sum(h.value for h in result.hits))}
+    hits = rules.yaku.evaluate(cards).hits
+    data["yaku"] = [{**h.to_dict(), **money(h.points)} for h in hits]
+    points = cards.value(DEFAULT_VALUES) if len(cards) else 0
+    return {**data, **money(sum(h.points for h in hits)), "card_points": points, "par": 88,
+            "against_par": points - 88}
+
+
+def _score_hachihachi(args: argparse.Namespace) -> int:
+    _only_for("hachihachi", args, {"koikoi": 0, "field": None})
+    options = read_options(args.option, "hachihachi")
+    rules = _game_rules("hachihachi", args.preset, options)
+    cards = _plain_cards(read_cards(args.cards), "hachihachi")
+    data = hachihachi_score(rules, cards, args.hand)
+    if args.json:
+        _json({"game": "hachihachi", "preset": args.preset,
+               "options": {k: _option_text(v) for k, v in options.items()}, **data})
+        return 0
+    print(_heading("hachihachi", args.preset, options)
+          + (": a dealt hand" if args.hand else ": a capture pile"))
+    print(f"{'Hand' if args.hand else 'Cards'}: {' '.join(data['cards'])}")
+    found = data["teyaku" if args.hand else "yaku"]
+    what = "hand combination" if args.hand else "yaku"
+    for item in found:
+        name = f"{item['name']} ({item['japanese']})" if item.get("japanese") else item["name"]
+        cards = item["shown"] if args.hand else " ".join(item["cards"])
+        verb = "shows" if args.hand else "cards"
+        print(f"  {name}: {item['written']}; {verb} {cards}")
+    if not found:
+        print(f"  no {what}")
+    print(f"Total: {data['written']} from each active opponent (the field multiplies it)")
+    if not args.hand:
+        print(f"Card points: {data['card_points']} ({data['against_par']:+d} against the par "
+              "of 88)")
     return 0
 
 
@@ -500,12 +625,17 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def _play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="the game to play (koikoi)")
+    p.add_argument("game", help="the game to play (koikoi, hachihachi)")
     p.add_argument("--seed", type=int, help="random seed; the same seed plays the same game")
-    p.add_argument("--agents", default="coach,greedy",
-                   help="the players, comma-separated: random, greedy, coach "
-                        "(default coach,greedy)")
-    p.add_argument("--rounds", type=int, help="rounds to play (default: the preset's)")
+    p.add_argument("--agents",
+                   help="the players, comma-separated: Koi-Koi random, greedy, coach "
+                        "(default coach,greedy); Hachi-Hachi random, greedy (default greedy "
+                        "for every seat)")
+    p.add_argument("--rounds", type=int, help="Koi-Koi: rounds to play (default: the "
+                                              "preset's)")
+    p.add_argument("--players", type=int, help="Hachi-Hachi: 2 to 7 players (default 3, or "
+                                               "one per --agents name)")
+    p.add_argument("--deals", type=int, help="Hachi-Hachi: 6 or 12 deals (default 12)")
     _option_arguments(p)
 
 
@@ -553,8 +683,11 @@ def round_log(rules, record, agents: Sequence[str]) -> list[str]:
 @subcommand("play", "play a seeded game between computer players and show it move by move",
             _play_arguments)
 def cmd_play(args: argparse.Namespace) -> int:
+    game = _known_game(args.game, "played", _PLAYABLE)
+    if game == "hachihachi":
+        return _play_hachihachi(args)
     from .players import AGENTS, play_game
-    _koikoi_game(args.game, "played", _PLAYABLE)
+    _only_for(game, args, {"players": None, "deals": None})
     options = read_options(args.option)
     rounds = args.rounds
     if "rounds" in options:
@@ -563,12 +696,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         rounds = options.pop("rounds")
     if rounds is not None:
         option_value("rounds", str(rounds))         # 1 to 12
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    for a in agents:
-        if a not in AGENTS:
-            raise HanafudaError(f"unknown player {a!r}; players: {', '.join(AGENTS)}")
-    _koikoi_rules(args.preset, dict(options, **({"rounds": rounds} if rounds else {})))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    agents = _agent_names(args.agents or "coach,greedy", AGENTS)
+    _game_rules(game, args.preset, dict(options, **({"rounds": rounds} if rounds else {})))
+    seed = _game_seed(args)
     record = play_game(seed, agents, rounds, args.preset, **options)
     rules = record.rules
     names = list(record.agents)
@@ -582,12 +712,118 @@ def cmd_play(args: argparse.Namespace) -> int:
              + (f"; Player {winner + 1} ({names[winner]}) wins the game" if winner is not None
                 else "; the game is shared"))
     log.append(final)
+    data = dict(record.to_dict(), final_scores=list(totals), winner=winner)
+    return _show_game(args, data, log, f"Koi-Koi, preset {args.preset}, " + _replay_note(seed)
+                      + f", {len(record.rounds)} round{'s' * (len(record.rounds) > 1)}")
+
+
+def _game_seed(args: argparse.Namespace) -> int:
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+
+
+def _replay_note(seed: int) -> str:
+    return f"seed {seed} (use --seed {seed} to play it again)"
+
+
+def _show_game(args: argparse.Namespace, data: dict, log: list[str], heading: str) -> int:
+    """A played game: its record plus the log as JSON (--json), or the heading and log."""
     if args.json:
-        data = record.to_dict()
-        data.update(log=log, final_scores=list(totals), winner=winner)
-        _json(data)
+        _json(dict(data, log=log))
         return 0
-    print(f"Koi-Koi, preset {args.preset}, seed {seed} (use --seed {seed} to play it again), "
-          f"{len(record.rounds)} round{'s' * (len(record.rounds) > 1)}")
+    print(heading)
     print("\n".join(log))
     return 0
+
+
+def _agent_names(text: str, known: Iterable[str]) -> list[str]:
+    known = list(known)
+    agents = [a.strip() for a in text.split(",") if a.strip()]
+    for a in agents:
+        if a not in known:
+            raise HanafudaError(f"unknown player {a!r}; players: {', '.join(known)}")
+    return agents
+
+
+def hachihachi_log(record) -> list[str]:
+    """A Hachi-Hachi game record told in words, deal by deal: the field and its
+    multiplier, the exchange, who plays and who passes, the hand combinations shown,
+    every move (the capture moves told by :func:`hanafuda_core.narration.log_lines`),
+    the calls, and the settlement's payment lines; then the month chart, half-time
+    and end-of-game payments and the final scores. Rebuilt by replaying the record."""
+    from .games.hachihachi_play import action_lines
+    from .hachihachi_controllers import format_amount
+    from .hachihachi_game import HALF_TIME
+    rules = record.rules
+    who = [f"{n} ({a})" for n, a in zip(record.names, record.agents)]
+    lines: list[str] = []
+    for log, states in zip(record.deals, record.replay()):
+        first, last = states[0], states[-1]
+        fm = first.multiplier
+        lines.append(f"Deal {log.deal_no}: {who[first.deal.dealer]} deals; {fm.name} "
+                     f"(x{fm.value}): {fm.reason}")
+        if first.deal.voided:
+            lines.append(f"  dealt again {len(first.deal.voided)} time(s): four cards of a "
+                         "month in the field")
+        if first.joker is not None:
+            lines.append(f"  {who[first.joker]} holds the blank card and sits out; their "
+                         "other six cards are the field")
+        lines.append(f"  Field: {_names(first.field0)}")
+        if first.stage == "claim":
+            lines += _hands_line(first, who)
+        for before, action, after in zip(states, last.history, states[1:]):
+            lines += action_lines(before, action, after, who)
+            if before.stage != "claim" and after.stage == "claim":
+                lines += _hands_line(after, who)
+        s = last.settlement
+        res = last.result
+        lines.append(f"  Result of deal {log.deal_no}: "
+                     + (f"{record.names[res.winner]} wins" if res.winner is not None
+                        else "nobody wins") + f" ({res.reason})")
+        lines += ["    " + line for line in s.ledger.to_text().splitlines()]
+    extra = [p for p in record.ledger.payments if p.category in ("chart", "half-time", "award")]
+    if extra:
+        what = " and ".join(x for x in ("the month chart" if rules.unit.key != "points" else "",
+                                        HALF_TIME.get(rules.preset, "")
+                                        if rules.unit.key != "points" else "",
+                                        "the end of the game") if x)
+        lines.append(f"Between and after the deals ({what}):")
+        lines += [f"  {p.payer} pays {p.payee} {format_amount(rules, p.amount)}: {p.reason}"
+                  for p in extra]
+    if record.ended_early:
+        lines.append(f"The game ended early: {record.ended_early}")
+    finals = record.final_scores()
+    note = {"kan": " (rounded to whole kan)",
+            "shillings": " (rounded to whole shillings, less 10/-)"}.get(rules.unit.key, "")
+    lines.append(f"Final scores{note}: "
+                 + ", ".join(f"{w} {format_amount(rules, finals[n])}"
+                             for w, n in zip(who, record.names))
+                 + f"; {who[record.names.index(record.winner)]} wins the game")
+    return lines
+
+
+def _hands_line(r, who: Sequence[str]) -> list[str]:
+    return [f"  {who[s]} holds {_names(r.hands[s])}" for s in r.active]
+
+
+def _play_hachihachi(args: argparse.Namespace) -> int:
+    from .games.hachihachi_play import check_players
+    from .hachihachi_game import play_hachihachi_game
+    _only_for("hachihachi", args, {"rounds": None})
+    options = read_options(args.option, "hachihachi")
+    _game_rules("hachihachi", args.preset, options)
+    if args.agents is None:
+        players = check_players(args.players if args.players is not None else 3)
+        agents = ["greedy"] * players
+    else:
+        agents = _agent_names(args.agents, ("random", "greedy"))
+        if args.players is not None and args.players != len(agents):
+            raise HanafudaError(f"--players {args.players} but {len(agents)} agents: give one "
+                                "agent per player")
+        check_players(len(agents))
+    deals = args.deals if args.deals is not None else 12
+    seed = _game_seed(args)
+    record = play_hachihachi_game(seed, agents, deals=deals, preset=args.preset, **options)
+    data = dict(record.to_dict(), options={k: _option_text(v) for k, v in options.items()})
+    return _show_game(args, data, hachihachi_log(record),
+                      f"{_heading('hachihachi', args.preset, options)}, {_replay_note(seed)}, "
+                      f"{len(agents)} players, {len(record.deals)} deals")

@@ -262,9 +262,11 @@ TIMELINES: Mapping[str, tuple[str, tuple[str, ...]]] = {
              "(D002's example)",
              ("1a 11a 12a 5c 6c 7c", "11a 2c 4c 5d 6d 9c", "1c 2d 4d 5c 9d 10c",
               "1d 3c 6c 7c 8c 10d")),
+    # The first field is the worked example's own (hachihachi_examples, BK17-V1).
     "BK17-V1": ("Phoenix and Crane dealt together (the rulebook's variants), then a deal "
                 "with no Bright",
-                ("12a 1a 5c 6c 7c 9c", "2c 4c 5d 6d 7d 9d", "1c 2d 4d 5c 9c 10c")),
+                (EXAMPLES["BK17-V1"].facts.field.format(), "2c 4c 5d 6d 7d 9d",
+                 "1c 2d 4d 5c 9c 10c")),
 }
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -82,6 +83,10 @@ CALCULATOR_OPTIONS: tuple[str, ...] = tuple(k for k in ("fold_fees",) if OPTIONS
 
 #: The Brights that raise the field, for a quick "pick the lights" control.
 LIGHTS: tuple[str, ...] = ("1a", "3a", "8a", "11a", "12a")
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _check_seed(seed) -> int:
@@ -203,7 +208,6 @@ def why_not(table: TeyakuTable, rule: TeyakuRule, hand: CardSet) -> str:
         return f"{rule.name} needs {_chaff_needs(rule)}; this hand has {_hand_kinds(table, hand)}."
     have = _groups(hand)
     need = {p: rule.parts.count(p) for p in "432G"}
-    words = {"4": "four cards", "3": "three cards", "2": "two cards"}
     numbers = ("no", "one", "two", "three", "four")
 
     def count(n: int) -> str:
@@ -956,13 +960,21 @@ class HachiHachiPlay:
 
     The round comes from :func:`hanafuda_core.games.hachihachi_play.new_hachihachi_round`;
     the computer players' choices use a ``random.Random`` seeded by the round's seed, so
-    the same seed and the same human moves give the same round. Stages: the claim
-    of hand combinations, the captures (with Continue / End after a yaku), the
-    settlement.
+    the same seed and the same human moves give the same round. Stages: the exchange
+    of unseen hands (when the tradition offers it: D004), the claim of hand
+    combinations, the captures (with Continue / End after a yaku), the settlement.
+    When the exchange is offered, Computer 3 is the eldest (the dealer) and you sit
+    at its right, so you are the first who may trade with it.
+
+    Hints: during the captures and the Continue / End decisions the project's coach
+    (:class:`hanafuda_core.coach.Coach`, seeded by the round's seed) advises; for the
+    exchange and the claims a rule of thumb (the greedy player's choice) explains.
     """
 
     human = 0
     NAMES = ("You", "Computer 2", "Computer 3")
+    #: Sampled futures per move for the coach's hints (a few tenths of a second).
+    HINT_SAMPLES = 24
 
     def __init__(self, seed: int = 1, preset: str = "book") -> None:
         self._engine = _play_engine()
@@ -1011,12 +1023,15 @@ class HachiHachiPlay:
         seed = self._seed if seed is None else _check_seed(seed)
         preset = self._preset if preset is None else _check_preset(preset)
         eng = self._engine
-        r = eng.new_hachihachi_round(preset, players=3, seed=seed, dealer=self.human,
+        trade = eng.offers_trade(get_rules(preset), 3)
+        dealer = 2 if trade else self.human         # the eldest sits at your left to trade
+        r = eng.new_hachihachi_round(preset, players=3, seed=seed, dealer=dealer,
                                      names=self.NAMES)
         self._seed, self._preset, self._round = seed, preset, r
         self._agents = {seat: eng.make_agent("greedy") for seat in (1, 2)}
         self._rng = random.Random(seed)
-        self._log: list[str] = [f"You deal. {r.multiplier.name} (x{r.multiplier.value}): "
+        deals = "You deal" if dealer == self.human else f"{self.NAMES[dealer]} deals (the eldest)"
+        self._log: list[str] = [f"{deals}. {r.multiplier.name} (x{r.multiplier.value}): "
                                 f"{r.multiplier.reason}."]
         self._computer_moves()
         return self._round
@@ -1039,7 +1054,17 @@ class HachiHachiPlay:
 
     # -- answers for the view ------------------------------------------------------
     def hand(self) -> list:
+        """Your cards (none shown while hands may still be traded unseen)."""
+        if self._round.stage == "trade":
+            return []
         return list(self._round.hand(self.human))
+
+    def trade_choices(self) -> list[tuple[str, Any]]:
+        """(label, Trade action) when you may trade your unseen hand, else []."""
+        if self._round.stage != "trade" or not self.legal():
+            return []
+        eng = self._engine
+        return [("Trade with the eldest", eng.Trade(True)), ("Keep my hand", eng.Trade(False))]
 
     def rows(self) -> list[tuple[str, Any]]:
         """(label, cards) rows for the table; computer hands face down."""
@@ -1118,6 +1143,13 @@ class HachiHachiPlay:
             how = "win" if mine > 0 else "lose" if mine < 0 else "break even at"
             return (f"The round is over: you {how} {format_amount(r.rules, abs(mine))}. "
                     "Deal a new round to play again.")
+        if r.stage == "trade":
+            traded = [self.NAMES[seat] for seat, swap in r.trades if swap]
+            now = (f" {' and '.join(traded)} already traded, so that hand is now with "
+                   f"{self.NAMES[r.dealer_hand_at]}." if traded else "")
+            return ("Nobody has looked at the cards yet. Trade your unseen hand for the "
+                    f"eldest's dealt hand ({self.NAMES[r.deal.dealer]} dealt it), or keep "
+                    f"your own: once, before looking.{now}")
         if r.stage == "claim":
             return ("Show your hand combinations (teyaku): pick what to claim. The best "
                     "choice is listed first.")
@@ -1135,22 +1167,31 @@ class HachiHachiPlay:
 
     def score_line(self) -> str:
         r = self._round
-        stock = r.inner.stock_size if r.inner is not None else 48 - 7 * len(r.active) - 6
+        stock = (r.inner.stock_size if r.inner is not None
+                 else 48 - 7 * (len(r.active) or r.players) - 6)
         pts = "" if r.inner is None else " · card points: " + ", ".join(
             f"{self.NAMES[s]} {r.captures(s).value()}" for s in r.active)
         return (f"Seed {self._seed} · {PRESET_LABELS[self._preset]} · {r.multiplier.name} "
                 f"(x{r.multiplier.value}) · stock {stock}{pts}")
 
     def hint(self) -> PlayHint:
-        """The greedy player's choice for the human now, and the reason in words."""
+        """Advice for the human now, and the reason in words: the coach's during the
+        captures and the Continue / End decisions, a rule of thumb (the greedy
+        player's choice) for the exchange and the claims."""
         legal = self.legal()
         if not legal:
             raise HanafudaError("there is nothing to decide now" if self.is_over
                                 else "wait for the computer's move")
         eng = self._engine
+        coached = self._coach_hint(legal)
+        if coached is not None:
+            return coached
         v = eng.view(self._round, self.human)
         best = eng.make_agent("greedy").choose(v, legal, random.Random(0))
-        rules = self.rules
+        if isinstance(best, eng.Trade):
+            return PlayHint(best, "Keep my hand: nobody has seen any hand yet, so a trade "
+                                  "swaps one unknown hand for another and gains nothing on "
+                                  "average.", ())
         if isinstance(best, eng.Claim):
             if best.keys:
                 label = next(label for label, a in self.claim_choices() if a == best)
@@ -1187,6 +1228,45 @@ class HachiHachiPlay:
                         tuple(lines))
 
     # -- internals -------------------------------------------------------------
+    def _coach_hint(self, legal: tuple) -> PlayHint | None:
+        """The coach's advice in this tradition's words, or None outside play."""
+        from .coach import Coach
+        r = self._round
+        got = self._engine.coach_advice(r, Coach(self.HINT_SAMPLES, self._seed))
+        if got is None:
+            return None
+        advice, mapping = got
+        moves = [m for m in advice.moves if mapping[m.action] in legal]
+        if not moves:                      # pragma: no cover - the engine's moves are legal
+            return None
+        best = mapping[moves[0].action]
+        summary = self._coach_words(advice.summary)
+        if moves[0] is not advice.moves[0]:
+            summary = (f"Call {best.name}: the rules do not let you play on with this yaku. "
+                       + summary)
+        unit = self.rules.unit.minor
+        lines = tuple(
+            f"{_upper_first(self._coach_words(mapping[m.action].describe()))}: "
+            f"{m.expected:+.1f} {unit} "
+            f"on average in {m.samples} sampled futures"
+            + (f"; {self._coach_words(m.reasons[0])}" if m.reasons else "")
+            for m in moves[:3])
+        return PlayHint(best, summary, lines)
+
+    def _coach_words(self, text: str) -> str:
+        """The coach speaks Koi-Koi (Koi-Koi / Stop, points, "player 2" for the engine's
+        seats): say it as this tradition does (Continue / End, Sage / Stop, Sa-gé /
+        Yoshi, Keep / Go out; pence) with this table's names."""
+        go, stop, _ = self._engine.CALL_WORDS.get(self.rules.calls, ("Continue", "End", ""))
+        text = text.replace("Koi-Koi", go).replace("Stop", stop)
+        active = self._round.active
+        text = re.sub(r"\b[Pp]layer ([1-3])\b",
+                      lambda m: self.NAMES[active[int(m.group(1)) - 1]], text)
+        minor = self.rules.unit.minor
+        if minor != "points":
+            text = text.replace(" points", f" {minor}").replace(" point", " penny")
+        return text
+
     def _computer_moves(self) -> None:
         eng = self._engine
         r = self._round
@@ -1204,31 +1284,10 @@ class HachiHachiPlay:
                 f"{n} {format_amount(r.rules, v)}" for n, v in s.totals().items()) + ".")
 
     def _describe(self, before, action, after) -> str:
-        eng = self._engine
-        who = self.NAMES[before.current_seat]
-        you = who == "You"
-        if isinstance(action, eng.Claim):
-            if not action.keys:
-                return f"{who} {'claim' if you else 'claims'} no hand combination."
-            names = " and ".join(before.rules.teyaku.rule(k).name for k in action.keys)
-            return f"{who} {'show' if you else 'shows'} {names}."
-        if isinstance(action, (eng.Continue, eng.End, eng.Cancel)):
-            return f"{who} {'call' if you else 'calls'} {action.name}."
-        if isinstance(action, (eng.Join, eng.Pass, eng.BlindStay)):
-            return f"{who}: {action.describe()}."
-        verb = "take" if isinstance(action, Capture) else "play"
-        parts = [f"{who} {verb if you else verb + 's'} the {action.card.title}"]
-        bi, ai = before.inner, after.inner
-        if bi is not None and ai is not None:
-            drawn = list(ai.stock[bi.pos:ai.pos])
-            if drawn:
-                parts.append(f"the stock turns up {_cards_words(drawn)}")
-            for seat in before.active:
-                new = after.captures(seat) - before.captures(seat)
-                if new:
-                    parts.append(f"{'you take' if seat == 0 else self.NAMES[seat] + ' takes'} "
-                                 f"{_cards_words(new)}")
-        text = "; ".join(parts) + "."
+        """One log line: the play module's words for the action (capture moves told by
+        :mod:`hanafuda_core.narration`)."""
+        text = " ".join(self._engine.action_lines(before, action, after, self.NAMES,
+                                                  log=False))
         if after.is_terminal:
             text += " The round is over."
         return text

@@ -36,14 +36,14 @@ from typing import Any, Mapping, Sequence
 from .errors import HanafudaError, PlayerCountError
 from .games.hachihachi import HachiHachiRules, game_award, get_rules
 from .games.hachihachi_play import (HachiHachiDeal, HachiHachiRound, apply, legal_actions,
-                                    make_agent, new_hachihachi_round, replay_round, seat_names,
-                                    view)
+                                    make_agent, new_hachihachi_round, offers_trade, replay_round,
+                                    seat_names, view)
 from .hachihachi_settle import FieldQueue
 from .ledger import BANK, POT, Ledger, Payment, final_score
 
 __all__ = ["CHART", "HALF_TIME", "DealLog", "HachiHachiGameRecord", "play_hachihachi_game",
            "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
-           "STAKE"]
+           "STAKE", "four_three_track"]
 
 CHART = "chart"
 
@@ -189,27 +189,59 @@ def half_time_payments(rules: HachiHachiRules, names: Sequence[str]) -> tuple[Pa
                  for n in names)
 
 
+def _split(amount: int, payees: Sequence[str]) -> list[tuple[str, int]]:
+    """An amount shared evenly; the odd points go to the first payee (our decision)."""
+    share, odd = divmod(amount, len(payees))
+    return [(n, share + (odd if i == 0 else 0)) for i, n in enumerate(payees)
+            if share + (odd if i == 0 else 0)]
+
+
 def end_payments(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger
                  ) -> tuple[Payment, ...]:
-    """End of the game: the leader takes the pot (BOOK: the Campaign bonus, 10 from
-    each player), the lowest player takes the month chart."""
+    """End of the game: the lowest player takes the month chart, then the leader takes
+    the pot (BOOK: the Campaign bonus, 10 from each player). With ties the first in seat
+    order takes it, or (``chart_ties`` / ``award_ties="share"``, D002) the tied players
+    share it evenly.
+
+    >>> from hanafuda_core.games.hachihachi import get_rules
+    >>> led = Ledger(get_rules("d002").unit, (Payment("A", POT, 90, "fees"),
+    ...     Payment("B", POT, 90, "fees"), Payment("C", CHART, 12, "track"),
+    ...     Payment(BANK, "A", 102, "x"), Payment(BANK, "B", 102, "x")), ("A", "B", "C"))
+    >>> [(p.payer, p.payee, p.amount) for p in end_payments(get_rules("d002"), "ABC", led)]
+    [('chart', 'C', 12), ('pot', 'A', 90), ('pot', 'B', 90)]
+    """
+    order = list(names)
     tot = {n: 0 for n in names}
     tot.update(ledger.totals())
-    order = list(names)
-    leader = max(order, key=lambda n: (tot[n], -order.index(n)))
+
+    def tied(best: int, share: bool) -> list[str]:
+        top = [n for n in order if tot[n] == best]
+        return top if share else top[:1]
+
     out = []
+    if tot.get(CHART, 0):
+        low = tied(min(tot[n] for n in order), rules.chart_ties == "share")
+        for who, part in _split(tot[CHART], low):
+            out.append(Payment(CHART, who, part, f"the month chart's chips go to {who}, "
+                               + ("the lowest player" if len(low) == 1 else
+                                  f"one of the {len(low)} poorest players, who split them"),
+                               rules.cite("chart_ties" if len(low) > 1 else "unit"), 1, part,
+                               "chart"))
+            tot[who] += part
+    leaders = tied(max(tot[n] for n in order), rules.award_ties == "share")
+    shared = "" if len(leaders) == 1 else f" (shared by the {len(leaders)} tied on top)"
+    clause = rules.cite("award_ties" if len(leaders) > 1 else "unit")
     if rules.unit.key == "points":
         per = game_award(rules, len(names)) // len(names)
-        out += [Payment(n, leader, per, f"Campaign bonus to {leader}, the game's winner",
-                        rules.cite("unit"), 1, per, "award") for n in names if n != leader]
+        for payer in (n for n in names if n not in leaders):
+            for who, part in _split(per, leaders):
+                out.append(Payment(payer, who, part, f"Campaign bonus to {who}, the game's "
+                                   f"winner{shared}", clause, 1, part, "award"))
     elif tot.get(POT, 0):
-        out.append(Payment(POT, leader, tot[POT], f"the pot goes to {leader}, the game's "
-                           "winner (not multiplied by any field)", rules.cite("unit"), 1,
-                           tot[POT], "award"))
-    if tot.get(CHART, 0):
-        low = min(order, key=lambda n: (tot[n], order.index(n)))
-        out.append(Payment(CHART, low, tot[CHART], f"the month chart's chips go to {low}, "
-                           "the lowest player", rules.cite("unit"), 1, tot[CHART], "chart"))
+        for who, part in _split(tot[POT], leaders):
+            out.append(Payment(POT, who, part, f"the pot goes to {who}, the game's winner"
+                               f"{shared} (not multiplied by any field)", clause, 1, part,
+                               "award"))
     return tuple(out)
 
 
@@ -227,15 +259,37 @@ def _chart_payment(rules: HachiHachiRules, winner: str | None) -> tuple[Payment,
                     rules.cite("unit"), 1, 1, "chart"),)
 
 
+def four_three_track(rules: HachiHachiRules, winner: str | None, ledger: Ledger,
+                     months: int) -> tuple[Payment, ...]:
+    """D002: a Four & Three that ends the game puts a coin on every empty month of the
+    track, paid by its holder (``four_three_track``); ``months`` is the track's length.
+
+    >>> from hanafuda_core.games.hachihachi import get_rules
+    >>> led = Ledger(get_rules("d002").unit, (Payment("A", CHART, 1, "m1"),
+    ...     Payment("B", CHART, 1, "m2")), ("A", "B", "C"))
+    >>> [(p.payer, p.amount) for p in four_three_track(get_rules("d002"), "C", led, 12)]
+    [('C', 10)]
+    """
+    if not rules.four_three_track or winner is None or rules.unit.key == "points":
+        return ()
+    empty = months - sum(1 for p in ledger.payments if p.payee == CHART)
+    if empty <= 0:
+        return ()
+    return (Payment(winner, CHART, empty, f"{winner}'s Four & Three puts a coin on each of the "
+                    f"{empty} empty months of the track", rules.cite("four_three_track"), 1,
+                    empty, "chart"),)
+
+
 def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "random", "random"),
                          players: int | None = None, deals: int = 12, preset: str = "book", *,
                          names: Sequence[str] | None = None, blind_stay: bool = False,
-                         dealer: int = 0, trade: bool = False,
+                         dealer: int = 0, trade: bool | None = None,
                          **options) -> HachiHachiGameRecord:
     """Play a seeded game of ``deals`` (6 or 12) deals and return its record.
 
     ``trade`` offers the exchange of unseen hands every deal (rules with
-    ``trade=True``: D004, BOOK 'Trade'). With the ``overtime`` option (D001
+    ``trade=True``: D004, BOOK 'Trade'); by default (``None``) whenever the rules
+    have it, so a d004 game offers it as its source does. With the ``overtime`` option (D001
     variation, D004 'some') extra deals follow while doubled or quadrupled deals
     are still reserved.
 
@@ -251,6 +305,7 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     if deals not in (6, 12):
         raise HanafudaError(f"a Hachi-Hachi game has 6 or 12 deals, not {deals}")
     names = tuple(names) if names else seat_names(players)
+    trade = offers_trade(rules, players, trade)
     seats = [make_agent(a) for a in agents]
     rng = random.Random(seed)
     ledger = Ledger(rules.unit, (), names)
@@ -284,6 +339,7 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
             dealer = r.result.winner
         if r.ends_game:
             ended = f"deal {deal_no}: Four & Three ends the game at once"
+            ledger = ledger.add(*four_three_track(rules, win, ledger, deals))
             if deal_no < deals // 2:
                 ledger = ledger.add(*half_time_payments(rules, names))
             break

@@ -741,12 +741,13 @@ def _responsible(w: _Work, call: Call, key: str | None = None) -> str | None:
     if len(w.active) < 3:
         return None
     allowed = RESPONSIBLE_YAKU.get(w.rules.calls, ())
-    if key is not None and allowed is not None and key not in allowed:
+    excluded = set(w.rules.responsibility_excludes)      # D004 'some'
+    held = {key} if key is not None else set(_yaku_value(w.rules, call))
+    held -= excluded
+    if allowed is not None:
+        held &= set(allowed)
+    if not held and (key is not None or allowed is not None or excluded):
         return None
-    if key is None and allowed is not None:
-        held = set(_yaku_value(w.rules, call))
-        if not held & set(allowed):
-            return None
     return call.responsible
 
 
@@ -955,6 +956,9 @@ def _specials(w: _Work) -> None:
     clause = w.rules.cite("special_effect")
     kept, back = [], []
     for p in w.lines:
+        if p.category == "blind" and w.rules.specials_keep_blind:
+            kept.append(p)                  # D004 'some': blind-play events stay paid
+            continue
         if p.category in _CANCELLED[effect]:
             w.cancelled.append(p)
             continue

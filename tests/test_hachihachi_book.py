@@ -13,7 +13,7 @@ from hanafuda_core.cards import DEFAULT_VALUES, CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import OPTIONS, TEYAKU_TABLES, get_rules, option_sources
 from hanafuda_core.hachihachi_examples import EXAMPLES, example
-from hanafuda_core.hachihachi_settle import FieldQueue, settle_round
+from hanafuda_core.hachihachi_settle import LIGHT_MULTIPLIERS, FieldQueue, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
 from hanafuda_core.teyaku import CHAFF
 
@@ -343,3 +343,15 @@ def test_every_worked_example_cites_a_seed_document_and_states_its_result():
         assert ex.rules().preset == ex.preset
     flagged = {k for k, ex in EXAMPLES.items() if ex.source_note}
     assert "BK17-5" in flagged and "BK17-3" not in flagged
+
+
+def test_book_variant_1_field_is_typed_once_and_fits_the_dealt_hand():
+    """BK17-V1 (seed-examples: December and January Brights in the field): the chapter's
+    timeline starts from the worked example's field, which holds both Brights and no
+    card of the 3 of a Kind hand dealt with it (9c is in that hand, so the field has 9d)."""
+    ex = hh.EXAMPLES["BK17-V1"]
+    field = CardSet.parse(hh.TIMELINES["BK17-V1"][1][0])
+    assert field == ex.facts.field
+    assert {c.code for c in field if c in LIGHT_MULTIPLIERS} == {"12a", "1a"}
+    hand = ex.facts.player("A").hand
+    assert not field & hand and "9d" in field.format() and "9c" in hand.format()

@@ -37,12 +37,24 @@ def random_round(preset, players, seed, blind=False):
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players", range(2, 8))
 def test_random_play_invariants(preset, players):
-    """Cards conserved, only legal actions, termination, a zero-sum ledger, exact replay."""
+    """Cards conserved, only legal actions, termination, a zero-sum ledger, exact replay.
+
+    Three play (two in a two-player game), except under D002's 'No match'
+    (``too_few="share_pot"``, the d002 preset's rule): when only one or two of four
+    or more stay, the round ends unplayed and the stayers share the passers' fees."""
     for seed in range(25):
         start, end = random_round(preset, players, seed, blind=seed % 3 == 0)
         s = end.settlement
         assert s.ledger.balance() == 0 and sum(s.totals().values()) == 0
-        assert len(end.active) == (2 if players == 2 else 3)
+        if end.inner is None:
+            assert end.rules.too_few == "share_pot" and players >= 4
+            assert 1 <= len(end.active) <= 2 and not s.facts.played
+            stayers = {end.names[i] for i in end.active}
+            assert {p.category for p in s.ledger} <= {"fees"}
+            assert {p.payee for p in s.ledger} <= stayers
+            assert all(s.totals()[n] >= 0 for n in stayers)
+        else:
+            assert len(end.active) == (2 if players == 2 else 3)
         again = replay_round(preset, players, end.deal, [a.code() for a in end.history],
                              blind_stay=start.blind_offered)[-1]
         assert again.result == end.result and again.history == end.history

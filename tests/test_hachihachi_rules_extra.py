@@ -108,13 +108,15 @@ def test_d004_blind_play_only_when_no_double_is_known():
     assert new_hachihachi_round("d004", 5, 1, blind_stay=True).stage == "blind"
     carried = new_hachihachi_round("d004", 5, 1, blind_stay=True,
                                    queue=FieldQueue("queue", (2,)))
-    assert carried.stage == "choose" and not carried.blind_offered
+    assert carried.stage == "trade" and not carried.blind_offered   # the exchange comes next
 
 
 def test_d004_eldest_passes_right_becomes_eldest_and_pays_first_fee():
     """D004 Auction: if the eldest passes, the player to the right becomes eldest; fees
-    1/-, 1/6, 2/- go to the hand's winner."""
+    1/-, 1/6, 2/- go to the hand's winner (nobody trades hands first)."""
     r = new_hachihachi_round("d004", 6, 8, dealer=0)
+    for _ in range(5):
+        r = apply(r, "no trade")
     for a in ("pass", "join", "pass", "join", "join", "pass"):
         r = apply(r, a)
     assert r.active == (1, 3, 4) and r.acting_dealer == 1
@@ -127,8 +129,10 @@ def test_d004_eldest_passes_right_becomes_eldest_and_pays_first_fee():
 
 
 def test_d002_no_match_one_or_two_stayers_share_the_pot():
-    """D002 Drop: if only one or two stay, the round is over and they share the fees."""
-    rules = get_rules("d002", too_few="share_pot")
+    """D002 Drop: if only one or two stay, the round is over and they share the fees
+    (the d002 preset's default; the same facts are refused under forced-in rules)."""
+    rules = get_rules("d002")
+    assert rules.too_few == "share_pot"
     r = new_hachihachi_round(rules, 5, 2, dealer=0)
     for a in ("pass", "join", "pass", "pass"):
         r = apply(r, a)
@@ -142,7 +146,7 @@ def test_d002_no_match_one_or_two_stayers_share_the_pot():
     assert t["Player 1"] == -12 * m and t["Player 4"] == -30 * m
     zero_sum(r.settlement)
     with pytest.raises(HanafudaError, match="share the fees"):
-        settle_round("d002", r.settlement.facts)            # forced-in rules refuse it
+        settle_round(get_rules("d002", too_few="forced_in"), r.settlement.facts)
 
 
 def test_d001_nobody_forced_fees_up_to_three_kan_one_left_takes_the_pot():
@@ -562,3 +566,107 @@ def test_game_with_trade_records_and_replays():
     assert any(a in ("trade", "no trade") for d in rec.deals for a in d.actions)
     back = type(rec).from_json(rec.to_json())
     assert back.trade and len(back.replay()) == 6
+
+
+# ---------------------------------------------------------------- D002's last month, D004 'some'
+
+def test_d002_four_and_three_puts_a_coin_on_every_empty_month():
+    """D002 End of the round: with Four & Three its holder puts a coin on every empty
+    month of the track, so the poorest take the full twelve after the game."""
+    from hanafuda_core.hachihachi_game import CHART, end_payments, four_three_track
+    from hanafuda_core.ledger import Ledger, Payment
+    rules = get_rules("d002")
+    assert rules.four_three_track and not get_rules("d001").four_three_track
+    marks = (Payment("A", CHART, 1, "month 1"), Payment("B", CHART, 1, "month 2"),
+             Payment("C", CHART, 1, "month 3"))
+    ledger = Ledger(rules.unit, marks, ("A", "B", "C"))
+    coins = four_three_track(rules, "C", ledger, 12)
+    assert [(p.payer, p.payee, p.amount) for p in coins] == [("C", CHART, 9)]
+    assert coins[0].clause.startswith("D002, End of the round")
+    assert four_three_track(get_rules("d004"), "C", ledger, 12) == ()
+    ledger = ledger.add(*coins)
+    end = end_payments(rules, ("A", "B", "C"), ledger)
+    assert sum(p.amount for p in end if p.payer == CHART) == 12
+
+
+def test_d002_award_shared_by_tied_leaders_and_track_by_the_poorest():
+    """D002 After 12th round: the poorest split the track's stones evenly; tied top
+    scorers share the Award. D001 names one winner and one lowest player."""
+    from hanafuda_core.hachihachi_game import CHART, end_payments
+    from hanafuda_core.ledger import BANK, POT, Ledger, Payment
+    names = ("A", "B", "C", "D")
+    pays = (Payment("A", POT, 60, "half-time"), Payment("B", POT, 60, "half-time"),
+            Payment("C", POT, 60, "half-time"), Payment("D", POT, 60, "half-time"),
+            Payment("C", CHART, 12, "track"), Payment(BANK, "A", 100, "deals"),
+            Payment(BANK, "B", 100, "deals"), Payment("C", BANK, 30, "deals"),
+            Payment("D", BANK, 90, "deals"))
+    # totals: A 40, B 40, C -102, D -150: no tie at the bottom before the track
+    rules = get_rules("d002")
+    ledger = Ledger(rules.unit, pays, names)
+    got = [(p.payer, p.payee, p.amount) for p in end_payments(rules, names, ledger)]
+    assert got == [(CHART, "D", 12), (POT, "A", 120), (POT, "B", 120)]
+    assert [(p.payer, p.payee, p.amount) for p in end_payments(get_rules("d001"), names,
+                                                                Ledger(KAN, pays, names))] \
+        == [(CHART, "D", 12), (POT, "A", 240)]
+    tied_low = pays + (Payment("C", "D", 24, "deal"),)      # C and D both at -126
+    got = [(p.payer, p.payee, p.amount)
+           for p in end_payments(rules, names, Ledger(rules.unit, tied_low, names))]
+    assert got[:2] == [(CHART, "C", 6), (CHART, "D", 6)]
+    assert "poorest" in end_payments(rules, names, Ledger(rules.unit, tied_low, names))[0].reason
+
+
+def test_d002_round_pot_priority_oya_then_dou_ni():
+    """D002 End of the round: players tied for the round's win: Oya first, then Dou-Ni."""
+    def facts(points):
+        return RoundFacts(tuple(P(n, claims=(), card_points=v) for n, v in
+                                zip(("Oya", "Dou-Ni", "Biki"), points)) + (P("D"),),
+                          dealer="Oya", multiplier=1, passed=("D",))
+    assert settle_round("d002", facts((100, 100, 64))).winner == "Oya"
+    s = settle_round("d002", facts((64, 100, 100)))
+    assert s.winner == "Dou-Ni"
+    assert [p.payee for p in s.ledger if p.category == "fees"] == ["Dou-Ni"]
+
+
+def _d004_out_with(yaku, **options):
+    facts = RoundFacts((P("A", claims=()), P("B", claims=()), P("C", claims=())),
+                       dealer="A", multiplier=1,
+                       calls=(Call("A", "out", yaku=yaku, responsible="B"),))
+    return settle_round(get_rules("d004", **options), facts)
+
+
+def test_d004_some_responsibility_excludes_five_brights_and_seven_ribbons():
+    """D004 Responsible discard: some do not charge it for five brights / seven ribbons."""
+    t = _d004_out_with(("five_brights",)).totals()
+    assert t == {"A": SHILLINGS.of(24), "B": -SHILLINGS.of(24), "C": 0}
+    t = _d004_out_with(("five_brights",), responsibility_excludes=("five_brights",)).totals()
+    assert t == {"A": SHILLINGS.of(24), "B": -SHILLINGS.of(12), "C": -SHILLINGS.of(12)}
+    t = _d004_out_with(("poetry",), responsibility_excludes=("five_brights",
+                                                             "seven_ribbons")).totals()
+    assert t["B"] == -SHILLINGS.of(14) and t["C"] == 0       # still charged for red ribbons
+    assert OPTIONS["responsibility_excludes"].source.cite().startswith("D004, Responsible")
+
+
+def test_d004_some_specials_keep_the_blind_play_event_points():
+    """D004 Special combinations cancel and repay events; some keep the blind-play ones."""
+    facts = RoundFacts((P("A", claims=(), card_points=170), P("B", claims=(), card_points=50),
+                        P("C", claims=(), card_points=44)), dealer="A", multiplier=1,
+                       blind_stay=True)
+    plain = settle_round("d004", facts)
+    kept = settle_round(get_rules("d004", specials_keep_blind=True), facts)
+    assert plain.special and kept.special
+    assert kept.totals()["A"] - plain.totals()["A"] == 2 * SHILLINGS.of(1)
+    assert [p.category for p in kept.ledger].count("blind") == 2
+    assert "returned" not in [p.category for p in kept.ledger]
+    zero_sum(plain)
+    zero_sum(kept)
+
+
+def test_d004_some_no_upper_limit_on_sixteen_junk():
+    """D004: sixteen junk is 12/- + 2/- per extra up to 20/-; some set no upper limit."""
+    facts = RoundFacts((P("A", claims=(), card_points=60, chaffs=21),
+                        P("B", claims=(), card_points=104), P("C", claims=(), card_points=100)),
+                       dealer="A", multiplier=1)
+    capped = settle_round("d004", facts)
+    free = settle_round(get_rules("d004", sixteen=(12, 2, 0, True)), facts)
+    assert capped.totals()["A"] == 2 * SHILLINGS.of(20)
+    assert free.totals()["A"] == 2 * SHILLINGS.of(22)

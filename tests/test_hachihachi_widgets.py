@@ -213,3 +213,19 @@ def test_settlement_view_refused_tradition_keeps_the_typed_boxes():
     assert "card points must be a whole number" in view.message.value
     assert view.preset.value == "book" and view.columns[2].points.value == "lots"
     assert view.result.value == good and view.controller.preset == "book"
+
+
+def test_play_view_d004_trade_buttons_then_the_hand():
+    """D004: the exchange comes first: "Trade with the eldest" / "Keep my hand"."""
+    pytest.importorskip("hanafuda_core.games.hachihachi_play")
+    from hanafuda_core.widgets.hachihachi import HachiHachiPlayView
+    view = HachiHachiPlayView()
+    view.preset.value = "d004"
+    view.new_button.click()
+    assert [b.description for b in view.trade_box.children] == ["Trade with the eldest",
+                                                                "Keep my hand"]
+    assert view.hand_box.children == () and "face down" in view.hand_label.value
+    view.trade_box.children[1].click()
+    assert view.message.value == "" and view.trade_box.children == ()
+    assert view.controller.round.trades[0] == (0, False)
+    assert len(view.hand_box.children) == 7

@@ -78,6 +78,8 @@ D002_CALLS = Source("D002", "Declare Yoshi or Sa-gé", "199-212")
 D002_EMPTY = Source("D002", "Draw deck becomes empty", "213-228")
 D002_LOAN = Source("D002", "Coinage and Loan", "25-35")
 D002_HANDON = Source("D002", "Han-Don, Ishi-Arai, After 12th round", "241-261")
+D002_TRACK = Source("D002", "End of the round (Monthly Track)", "229-235")
+D002_AFTER12 = Source("D002", "After 12th round", "251-261")
 D004 = Source("D004", "Hachi-Hachi for 5-7 players", "1-80")
 D004_UNITS = Source("D004", "Equipment", "7-9")
 D004_DEAL = Source("D004", "Deal (exchange with the eldest)", "16-17")
@@ -86,7 +88,9 @@ D004_AUCTION = Source("D004", "Auction and forced passes", "25-34")
 D004_MELDS = Source("D004", "Melds", "35-52")
 D004_COMBOS = Source("D004", "Scoring combinations, going out and keeping", "53-62")
 D004_EVENTS = Source("D004", "Event points, scoring, special combinations", "63-74")
-D004_END = Source("D004", "Half-game and determining winner", "75-80")
+D004_END = Source("D004", "Half-game and determining winner", "77-80")
+D004_SPECIALS = Source("D004", "Special combinations", "68-73")
+D004_RESPONSIBLE = Source("D004", "Responsible discard", "74-76")
 
 C = Card
 _BRIGHTS = (C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
@@ -282,7 +286,8 @@ _OPTION_LIST = (
                                           (12, 2, 0, True), (12, 2, 20, True), None),
          "16 or more Chaffs: (base, per extra, cap, November counts): BOOK 120 + 20, Storm "
          "only (or every November card); D001 12 + 2 with Willows; D004 12 + 2 "
-         "capped at 20/-; D002 scores it as a captured combination instead (None); BOOK "
+         "capped at 20/- (D004 'some': no cap, the D001 value); D002 scores it as a "
+         "captured combination instead (None); BOOK "
          "'Simple 16 Yaku' is the option simple_16_yaku",
          BOOK_SPECIAL),
     _opt("sixteen_when_out", False, (False, True), "sixteen junk also counts when a player "
@@ -357,8 +362,9 @@ _OPTION_LIST = (
     _opt("trade", False, (False, True), "before looking, a player may swap the unseen hand "
          "with the dealer's (eldest's) once; later traders swap with whoever holds that hand "
          "now (BOOK 'Trade' variant; D004 exchange, standard)", BOOK_PLAYERS,
-         note="the rules allow it; a table offers it per deal with trade=True (like "
-         "blind_stay), so games recorded without it replay unchanged"),
+         note="with three or more players every deal offers it by default (the d004 "
+         "preset, as its source says); a deal or game can still be played without it "
+         "(trade=False), and a record says whether it was offered"),
     _opt("dealers_hand", 10, (0, 10, 1), "BOOK 'Dealer's Hand': the last trader (who holds the "
          "dealer's dealt hand) with 89 or more card points takes this from every player but "
          "the Joker holder (0: no such achievement, as in D004)", BOOK_SPECIAL),
@@ -367,9 +373,8 @@ _OPTION_LIST = (
          "'some'); nobody is forced, one or two stayers end the round and share the fees "
          "(D002 'No match', D001 'nobody forced' variation, D004 'some'); or, with two "
          "stayers, they play a two-handed deal (D001 variation)", BOOK_PLAYERS,
-         note="D002 states 'share_pot' as its rule; the d002 preset keeps 'forced_in' until "
-         "the lead decides, because the engine's random-play test asserts three active "
-         "players for every preset. If nobody at all stays, the last player to choose is "
+         note="the d002 preset plays 'share_pot', its stated rule. If nobody at all stays, "
+         "the last player to choose is "
          "forced to play (someone must take the fees): our decision, the sources are silent. "
          "Fees that do not split evenly give the odd point to the first stayer"),
     _opt("field_quad", "redeal", ("redeal", "dealer_takes"), "four cards of a month dealt "
@@ -412,6 +417,30 @@ _OPTION_LIST = (
          "smallest unit: BOOK keeps plain scores (0); D002 10 Kan; D004 5/- with a crown "
          "token; D001 has a bank and debt cards (10 kan, our reading)", D002,
          note="loans move chips, not scores: see hachihachi_game.chip_account"),
+    _opt("four_three_track", False, (False, True), "D002: a Four & Three that ends the "
+         "game puts a coin (1 point) on every month of the track still empty, paid by its "
+         "holder, so the track is full when the poorest take it; elsewhere only a deal's "
+         "winner marks the track", D002_TRACK,
+         note="the track has as many months as the game has deals (12, or 6)"),
+    _opt("award_ties", "first", ("first", "share"), "two or more players tied on top at the "
+         "end: the first in seat order takes the Award / pot (the other sources are silent: "
+         "our decision) or, D002, the tied players share it evenly", D002_AFTER12,
+         note="an amount that does not split evenly gives the odd point to the first in seat "
+         "order; BOOK's Campaign bonus is then split the same way"),
+    _opt("chart_ties", "first", ("first", "share"), "two or more players tied lowest at the "
+         "end: the first in seat order takes the month track's chips (D001, D004 name one "
+         "lowest player) or, D002, the poorest players split them evenly", D002_AFTER12,
+         note="D002 pays the track before the Award, so the Award goes to whoever is top "
+         "after it; the other traditions are read the same way"),
+    _opt("responsibility_excludes", (), ((), ("five_brights",), ("seven_ribbons",),
+                                         ("five_brights", "seven_ribbons")),
+         "yaku for which a responsible discard is not charged: none, or D004 'some': five "
+         "brights and/or seven ribbons", D004_RESPONSIBLE),
+    _opt("specials_keep_blind", False, (False, True), "a special (168, sixteen junk, all "
+         "88) cancels or returns the blind-play event points like the others, or D004 "
+         "'some': those stay paid", D004_SPECIALS,
+         note="the 'blind' payments: a blind stay's success or failure (and BOOK's Dealer's "
+         "Hand, the other bonus for an unseen hand)"),
     _opt("loan_repayment", "end", ("end", "han_don"), "when loans are repaid: after the last "
          "deal, as far as possible; or D002: Han-Don after deal 6 (return 10 Kan, then "
          "optional 5-Kan steps), Ishi-Arai after deal 11 (optional 5-Kan steps) and after "
@@ -438,7 +467,8 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "d002": {**_KAN_COMMON, "teyaku_table": "d002", "yaku_table": "d002", "calls": "d002",
              "sixteen": None, "special_effect": "return_combos_events", "fold_fee_by": "seat",
              "compensation_excludes_counted": False, "four_three": "ends_game",
-             "loan_repayment": "han_don"},
+             "loan_repayment": "han_don", "too_few": "share_pot", "four_three_track": True,
+             "award_ties": "share", "chart_ties": "share"},
     "d004": {**_KAN_COMMON, "unit": "shillings", "teyaku_table": "d004", "yaku_table": "d004",
              "calls": "d004", "sixteen": (12, 2, 20, True), "sixteen_when_out": True,
              "special_effect": "return_all", "blind_failure": False,
@@ -469,7 +499,9 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
              "futahachi": D002_EMPTY, "all_88": D002_EMPTY, "chaff_bonus": D002_EVENTS,
              "triple_bonus": D002_EVENTS, "blind_stay": D002_EVENTS,
              "cards_after_yaku": D002_EMPTY, "specials_need_no_yaku": D002_EMPTY,
-             "dealers_hand": D002, "loan_unit": D002_LOAN, "loan_repayment": D002_HANDON},
+             "dealers_hand": D002, "loan_unit": D002_LOAN, "loan_repayment": D002_HANDON,
+             "too_few": D002_DROP, "four_three_track": D002_TRACK,
+             "award_ties": D002_AFTER12, "chart_ties": D002_AFTER12},
     "d004": {"unit": D004, "teyaku_table": D004_MELDS, "yaku_table": D004_COMBOS,
              "calls": D004_COMBOS, "sixteen": D004_EVENTS, "sixteen_when_out": D004_EVENTS,
              "special_effect": D004_EVENTS, "blind_failure": D004_EVENTS,

@@ -5,8 +5,8 @@ A round is an immutable :class:`HachiHachiRound` that moves through stages:
 
 1. ``"blind"`` (only when a blind stay is offered, four or more players): the
    dealer (D004: the eldest) declares *Blind Stay* (Mizuten) before looking, or not.
-   ``"trade"`` (only when the exchange is offered, ``trade=True`` with rules that
-   allow it: BOOK 'Trade', D004): before looking, each player but the dealer once
+   ``"trade"`` (only when the exchange is offered: by default whenever the rules
+   have it, ``trade=True``: D004, BOOK 'Trade'): before looking, each player but the dealer once
    trades the unseen hand for the dealer's dealt hand, wherever it is now
    (:class:`Trade`), or not; the last trader may earn BOOK's 'Dealer's Hand'.
 2. ``"choose"`` (four to seven players): in the preset's seat order each player
@@ -54,7 +54,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Sequence
 
-from ..cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, Card, CardSet, parse_card
+from ..cards import DEFAULT_VALUES, MONTH_MASKS, Card, CardSet, parse_card
 from ..deal import MisdealRules
 from ..engines import capture as eng
 from ..engines.capture import (KOIKOI, STOP, Capture, CaptureRules, Phase, Play, RoundResult,
@@ -62,16 +62,17 @@ from ..engines.capture import (KOIKOI, STOP, Capture, CaptureRules, Phase, Play,
 from ..errors import HanafudaError, IllegalActionError, PlayerCountError
 from ..hachihachi_settle import (Call, FieldMultiplier, FieldQueue, PlayerFacts, RoundFacts,
                                  Settlement, settle_round)
-from ..players import GreedyPlayer, make_agent as _make_base_agent
+from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
 from .hachihachi import HachiHachiRules, get_rules, yaku_rule
 
-__all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel", "parse_action",
-           "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound", "HachiHachiView",
+__all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel",
+           "parse_action", "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound", "HachiHachiView",
            "new_hachihachi_round", "deal_round", "legal_actions", "apply", "view",
            "play_round", "replay_round", "RandomHachiHachiPlayer", "GreedyHachiHachiPlayer",
            "make_agent", "CALL_WORDS", "JOKER", "engine_rules", "seat_names",
-           "setup_hachihachi_round", "round_facts", "coach_advice"]
+           "setup_hachihachi_round", "round_facts", "coach_advice", "offers_trade",
+           "check_players", "action_lines"]
 
 JOKER = 48          # the blank card / Joker of the seven-player game (not one of the 48)
 
@@ -222,15 +223,19 @@ def parse_action(text: Any) -> Any:
 # ---------------------------------------------------------------------------
 # The overlay the engine calls
 
+@dataclass(frozen=True)
 class HachiHachiOverlay:
     """The engine hook: a new or bigger yaku opens a Continue / End decision
     (re-arming as in Go-Stop: after a Continue only a higher total asks again).
 
     The real payments are settled by :class:`HachiHachiRound` from the whole round
     (claims, passes, field, calls). The engine-level results here are a quick
-    estimate in table units, so that engine tools such as the coach's rollouts
+    estimate in the tradition's smallest unit (``scale`` of them to a table unit:
+    12 for kan and shillings), so that engine tools such as the coach's rollouts
     can compare moves: an End takes the ender's yaku from each opponent; a
     played-out round scores each player's card points against 88."""
+
+    scale: int = 1
 
     def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
         return total > sum(p for _, p in old_sig)
@@ -240,7 +245,7 @@ class HachiHachiOverlay:
 
     def settle(self, state: State, winner: int) -> RoundResult:
         n = state.rules.players
-        value = state.yaku_pts[winner]
+        value = state.yaku_pts[winner] * self.scale
         pts = tuple(value * (n - 1) if p == winner else -value for p in range(n))
         return RoundResult(winner, pts, "end")
 
@@ -271,9 +276,6 @@ def coach_advice(r: "HachiHachiRound", coach: Any):
     return advice, mapping
 
 
-_OVERLAY = HachiHachiOverlay()
-
-
 @lru_cache(maxsize=64)
 def _engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
     two_cut = active == 2 and rules.preset == "d001"
@@ -282,7 +284,7 @@ def _engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
         players=active, deals={2: (7, 6), 3: (7, 6)},
         misdeal=MisdealRules(field_four=True, hand_four=False, four_pairs=False),
         round_end="hands_empty" if two_cut else "all_cards",
-        rounds=12, yaku=rules.yaku, overlay=_OVERLAY)
+        rounds=12, yaku=rules.yaku, overlay=HachiHachiOverlay(rules.combo_scale))
 
 
 def engine_rules(rules: HachiHachiRules | str, active: int = 3) -> CaptureRules:
@@ -523,7 +525,7 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
                          seed: int | random.Random | None = None, dealer: int = 0, *,
                          queue: FieldQueue | None = None, blind_stay: bool = False,
                          names: Sequence[str] | None = None, round_no: int = 1,
-                         trade: bool = False, **options) -> HachiHachiRound:
+                         trade: bool | None = None, **options) -> HachiHachiRound:
     """Shuffle and deal a Hachi-Hachi round for 2 to 7 players.
 
     ``preset``: "book", "d001", "d002", "d004" (or rules from ``get_rules``);
@@ -531,12 +533,12 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
     multipliers from earlier deals; ``blind_stay`` offers the dealer a blind stay
     before the deal (four or more players); ``trade`` offers the exchange of
     unseen hands with the dealer's (needs the rules' ``trade`` option: BOOK
-    'Trade' variant, D004). A field holding all four cards of a month is redealt
-    (recorded in the deal), or taken by the dealer (``field_quad="dealer_takes"``).
+    'Trade' variant, D004); ``None`` offers it whenever the rules have it and
+    three or more play (the d004 preset: its source makes the exchange standard).
+    A field holding all four cards of a month is redealt (recorded in the deal), or taken by the dealer (``field_quad="dealer_takes"``).
     """
     rules = preset if isinstance(preset, HachiHachiRules) else get_rules(preset, **options)
-    if not 2 <= players <= 7:
-        raise PlayerCountError(f"Hachi-Hachi is played by 2 to 7 players, not {players}")
+    check_players(players)
     if not 0 <= dealer < players:
         raise PlayerCountError(f"the dealer must be a seat from 0 to {players - 1}")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -552,6 +554,19 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
         return deal_round(rules, players, d, queue=queue, blind_stay=blind_stay, names=names,
                           round_no=round_no, trade=trade)
     raise RuntimeError("no valid deal")  # pragma: no cover
+
+
+def check_players(players: int) -> int:
+    """The number of players, or :class:`PlayerCountError` saying what is allowed.
+
+    >>> check_players(9)
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.PlayerCountError: Hachi-Hachi is played by 2 to 7 players, not 9
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
+        raise PlayerCountError(f"Hachi-Hachi is played by 2 to 7 players, not {players}")
+    return players
 
 
 def _layout(order: Sequence[int], players: int) -> tuple[tuple[int, ...], int | None, int]:
@@ -577,10 +592,12 @@ def _layout(order: Sequence[int], players: int) -> tuple[tuple[int, ...], int | 
 def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal, *,
                queue: FieldQueue | None = None, blind_stay: bool = False,
                names: Sequence[str] | None = None, round_no: int = 1,
-               trade: bool = False) -> HachiHachiRound:
-    """The round after a known deal (replays and constructed examples)."""
+               trade: bool | None = None) -> HachiHachiRound:
+    """The round after a known deal (replays and constructed examples); ``trade`` as
+    in :func:`new_hachihachi_round`."""
     if isinstance(rules, str):
         rules = get_rules(rules)
+    trade = offers_trade(rules, players, trade)
     if trade and not rules.trade:
         raise HanafudaError("these rules have no exchange of hands: use the option trade=True "
                             "(BOOK 'Trade' variant; standard in D004)")
@@ -607,6 +624,20 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
     if not offered:
         r = _after_blind(r)
     return r
+
+
+def offers_trade(rules: HachiHachiRules, players: int, trade: bool | None = None) -> bool:
+    """Whether a deal offers the exchange of hands: ``trade`` when given, else the
+    rules' own ``trade`` option (D004: standard) with three or more players.
+
+    >>> offers_trade(get_rules("d004"), 5), offers_trade(get_rules("book"), 5)
+    (True, False)
+    >>> offers_trade(get_rules("d004"), 5, trade=False), offers_trade(get_rules("d004"), 2)
+    (False, False)
+    """
+    if trade is None:
+        return bool(rules.trade) and players >= 3
+    return bool(trade)
 
 
 def _after_blind(r: HachiHachiRound) -> HachiHachiRound:
@@ -784,7 +815,6 @@ def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
                                  "dealer's dealt hand (trade / no trade), once")
     if r.stage == "choose":
         if isinstance(action, (Join, Pass)):
-            joins = sum(p for _, p in r.choices)
             if isinstance(action, Pass) and r.blind and seat == r.deal.dealer:
                 raise IllegalActionError("you declared a blind stay, so you must play")
             if isinstance(action, Pass) and r.rules.preset == "book" and seat == r.deal.dealer:
@@ -1002,6 +1032,71 @@ def _finish(r: HachiHachiRound) -> HachiHachiRound:
 
 
 # ---------------------------------------------------------------------------
+# Telling a round in words
+
+def action_lines(before: HachiHachiRound, action, after: HachiHachiRound,
+                 names: Sequence[str], *, log: bool = True) -> list[str]:
+    """What ``action`` did between ``before`` and ``after``, in words, with ``names``
+    per table seat ("You" agrees: "You keep your hand", "Ann keeps her hand" is
+    written "Ann keeps their hand"). Capture moves are told by
+    :mod:`hanafuda_core.narration` (``log``: the terminal log's lines,
+    :func:`~hanafuda_core.narration.log_lines`; else its sentences); the rest
+    (blind stay, exchange, play or pass, hand combinations, calls) here.
+
+    >>> r = setup_hachihachi_round("book", ["3c 9c", "4a 10c", "6c 6d"], "3b",
+    ...                            "4c 5c 8c 12c", [ "1b 2b", "", ""])
+    >>> after = apply(r, "play 3c")
+    >>> action_lines(r, Play(Card.CHERRY_CHAFF_1), after, ("Ann", "Ben", "Cy"))[0]
+    '  Ann plays the Cherry Chaff 1 and takes Cherry Ribbon (3b)'
+    >>> action_lines(after, Continue("Continue"), apply(after, "continue"), ("You", "B", "C"))
+    ['  You call Continue and play on']
+    """
+    from ..narration import log_lines, sentences, story, subject
+    action = parse_action(action)
+    if isinstance(action, (Play, Capture)):
+        step = story(before.inner, action, after.inner)
+        # the Continue / End question is told in the tradition's words by the call
+        step = replace(step, parts=tuple(replace(p, yaku=replace(p.yaku, decide=False))
+                                         if p.yaku is not None else p for p in step.parts))
+        inner = [names[s] for s in before.active]
+        return log_lines(step, inner) if log else [" ".join(sentences(step, inner))]
+    seat = before.current_seat
+    who = names[seat]
+    you = who.lower() == "you"
+    if isinstance(action, BlindStay):
+        text = (f"{subject(who, 'stay')} blind (plays without looking)" if action.stay
+                else f"{who} {'do' if you else 'does'} not stay blind")
+    elif isinstance(action, Trade):
+        text = (f"{subject(who, 'trade')} unseen hands with {names[before.dealer_hand_at]}, "
+                "who held the dealer's dealt hand" if action.swap
+                else f"{subject(who, 'keep')} {'your' if you else 'their'} hand")
+    elif isinstance(action, Join):
+        text = subject(who, "play") + (" (must play)" if len(legal_actions(before)) == 1
+                                       else "")
+    elif isinstance(action, Pass):
+        text = (f"{who} {'are' if you else 'is'} forced out (three are playing)"
+                if seat in after.forced_out else subject(who, "pass"))
+    elif isinstance(action, Claim):
+        from ..hachihachi_controllers import format_amount
+        rules = before.rules
+        res = rules.teyaku.evaluate(CardSet.from_mask(before.hands[seat]))
+        hits = [res.find(k) for k in action.keys]
+        text = (subject(who, "show") + " " + " and ".join(
+            f"{h.rule.name} ({format_amount(rules, h.value * rules.combo_scale)}), showing "
+            f"{h.shown.format()}" for h in hits)
+            if hits else f"{subject(who, 'claim')} no hand combination")
+    else:                           # named as the tradition names them, even when replayed
+        go, stop, cancel = _words(before)
+        if isinstance(action, Continue):
+            text = f"{subject(who, 'call')} {go} and {'play' if you else 'plays'} on"
+        elif isinstance(action, End):
+            text = f"{subject(who, 'call')} {stop}: the round ends"
+        else:
+            text = f"{subject(who, 'call')} {cancel}: the yaku pay half"
+    return [f"  {text}" if log else text + "."]
+
+
+# ---------------------------------------------------------------------------
 # Views
 
 @dataclass(frozen=True)
@@ -1140,7 +1235,7 @@ def play_round(r: HachiHachiRound, agents: Sequence, rng: random.Random) -> Hach
 def replay_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
                  actions: Sequence, *, queue: FieldQueue | None = None,
                  blind_stay: bool = False, names: Sequence[str] | None = None,
-                 round_no: int = 1, trade: bool = False) -> list[HachiHachiRound]:
+                 round_no: int = 1, trade: bool | None = None) -> list[HachiHachiRound]:
     """Every state of a recorded round, from the deal through each action."""
     r = deal_round(rules, players, deal, queue=queue, blind_stay=blind_stay, names=names,
                    round_no=round_no, trade=trade)

@@ -576,7 +576,7 @@ def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
         "<tr>" + f"<td>{escape(str(r['category']))}</td>"
         + "".join(f"<td class='num'>{escape(r[n])}</td>" for n in names) + "</tr>"
         for r in cats)
-    by_cat = (f'<table class="hanafuda-hh-table"><tr><th>Step</th>'
+    by_cat = ('<table class="hanafuda-hh-table"><tr><th>Step</th>'
               + "".join(f"<th class='num'>{escape(n)}</th>" for n in names)
               + f"</tr>{cat_rows}</table>")
     special = notice_html(s.special, "warning", title="Special achievement:") if s.special else ""
@@ -626,6 +626,7 @@ class HachiHachiPlayView(widgets.VBox):
         self.table = widgets.HTML()
         self.claims_html = widgets.HTML()
         self.claim_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.trade_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hand_label = widgets.HTML()
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -641,7 +642,7 @@ class HachiHachiPlayView(widgets.VBox):
         controls = widgets.HBox([self.preset, self.seed, self.new_button, self.hint_button],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         left = widgets.VBox([self.status, self.message, self.table, self.claims_html,
-                             self.claim_box, self.choice_box, self.decide_box, self.hand_label,
+                             self.trade_box, self.claim_box, self.choice_box, self.decide_box, self.hand_label,
                              self.hand_box, self.hint, self.result],
                             layout=widgets.Layout(flex="1 1 640px", min_width="560px"))
         right = widgets.VBox([widgets.HTML(_heading("What happened")), self.log_html],
@@ -728,9 +729,16 @@ class HachiHachiPlayView(widgets.VBox):
                                   + svg.layout_html(shown, width=self.width - 16)
                                   if shown else "")
         self.other_buttons = []
+        self.trade_box.children = []
         self.claim_box.children = []
         self.choice_box.children = []
         self.decide_box.children = []
+        trades = ctl.trade_choices()
+        if trades:
+            buttons = [self._button(label, action, "warning" if action.swap else "success",
+                                    "200px") for label, action in trades]
+            self.other_buttons += buttons
+            self.trade_box.children = buttons
         if r.stage == "claim" and ctl.legal():
             buttons = [self._button(label, action, "success" if i == 0 else "")
                        for i, (label, action) in enumerate(ctl.claim_choices())]
@@ -759,8 +767,10 @@ class HachiHachiPlayView(widgets.VBox):
         hand = ctl.hand()
         can_play = (r.stage == "play" and bool(ctl.legal()) and not choice
                     and not any(type(a).__name__ in ("Continue", "End") for a in decisions))
-        self.hand_label.value = (f"<div style='font-weight:bold;margin:8px 0 3px'>Your hand "
-                                 f"({len(hand)})</div>")
+        face_down = (" — 7 cards, face down: nobody looks before the exchange"
+                     if r.stage == "trade" else f" ({len(hand)})")
+        self.hand_label.value = (f"<div style='font-weight:bold;margin:8px 0 3px'>Your hand"
+                                 f"{escape(face_down)}</div>")
         self.hand_buttons = []
         cells = []
         for card in hand:
