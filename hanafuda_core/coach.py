@@ -197,13 +197,20 @@ def greedy_rollout(state: State) -> State:
 
 
 def _greedy_key(state: State, wild, card: int) -> int:
-    """The greedy policy's key for playing ``card`` in a round with a wild card."""
+    """The greedy policy's key for playing ``card`` in a round with a wild card: the
+    value of what the play takes at once, or of the card and the best card it will
+    choose (:class:`~hanafuda_core.players.GreedyPlayer` reads the same from the
+    engine; a test checks that both play the same rounds)."""
     fm = state.field_m
     if card == wild.card and wild.from_hand != "month":
         t = wild.targets(fm, wild.from_hand)
         return 1000 + max(_VAL[c] for c in _bits(t)) + _VAL[card] if t else -_VAL[card]
     m = fm & MONTH_MASKS[card >> 2] & ~wild.field_exclusion
-    return 1000 + sum(_VAL[c] for c in _bits(m)) + _VAL[card] if m else -_VAL[card]
+    if not m:
+        return -_VAL[card]
+    if m.bit_count() == 2:              # it waits for a choice: the better card
+        return 1000 + max(_VAL[c] for c in _bits(m)) + _VAL[card]
+    return 1000 + sum(_VAL[c] for c in _bits(m)) + _VAL[card]
 
 
 def _greedy_wild_rollout(state: State) -> State:
@@ -533,11 +540,9 @@ def _public_state(view: PlayerView) -> State:
         sigs.append(sig)
         pts.append(total)
     record = DealRecord((), view.dealer, (), ("position rebuilt from a player's view",))
-    if rules.wild is None:
-        return State(rules, hands, fm, tuple(caps), (), 0, view.phase, view.current_player,
-                     view.dealer, view.round_no, tuple(sigs), tuple(pts), tuple(view.calls),
-                     tuple(view.scores), (0,) * n, pending, None, record, None, fm)
-    # a wild card: whether it is wild depends on the dealt field, the leftovers on its log
+    # the field as dealt, not as it is now: the "Bright"/"Super Bright" house rules
+    # (field_bright) count the Brights dealt to the field, and a wild card may be wild
+    # only if a month was dealt there (Brewing Storm); its leftovers follow its log
     return State(rules, hands, fm, tuple(caps), (), 0, view.phase, view.current_player,
                  view.dealer, view.round_no, tuple(sigs), tuple(pts), tuple(view.calls),
                  tuple(view.scores), (0,) * n, pending, None, record, None,

@@ -25,6 +25,22 @@ Each card's fate is a :class:`Move` whose ``outcome`` is one of:
 ``chosen``  the choice made: it takes the chosen card
 ========== ==================================================================
 
+A wild card (Koi-Koi's "Storm is Wild" and "Brewing Storm", Mushi's rules)
+adds two outcomes, and ``Move.wild`` marks a move where the wild card used its
+power (``takes``, ``choice``, ``chosen`` or ``stays`` with nothing it may take):
+
+============== ==============================================================
+``takes_wild``  a card turned up from the stock takes the wild lying on the
+                field (the first card of another month must take it)
+``sweep``       the wild, turned up as the last stock card, takes the field
+============== ==============================================================
+
+What the wild did is read from the engine's log (the :class:`WildEvent` values
+the action added to ``State.wild_log``), and a wild card's choices are the
+legal actions, so the story never guesses a wild capture from the months. The
+cards left on the field at the end that go to a side under the wild's rules
+are :class:`Leftover` values on the last part.
+
 Two renderers turn a step into text; both are pure functions of the step:
 
 - :func:`sentences` / :func:`describe`: plain sentences, "You play the Crane
@@ -50,6 +66,16 @@ You play the Curtain (3a) and take the Cherry Chaff 1 (3c). Then the stock turns
 >>> print("\\n".join(log_lines(step, ("Player 1", "Player 2"))))
   Player 1 plays the Curtain and takes Cherry Chaff 1 (3c)
   Player 1 turns over the Maple Chaff 2: no match, it stays on the field
+
+Under "Storm is Wild" the Storm takes a card of another month (never the Rainman):
+
+>>> before = setup_state(get_rules("book", storm_wild=True), ["11d 12c", "7c 9d"],
+...                      field="1a 11a", stock="10d 2d")
+>>> step = story(before, "play 11d", apply(before, "play 11d"))
+>>> step.parts[0].hand.wild, step.hand_taken, [e.kind for e in step.wild_events]
+(True, (<Card.PINE_CRANE: 0>,), ['hand'])
+>>> print(log_lines(step, ("Player 1", "Player 2"))[0])
+  Player 1 plays the Storm as the wild card and takes Crane (1a)
 """
 
 from __future__ import annotations
@@ -59,12 +85,12 @@ from typing import Iterable, Sequence
 
 from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
 from .engines.capture import (Action, Capture, KoiKoi, Phase, Play, RoundResult, State,
-                              parse_action)
+                              WildEvent, WildRules, legal_actions, parse_action)
 
-__all__ = ["STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "Move",
-           "YakuNews", "Part", "Step", "story", "stories", "sentences", "part_sentences",
-           "describe", "log_lines", "result_text", "held_yaku", "the_card", "subject",
-           "conjugate", "and_list"]
+__all__ = ["STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "TAKES_WILD",
+           "SWEEP", "Move", "Leftover", "YakuNews", "Part", "Step", "story", "stories",
+           "sentences", "part_sentences", "describe", "log_lines", "result_text", "held_yaku",
+           "the_card", "subject", "conjugate", "and_list"]
 
 STAYS = "stays"
 BLOCKED = "blocked"
@@ -73,6 +99,8 @@ TAKES = "takes"
 HIKI = "hiki"
 CHOICE = "choice"
 CHOSEN = "chosen"
+TAKES_WILD = "takes_wild"
+SWEEP = "sweep"
 
 
 # ---------------------------------------------------------------------------
@@ -83,8 +111,13 @@ CHOSEN = "chosen"
 class Move:
     """What one card did: played from a hand (``source="hand"``) or turned up from
     the stock (``"stock"``). ``taken`` are the field cards it captured (the card
-    itself joins them), ``options`` the field cards of its month it met, and
-    ``returned`` the pair that went back to the field (outcome ``stacked``)."""
+    itself joins them), ``options`` the field cards it could choose from (of its
+    month; for the wild card, the cards its power may take), and ``returned`` the
+    pair that went back to the field (outcome ``stacked``).
+
+    ``wild``: the card is the wild card and used its power. ``ignored``: the wild
+    card lying on the field, which this card of the wild's month met and may not
+    take (it is no card of that month for matching)."""
 
     card: Card
     source: str
@@ -92,11 +125,33 @@ class Move:
     taken: tuple[Card, ...] = ()
     options: tuple[Card, ...] = ()
     returned: tuple[Card, ...] = ()
+    wild: bool = False
+    ignored: tuple[Card, ...] = ()
 
     @property
     def captured(self) -> tuple[Card, ...]:
         """The cards this move sent to a capture pile (itself first), before any return."""
-        return (self.card, *self.taken) if self.taken else ()
+        return (self.card, *self.taken) if self.taken or self.outcome == SWEEP else ()
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """Cards left on the field when the stock ran out that the wild card's rules give
+    to a side (Mushi): ``kind`` ``"month_leftover"``, the last card(s) of the wild's
+    month to the side holding the others, or ``"partner_leftover"``, the card(s) left
+    of the month the wild paired with to the side that used it. ``player`` is a seat
+    of that side, ``event`` the engine's :class:`WildEvent`."""
+
+    player: int
+    kind: str
+    cards: tuple[Card, ...]
+    event: WildEvent
+    yaku: "YakuNews | None" = None
+
+    @property
+    def month(self) -> str:
+        """The month of the cards ("November")."""
+        return _month(self.cards[0])
 
 
 @dataclass(frozen=True)
@@ -126,6 +181,7 @@ class Part:
     yaku: YakuNews | None = None
     decision: str | None = None          # "koikoi" or "stop"
     field_after: CardSet = CardSet()
+    leftovers: tuple[Leftover, ...] = ()  # the wild's leftovers when the round ends here
 
     @property
     def draw_only(self) -> bool:
@@ -135,7 +191,8 @@ class Part:
     @property
     def captured(self) -> CardSet:
         """The cards the player (side) captured in this part, less any pair that went
-        back (they reach the pile when the turn ends)."""
+        back (they reach the pile when the turn ends). Leftovers are not counted
+        here: they may go to another side (see :meth:`Step.captured`)."""
         cards = [c for m in (self.hand, self.draw) if m is not None for c in m.captured]
         returned = [c for m in (self.hand, self.draw) if m is not None for c in m.returned]
         return CardSet(cards) - CardSet(returned)
@@ -163,6 +220,12 @@ class Step:
     phase: Phase
     to_act: int
     result: RoundResult | None = None
+    wild_events: tuple[WildEvent, ...] = ()   # what the wild card did in this action
+
+    @property
+    def leftovers(self) -> tuple[Leftover, ...]:
+        """The wild's leftovers given away as the round ended in this action."""
+        return tuple(x for p in self.parts for x in p.leftovers)
 
     @property
     def played(self) -> Card | None:
@@ -183,7 +246,8 @@ class Step:
 
     @property
     def yaku(self) -> tuple[YakuNews, ...]:
-        return tuple(p.yaku for p in self.parts if p.yaku is not None)
+        return tuple(p.yaku for p in self.parts if p.yaku is not None) + tuple(
+            x.yaku for x in self.leftovers if x.yaku is not None)
 
     @property
     def decision(self) -> str | None:
@@ -197,6 +261,9 @@ class Step:
         for part in self.parts:
             if player is None or part.player == player:
                 out = out | part.captured
+            for left in part.leftovers:
+                if player is None or left.player == player:
+                    out = out | CardSet(left.cards)
         return out
 
 
@@ -223,19 +290,89 @@ def _resolve(card: int, source: str, fm: int, pair_month: int, turn: int, stack:
     return Move(Card(card), source, TAKES if k == 1 else HIKI, _cards(m), _cards(m)), fm & ~m
 
 
+class _Wild:
+    """Resolves cards in a round where a wild card is in force, following the
+    :class:`WildEvent` values the action logged (in order) and the legal actions
+    of a choice, so a wild capture is read from the engine, never from months."""
+
+    def __init__(self, before: State, after: State, wild: WildRules, stack: bool) -> None:
+        self.wild = wild
+        self.stack = stack
+        self.events = list(after.wild_log[len(before.wild_log):])
+        self.pending = None
+        if after.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
+            source = "hand" if after.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
+            self.pending = (source, after.pending[0], _options(after))
+
+    def event(self, kind: str, card: int) -> WildEvent | None:
+        if self.events and self.events[0].kind == kind and self.events[0].card == card:
+            return self.events.pop(0)
+        return None
+
+    def is_wild(self, card: int, source: str) -> bool:
+        w = self.wild
+        return card == w.card and w.power(source) != "month"
+
+    def resolve(self, card: int, source: str, fm: int, pair_month: int, turn: int,
+                last: bool) -> tuple[Move, int]:
+        """One card met the field; ``last``: no card follows it in this action (only
+        the last one can wait for a choice)."""
+        c = Card(card)
+        if source == "stock":
+            ev = self.event("sweep", card)
+            if ev is not None:
+                return Move(c, source, SWEEP, _cards(ev.taken), wild=True), 0
+            ev = self.event("field", card)
+            if ev is not None:
+                return Move(c, source, TAKES_WILD, _cards(ev.taken)), fm & ~ev.taken
+        ev = self.event(source, card)
+        if ev is not None:                   # the wild took one card at once
+            return Move(c, source, TAKES, _cards(ev.taken), wild=True), fm & ~ev.taken
+        wild = self.is_wild(card, source)
+        if last and self.pending is not None and self.pending[:2] == (source, card):
+            return Move(c, source, CHOICE, options=self.pending[2], wild=wild), fm
+        if wild:                             # nothing on the field it may take
+            return Move(c, source, STAYS, wild=True), fm | (1 << card)
+        excl = fm & self.wild.field_exclusion
+        move, rest = _resolve(card, source, fm & ~excl, pair_month, turn, self.stack)
+        ignored = excl & MONTH_MASKS[card >> 2]
+        if ignored:
+            move = replace(move, ignored=_cards(ignored))
+        return move, rest | excl
+
+    def leftovers(self) -> list[Leftover]:
+        return [Leftover(e.player, e.kind, _cards(e.taken), e) for e in self.events
+                if e.kind in ("month_leftover", "partner_leftover")]
+
+
+def _options(state: State) -> tuple[Card, ...]:
+    """The field cards the card waiting in ``state`` may take (its legal captures)."""
+    return tuple(Card(a.card) for a in legal_actions(state) if isinstance(a, Capture))
+
+
 def story(before: State, action: Action | str, after: State) -> Step:
     """What ``action`` did between ``before`` and ``after`` (``after`` is
     ``apply(before, action)``), as a :class:`Step`.
 
     The hand card and each stock card are resolved against the field in the
     order the engine played them; the cards turned up are the stock between
-    the two states' positions, and the yaku are the changes of the sides'
-    signatures, so nothing about the round is guessed.
+    the two states' positions, the wild card's moves are the engine's wild
+    events, and the yaku are the changes of the sides' signatures, so nothing
+    about the round is guessed.
     """
     action = parse_action(action)
     rules = before.rules
     n = rules.players
     stack = rules.pair_then_draw == "stack"
+    w = before.active_wild
+    wild = _Wild(before, after, w, stack) if w is not None else None
+    drawn = after.stock[before.pos:after.pos]
+
+    def resolve(card, source, fm, pair_month, turn, last):
+        if wild is None:
+            return _resolve(card, source, fm, pair_month, turn, stack)
+        return wild.resolve(card, source, fm, pair_month, turn, last)
+
     p = before.player
     fm = before.field_m
     part0: dict = {"player": p, "new_turn": isinstance(action, Play)}
@@ -243,47 +380,72 @@ def story(before: State, action: Action | str, after: State) -> Step:
     turn, pair_month = 0, -1
     if isinstance(action, Play):
         c = int(action.card)
-        hand, fm = _resolve(c, "hand", fm, -1, 0, stack)
+        hand, fm = resolve(c, "hand", fm, -1, 0, not drawn)
         part0["hand"] = hand
         own_draw = hand.outcome != CHOICE
         turn = CardSet(hand.captured).mask
-        pair_month = c >> 2 if hand.outcome == TAKES else -1
+        pair_month = c >> 2 if hand.outcome == TAKES and not hand.wild else -1
     elif isinstance(action, Capture):
         c, turn, pair_month = before.pending
         t = int(action.card)
         source = "hand" if before.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
-        part0["hand" if source == "hand" else "draw"] = Move(
-            Card(c), source, CHOSEN, (Card(t),), _cards(fm & MONTH_MASKS[c >> 2]))
+        if wild is None:
+            move = Move(Card(c), source, CHOSEN, (Card(t),), _cards(fm & MONTH_MASKS[c >> 2]))
+        else:
+            used = wild.is_wild(c, source)
+            if used:
+                wild.event(source, c)
+            move = Move(Card(c), source, CHOSEN, (Card(t),), _options(before), wild=used)
+        part0["hand" if source == "hand" else "draw"] = move
         fm &= ~(1 << t)
         if source == "hand":
-            own_draw, turn, pair_month = True, (1 << c) | (1 << t), c >> 2
+            own_draw, turn = True, (1 << c) | (1 << t)
+            pair_month = -1 if move.wild else c >> 2
     else:
         part0["decision"] = "koikoi" if isinstance(action, KoiKoi) else "stop"
     part0["field_after"] = CardSet.from_mask(fm)
     parts = [part0]
     seat = p
-    for j, d in enumerate(after.stock[before.pos:after.pos]):
+    for j, d in enumerate(drawn):
+        last = j == len(drawn) - 1
         if j == 0 and own_draw:
-            part0["draw"], fm = _resolve(d, "stock", fm, pair_month, turn, stack)
+            part0["draw"], fm = resolve(d, "stock", fm, pair_month, turn, last)
         else:
             seat = (seat + 1) % n
-            move, fm = _resolve(d, "stock", fm, -1, 0, stack)
+            move, fm = resolve(d, "stock", fm, -1, 0, last)
             parts.append({"player": seat, "new_turn": True, "draw": move})
         parts[-1]["field_after"] = CardSet.from_mask(fm)
+    if wild is not None:
+        left = wild.leftovers()
+        if left:
+            for x in left:
+                fm &= ~x.event.taken
+            parts[-1]["leftovers"] = tuple(left)
+            parts[-1]["field_after"] = CardSet.from_mask(fm)
     built = [Part(**d) for d in parts]
     for side in range(rules.sides if rules.yaku is not None else 0):
         sig = after.sigs[side]
         if sig == before.sigs[side] or not sig:
             continue
-        mine = [i for i, part in enumerate(built) if rules.side(part.player) == side]
-        if not mine:
-            continue
-        i = next((i for i in reversed(mine) if built[i].captured), mine[-1])
-        news = YakuNews(built[i].player, tuple((rules.yaku.rules[k].name, pts) for k, pts in sig),
+        news = YakuNews(p, tuple((rules.yaku.rules[k].name, pts) for k, pts in sig),
                         after.yaku_pts[side], before.yaku_pts[side],
                         after.phase == Phase.DECIDE and rules.side(after.player) == side)
-        built[i] = replace(built[i], yaku=news)
-    return Step(p, action, tuple(built), after.phase, after.player, after.result)
+        mine = [i for i, part in enumerate(built) if rules.side(part.player) == side]
+        if not mine:
+            # only the wild's leftovers reached this side (the round ended)
+            for i, part in enumerate(built):
+                k = next((k for k, x in enumerate(part.leftovers)
+                          if rules.side(x.player) == side), None)
+                if k is not None:
+                    left = list(part.leftovers)
+                    left[k] = replace(left[k], yaku=replace(news, player=left[k].player))
+                    built[i] = replace(part, leftovers=tuple(left))
+                    break
+            continue
+        i = next((i for i in reversed(mine) if built[i].captured), mine[-1])
+        built[i] = replace(built[i], yaku=replace(news, player=built[i].player))
+    return Step(p, action, tuple(built), after.phase, after.player, after.result,
+                tuple(after.wild_log[len(before.wild_log):]))
 
 
 def stories(states: Sequence[State], actions: Iterable[Action | str] | None = None
@@ -353,11 +515,57 @@ def _month(card: Card | int) -> str:
     return MONTH_NAMES[int(card) >> 2]
 
 
+def _the_wild(card: Card | int) -> str:
+    """"the wild Storm (11d)"."""
+    return f"the wild {CARD_INFO[card].name} ({Card(card).code})"
+
+
+def _a(word: str) -> str:
+    """"a February", "an April"."""
+    return f"{'an' if word[:1] in 'AEIOU' else 'a'} {word}"
+
+
+def _or_list(cards: Iterable[Card]) -> str:
+    """"the Crane (1a) or the Curtain (3a)", "the A, the B or the C"."""
+    items = [the_card(c) for c in cards]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def _wild_tail(move: Move, who: str, taker: str) -> str:
+    """:func:`_tail` for the wild card using its power, turned up from the stock by a
+    card of another month, or sweeping the field."""
+    name = CARD_INFO[move.card].name
+    lead = " as the wild card" if move.source == "hand" else ", the wild card,"
+    if move.outcome == SWEEP:
+        if not move.taken:
+            return (f", the wild card, as the last card of the stock: the field is empty, so "
+                    f"{taker} just the {name}.")
+        many = f"all {len(move.taken)} cards there: " if len(move.taken) > 2 else ""
+        return (f", the wild card, as the last card of the stock: it sweeps the field and "
+                f"{taker} {many}{and_list(the_card(c) for c in move.taken)}.")
+    if move.outcome == TAKES_WILD:
+        return (f". {_the_wild(move.taken[0])[0].upper()}{_the_wild(move.taken[0])[1:]} lies "
+                f"on the field, and the first card "
+                f"of another month turned up from the stock must take it, so {taker} it with "
+                "this card.")
+    if move.outcome == CHOICE:
+        return f"{lead.rstrip(',')}. It may take {_or_list(move.options)}."
+    if move.outcome == STAYS:
+        return (f"{lead.rstrip(',')}, but no card on the field is one it may take, so it "
+                "stays there.")
+    return f"{lead} and {taker} {the_card(move.taken[0])}."
+
+
 def _tail(move: Move, who: str) -> str:
     """What the card did, to end the sentence that names it: "... and take the
     Crane (1a)." after a played card, "... and you take ..." after a drawn one."""
     taker = conjugate(who, "take") if move.source == "hand" else subject(who, "take", False)
     month = _month(move.card)
+    if move.wild or move.outcome in (SWEEP, TAKES_WILD):
+        return _wild_tail(move, who, taker)
+    if move.outcome == STAYS and move.ignored:
+        return (f". No {month} card it may take is on the field ({_the_wild(move.ignored[0])} "
+                f"there is no {month} card for matching), so it stays there.")
     if move.outcome == STAYS:
         return f". No {month} card is on the field, so it stays there."
     if move.outcome == BLOCKED:
@@ -381,12 +589,14 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
     hand, draw = part.hand, part.draw
     if hand is not None:
         if hand.outcome == CHOSEN:
-            out.append(f"{subject(who, 'choose')} to take {the_card(hand.taken[0])}.")
+            out.append(f"{subject(who, 'choose')} to take {the_card(hand.taken[0])}"
+                       f"{_with_wild(hand)}.")
         else:
             out.append(f"{subject(who, 'play')} {the_card(hand.card)}{_tail(hand, who)}")
     if draw is not None:
         if draw.outcome == CHOSEN:
-            out.append(f"{subject(who, 'choose')} to take {the_card(draw.taken[0])}.")
+            out.append(f"{subject(who, 'choose')} to take {the_card(draw.taken[0])}"
+                       f"{_with_wild(draw)}.")
         else:
             lead = (f"{subject(who, 'have')} no cards left and only "
                     f"{conjugate(who, 'draw')}: the stock"
@@ -402,7 +612,31 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
         out.append(f"{subject(who, 'call')} Koi-Koi and {conjugate(who, 'play')} on.")
     elif part.decision == "stop":
         out.append(f"{subject(who, 'call')} Stop, and the round ends.")
+    for left in part.leftovers:
+        out.append(_leftover_sentence(left, names))
+        if left.yaku is not None:
+            total = left.yaku.total
+            out.append(f"{_possessive(names[left.yaku.player])} captures now make "
+                       f"{and_list(left.yaku.names())}: {total} point{'s' * (total != 1)}.")
     return out
+
+
+def _with_wild(move: Move) -> str:
+    return f" with the wild {CARD_INFO[move.card].name}" if move.wild else ""
+
+
+def _leftover_sentence(left: Leftover, names: Sequence[str]) -> str:
+    """"The Willow Ribbon (11c) is left on the field at the end and goes to Ben, who
+    holds the other November cards." (the wild's leftovers, Mushi)"""
+    one = len(left.cards) == 1
+    who = names[left.player]
+    cards = and_list(the_card(c) for c in left.cards)
+    head = (f"{cards[0].upper()}{cards[1:]} {'is' if one else 'are'} left on the field at "
+            f"the end and {'goes' if one else 'go'} to {_name(who, False)}")
+    if left.kind == "month_leftover":
+        return f"{head}, who {conjugate(who, 'hold')} the other {left.month} cards."
+    return (f"{head}, who paired the wild {CARD_INFO[left.event.card].name} with "
+            f"{_a(left.month)} card.")
 
 
 def sentences(step: Step, names: Sequence[str]) -> list[str]:
@@ -436,7 +670,10 @@ def describe(step: Step, names: Sequence[str]) -> str:
     if step.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
         waiting = step.parts[-1].draw if step.phase == Phase.CHOOSE_DRAW_CAPTURE \
             else step.parts[0].hand
-        text += f" {who} must choose which one {the_card(waiting.card)} takes."
+        if waiting.wild:
+            text += f" {who} must choose which card {_the_wild(waiting.card)} takes."
+        else:
+            text += f" {who} must choose which one {the_card(waiting.card)} takes."
     elif step.phase == Phase.DECIDE:
         text += f" {who} must decide: Koi-Koi (go on) or Stop."
     elif step.result is not None:
@@ -455,7 +692,8 @@ def _list(cards: Iterable[Card]) -> str:
 
 def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     """A step as the lines of the ``hanafuda play`` log: the action, each card turned
-    over (by whom), then the yaku formed, indented under the moves."""
+    over (by whom), the wild card's leftovers at the end, then the yaku formed,
+    indented under the moves."""
     lines = []
     part0 = step.parts[0]
     who = names[step.player]
@@ -465,14 +703,25 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     elif part0.decision == "stop":
         lines.append(f"  {who} calls Stop")
     elif hand is not None and hand.outcome == CHOSEN:
-        lines.append(f"  {who} takes {the_card(hand.taken[0], False)} with "
-                     f"{the_card(hand.card, False)}")
+        taker = f"the wild {CARD_INFO[hand.card].name}" if hand.wild else the_card(hand.card,
+                                                                                   False)
+        lines.append(f"  {who} takes {the_card(hand.taken[0], False)} with {taker}")
     elif hand is None:
         draw = part0.draw
         lines.append(f"  {who} takes {the_card(draw.taken[0], False)} with the drawn "
-                     f"{CARD_INFO[draw.card].name}")
+                     f"{'wild ' * draw.wild}{CARD_INFO[draw.card].name}")
+    elif hand.wild and hand.outcome == STAYS:
+        lines.append(f"  {who} plays {the_card(hand.card, False)} to the field: as the wild "
+                     "card it finds no card it may take")
+    elif hand.wild and hand.outcome == CHOICE:
+        lines.append(f"  {who} plays {the_card(hand.card, False)} as the wild card: it may "
+                     f"take {_list(hand.options)}")
+    elif hand.wild:
+        lines.append(f"  {who} plays {the_card(hand.card, False)} as the wild card and takes "
+                     f"{_list(hand.taken)}")
     elif hand.outcome == STAYS:
-        lines.append(f"  {who} plays {the_card(hand.card, False)} to the field")
+        lines.append(f"  {who} plays {the_card(hand.card, False)} to the field"
+                     + _ignored_note(hand))
     elif hand.outcome == CHOICE:
         lines.append(f"  {who} plays {the_card(hand.card, False)}: two {_month(hand.card)} "
                      f"cards match ({_list(hand.options)})")
@@ -480,26 +729,56 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
         lines.append(f"  {who} plays {the_card(hand.card, False)} and takes {_list(hand.taken)}")
     for part in step.parts:
         draw = part.draw
-        if draw is None or draw.outcome == CHOSEN:
-            continue
-        head = (f"  {names[part.player]}{' has no cards left and' if part.draw_only else ''} "
-                f"turns over {the_card(draw.card, False)}")
-        if draw.outcome == STAYS:
-            lines.append(f"{head}: no match, it stays on the field")
-        elif draw.outcome == BLOCKED:
-            lines.append(f"{head}: it matches only the pair just made, so it stays on the field")
-        elif draw.outcome == STACKED:
-            lines.append(f"{head}: it matches only the pair just made; the pair goes back and "
-                         "the three stay on the field")
-        elif draw.outcome == CHOICE:
-            lines.append(f"{head}: two {_month(draw.card)} cards match ({_list(draw.options)})")
-        else:
-            lines.append(f"{head} and takes {_list(draw.taken)}")
+        if draw is not None and draw.outcome != CHOSEN:
+            head = (f"  {names[part.player]}{' has no cards left and' if part.draw_only else ''}"
+                    f" turns over {the_card(draw.card, False)}")
+            lines.append(head + _draw_log(draw))
+        for left in part.leftovers:
+            reason = (f"they hold the other {left.month} cards" if left.kind == "month_leftover"
+                      else f"they paired the wild {CARD_INFO[left.event.card].name} with "
+                           f"{_a(left.month)} card")
+            lines.append(f"  {names[left.player]} gets {_list(left.cards)} left on the field "
+                         f"at the end: {reason}")
     for news in step.yaku:
         yaku = ", ".join(f"{name} {pts}" for name, pts in news.yaku)
         lines.append(f"    {names[news.player]} has yaku: {yaku} (total {news.total})"
                      + (": Koi-Koi or Stop?" if news.decide else ""))
     return lines
+
+
+def _ignored_note(move: Move) -> str:
+    if not move.ignored:
+        return ""
+    return (f" (the wild {CARD_INFO[move.ignored[0]].name} there is no {_month(move.card)} "
+            "card for matching)")
+
+
+def _draw_log(draw: Move) -> str:
+    """The end of a log line that starts "Player 1 turns over the Moon"."""
+    if draw.outcome == SWEEP:
+        if not draw.taken:
+            return ", the last card: as the wild card it sweeps the field, which is empty"
+        return (f", the last card: as the wild card it sweeps the field and takes "
+                f"{_list(draw.taken)}")
+    if draw.outcome == TAKES_WILD:
+        return (f" and must take the wild {CARD_INFO[draw.taken[0]].name} "
+                f"({Card(draw.taken[0]).code}) lying on the field")
+    if draw.wild:
+        if draw.outcome == STAYS:
+            return " as the wild card: it finds no card it may take and stays on the field"
+        if draw.outcome == CHOICE:
+            return f" as the wild card: it may take {_list(draw.options)}"
+        return f" as the wild card and takes {_list(draw.taken)}"
+    if draw.outcome == STAYS:
+        return f": no match{_ignored_note(draw)}, it stays on the field"
+    if draw.outcome == BLOCKED:
+        return ": it matches only the pair just made, so it stays on the field"
+    if draw.outcome == STACKED:
+        return (": it matches only the pair just made; the pair goes back and the three stay "
+                "on the field")
+    if draw.outcome == CHOICE:
+        return f": two {_month(draw.card)} cards match ({_list(draw.options)})"
+    return f" and takes {_list(draw.taken)}"
 
 
 def held_yaku(state: State, seat: int) -> list[str]:

@@ -200,6 +200,28 @@ def test_coach_advises_a_drawn_card_choice():
     assert advice.best == Capture(parse("5b"))
 
 
+# ---- house rules that read the dealt field --------------------------------------------------
+
+def test_coach_bright_house_rule_counts_the_brights_dealt_to_the_field_not_those_left():
+    """BOOK Koi-Koi variations, "Bright": a Bright dealt to the field doubles the round.
+    The Crane was dealt to the field and has been captured since; the coach rebuilds the
+    position from the view's dealt field, so Stop is worth the doubled score."""
+    rules = get_rules("book", field_bright="bright")
+    state = setup_state(rules, ["1c 3c 12a", "12b 12c 9d"], field="1a 3b 8c",
+                        stock="4d 10d 6d 7d", captures=["1b 2b", ""])
+    for code in ("play 1c", "play 12b", "play 3c"):
+        state = apply(state, code)
+    assert state.phase == Phase.DECIDE and state.current_player == 0
+    v = view(state, 0)
+    assert parse("1a") in v.dealt_field and parse("1a") not in v.field
+    stopped = apply(state, STOP).result.points[0]
+    plain = setup_state(get_rules("book"), ["3c", ""], field="3b", captures=["1a 1b 1c 2b", ""])
+    assert stopped == 2 * apply(plain, "play 3c").apply(STOP).result.points[0] == 10
+    advice = advise(state, samples=8)
+    assert advice.move("stop").expected == stopped
+    assert advice.move("stop").reasons[0].startswith("Stop now for 10 points with 3 Poetry")
+
+
 # ---- strength ---------------------------------------------------------------------------
 
 def match(coach, opponent, rounds, seed0=1000):

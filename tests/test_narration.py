@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from hanafuda_core.cards import Card, CardSet, parse_cards
-from hanafuda_core.engines.capture import Phase, apply, setup_state
+from hanafuda_core.engines.capture import Phase, apply, legal_actions, setup_state
 from hanafuda_core.games.koikoi import get_rules
-from hanafuda_core.narration import (BLOCKED, CHOICE, CHOSEN, HIKI, STACKED, STAYS, TAKES,
-                                     describe, log_lines, sentences, stories, story)
+from hanafuda_core.narration import (BLOCKED, CHOICE, CHOSEN, HIKI, STACKED, STAYS, SWEEP,
+                                     TAKES, TAKES_WILD, describe, log_lines, sentences, stories,
+                                     story)
 from hanafuda_core.players import play_game
 
 NAMES = ("Ann", "Ben")
@@ -178,6 +179,190 @@ def test_koikoi_decision_yaku_then_koikoi_then_stop():
     assert log_lines(stop, LOG_NAMES) == ["  Player 1 calls Stop"]
 
 
+# -- the wild Storm (Koi-Koi "Storm is Wild", Mushi's rules: BOOK ch. 8 l. 1155-1264) ------------
+
+def wild_position(hands, field, stock, captures=("", "")):
+    return position(hands, field, stock, captures, storm_wild=True)
+
+
+def test_storm_is_wild_from_the_hand_takes_its_only_target_not_a_card_of_its_month():
+    # The Rainman is November and the Irises a hiki: the Storm's one target is the Moon.
+    # Told by month it would "take the Rainman"; the drawn Willow Ribbon takes it instead.
+    state = wild_position(("11d 12a", "12b"), "8a 11a 5b 5c 5d", "11c 2b")
+    step, after = act(state, "play 11d")
+    hand, draw = step.parts[0].hand, step.parts[0].draw
+    assert (hand.outcome, hand.wild, hand.taken) == (TAKES, True, cards("8a"))
+    assert (draw.outcome, draw.wild, draw.taken) == (TAKES, False, cards("11a"))
+    assert step.captured(0) == after.captures(0) == CardSet("11d 8a 11c 11a")
+    assert step.wild_events == after.wild_log and step.wild_events[0].kind == "hand"
+    assert describe(step, NAMES) == (
+        "Ann plays the Storm (11d) as the wild card and takes the Moon (8a). Then the stock "
+        "turns up the Willow Ribbon (11c) and Ann takes the Rainman (11a).")
+    assert log_lines(step, LOG_NAMES) == [
+        "  Player 1 plays the Storm as the wild card and takes Moon (8a)",
+        "  Player 1 turns over the Willow Ribbon and takes Rainman (11a)"]
+
+
+def test_storm_is_wild_its_capture_is_no_pair_that_blocks_the_draw():
+    # BOOK's "the drawn card may not take the pair just made" is about a month pair;
+    # the Storm took the Moon, so a drawn November card simply stays.
+    step, after = act(wild_position(("11d 12a", "12b"), "8a", "11c 2b"), "play 11d")
+    assert step.parts[0].draw.outcome == STAYS and cards("11c")[0] in after.field
+
+
+def test_storm_is_wild_from_the_hand_the_choice_is_the_legal_captures():
+    state = wild_position(("11d 12a", "12b"), "1a 3c 11a 5b 5c 5d", "2a 2b")
+    step, waiting = act(state, "play 11d")
+    hand = step.parts[0].hand
+    legal = tuple(a.card for a in legal_actions(waiting))
+    assert (hand.outcome, hand.wild, hand.options) == (CHOICE, True, legal) == (
+        CHOICE, True, cards("1a 3c"))
+    assert step.phase == Phase.CHOOSE_HAND_CAPTURE and not step.draws
+    assert describe(step, NAMES) == (
+        "Ann plays the Storm (11d) as the wild card. It may take the Crane (1a) or the Cherry "
+        "Chaff 1 (3c). Ann must choose which card the wild Storm (11d) takes.")
+    assert log_lines(step, LOG_NAMES) == [
+        "  Player 1 plays the Storm as the wild card: it may take Crane (1a), Cherry Chaff 1 (3c)"]
+    chosen, after = act(waiting, "capture 1a")
+    hand, draw = chosen.parts[0].hand, chosen.parts[0].draw
+    assert (hand.outcome, hand.wild, hand.taken, hand.options) == (CHOSEN, True, cards("1a"),
+                                                                   legal)
+    assert draw.outcome == STAYS and chosen.captured(0) == after.captures(0) == CardSet("11d 1a")
+    assert [e.kind for e in chosen.wild_events] == ["hand"]
+    assert sentences(chosen, NAMES)[0] == "Ann chooses to take the Crane (1a) with the wild Storm."
+    assert log_lines(chosen, LOG_NAMES)[0] == "  Player 1 takes the Crane with the wild Storm"
+
+
+def test_storm_is_wild_with_nothing_it_may_take_joins_the_field():
+    step, after = act(wild_position(("11d 12a", "12b"), "11a 5b 5c 5d", "11b 2b"), "play 11d")
+    hand, draw = step.parts[0].hand, step.parts[0].draw
+    assert (hand.outcome, hand.wild) == (STAYS, True) and cards("11d")[0] in after.field
+    # the Swallow takes the Rainman: the Storm lying there is no November card
+    assert (draw.taken, draw.ignored) == (cards("11a"), cards("11d"))
+    assert sentences(step, NAMES)[0] == (
+        "Ann plays the Storm (11d) as the wild card, but no card on the field is one it may "
+        "take, so it stays there.")
+    assert log_lines(step, LOG_NAMES)[0] == (
+        "  Player 1 plays the Storm to the field: as the wild card it finds no card it may take")
+
+
+def test_storm_is_wild_turned_up_from_the_stock_waits_for_the_choice():
+    step, waiting = act(wild_position(("4a 12a", "12b"), "1a 3c 11a 4b", "11d 2b"), "play 4a")
+    draw = step.parts[0].draw
+    assert (draw.outcome, draw.wild, draw.options) == (CHOICE, True, cards("1a 3c"))
+    assert step.phase == Phase.CHOOSE_DRAW_CAPTURE
+    assert describe(step, NAMES).endswith(
+        "Then the stock turns up the Storm (11d), the wild card. It may take the Crane (1a) or "
+        "the Cherry Chaff 1 (3c). Ann must choose which card the wild Storm (11d) takes.")
+    assert log_lines(step, LOG_NAMES)[1] == (
+        "  Player 1 turns over the Storm as the wild card: it may take Crane (1a), Cherry "
+        "Chaff 1 (3c)")
+    chosen, after = act(waiting, "capture 3c")
+    draw = chosen.parts[0].draw
+    assert (draw.outcome, draw.wild, draw.taken) == (CHOSEN, True, cards("3c"))
+    assert chosen.captured(0) == CardSet("11d 3c")
+    assert after.captures(0) == CardSet("4a 4b 11d 3c")
+    assert log_lines(chosen, LOG_NAMES) == [
+        "  Player 1 takes the Cherry Chaff 1 with the drawn wild Storm"]
+
+
+def test_storm_is_wild_turned_up_with_one_target_takes_it():
+    step, after = act(wild_position(("4a 12a", "12b"), "1a 11a 4b", "11d 2b"), "play 4a")
+    draw = step.parts[0].draw
+    assert (draw.outcome, draw.wild, draw.taken) == (TAKES, True, cards("1a"))
+    assert step.captured(0) == after.captures(0) == CardSet("4a 4b 11d 1a")
+    assert sentences(step, NAMES)[1] == (
+        "Then the stock turns up the Storm (11d), the wild card, and Ann takes the Crane (1a).")
+    assert log_lines(step, LOG_NAMES)[1] == (
+        "  Player 1 turns over the Storm as the wild card and takes Crane (1a)")
+
+
+def test_storm_dealt_to_the_field_the_first_card_of_another_month_drawn_must_take_it():
+    state = wild_position(("3a 12a", "4a 12b"), "11d 1b", "11c 1c 2a 2b")
+    step, state = act(state, "play 3a")
+    draw = step.parts[0].draw            # the Willow Ribbon: November, it cannot take it
+    assert (draw.outcome, draw.ignored) == (STAYS, cards("11d")) and not step.wild_events
+    assert sentences(step, NAMES)[1] == (
+        "Then the stock turns up the Willow Ribbon (11c). No November card it may take is on "
+        "the field (the wild Storm (11d) there is no November card for matching), so it stays "
+        "there.")
+    assert log_lines(step, LOG_NAMES)[1] == (
+        "  Player 1 turns over the Willow Ribbon: no match (the wild Storm there is no November "
+        "card for matching), it stays on the field")
+    step, after = act(state, "play 4a")
+    draw = step.parts[0].draw            # the Pine Chaff 1 takes the Storm, not the Pine Ribbon
+    assert (draw.outcome, draw.taken) == (TAKES_WILD, cards("11d"))
+    assert step.captured(1) == after.captures(1) == CardSet("1c 11d")
+    assert cards("1b")[0] in after.field and step.wild_events[0].kind == "field"
+    assert sentences(step, NAMES)[1] == (
+        "Then the stock turns up the Pine Chaff 1 (1c). The wild Storm (11d) lies on the field, "
+        "and the first card of another month turned up from the stock must take it, so Ben "
+        "takes it with this card.")
+    assert log_lines(step, LOG_NAMES)[1] == (
+        "  Player 2 turns over the Pine Chaff 1 and must take the wild Storm (11d) lying on the "
+        "field")
+
+
+def test_storm_as_the_last_stock_card_sweeps_the_field():
+    state = apply(wild_position(("3a", "4a"), "1a 5b 5c 5d 11a", "2a 11d"), "play 3a")
+    step, after = act(state, "play 4a")
+    draw = step.parts[0].draw
+    assert (draw.outcome, draw.wild) == (SWEEP, True) and not after.field
+    assert draw.taken == cards("1a 2a 3a 4a 5b 5c 5d 11a")     # the hiki and November too
+    assert step.captured(1) == after.captures(1) == CardSet("1a 2a 3a 4a 5b 5c 5d 11a 11d")
+    assert describe(step, NAMES) == (
+        "Ben plays the Cuckoo (4a). No April card is on the field, so it stays there. Then the "
+        "stock turns up the Storm (11d), the wild card, as the last card of the stock: it sweeps "
+        "the field and Ben takes all 8 cards there: the Crane (1a), the Nightingale (2a), the "
+        "Curtain (3a), the Cuckoo (4a), the Iris Ribbon (5b), the Iris Chaff 1 (5c), the Iris "
+        "Chaff 2 (5d) and the Rainman (11a). A draw: the cards ran out and nobody called Stop, "
+        "so nobody scores.")
+    assert log_lines(step, LOG_NAMES)[1] == (
+        "  Player 2 turns over the Storm, the last card: as the wild card it sweeps the field and "
+        "takes Crane (1a), Nightingale (2a), Curtain (3a), Cuckoo (4a), Iris Ribbon (5b), Iris "
+        "Chaff 1 (5c), Iris Chaff 2 (5d), Rainman (11a)")
+
+
+def test_storm_leftovers_last_november_to_its_holder_partner_to_the_wild_player():
+    state = wild_position(("11d 6a", "9a 10a"), "2a 11c", "2b 9b 6b 10b", ("", "11a 11b"))
+    for code in ("play 11d", "play 9a", "play 6a"):
+        state = apply(state, code)
+    step, after = act(state, "play 10a")
+    month, partner = step.leftovers
+    assert (month.player, month.kind, month.cards) == (1, "month_leftover", cards("11c"))
+    assert (partner.player, partner.kind, partner.cards) == (0, "partner_leftover", cards("2b"))
+    assert step.parts[-1].leftovers == (month, partner) and not step.parts[-1].field_after
+    assert step.captured(0) == CardSet("2b") and cards("2b")[0] in after.captures(0)
+    assert step.captured(1) == CardSet("10a 10b 11c") and cards("11c")[0] in after.captures(1)
+    assert describe(step, NAMES).endswith(
+        "The Willow Ribbon (11c) is left on the field at the end and goes to Ben, who holds "
+        "the other November cards. The Plum Ribbon (2b) is left on the field at the end and "
+        "goes to Ann, who paired the wild Storm with a February card. A draw: the cards ran out "
+        "and nobody called Stop, so nobody scores.")
+    assert sentences(step, ("Ann", "You"))[2] == (
+        "The Willow Ribbon (11c) is left on the field at the end and goes to you, who hold the "
+        "other November cards.")
+    assert log_lines(step, LOG_NAMES)[2:] == [
+        "  Player 2 gets Willow Ribbon (11c) left on the field at the end: they hold the other "
+        "November cards",
+        "  Player 1 gets Plum Ribbon (2b) left on the field at the end: they paired the wild "
+        "Storm with a February card"]
+
+
+def test_storm_leftovers_that_form_a_yaku_are_told():
+    # Ben's four Tens and the last November card (the Swallow, a Ten) make 5 Tens as the
+    # round ends on Ann's last card and draw: the news belongs to the leftover, as Ben does
+    # not act in this step.
+    state = wild_position(("3a", ""), "11b 1c", "6d", ("11d", "2a 4a 7a 8b 11a 11c"))
+    step, after = act(state, "play 3a")
+    assert after.is_terminal and [x.kind for x in step.leftovers] == ["month_leftover"]
+    assert [part.player for part in step.parts] == [0] and step.parts[0].yaku is None
+    (news,) = step.yaku
+    assert news.player == 1 and not news.decide and ("Any 5 Tens", 1) in news.yaku
+    assert "Ben's captures now make" in describe(step, NAMES)
+    assert log_lines(step, LOG_NAMES)[-1].startswith("    Player 2 has yaku:")
+
+
 # -- a whole game: the story accounts for every card -----------------------------------------
 
 
@@ -211,12 +396,23 @@ def _check_round(states):
                 elif move.outcome == STACKED:
                     field |= {move.card, *move.returned}
                 else:
+                    assert set(move.taken) <= field
                     field -= set(move.taken)
             if part.waiting:
                 held |= set(part.captured)
             else:
                 piles[rules.side(part.player)] |= set(part.captured) | held
                 held = set()
+            for left in part.leftovers:
+                assert set(left.cards) <= field
+                field -= set(left.cards)
+                piles[rules.side(left.player)] |= set(left.cards)
+        # every wild event of the action is told: a capture by the wild (at once or
+        # chosen), a card taking the wild, the sweep, a leftover
+        told = [m for part in step.parts for m in (part.hand, part.draw) if m is not None
+                and (m.outcome in (TAKES_WILD, SWEEP) or m.wild and m.outcome in (TAKES, CHOSEN))]
+        assert len(told) + len(step.leftovers) == len(step.wild_events) == \
+            len(after.wild_log) - len(before.wild_log)
         assert field == set(after.field)
         assert hands == [set(after.hand(p)) for p in range(rules.players)]
         assert piles == [set(CardSet.from_mask(m)) for m in after.caps_m]
@@ -244,9 +440,32 @@ def test_seeded_game_story_accounts_for_all_48_cards():
                     "koikoi", "stop"}
 
 
+def test_seeded_storm_is_wild_game_story_accounts_for_all_48_cards():
+    """A seeded twelve-round game under "Storm is Wild" whose turns meet the wild's cases:
+    its choices from the hand and the stock, a drawn card taking the Storm from the field, a
+    card of November passing it by, the last-card sweep and both leftovers. Every wild event
+    is told (checked in ``_check_round``)."""
+    seen = set()
+    record = play_game(43, ("random", "random"), rounds=12, storm_wild=True)
+    for states in record.replay():
+        _check_round(states)
+        for step in stories(states):
+            for part in step.parts:
+                for m in (part.hand, part.draw):
+                    if m is not None:
+                        seen.add((m.source, m.outcome, m.wild))
+                        seen |= {"ignored"} if m.ignored else set()
+                seen |= {left.kind for left in part.leftovers}
+    assert seen >= {("hand", CHOICE, True), ("hand", CHOSEN, True), ("stock", CHOICE, True),
+                    ("stock", CHOSEN, True), ("stock", TAKES_WILD, False),
+                    ("stock", SWEEP, True), "ignored", "month_leftover", "partner_leftover"}
+
+
 @pytest.mark.parametrize("preset, options", [
     ("d002", {"players": 3}), ("d002", {"players": 4}), ("book", {"pair_then_draw": "stack"}),
-    ("book", {"round_end": "hands_empty"}), ("d002-toppa", {})])
+    ("book", {"round_end": "hands_empty"}), ("d002-toppa", {}), ("book", {"brewing_storm": True}),
+    ("d002", {"players": 3, "storm_wild": True}),
+    ("book", {"storm_wild": True, "pair_then_draw": "stack"})])
 def test_seeded_rounds_under_other_rules_account_for_every_card(preset, options):
     players = options.get("players", 2)
     record = play_game(5, ("random",) * players, rounds=2, preset=preset, **options)
