@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .cards import (CARD_INFO, DECK, MONTH_NAMES, Card, CardSet, Extra, Kind, Ribbon,
                     format_cards, parse_card, parse_cards)
@@ -32,6 +32,7 @@ __all__ = [
     "show_month_orders", "show_notation", "show_deal_sizes", "show_game_lengths", "show_first_dealer",
     "show_misdeal", "show_hiki", "show_turn_case", "show_sample_deal", "show_games",
     "show_families", "show_glossary", "source_rows", "show_sources", "show_source_names", "glue_facts",
+    "table_view", "print_css",
 ]
 
 # Which Misdeal (where, pattern) each short name stands for.
@@ -297,6 +298,48 @@ def _svg():
 
 def show_table(rows, caption: str | None = None):
     return _html(tables.to_html(rows, caption=caption))
+
+
+def table_view(rows: Callable[..., Sequence[Mapping[str, object]]]) -> Callable[..., Any]:
+    """A chapter's ``show_*`` call: the rows ``rows(*args, **kwargs)`` gives, as a table.
+
+    >>> show_rows = table_view(notation_error_rows)
+    >>> show_rows.__doc__
+    'The rows of :func:`notation_error_rows` as a table.'
+    """
+    def show(*args, **kwargs):
+        return show_table(rows(*args, **kwargs))
+
+    show.__doc__ = f"The rows of :func:`{rows.__name__}` as a table."
+    return show
+
+
+#: The print rules every printable quick reference shares: an A4 page without the
+#: site's header, sidebars and footer, the text at full width ...
+_PRINT_PAGE = """  @page{size:A4;margin:12mm}
+  .bd-header,.bd-sidebar-primary,.bd-sidebar-secondary,.bd-footer,.bd-footer-content,
+  .bd-footer-article,.prev-next-area,.header-article,.bd-header-article,
+  .headerbtn,.theme-switch-button,.search-button-field,#pst-back-to-top,
+  .bd-search,.sidebar-toggle,.secondary-toggle{display:none!important}
+  .bd-main,.bd-content,.bd-article-container,.bd-page-width{max-width:100%!important;
+    width:100%!important;padding:0!important;margin:0!important}
+"""
+#: ... and no heading or block split over two pages, no printed link addresses.
+_PRINT_KEEP = """  .hf-ref h2{break-after:avoid}
+  .hf-ref-block{break-inside:avoid}
+  a[href]:after{content:none!important}
+"""
+
+
+def print_css(screen: str, printed: str) -> str:
+    """The style of a printable quick reference (class ``hf-ref``): the ``screen`` rules,
+    then, for print, the shared page rules with the reference's own ``printed`` rules.
+
+    >>> css = print_css(".hf-ref h2{margin:0}\\n", "  body{font-size:10pt}\\n")
+    >>> css.startswith(".hf-ref h2{margin:0}\\n@media print{\\n  @page{size:A4;margin:12mm}")
+    True
+    """
+    return f"{screen}@media print{{\n{_PRINT_PAGE}{printed}{_PRINT_KEEP}}}\n"
 
 
 def show_deck(order: str = "japanese"):

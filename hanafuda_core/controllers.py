@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from .cards import (CARD_INFO, DECK, DEFAULT_VALUES, FLOWERS, MONTH_NAMES, MONTH_ORDERS,
                     Card, Kind, Ribbon, month_in_order, parse_card)
@@ -31,7 +31,7 @@ from .deal import BASIC_DEALS, Dealt, deal
 from .errors import HanafudaError, PlayerCountError
 
 __all__ = ["DeckController", "CardFacts", "DealController", "MONTH_LABEL_ORDERS",
-           "MAX_SEED", "month_label", "card_label"]
+           "MAX_SEED", "month_label", "card_label", "check_seed", "SeededTool", "Advice"]
 
 #: The month orders the deck explorer can label months by.
 MONTH_LABEL_ORDERS: tuple[str, ...] = ("japanese", "korean")
@@ -40,6 +40,50 @@ MONTH_LABEL_ORDERS: tuple[str, ...] = ("japanese", "korean")
 MAX_SEED = 999_999
 
 _UNSET = object()
+
+
+def check_seed(seed) -> int:
+    """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`, else a clear error.
+
+    >>> check_seed(42)
+    42
+    >>> check_seed(True)
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.HanafudaError: the seed must be a whole number from 0 to 999,999, not True
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise HanafudaError(f"the seed must be a whole number from 0 to {MAX_SEED:,}, "
+                            f"not {seed!r}")
+    return int(seed)
+
+
+class SeededTool:
+    """What every seeded game tool shows, read-only: ``seed`` and ``preset``
+    (a subclass keeps them in ``_seed`` and ``_preset``)."""
+
+    _seed: int
+    _preset: str
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def preset(self) -> str:
+        return self._preset
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Advice for the human's current choice: the suggested action, a summary and why."""
+
+    best: Any
+    summary: str
+    lines: tuple[str, ...]
+
+    def to_text(self) -> str:
+        return "\n".join((self.summary,) + self.lines)
 
 
 def _check_order(order: str) -> str:
@@ -361,12 +405,7 @@ class DealController:
             raise PlayerCountError(f"the sample deal is for {allowed} players, not {players!r}")
         return int(players)
 
-    @staticmethod
-    def check_seed(seed) -> int:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise HanafudaError(f"the seed must be a whole number from 0 to {MAX_SEED:,}, "
-                                f"not {seed!r}")
-        return int(seed)
+    check_seed = staticmethod(check_seed)
 
     # -- changes ---------------------------------------------------------------
     def set_players(self, players: int) -> None:

@@ -22,10 +22,11 @@ holds only the chapter's own comparison situations (:data:`SITUATIONS`,
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
+from .book import _caption, _html, _svg, print_css, table_view
 from .cards import DECK, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
 from .games.hachihachi import (OPTIONS, PRESETS, TEYAKU_TABLES, game_award, get_rules,
@@ -914,22 +915,7 @@ def glue_hachihachi_facts() -> None:
 # ---------------------------------------------------------------------------
 # Display
 
-def _html(markup: str):
-    from IPython.display import HTML
-    return HTML(markup)
-
-
-def _caption(text: str) -> str:
-    return f'<p class="hf-caption">{html.escape(text)}</p>'
-
-
-def _svg():
-    from .render import svg
-    return svg
-
-
-def show_overview():
-    return _html(tables.to_html(overview_rows()))
+show_overview = table_view(overview_rows)
 
 
 def show_deals():
@@ -937,8 +923,7 @@ def show_deals():
                                 "left in the stock") + tables.to_html(deal_note_rows()))
 
 
-def show_dropouts():
-    return _html(tables.to_html(dropout_rows()))
+show_dropouts = table_view(dropout_rows)
 
 
 def show_compensation(key: str = "BK17-6"):
@@ -1052,16 +1037,9 @@ def show_yaku(preset: str = "book"):
     return _html(yaku_html(preset))
 
 
-def show_calls():
-    return _html(tables.to_html(call_rows()))
-
-
-def show_specials():
-    return _html(tables.to_html(special_rows()))
-
-
-def show_special_cases():
-    return _html(tables.to_html(special_case_rows()))
+show_calls = table_view(call_rows)
+show_specials = table_view(special_rows)
+show_special_cases = table_view(special_case_rows)
 
 
 def _steps_html(s: Settlement) -> str:
@@ -1210,7 +1188,6 @@ def played_round(seed: int = 7, preset: str = "book", players: int = 4) -> Playe
 
 def played_round_html(pr: PlayedRound) -> str:
     """The deal, every action (choices, claims, turns, calls) and the settlement."""
-    esc = html.escape
     r0, s = pr.first, pr.settlement
     rows = [("Field", list(r0.field))] + [(f"{r0.names[i]}'s hand", list(r0.hand(i)))
                                           for i in range(pr.players)]
@@ -1255,26 +1232,14 @@ def show_worked_round(seed: int | None = None, preset: str = "book", players: in
 # ---------------------------------------------------------------------------
 # The printable quick reference
 
-PRINT_CSS = """
+PRINT_CSS = print_css("""
 .hf-ref h2{font-size:1.15em;margin:12px 0 4px}
 .hf-ref ol,.hf-ref ul{margin:2px 0 6px 1.2em;padding:0}
 .hf-ref-cols{display:grid;grid-template-columns:1fr 1fr;gap:4px 18px}
 .hf-ref table{font-size:0.85em}
-@media print{
-  @page{size:A4;margin:12mm}
-  .bd-header,.bd-sidebar-primary,.bd-sidebar-secondary,.bd-footer,.bd-footer-content,
-  .bd-footer-article,.prev-next-area,.header-article,.bd-header-article,
-  .headerbtn,.theme-switch-button,.search-button-field,#pst-back-to-top,
-  .bd-search,.sidebar-toggle,.secondary-toggle{display:none!important}
-  .bd-main,.bd-content,.bd-article-container,.bd-page-width{max-width:100%!important;
-    width:100%!important;padding:0!important;margin:0!important}
-  body{font-size:9.5pt}
+""", """  body{font-size:9.5pt}
   .hf-ref table{font-size:8pt}
-  .hf-ref h2{break-after:avoid}
-  .hf-ref-block{break-inside:avoid}
-  a[href]:after{content:none!important}
-}
-"""
+""")
 
 
 def _ref_teyaku_table(width: int = 16) -> str:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .cards import FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
+from .controllers import MAX_SEED, Advice, SeededTool, check_seed
 from .deal import deal
 from .engines.capture import Capture, Phase, Play
 from .errors import HanafudaError, OptionError
@@ -46,9 +47,6 @@ __all__ = ["PRESET_LABELS", "TRAINER_PRESETS", "MAX_SEED", "NONE", "BEST", "Teya
            "CALL_WORDS", "CALCULATOR_OPTIONS", "LIGHTS", "payment_rows", "total_rows",
            "category_rows", "settlement_headline", "HachiHachiPlay", "PlayHint", "YearChart",
            "YEAR_AGENTS"]
-
-#: Seeds a teacher can read out to a class (the same bound as the sample deal).
-MAX_SEED = 999_999
 
 #: The four traditions, in the order the tools list them.
 PRESET_LABELS: dict[str, str] = {
@@ -87,13 +85,6 @@ LIGHTS: tuple[str, ...] = ("1a", "3a", "8a", "11a", "12a")
 
 def _upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise HanafudaError(f"the seed must be a whole number from 0 to {MAX_SEED:,}, "
-                            f"not {seed!r}")
-    return int(seed)
 
 
 def _check_preset(preset) -> str:
@@ -264,7 +255,7 @@ class TrainerFeedback:
         return "\n".join((self.headline,) + self.lines)
 
 
-class TeyakuTrainer:
+class TeyakuTrainer(SeededTool):
     """Deal a seeded 7-card hand; the learner names the combinations it holds.
 
     The hand is the first player's in a three-player deal (:func:`~hanafuda_core.deal.deal`),
@@ -283,13 +274,9 @@ class TeyakuTrainer:
         self._best_streak = 0
         self._counted = False
         self._feedback: TrainerFeedback | None = None
-        self._seed, self._hand = self._find(_check_seed(seed), self._only)
+        self._seed, self._hand = self._find(check_seed(seed), self._only)
 
     # -- state ---------------------------------------------------------------
-    @property
-    def preset(self) -> str:
-        return self._preset
-
     @property
     def rules(self) -> HachiHachiRules:
         return get_rules(self._preset)
@@ -297,11 +284,6 @@ class TeyakuTrainer:
     @property
     def table(self) -> TeyakuTable:
         return self.rules.teyaku
-
-    @property
-    def seed(self) -> int:
-        """The seed of the hand shown."""
-        return self._seed
 
     @property
     def hand(self) -> CardSet:
@@ -347,7 +329,7 @@ class TeyakuTrainer:
 
     def deal(self, seed: int | None = None) -> CardSet:
         """Deal the hand of ``seed`` (default: the current seed again)."""
-        seed = self._seed if seed is None else _check_seed(seed)
+        seed = self._seed if seed is None else check_seed(seed)
         self._seed, self._hand = self._find(seed, self._only)
         self._feedback = None
         self._counted = False
@@ -942,19 +924,11 @@ def _play_engine():
     return hachihachi_play
 
 
-@dataclass(frozen=True)
-class PlayHint:
+class PlayHint(Advice):
     """Advice for the human's current choice: the suggested action and why."""
 
-    best: Any
-    summary: str
-    lines: tuple[str, ...]
 
-    def to_text(self) -> str:
-        return "\n".join((self.summary,) + self.lines)
-
-
-class HachiHachiPlay:
+class HachiHachiPlay(SeededTool):
     """One three-player Hachi-Hachi round: the human is player 1 (seat 0, the dealer),
     two computer players (greedy) take seats 2 and 3 and move as soon as it is their turn.
 
@@ -988,14 +962,6 @@ class HachiHachiPlay:
         return self._round
 
     @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
-    def preset(self) -> str:
-        return self._preset
-
-    @property
     def rules(self) -> HachiHachiRules:
         return self._round.rules
 
@@ -1020,7 +986,7 @@ class HachiHachiPlay:
     # -- changes ---------------------------------------------------------------
     def new_round(self, seed: int | None = None, preset: str | None = None) -> Any:
         """Deal a new round (seed and tradition checked before anything changes)."""
-        seed = self._seed if seed is None else _check_seed(seed)
+        seed = self._seed if seed is None else check_seed(seed)
         preset = self._preset if preset is None else _check_preset(preset)
         eng = self._engine
         trade = eng.offers_trade(get_rules(preset), 3)
@@ -1305,7 +1271,7 @@ YEAR_AGENTS: Mapping[str, tuple[str, str, str]] = {
 }
 
 
-class YearChart:
+class YearChart(SeededTool):
     """A seeded twelve-deal game played by computer players
     (:func:`hanafuda_core.hachihachi_game.play_hachihachi_game`), as cumulative
     scores month by month, with each deal's field multiplier.
@@ -1326,14 +1292,6 @@ class YearChart:
         return self._record
 
     @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
-    def preset(self) -> str:
-        return self._preset
-
-    @property
     def agents(self) -> str:
         return self._agents
 
@@ -1346,7 +1304,7 @@ class YearChart:
              agents: str | None = None):
         """Play a new year (everything checked first; nothing changes on error)."""
         from .hachihachi_game import play_hachihachi_game
-        seed = getattr(self, "_seed", 1) if seed is None else _check_seed(seed)
+        seed = getattr(self, "_seed", 1) if seed is None else check_seed(seed)
         preset = getattr(self, "_preset", "book") if preset is None else _check_preset(preset)
         agents = getattr(self, "_agents", "three greedy players") if agents is None else agents
         if agents not in YEAR_AGENTS:

@@ -39,7 +39,7 @@ from .games.hachihachi_play import (HachiHachiDeal, HachiHachiRound, apply, lega
                                     make_agent, new_hachihachi_round, offers_trade, replay_round,
                                     seat_names, view)
 from .hachihachi_settle import FieldQueue
-from .ledger import BANK, POT, Ledger, Payment, final_score
+from .ledger import POT, Ledger, Payment, final_score
 
 __all__ = ["CHART", "HALF_TIME", "DealLog", "HachiHachiGameRecord", "play_hachihachi_game",
            "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
@@ -204,6 +204,7 @@ def end_payments(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger
     share it evenly.
 
     >>> from hanafuda_core.games.hachihachi import get_rules
+    >>> from hanafuda_core.ledger import BANK
     >>> led = Ledger(get_rules("d002").unit, (Payment("A", POT, 90, "fees"),
     ...     Payment("B", POT, 90, "fees"), Payment("C", CHART, 12, "track"),
     ...     Payment(BANK, "A", 102, "x"), Payment(BANK, "B", 102, "x")), ("A", "B", "C"))

@@ -32,10 +32,11 @@ from typing import Iterable, Sequence
 from .cards import DECK, MONTH_NAMES, CardSet, DEFAULT_VALUES
 from .errors import HanafudaError
 from .games.hachihachi import get_rules
-from .hachihachi_book import REGISTRY_KEYS, TRADITIONS, call_words, money, table_value
+from .hachihachi_book import (REGISTRY_KEYS, TRADITIONS, _check_tradition, call_words, money,
+                              table_value)
 from .hachihachi_examples import yaku_cards
 from .hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
-from .quiz import Choice, Question, Quiz
+from .quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
 from .teyaku import CHAFF, TeyakuResult, kind_counts
 
 __all__ = ["TOPICS", "PRESETS", "generate_hachihachi_quiz", "hand_shape", "ContinueCase",
@@ -332,20 +333,9 @@ def generate_hachihachi_quiz(seed: int, n: int = 6, topics: Iterable[str] | None
     Topics are taken in turn and shuffled; ``preset`` sets the tradition
     (book, d001, d002, d004) whose rules and units the questions use.
     """
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise HanafudaError(f"a quiz seed is a whole number such as 1 or 2024, "
-                            f"not {type(seed).__name__} {seed!r}")
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 50:
-        raise HanafudaError(f"a quiz has 1 to 50 questions, not {n!r}")
-    if preset not in PRESETS:
-        raise HanafudaError(f"unknown Hachi-Hachi tradition {preset!r}; choose one of "
-                            f"{', '.join(PRESETS)}")
-    chosen = list(TOPICS) if topics is None else list(dict.fromkeys(
-        [topics] if isinstance(topics, str) else topics))
-    bad = [t for t in chosen if t not in TOPICS]
-    if bad or not chosen:
-        raise HanafudaError(f"unknown quiz topic(s) {', '.join(map(repr, bad)) or '(none)'}; "
-                            f"known topics: {', '.join(TOPICS)}")
+    check_quiz_size(seed, n, 50)
+    _check_tradition(preset)
+    chosen = chosen_topics(topics, TOPICS)
     rng = random.Random(f"hachihachi-{preset}-{seed}")
     order = [chosen[i % len(chosen)] for i in range(n)]
     rng.shuffle(order)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
+from .book import _caption, _html, print_css, table_view
 from .cards import CARD_INFO, DECK, Card, CardSet
 from .engines.capture import (KOIKOI, Phase, State, apply, legal_actions, next_dealer,
                               setup_state, view)
@@ -838,25 +839,9 @@ def source_rows() -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------
 # Display
 
-def _html(markup: str):
-    from IPython.display import HTML
-    return HTML(markup)
-
-
-def _caption(text: str) -> str:
-    return f'<p class="hf-caption">{html.escape(text)}</p>'
-
-
-def show_overview():
-    return _html(tables.to_html(overview_rows()))
-
-
-def show_deals():
-    return _html(tables.to_html(deal_rows()))
-
-
-def show_misdeals():
-    return _html(tables.to_html(misdeal_rows()))
+show_overview = table_view(overview_rows)
+show_deals = table_view(deal_rows)
+show_misdeals = table_view(misdeal_rows)
 
 
 def show_turn_case(key: str):
@@ -897,24 +882,11 @@ def show_chart(preset: str = "book", **options):
     return _html(chart_html(preset, options or None))
 
 
-def show_group_rules(preset: str = "book"):
-    return _html(tables.to_html(group_rows(preset)))
-
-
-def show_points_matrix():
-    return _html(tables.to_html(yaku_points_matrix()))
-
-
-def show_koikoi_examples():
-    return _html(tables.to_html(koikoi_example_rows()))
-
-
-def show_koikoi_effects():
-    return _html(tables.to_html(koikoi_effect_rows()))
-
-
-def show_seven_doubles():
-    return _html(tables.to_html(seven_doubles_rows()))
+show_group_rules = table_view(group_rows)
+show_points_matrix = table_view(yaku_points_matrix)
+show_koikoi_examples = table_view(koikoi_example_rows)
+show_koikoi_effects = table_view(koikoi_effect_rows)
+show_seven_doubles = table_view(seven_doubles_rows)
 
 
 def show_three_players():
@@ -977,8 +949,7 @@ def show_worked_round(seed: int = 12, full: int = 6, samples: int = 12):
     return _html(worked_round_html(worked_round(seed, samples=samples), full=full))
 
 
-def show_sources():
-    return _html(tables.to_html(source_rows()))
+show_sources = table_view(source_rows)
 
 
 def show_inline_quiz(seed: int = 7, n: int = 3):
@@ -1015,31 +986,19 @@ def glue_koikoi_facts() -> None:
 # ---------------------------------------------------------------------------
 # The printable quick reference
 
-PRINT_CSS = """
+PRINT_CSS = print_css("""
 .hf-ref h2{font-size:1.15em;margin:10px 0 4px}
 .hf-ref .hf-yaku{font-size:0.9em}
 .hf-ref ol,.hf-ref ul{margin:2px 0 6px 1.2em;padding:0}
 .hf-ref-cols{display:grid;grid-template-columns:1fr 1fr;gap:4px 18px}
-@media print{
-  @page{size:A4;margin:12mm}
-  .bd-header,.bd-sidebar-primary,.bd-sidebar-secondary,.bd-footer,.bd-footer-content,
-  .bd-footer-article,.prev-next-area,.header-article,.bd-header-article,
-  .headerbtn,.theme-switch-button,.search-button-field,#pst-back-to-top,
-  .bd-search,.sidebar-toggle,.secondary-toggle{display:none!important}
-  .bd-main,.bd-content,.bd-article-container,.bd-page-width{max-width:100%!important;
-    width:100%!important;padding:0!important;margin:0!important}
-  body{font-size:10pt}
+""", """  body{font-size:10pt}
   .hf-ref .hf-yaku{padding:3px 5px!important;margin:2px!important}
   .hf-ref table{font-size:8pt}
   .hf-ref td,.hf-ref th{padding:1px 4px!important}
   .hf-ref .hf-yaku-note{display:none}
   .hf-ref p,.hf-ref li{margin:0!important}
   h1{font-size:16pt!important;margin:0 0 4px!important}
-  .hf-ref h2{break-after:avoid}
-  .hf-ref-block{break-inside:avoid}
-  a[href]:after{content:none!important}
-}
-"""
+""")
 
 
 def reference_html(preset: str = "book") -> str:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
+from .controllers import MAX_SEED, Advice, SeededTool, check_seed
 from .engines.capture import (Action, Capture, Phase, State, apply, legal_actions, new_round,
                               parse_action, view)
 from .errors import HanafudaError, IllegalActionError, OptionError
@@ -41,8 +42,6 @@ __all__ = ["ScoreCalculator", "CALCULATOR_OPTIONS", "KoiKoiRound", "Hint", "Repl
            "describe_step", "short_card_label", "option_value_label", "PRESET_LABELS",
            "AGENT_CHOICES", "MAX_SEED", "MAX_CALLS", "load_coach"]
 
-#: Seeds a teacher can read out to a class (the same bound as the sample deal).
-MAX_SEED = 999_999
 #: Koi-Koi calls the calculator accepts (no real round has more).
 MAX_CALLS = 9
 
@@ -106,13 +105,6 @@ def load_coach(samples: int = 24, seed: int = 0):
     except ImportError:
         return None
     return Coach(samples=samples, seed=seed)
-
-
-def _check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise HanafudaError(f"the seed must be a whole number from 0 to {MAX_SEED:,}, "
-                            f"not {seed!r}")
-    return int(seed)
 
 
 def _check_preset(preset) -> str:
@@ -273,19 +265,14 @@ def describe_step(before: State, action: Action, after: State,
 
 
 @dataclass(frozen=True)
-class Hint:
+class Hint(Advice):
     """Advice for the human's current choice: one summary and a line per move."""
 
     best: Action
-    summary: str
-    lines: tuple[str, ...]
     source: str                 # "coach" or "rule of thumb"
 
-    def to_text(self) -> str:
-        return "\n".join((self.summary,) + self.lines)
 
-
-class KoiKoiRound:
+class KoiKoiRound(SeededTool):
     """One round of Koi-Koi: the human is player 1 (seat 0, the dealer, who leads),
     the computer player 2. The computer's moves are made as soon as it is its turn.
 
@@ -318,14 +305,6 @@ class KoiKoiRound:
         return self._start
 
     @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
-    def preset(self) -> str:
-        return self._preset
-
-    @property
     def opponent(self) -> str:
         return self._opponent_name
 
@@ -351,7 +330,7 @@ class KoiKoiRound:
     def new_round(self, seed: int | None = None, preset: str | None = None,
                   opponent: str | None = None) -> State:
         """Deal a new round (seed, preset and opponent checked before anything changes)."""
-        seed = self._seed if seed is None else _check_seed(seed)
+        seed = self._seed if seed is None else check_seed(seed)
         preset = self._preset if preset is None else _check_preset(preset)
         opponent = self._opponent_name if opponent is None else self._check_opponent(opponent)
         rules = get_rules(preset)
@@ -536,7 +515,7 @@ class ReplayController:
         Returns the number of rounds recorded.
         """
         from .players import play_game
-        seed = _check_seed(seed)
+        seed = check_seed(seed)
         preset = _check_preset(preset)
         agents = tuple(agents)
         for a in agents:

@@ -33,7 +33,7 @@ from .engines.capture import KOIKOI, STOP, Phase, apply, legal_actions, setup_st
 from .errors import HanafudaError
 from .games.koikoi import get_rules, preset_options
 from .narration import and_list, the_card
-from .quiz import Choice, Question, Quiz
+from .quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
 from .scoring import ScoreReport, score_cards
 
 __all__ = ["TOPICS", "generate_koikoi_quiz", "score_question", "capture_question",
@@ -316,18 +316,9 @@ def generate_koikoi_quiz(seed: int, n: int = 6, topics: Iterable[str] | None = N
     Topics are taken in turn, so each appears; ``topics`` narrows them to some of
     :data:`TOPICS`; ``preset`` is the rule set the answers follow.
     """
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise HanafudaError(f"a quiz seed is a whole number such as 1 or 2024, "
-                            f"not {type(seed).__name__} {seed!r}")
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 50:
-        raise HanafudaError(f"a Koi-Koi quiz has 1 to 50 questions, not {n!r}")
+    check_quiz_size(seed, n, 50, "a Koi-Koi quiz")
     preset_options(preset)          # checks the preset name
-    chosen = list(TOPICS) if topics is None else list(dict.fromkeys(
-        [topics] if isinstance(topics, str) else topics))
-    bad = [t for t in chosen if t not in TOPICS]
-    if bad or not chosen:
-        raise HanafudaError(f"unknown quiz topic(s) {', '.join(map(repr, bad)) or '(none)'}; "
-                            f"known topics: {', '.join(TOPICS)}")
+    chosen = chosen_topics(topics, TOPICS)
     rng = random.Random(seed)
     coach = _coach() if "koikoi/capture" in chosen else None
     questions = []

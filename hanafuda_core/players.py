@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
-from .cards import CARD_INFO, KIND_MASKS, Card, CardSet, Kind, MONTH_MASKS
-from .engines.capture import (KOIKOI, STOP, Capture, DealRecord, Phase, Play, PlayerView, State,
+from .cards import CARD_INFO, Card, CardSet, Kind, MONTH_MASKS
+from .engines.capture import (STOP, Capture, DealRecord, Phase, Play, PlayerView, State,
                               apply, legal_actions, new_round, next_round, game_over, view)
 from .errors import HanafudaError, IllegalActionError
 

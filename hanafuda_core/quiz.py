@@ -47,7 +47,7 @@ __all__ = [
     "KINDS", "TOPICS", "BANK_DIR", "Choice", "Question", "Quiz", "Feedback", "RunResult",
     "QuizSession", "question_problems", "validate_question", "validate_bank", "load_bank",
     "generate_deck_quiz", "parse_answer", "check", "score_run", "to_html", "quiz_card_svg",
-    "hides_month",
+    "hides_month", "check_quiz_size", "chosen_topics",
 ]
 
 KINDS = ("single", "multi", "cards")
@@ -627,6 +627,42 @@ def _gen_named(rng: random.Random, qid: str, card: Card, by_picture: bool) -> Qu
                     "book/deck")
 
 
+def check_quiz_size(seed: Any, n: Any, most: int, what: str = "a quiz") -> None:
+    """Refuse a quiz seed that is not a whole number, or a size outside 1 to ``most``.
+
+    >>> check_quiz_size(1, 51, 50, "a Koi-Koi quiz")
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.HanafudaError: a Koi-Koi quiz has 1 to 50 questions, not 51
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise HanafudaError(f"a quiz seed is a whole number such as 1 or 2024, "
+                            f"not {type(seed).__name__} {seed!r}")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most:
+        raise HanafudaError(f"{what} has 1 to {most} questions, not {n!r}")
+
+
+def chosen_topics(topics: Iterable[str] | str | None, known: Sequence[str]) -> list[str]:
+    """The topics a quiz asks about: all ``known`` ones if ``topics`` is None, else the
+    ones named (one name or several, each once), every one checked.
+
+    >>> chosen_topics(["deck/kind", "deck/kind"], TOPICS)
+    ['deck/kind']
+    >>> chosen_topics("deck/suit", TOPICS)
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.HanafudaError: unknown quiz topic(s) 'deck/suit'; known topics: \
+deck/month, deck/kind, deck/month-members, deck/named
+    """
+    chosen = list(known) if topics is None else list(dict.fromkeys(
+        [topics] if isinstance(topics, str) else topics))
+    bad = [t for t in chosen if t not in known]
+    if bad or not chosen:
+        raise HanafudaError(f"unknown quiz topic(s) {', '.join(map(repr, bad)) or '(none)'}; "
+                            f"known topics: {', '.join(known)}")
+    return chosen
+
+
 def generate_deck_quiz(seed: int, n: int = 8, topics: Iterable[str] | None = None) -> Quiz:
     """A quiz on the deck drawn from ``seed``: the same seed gives the same questions.
 
@@ -637,17 +673,8 @@ def generate_deck_quiz(seed: int, n: int = 8, topics: Iterable[str] | None = Non
     >>> sorted(q.topic for q in quiz.questions)
     ['deck/kind', 'deck/month', 'deck/month-members', 'deck/named']
     """
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise HanafudaError(f"a quiz seed is a whole number such as 1 or 2024, "
-                            f"not {type(seed).__name__} {seed!r}")
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 100:
-        raise HanafudaError(f"a quiz has 1 to 100 questions, not {n!r}")
-    chosen = list(TOPICS) if topics is None else list(dict.fromkeys(
-        [topics] if isinstance(topics, str) else topics))
-    bad = [t for t in chosen if t not in TOPICS]
-    if bad or not chosen:
-        raise HanafudaError(f"unknown quiz topic(s) {', '.join(map(repr, bad)) or '(none)'}; "
-                            f"known topics: {', '.join(TOPICS)}")
+    check_quiz_size(seed, n, 100)
+    chosen = chosen_topics(topics, TOPICS)
     rng = random.Random(seed)
     order = [chosen[i % len(chosen)] for i in range(n)]
     rng.shuffle(order)

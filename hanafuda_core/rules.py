@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .errors import PlayerCountError
+from .errors import OptionError, PlayerCountError
 
-__all__ = ["Source", "Deal", "GameInfo", "Family", "FAMILIES", "SOURCE_DOCUMENTS", "Option"]
+__all__ = ["Source", "Deal", "GameInfo", "Family", "FAMILIES", "SOURCE_DOCUMENTS", "Option",
+           "preset_values"]
 
 Family = str
 FAMILIES: Mapping[Family, str] = {
@@ -116,6 +117,40 @@ class Option:
         """Return ``value`` if it is allowed, else raise :class:`OptionError` naming the allowed ones."""
         if self.allowed and value not in self.allowed:
             shown = ", ".join(repr(v) for v in self.allowed)
-            from .errors import OptionError
             raise OptionError(f"option {self.key!r} cannot be {value!r}; allowed values: {shown}")
         return value
+
+
+def preset_values(game: str, preset: str, presets: Mapping[str, Mapping[str, object]],
+                  options: Mapping[str, Option], overrides: Mapping[str, object], *,
+                  player: str = "the engine") -> dict[str, object]:
+    """Every option's value under a game's preset with ``overrides``, checked.
+
+    An unknown preset or option, or a value an option does not allow, raises
+    :class:`~hanafuda_core.errors.OptionError` naming what is allowed; a value
+    other than the default for an option that ``player`` cannot play yet raises
+    ``NotImplementedError``.
+
+    >>> opts = {"rounds": Option("rounds", 12, (6, 12)), "fog": Option("fog", False)}
+    >>> preset_values("Demo", "short", {"short": {"rounds": 6}}, opts, {"fog": True})
+    {'rounds': 6, 'fog': True}
+    >>> preset_values("Demo", "long", {"short": {}}, opts, {})
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.OptionError: unknown Demo preset 'long'; presets: short
+    """
+    if preset not in presets:
+        raise OptionError(f"unknown {game} preset {preset!r}; presets: {', '.join(presets)}")
+    values = {k: o.default for k, o in options.items()}
+    values.update(presets[preset])
+    for key, value in overrides.items():
+        if key not in options:
+            raise OptionError(f"unknown {game} option {key!r}; options: "
+                              f"{', '.join(options)}")
+        values[key] = options[key].check(value)
+    for key, value in values.items():
+        opt = options[key]
+        if not opt.implemented and value != opt.default:
+            raise NotImplementedError(f"the option {key!r} ({opt.description}) is registered "
+                                      f"but {player} does not play it yet")
+    return values

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .cards import Card, CardSet
@@ -151,7 +151,7 @@ class ScoreReport:
     def _repr_html_(self) -> str:
         from .render.svg import row_svg   # imported lazily: rendering is optional
         esc = html.escape
-        parts = [f"<div class='hanafuda-score'>"]
+        parts = ["<div class='hanafuda-score'>"]
         if self.title:
             parts.append(f"<h4>{esc(self.title)}</h4>")
         parts.append("<table><thead><tr><th>Yaku</th><th>Cards</th><th>Points</th>"

@@ -23,7 +23,7 @@ import html
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
-from .cards import (CARD_INFO, DECK, DEFAULT_VALUES, EXTRA_INFO, FLOWERS, MONTH_NAMES,
+from .cards import (CARD_INFO, DECK, DEFAULT_VALUES, FLOWERS, MONTH_NAMES,
                     MONTH_ORDERS, Card, Extra, Kind, Ribbon, month_in_order)
 from .deal import BASIC_DEALS
 

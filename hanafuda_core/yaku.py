@@ -31,7 +31,7 @@ only the best one). :meth:`YakuTable.evaluate` explains a capture pile;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterable, Mapping
 

@@ -4,15 +4,14 @@ import pytest
 
 from hanafuda_core.cards import Card, CardSet
 from hanafuda_core.engines.capture import (CAPTURE, PLAY, Capture, Phase, Play, apply,
-                                           legal_actions, parse_action, setup_state, view)
+                                           legal_actions, parse_action, view)
 from hanafuda_core.errors import IllegalActionError
 from hanafuda_core.games.koikoi import get_rules
 
+from capture_helpers import asks_which, position_maker
+
 RULES = get_rules("book", views="off")
-
-
-def pos(hands, field, stock, captures=(), **kw):
-    return setup_state(kw.pop("rules", RULES), hands, field, stock, captures, **kw)
+pos = position_maker(RULES)
 
 
 def test_basics_no_match_card_joins_the_field():
@@ -28,9 +27,7 @@ def test_basics_one_match_is_captured():
 
 def test_basics_two_matches_player_chooses_and_a_wrong_choice_is_refused():
     s0 = pos(["3a", "12a"], "3b 3c 5c", "2c")
-    s = apply(s0, "play 3a")
-    assert s.phase == Phase.CHOOSE_HAND_CAPTURE
-    assert legal_actions(s) == (Capture(Card.CHERRY_RIBBON), Capture(Card.CHERRY_CHAFF_1))
+    s = asks_which(s0, "play 3a", Card.CHERRY_RIBBON, Card.CHERRY_CHAFF_1)
     with pytest.raises(IllegalActionError,
                        match="which March card to capture with the Curtain: "
                              "Cherry Ribbon or Cherry Chaff 1"):

@@ -12,8 +12,7 @@ from hanafuda_core.deal import deal  # noqa: E402
 from hanafuda_core.games.hachihachi import get_rules  # noqa: E402
 from hanafuda_core.hachihachi_controllers import NONE, TeyakuTrainer  # noqa: E402
 from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES  # noqa: E402
-from hanafuda_core.widgets import classroom_app, hachihachi_panel  # noqa: E402
-from hanafuda_core.widgets.app import HACHIHACHI_TAB, TAB_TITLES  # noqa: E402
+from hanafuda_core.widgets import hachihachi_panel  # noqa: E402
 from hanafuda_core.widgets.hachihachi import (SettlementView, TeyakuTrainerView,  # noqa: E402
                                               hachihachi_quiz_tab)
 
@@ -193,16 +192,6 @@ def test_panel_builds_sub_tabs_when_opened():
     assert panel.tabs.children[1].children == ()
     panel.tabs.selected_index = 1
     assert isinstance(panel.tabs.children[1].children[0], SettlementView)
-
-
-def test_classroom_app_has_a_hachihachi_tab_built_lazily():
-    app = classroom_app()
-    tabs = app.children[1]
-    assert tabs.titles[HACHIHACHI_TAB] == "Hachi-Hachi" == TAB_TITLES[HACHIHACHI_TAB]
-    holder = tabs.children[HACHIHACHI_TAB]
-    assert "Loading Hachi-Hachi" in holder.children[0].value
-    tabs.selected_index = HACHIHACHI_TAB
-    assert "hanafuda-hachihachi" in holder.children[0]._dom_classes
 
 
 def test_settlement_view_refused_tradition_keeps_the_typed_boxes():

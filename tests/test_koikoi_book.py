@@ -4,7 +4,7 @@ import pytest
 
 from hanafuda_core import koikoi_book as kb
 from hanafuda_core.cards import CardSet
-from hanafuda_core.engines.capture import Phase, apply, legal_actions
+from hanafuda_core.engines.capture import Phase
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.koikoi import OPTIONS, PRESETS, get_rules
 from hanafuda_core.scoring import score_cards

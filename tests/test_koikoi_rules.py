@@ -5,7 +5,6 @@ actions; the engine finds the yaku, opens the decisions and settles the round.
 Seat 0 is "Player A", seat 1 "Player B" (seat 2 "Player C" with three players).
 """
 
-import random
 
 import pytest
 

@@ -16,7 +16,7 @@ from hanafuda_core.koikoi_controllers import KoiKoiRound, ScoreCalculator  # noq
 from hanafuda_core.players import play_game  # noqa: E402
 from hanafuda_core.scoring import score_cards  # noqa: E402
 from hanafuda_core.widgets import classroom_app, koikoi_panel  # noqa: E402
-from hanafuda_core.widgets.app import KOIKOI_TAB, TAB_TITLES  # noqa: E402
+from hanafuda_core.widgets.app import KOIKOI_TAB  # noqa: E402
 from hanafuda_core.widgets.koikoi import (SUB_TAB_TITLES, KoiKoiPlayView,  # noqa: E402
                                           ReplayView, ScoreCalculatorView, koikoi_quiz_tab)
 
@@ -246,16 +246,6 @@ def test_koikoi_panel_has_four_sub_tabs_built_when_opened():
     assert isinstance(replay, ReplayView) and replay.play is tabs.children[0].controller
     tabs.selected_index = 3
     assert len(tabs.children[3].children) == 1
-
-
-def test_classroom_app_builds_koikoi_tab_lazily():
-    app = classroom_app()
-    tabs = app.children[1]
-    assert tabs.titles[KOIKOI_TAB] == "Koi-Koi" == TAB_TITLES[KOIKOI_TAB]
-    holder = tabs.children[KOIKOI_TAB]
-    assert "Loading" in holder.children[0].value
-    tabs.selected_index = KOIKOI_TAB
-    assert "hanafuda-koikoi" in holder.children[0]._dom_classes
 
 
 def test_classroom_app_koikoi_failure_shows_a_notice(monkeypatch):

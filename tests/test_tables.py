@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hanafuda_core.cards import CARD_INFO, DECK, Card, Kind, MONTH_NAMES
+from hanafuda_core.cards import CARD_INFO, DECK, Card, Kind
 from hanafuda_core.deal import BASIC_DEALS, deal
 from hanafuda_core.games import all_games
 from hanafuda_core.rules import FAMILIES

@@ -16,7 +16,8 @@ from hanafuda_core.deal import deal  # noqa: E402
 from hanafuda_core.widgets import (DeckExplorer, SampleDeal, classroom_app,  # noqa: E402
                                    month_tabs, static_note)
 from hanafuda_core.widgets.deck import ALL  # noqa: E402
-from hanafuda_core.widgets.app import APP_TITLE, TAB_TITLES  # noqa: E402
+from hanafuda_core.widgets.app import (APP_TITLE, HACHIHACHI_TAB, KOIKOI_TAB,  # noqa: E402
+                                       TAB_TITLES)
 from hanafuda_core.widgets.static import STATIC_NOTE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -262,6 +263,21 @@ def test_app_notebook_executes_headless(tmp_path):
     assert not [o for o in outputs if o.output_type == "error"]
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
                for o in outputs)
+
+
+@pytest.mark.parametrize("index, title, loading, css", [
+    (KOIKOI_TAB, "Koi-Koi", "Loading", "hanafuda-koikoi"),
+    (HACHIHACHI_TAB, "Hachi-Hachi", "Loading Hachi-Hachi", "hanafuda-hachihachi"),
+])
+def test_classroom_app_builds_game_tab_lazily(index, title, loading, css):
+    """The Koi-Koi and Hachi-Hachi tabs show a notice until first opened, then the panel."""
+    app = classroom_app()
+    tabs = app.children[1]
+    assert tabs.titles[index] == title == TAB_TITLES[index]
+    holder = tabs.children[index]
+    assert loading in holder.children[0].value
+    tabs.selected_index = index
+    assert css in holder.children[0]._dom_classes
 
 
 def test_classroom_app_quiz_tab_falls_back_to_a_notice(monkeypatch):

@@ -17,14 +17,15 @@ from hanafuda_core.errors import IllegalActionError, OptionError
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.players import RandomPlayer, play_round
 
+from capture_helpers import asks_which, position_maker
+
 STORM = Card.WILLOW_STORM
 WILD = get_rules("book", storm_wild=True, views="off")
 PLAIN = get_rules("book", views="off")
 BREWING = get_rules("book", brewing_storm=True, views="off")
 
 
-def pos(hands, field, stock, captures=(), rules=WILD, **kw):
-    return setup_state(rules, hands, field, stock, captures, **kw)
+pos = position_maker(WILD)
 
 
 def play(state, *actions):
@@ -38,10 +39,8 @@ def play(state, *actions):
 
 def test_mushi_wild_from_hand_captures_any_non_november_card_but_not_a_hiki():
     s0 = pos(["11d 12a", "12b"], "1a 3c 11a 5b 5c 5d", "2a 2b")
-    s = apply(s0, "play 11d")
-    assert s.phase == Phase.CHOOSE_HAND_CAPTURE
     # the Crane and the Cherry Chaff: not the Rainman (November), not the May hiki
-    assert legal_actions(s) == (Capture(Card.PINE_CRANE), Capture(Card.CHERRY_CHAFF_1))
+    s = asks_which(s0, "play 11d", Card.PINE_CRANE, Card.CHERRY_CHAFF_1)
     with pytest.raises(IllegalActionError,
                        match="under Storm is Wild the Storm cannot take another November card"):
         apply(s, "capture 11a")
@@ -96,9 +95,8 @@ def test_mushi_wild_dealt_to_the_field_must_be_taken_by_the_first_player_who_dra
 
 
 def test_mushi_wild_on_the_field_is_not_a_november_card_for_matching():
-    s = apply(pos(["11c 12a", "12b"], "11d 11a 11b", "2a 2b"), "play 11c")
-    assert s.phase == Phase.CHOOSE_HAND_CAPTURE
-    assert legal_actions(s) == (Capture(Card.WILLOW_RAINMAN), Capture(Card.WILLOW_SWALLOW))
+    s = asks_which(pos(["11c 12a", "12b"], "11d 11a 11b", "2a 2b"), "play 11c",
+                   Card.WILLOW_RAINMAN, Card.WILLOW_SWALLOW)
     with pytest.raises(IllegalActionError, match="Storm on the field is not a November card"):
         apply(s, "capture 11d")
     s = apply(pos(["11c 12a", "12b"], "11d 1a", "11b 2b"), "play 11c")
@@ -157,9 +155,8 @@ def test_without_the_wild_the_storm_is_an_ordinary_november_chaff():
 # Brewing Storm: wild only if an August card is dealt to the field
 
 def test_brewing_storm_only_when_an_august_card_is_dealt_to_the_field():
-    brewing = apply(pos(["11d 12a", "12b"], "8c 1a 11a", "2a 2b", rules=BREWING), "play 11d")
-    assert brewing.phase == Phase.CHOOSE_HAND_CAPTURE
-    assert legal_actions(brewing) == (Capture(Card.PINE_CRANE), Capture(Card.SUSUKI_CHAFF_1))
+    brewing = asks_which(pos(["11d 12a", "12b"], "8c 1a 11a", "2a 2b", rules=BREWING),
+                         "play 11d", Card.PINE_CRANE, Card.SUSUKI_CHAFF_1)
     with pytest.raises(IllegalActionError, match="under Brewing Storm the Storm cannot take"):
         apply(brewing, "capture 11a")
     calm = apply(pos(["11d 12a", "12b"], "7c 1a 11a", "2a 2b", rules=BREWING), "play 11d")

@@ -4,7 +4,6 @@ import random
 
 import pytest
 
-from hanafuda_core.cards import CardSet
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.scoring import score_cards
 

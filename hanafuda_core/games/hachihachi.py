@@ -43,7 +43,7 @@ from typing import Any, Iterable, Mapping
 from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from ..errors import OptionError
 from ..ledger import UNITS, Unit
-from ..rules import Option, Source
+from ..rules import Option, Source, preset_values
 from ..teyaku import BOOK_TABLE, TeyakuTable
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
@@ -518,22 +518,8 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
     """Every option's value under a preset with overrides, checked."""
-    if preset not in PRESETS:
-        raise OptionError(f"unknown Hachi-Hachi preset {preset!r}; presets: "
-                          f"{', '.join(PRESETS)}")
-    values = {k: o.default for k, o in OPTIONS.items()}
-    values.update(PRESETS[preset])
-    for key, value in options.items():
-        if key not in OPTIONS:
-            raise OptionError(f"unknown Hachi-Hachi option {key!r}; options: "
-                              f"{', '.join(OPTIONS)}")
-        values[key] = OPTIONS[key].check(value)
-    for key, value in values.items():
-        opt = OPTIONS[key]
-        if not opt.implemented and value != opt.default:
-            raise NotImplementedError(f"the option {key!r} ({opt.description}) is registered "
-                                      "but the settlement does not play it yet")
-    return values
+    return preset_values("Hachi-Hachi", preset, PRESETS, OPTIONS, options,
+                         player="the settlement")
 
 
 def option_sources(preset: str = "book") -> dict[str, Option]:

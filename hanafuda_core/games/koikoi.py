@@ -25,11 +25,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..cards import KIND_MASKS, Card, Kind, Ribbon
+from ..cards import KIND_MASKS, Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import KOIKOI, MUSHI_WILD, STOP, CaptureRules, RoundResult, State
 from ..errors import OptionError
-from ..rules import Option, Source
+from ..rules import Option, Source, preset_values
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
 
@@ -268,20 +268,7 @@ PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
 
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
     """Every option's value under a preset with overrides, checked."""
-    if preset not in PRESETS:
-        raise OptionError(f"unknown Koi-Koi preset {preset!r}; presets: {', '.join(PRESETS)}")
-    values = {k: o.default for k, o in OPTIONS.items()}
-    values.update(PRESETS[preset])
-    for key, value in options.items():
-        if key not in OPTIONS:
-            raise OptionError(f"unknown Koi-Koi option {key!r}; options: "
-                              f"{', '.join(OPTIONS)}")
-        values[key] = OPTIONS[key].check(value)
-    for key, value in values.items():
-        opt = OPTIONS[key]
-        if not opt.implemented and value != opt.default:
-            raise NotImplementedError(f"the option {key!r} ({opt.description}) is registered "
-                                      "but the engine does not play it yet")
+    values = preset_values("Koi-Koi", preset, PRESETS, OPTIONS, options)
     if values["storm_wild"] and values["brewing_storm"]:
         raise OptionError("choose one of 'storm_wild' (the Storm is always wild) and "
                           "'brewing_storm' (wild only if an August card is dealt to the "

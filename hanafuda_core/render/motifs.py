@@ -308,7 +308,7 @@ def peony_leaf(cx: float, cy: float, s: float, rot: float) -> str:
     return group(body, f"translate({num(cx)},{num(cy)}) rotate({num(rot)}) scale({num(s)})")
 
 
-_CLOVER_FLOWER = (f'<g stroke="#6d0d33" stroke-width="0.3">'
+_CLOVER_FLOWER = ('<g stroke="#6d0d33" stroke-width="0.3">'
                   + ellipse(-1.6, 0, 1.7, 2.6, "#c2185b", rot=-25)
                   + ellipse(1.6, 0.4, 1.7, 2.6, "#e04a86", rot=25) + "</g>")
 _CLOVER_LEAVES = (ellipse(-2.2, 0, 2.6, 1.4, "#5f9136", rot=-20)

@@ -199,7 +199,7 @@ def _back_body() -> str:
     lattice = " ".join(f"M{x},3 L{x + 60},157 M{x + 60},3 L{x},157" for x in range(-57, 98, 10))
     return (m.rect(0, 0, VIEW_W, VIEW_H, m.INK, rx=6)
             + m.rect(3, 3, 94, 154, "#7a1c15", rx=2.5)
-            + f'<svg x="3" y="3" width="94" height="154" viewBox="3 3 94 154" overflow="hidden">'
+            + '<svg x="3" y="3" width="94" height="154" viewBox="3 3 94 154" overflow="hidden">'
             + m.stroke(lattice, "#94302a", 0.8) + "</svg>"
             + m.rect(9, 9, 82, 142, "none", stroke="#b8862f", stroke_width=1, rx=2)
             + m.circle(50, 80, 15, "#5e140f", stroke="#b8862f", stroke_width=1.2)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from .common import guarded
 from .deal import SampleDeal
 from .deck import DeckExplorer
 from .static import notice_html
@@ -49,23 +50,13 @@ _APP_CSS = """
 
 
 def _header() -> widgets.HTML:
-    intro = ("Deal sample hands, explore the 48 cards, try the quiz and play Koi-Koi. Every "
-             "deal, quiz and game has a seed: give your class the same seed and everyone sees "
-             "the same cards, so a deal can be repeated and talked about.")
+    intro = ("Deal sample hands, explore the 48 cards, try the quiz, play Koi-Koi and settle "
+             "Hachi-Hachi. Every deal, quiz and game has a seed: give your class the same seed "
+             "and everyone sees the same cards, so a deal can be repeated and talked about.")
     return widgets.HTML(
         f'{_APP_CSS}<header class="hanafuda-app-header"><h2>{APP_TITLE}</h2>'
         f'<p style="font-size:18px;line-height:1.5;margin:4px 0 10px;max-width:960px">'
         f'{intro}</p></header>')
-
-
-def _guarded(build, what: str) -> widgets.Widget:
-    """``build()``, or a notice in its place if it fails: one broken tab never breaks the page."""
-    try:
-        return build()
-    except Exception as error:      # noqa: BLE001 - any failure becomes a notice
-        return widgets.HTML(notice_html(
-            f"The {what} could not be built in this copy of the app "
-            f"({type(error).__name__}: {error}).", "warning"))
 
 
 def _quiz_tab() -> widgets.Widget:
@@ -90,23 +81,23 @@ def classroom_app() -> widgets.VBox:
     """
     koikoi = widgets.VBox([widgets.HTML(notice_html("Loading Koi-Koi…", "info"))])
     hachihachi = widgets.VBox([widgets.HTML(notice_html("Loading Hachi-Hachi…", "info"))])
-    tabs = widgets.Tab(children=[_guarded(SampleDeal, "sample deal"),
-                                 _guarded(DeckExplorer, "deck explorer"),
-                                 _guarded(_quiz_tab, "quiz"), koikoi, hachihachi])
+    tabs = widgets.Tab(children=[guarded(SampleDeal, "sample deal"),
+                                 guarded(DeckExplorer, "deck explorer"),
+                                 guarded(_quiz_tab, "quiz"), koikoi, hachihachi])
     tabs.titles = TAB_TITLES
     tabs.selected_index = 0
 
     def open_koikoi(change) -> None:
         if change["new"] == KOIKOI_TAB and not getattr(koikoi, "built", False):
             koikoi.built = True  # type: ignore[attr-defined]
-            koikoi.children = [_guarded(_koikoi_tab, "Koi-Koi tab")]
+            koikoi.children = [guarded(_koikoi_tab, "Koi-Koi tab")]
 
     tabs.observe(open_koikoi, names="selected_index")
 
     def open_hachihachi(change) -> None:
         if change["new"] == HACHIHACHI_TAB and not getattr(hachihachi, "built", False):
             hachihachi.built = True  # type: ignore[attr-defined]
-            hachihachi.children = [_guarded(_hachihachi_tab, "Hachi-Hachi tab")]
+            hachihachi.children = [guarded(_hachihachi_tab, "Hachi-Hachi tab")]
 
     tabs.observe(open_hachihachi, names="selected_index")
     app = widgets.VBox([_header(), tabs])

@@ -29,6 +29,8 @@ from ..hachihachi_controllers import (LIGHTS, NONE, PRESET_LABELS, STATUSES, YEA
                                       settlement_headline, total_rows, unit_note)
 from ..render import svg
 from ..teyaku import CHAFF, SUIT
+from .common import (BIG, RoundView, attempt, dropdown, error_html, guarded, heading, hint_html,
+                     para, quiz_tab, seed_box, sentence, tabbed_panel)
 from .static import notice_html
 
 __all__ = ["TeyakuTrainerView", "SettlementView", "HachiHachiPlayView", "YearChartView",
@@ -37,7 +39,6 @@ __all__ = ["TeyakuTrainerView", "SettlementView", "HachiHachiPlayView", "YearCha
 
 SUB_TAB_TITLES = ("Teyaku trainer", "Settlement", "Play", "Year chart", "Quiz")
 
-_BIG = {"font_size": "16px", "font_weight": "600"}
 _PRESETS = [(label, key) for key, label in PRESET_LABELS.items()]
 _MULTIPLIERS = [("From the field cards", None), ("x1 Small field", 1), ("x2 Large field", 2),
                 ("x4 Grand field", 4)]
@@ -64,17 +65,8 @@ _CSS = """
 """
 
 
-def _para(text: str, style: str = "") -> str:
-    return (f'<p style="font-size:16px;line-height:1.5;margin:4px 0 8px;max-width:980px;'
-            f'{style}">{escape(text)}</p>')
-
-
-def _error(text: str, keep: str) -> str:
-    return notice_html(f"{text[:1].upper()}{text[1:]}. {keep}", "error", title="Not done:")
-
-
-def _heading(text: str) -> str:
-    return f'<div style="font-weight:600;font-size:17px;margin:10px 0 4px">{escape(text)}</div>'
+def _preset_box(value: str) -> widgets.Dropdown:
+    return dropdown(_PRESETS, value, "Tradition", "75px", "330px")
 
 
 # ---------------------------------------------------------------------------
@@ -88,17 +80,13 @@ class TeyakuTrainerView(widgets.VBox):
         self.controller = controller or TeyakuTrainer(seed=5)
         self.width = width
         ctl = self.controller
-        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
-                                       style={"description_width": "75px"},
-                                       layout=widgets.Layout(width="330px"))
-        self.seed = widgets.IntText(value=ctl.seed, description="Seed",
-                                    style={"description_width": "45px"},
-                                    layout=widgets.Layout(width="170px"))
+        self.preset = _preset_box(ctl.preset)
+        self.seed = seed_box(ctl.seed)
         self.deal_button = widgets.Button(description="Deal", tooltip="Deal the hand of this seed",
-                                          style=_BIG, layout=widgets.Layout(width="110px",
+                                          style=BIG, layout=widgets.Layout(width="110px",
                                                                             height="38px"))
         self.next_button = widgets.Button(description="Next hand", button_style="primary",
-                                          tooltip="Deal the hand of the next seed", style=_BIG,
+                                          tooltip="Deal the hand of the next seed", style=BIG,
                                           layout=widgets.Layout(width="140px", height="38px"))
         self.only_combo = widgets.Checkbox(value=ctl.only_with_combo, indent=False,
                                            description="Only hands with a combination",
@@ -106,14 +94,14 @@ class TeyakuTrainerView(widgets.VBox):
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.hand_html = widgets.HTML()
-        self.question = widgets.HTML(_para(
+        self.question = widgets.HTML(para(
             "Which hand combinations (teyaku, 手役) does this hand hold? Tick what a player "
             "would claim: at most one of each family, the best one. Tick 'None' if there is "
             "nothing to claim."))
         self.choices_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choices_box.add_class("hanafuda-hh-choices")
         self.check_button = widgets.Button(description="Check", button_style="success",
-                                           tooltip="Check your answer", style=_BIG,
+                                           tooltip="Check your answer", style=BIG,
                                            layout=widgets.Layout(width="120px", height="40px"))
         self.feedback = widgets.HTML()
         self.score = widgets.HTML()
@@ -147,8 +135,8 @@ class TeyakuTrainerView(widgets.VBox):
         try:
             fb = self.controller.check(self.picked())
         except HanafudaError as error:
-            self.feedback.value = notice_html(str(error)[:1].upper() + str(error)[1:] + ".",
-                                              "warning", title="Not checked:")
+            self.feedback.value = notice_html(sentence(str(error)), "warning",
+                                              title="Not checked:")
             return False
         accent = "#2e7d32" if fb.correct else "#b42318"
         items = "".join(f"<li style='margin:3px 0'>{escape(line)}</li>" for line in fb.lines)
@@ -165,7 +153,7 @@ class TeyakuTrainerView(widgets.VBox):
         try:
             self.controller.deal(seed)
         except HanafudaError as error:
-            self.message.value = _error(str(error), "The hand shown stays.")
+            self.message.value = error_html(str(error), "The hand shown stays.")
             return False
         self._fresh()
         return True
@@ -200,12 +188,12 @@ class TeyakuTrainerView(widgets.VBox):
                 box.key = key  # type: ignore[attr-defined]
                 self.checkboxes[key] = box
                 boxes.append(box)
-            columns.append(widgets.VBox([widgets.HTML(_heading(title))] + boxes,
+            columns.append(widgets.VBox([widgets.HTML(heading(title))] + boxes,
                                         layout=widgets.Layout(margin="0 28px 0 0")))
         none = widgets.Checkbox(value=False, description="None: nothing to claim", indent=False,
                                 layout=widgets.Layout(width="auto"))
         self.checkboxes[NONE] = none
-        columns.append(widgets.VBox([widgets.HTML(_heading("Nothing")), none]))
+        columns.append(widgets.VBox([widgets.HTML(heading("Nothing")), none]))
         self.choices_box.children = columns
 
     def _render(self, shown: bool = False) -> None:
@@ -327,7 +315,7 @@ class SettlementView(widgets.VBox):
                                               tooltip="Add this decision after the ones above")
         self.remove_call_button = widgets.Button(description="Remove last call")
         self.settle_button = widgets.Button(description="Settle", button_style="primary",
-                                            tooltip="Work out who pays whom", style=_BIG,
+                                            tooltip="Work out who pays whom", style=BIG,
                                             layout=widgets.Layout(width="150px", height="42px"))
         self.message = widgets.HTML()
         self.result = widgets.HTML()
@@ -352,13 +340,13 @@ class SettlementView(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
         ])
         calls_box = widgets.VBox([
-            widgets.HTML(_heading("Calls after a yaku, in the order they were made")),
+            widgets.HTML(heading("Calls after a yaku, in the order they were made")),
             self.calls_html,
             widgets.HBox([self.call_player, self.call_action, self.call_yaku,
                           widgets.VBox([self.add_call_button, self.remove_call_button])],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
         ])
-        super().__init__([round_box, widgets.HTML(_heading("The players")), self.grid, calls_box,
+        super().__init__([round_box, widgets.HTML(heading("The players")), self.grid, calls_box,
                           self.settle_button, self.message, self.result])
         self.add_class("hanafuda-hh-settlement")
         self._fill()
@@ -440,7 +428,7 @@ class SettlementView(widgets.VBox):
             cards = [c.code for c in parse_cards(self.field.value)] if self.field.value.strip() \
                 else []
         except HanafudaError as error:
-            self.message.value = _error(str(error), "Fix the field cards first.")
+            self.message.value = error_html(str(error), "Fix the field cards first.")
             return
         if change["new"] and code not in cards:
             cards.append(code)
@@ -450,12 +438,8 @@ class SettlementView(widgets.VBox):
 
     def _run(self, change: Callable[[], object], keep: str, *, refill: bool = False,
              settle: bool = True) -> bool:
-        try:
-            change()
-        except HanafudaError as error:
-            self.message.value = _error(str(error), keep)
+        if not attempt(change, self.message, keep):
             return False
-        self.message.value = ""
         if refill:
             self._fill()
         else:
@@ -472,7 +456,7 @@ class SettlementView(widgets.VBox):
         self._syncing = True
         try:
             self.example.value = ctl.example or ""
-            self.example_note.value = (_para(ctl.example_summary(ctl.example), "color:#333")
+            self.example_note.value = (para(ctl.example_summary(ctl.example), "color:#333")
                                        if ctl.example else "")
             self.preset.value = form.preset
             self.players.value = len(form.players)
@@ -526,7 +510,7 @@ class SettlementView(widgets.VBox):
             self.calls_html.value = (f'<ol class="hanafuda-hh-calls" style="font-size:16px;'
                                      f'margin:2px 0 6px 22px">{items}</ol>')
         else:
-            self.calls_html.value = _para("No calls: nobody made a yaku (add one below if "
+            self.calls_html.value = para("No calls: nobody made a yaku (add one below if "
                                           "someone did).", "color:#444")
 
     def _render(self) -> None:
@@ -584,15 +568,15 @@ def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
              f"{escape(format_amount(s.rules, p.amount))} ({escape(p.reason)})</li>"
              for p in s.cancelled] + [f"<li>{escape(note)}</li>" for note in s.notes]
     notes = f"<ul style='font-size:15px'>{''.join(items)}</ul>" if items else ""
-    hands_html = (_heading("Dealt hands (the cards shown to claim a combination are outlined)")
+    hands_html = (heading("Dealt hands (the cards shown to claim a combination are outlined)")
                   + svg.layout_html(list(hands), width=card_width, highlight=shown)
                   if hands else "")
     return (f'<div class="hanafuda-hh-result" data-preset="{escape(s.rules.preset)}" '
             f'data-unit="{escape(s.rules.unit.key)}">{head}'
-            f"{_heading('Payments')}{payments}"
+            f"{heading('Payments')}{payments}"
             f'<div style="display:flex;flex-wrap:wrap;gap:28px">'
-            f"<div>{_heading('Totals')}{totals_table}</div>"
-            f"<div>{_heading('Net result by step')}{by_cat}</div></div>"
+            f"<div>{heading('Totals')}{totals_table}</div>"
+            f"<div>{heading('Net result by step')}{by_cat}</div></div>"
             f"{special}{notes}{hands_html}</div>")
 
 
@@ -600,7 +584,7 @@ def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
 # A round against two computer players
 
 
-class HachiHachiPlayView(widgets.VBox):
+class HachiHachiPlayView(RoundView, widgets.VBox):
     """A three-player round: claim, play the hand as buttons, decide, hints, a log,
     and the settlement when the round is over."""
 
@@ -608,18 +592,14 @@ class HachiHachiPlayView(widgets.VBox):
         self.controller = controller or HachiHachiPlay()
         self.width = width
         ctl = self.controller
-        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
-                                       style={"description_width": "75px"},
-                                       layout=widgets.Layout(width="330px"))
-        self.seed = widgets.IntText(value=ctl.seed, description="Seed",
-                                    style={"description_width": "45px"},
-                                    layout=widgets.Layout(width="170px"))
+        self.preset = _preset_box(ctl.preset)
+        self.seed = seed_box(ctl.seed)
         self.new_button = widgets.Button(description="New round", button_style="primary",
                                          tooltip="Shuffle with this seed and deal a new round",
-                                         style=_BIG, layout=widgets.Layout(width="140px",
+                                         style=BIG, layout=widgets.Layout(width="140px",
                                                                            height="38px"))
         self.hint_button = widgets.Button(description="Hint", tooltip="What would a careful "
-                                          "beginner do now?", style=_BIG,
+                                          "beginner do now?", style=BIG,
                                           layout=widgets.Layout(width="110px", height="38px"))
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -645,7 +625,7 @@ class HachiHachiPlayView(widgets.VBox):
                              self.trade_box, self.claim_box, self.choice_box, self.decide_box, self.hand_label,
                              self.hand_box, self.hint, self.result],
                             layout=widgets.Layout(flex="1 1 640px", min_width="560px"))
-        right = widgets.VBox([widgets.HTML(_heading("What happened")), self.log_html],
+        right = widgets.VBox([widgets.HTML(heading("What happened")), self.log_html],
                              layout=widgets.Layout(flex="0 1 380px", min_width="300px",
                                                    margin="0 0 0 16px"))
         super().__init__([controls, widgets.HBox([left, right],
@@ -655,41 +635,12 @@ class HachiHachiPlayView(widgets.VBox):
 
     # -- actions -------------------------------------------------------------------
     def new_round(self) -> bool:
-        try:
-            self.controller.new_round(self.seed.value, self.preset.value)
-        except HanafudaError as error:
-            self.message.value = _error(str(error), "The round on the table goes on.")
-            return False
-        self.message.value = ""
-        self.hint.value = ""
-        self._render()
-        return True
+        return self._play(lambda: self.controller.new_round(self.seed.value, self.preset.value),
+                          "The round on the table goes on.")
 
-    def act(self, action) -> bool:
-        """Play an action for the human (the buttons call this); False if refused."""
-        try:
-            self.controller.act(action)
-        except HanafudaError as error:
-            self.message.value = _error(str(error), "Nothing was played.")
-            return False
-        self.message.value = ""
-        self.hint.value = ""
-        self._render()
-        return True
-
-    def show_hint(self) -> str:
-        try:
-            hint = self.controller.hint()
-        except HanafudaError as error:
-            self.hint.value = notice_html(str(error)[:1].upper() + str(error)[1:] + ".", "info")
-            return self.hint.value
+    def _hint_html(self, hint) -> str:
         items = "".join(f"<li>{escape(line)}</li>" for line in hint.lines)
-        self.hint.value = (
-            f'<div class="hanafuda-hh-hint hanafuda-notice" role="status" style="border-left:6px '
-            f'solid #6b4fa0;background:#f3effa;padding:8px 14px;margin:6px 0;border-radius:4px;'
-            f'font-size:16px;line-height:1.45"><strong>Hint:</strong> {escape(hint.summary)}'
-            + (f"<ul style='margin:4px 0 0 18px'>{items}</ul>" if items else "") + "</div>")
-        return self.hint.value
+        return hint_html("hanafuda-hh-hint", "Hint", hint.summary, items)
 
     def action_buttons(self) -> list[widgets.Button]:
         """Every enabled button that plays an action now (claims, choices, decisions, hand)."""
@@ -725,7 +676,7 @@ class HachiHachiPlayView(widgets.VBox):
                             f"{svg.layout_html(rows[4:], width=self.width, highlight=choice)}"
                             "</div>")
         shown = ctl.shown_rows()
-        self.claims_html.value = (_heading("Hand combinations shown")
+        self.claims_html.value = (heading("Hand combinations shown")
                                   + svg.layout_html(shown, width=self.width - 16)
                                   if shown else "")
         self.other_buttons = []
@@ -804,17 +755,13 @@ class YearChartView(widgets.VBox):
     def __init__(self, controller: YearChart | None = None) -> None:
         self.controller = controller or YearChart()
         ctl = self.controller
-        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
-                                       style={"description_width": "75px"},
-                                       layout=widgets.Layout(width="330px"))
+        self.preset = _preset_box(ctl.preset)
         self.agents = widgets.Dropdown(options=list(YEAR_AGENTS), value=ctl.agents,
                                        description="Players", style={"description_width": "60px"},
                                        layout=widgets.Layout(width="300px"))
-        self.seed = widgets.IntText(value=ctl.seed, description="Seed",
-                                    style={"description_width": "45px"},
-                                    layout=widgets.Layout(width="170px"))
+        self.seed = seed_box(ctl.seed)
         self.play_button = widgets.Button(description="Play a year", button_style="primary",
-                                          tooltip="Play twelve deals with this seed", style=_BIG,
+                                          tooltip="Play twelve deals with this seed", style=BIG,
                                           layout=widgets.Layout(width="150px", height="38px"))
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -823,7 +770,7 @@ class YearChartView(widgets.VBox):
         self.play_button.on_click(lambda _b: self.play())
         controls = widgets.HBox([self.preset, self.agents, self.seed, self.play_button],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        intro = widgets.HTML(_para(
+        intro = widgets.HTML(para(
             "Three computer players play a whole game: twelve deals, one for each month. The "
             "lines are each player's running total after every deal; shaded months had a "
             "doubled or quadrupled field, where every payment counts two or four times."))
@@ -832,12 +779,10 @@ class YearChartView(widgets.VBox):
         self._render()
 
     def play(self) -> bool:
-        try:
-            self.controller.play(self.seed.value, self.preset.value, self.agents.value)
-        except HanafudaError as error:
-            self.message.value = _error(str(error), "The year shown stays.")
+        if not attempt(lambda: self.controller.play(self.seed.value, self.preset.value,
+                                                    self.agents.value),
+                       self.message, "The year shown stays."):
             return False
-        self.message.value = ""
         self._render()
         return True
 
@@ -863,8 +808,8 @@ class YearChartView(widgets.VBox):
                       for a, b in ctl.end_rows())
         self.table.value = (
             f'<div class="hanafuda-hh-year-table" data-deals="{len(ctl.rows())}">'
-            f"{_heading('Deal by deal')}<table class='hanafuda-hh-table'>{head}{body}</table>"
-            f"{_heading('After the last deal')}<table class='hanafuda-hh-table'>{end}</table>"
+            f"{heading('Deal by deal')}<table class='hanafuda-hh-table'>{head}{body}</table>"
+            f"{heading('After the last deal')}<table class='hanafuda-hh-table'>{end}</table>"
             f"<p style='font-size:14px;color:#444'>{escape(unit_note(ctl.rules))}</p></div>")
 
 
@@ -874,51 +819,12 @@ class YearChartView(widgets.VBox):
 
 def hachihachi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
     """The Hachi-Hachi quiz: a seed, the tradition, Start, and the quiz (or a notice if missing)."""
-    try:
-        from ..hachihachi_quiz import generate_hachihachi_quiz
-        from .quiz import QuizWidget
-    except ImportError:
-        return widgets.HTML(notice_html(
-            "The Hachi-Hachi quiz is not installed in this copy of the app yet.", "warning"))
-    seed_box = widgets.IntText(value=seed, description="Seed", style={"description_width": "45px"},
-                               layout=widgets.Layout(width="170px"))
-    preset = widgets.Dropdown(options=_PRESETS, value="book", description="Tradition",
-                              style={"description_width": "75px"},
-                              layout=widgets.Layout(width="330px"))
-    start = widgets.Button(description="Start", button_style="primary", style=_BIG,
-                           tooltip="Start a quiz for this seed and this tradition")
-    message = widgets.HTML()
-    holder = widgets.VBox()
-
-    def begin(_b=None) -> None:
-        try:
-            quiz = generate_hachihachi_quiz(seed_box.value, n, preset=preset.value)
-        except HanafudaError as error:
-            message.value = _error(str(error), "The quiz shown goes on.")
-            return
-        message.value = ""
-        holder.children = [QuizWidget(quiz, new_quiz_controls=False)]
-
-    start.on_click(begin)
-    intro = widgets.HTML(_para("Questions on Hachi-Hachi's hand combinations, fields and "
-                               "settlement. Everyone who starts with the same seed and "
-                               "tradition gets the same questions."))
-    panel = widgets.VBox([intro, widgets.HBox([seed_box, preset, start]), message, holder])
-    panel.seed = seed_box  # type: ignore[attr-defined]
-    panel.preset = preset  # type: ignore[attr-defined]
-    panel.start = start  # type: ignore[attr-defined]
-    panel.holder = holder  # type: ignore[attr-defined]
-    begin()
-    return panel
-
-
-def _guarded(build: Callable[[], widgets.Widget], what: str) -> widgets.Widget:
-    try:
-        return build()
-    except Exception as error:     # noqa: BLE001 - a broken tool must not break the page
-        return widgets.HTML(notice_html(
-            f"The {what} could not be built in this copy of the app "
-            f"({type(error).__name__}: {error}).", "warning"))
+    return quiz_tab("hachihachi_quiz", "generate_hachihachi_quiz", _preset_box,
+                    game="Hachi-Hachi", seed=seed, n=n,
+                    tooltip="Start a quiz for this seed and this tradition",
+                    intro="Questions on Hachi-Hachi's hand combinations, fields and "
+                          "settlement. Everyone who starts with the same seed and "
+                          "tradition gets the same questions.")
 
 
 def _ready(module: str) -> bool:
@@ -936,7 +842,7 @@ def hachihachi_panel(seed: int = 5) -> widgets.Widget:
 
     Each sub-tab but the first is built when first opened; Play and Year chart
     appear only when their engines are installed."""
-    first = _guarded(lambda: TeyakuTrainerView(TeyakuTrainer(seed=seed)), "teyaku trainer")
+    first = guarded(lambda: TeyakuTrainerView(TeyakuTrainer(seed=seed)), "teyaku trainer")
     makers: dict[str, tuple[Callable[[], widgets.Widget], str]] = {
         "Settlement": (SettlementView, "settlement calculator"),
         "Play": (lambda: HachiHachiPlayView(HachiHachiPlay(seed=seed)),
@@ -947,28 +853,11 @@ def hachihachi_panel(seed: int = 5) -> widgets.Widget:
     ready = {"Play": _ready("games.hachihachi_play"), "Year chart": _ready("hachihachi_game")}
     titles = [t for t in SUB_TAB_TITLES[1:] if ready.get(t, True)]
     builders = {i + 1: makers[t] for i, t in enumerate(titles)}
-    titles.insert(0, SUB_TAB_TITLES[0])
-    holders = [widgets.VBox() for _ in builders]
-    tabs = widgets.Tab(children=[first] + holders)
-    tabs.titles = tuple(titles)
-    tabs.selected_index = 0
-
-    def build(index: int) -> None:
-        holder = tabs.children[index]
-        if index in builders and not holder.children:
-            make, what = builders[index]
-            holder.children = [_guarded(make, what)]
-
-    tabs.observe(lambda change: build(change["new"]) if change["new"] is not None else None,
-                 names="selected_index")
-    intro = widgets.HTML(
-        _CSS + _para("Hachi-Hachi (八八, 'eighty-eight') is played by three at a time and "
-                     "settled in payments. Practise spotting hand combinations (teyaku), work "
-                     "out who pays whom at the end of a round under each tradition, play a "
-                     "round against two computer players, watch a whole year of play, and "
-                     "test yourself with the quiz."))
-    panel = widgets.VBox([intro, tabs])
-    panel.add_class("hanafuda-hachihachi")
-    panel.tabs = tabs  # type: ignore[attr-defined]
-    panel.build_tab = build  # type: ignore[attr-defined]
-    return panel
+    return tabbed_panel(
+        first, builders, (SUB_TAB_TITLES[0], *titles),
+        _CSS + para("Hachi-Hachi (八八, 'eighty-eight') is played by three at a time and "
+                    "settled in payments. Practise spotting hand combinations (teyaku), work "
+                    "out who pays whom at the end of a round under each tradition, play a "
+                    "round against two computer players, watch a whole year of play, and "
+                    "test yourself with the quiz."),
+        "hanafuda-hachihachi")

@@ -21,11 +21,12 @@ import ipywidgets as widgets
 from ..cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card
 from ..engines.capture import Capture, KoiKoi, Phase, Play, Stop
 from ..errors import HanafudaError
-from ..koikoi_controllers import (AGENT_CHOICES, CALCULATOR_OPTIONS, MAX_CALLS, MAX_SEED,
-                                  PRESET_LABELS, KoiKoiRound, ReplayController,
+from ..koikoi_controllers import (AGENT_CHOICES, MAX_CALLS, PRESET_LABELS, KoiKoiRound, ReplayController,
                                   ScoreCalculator, option_value_label, short_card_label)
 from ..render import svg
 from ..scoring import ScoreReport
+from .common import (BIG, RoundView, attempt, dropdown, error_html, guarded, hint_html, para,
+                     quiz_tab, seed_box, sentence, tabbed_panel)
 from .static import notice_html
 
 __all__ = ["KoiKoiPlayView", "ScoreCalculatorView", "ReplayView", "koikoi_quiz_tab",
@@ -33,7 +34,6 @@ __all__ = ["KoiKoiPlayView", "ScoreCalculatorView", "ReplayView", "koikoi_quiz_t
 
 SUB_TAB_TITLES = ("Play", "Score calculator", "Replay", "Quiz")
 
-_BIG = {"font_size": "16px", "font_weight": "600"}
 _PRESETS = [(label, key) for key, label in PRESET_LABELS.items()]
 _HINT_LINES = 4          # moves listed under a hint (best first); a projector shows no more
 _OPTION_LABELS = {
@@ -67,13 +67,8 @@ _CSS = """
 """
 
 
-def _para(text: str, style: str = "") -> str:
-    return (f'<p style="font-size:16px;line-height:1.5;margin:4px 0 8px;max-width:980px;'
-            f'{style}">{escape(text)}</p>')
-
-
-def _error(text: str, keep: str) -> str:
-    return notice_html(f"{text[:1].upper()}{text[1:]}. {keep}", "error", title="Not done:")
+def _preset_box(value: str, width: str = "280px") -> widgets.Dropdown:
+    return dropdown(_PRESETS, value, "Rules", "50px", width)
 
 
 def _table_html(groups, width: int, highlight) -> str:
@@ -138,7 +133,7 @@ def report_html(report: ScoreReport | None, *, card_width: int = 38,
 # Play
 
 
-class KoiKoiPlayView(widgets.VBox):
+class KoiKoiPlayView(RoundView, widgets.VBox):
     """A round against the computer: the table, the hand as buttons, choices, hints, a log."""
 
     def __init__(self, controller: KoiKoiRound | None = None, *, width: int = 54) -> None:
@@ -148,22 +143,18 @@ class KoiKoiPlayView(widgets.VBox):
         opponents = [a for a in AGENT_CHOICES if a != "coach" or ctl.has_coach]
         labels = {"coach": "the coach", "greedy": "greedy (takes the best card now)",
                   "random": "random"}
-        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Rules",
-                                       style={"description_width": "50px"},
-                                       layout=widgets.Layout(width="280px"))
+        self.preset = _preset_box(ctl.preset)
         self.opponent = widgets.Dropdown(
             options=[(labels[a], a) for a in opponents], value=ctl.opponent,
             description="Computer", style={"description_width": "80px"},
             layout=widgets.Layout(width="340px"))
-        self.seed = widgets.IntText(value=ctl.seed, description="Seed",
-                                    style={"description_width": "45px"},
-                                    layout=widgets.Layout(width="170px"))
+        self.seed = seed_box(ctl.seed)
         self.new_button = widgets.Button(description="New round", button_style="primary",
                                          tooltip="Shuffle with this seed and deal a new round",
-                                         style=_BIG, layout=widgets.Layout(width="140px",
+                                         style=BIG, layout=widgets.Layout(width="140px",
                                                                            height="38px"))
         self.hint_button = widgets.Button(description="Hint", icon="",
-                                          tooltip="Ask the coach what to do now", style=_BIG,
+                                          tooltip="Ask the coach what to do now", style=BIG,
                                           layout=widgets.Layout(width="110px", height="38px"))
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -174,11 +165,11 @@ class KoiKoiPlayView(widgets.VBox):
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choice_box.add_class("hanafuda-kk-choices")
         self.koikoi_button = widgets.Button(
-            description="Koi-Koi", button_style="warning", style=_BIG,
+            description="Koi-Koi", button_style="warning", style=BIG,
             tooltip="Go on for more points; if the computer stops first you score nothing",
             layout=widgets.Layout(width="140px", height="40px"))
         self.stop_button = widgets.Button(
-            description="Stop", button_style="success", style=_BIG,
+            description="Stop", button_style="success", style=BIG,
             tooltip="End the round now and score your yaku",
             layout=widgets.Layout(width="140px", height="40px"))
         self.decide_box = widgets.HBox()
@@ -213,46 +204,18 @@ class KoiKoiPlayView(widgets.VBox):
 
     # -- actions -------------------------------------------------------------------
     def new_round(self) -> bool:
-        try:
-            self.controller.new_round(self.seed.value, self.preset.value, self.opponent.value)
-        except HanafudaError as error:
-            self.message.value = _error(str(error), "The round on the table goes on.")
-            return False
-        self.message.value = ""
-        self.hint.value = ""
-        self._render()
-        return True
+        return self._play(lambda: self.controller.new_round(self.seed.value, self.preset.value,
+                                                            self.opponent.value),
+                          "The round on the table goes on.")
 
-    def act(self, action) -> bool:
-        """Play an action for the human (the buttons call this); False if refused."""
-        try:
-            self.controller.act(action)
-        except HanafudaError as error:
-            self.message.value = _error(str(error), "Nothing was played.")
-            return False
-        self.message.value = ""
-        self.hint.value = ""
-        self._render()
-        return True
-
-    def show_hint(self) -> str:
-        try:
-            hint = self.controller.hint()
-        except HanafudaError as error:
-            self.hint.value = notice_html(str(error)[:1].upper() + str(error)[1:] + ".", "info")
-            return self.hint.value
+    def _hint_html(self, hint) -> str:
         shown = hint.lines[:_HINT_LINES]
         items = "".join(f"<li>{escape(line)}</li>" for line in shown)
         if len(hint.lines) > len(shown):
             rest = len(hint.lines) - len(shown)
             items += f"<li>… and {rest} other move{'s' * (rest != 1)}, each expected to do worse.</li>"
         who = "The coach" if hint.source == "coach" else "A hint"
-        self.hint.value = (
-            f'<div class="hanafuda-kk-hint hanafuda-notice" role="status" style="border-left:6px '
-            f'solid #6b4fa0;background:#f3effa;padding:8px 14px;margin:6px 0;border-radius:4px;'
-            f'font-size:16px;line-height:1.45"><strong>{who}:</strong> {escape(hint.summary)}'
-            + (f"<ul style='margin:4px 0 0 18px'>{items}</ul>" if items else "") + "</div>")
-        return self.hint.value
+        return hint_html("hanafuda-kk-hint", who, hint.summary, items)
 
     def action_buttons(self) -> list[widgets.Button]:
         """Every enabled button that plays an action now: choices, decisions, hand cards."""
@@ -283,12 +246,8 @@ class KoiKoiPlayView(widgets.VBox):
         self.hand_buttons = []
         cells = []
         for card in hand:
-            button = widgets.Button(description=CARD_INFO[card].name, disabled=not can_play,
-                                    tooltip=f"Play the {card.title}",
-                                    layout=widgets.Layout(width=f"{self.width + 36}px"))
-            button.add_class("hanafuda-kk-card-button")
-            button.card = card  # type: ignore[attr-defined]
-            button.on_click(lambda _b, c=card: self.act(Play(c)))
+            button = self._card_button(card, CARD_INFO[card].name, Play(card),
+                                       f"Play the {card.title}", 36, disabled=not can_play)
             self.hand_buttons.append(button)
             cells.append(self._cell(card, button))
         if not hand:
@@ -303,12 +262,9 @@ class KoiKoiPlayView(widgets.VBox):
                 f"<div style='font-weight:bold;margin:6px 8px 0 0;max-width:190px'>Which card "
                 f"does the {escape(CARD_INFO[pending].name)} take?</div>"))
             for card in lit:
-                button = widgets.Button(description=f"Take the {CARD_INFO[card].name}",
-                                        button_style="info", tooltip=f"Capture the {card.title}",
-                                        layout=widgets.Layout(width=f"{self.width + 90}px"))
-                button.add_class("hanafuda-kk-card-button")
-                button.card = card  # type: ignore[attr-defined]
-                button.on_click(lambda _b, c=card: self.act(Capture(c)))
+                button = self._card_button(card, f"Take the {CARD_INFO[card].name}",
+                                           Capture(card), f"Capture the {card.title}", 90,
+                                           style="info")
                 self.choice_buttons.append(button)
                 choice.append(self._cell(card, button))
         self.choice_box.children = choice
@@ -336,6 +292,17 @@ class KoiKoiPlayView(widgets.VBox):
             f"<ol reversed style='margin:4px 0 4px 22px;padding:0;font-size:15px;"
             f"line-height:1.4'>{lines or '<li>The round has just been dealt.</li>'}</ol></div>")
 
+    def _card_button(self, card: Card, text: str, action, tooltip: str, extra: int, *,
+                     style: str = "", disabled: bool = False) -> widgets.Button:
+        """A button under a card that plays ``action``; ``extra`` px wider than the card."""
+        button = widgets.Button(description=text, button_style=style, disabled=disabled,
+                                tooltip=tooltip,
+                                layout=widgets.Layout(width=f"{self.width + extra}px"))
+        button.add_class("hanafuda-kk-card-button")
+        button.card = card  # type: ignore[attr-defined]
+        button.on_click(lambda _b: self.act(action))
+        return button
+
     def _cell(self, card: Card, button: widgets.Button) -> widgets.VBox:
         cell = widgets.VBox([widgets.HTML(svg.card_svg(card, width=self.width)), button])
         cell.add_class("hanafuda-kk-cell")
@@ -355,9 +322,7 @@ class ScoreCalculatorView(widgets.VBox):
         self.card_width = card_width
         ctl = self.controller
         self._syncing = False
-        self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Rules",
-                                       style={"description_width": "50px"},
-                                       layout=widgets.Layout(width="280px"))
+        self.preset = _preset_box(ctl.preset)
         self.calls = widgets.IntText(value=ctl.koikoi_calls, description="Koi-Koi calls",
                                      tooltip="Calls made before the Stop (by the opponent)",
                                      style={"description_width": "100px"},
@@ -368,9 +333,9 @@ class ScoreCalculatorView(widgets.VBox):
                                  layout=widgets.Layout(width="430px"))
         self.use_button = widgets.Button(description="Score these", button_style="primary",
                                          tooltip="Score the cards written in the box",
-                                         style=_BIG, layout=widgets.Layout(width="130px"))
+                                         style=BIG, layout=widgets.Layout(width="130px"))
         self.clear_button = widgets.Button(description="Clear", tooltip="Remove every card",
-                                           style=_BIG, layout=widgets.Layout(width="90px"))
+                                           style=BIG, layout=widgets.Layout(width="90px"))
         self.message = widgets.HTML()
         self.summary = widgets.HTML()
         self.report = widgets.HTML(layout=widgets.Layout(flex="1 1 560px"))
@@ -396,7 +361,7 @@ class ScoreCalculatorView(widgets.VBox):
             w.observe(lambda change, k=key: self._on_option(k, change), names="value")
             self.option_widgets[key] = w
             options += [w, widgets.HTML(f"<div class='hanafuda-kk-option-help'>"
-                                        f"{escape(description[:1].upper() + description[1:])}."
+                                        f"{escape(sentence(description))}"
                                         f"</div>")]
 
         self.preset.observe(self._on_preset, names="value")
@@ -405,7 +370,7 @@ class ScoreCalculatorView(widgets.VBox):
         self.use_button.on_click(lambda _b: self.use_text(self.text.value))
         self.clear_button.on_click(lambda _b: self.clear())
 
-        intro = widgets.HTML(_para(
+        intro = widgets.HTML(para(
             "Click cards to put them in the capture pile, or type them in the box (a code "
             "like 8a, or an English name; separate names that have spaces with commas). "
             "The score follows every click: each yaku with its cards and points, then the "
@@ -458,12 +423,8 @@ class ScoreCalculatorView(widgets.VBox):
                   f"Give a number from 0 to {MAX_CALLS}; the score shown is unchanged.")
 
     def _run(self, change: Callable[[], object], keep: str) -> bool:
-        try:
-            change()
-        except (HanafudaError, NotImplementedError) as error:
-            self.message.value = _error(str(error), keep)
+        if not attempt(change, self.message, keep, (HanafudaError, NotImplementedError)):
             return False
-        self.message.value = ""
         self._render()
         return True
 
@@ -531,25 +492,21 @@ class ReplayView(widgets.VBox):
         self.width = width
         self._syncing = False
         agents = [a for a in AGENT_CHOICES if a != "coach" or (play is not None and play.has_coach)]
-        self.seed = widgets.IntText(value=seed, description="Seed",
-                                    style={"description_width": "45px"},
-                                    layout=widgets.Layout(width="160px"))
+        self.seed = seed_box(seed, "160px")
         self.player1 = widgets.Dropdown(options=agents, value="greedy", description="Player 1",
                                         style={"description_width": "75px"},
                                         layout=widgets.Layout(width="200px"))
         self.player2 = widgets.Dropdown(options=agents, value="greedy", description="Player 2",
                                         style={"description_width": "75px"},
                                         layout=widgets.Layout(width="200px"))
-        self.preset = widgets.Dropdown(options=_PRESETS, value="book", description="Rules",
-                                       style={"description_width": "50px"},
-                                       layout=widgets.Layout(width="270px"))
+        self.preset = _preset_box("book", "270px")
         self.rounds = widgets.IntText(value=1, description="Rounds",
                                       style={"description_width": "60px"},
                                       layout=widgets.Layout(width="140px"))
         self.load_button = widgets.Button(description="Load game", button_style="primary",
                                           tooltip="Play this seeded game and step through it",
-                                          style=_BIG, layout=widgets.Layout(width="130px"))
-        self.mine_button = widgets.Button(description="Replay my round", style=_BIG,
+                                          style=BIG, layout=widgets.Layout(width="130px"))
+        self.mine_button = widgets.Button(description="Replay my round", style=BIG,
                                           tooltip="Step through the round from the Play tab",
                                           layout=widgets.Layout(width="170px"),
                                           disabled=play is None)
@@ -589,7 +546,7 @@ class ReplayView(widgets.VBox):
                             self.last_button, self.slider, self.hide],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         nav.add_class("hanafuda-kk-replay-nav")
-        intro = widgets.HTML(_para(
+        intro = widgets.HTML(para(
             "Every game here is replayed from its seed: the same seed, players and rules give "
             "the same game. All hands are face up so the class can see why each move was "
             "made; tick the box to hide player 2's hand."))
@@ -608,7 +565,7 @@ class ReplayView(widgets.VBox):
                                           (self.player1.value, self.player2.value),
                                           self.preset.value, self.rounds.value)
         except HanafudaError as error:
-            self.message.value = _error(str(error), "The game shown stays loaded.")
+            self.message.value = error_html(str(error), "The game shown stays loaded.")
             return False
         self.hide.description = "Hide player 2's hand"
         self._after_load(n)
@@ -616,12 +573,10 @@ class ReplayView(widgets.VBox):
 
     def load_mine(self) -> bool:
         if self.play is None:
-            self.message.value = _error("there is no round from the Play tab", "")
+            self.message.value = error_html("there is no round from the Play tab", "")
             return False
-        try:
-            self.controller.load_round(self.play.start, self.play.state)
-        except HanafudaError as error:
-            self.message.value = _error(str(error), "The game shown stays loaded.")
+        if not attempt(lambda: self.controller.load_round(self.play.start, self.play.state),
+                       self.message, "The game shown stays loaded."):
             return False
         self.hide.description = "Hide the computer's hand"
         self._after_load(1)
@@ -644,7 +599,7 @@ class ReplayView(widgets.VBox):
         try:
             self.controller.select_round(change["new"])
         except HanafudaError as error:
-            self.message.value = _error(str(error), "")
+            self.message.value = error_html(str(error), "")
             return
         self._set_nav()
         self._render()
@@ -655,14 +610,9 @@ class ReplayView(widgets.VBox):
         self._move(lambda: self.controller.go(change["new"]))
 
     def _move(self, step: Callable[[], object]) -> None:
-        try:
-            step()
-        except HanafudaError as error:
-            self.message.value = _error(str(error), "")
-            return
-        self.message.value = ""
-        self._set_nav()
-        self._render()
+        if attempt(step, self.message, ""):
+            self._set_nav()
+            self._render()
 
     def _set_nav(self) -> None:
         ctl = self.controller
@@ -712,80 +662,24 @@ class ReplayView(widgets.VBox):
 
 def koikoi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
     """The Koi-Koi quiz: a seed, the rules, Start, and the quiz (or a notice if missing)."""
-    try:
-        from ..koikoi_quiz import generate_koikoi_quiz
-        from .quiz import QuizWidget
-    except ImportError:
-        return widgets.HTML(notice_html(
-            "The Koi-Koi quiz is not installed in this copy of the app yet.", "warning"))
-    seed_box = widgets.IntText(value=seed, description="Seed", style={"description_width": "45px"},
-                               layout=widgets.Layout(width="170px"))
-    preset = widgets.Dropdown(options=_PRESETS, value="book", description="Rules",
-                              style={"description_width": "50px"},
-                              layout=widgets.Layout(width="280px"))
-    start = widgets.Button(description="Start", button_style="primary", style=_BIG,
-                           tooltip="Start a quiz for this seed and these rules")
-    message = widgets.HTML()
-    holder = widgets.VBox()
-
-    def begin(_b=None) -> None:
-        try:
-            quiz = generate_koikoi_quiz(seed_box.value, n, preset=preset.value)
-        except HanafudaError as error:
-            message.value = _error(str(error), "The quiz shown goes on.")
-            return
-        message.value = ""
-        holder.children = [QuizWidget(quiz, new_quiz_controls=False)]
-
-    start.on_click(begin)
-    intro = widgets.HTML(_para("Questions on Koi-Koi's yaku and scoring. Everyone who starts "
-                               "with the same seed and rules gets the same questions."))
-    panel = widgets.VBox([intro, widgets.HBox([seed_box, preset, start]), message, holder])
-    panel.seed = seed_box  # type: ignore[attr-defined]
-    panel.preset = preset  # type: ignore[attr-defined]
-    panel.start = start  # type: ignore[attr-defined]
-    panel.holder = holder  # type: ignore[attr-defined]
-    begin()
-    return panel
-
-
-def _guarded(build: Callable[[], widgets.Widget], what: str) -> widgets.Widget:
-    try:
-        return build()
-    except Exception as error:     # a broken tool must not break the page
-        return widgets.HTML(notice_html(
-            f"The {what} could not be built in this copy of the app "
-            f"({type(error).__name__}: {error}).", "warning"))
+    return quiz_tab("koikoi_quiz", "generate_koikoi_quiz", _preset_box, game="Koi-Koi",
+                    seed=seed, n=n, tooltip="Start a quiz for this seed and these rules",
+                    intro="Questions on Koi-Koi's yaku and scoring. Everyone who starts "
+                          "with the same seed and rules gets the same questions.")
 
 
 def koikoi_panel(seed: int = 1) -> widgets.Widget:
     """The Koi-Koi tab: Play, Score calculator, Replay and Quiz (built when first opened)."""
-    play = _guarded(lambda: KoiKoiPlayView(KoiKoiRound(seed=seed)), "round against the computer")
+    play = guarded(lambda: KoiKoiPlayView(KoiKoiRound(seed=seed)), "round against the computer")
     controller = getattr(play, "controller", None)
     builders = {
         1: (lambda: ScoreCalculatorView(ScoreCalculator("1b 2b 3b")), "score calculator"),
         2: (lambda: ReplayView(play=controller, seed=seed), "replay"),
         3: (lambda: koikoi_quiz_tab(seed), "Koi-Koi quiz"),
     }
-    holders = [widgets.VBox() for _ in builders]
-    tabs = widgets.Tab(children=[play] + holders)
-    tabs.titles = SUB_TAB_TITLES
-    tabs.selected_index = 0
-
-    def build(index: int) -> None:
-        holder = tabs.children[index]
-        if index in builders and not holder.children:
-            make, what = builders[index]
-            holder.children = [_guarded(make, what)]
-
-    tabs.observe(lambda change: build(change["new"]) if change["new"] is not None else None,
-                 names="selected_index")
-    intro = widgets.HTML(
-        _CSS + _para("Play a round of Koi-Koi against the computer (ask for a hint whenever you "
-                     "like), score any pile of captured cards under each rule set, replay "
-                     "whole games step by step, and test yourself with the quiz."))
-    panel = widgets.VBox([intro, tabs])
-    panel.add_class("hanafuda-koikoi")
-    panel.tabs = tabs  # type: ignore[attr-defined]
-    panel.build_tab = build  # type: ignore[attr-defined]
-    return panel
+    return tabbed_panel(
+        play, builders, SUB_TAB_TITLES,
+        _CSS + para("Play a round of Koi-Koi against the computer (ask for a hint whenever you "
+                    "like), score any pile of captured cards under each rule set, replay "
+                    "whole games step by step, and test yourself with the quiz."),
+        "hanafuda-koikoi")

@@ -11,6 +11,9 @@
 * ``watch``: a fresh browser context that records every request to a host other than
   127.0.0.1/localhost, every failed request or response with status >= 400, and every
   console error or uncaught page error.
+* ``voila_app``: opens the Voila app in a ``watch`` page (waiting for the kernel to run
+  the notebook, or for one of its tabs) and waits for what a test expects; a wait that
+  times out fails the test with the page's text and the end of the Voila log.
 
 Without /usr/bin/chromium the tests are skipped, except under CI (``CI=true``), where
 they fail: CI must run them. A book that is not built or a missing app notebook is always
@@ -42,6 +45,7 @@ CHROMIUM_FLAGS = [
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 TIMEOUT_MS = 30_000          # any single wait in a page
 VOILA_START_S = 90           # the Voila server listening
+VOILA_READY_MS = 120_000     # page open -> kernel started and notebook run (2 busy cores)
 
 
 def _need(condition: bool, message: str, in_ci: bool) -> None:
@@ -242,3 +246,53 @@ def voila_url(repo_root, voila_log):
         yield url
     finally:
         _stop(proc)
+
+
+class VoilaApp:
+    """The Voila app in pages of one ``watch`` context, with waits that explain a timeout."""
+
+    def __init__(self, watch: Watch, url: str, log: Path):
+        self.watch = watch
+        self.url = url
+        self.log = log
+
+    def explain(self, page, what: str) -> str:
+        """``what`` went wrong, with the end of the page's text and of the Voila log."""
+        text = page.locator("body").inner_text()[-1500:]
+        log = self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+        return f"{what}\n--- page text ---\n{text}\n--- voila log ---\n{log}"
+
+    def wait_visible(self, page, locator, what: str, timeout: float | None = None) -> None:
+        """Wait until ``locator`` is visible; else fail: ``what`` did not happen."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        try:
+            locator.wait_for(state="visible", timeout=timeout)
+        except PlaywrightTimeout:
+            pytest.fail(self.explain(page, what), pytrace=False)
+
+    def wait_function(self, page, script: str, what: str) -> None:
+        """Wait until the JavaScript ``script`` returns something true; else fail."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        try:
+            page.wait_for_function(script)
+        except PlaywrightTimeout:
+            pytest.fail(self.explain(page, what), pytrace=False)
+
+    def open(self, ready, what: str):
+        """A new page of the app, once ``ready(page)`` (a locator) shows: the notebook ran."""
+        page = self.watch.new_page()
+        page.goto(self.url, wait_until="domcontentloaded")
+        self.wait_visible(page, ready(page), what, timeout=VOILA_READY_MS)
+        return page
+
+    def open_tab(self, name: str, *, exact: bool = False):
+        """A new page of the app with its tab ``name`` opened."""
+        page = self.open(lambda p: p.get_by_role("tab", name=name, exact=exact),
+                         f"the app never showed a '{name}' tab")
+        page.get_by_role("tab", name=name, exact=exact).click()
+        return page
+
+
+@pytest.fixture
+def voila_app(watch, voila_url, voila_log) -> VoilaApp:
+    return VoilaApp(watch, voila_url, voila_log)

@@ -6,42 +6,22 @@ page loads only from 127.0.0.1 without failed requests or script errors.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
-
-VOILA_READY_MS = 120_000   # page open -> kernel started and notebook run (2 busy cores)
 
 MARK_OLD = """els => els.forEach(e => { e.dataset.beforeClick = "1"; })"""
 NEW_PAYMENTS = """() => [...document.querySelectorAll(".hanafuda-hh-payments")]
     .some(e => !e.dataset.beforeClick && e.getBoundingClientRect().width > 0)"""
 
 
-def _explain(page, voila_log, what: str) -> str:
-    text = page.locator("body").inner_text()[-1500:]
-    log = voila_log.read_text(errors="replace")[-3000:] if voila_log.exists() else ""
-    return f"{what}\n--- page text ---\n{text}\n--- voila log ---\n{log}"
-
-
-def test_hachihachi_tab_trainer_and_settlement(browser, watch, voila_url, voila_log,
-                                               artifacts_dir):
-    page = watch.new_page()
-    page.goto(voila_url, wait_until="domcontentloaded")
-    tab = page.get_by_role("tab", name="Hachi-Hachi")
-    try:
-        tab.wait_for(state="visible", timeout=VOILA_READY_MS)
-    except PlaywrightTimeout:
-        pytest.fail(_explain(page, voila_log, "the app never showed a 'Hachi-Hachi' tab"),
-                    pytrace=False)
-    tab.click()
+def test_hachihachi_tab_trainer_and_settlement(voila_app, artifacts_dir):
+    watch = voila_app.watch
+    page = voila_app.open_tab("Hachi-Hachi")
 
     # Teyaku trainer: the seeded hand (seed 5) holds 3 Pairs; tick it and Check.
     trainer = page.locator(".hanafuda-hh-trainer")
-    try:
-        trainer.get_by_role("button", name="Check", exact=True).wait_for(state="visible")
-    except PlaywrightTimeout:
-        pytest.fail(_explain(page, voila_log, "the teyaku trainer never appeared"),
-                    pytrace=False)
+    voila_app.wait_visible(page, trainer.get_by_role("button", name="Check", exact=True),
+                           "the teyaku trainer never appeared")
     assert trainer.locator(".hanafuda-hh-hand .hanafuda-card").count() == 7
     trainer.get_by_label("3 Pairs", exact=False).first.check()
     trainer.get_by_role("button", name="Check", exact=True).click()
@@ -63,11 +43,7 @@ def test_hachihachi_tab_trainer_and_settlement(browser, watch, voila_url, voila_
     points.nth(1).fill("80")
     points.nth(2).fill("84")
     calc.get_by_role("button", name="Settle", exact=True).click()
-    try:
-        page.wait_for_function(NEW_PAYMENTS)
-    except PlaywrightTimeout:
-        pytest.fail(_explain(page, voila_log, "Settle drew no new payment table"),
-                    pytrace=False)
+    voila_app.wait_function(page, NEW_PAYMENTS, "Settle drew no new payment table")
     totals = calc.locator(".hanafuda-hh-totals").inner_text()
     assert "-48 points" in totals and "136 points" in totals
     assert calc.locator(".hanafuda-hh-payments tr").count() > 1

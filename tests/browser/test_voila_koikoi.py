@@ -8,11 +8,9 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
-VOILA_READY_MS = 120_000   # page open -> kernel started and notebook run (2 busy cores)
 PLAY_BUDGET_S = 45         # the whole round, click to click
 MAX_CLICKS = 40            # 8 hand cards, a few choices and decisions: far fewer in practice
 
@@ -35,29 +33,11 @@ LOG_LINES = """() => { const l = document.querySelector('.hanafuda-kk-play .hana
 RESULT_SHOWN = "() => !!document.querySelector('.hanafuda-kk-play .hanafuda-kk-result')"
 
 
-def _explain(page, voila_log, what: str) -> str:
-    text = page.locator("body").inner_text()[-1500:]
-    log = voila_log.read_text(errors="replace")[-3000:] if voila_log.exists() else ""
-    return f"{what}\n--- page text ---\n{text}\n--- voila log ---\n{log}"
-
-
-def test_app_koikoi_round_played_to_the_end(browser, watch, voila_url, voila_log,
-                                            artifacts_dir):
-    page = watch.new_page()
-    page.goto(voila_url, wait_until="domcontentloaded")
-    tab = page.get_by_role("tab", name="Koi-Koi", exact=True)
-    try:
-        tab.wait_for(state="visible", timeout=VOILA_READY_MS)
-    except PlaywrightTimeout:
-        pytest.fail(_explain(page, voila_log, "the app never showed a 'Koi-Koi' tab"),
-                    pytrace=False)
-    tab.click()
+def test_app_koikoi_round_played_to_the_end(voila_app, artifacts_dir):
+    watch = voila_app.watch
+    page = voila_app.open_tab("Koi-Koi", exact=True)
     new_round = page.get_by_role("button", name="New round", exact=True)
-    try:
-        new_round.wait_for(state="visible")
-    except PlaywrightTimeout:
-        pytest.fail(_explain(page, voila_log, "the Koi-Koi tab showed no 'New round' button"),
-                    pytrace=False)
+    voila_app.wait_visible(page, new_round, "the Koi-Koi tab showed no 'New round' button")
     seed = page.locator(".hanafuda-kk-play input[type=number]").first
     seed.fill("7")
     seed.press("Enter")
@@ -79,11 +59,8 @@ def test_app_koikoi_round_played_to_the_end(browser, watch, voila_url, voila_log
             page.wait_for_timeout(100)       # the view is redrawing: look again
             continue
         clicked.append(label)
-        try:
-            page.wait_for_function(f"() => ({RESULT_SHOWN})() || ({LOG_LINES})() > {lines}")
-        except PlaywrightTimeout:
-            pytest.fail(_explain(page, voila_log, f"clicking {label!r} changed nothing"),
-                        pytrace=False)
+        voila_app.wait_function(page, f"() => ({RESULT_SHOWN})() || ({LOG_LINES})() > {lines}",
+                                f"clicking {label!r} changed nothing")
     result = page.locator(".hanafuda-kk-result").inner_text()
     page.screenshot(path=str(artifacts_dir / "voila-koikoi-end.png"), full_page=True)
     problems = watch.log.problems()
