@@ -14,19 +14,22 @@ from __future__ import annotations
 
 import html
 import random
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .cards import (CARD_INFO, DECK, MONTH_NAMES, Card, CardSet, Extra, Kind, Ribbon,
-                    format_cards, parse_card, parse_cards)
+from .cards import (DECK, MONTH_NAMES, Card, CardSet, Extra, Kind, Ribbon, format_cards,
+                    parse_cards)
 from .deal import BASIC_DEALS, Dealt, deal, deal_valid
+from .engines.capture import CaptureRules, Phase, State, apply, legal_actions, setup_state
 from .errors import HanafudaError
+from .narration import CHOSEN, part_sentences, story
 from . import tables
 
 __all__ = [
     "MISDEAL_PATTERNS", "SAMPLE_SEED", "find_misdeal_seed", "find_hiki_seed",
-    "dealer_from_draws", "draw_for_dealer", "find_dealer_tie_seed", "Outcome", "resolve",
-    "TurnExample", "turn_example", "TURN_CASES", "notation_rows", "notation_error_rows",
+    "dealer_from_draws", "draw_for_dealer", "find_dealer_tie_seed", "BASICS_RULES",
+    "TURN_NAMES", "TurnSetup", "TURN_CASES", "TurnStep", "narrate", "TurnCase", "turn_case",
+    "turn_case_html", "notation_rows", "notation_error_rows",
     "deal_layout", "misdeal_cards", "show_table", "show_deck", "show_month", "show_kinds", "show_ribbons",
     "show_named", "show_extras", "show_cards", "show_cards_table", "show_kind_counts",
     "show_month_orders", "show_notation", "show_deal_sizes", "show_game_lengths", "show_first_dealer",
@@ -123,129 +126,163 @@ def find_dealer_tie_seed(players: int = 3, start: int = 0) -> int:
 
 
 # ---------------------------------------------------------------------------
-# The three phases of a turn, for the illustrations.
+# A turn, played by the engine. The basics' illustrations (BOOK ch. 3) and the
+# game chapters' own cases are positions set up for the capture engine; the
+# engine plays them and :mod:`hanafuda_core.narration` tells what it did.
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a card played to the field can do."""
+#: The capture basics of BOOK ch. 3 are the engine's defaults: no yaku to decide
+#: on, and a drawn card that matches only the pair just made stays on the field.
+BASICS_RULES = CaptureRules(name="capture basics", key="basics")
 
-    case: str                   # "none", "one", "two", "hiki"; for a drawn card also
-                                # "same" (matches only the pair just made) and "pair"
-                                # (matches that pair and one other card)
-    options: tuple[Card, ...]   # field cards it may take (for "two", the player picks one)
-    takes: tuple[Card, ...]     # what it takes (for "two", the higher card)
+#: The names the turn illustrations give the two seats.
+TURN_NAMES = ("Player A", "Player B")
 
+#: A turn case: (hands of seat 0 and 1, field, stock top first, captures of seat 0,
+#: the actions played).
+TurnSetup = tuple[tuple[str, str], str, str, str, tuple[str, ...]]
 
-def resolve(card: Card, field: CardSet, made: CardSet = CardSet()) -> Outcome:
-    """Match one card (played or drawn) against the field.
-
-    ``made`` is the pair captured in phase one, which the drawn card may not take.
-
-    >>> resolve(parse_card("2b"), CardSet.parse("2a 2c 6b")).case
-    'two'
-    >>> resolve(parse_card("7b"), CardSet.parse("7a 7c 12c"), CardSet.parse("7a 7c")).case
-    'same'
-    """
-    same_month = field.of_month(card.month)
-    free = same_month - made
-    n = len(free)
-    if n == 0:
-        return Outcome("same" if same_month else "none", (), ())
-    options = tuple(free)
-    if n == 1:
-        return Outcome("pair" if same_month & made else "one", options, options)
-    if n == 2:
-        return Outcome("two", options, options[:1])
-    return Outcome("hiki", options, options)
-
-
-@dataclass(frozen=True)
-class TurnExample:
-    """A small worked turn: the rows to draw, the cards taken, and the sentences that
-    explain them."""
-
-    rows: tuple[tuple[str, object], ...]
-    sentences: tuple[str, ...]
-    captured: CardSet = CardSet()
-
-
-def _the(card: Card) -> str:
-    """'the Crane', 'a Plum Ribbon', 'a Pine Chaff'."""
-    info = CARD_INFO[card]
-    if info.named:
-        return f"the {info.named}"
-    if info.kind is Kind.CHAFF:
-        stem = info.name.rsplit(" ", 1)[0]          # "Pine Chaff 1" -> "Pine Chaff"
-        return f"{'an' if stem[0] in 'AEIOU' else 'a'} {stem}"
-    return f"the {info.name}"
-
-
-def _explain(card: Card, out: Outcome, drawn: bool) -> str:
-    verb = "drawn" if drawn else "played"
-    month = MONTH_NAMES[card.month - 1]
-    who = f"The {verb} card, {_the(card)} ({card.code}),"
-    if out.case == "none":
-        return f"{who} matches nothing, so it stays on the field."
-    if out.case == "one":
-        return f"{who} takes the one {month} card on the field, {_the(out.takes[0])}."
-    if out.case == "two":
-        return (f"{who} has two {month} cards to choose from; the player picks "
-                f"{_the(out.takes[0])}.")
-    if out.case == "pair":
-        return (f"{who} matches the pair just made and one more {month} card; it may not "
-                f"take the pair, so it takes {_the(out.takes[0])}.")
-    if out.case == "hiki":
-        return f"{who} is the fourth {month} card, so it takes the whole hiki of three."
-    return (f"{who} matches only the pair just made, which it may not take, "
-            "so it stays on the field.")
-
-
-def turn_example(field: str, play: str, draw: str | None = None) -> TurnExample:
-    """Phase one (play ``play``), optionally phase two (draw ``draw``), then phase three.
-
-    >>> ex = turn_example("7a 7d 12c", "7c", "7b")
-    >>> ex.rows[-2][0], format_cards(ex.rows[-2][1])
-    ('Captured', '7a 7b 7c 7d')
-    """
-    table = CardSet.parse(field)
-    played = parse_card(play)
-    if played in table:
-        raise HanafudaError(f"{played.title} ({played.code}) is already on the field")
-    rows: list[tuple[str, object]] = [("Field", list(table)), ("Played from hand", [played])]
-    first = resolve(played, table)
-    sentences = [_explain(played, first, drawn=False)]
-    made = CardSet(first.takes).add(played) if first.takes else CardSet()
-    table = table.add(played)
-    captured = made
-    if draw is not None:
-        drawn = parse_card(draw)
-        if drawn in table:
-            raise HanafudaError(f"{drawn.title} ({drawn.code}) is already on the field")
-        rows.append(("Drawn from the stock", [drawn]))
-        second = resolve(drawn, table, made)
-        sentences.append(_explain(drawn, second, drawn=True))
-        table = table.add(drawn)
-        if second.takes:
-            captured = captured | CardSet(second.takes).add(drawn)
-    rows.append(("Captured", list(captured)))
-    rows.append(("Field after the turn", list(table - captured)))
-    if captured:
-        sentences.append(f"In phase three the player moves {format_cards(captured)} "
-                         "to their capture pile.")
-    else:
-        sentences.append("Nothing was captured this turn.")
-    return TurnExample(tuple(rows), tuple(sentences), captured)
-
-
-# Illustrations for the turn section: (field, played card, drawn card or None).
-TURN_CASES: dict[str, tuple[str, str, str | None]] = {
-    "none": ("1a 3c 8c 11b", "5b", None),
-    "one": ("1a 3c 8c 11b", "3a", None),
-    "two": ("2a 2c 6b 9c", "2b", None),
-    "hiki": ("4a 4b 4c 10b", "4d", None),
-    "same": ("7a 10c 12c", "7c", "7b"),
-    "pair": ("7a 7d 12c", "7c", "7b"),
+# The basics' cases. Phase one's have an empty stock, so the engine plays the hand
+# card alone; phase two's turn up the card on top of the stock.
+TURN_CASES: Mapping[str, TurnSetup] = {
+    "none": (("5b 12c", "7c 9d"), "1a 3c 8c 11b", "", "", ("play 5b",)),
+    "one": (("3a 12c", "7c 9d"), "1a 3c 8c 11b", "", "", ("play 3a",)),
+    "two": (("2b 12c", "7c 9d"), "2a 2c 6b 9c", "", "", ("play 2b", "capture 2a")),
+    "hiki": (("4d 12c", "7c 9d"), "4a 4b 4c 10b", "", "", ("play 4d",)),
+    "same": (("7c 12c", "1d 9d"), "7a 10c 12d", "7b 2d", "", ("play 7c",)),
+    "pair": (("7c 12c", "1d 9d"), "7a 7d 12d", "7b 2d", "", ("play 7c", "capture 7a")),
 }
+
+
+@dataclass
+class TurnStep:
+    """One turn: the table before and after, what was played, drawn and taken, in words.
+
+    Built by :func:`narrate` from the engine's states (through
+    :mod:`hanafuda_core.narration`); the tests check that it ends exactly where
+    the engine ends.
+    """
+
+    number: int
+    player: int
+    hands_before: tuple[CardSet, ...]
+    field_before: CardSet
+    stock_before: int
+    hands_after: tuple[CardSet, ...] = ()
+    field_after: CardSet = CardSet()
+    captures_after: tuple[CardSet, ...] = ()
+    actions: tuple[str, ...] = ()
+    action_indices: tuple[int, ...] = ()
+    played: Card | None = None
+    drawn: Card | None = None
+    taken_hand: tuple[Card, ...] = ()
+    taken_draw: tuple[Card, ...] = ()
+    decision: str | None = None
+    yaku: tuple[str, ...] = ()
+    yaku_points: int = 0
+    sentences: list[str] = field(default_factory=list)
+    advice: str | None = None
+
+    @property
+    def captured(self) -> CardSet:
+        return CardSet(self.taken_hand + self.taken_draw)
+
+
+def narrate(start: State, actions: Sequence[str | Any], *, names: Sequence[str] = ("You",
+            "Opponent"), max_turns: int | None = None) -> list[TurnStep]:
+    """Every turn of a round from ``start`` through the recorded ``actions``.
+
+    The engine applies each action and :func:`hanafuda_core.narration.story` tells
+    what it did; the parts of those steps are grouped into turns here. A turn
+    starts with a played card, or with the draw of a player whose hand is empty
+    (such turns need no action unless the player must choose or decide).
+    """
+    rules = start.rules
+    n = rules.players
+    hands = [start.hand(p) for p in range(n)]
+    caps = [CardSet.from_mask(m) for m in start.caps_m]
+    points = list(start.yaku_pts)
+    fld, stock = start.field, start.stock_size
+    steps: list[TurnStep] = []
+    state = start
+    for index, action in enumerate(actions):
+        code = action if isinstance(action, str) else action.code()
+        after = apply(state, code)
+        told = story(state, code, after)
+        state = after
+        for part in told.parts:
+            if part.new_turn or not steps:
+                if max_turns is not None and len(steps) >= max_turns:
+                    return steps
+                steps.append(TurnStep(len(steps) + 1, part.player, tuple(hands), fld, stock))
+            turn = steps[-1]
+            if part is told.parts[0]:
+                turn.actions += (code,)
+                turn.action_indices += (index,)
+            if part.hand is not None:
+                if part.hand.outcome != CHOSEN:
+                    hands[part.player] = hands[part.player].remove(part.hand.card)
+                    turn.played = part.hand.card
+                turn.taken_hand = part.hand.captured
+            if part.draw is not None:
+                if part.draw.outcome != CHOSEN:
+                    stock -= 1
+                    turn.drawn = part.draw.card
+                turn.taken_draw = part.draw.captured
+                turn.taken_hand = tuple(c for c in turn.taken_hand
+                                        if c not in part.draw.returned)
+            side = rules.side(part.player)
+            caps[side] = caps[side] | part.captured
+            if part.yaku is not None:
+                points[side] = part.yaku.total
+                turn.yaku = tuple(part.yaku.names())
+            if turn.captured:
+                turn.yaku_points = points[side]
+            turn.decision = part.decision or turn.decision
+            turn.sentences += part_sentences(part, names)
+            fld = part.field_after
+            turn.hands_after = tuple(hands)
+            turn.field_after = fld
+            turn.captures_after = tuple(caps[rules.side(p)] for p in range(n))
+    return steps
+
+
+@dataclass(frozen=True)
+class TurnCase:
+    """A small position, the actions played, and what the engine made of them."""
+
+    key: str
+    before: State
+    actions: tuple[str, ...]
+    after: State
+    step: TurnStep
+    legal_at_choice: tuple[str, ...]
+
+
+def turn_case(key: str, cases: Mapping[str, TurnSetup] = TURN_CASES,
+              rules: CaptureRules = BASICS_RULES) -> TurnCase:
+    """Set up ``cases[key]`` as a position under ``rules``, play its actions through
+    the engine and narrate the turn (a game chapter passes its own cases and rules).
+
+    >>> tc = turn_case("same")
+    >>> tc.step.drawn in tc.after.field, format_cards(tc.step.captured)
+    (True, '7a 7c')
+    >>> turn_case("two").legal_at_choice
+    ('capture 2a', 'capture 2c')
+    """
+    try:
+        hands, fld, stock, caps, actions = cases[key]
+    except KeyError:
+        raise HanafudaError(f"unknown turn case {key!r}; choose one of "
+                            f"{', '.join(cases)}") from None
+    before = setup_state(rules, list(hands), field=fld, stock=stock, captures=[caps, ""])
+    state = before
+    choice: tuple[str, ...] = ()
+    for a in actions:
+        state = apply(state, a)
+        if state.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
+            choice = tuple(x.code() for x in legal_actions(state))
+    steps = narrate(before, actions, names=TURN_NAMES, max_turns=1)
+    return TurnCase(key, before, tuple(actions), state, steps[0], choice)
 
 
 # ---------------------------------------------------------------------------
@@ -458,15 +495,61 @@ def show_hiki(players: int = 2):
     return _html(_svg().layout_html(deal_layout(dealt), highlight=hiki) + _caption(text))
 
 
-def show_turn_case(case: str):
-    try:
-        field, play, draw = TURN_CASES[case]
-    except KeyError:
-        raise HanafudaError(f"unknown turn case {case!r}; choose one of "
-                            f"{', '.join(TURN_CASES)}") from None
-    ex = turn_example(field, play, draw)
-    return _html(_svg().layout_html(ex.rows, highlight=ex.captured)
-                 + _caption(" ".join(ex.sentences)))
+def _lines(lines: Sequence[Sequence[tuple[str, object]]], *, width: float = 36,
+           highlight: Iterable[Card] = ()) -> str:
+    """Labelled card rows, several side by side on each line (a compact layout)."""
+    lit = list(highlight)
+    out = []
+    for line in lines:
+        cells = "".join(f"<div>{_svg().layout_html([row], width=width, highlight=lit)}</div>"
+                        for row in line)
+        out.append(f'<div style="display:flex;flex-wrap:wrap;gap:0 22px;'
+                   f'align-items:flex-start">{cells}</div>')
+    return "".join(out)
+
+
+def turn_case_html(tc: TurnCase, *, engine: bool = False) -> str:
+    """Before and after one engine-played turn, with the narration. ``engine`` also
+    names the actions and what the engine stopped to ask (for a chapter that shows
+    how the engine is driven)."""
+    b, a, step = tc.before, tc.after, tc.step
+    who = TURN_NAMES[0]
+    before: list[tuple[str, object]] = [("Field", list(b.field)),
+                                        (f"{who}'s hand", list(b.hand(0)))]
+    if b.captures(0):
+        before.append((f"{who}'s captures", list(b.captures(0))))
+    if b.stock_size:
+        before.append(("Stock", b.stock_size))
+    moves: list[tuple[str, object]] = []
+    if step.played is not None:
+        moves.append(("Played", [step.played]))
+    if step.drawn is not None:
+        moves.append(("Drawn", [step.drawn]))
+    moves.append(("Captured", list(step.captured)))
+    after: list[tuple[str, object]] = [("Field after the turn", list(a.field))]
+    if b.captures(0):
+        after.append((f"{who}'s captures", list(a.captures(0))))
+    text = " ".join(step.sentences)
+    actions = ""
+    if engine:
+        actions = (' <span style="font-weight:normal">'
+                   f'({html.escape(", ".join(tc.actions))})</span>')
+        if tc.legal_at_choice:
+            text += (" The engine stopped to ask which card to take: "
+                     + " or ".join(f"'{x}'" for x in tc.legal_at_choice) + ".")
+        if a.phase == Phase.DECIDE:
+            text += (" The engine now waits for a decision: "
+                     + " or ".join(f"'{x.code()}'" for x in legal_actions(a)) + ".")
+    return ('<div class="hf-turn" style="border-left:3px solid #e0d8c8;padding-left:10px">'
+            f'<p style="margin:0;font-weight:bold">Before</p>{_lines([before], width=38)}'
+            f'<p style="margin:4px 0 0;font-weight:bold">The turn{actions}</p>'
+            f'{_lines([moves, after], width=38, highlight=step.captured)}</div>'
+            + _caption(text))
+
+
+def show_turn_case(key: str):
+    """One of the basics' turns (:data:`TURN_CASES`), played by the engine."""
+    return _html(turn_case_html(turn_case(key)))
 
 
 def show_sample_deal(seed: int = SAMPLE_SEED, players: int = 2):

@@ -16,17 +16,19 @@ the yaku tables and the engine.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
-from .book import _caption, _html, print_css, table_view
+from .book import (TURN_CASES as BASICS_TURN_CASES, TurnCase, TurnSetup, TurnStep, _caption,
+                   _html, _lines, narrate, print_css, table_view, turn_case as _turn_case,
+                   turn_case_html)
 from .cards import CARD_INFO, DECK, Card, CardSet
 from .engines.capture import (KOIKOI, Phase, State, apply, legal_actions, next_dealer,
                               setup_state, view)
 from .errors import HanafudaError, IllegalActionError
 from .games.koikoi import CHARTS, OPTIONS, PRESETS, get_rules, options_table, preset_options
-from .narration import CHOSEN, and_list as _and, part_sentences, story
+from .narration import and_list as _and
 from .scoring import ScoreReport, score_cards
 from . import tables
 
@@ -162,50 +164,33 @@ def misdeal_rows() -> list[dict[str, object]]:
 
 
 # ---------------------------------------------------------------------------
-# A turn, played by the engine
+# A turn, played by the engine (set up, played and drawn by hanafuda_core.book)
 
-@dataclass(frozen=True)
-class TurnCase:
-    """A small position, the actions played, and what the engine made of them."""
-
-    key: str
-    before: State
-    actions: tuple[str, ...]
-    after: State
-    step: "TurnStep"
-    legal_at_choice: tuple[str, ...]
+def _with_stock(key: str, stock: str) -> TurnSetup:
+    """The basics' case ``key`` with ``stock`` on top of the stock, so the turn is whole."""
+    hands, fld, _, caps, actions = BASICS_TURN_CASES[key]
+    return hands, fld, stock, caps, actions
 
 
-# key: (hands of seat 0 and 1, field, stock top first, captures of seat 0, actions)
-TURN_CASES: Mapping[str, tuple[tuple[str, str], str, str, str, tuple[str, ...]]] = {
-    "none": (("5b 12c", "7c 9d"), "1a 3c 8c 11b", "10d 2d", "", ("play 5b",)),
-    "one": (("3a 12c", "7c 9d"), "1a 3c 8c 11b", "10d 2d", "", ("play 3a",)),
-    "two": (("2b 12c", "7c 9d"), "2a 2c 6b 9c", "10d 4d", "", ("play 2b", "capture 2a")),
-    "hiki": (("4d 12c", "7c 9d"), "4a 4b 4c 10b", "1d 2d", "", ("play 4d",)),
-    "drawn": (("5b 12c", "7c 9d"), "1a 3c 8c 11b", "8a 2d", "", ("play 5b",)),
-    "same": (("7c 12c", "1d 9d"), "7a 10c 12d", "7b 2d", "", ("play 7c",)),
-    "pair": (("7c 12c", "1d 9d"), "7a 7d 12d", "7b 2d", "", ("play 7c", "capture 7a")),
+# The basics' positions (hanafuda_core.book.TURN_CASES), played as whole turns under
+# Koi-Koi's rules, and two of the chapter's own: (hands of seat 0 and 1, field, stock
+# top first, captures of seat 0, actions).
+TURN_CASES: Mapping[str, TurnSetup] = {
+    "none": _with_stock("none", "10d 2d"),
+    "one": _with_stock("one", "10d 2d"),
+    "two": _with_stock("two", "10d 4d"),
+    "hiki": _with_stock("hiki", "1d 2d"),
+    "drawn": _with_stock("none", "8a 2d"),
+    "same": BASICS_TURN_CASES["same"],
+    "pair": BASICS_TURN_CASES["pair"],
     "decide": (("3c 12c", "7c 9d"), "3b 6b 8c", "10d 2d", "1b 2b", ("play 3c",)),
 }
 
 
 def turn_case(key: str, preset: str = "book") -> TurnCase:
-    """Play one illustrated turn through the engine (``TURN_CASES[key]``) and narrate it."""
-    try:
-        hands, fld, stock, caps, actions = TURN_CASES[key]
-    except KeyError:
-        raise HanafudaError(f"unknown turn case {key!r}; choose one of "
-                            f"{', '.join(TURN_CASES)}") from None
-    rules = get_rules(preset)
-    before = setup_state(rules, list(hands), field=fld, stock=stock, captures=[caps, ""])
-    state = before
-    choice: tuple[str, ...] = ()
-    for a in actions:
-        state = apply(state, a)
-        if state.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
-            choice = tuple(x.code() for x in legal_actions(state))
-    steps = narrate(before, actions, names=("Player A", "Player B"), max_turns=1)
-    return TurnCase(key, before, tuple(actions), state, steps[0], choice)
+    """Play one illustrated turn through the engine (``TURN_CASES[key]``) under a
+    preset's rules, and narrate it."""
+    return _turn_case(key, TURN_CASES, get_rules(preset))
 
 
 # ---------------------------------------------------------------------------
@@ -581,100 +566,7 @@ def options_rows() -> list[dict[str, object]]:
 
 
 # ---------------------------------------------------------------------------
-# Narrating turns (the worked round and the turn cases)
-
-@dataclass
-class TurnStep:
-    """One turn: the table before and after, what was played, drawn and taken, in words.
-
-    Built by :func:`narrate` from the engine's states (through
-    :mod:`hanafuda_core.narration`); the tests check that it ends exactly where
-    the engine ends.
-    """
-
-    number: int
-    player: int
-    hands_before: tuple[CardSet, ...]
-    field_before: CardSet
-    stock_before: int
-    hands_after: tuple[CardSet, ...] = ()
-    field_after: CardSet = CardSet()
-    captures_after: tuple[CardSet, ...] = ()
-    actions: tuple[str, ...] = ()
-    action_indices: tuple[int, ...] = ()
-    played: Card | None = None
-    drawn: Card | None = None
-    taken_hand: tuple[Card, ...] = ()
-    taken_draw: tuple[Card, ...] = ()
-    decision: str | None = None
-    yaku: tuple[str, ...] = ()
-    yaku_points: int = 0
-    sentences: list[str] = field(default_factory=list)
-    advice: str | None = None
-
-    @property
-    def captured(self) -> CardSet:
-        return CardSet(self.taken_hand + self.taken_draw)
-
-
-def narrate(start: State, actions: Sequence[str | Any], *, names: Sequence[str] = ("You",
-            "Opponent"), max_turns: int | None = None) -> list[TurnStep]:
-    """Every turn of a round from ``start`` through the recorded ``actions``.
-
-    The engine applies each action and :func:`hanafuda_core.narration.story` tells
-    what it did; the parts of those steps are grouped into turns here. A turn
-    starts with a played card, or with the draw of a player whose hand is empty
-    (such turns need no action unless the player must choose or decide).
-    """
-    rules = start.rules
-    n = rules.players
-    hands = [start.hand(p) for p in range(n)]
-    caps = [CardSet.from_mask(m) for m in start.caps_m]
-    points = list(start.yaku_pts)
-    fld, stock = start.field, start.stock_size
-    steps: list[TurnStep] = []
-    state = start
-    for index, action in enumerate(actions):
-        code = action if isinstance(action, str) else action.code()
-        after = apply(state, code)
-        told = story(state, code, after)
-        state = after
-        for part in told.parts:
-            if part.new_turn or not steps:
-                if max_turns is not None and len(steps) >= max_turns:
-                    return steps
-                steps.append(TurnStep(len(steps) + 1, part.player, tuple(hands), fld, stock))
-            turn = steps[-1]
-            if part is told.parts[0]:
-                turn.actions += (code,)
-                turn.action_indices += (index,)
-            if part.hand is not None:
-                if part.hand.outcome != CHOSEN:
-                    hands[part.player] = hands[part.player].remove(part.hand.card)
-                    turn.played = part.hand.card
-                turn.taken_hand = part.hand.captured
-            if part.draw is not None:
-                if part.draw.outcome != CHOSEN:
-                    stock -= 1
-                    turn.drawn = part.draw.card
-                turn.taken_draw = part.draw.captured
-                turn.taken_hand = tuple(c for c in turn.taken_hand
-                                        if c not in part.draw.returned)
-            side = rules.side(part.player)
-            caps[side] = caps[side] | part.captured
-            if part.yaku is not None:
-                points[side] = part.yaku.total
-                turn.yaku = tuple(part.yaku.names())
-            if turn.captured:
-                turn.yaku_points = points[side]
-            turn.decision = part.decision or turn.decision
-            turn.sentences += part_sentences(part, names)
-            fld = part.field_after
-            turn.hands_after = tuple(hands)
-            turn.field_after = fld
-            turn.captures_after = tuple(caps[rules.side(p)] for p in range(n))
-    return steps
-
+# The worked round, narrated turn by turn (with hanafuda_core.book.narrate)
 
 @dataclass(frozen=True)
 class WorkedRound:
@@ -727,20 +619,6 @@ def worked_round(seed: int = 12, preset: str = "book", *, coach: bool | None = N
             step.advice = " ".join(lines) or None
     return WorkedRound(seed, preset, tuple(record.agents), record, states, tuple(steps),
                        coach_obj is not None)
-
-
-def _lines(lines: Sequence[Sequence[tuple[str, object]]], *, width: float = 36,
-           highlight: Iterable[Card] = ()) -> str:
-    """Labelled card rows, several side by side on each line (a compact layout)."""
-    from .render.svg import layout_html
-    lit = list(highlight)
-    out = []
-    for line in lines:
-        cells = "".join(f"<div>{layout_html([row], width=width, highlight=lit)}</div>"
-                        for row in line)
-        out.append(f'<div style="display:flex;flex-wrap:wrap;gap:0 22px;'
-                   f'align-items:flex-start">{cells}</div>')
-    return "".join(out)
 
 
 def _step_lines(step: TurnStep, narrator: int = 0) -> list[list[tuple[str, object]]]:
@@ -845,37 +723,8 @@ show_misdeals = table_view(misdeal_rows)
 
 
 def show_turn_case(key: str):
-    """Before and after one engine-played turn, with the narration."""
-    tc = turn_case(key)
-    b, a, step = tc.before, tc.after, tc.step
-    before: list[tuple[str, object]] = [("Field", list(b.field)),
-                                        ("Player A's hand", list(b.hand(0)))]
-    if b.captures(0):
-        before.append(("Player A's captures", list(b.captures(0))))
-    before.append(("Stock", b.stock_size))
-    moves: list[tuple[str, object]] = []
-    if step.played is not None:
-        moves.append(("Played", [step.played]))
-    if step.drawn is not None:
-        moves.append(("Drawn", [step.drawn]))
-    moves.append(("Captured", list(step.captured)))
-    after: list[tuple[str, object]] = [("Field after the turn", list(a.field))]
-    if b.captures(0):
-        after.append(("Player A's captures", list(a.captures(0))))
-    text = " ".join(step.sentences)
-    if tc.legal_at_choice:
-        text += (" The engine stopped to ask which card to take: "
-                 + " or ".join(f"'{x}'" for x in tc.legal_at_choice) + ".")
-    if a.phase == Phase.DECIDE:
-        text += (" The engine now waits for a decision: "
-                 + " or ".join(f"'{x.code()}'" for x in legal_actions(a)) + ".")
-    lit = list(step.captured)
-    return _html('<div class="hf-turn" style="border-left:3px solid #e0d8c8;padding-left:10px">'
-                 f'<p style="margin:0;font-weight:bold">Before</p>{_lines([before], width=38)}'
-                 f'<p style="margin:4px 0 0;font-weight:bold">The turn '
-                 f'<span style="font-weight:normal">({html.escape(", ".join(tc.actions))})'
-                 f'</span></p>{_lines([moves, after], width=38, highlight=lit)}</div>'
-                 + _caption(text))
+    """Before and after one engine-played turn, with the narration and the engine's actions."""
+    return _html(turn_case_html(turn_case(key), engine=True))
 
 
 def show_chart(preset: str = "book", **options):

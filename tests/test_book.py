@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from hanafuda_core import book
-from hanafuda_core.cards import Card, CardSet, Kind, format_cards, parse_card, parse_cards
+from hanafuda_core.cards import Card, Kind, format_cards, parse_cards
 from hanafuda_core.deal import deal, deal_valid
+from hanafuda_core.engines.capture import apply, setup_state
 from hanafuda_core.errors import HanafudaError
+from hanafuda_core.narration import HIKI, STAYS, story
 
 
 @pytest.mark.parametrize("pattern", ["field", "hand", "pairs"])
@@ -90,34 +92,43 @@ def test_dealer_tie_example_is_settled_by_kind():
     ("none", ""), ("one", "3a 3c"), ("two", "2a 2b"), ("hiki", "4a 4b 4c 4d"),
     ("same", "7a 7c"), ("pair", "7a 7b 7c 7d")])
 def test_book_ch3_turn_cases_capture_what_the_three_phases_say(case, expected):
-    ex = book.turn_example(*book.TURN_CASES[case])
-    assert format_cards(ex.captured) == expected
-    field_before = CardSet.parse(book.TURN_CASES[case][0])
-    after = dict(ex.rows)["Field after the turn"]
-    moved = [parse_card(c) for c in book.TURN_CASES[case][1:] if c]
+    tc = book.turn_case(case)
+    assert format_cards(tc.step.captured) == expected
+    assert tc.after.captures(0) == tc.step.captured           # phase three: into the pile
+    moved = {c for c in (tc.step.played, tc.step.drawn) if c is not None}
     # cards are conserved: field + played + drawn = captured + field after
-    assert set(field_before) | set(moved) == set(ex.captured) | set(after)
+    assert set(tc.before.field) | moved == set(tc.step.captured) | set(tc.after.field)
+    assert tc.step.field_after == tc.after.field
 
 
 def test_book_ch3_drawn_card_may_not_take_the_pair_just_made():
-    out = book.resolve(parse_card("7b"), CardSet.parse("7a 7c 10c"), CardSet.parse("7a 7c"))
-    assert out.case == "same" and out.takes == ()
-    out = book.resolve(parse_card("7b"), CardSet.parse("7a 7c 7d"), CardSet.parse("7a 7c"))
-    assert out.case == "pair" and out.takes == (Card.CLOVER_CHAFF_2,)
+    same = book.turn_case("same")
+    assert same.step.drawn == Card.CLOVER_RIBBON and same.step.taken_draw == ()
+    assert same.step.drawn in same.after.field
+    pair = book.turn_case("pair")
+    assert pair.step.taken_hand == (Card.CLOVER_CHAFF_1, Card.CLOVER_BOAR)
+    assert pair.step.taken_draw == (Card.CLOVER_RIBBON, Card.CLOVER_CHAFF_2)
 
 
 def test_book_ch3_phase_one_outcomes():
-    field = CardSet.parse("4a 4b 4c 2a 2c 3c")
-    assert book.resolve(parse_card("4d"), field).case == "hiki"
-    assert book.resolve(parse_card("2b"), field).options == (Card.PLUM_NIGHTINGALE,
-                                                             Card.PLUM_CHAFF_1)
-    assert book.resolve(parse_card("3a"), field).takes == (Card.CHERRY_CHAFF_1,)
-    assert book.resolve(parse_card("5a"), field).case == "none"
+    before = setup_state(book.BASICS_RULES, ["4d 2b 3a 5a", "12c"],
+                         field="4a 4b 4c 2a 2c 3c")
+
+    def hand_move(card):
+        action = f"play {card}"
+        return story(before, action, apply(before, action)).parts[0].hand
+
+    assert hand_move("4d").outcome == HIKI
+    assert hand_move("2b").options == (Card.PLUM_NIGHTINGALE, Card.PLUM_CHAFF_1)
+    assert hand_move("3a").taken == (Card.CHERRY_CHAFF_1,)
+    assert hand_move("5a").outcome == STAYS
 
 
-def test_turn_example_refuses_a_card_already_on_the_field():
-    with pytest.raises(HanafudaError, match="already on the field"):
-        book.turn_example("1a 3c", "3c")
+def test_turn_case_refuses_a_card_already_on_the_field():
+    with pytest.raises(HanafudaError, match="placed twice"):
+        book.turn_case("bad", {"bad": (("3c", ""), "1a 3c", "", "", ("play 3c",))})
+    with pytest.raises(HanafudaError, match="none, one, two"):
+        book.turn_case("three")
 
 
 def test_notation_examples_round_trip():
@@ -146,7 +157,8 @@ def test_sample_deal_is_a_valid_seeded_deal():
 def test_show_helpers_return_html_with_cards():
     pytest.importorskip("IPython")
     html = book.show_turn_case("pair").data
-    assert html.count('class="hanafuda-card"') >= 5 and "pair just made" in html
+    assert html.count('class="hanafuda-card"') >= 5
+    assert "pair just made" in book.show_turn_case("same").data
     assert "Seed" in book.show_misdeal("hand").data
     assert book.show_kind_counts().data.count("<tr>") == 6
     with pytest.raises(HanafudaError, match="none, one, two"):
