@@ -37,7 +37,8 @@ from typing import Any, Sequence
 
 from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Kind
 from .engines.capture import (STOP, Capture, DealRecord, KoiKoi, Phase, Play,
-                              PlayerView, State, Stop, _finish, apply, legal_actions)
+                              PlayerView, State, Stop, _bits, _choice_mask, apply,
+                              fast_play, legal_actions)
 from .errors import HanafudaError, IllegalActionError
 
 __all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
@@ -47,24 +48,36 @@ __all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
 # Card values for the greedy rollout policy (the common 20/10/5/1 table)
 
 _VAL: tuple[int, ...] = tuple(DEFAULT_VALUES[CARD_INFO[c].kind] for c in range(48))
-# value of the cards of month m picked by a 4-bit nibble
-_NIBVAL: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(_VAL[4 * m + i] for i in range(4) if nib >> i & 1) for nib in range(16))
-    for m in range(12))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+# the greedy key of playing card c when the field holds the cards of its month that a
+# 4-bit nibble picks: a capture is worth 1000 + the cards it takes + itself, a discard
+# minus the card's value (one lookup a card: it runs in every turn of every rollout)
+_GREEDY_KEY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1000 + sum(_VAL[(c & ~3) + i] for i in range(4) if nib >> i & 1) + _VAL[c]
+          if nib else -_VAL[c] for nib in range(16))
+    for c in range(48))
 
 
 def _best_of_two(m: int) -> int:
     """The more valuable of two same-month cards (lower id = higher value in a month)."""
     return m & -m
+
+
+def _greedy_card(hand: int, field: int) -> int:
+    """The bit of the card of ``hand`` the greedy policy plays on ``field`` (masks):
+    the one whose capture is worth most (the field cards of its month and itself),
+    else the least valuable; ties go to the lower id."""
+    keys = _GREEDY_KEY
+    best_key = -10_000
+    bit = 0
+    while hand:
+        b = hand & -hand
+        hand ^= b
+        c = b.bit_length() - 1
+        key = keys[c][(field >> (c & ~3)) & 15]
+        if key > best_key:
+            best_key = key
+            bit = b
+    return bit
 
 
 def greedy_rollout(state: State) -> State:
@@ -73,127 +86,15 @@ def greedy_rollout(state: State) -> State:
     The policy is :class:`~hanafuda_core.players.GreedyPlayer`'s: play the card
     whose capture is worth most (Bright 20, Ten 10, Ribbon 5, Chaff 1), with no
     capture discard the least valuable card, take the more valuable of two
-    matches, and call Stop whenever allowed. Phases other than PLAY go through
-    :func:`apply`; the turns then run on ints like
-    :func:`~hanafuda_core.engines.capture.fast_random_round` does. Returns the
-    final state (``result`` holds the points; the action history is not kept).
+    matches, and call Stop whenever allowed. The turns run on ints in the
+    engine's :func:`~hanafuda_core.engines.capture.fast_play` (the loop of
+    :func:`~hanafuda_core.engines.capture.fast_random_round`, with this policy).
+    Returns the final state (``result`` holds the points; the action history is
+    not kept).
     """
-    rules = state.rules
-    if rules.wild is not None and state.active_wild is not None:
+    if state.rules.wild is not None and state.active_wild is not None:
         return _greedy_wild_rollout(state)
-    while state.phase != Phase.PLAY:
-        if state.phase == Phase.ROUND_OVER:
-            return state
-        legal = legal_actions(state)
-        if state.phase == Phase.DECIDE:
-            act = STOP if STOP in legal else legal[0]
-        else:
-            act = legal[0]          # legal captures are sorted by card: the most valuable
-        state = apply(state, act)
-    hands = list(state.hands_m)
-    fm = state.field_m
-    caps = list(state.caps_m)
-    sigs = list(state.sigs)
-    pts = list(state.yaku_pts)
-    stock = state.stock
-    nstock = len(stock)
-    pos = state.pos
-    player = state.player
-    calls = state.calls
-    nplayers = rules.players
-    side = rules.teams or tuple(range(nplayers))
-    table = rules.yaku
-    quick = table.quick if table is not None else None
-    overlay = rules.overlay
-    needed = overlay.decision_needed
-    stack = rules.pair_then_draw == "stack"
-    hands_end = rules.round_end == "hands_empty"
-    months = MONTH_MASKS
-    nibval = _NIBVAL
-    val = _VAL
-    (dealer, rnd, scores0, wins0, record, field0) = (state.dealer, state.round_no,
-                                                      state.scores, state.wins, state.deal,
-                                                      state.field0)
-
-    def snapshot(phase):
-        return State(rules, tuple(hands), fm, tuple(caps), stock, pos, phase, player, dealer,
-                     rnd, tuple(sigs), tuple(pts), calls, scores0, wins0, (), None, record,
-                     None, field0)
-
-    while True:
-        hand = hands[player]
-        turn = 0
-        pair_month = -1
-        if hand:                                   # phase 1: the greedy card
-            best_key = -10_000
-            bit = 0
-            h = hand
-            while h:
-                b = h & -h
-                h ^= b
-                c = b.bit_length() - 1
-                mo = c >> 2
-                nib = (fm >> (mo << 2)) & 15
-                key = 1000 + nibval[mo][nib] + val[c] if nib else -val[c]
-                if key > best_key:
-                    best_key = key
-                    bit = b
-            card = bit.bit_length() - 1
-            hands[player] = hand ^ bit
-            m = fm & months[card >> 2]
-            n = m.bit_count()
-            if n == 0:
-                fm |= bit
-            elif n == 2:
-                t = m & -m
-                fm ^= t
-                turn = bit | t
-                pair_month = card >> 2
-            else:
-                fm &= ~m
-                turn = m | bit
-                if n == 1:
-                    pair_month = card >> 2
-        if pos < nstock:                           # phase 2: the draw
-            card = stock[pos]
-            pos += 1
-            bit = 1 << card
-            mm = months[card >> 2]
-            m = fm & mm
-            n = m.bit_count()
-            if n == 0:
-                if stack and pair_month == card >> 2:
-                    fm |= (turn & mm) | bit
-                    turn &= ~mm
-                else:
-                    fm |= bit
-            elif n == 2:
-                t = m & -m
-                fm ^= t
-                turn |= bit | t
-            else:
-                fm &= ~m
-                turn |= m | bit
-        if turn:                                   # phase 3: captures, yaku, decision
-            sd = side[player]
-            pile = caps[sd] | turn
-            caps[sd] = pile
-            if quick is not None:
-                total, sig = quick(pile, fm)
-                old = sigs[sd]
-                if sig != old:
-                    sigs[sd] = sig
-                    pts[sd] = total
-                    if needed(rules, old, sig, total):
-                        st = snapshot(Phase.DECIDE)
-                        acts = overlay.decision_actions(st)
-                        if STOP in acts:
-                            return _finish(st, overlay.settle(st, player))
-                        calls = calls + (player,)
-        if not any(hands) and (hands_end or pos >= nstock):
-            st = snapshot(Phase.PLAY)
-            return _finish(st, overlay.settle_draw(st))
-        player = (player + 1) % nplayers
+    return fast_play(state, pick_card=_greedy_card)
 
 
 def _greedy_key(state: State, wild, card: int) -> int:
@@ -608,14 +509,22 @@ class _Context:
 
     def taken_by(self, action) -> tuple[int, int, int]:
         """(cards gained by the move's own capture, cards left on the field for others,
-        the played card when it goes to the field) from the public position."""
+        the played card when it goes to the field) from the public position; with a
+        wild card in force, by its rules and the engine's own choice sets."""
         st = self.state
         wild = st.active_wild if self.rules.wild is not None else None
-        if wild is not None:
-            return self._wild_taken_by(action, wild)
         if isinstance(action, Play):
             c = int(action.card)
-            m = self.field & MONTH_MASKS[c >> 2]
+            field = self.field
+            if wild is not None:
+                if c == wild.card and wild.from_hand != "month":
+                    t = wild.targets(field, wild.from_hand)
+                    if not t:
+                        return 0, 1 << c, 1 << c
+                    best = max(_bits(t), key=lambda x: _VAL[x])
+                    return (1 << c) | (1 << best), 0, 0
+                field &= ~wild.field_exclusion     # what no card of its month matches
+            m = field & MONTH_MASKS[c >> 2]
             n = m.bit_count()
             if n == 0:
                 return 0, 1 << c, 1 << c
@@ -626,35 +535,13 @@ class _Context:
         if isinstance(action, Capture):
             card = st.pending[0]
             t = int(action.card)
-            other = self.field & MONTH_MASKS[card >> 2] & ~(1 << t)
-            return (1 << card) | (1 << t), other, 0
-        return 0, 0, 0
-
-    def _wild_taken_by(self, action, wild) -> tuple[int, int, int]:
-        """:meth:`taken_by` in a round with a wild card (the engine's own choice sets)."""
-        from .engines.capture import _choice_mask
-        st = self.state
-        if isinstance(action, Play):
-            c = int(action.card)
-            if c == wild.card and wild.from_hand != "month":
-                t = wild.targets(self.field, wild.from_hand)
-                if not t:
-                    return 0, 1 << c, 1 << c
-                best = max(_bits(t), key=lambda x: _VAL[x])
-                return (1 << c) | (1 << best), 0, 0
-            m = self.field & MONTH_MASKS[c >> 2] & ~wild.field_exclusion
-            n = m.bit_count()
-            if n == 0:
-                return 0, 1 << c, 1 << c
-            if n == 2:
-                best = _best_of_two(m)
-                return (1 << c) | best, m & ~best, 0
-            return (1 << c) | m, 0, 0
-        if isinstance(action, Capture):
-            card = st.pending[0]
-            t = int(action.card)
-            left = 0 if card == wild.card else _choice_mask(st) & ~(1 << t)
-            return (1 << card) | (1 << t), left, 0
+            if wild is None:
+                other = self.field & MONTH_MASKS[card >> 2]
+            elif card == wild.card:
+                other = 0
+            else:
+                other = _choice_mask(st)
+            return (1 << card) | (1 << t), other & ~(1 << t), 0
         return 0, 0, 0
 
     def reasons(self, action, exp, win, loss, nothing, stats, legal, n) -> list[str]:

@@ -62,11 +62,11 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 from enum import IntEnum
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
 from ..deal import MisdealRules
-from ..errors import IllegalActionError, PlayerCountError
+from ..errors import HanafudaError, IllegalActionError, PlayerCountError
 from ..rules import Source
 
 __all__ = [
@@ -74,7 +74,7 @@ __all__ = [
     "CaptureRules", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
     "PlayerView", "new_round", "deal_from_order", "setup_state", "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
-    "fast_random_round", "shuffle_order", "WildRules", "WildEvent", "MUSHI_WILD",
+    "fast_random_round", "fast_play", "shuffle_order", "WildRules", "WildEvent", "MUSHI_WILD",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
 ]
 
@@ -1422,7 +1422,7 @@ def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str
 
 
 # ---------------------------------------------------------------------------
-# Fast random play (benchmarks and invariant tests)
+# Fast play on ints (benchmarks, invariant tests, the coach's rollouts)
 
 def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, *,
                       round_no: int = 1, scores: Sequence[int] | None = None,
@@ -1432,16 +1432,59 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
     It makes exactly the random draws that :class:`hanafuda_core.players.RandomPlayer`
     agents make through :func:`apply` (one ``int(rng.random() * len(legal))`` per
     decision, in legal-action order), so both give the same round (a test checks
-    it). It deals with :func:`new_round`, decides and settles with the rules'
-    overlay and scores yaku with the same table; only the bookkeeping is lighter:
-    plain ints in local variables and no action history.
+    it). It deals with :func:`new_round`, then plays with :func:`fast_play`.
     """
     state = new_round(rules, rng, dealer, round_no=round_no, scores=scores, wins=wins)
     if state.phase == Phase.ROUND_OVER:
         return state
     if rules.wild is not None and rules.wild.active(state.field0):
         return _fast_wild_round(state, rng, rules.wild)
-    rand = rng.random
+    return fast_play(state, rng.random)
+
+
+def fast_play(state: State, rand: Callable[[], float] | None = None,
+              pick_card: Callable[[int, int], int] | None = None) -> State:
+    """Play ``state`` to the end of the round, every seat with one policy, on ints.
+
+    With ``rand`` (a ``random.Random``'s ``random``) every choice is uniformly
+    random among the legal actions: one ``int(rand() * len(legal))`` per decision,
+    in legal-action order, the draws :class:`hanafuda_core.players.RandomPlayer`
+    makes through :func:`apply`. With ``pick_card`` instead the policy is fixed:
+    ``pick_card(hand, field)`` returns the bit of the hand card to play (both as
+    masks), of two field cards of one month the more valuable (the lower id) is
+    taken, and Stop is called whenever it is allowed (with the coach's greedy key
+    these are :class:`~hanafuda_core.players.GreedyPlayer`'s choices).
+
+    Phases other than PLAY go through :func:`apply`; the turns then run on plain
+    ints in local variables with the same helpers: the rules' overlay decides and
+    settles, the same table scores yaku. A round with a wild card in force is
+    refused (:func:`fast_random_round` has a loop of its own for it). Returns the
+    final state (``result`` holds the points; the action history is not kept).
+
+    >>> from hanafuda_core.games.koikoi import get_rules
+    >>> rng = random.Random(7)
+    >>> end = fast_play(new_round(get_rules("book"), rng), rng.random)
+    >>> end.phase == Phase.ROUND_OVER and end.card_count() == 48
+    True
+    """
+    rules = state.rules
+    if (rand is None) == (pick_card is None):
+        raise HanafudaError("fast_play plays one policy: give either rand (a random.Random's "
+                            "random, for random play) or pick_card (a fixed policy), not both")
+    if rules.wild is not None and rules.wild.active(state.field0):
+        raise HanafudaError("fast_play plays rounds without a wild card; this round has "
+                            "one in force (fast_random_round plays it with its own loop)")
+    while state.phase != Phase.PLAY:
+        if state.phase == Phase.ROUND_OVER:
+            return state
+        legal = legal_actions(state)
+        if rand is not None:
+            act = legal[int(rand() * len(legal))]
+        elif state.phase == Phase.DECIDE and STOP in legal:
+            act = STOP
+        else:
+            act = legal[0]          # legal captures are sorted by card: the more valuable
+        state = apply(state, act)
     hands = list(state.hands_m)
     fm = state.field_m
     caps = list(state.caps_m)
@@ -1451,15 +1494,16 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
     nstock = len(stock)
     pos = state.pos
     player = state.player
-    calls: tuple[int, ...] = ()
+    calls = state.calls
     nplayers = rules.players
     side = rules.teams or tuple(range(nplayers))
     quick = None
     if rules.yaku is not None:
         table = rules.yaku
-        # the table's generated evaluator (what quick() caches) when it needs no field
-        # and has one Sake alternative; else quick() itself
-        quick = table._fns[0] if len(table._fns) == 1 else table.quick
+        # random play seldom scores a pile twice: the table's generated evaluator (what
+        # quick() caches) when it has one Sake alternative. A fixed policy replays the
+        # same futures (the coach's rollouts of one sampled world): quick() and its cache.
+        quick = table._fns[0] if rand is not None and len(table._fns) == 1 else table.quick
     overlay = rules.overlay
     needed = overlay.decision_needed
     stack = rules.pair_then_draw == "stack"
@@ -1480,12 +1524,15 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
         turn = 0
         pair_month = -1
         if hand:                                   # phase 1 (skipped with an empty hand)
-            k = int(rand() * hand.bit_count())
-            h = hand
-            while k:
-                h &= h - 1
-                k -= 1
-            bit = h & -h
+            if pick_card is None:                  # the k-th card, k drawn as an agent does
+                k = int(rand() * hand.bit_count())
+                h = hand
+                while k:
+                    h &= h - 1
+                    k -= 1
+                bit = h & -h
+            else:
+                bit = pick_card(hand, fm)
             card = bit.bit_length() - 1
             hands[player] = hand ^ bit
             m = fm & months[card >> 2]
@@ -1493,7 +1540,7 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
             if n == 0:
                 fm |= bit
             elif n == 2:
-                if rand() * 2 >= 1:
+                if rand is not None and rand() * 2 >= 1:
                     m &= m - 1
                 t = m & -m
                 fm ^= t
@@ -1518,7 +1565,7 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
                 else:
                     fm |= bit
             elif n == 2:
-                if rand() * 2 >= 1:
+                if rand is not None and rand() * 2 >= 1:
                     m &= m - 1
                 t = m & -m
                 fm ^= t
@@ -1538,8 +1585,11 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
                 if needed(rules, old, sig, total):
                     st = snapshot(Phase.DECIDE)
                     acts = overlay.decision_actions(st)
-                    act = acts[int(rand() * len(acts))]
-                    if type(act) is Stop:
+                    if rand is None:
+                        stop = STOP in acts
+                    else:
+                        stop = type(acts[int(rand() * len(acts))]) is Stop
+                    if stop:
                         return _finish(st, overlay.settle(st, player))
                     calls = calls + (player,)
         elif turn:
@@ -1589,7 +1639,7 @@ def _fast_wild_round(state: State, rng: random.Random, w: WildRules) -> State:
                      None, field0, tuple(log))
 
     def pick(m: int) -> int:
-        """One of the cards of ``m`` (two or more) as a random agent picks it."""
+        """One of the cards of ``m`` as a random agent picks it."""
         k = int(rand() * m.bit_count())
         while k:
             m &= m - 1
@@ -1601,12 +1651,7 @@ def _fast_wild_round(state: State, rng: random.Random, w: WildRules) -> State:
         turn = 0
         pair_month = -1
         if hand:                                   # phase 1
-            k = int(rand() * hand.bit_count())
-            h = hand
-            while k:
-                h &= h - 1
-                k -= 1
-            bit = h & -h
+            bit = pick(hand)
             card = bit.bit_length() - 1
             hands[player] = hand ^ bit
             if card == wcard and hand_power != "month":
