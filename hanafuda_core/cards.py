@@ -510,6 +510,20 @@ def format_cards(cards: Iterable[AnyCard]) -> str:
 # ---------------------------------------------------------------------------
 # Card sets: an int bitmask inside, a readable set outside.
 
+def mask_cards(mask: int) -> list[int]:
+    """The card ids in a bitmask, lowest first (the fast path's view of a set).
+
+    >>> mask_cards(0b1011)
+    [0, 1, 3]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _mask_of(cards: Iterable[AnyCard]) -> int:
     mask = 0
     for c in cards:

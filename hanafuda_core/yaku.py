@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterable, Mapping
 
+from .cards import mask_cards as _bits
 from .cards import (CARD_INFO, KIND_MASKS, MONTH_MASKS, RIBBON_MASKS, Card, CardSet, Kind,
                     Ribbon)
 from .errors import OptionError
@@ -161,13 +162,6 @@ class Evaluation:
         return tuple(h.rule.key for h in self.hits)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True)

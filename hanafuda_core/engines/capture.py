@@ -64,6 +64,7 @@ from functools import cached_property
 from enum import IntEnum
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from ..cards import mask_cards as _bits
 from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
 from ..deal import MisdealRules
 from ..errors import HanafudaError, IllegalActionError, PlayerCountError
@@ -916,13 +917,6 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
 # ---------------------------------------------------------------------------
 # Legal actions
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
