@@ -1,6 +1,6 @@
 """Koi-Koi engine benchmark: random rounds per second and microseconds per yaku score.
 
-Run:  python benchmarks/bench_koikoi.py [--rounds N] [--scores N] [--preset book]
+Run:  python benchmarks/bench_koikoi.py [--rounds N] [--scores N] [--preset book] [--repeat N]
 
 Figures (one core, printed at the end):
 * rounds/s, fast loop: fast_random_round (random agents choosing uniformly among
@@ -114,14 +114,17 @@ def main(argv=None) -> None:
     ap.add_argument("--preset", default="book")
     ap.add_argument("--hints", type=int, default=40, help="mid-round positions for the coach")
     ap.add_argument("--samples", type=int, default=48, help="coach samples per hint")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="run the fast loop N times (same seed) and print the best")
     args = ap.parse_args(argv)
     rules = get_rules(args.preset)
-    fast = bench_fast(rules, args.rounds)
+    fast = max(bench_fast(rules, args.rounds) for _ in range(max(1, args.repeat)))
     agents = bench_agents(rules, max(1, args.rounds // 10))
     uncached, cached = bench_scores(rules, args.scores)
     hint_mean, hint_max = bench_coach(rules, args.hints, args.samples)
     rows = [
-        ("random rounds/s (fast loop)", f"{fast:,.0f}", ">= 10,000"),
+        ("random rounds/s (fast loop)" + (f", best of {args.repeat}" if args.repeat > 1 else ""),
+         f"{fast:,.0f}", ">= 10,000"),
         ("random rounds/s (views + agents + apply)", f"{agents:,.0f}", "-"),
         ("us per pile score (uncached)", f"{uncached:.2f}", "< 2"),
         ("us per pile score (cached)", f"{cached:.2f}", "< 2"),

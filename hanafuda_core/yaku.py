@@ -323,15 +323,47 @@ class YakuTable:
         """
         one_of = self._one_of
         env: dict = {"EMPTY": (0, ())}
-        src = ["def f(m, fm):", "    hits = []", "    t = 0"]
+        src = ["def f(m, fm):"]
         counts: dict[str, str] = {}
+        # A count is only compared with thresholds (and read for extras inside the
+        # branch that passed one). If its cards are a subset of an unconditional
+        # count's cards and that count is below the smallest threshold it is compared
+        # with, no comparison can pass: it is set to 0 without counting.
+        least_need: dict[tuple[int, int], int] = {}
+        for c in crules:
+            if c[11] is None:
+                key = (c[1], c[2])
+                least_need[key] = min(least_need.get(key, c[3]), c[3])
+        roots: list[tuple[int, str]] = []      # (pool, name) counted unconditionally, no dbl
+        below: dict[str, int] = {}               # unconditional count -> no rule fires under it
 
         def count(pool: int, dbl: int) -> str:
             expr = f"(m & {pool}).bit_count()" + (f" + (m & {dbl}).bit_count()" if dbl else "")
             if expr not in counts:
-                counts[expr] = f"c{len(counts)}"
-                src.append(f"    {counts[expr]} = {expr}")
+                name = counts[expr] = f"c{len(counts)}"
+                need = least_need[(pool, dbl)]
+                sup = [(r.bit_count(), n) for r, n in roots if not dbl and pool & ~r == 0]
+                if sup and need > 0:
+                    root = min(sup)[1]
+                    src.append(f"    {name} = {expr} if {root} >= {need} else 0")
+                    below[root] = min(below[root], need)
+                else:
+                    src.append(f"    {name} = {expr}")
+                    below[name] = need
+                    if not dbl:
+                        roots.append((pool, name))
             return counts[expr]
+
+        # Every count first; then, with no predicate rule, the common case returns at
+        # once: each count below its smallest threshold (a guarded count is 0 when its
+        # guard is below the guard's threshold), so no rule can fire.
+        for c in crules:
+            if c[11] is None:
+                count(c[1], c[2])
+        if below and all(c[11] is None for c in crules):
+            src.append("    if " + " and ".join(f"{n} < {v}" for n, v in below.items())
+                       + ": return EMPTY")
+        src += ["    hits = []", "    t = 0"]
 
         # Rules of a one-of group must sit together for the hits to come out in rule
         # order; otherwise the hits are sorted at the end.

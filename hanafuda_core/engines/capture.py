@@ -791,8 +791,7 @@ def shuffle_order(rng: random.Random, deck: Sequence[int]) -> list[int]:
     would favour deck order) has a probability of about 1e-16 per deal.
     """
     n = len(deck)
-    keys = rng.getrandbits(64 * n).to_bytes(8 * n, "little")
-    keys = memoryview(keys).cast("Q")
+    keys = memoryview(rng.getrandbits(64 * n).to_bytes(8 * n, "little")).cast("Q").tolist()
     return [deck[i] for i in sorted(range(n), key=keys.__getitem__)]
 
 
@@ -1508,11 +1507,8 @@ def fast_play(state: State, rand: Callable[[], float] | None = None,
     rnd, scores0, wins0, record, field0 = (state.round_no, state.scores, state.wins,
                                            state.deal, state.field0)
 
-    def snapshot(phase):
-        return State(rules, tuple(hands), fm, tuple(caps), stock, pos, phase, player, dealer,
-                     rnd, tuple(sigs), tuple(pts), calls, scores0, wins0, (), None, record,
-                     None, field0)
-
+    # (No closure for the snapshots: a closure would turn the loop's hot locals
+    # into cell variables, slower to read and write.)
     while True:
         hand = hands[player]
         turn = 0
@@ -1577,7 +1573,9 @@ def fast_play(state: State, rand: Callable[[], float] | None = None,
                 sigs[sd] = sig
                 pts[sd] = total
                 if needed(rules, old, sig, total):
-                    st = snapshot(Phase.DECIDE)
+                    st = State(rules, tuple(hands), fm, tuple(caps), stock, pos, Phase.DECIDE,
+                               player, dealer, rnd, tuple(sigs), tuple(pts), calls, scores0,
+                               wins0, (), None, record, None, field0)
                     acts = overlay.decision_actions(st)
                     if rand is None:
                         stop = STOP in acts
@@ -1588,8 +1586,10 @@ def fast_play(state: State, rand: Callable[[], float] | None = None,
                     calls = calls + (player,)
         elif turn:
             caps[side[player]] |= turn
-        if not any(hands) and (hands_end or pos >= nstock):
-            st = snapshot(Phase.PLAY)
+        if (hands_end or pos >= nstock) and not any(hands):
+            st = State(rules, tuple(hands), fm, tuple(caps), stock, pos, Phase.PLAY, player,
+                       dealer, rnd, tuple(sigs), tuple(pts), calls, scores0, wins0, (), None,
+                       record, None, field0)
             return _finish(st, overlay.settle_draw(st))
         player = (player + 1) % nplayers
 
@@ -1729,7 +1729,7 @@ def _fast_wild_round(state: State, rng: random.Random, w: WildRules) -> State:
                         if type(act) is Stop:
                             return _finish(st, overlay.settle(st, player))
                         calls = calls + (player,)
-        if not any(hands) and (hands_end or pos >= nstock):
+        if (hands_end or pos >= nstock) and not any(hands):
             st = snapshot(Phase.PLAY)
             if pos >= nstock:
                 st = _leftovers(st)

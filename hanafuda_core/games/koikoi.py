@@ -353,6 +353,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
 # The stop/continue overlay
 
 _BRIGHT_MASK = KIND_MASKS[Kind.BRIGHT]
+#: KoiKoiOverlay._multipliers_cached: (overlay, value, calls, brights) -> (multipliers, factor)
+_MULTIPLIER_CACHE: dict = {}
 
 
 @dataclass(frozen=True)
@@ -371,7 +373,7 @@ class KoiKoiOverlay:
 
     # -- the decision ----------------------------------------------------------
     def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
-        if not self.new_yaku_only and total > sum(p for _, p in old_sig):
+        if not self.new_yaku_only and total > (sum(p for _, p in old_sig) if old_sig else 0):
             return True       # a higher total means some yaku is new or bigger
         old = dict(old_sig)
         if self.new_yaku_only:
@@ -427,6 +429,22 @@ class KoiKoiOverlay:
                                    + (" again (x4 in all)" if doubled else ""), src)
         return [m for m in (kk, fb, seven) if m is not None]
 
+    def _multipliers_cached(self, value: int, calls_self: int, calls_opp: int,
+                            field_brights: int) -> tuple[tuple[Multiplier, ...], int]:
+        """:meth:`multipliers` (as a tuple) and their product, memoised: settling a
+        round (random play, the coach's rollouts) asks for the same few cases again."""
+        key = (self, value, calls_self, calls_opp, field_brights)
+        hit = _MULTIPLIER_CACHE.get(key)
+        if hit is None:
+            mults = tuple(self.multipliers(value, calls_self, calls_opp, field_brights))
+            factor = 1
+            for m in mults:
+                factor *= m.factor
+            if len(_MULTIPLIER_CACHE) > 10_000:
+                _MULTIPLIER_CACHE.clear()
+            hit = _MULTIPLIER_CACHE[key] = (mults, factor)
+        return hit
+
     # -- settlement --------------------------------------------------------------
     def _evaluate(self, rules, mask, field_mask):
         return rules.yaku.evaluate(mask, field_mask)
@@ -443,20 +461,23 @@ class KoiKoiOverlay:
         """Points for a Stop by ``winner``; the explained report is built on demand."""
         rules = state.rules
         n = rules.players
-        side = rules.side(winner)
+        teams = rules.teams
+        side = teams[winner] if teams else winner          # rules.side(winner)
         quick = rules.yaku.quick
         value = quick(state.caps_m[side], state.field_m)[0]
         if self.winner_scores_all:
             value += sum(quick(state.caps_m[s], state.field_m)[0]
                          for s in range(rules.sides) if s != side)
-        calls_self = sum(1 for c in state.calls if rules.side(c) == side)
-        calls_opp = len(state.calls) - calls_self
+        calls = state.calls
+        calls_self = (sum(1 for c in calls if teams[c] == side) if teams
+                      else calls.count(side))
+        calls_opp = len(calls) - calls_self
         brights = (state.field0 & _BRIGHT_MASK).bit_count() if self.field_bright != "off" else 0
-        mults = self.multipliers(value, calls_self, calls_opp, brights) \
-            if (state.calls or self.seven_doubles != "off" or brights) else []
-        factor = 1
-        for m in mults:
-            factor *= m.factor
+        if calls or self.seven_doubles != "off" or brights:
+            mults, factor = self._multipliers_cached(value, calls_self, calls_opp, brights)
+            mults = list(mults)
+        else:
+            mults, factor = [], 1
         total = value * factor
         points = [0] * n
         payments = []
