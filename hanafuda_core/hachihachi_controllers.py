@@ -915,15 +915,6 @@ class SettlementCalculator:
 _CHOOSING = (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE)
 
 
-def _play_engine():
-    """The Hachi-Hachi play module, or None while it is not installed."""
-    try:
-        from .games import hachihachi_play
-    except ImportError:
-        return None
-    return hachihachi_play
-
-
 class PlayHint(Advice):
     """Advice for the human's current choice: the suggested action and why."""
 
@@ -951,9 +942,8 @@ class HachiHachiPlay(SeededTool):
     HINT_SAMPLES = 24
 
     def __init__(self, seed: int = 1, preset: str = "book") -> None:
-        self._engine = _play_engine()
-        if self._engine is None:
-            raise HanafudaError("Hachi-Hachi play is not installed in this copy")
+        from .games import hachihachi_play
+        self._engine = hachihachi_play
         self.new_round(seed, preset)
 
     # -- state ---------------------------------------------------------------

@@ -33,7 +33,7 @@ from .scoring import ScoreReport, score_cards
 from . import tables
 
 __all__ = [
-    "PRESET_LABELS", "COMPARED", "COMPARISON_PILES", "coach_available", "overview_rows",
+    "PRESET_LABELS", "COMPARED", "COMPARISON_PILES", "overview_rows",
     "deal_rows", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case", "example_cards",
     "chart_rows", "chart_html", "points_text", "group_rows", "yaku_points_matrix",
     "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows", "seven_doubles_rows",
@@ -80,15 +80,6 @@ SCORE_PILES: tuple[tuple[str, str, int], ...] = (
     ("The same pile after a Koi-Koi", "1a 3a 8a 9a", 1),
     ("Eleven Chaffs and six Tens", "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 6c 2a 4a 5a 6a 7a 10a", 0),
 )
-
-
-def coach_available() -> bool:
-    """True when :mod:`hanafuda_core.coach` can be imported (it is optional)."""
-    try:
-        from . import coach  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def _name(card: Card) -> str:
@@ -588,19 +579,17 @@ class WorkedRound:
 _PLAYER_NAMES = ("You", "Opponent")
 
 
-def worked_round(seed: int = 12, preset: str = "book", *, coach: bool | None = None,
+def worked_round(seed: int = 12, preset: str = "book", *, coach: bool = True,
                  samples: int = 12) -> WorkedRound:
     """Play round 1 of a seeded game and narrate it turn by turn.
 
-    Seat 0 ("You") is played by the coach when it is available (``coach=None``
-    means "if it can be imported") and by the greedy player otherwise; seat 1 is
-    greedy. When coached, each of your real choices carries the coach's reason.
+    Seat 0 ("You") is played by the coach (or, with ``coach=False``, by the
+    greedy player); seat 1 is greedy. When coached, each of your real choices carries the coach's reason.
     """
     from .players import play_game
-    use_coach = coach_available() if coach is None else coach
     agent0: Any = "greedy"
     coach_obj = None
-    if use_coach:
+    if coach:
         from .coach import Coach
         coach_obj = Coach(samples=samples, seed=seed)
         agent0 = coach_obj

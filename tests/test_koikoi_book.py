@@ -154,8 +154,6 @@ def test_worked_round_narration_replays_to_the_recorded_final_state(seed):
 
 
 def test_worked_round_with_the_coach_gives_reasons():
-    if not kb.coach_available():
-        pytest.skip("hanafuda_core.coach is not available")
     wr = kb.worked_round(3, samples=8)
     mine = [s for s in wr.steps if s.player == 0 and s.played is not None]
     assert wr.coached and any(s.advice for s in mine)
