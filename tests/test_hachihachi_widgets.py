@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import ipywidgets as widgets
 import pytest
 
 from hanafuda_core.deal import deal

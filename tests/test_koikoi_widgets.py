@@ -6,7 +6,6 @@ import re
 import sys
 
 import ipywidgets as widgets
-import pytest
 
 from hanafuda_core.cards import Card, CardSet, parse_card
 from hanafuda_core.games.koikoi import OPTIONS
