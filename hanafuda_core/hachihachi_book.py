@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from .book import _caption, _html, _svg, print_css, table_view
+from .rules import SOURCE_DOCUMENTS
 from .cards import DECK, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
 from .games.hachihachi import (OPTIONS, PRESETS, TEYAKU_TABLES, game_award, get_rules,
@@ -62,8 +63,8 @@ __all__ = [
 
 #: The four traditions in the order the chapter shows them (preset keys).
 TRADITIONS: tuple[str, ...] = ("book", "d001", "d002", "d004")
-TRADITION_LABELS: Mapping[str, str] = {"book": "Rulebook", "d001": "D001", "d002": "D002",
-                                       "d004": "D004"}
+TRADITION_LABELS: Mapping[str, str] = {
+    "book": "Rulebook", **{p: SOURCE_DOCUMENTS[p.upper()].short for p in ("d001", "d002", "d004")}}
 #: The registry entry behind each tradition (players, deals, difficulty).
 REGISTRY_KEYS: Mapping[str, str] = {"book": "hachihachi", "d001": "hachihachi-d001",
                                     "d002": "hachihachi-d002", "d004": "hachihachi-d004"}
@@ -119,7 +120,6 @@ def _game(preset: str):
 
 def overview_rows() -> list[dict[str, object]]:
     """One row per tradition: document, players, unit, difficulty, and one sample value."""
-    from .rules import SOURCE_DOCUMENTS
     rows = []
     for p in TRADITIONS:
         g = _game(p)
@@ -127,7 +127,7 @@ def overview_rows() -> list[dict[str, object]]:
         doc = "BOOK" if p == "book" else p.upper()
         rows.append({
             "Tradition": TRADITION_LABELS[p],
-            "Document": SOURCE_DOCUMENTS[doc],
+            "Document": SOURCE_DOCUMENTS[doc].title,
             "Players": tables.players_label(g.players),
             "Keeps score in": unit_text(p),
             "3 of a Kind is worth": table_value(p, rules.teyaku.rule("three").value),
@@ -235,8 +235,8 @@ FIELD_MODES: Mapping[str, str] = {
     "highest": "Rulebook: the highest only",
     "additive": "Rulebook variant: Multiple Multiplier",
     "carryover": "Rulebook variant: Carryover Multiplier",
-    "queue": "D001, D002, D004 'as many as possible'",
-    "few": "D004 'as few as possible'",
+    "queue": "The other traditions: 'as many as possible'",
+    "few": "The shilling rules: 'as few as possible'",
 }
 
 
@@ -255,12 +255,12 @@ def field_rows() -> list[tuple[str, list[Card]]]:
 
 #: Worked multiplier examples: (key, what it shows, the fields of consecutive deals).
 TIMELINES: Mapping[str, tuple[str, tuple[str, ...]]] = {
-    "D1-6": ("Curtain, Rainman and Phoenix dealt together (D001's example), then three "
+    "D1-6": ("Curtain, Rainman and Phoenix dealt together (the three-player Hachi-Hachi rules' example), then three "
              "deals with no Bright",
              ("3a 11a 12a 5c 6c 7c", "2c 4c 5d 6d 7d 9c", "1c 2d 4d 5c 9d 10c",
               "1d 3c 6c 7c 8c 10d")),
     "D2-1": ("Crane, Rainman and Phoenix in deal 1, the Rainman again in deal 2 "
-             "(D002's example)",
+             "(the Japanese publisher's example)",
              ("1a 11a 12a 5c 6c 7c", "11a 2c 4c 5d 6d 9c", "1c 2d 4d 5c 9d 10c",
               "1d 3c 6c 7c 8c 10d")),
     # The first field is the worked example's own (hachihachi_examples, BK17-V1).
@@ -1115,7 +1115,7 @@ def show_options():
 
 def show_sources():
     from .book import source_rows as documents
-    docs = [r for r in documents() if r["Label"] in {"BOOK", "D001", "D002", "D004"}]
+    docs = [r for r in documents() if r["Label"] in {"(BOOK)", "(D001)", "(D002)", "(D004)"}]
     return _html(tables.to_html(docs) + tables.to_html(source_rows()))
 
 
@@ -1316,8 +1316,9 @@ def reference_html() -> str:
                + tables.to_html(dropout_rows()) + "</div>")
     out.append('<div class="hf-ref-block"><h2>Decisions after a yaku, settled (Large Field, '
                "no other payments)</h2>" + tables.to_html(call_rows()) + "</div>")
-    out.append(f'<p class="hf-caption">Rulebook values are points; D001 and D002 use kan of '
-               f"12 points, D004 shillings of 12 pence. A three-of-a-kind is "
+    out.append(f'<p class="hf-caption">Rulebook values are points; the three-player and the '
+               f"Japanese publisher's rules use kan of 12 points, the shilling rules shillings "
+               f"of 12 pence. A three-of-a-kind is "
                f"{book.teyaku.rule('three').value} rulebook points.</p>")
     out.append("</div>")
     return "".join(out)

@@ -37,6 +37,7 @@ from .engines.capture import (Action, Capture, Phase, State, apply, legal_action
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
 from .narration import conjugate, describe, held_yaku as _yaku_names, result_text, story, subject
+from .rules import SOURCE_DOCUMENTS
 from .scoring import ScoreReport, score_cards
 
 __all__ = ["ScoreCalculator", "CALCULATOR_OPTIONS", "KoiKoiRound", "Hint", "ReplayController",
@@ -49,9 +50,9 @@ MAX_CALLS = 9
 #: The presets in the order the tools list them, with a label each.
 PRESET_LABELS: dict[str, str] = {
     "book": "Rulebook (ch. 12)",
-    "d002": "D002 appendix",
-    "d002-toppa": "D002 Toppa (10/8 deal)",
-    "d003": "D003 (2 players)",
+    "d002": f"{SOURCE_DOCUMENTS['D002'].short}, appendix",
+    "d002-toppa": f"{SOURCE_DOCUMENTS['D002'].short}, Toppa (10/8 deal)",
+    "d003": f"{SOURCE_DOCUMENTS['D003'].short}",
 }
 assert set(PRESET_LABELS) == set(PRESETS)
 
