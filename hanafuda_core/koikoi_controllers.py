@@ -37,7 +37,7 @@ from .engines.capture import (Action, Capture, Phase, State, apply, legal_action
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
 from .narration import conjugate, describe, held_yaku as _yaku_names, result_text, story, subject
-from .rules import SOURCE_DOCUMENTS
+from .rules import SOURCE_DOCUMENTS, name_sources
 from .scoring import ScoreReport, score_cards
 
 __all__ = ["ScoreCalculator", "CALCULATOR_OPTIONS", "KoiKoiRound", "Hint", "ReplayController",
@@ -159,8 +159,10 @@ class ScoreCalculator:
 
     @staticmethod
     def option_rows() -> list[tuple[str, str, tuple]]:
-        """(key, description, allowed values) for each calculator option."""
-        return [(k, OPTIONS[k].description, OPTIONS[k].allowed) for k in CALCULATOR_OPTIONS]
+        """(key, description with its documents named for readers, allowed values) for each
+        calculator option."""
+        return [(k, name_sources(OPTIONS[k].description), OPTIONS[k].allowed)
+                for k in CALCULATOR_OPTIONS]
 
     # -- changes (each checked first; on error nothing changes) ----------------
     def set_cards(self, cards: Any) -> ScoreReport:

@@ -45,6 +45,13 @@ class SourceDocument:
         """The name with the label in parentheses, except for the rulebook itself."""
         return self.name if self.label == "BOOK" else f"{self.name} ({self.label})"
 
+    @property
+    def possessive(self) -> str:
+        """``reader`` as a possessive: "the Japanese publisher's (D002)", "the rulebook's"."""
+        name = self.name.removesuffix("'s rules") + "'s" if self.name.endswith("'s rules") \
+            else self.name + ("'" if self.name.endswith("s") else "'s")
+        return name if self.label == "BOOK" else f"{name} ({self.label})"
+
 
 SOURCE_DOCUMENTS: Mapping[str, SourceDocument] = {d.label: d for d in (
     SourceDocument(
@@ -88,7 +95,7 @@ SOURCE_DOCUMENTS: Mapping[str, SourceDocument] = {d.label: d for d in (
 
 __all__ += ["SourceDocument", "source_name", "name_sources"]
 
-_LABEL = re.compile(r"\(?\b(BOOK|D00[1-4])\b(?:'s)?\)?")
+_LABEL = re.compile(r"\(?\b(BOOK|D00[1-4])\b(?:'s|&#x27;s|&#39;s)?\)?")
 
 
 def source_name(label: str) -> str:
@@ -105,21 +112,20 @@ def name_sources(text: str, *, html: bool = False) -> str:
 
     >>> name_sources("redeal (BOOK, D004; D001 variation)")
     'redeal (the rulebook, the shilling rules (D004); the three-player Hachi-Hachi rules (D001) variation)'
+    >>> name_sources("D002's Toppa deal and BOOK's")
+    "the Japanese publisher's (D002) Toppa deal and the rulebook's"
     >>> name_sources(name_sources("D003's rule")) == name_sources("D003's rule")
     True
     """
     def named(m: re.Match[str]) -> str:
         whole, label = m.group(0), m.group(1)
-        if whole.startswith("(") and whole.endswith(")") and "'s" not in whole:
+        owner = whole.rstrip(")").endswith("s") and not whole.rstrip(")").endswith(label)
+        if whole.startswith("(") and whole.endswith(")") and not owner:
             return whole                       # "(D002)": already a reader's citation
         doc = SOURCE_DOCUMENTS[label]
         lead = "(" if whole.startswith("(") else ""
         tail = ")" if whole.endswith(")") and len(whole) > 1 else ""
-        if whole.rstrip(")").endswith("'s"):
-            core = f"{doc.name}'" if doc.name.endswith("s") else f"{doc.name}'s"
-            core += "" if label == "BOOK" else f" ({label})"
-        else:
-            core = doc.reader
+        core = doc.possessive if owner else doc.reader
         out = f"{lead}{core}{tail}"
         return out.replace("'", "&#x27;") if html else out
     return _LABEL.sub(named, text)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from hanafuda_core.rules import name_sources
 from hanafuda_core.cards import CardSet, parse_cards
 from hanafuda_core.engines.capture import (Capture, KoiKoi, Phase, Play, Stop, apply,
                                            legal_actions, new_round)
@@ -90,7 +91,7 @@ def test_calculator_offers_only_implemented_options_with_descriptions():
     rows = ScoreCalculator.option_rows()
     assert [k for k, _, _ in rows] == list(CALCULATOR_OPTIONS)
     for key, description, allowed in rows:
-        assert OPTIONS[key].implemented and description == OPTIONS[key].description
+        assert OPTIONS[key].implemented and description == name_sources(OPTIONS[key].description)
         assert allowed == OPTIONS[key].allowed
 
 

@@ -27,6 +27,7 @@ from ..hachihachi_controllers import (LIGHTS, NONE, PRESET_LABELS, STATUSES, YEA
                                       category_rows, format_amount, payment_rows,
                                       settlement_headline, total_rows, unit_note)
 from ..render import svg
+from ..rules import name_sources
 from ..teyaku import CHAFF, SUIT
 from .common import (BIG, RoundView, attempt, dropdown, error_html, guarded, heading, hint_html,
                      para, quiz_tab, seed_box, sentence, tabbed_panel)
@@ -538,7 +539,7 @@ def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
         f"<tr><td>{escape(r['payer'])}</td><td>{escape(r['payee'])}</td>"
         f"<td class='num'><strong>{escape(r['amount'])}</strong></td>"
         f"<td>{escape(r['reason'])}</td><td class='num'>{escape(r['multiplier'])}</td>"
-        f"<td><small style='color:#555'>{escape(r['clause'])}</small></td></tr>"
+        f"<td><small style='color:#555'>{escape(name_sources(r['clause']))}</small></td></tr>"
         for r in lines)
     if not rows:
         rows = "<tr><td colspan='6'>Nobody pays anybody.</td></tr>"

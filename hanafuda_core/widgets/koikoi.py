@@ -100,7 +100,7 @@ def report_html(report: ScoreReport | None, *, card_width: int = 38,
             pts = str(line.base)
             if line.points != line.base:
                 pts += f" + {line.points - line.base} for {line.extras} extra"
-            cite = escape(line.source.cite()) if line.source else ""
+            cite = escape(line.source.reader()) if line.source else ""
             rows.append(
                 f"<tr><td><strong>{escape(line.name)}</strong><br>"
                 f"<small>{escape(line.japanese)}</small></td>"
