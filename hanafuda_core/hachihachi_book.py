@@ -31,7 +31,7 @@ from .rules import SOURCE_DOCUMENTS
 from .cards import DECK, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
 from .games.hachihachi import (OPTIONS, PRESETS, TEYAKU_TABLES, game_award, get_rules,
-                               option_sources, yaku_rule)
+                               option_sources, preset_options, yaku_rule)
 from .hachihachi_controllers import category_rows
 from .hachihachi_examples import (AKA_HAND, EXAMPLES, GREATER_TRIPLE_HAND, WorkedExample,
                                   example, yaku_cards)
@@ -51,7 +51,8 @@ __all__ = [
     "call_words", "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
     "special_case_rows", "WorkedExample", "EXAMPLES", "example", "settle", "STEPS",
     "step_lines", "payment_rows", "example_facts_text", "SITUATIONS", "compare_rows",
-    "options_rows", "source_rows", "glue_hachihachi_facts", "reference_html",
+    "options_rows", "source_rows", "glue_hachihachi_facts", "reference_html", "tradition_name",
+    "field_quad_facts",
     "PRINT_CSS", "show_overview", "show_deals", "show_dropouts", "show_compensation",
     "show_fields", "show_timeline", "show_teyaku", "show_teyaku_tables", "show_yaku",
     "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
@@ -881,6 +882,23 @@ def source_rows() -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------
 # Glue for the prose
 
+def tradition_name(preset: str) -> str:
+    """A tradition as readers meet it: "the rulebook", "the shilling rules (D004)"."""
+    _check_tradition(preset)
+    return SOURCE_DOCUMENTS["BOOK" if preset == "book" else preset.upper()].reader
+
+
+def field_quad_facts() -> dict[str, str]:
+    """Who redeals four of a month dealt to the field, who lets the dealer take them,
+    and what four of a month in a hand is instead (from each tradition's options)."""
+    by_value: dict[str, list[str]] = {}
+    for p in TRADITIONS:
+        by_value.setdefault(preset_options(p)["field_quad"], []).append(tradition_name(p))
+    return {"hh_quad_redeal": _and(by_value.get("redeal", [])),
+            "hh_quad_take": _and(by_value.get("dealer_takes", [])),
+            "hh_four_name": get_rules("book").teyaku.rule("four").name}
+
+
 def glue_hachihachi_facts() -> None:
     """Glue the numbers the chapter's prose names (``{glue:text}`hh_...```)."""
     from myst_nb import glue
@@ -907,6 +925,7 @@ def glue_hachihachi_facts() -> None:
                         if x.payee == "C" and x.category == "teyaku") // 2,
         "hh_bk5_payers": _and([x.payer for x in settle("BK17-5").ledger
                                if x.payee == "C" and x.category == "teyaku"]),
+        **field_quad_facts(),
     }
     for k, v in values.items():
         glue(k, v, display=False)

@@ -14,7 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanafuda_core import book, hachihachi_book as hh, koikoi_book as kb
+from hanafuda_core import book
+from hanafuda_core import hachihachi_book as hh
+from hanafuda_core import koikoi_book as kb
 from hanafuda_core.glossary import glossary_markdown, source_names_rows
 from hanafuda_core.hachihachi_controllers import PRESET_LABELS as HH_LABELS
 from hanafuda_core.hachihachi_examples import EXAMPLES
@@ -137,3 +139,44 @@ def test_quiz_texts_name_the_documents(seed):
             text = " ".join([q.prompt, q.explanation, *(c.text for c in q.choices),
                              *(c.feedback for c in q.choices)])
             assert not bare(text), (q.id, bare(text)[:2])
+
+
+# -- the chapters' own prose ---------------------------------------------------------------
+
+_ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+_PAGES = sorted([*(_ROOT / "book").glob("*.md"), *(_ROOT / "exercises").glob("*.md")])
+
+
+def _prose(text: str) -> str:
+    """The markdown outside code cells and the front matter: what the author typed."""
+    text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
+    return re.sub(r"^```\{code-cell\}.*?^```$", "", text, flags=re.S | re.M)
+
+
+@pytest.mark.parametrize("page", _PAGES, ids=lambda p: p.name)
+def test_chapter_prose_names_the_documents(page):
+    assert not bare(_prose(page.read_text(encoding="utf-8")))
+
+
+def test_sources_page_is_in_the_table_of_contents_and_shows_every_document():
+    assert "- file: book/sources" in (_ROOT / "_toc.yml").read_text(encoding="utf-8")
+    html = book.show_sources().data
+    for doc in SOURCE_DOCUMENTS.values():
+        assert doc.description.split(".")[0].replace("'", "&#x27;") in html
+        assert f"({doc.label})" in html
+
+
+def test_hachihachi_chapter_says_who_redeals_four_of_a_month():
+    facts = hh.field_quad_facts()
+    assert facts["hh_quad_redeal"] == ("the rulebook, the Japanese publisher's rules (D002) "
+                                       "and the shilling rules (D004)")
+    assert facts["hh_quad_take"] == "the three-player Hachi-Hachi rules (D001)"
+    text = (_ROOT / "book" / "hachihachi.md").read_text(encoding="utf-8")
+    assert "{glue:text}`hh_quad_redeal`" in text and "{glue:text}`hh_four_name`" in text
+    assert "redeals for four of a month in a hand" not in text
+
+
+def test_koikoi_chapter_says_the_wild_storm_plays():
+    text = (_ROOT / "book" / "koikoi.md").read_text(encoding="utf-8")
+    assert "cannot be played" not in text
+    assert "--option storm_wild=true" in text

@@ -6,15 +6,34 @@ import random
 
 import pytest
 
-from hanafuda_core.rules import name_sources
 from hanafuda_core.cards import CardSet, parse_cards
-from hanafuda_core.engines.capture import (Capture, KoiKoi, Phase, Play, Stop, apply,
-                                           legal_actions, new_round)
-from hanafuda_core.errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
+from hanafuda_core.engines.capture import (
+    Capture,
+    KoiKoi,
+    Phase,
+    Play,
+    Stop,
+    apply,
+    legal_actions,
+    new_round,
+)
+from hanafuda_core.errors import (
+    HanafudaError,
+    IllegalActionError,
+    OptionError,
+    UnknownCardError,
+)
 from hanafuda_core.games.koikoi import OPTIONS, get_rules
-from hanafuda_core.koikoi_controllers import (CALCULATOR_OPTIONS, KoiKoiRound, ReplayController,
-                                              ScoreCalculator, describe_step, short_card_label)
+from hanafuda_core.koikoi_controllers import (
+    CALCULATOR_OPTIONS,
+    KoiKoiRound,
+    ReplayController,
+    ScoreCalculator,
+    describe_step,
+    short_card_label,
+)
 from hanafuda_core.players import GreedyPlayer, play_game, play_round
+from hanafuda_core.rules import name_sources
 from hanafuda_core.scoring import score_cards
 
 
