@@ -55,10 +55,11 @@ class SourceDocument:
 
 SOURCE_DOCUMENTS: Mapping[str, SourceDocument] = {d.label: d for d in (
     SourceDocument(
-        "BOOK", "the rulebook", "Rulebook", "Hanafuda Games: Hanami Edition",
+        "BOOK", "the rulebook", "Rulebook",
+        "Hanafuda Games: Hanami Edition (IndianWolf Studios, 2017)",
         "The book this project follows: an illustrated rulebook for the flower cards. "
         "Three chapters introduce the deck and the shared way of capturing, then 37 games "
-        "follow (capture, sequence, luck and fusion games, each with its variations and "
+        "follow (capture, sequence, luck and fusion games, most with variations and "
         "worked examples), and quick-reference charts close it. Scores are in points."),
     SourceDocument(
         "D001", "the three-player Hachi-Hachi rules", "Three-player rules (D001)",
@@ -73,7 +74,7 @@ SOURCE_DOCUMENTS: Mapping[str, SourceDocument] = {d.label: d for d in (
         "Rules in the style of a Japanese card publisher",
         "Three parts: Hachi-Hachi for three to seven players (four to six is best), kept "
         "in kan of 12 points with a bank, a seat-by-seat fee to sit out and the Yoshi / "
-        "Sa-ge call; an appendix on Koi-Koi for two, three or four players (four play in "
+        "Sa-gé call; an appendix on Koi-Koi for two, three or four players (four play in "
         "teams of two); and the basics every matching game shares. Charts of the scoring "
         "combinations give their names in three languages."),
     SourceDocument(
