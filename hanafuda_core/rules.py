@@ -94,7 +94,7 @@ SOURCE_DOCUMENTS: Mapping[str, SourceDocument] = {d.label: d for d in (
 )}
 """Every seed document by label: ``SOURCE_DOCUMENTS["D002"].name``."""
 
-__all__ += ["SourceDocument", "source_name", "name_sources"]
+__all__ += ["SourceDocument", "name_sources", "source_name"]
 
 _LABEL = re.compile(r"\(?\b(BOOK|D00[1-4])\b(?:'s|&#x27;s|&#39;s)?\)?")
 

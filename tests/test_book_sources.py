@@ -149,8 +149,8 @@ _PAGES = sorted([*(_ROOT / "book").glob("*.md"), *(_ROOT / "exercises").glob("*.
 
 def _prose(text: str) -> str:
     """The markdown outside code cells and the front matter: what the author typed."""
-    text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
-    return re.sub(r"^```\{code-cell\}.*?^```$", "", text, flags=re.S | re.M)
+    text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.DOTALL)
+    return re.sub(r"^```\{code-cell\}.*?^```$", "", text, flags=re.DOTALL | re.MULTILINE)
 
 
 @pytest.mark.parametrize("page", _PAGES, ids=lambda p: p.name)
