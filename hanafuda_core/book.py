@@ -23,6 +23,7 @@ from .deal import BASIC_DEALS, Dealt, deal, deal_valid
 from .engines.capture import CaptureRules, Phase, State, apply, legal_actions, setup_state
 from .errors import HanafudaError
 from .narration import CHOSEN, part_sentences, story
+from .rules import SOURCE_DOCUMENTS, name_sources
 from . import tables
 
 __all__ = [
@@ -320,8 +321,10 @@ def notation_error_rows(examples: Sequence[str] = NOTATION_ERRORS) -> list[dict[
 # Display.
 
 def _html(markup: str):
+    """Every chapter's HTML goes out here, with documents named for readers
+    (:func:`~hanafuda_core.rules.name_sources`: "the rulebook", not "BOOK")."""
     from IPython.display import HTML
-    return HTML(markup)
+    return HTML(name_sources(markup, html=True))
 
 
 def _caption(text: str) -> str:
@@ -577,9 +580,11 @@ def show_source_names():
 
 
 def source_rows() -> list[dict[str, str]]:
-    """The seed documents this book is built on, by their short labels."""
-    from .rules import SOURCE_DOCUMENTS
-    return [{"Label": key, "Document": text} for key, text in SOURCE_DOCUMENTS.items()]
+    """The seed documents this book is built on: how the book names each, what it is,
+    what it covers, and the label the code and the tests use."""
+    return [{"Named in this book": d.name[:1].upper() + d.name[1:], "What it is": d.title,
+             "What it covers": d.description, "Label": f"({d.label})"}
+            for d in SOURCE_DOCUMENTS.values()]
 
 
 def show_sources():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from .cards import CARD_INFO, DECK, DEFAULT_VALUES, MONTH_NAMES, Card, Kind, Ribbon
 from .deal import BASIC_DEALS
@@ -209,12 +209,17 @@ def source_names_rows(terms: tuple[str, ...] = CROSSWALK_TERMS) -> list[dict[str
     for word in terms:
         term = find_term(word)
         row = {"This book": term.term}
-        for doc in SOURCE_DOCUMENTS:
-            used = ([term.term] if doc in term.sources else []) + \
-                   [n.text for n in term.names if doc in n.sources]
-            row[doc] = " / ".join(used) or "—"
+        for doc in SOURCE_DOCUMENTS.values():
+            used = ([term.term] if doc.label in term.sources else []) + \
+                   [n.text for n in term.names if doc.label in n.sources]
+            row[doc.short] = " / ".join(used) or "—"
         rows.append(row)
     return rows
+
+
+def _docs(labels: Sequence[str]) -> str:
+    """Documents as readers meet them: "Rulebook; Japanese publisher (D002)"."""
+    return "; ".join(SOURCE_DOCUMENTS[d].short for d in labels)
 
 
 def glossary_markdown(terms: tuple[Term, ...] = TERMS) -> str:
@@ -228,8 +233,8 @@ def glossary_markdown(terms: tuple[Term, ...] = TERMS) -> str:
         lines.extend(n.text for n in term.names)
         facts = []
         if term.sources:
-            facts.append(f"*Used by:* {', '.join(term.sources)}")
-        named = [f"{n.text} ({', '.join(n.sources)})" if n.sources else n.text
+            facts.append(f"*Used by:* {_docs(term.sources)}")
+        named = [f"{n.text} ({_docs(n.sources)})" if n.sources else n.text
                  for n in term.names]
         if named:
             facts.append(f"*Other names:* {'; '.join(named)}")

@@ -27,10 +27,11 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from .book import _caption, _html, _svg, print_css, table_view
+from .rules import SOURCE_DOCUMENTS
 from .cards import DECK, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
 from .games.hachihachi import (OPTIONS, PRESETS, TEYAKU_TABLES, game_award, get_rules,
-                               option_sources, yaku_rule)
+                               option_sources, preset_options, yaku_rule)
 from .hachihachi_controllers import category_rows
 from .hachihachi_examples import (AKA_HAND, EXAMPLES, GREATER_TRIPLE_HAND, WorkedExample,
                                   example, yaku_cards)
@@ -50,20 +51,21 @@ __all__ = [
     "call_words", "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
     "special_case_rows", "WorkedExample", "EXAMPLES", "example", "settle", "STEPS",
     "step_lines", "payment_rows", "example_facts_text", "SITUATIONS", "compare_rows",
-    "options_rows", "source_rows", "glue_hachihachi_facts", "reference_html",
+    "options_rows", "source_rows", "glue_hachihachi_facts", "reference_html", "tradition_name",
+    "field_quad_facts",
     "PRINT_CSS", "show_overview", "show_deals", "show_dropouts", "show_compensation",
     "show_fields", "show_timeline", "show_teyaku", "show_teyaku_tables", "show_yaku",
     "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
     "show_calls", "show_specials", "show_special_cases", "show_example",
     "show_comparison", "show_options", "show_sources", "show_reference",
-    "show_inline_quiz", "show_static_note", "play_available", "show_worked_round",
+    "show_inline_quiz", "show_static_note", "show_worked_round",
     "RoundStep", "PlayedRound", "played_round", "played_round_html", "find_round_seed",
 ]
 
 #: The four traditions in the order the chapter shows them (preset keys).
 TRADITIONS: tuple[str, ...] = ("book", "d001", "d002", "d004")
-TRADITION_LABELS: Mapping[str, str] = {"book": "Rulebook", "d001": "D001", "d002": "D002",
-                                       "d004": "D004"}
+TRADITION_LABELS: Mapping[str, str] = {
+    "book": "Rulebook", **{p: SOURCE_DOCUMENTS[p.upper()].short for p in ("d001", "d002", "d004")}}
 #: The registry entry behind each tradition (players, deals, difficulty).
 REGISTRY_KEYS: Mapping[str, str] = {"book": "hachihachi", "d001": "hachihachi-d001",
                                     "d002": "hachihachi-d002", "d004": "hachihachi-d004"}
@@ -119,7 +121,6 @@ def _game(preset: str):
 
 def overview_rows() -> list[dict[str, object]]:
     """One row per tradition: document, players, unit, difficulty, and one sample value."""
-    from .rules import SOURCE_DOCUMENTS
     rows = []
     for p in TRADITIONS:
         g = _game(p)
@@ -127,7 +128,7 @@ def overview_rows() -> list[dict[str, object]]:
         doc = "BOOK" if p == "book" else p.upper()
         rows.append({
             "Tradition": TRADITION_LABELS[p],
-            "Document": SOURCE_DOCUMENTS[doc],
+            "Document": SOURCE_DOCUMENTS[doc].title,
             "Players": tables.players_label(g.players),
             "Keeps score in": unit_text(p),
             "3 of a Kind is worth": table_value(p, rules.teyaku.rule("three").value),
@@ -235,8 +236,8 @@ FIELD_MODES: Mapping[str, str] = {
     "highest": "Rulebook: the highest only",
     "additive": "Rulebook variant: Multiple Multiplier",
     "carryover": "Rulebook variant: Carryover Multiplier",
-    "queue": "D001, D002, D004 'as many as possible'",
-    "few": "D004 'as few as possible'",
+    "queue": "The other traditions: 'as many as possible'",
+    "few": "The shilling rules: 'as few as possible'",
 }
 
 
@@ -255,12 +256,12 @@ def field_rows() -> list[tuple[str, list[Card]]]:
 
 #: Worked multiplier examples: (key, what it shows, the fields of consecutive deals).
 TIMELINES: Mapping[str, tuple[str, tuple[str, ...]]] = {
-    "D1-6": ("Curtain, Rainman and Phoenix dealt together (D001's example), then three "
+    "D1-6": ("Curtain, Rainman and Phoenix dealt together (the three-player Hachi-Hachi rules' example), then three "
              "deals with no Bright",
              ("3a 11a 12a 5c 6c 7c", "2c 4c 5d 6d 7d 9c", "1c 2d 4d 5c 9d 10c",
               "1d 3c 6c 7c 8c 10d")),
     "D2-1": ("Crane, Rainman and Phoenix in deal 1, the Rainman again in deal 2 "
-             "(D002's example)",
+             "(the Japanese publisher's example)",
              ("1a 11a 12a 5c 6c 7c", "11a 2c 4c 5d 6d 9c", "1c 2d 4d 5c 9d 10c",
               "1d 3c 6c 7c 8c 10d")),
     # The first field is the worked example's own (hachihachi_examples, BK17-V1).
@@ -881,6 +882,23 @@ def source_rows() -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------
 # Glue for the prose
 
+def tradition_name(preset: str) -> str:
+    """A tradition as readers meet it: "the rulebook", "the shilling rules (D004)"."""
+    _check_tradition(preset)
+    return SOURCE_DOCUMENTS["BOOK" if preset == "book" else preset.upper()].reader
+
+
+def field_quad_facts() -> dict[str, str]:
+    """Who redeals four of a month dealt to the field, who lets the dealer take them,
+    and what four of a month in a hand is instead (from each tradition's options)."""
+    by_value: dict[str, list[str]] = {}
+    for p in TRADITIONS:
+        by_value.setdefault(preset_options(p)["field_quad"], []).append(tradition_name(p))
+    return {"hh_quad_redeal": _and(by_value.get("redeal", [])),
+            "hh_quad_take": _and(by_value.get("dealer_takes", [])),
+            "hh_four_name": get_rules("book").teyaku.rule("four").name}
+
+
 def glue_hachihachi_facts() -> None:
     """Glue the numbers the chapter's prose names (``{glue:text}`hh_...```)."""
     from myst_nb import glue
@@ -907,6 +925,7 @@ def glue_hachihachi_facts() -> None:
                         if x.payee == "C" and x.category == "teyaku") // 2,
         "hh_bk5_payers": _and([x.payer for x in settle("BK17-5").ledger
                                if x.payee == "C" and x.category == "teyaku"]),
+        **field_quad_facts(),
     }
     for k, v in values.items():
         glue(k, v, display=False)
@@ -1115,7 +1134,7 @@ def show_options():
 
 def show_sources():
     from .book import source_rows as documents
-    docs = [r for r in documents() if r["Label"] in {"BOOK", "D001", "D002", "D004"}]
+    docs = [r for r in documents() if r["Label"] in {"(BOOK)", "(D001)", "(D002)", "(D004)"}]
     return _html(tables.to_html(docs) + tables.to_html(source_rows()))
 
 
@@ -1128,12 +1147,6 @@ def show_inline_quiz(seed: int = 3, n: int = 3, preset: str = "book"):
     from .hachihachi_quiz import generate_hachihachi_quiz
     from .quiz import to_html
     return _html(to_html(generate_hachihachi_quiz(seed, n=n, preset=preset), card_width=44))
-
-
-def play_available() -> bool:
-    """True when the engine wiring for Hachi-Hachi (games/hachihachi_play.py) exists."""
-    import importlib.util
-    return importlib.util.find_spec("hanafuda_core.games.hachihachi_play") is not None
 
 
 @dataclass(frozen=True)
@@ -1322,8 +1335,9 @@ def reference_html() -> str:
                + tables.to_html(dropout_rows()) + "</div>")
     out.append('<div class="hf-ref-block"><h2>Decisions after a yaku, settled (Large Field, '
                "no other payments)</h2>" + tables.to_html(call_rows()) + "</div>")
-    out.append(f'<p class="hf-caption">Rulebook values are points; D001 and D002 use kan of '
-               f"12 points, D004 shillings of 12 pence. A three-of-a-kind is "
+    out.append(f'<p class="hf-caption">Rulebook values are points; the three-player and the '
+               f"Japanese publisher's rules use kan of 12 points, the shilling rules shillings "
+               f"of 12 pence. A three-of-a-kind is "
                f"{book.teyaku.rule('three').value} rulebook points.</p>")
     out.append("</div>")
     return "".join(out)

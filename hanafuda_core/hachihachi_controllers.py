@@ -36,6 +36,7 @@ from .engines.capture import Capture, Phase, Play
 from .errors import HanafudaError, OptionError
 from .games.hachihachi import OPTIONS, PRESETS, HachiHachiRules, get_rules, yaku_rule
 from .hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
+from .rules import SOURCE_DOCUMENTS
 from .hachihachi_settle import (CALL_ACTIONS, Call, PlayerFacts, RoundFacts, Settlement,
                                 settle_round)
 from .teyaku import (CHAFF, SUIT, TeyakuResult, TeyakuRule, TeyakuTable,
@@ -51,9 +52,9 @@ __all__ = ["PRESET_LABELS", "TRAINER_PRESETS", "MAX_SEED", "NONE", "BEST", "Teya
 #: The four traditions, in the order the tools list them.
 PRESET_LABELS: dict[str, str] = {
     "book": "Rulebook (ch. 17, points)",
-    "d001": "D001 (kan)",
-    "d002": "D002 (kan)",
-    "d004": "D004 (shillings)",
+    "d001": f"{SOURCE_DOCUMENTS['D001'].short}, kan",
+    "d002": f"{SOURCE_DOCUMENTS['D002'].short}, kan",
+    "d004": f"{SOURCE_DOCUMENTS['D004'].short}, shillings",
 }
 assert set(PRESET_LABELS) <= set(PRESETS)
 TRAINER_PRESETS: tuple[str, ...] = tuple(PRESET_LABELS)
@@ -915,15 +916,6 @@ class SettlementCalculator:
 _CHOOSING = (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE)
 
 
-def _play_engine():
-    """The Hachi-Hachi play module, or None while it is not installed."""
-    try:
-        from .games import hachihachi_play
-    except ImportError:
-        return None
-    return hachihachi_play
-
-
 class PlayHint(Advice):
     """Advice for the human's current choice: the suggested action and why."""
 
@@ -935,7 +927,7 @@ class HachiHachiPlay(SeededTool):
     The round comes from :func:`hanafuda_core.games.hachihachi_play.new_hachihachi_round`;
     the computer players' choices use a ``random.Random`` seeded by the round's seed, so
     the same seed and the same human moves give the same round. Stages: the exchange
-    of unseen hands (when the tradition offers it: D004), the claim of hand
+    of unseen hands (when the tradition offers it: the shilling rules), the claim of hand
     combinations, the captures (with Continue / End after a yaku), the settlement.
     When the exchange is offered, Computer 3 is the eldest (the dealer) and you sit
     at its right, so you are the first who may trade with it.
@@ -951,9 +943,8 @@ class HachiHachiPlay(SeededTool):
     HINT_SAMPLES = 24
 
     def __init__(self, seed: int = 1, preset: str = "book") -> None:
-        self._engine = _play_engine()
-        if self._engine is None:
-            raise HanafudaError("Hachi-Hachi play is not installed in this copy")
+        from .games import hachihachi_play
+        self._engine = hachihachi_play
         self.new_round(seed, preset)
 
     # -- state ---------------------------------------------------------------

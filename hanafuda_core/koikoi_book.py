@@ -31,9 +31,10 @@ from .games.koikoi import CHARTS, OPTIONS, PRESETS, get_rules, options_table, pr
 from .narration import and_list as _and
 from .scoring import ScoreReport, score_cards
 from . import tables
+from .rules import SOURCE_DOCUMENTS
 
 __all__ = [
-    "PRESET_LABELS", "COMPARED", "COMPARISON_PILES", "coach_available", "overview_rows",
+    "PRESET_LABELS", "COMPARED", "COMPARISON_PILES", "overview_rows",
     "deal_rows", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case", "example_cards",
     "chart_rows", "chart_html", "points_text", "group_rows", "yaku_points_matrix",
     "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows", "seven_doubles_rows",
@@ -49,18 +50,20 @@ __all__ = [
 
 # The presets in the order the book shows them, with short labels.
 PRESET_LABELS: Mapping[str, str] = {
-    "book": "Rulebook (BOOK)",
-    "d002": "D002",
-    "d002-toppa": "D002 Toppa",
-    "d003": "D003",
+    "book": "Rulebook",
+    "d002": SOURCE_DOCUMENTS["D002"].short,
+    "d002-toppa": f"{SOURCE_DOCUMENTS['D002'].short}, Toppa",
+    "d003": SOURCE_DOCUMENTS["D003"].short,
 }
+
+ALTERNATIVE = "Rulebook, alternative charts"
 
 # The columns of the side-by-side comparison: (label, preset, option overrides).
 COMPARED: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
-    ("BOOK", "book", {}),
-    ("BOOK, alternative charts", "book", {"yaku_chart": "book-alternative"}),
-    ("D002", "d002", {}),
-    ("D003", "d003", {}),
+    ("Rulebook", "book", {}),
+    (ALTERNATIVE, "book", {"yaku_chart": "book-alternative"}),
+    (SOURCE_DOCUMENTS["D002"].short, "d002", {}),
+    (SOURCE_DOCUMENTS["D003"].short, "d003", {}),
 )
 
 # Capture piles on which the sources disagree (label, cards).
@@ -80,15 +83,6 @@ SCORE_PILES: tuple[tuple[str, str, int], ...] = (
     ("The same pile after a Koi-Koi", "1a 3a 8a 9a", 1),
     ("Eleven Chaffs and six Tens", "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 6c 2a 4a 5a 6a 7a 10a", 0),
 )
-
-
-def coach_available() -> bool:
-    """True when :mod:`hanafuda_core.coach` can be imported (it is optional)."""
-    try:
-        from . import coach  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def _name(card: Card) -> str:
@@ -327,7 +321,7 @@ def chart_html(preset: str = "book", options: Mapping[str, Any] | None = None, *
 
 def yaku_points_matrix(presets: Sequence[str] = ("book", "d002", "d003"),
                        extra: Sequence[tuple[str, str, Mapping[str, Any]]] = (
-                           ("BOOK, alternative charts", "book",
+                           (ALTERNATIVE, "book",
                             {"yaku_chart": "book-alternative"}),)
                        ) -> list[dict[str, object]]:
     """Every yaku name against the points each rule set gives it ('—' = not a yaku)."""
@@ -371,16 +365,16 @@ _RACE_C6 = (("3c 4c 6c", "12a 12b 12c"), "3b 4b 6a", "2c 8c 9c 10c 11d 1c",
 _QUIET = (("12a 5c", "12b 7c"), "1c 2c", "8c 10c", ("", ""))
 
 SCENARIOS: tuple[Scenario, ...] = (
-    Scenario("BOOK example 1 (case C3)", "A completes the Poetry Ribbons and stops at once.",
+    Scenario("Rulebook example 1 (case C3)", "A completes the Poetry Ribbons and stops at once.",
              _RACE, ("play 3c", "stop")),
-    Scenario("BOOK example 2 (case C1)", "A completes the Poetry Ribbons, calls Koi-Koi, "
+    Scenario("Rulebook example 2 (case C1)", "A completes the Poetry Ribbons, calls Koi-Koi, "
              "adds a fourth Ribbon later and stops.", _RACE,
              ("play 3c", "koikoi", "play 12b", "play 4c", "stop")),
-    Scenario("BOOK example 3 (case C2)", "A calls Koi-Koi on the Poetry Ribbons; B then "
+    Scenario("Rulebook example 3 (case C2)", "A calls Koi-Koi on the Poetry Ribbons; B then "
              "makes five Tens and stops.", _RACE, ("play 3c", "koikoi", "play 6c", "stop")),
-    Scenario("BOOK example 4", "Both call Koi-Koi and nobody ever stops.", _RACE,
+    Scenario("Rulebook example 4", "Both call Koi-Koi and nobody ever stops.", _RACE,
              ("play 3c", "koikoi", "play 6c", "koikoi"), play_out=True),
-    Scenario("BOOK example 5", "Both call Koi-Koi, then A adds a Ribbon and stops.", _RACE,
+    Scenario("Rulebook example 5", "Both call Koi-Koi, then A adds a Ribbon and stops.", _RACE,
              ("play 3c", "koikoi", "play 6c", "koikoi", "play 4c", "stop")),
     Scenario("Case C4", "A calls Koi-Koi and nobody stops before the cards run out.", _RACE,
              ("play 3c", "koikoi"), play_out=True),
@@ -588,19 +582,17 @@ class WorkedRound:
 _PLAYER_NAMES = ("You", "Opponent")
 
 
-def worked_round(seed: int = 12, preset: str = "book", *, coach: bool | None = None,
+def worked_round(seed: int = 12, preset: str = "book", *, coach: bool = True,
                  samples: int = 12) -> WorkedRound:
     """Play round 1 of a seeded game and narrate it turn by turn.
 
-    Seat 0 ("You") is played by the coach when it is available (``coach=None``
-    means "if it can be imported") and by the greedy player otherwise; seat 1 is
-    greedy. When coached, each of your real choices carries the coach's reason.
+    Seat 0 ("You") is played by the coach (or, with ``coach=False``, by the
+    greedy player); seat 1 is greedy. When coached, each of your real choices carries the coach's reason.
     """
     from .players import play_game
-    use_coach = coach_available() if coach is None else coach
     agent0: Any = "greedy"
     coach_obj = None
-    if use_coach:
+    if coach:
         from .coach import Coach
         coach_obj = Coach(samples=samples, seed=seed)
         agent0 = coach_obj

@@ -29,6 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from .coach import Coach
 from .cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
 from .controllers import MAX_SEED, Advice, SeededTool, check_seed
 from .engines.capture import (Action, Capture, Phase, State, apply, legal_actions, new_round,
@@ -36,11 +37,12 @@ from .engines.capture import (Action, Capture, Phase, State, apply, legal_action
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
 from .narration import conjugate, describe, held_yaku as _yaku_names, result_text, story, subject
+from .rules import SOURCE_DOCUMENTS, name_sources
 from .scoring import ScoreReport, score_cards
 
 __all__ = ["ScoreCalculator", "CALCULATOR_OPTIONS", "KoiKoiRound", "Hint", "ReplayController",
            "describe_step", "short_card_label", "option_value_label", "PRESET_LABELS",
-           "AGENT_CHOICES", "MAX_SEED", "MAX_CALLS", "load_coach"]
+           "AGENT_CHOICES", "MAX_SEED", "MAX_CALLS"]
 
 #: Koi-Koi calls the calculator accepts (no real round has more).
 MAX_CALLS = 9
@@ -48,9 +50,9 @@ MAX_CALLS = 9
 #: The presets in the order the tools list them, with a label each.
 PRESET_LABELS: dict[str, str] = {
     "book": "Rulebook (ch. 12)",
-    "d002": "D002 appendix",
-    "d002-toppa": "D002 Toppa (10/8 deal)",
-    "d003": "D003 (2 players)",
+    "d002": f"{SOURCE_DOCUMENTS['D002'].short}, appendix",
+    "d002-toppa": f"{SOURCE_DOCUMENTS['D002'].short}, Toppa (10/8 deal)",
+    "d003": f"{SOURCE_DOCUMENTS['D003'].short}",
 }
 assert set(PRESET_LABELS) == set(PRESETS)
 
@@ -93,18 +95,6 @@ def option_value_label(value: Any) -> str:
     if value is None:
         return "none"
     return str(value).replace("_", " ")
-
-
-def load_coach(samples: int = 24, seed: int = 0):
-    """The coach (:mod:`hanafuda_core.coach`) if it is installed, else ``None``.
-
-    Imported lazily: the tools work (with the greedy player) without it.
-    """
-    try:
-        from .coach import Coach
-    except ImportError:
-        return None
-    return Coach(samples=samples, seed=seed)
 
 
 def _check_preset(preset) -> str:
@@ -169,8 +159,10 @@ class ScoreCalculator:
 
     @staticmethod
     def option_rows() -> list[tuple[str, str, tuple]]:
-        """(key, description, allowed values) for each calculator option."""
-        return [(k, OPTIONS[k].description, OPTIONS[k].allowed) for k in CALCULATOR_OPTIONS]
+        """(key, description with its documents named for readers, allowed values) for each
+        calculator option."""
+        return [(k, name_sources(OPTIONS[k].description), OPTIONS[k].allowed)
+                for k in CALCULATOR_OPTIONS]
 
     # -- changes (each checked first; on error nothing changes) ----------------
     def set_cards(self, cards: Any) -> ScoreReport:
@@ -269,15 +261,14 @@ class Hint(Advice):
     """Advice for the human's current choice: one summary and a line per move."""
 
     best: Action
-    source: str                 # "coach" or "rule of thumb"
+    source: str                 # who advises: "coach"
 
 
 class KoiKoiRound(SeededTool):
     """One round of Koi-Koi: the human is player 1 (seat 0, the dealer, who leads),
     the computer player 2. The computer's moves are made as soon as it is its turn.
 
-    ``opponent`` is ``"coach"`` (the default when :mod:`hanafuda_core.coach` is
-    installed), ``"greedy"`` or ``"random"``. The computer's choices come from a
+    ``opponent`` is ``"coach"`` (the default), ``"greedy"`` or ``"random"``. The computer's choices come from a
     ``random.Random`` seeded by the round's seed, so the same seed and the same
     human moves give the same round.
     """
@@ -289,7 +280,7 @@ class KoiKoiRound(SeededTool):
     def __init__(self, seed: int = 1, preset: str = "book", opponent: str | None = None,
                  coach_samples: int = 24) -> None:
         self._coach_samples = coach_samples
-        self._coach = load_coach(coach_samples, 0)
+        self._coach = Coach(samples=coach_samples, seed=0)
         self._preset = _check_preset(preset)
         self._opponent_name = self._check_opponent(opponent)
         self.new_round(seed)
@@ -311,10 +302,6 @@ class KoiKoiRound(SeededTool):
     @property
     def log(self) -> tuple[str, ...]:
         return tuple(self._log)
-
-    @property
-    def has_coach(self) -> bool:
-        return self._coach is not None
 
     @property
     def is_over(self) -> bool:
@@ -439,43 +426,34 @@ class KoiKoiRound(SeededTool):
         return result_text(self._state, self.NAMES)
 
     def hint(self) -> Hint:
-        """Advice for the human's current legal actions (from the coach when installed)."""
+        """The coach's advice for the human's current legal actions."""
         legal = self.legal()
         if not legal:
             raise IllegalActionError("there is nothing to decide now" if self.is_over
                                      else "wait for the computer's move")
         v = view(self._state, self.human)
-        if self._coach is not None:
-            advice = self._coach.advise(v, legal)
-            lines = []
-            for m in advice.moves:
-                said = m.action.describe()
-                why = [r for r in m.reasons if "sampled futures" not in r]
-                lines.append(f"{said[:1].upper()}{said[1:]} ({m.expected:+.1f} points on "
-                             f"average, you win {m.win_rate:.0%} of the sampled futures)"
-                             + (f": {'; '.join(why)}" if why else ""))
-            lines = tuple(lines)
-            return Hint(advice.best, advice.summary, lines, "coach")
-        from .players import GreedyPlayer
-        best = GreedyPlayer().choose(v, legal, random.Random(0))
-        return Hint(best, f"A rule of thumb (take the most valuable cards you can now, and "
-                          f"stop as soon as you have a yaku) says: {best.describe()}.", (),
-                    "rule of thumb")
+        advice = self._coach.advise(v, legal)
+        lines = []
+        for m in advice.moves:
+            said = m.action.describe()
+            why = [r for r in m.reasons if "sampled futures" not in r]
+            lines.append(f"{said[:1].upper()}{said[1:]} ({m.expected:+.1f} points on "
+                         f"average, you win {m.win_rate:.0%} of the sampled futures)"
+                         + (f": {'; '.join(why)}" if why else ""))
+        return Hint(advice.best, advice.summary, tuple(lines), "coach")
 
     # -- internals -------------------------------------------------------------
     def _check_opponent(self, opponent) -> str:
         if opponent is None:
-            return "coach" if self._coach is not None else "greedy"
+            return "coach"
         if opponent not in AGENT_CHOICES:
             raise HanafudaError(f"unknown computer player {opponent!r}; choose one of: "
                                 f"{', '.join(AGENT_CHOICES)}")
-        if opponent == "coach" and self._coach is None:
-            raise HanafudaError("the coach is not installed in this copy; choose greedy or random")
         return opponent
 
     def _make_agent(self, name: str, seed: int):
         if name == "coach":
-            return load_coach(self._coach_samples, seed)
+            return Coach(samples=self._coach_samples, seed=seed)
         from .players import make_agent
         return make_agent(name)
 
@@ -524,9 +502,7 @@ class ReplayController:
                                     f"{', '.join(AGENT_CHOICES)}")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 12:
             raise HanafudaError(f"a game has from 1 to 12 rounds, not {rounds!r}")
-        players = [load_coach(24, seed) if a == "coach" else a for a in agents]
-        if None in players:
-            raise HanafudaError("the coach is not installed in this copy; choose greedy or random")
+        players = [Coach(samples=24, seed=seed) if a == "coach" else a for a in agents]
         record = play_game(seed, players, rounds=rounds, preset=preset)
         all_states = record.replay()
         self._record = record

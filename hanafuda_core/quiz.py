@@ -45,7 +45,7 @@ from .errors import AnswerFormatError, HanafudaError, QuizSchemaError, UnknownCa
 
 __all__ = [
     "KINDS", "TOPICS", "BANK_DIR", "Choice", "Question", "Quiz", "Feedback", "RunResult",
-    "QuizSession", "question_problems", "validate_question", "validate_bank", "load_bank",
+    "QuizSession", "QuizOverError", "question_problems", "validate_question", "validate_bank", "load_bank",
     "generate_deck_quiz", "parse_answer", "check", "score_run", "to_html", "quiz_card_svg",
     "hides_month", "check_quiz_size", "chosen_topics",
 ]
@@ -912,6 +912,10 @@ def score_run(quiz: Quiz, answers: Sequence[Any] | Mapping[str, Any]) -> RunResu
 # ---------------------------------------------------------------------------
 # The controller behind the classroom widget (pure Python).
 
+class QuizOverError(HanafudaError):
+    """A question asked for, or an answer checked, after the quiz was finished."""
+
+
 class QuizSession:
     """One pass through a quiz: check the current question, move on, sum up.
 
@@ -943,8 +947,10 @@ class QuizSession:
 
     @property
     def current(self) -> Question:
+        """The question being asked; QuizOverError once every question was passed."""
         if self.finished:
-            raise IndexError("the quiz is over; see result()")
+            raise QuizOverError(f"the quiz is over: all {len(self.quiz.questions)} questions "
+                                "were answered or passed; start a new quiz to go again")
         return self.quiz.questions[self.index]
 
     @property
@@ -954,7 +960,8 @@ class QuizSession:
     def check(self, answer: Any) -> Feedback:
         """Check the current question (again, if the learner changes the answer).
 
-        A malformed answer raises AnswerFormatError and records nothing.
+        A malformed answer raises AnswerFormatError, and a check after the last
+        question raises QuizOverError; either way nothing is recorded.
         """
         fb = check(self.current, answer)
         self.answers[self.index] = fb.chosen

@@ -8,6 +8,7 @@ each player count and the sources the rules come from.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -24,13 +25,111 @@ FAMILIES: Mapping[Family, str] = {
     "fusion": "Fusion games: patience and rummy played with the flower deck",
 }
 
-SOURCE_DOCUMENTS: Mapping[str, str] = {
-    "BOOK": "Hanafuda Games: Hanami Edition (rulebook of 37 games)",
-    "D001": "A three-player Hachi-Hachi rule set in kan and points, with 2, 4-6 and 7 players",
-    "D002": "A Japanese-style rule set: Hachi-Hachi, a Koi-Koi appendix and the basics",
-    "D003": "A two-player Koi-Koi rule set for a six-round game",
-    "D004": "A Hachi-Hachi rule set for five to seven players in shillings and pence",
-}
+@dataclass(frozen=True)
+class SourceDocument:
+    """A seed rule document as readers meet it.
+
+    ``label`` is the short tag the code and the tests use (``"D002"``); readers see
+    ``name`` ("the Japanese publisher's rules") in running text, ``short`` as a column
+    or menu heading, and ``reader`` where they may need to match the label too.
+    """
+
+    label: str               # "BOOK", "D001", ...
+    name: str                # in a sentence: "the Japanese publisher's rules"
+    short: str               # a heading or a menu entry: "Japanese publisher (D002)"
+    title: str               # what the document is called or what it is
+    description: str         # what it covers: games, player counts, units (our words)
+
+    @property
+    def reader(self) -> str:
+        """The name with the label in parentheses, except for the rulebook itself."""
+        return self.name if self.label == "BOOK" else f"{self.name} ({self.label})"
+
+    @property
+    def possessive(self) -> str:
+        """``reader`` as a possessive: "the Japanese publisher's (D002)", "the rulebook's"."""
+        name = self.name.removesuffix("'s rules") + "'s" if self.name.endswith("'s rules") \
+            else self.name + ("'" if self.name.endswith("s") else "'s")
+        return name if self.label == "BOOK" else f"{name} ({self.label})"
+
+
+SOURCE_DOCUMENTS: Mapping[str, SourceDocument] = {d.label: d for d in (
+    SourceDocument(
+        "BOOK", "the rulebook", "Rulebook",
+        "Hanafuda Games: Hanami Edition (IndianWolf Studios, 2017)",
+        "The book this project follows: an illustrated rulebook for the flower cards. "
+        "Three chapters introduce the deck and the shared way of capturing, then 37 games "
+        "follow (capture, sequence, luck and fusion games, most with variations and "
+        "worked examples), and quick-reference charts close it. Scores are in points."),
+    SourceDocument(
+        "D001", "the three-player Hachi-Hachi rules", "Three-player rules (D001)",
+        "A Hachi-Hachi rule set built around three players",
+        "Hachi-Hachi only. Three players is the base game, with extra sections for two, for "
+        "four to six (who sit out, and what they pay or are paid) and for seven with a "
+        "blank card. Scores are kept in kan of 12 points, with chips, a bank, a month chart "
+        "and a half-time debt; worked payments between three named players show the "
+        "settlement."),
+    SourceDocument(
+        "D002", "the Japanese publisher's rules", "Japanese publisher (D002)",
+        "Rules in the style of a Japanese card publisher",
+        "Three parts: Hachi-Hachi for three to seven players (four to six is best), kept "
+        "in kan of 12 points with a bank, a seat-by-seat fee to sit out and the Yoshi / "
+        "Sa-gé call; an appendix on Koi-Koi for two, three or four players (four play in "
+        "teams of two); and the basics every matching game shares. Charts of the scoring "
+        "combinations give their names in three languages."),
+    SourceDocument(
+        "D003", "the two-player Koi-Koi rules", "Two-player Koi-Koi (D003)",
+        "A short Koi-Koi rule set for two players",
+        "Koi-Koi only, for two players over a game of six rounds, scored in points. It has "
+        "its own yaku table (no viewing yaku; the Sake Cup counts as a Ten and a Chaff at "
+        "once) and makes a dealt hand of four of a month or four pairs an instant win."),
+    SourceDocument(
+        "D004", "the shilling rules", "Shilling rules (D004)",
+        "A Hachi-Hachi rule set for five to seven players",
+        "Hachi-Hachi for five to seven players (six is best; three or four are possible), "
+        "kept in shillings of 12 pence, one shilling for each kan. Before looking at their "
+        "cards players may exchange hands with the eldest; then, seat by seat, they choose "
+        "to play or to pass for a fee until three remain. Where players differ it often "
+        "says what 'some' do."),
+)}
+"""Every seed document by label: ``SOURCE_DOCUMENTS["D002"].name``."""
+
+__all__ += ["SourceDocument", "name_sources", "source_name"]
+
+_LABEL = re.compile(r"\(?\b(BOOK|D00[1-4])\b(?:'s|&#x27;s|&#39;s)?\)?")
+
+
+def source_name(label: str) -> str:
+    """How readers meet a document: ``"the Japanese publisher's rules (D002)"``."""
+    return SOURCE_DOCUMENTS[label].reader
+
+
+def name_sources(text: str, *, html: bool = False) -> str:
+    """``text`` with every bare document label replaced by its reader name.
+
+    ``"BOOK"`` becomes "the rulebook" and ``"D002"`` "the Japanese publisher's rules
+    (D002)"; a label already in parentheses, as in that name, is left alone. With
+    ``html=True`` the names' apostrophes are written ``&#x27;`` (safe in attributes).
+
+    >>> name_sources("redeal (BOOK, D004; D001 variation)")
+    'redeal (the rulebook, the shilling rules (D004); the three-player Hachi-Hachi rules (D001) variation)'
+    >>> name_sources("D002's Toppa deal and BOOK's")
+    "the Japanese publisher's (D002) Toppa deal and the rulebook's"
+    >>> name_sources(name_sources("D003's rule")) == name_sources("D003's rule")
+    True
+    """
+    def named(m: re.Match[str]) -> str:
+        whole, label = m.group(0), m.group(1)
+        owner = whole.rstrip(")").endswith("s") and not whole.rstrip(")").endswith(label)
+        if whole.startswith("(") and whole.endswith(")") and not owner:
+            return whole                       # "(D002)": already a reader's citation
+        doc = SOURCE_DOCUMENTS[label]
+        lead = "(" if whole.startswith("(") else ""
+        tail = ")" if whole.endswith(")") and len(whole) > 1 else ""
+        core = doc.possessive if owner else doc.reader
+        out = f"{lead}{core}{tail}"
+        return out.replace("'", "&#x27;") if html else out
+    return _LABEL.sub(named, text)
 
 
 @dataclass(frozen=True)
@@ -42,12 +141,17 @@ class Source:
     lines: str = ""          # e.g. "1849-2122"
 
     def cite(self) -> str:
+        """The label, section and lines: ``"D002, Koi-Koi appendix, lines 75-131"``."""
         parts = [self.doc]
         if self.section:
             parts.append(self.section)
         if self.lines:
             parts.append(f"lines {self.lines}")
         return ", ".join(parts)
+
+    def reader(self) -> str:
+        """:meth:`cite` with the document's reader name in place of its label."""
+        return name_sources(self.cite())
 
 
 @dataclass(frozen=True)

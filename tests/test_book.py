@@ -155,7 +155,6 @@ def test_sample_deal_is_a_valid_seeded_deal():
 
 
 def test_show_helpers_return_html_with_cards():
-    pytest.importorskip("IPython")
     html = book.show_turn_case("pair").data
     assert html.count('class="hanafuda-card"') >= 5
     assert "pair just made" in book.show_turn_case("same").data

@@ -77,12 +77,13 @@ def test_find_term_ignores_case_and_unknown_words_raise():
 
 def test_source_crosswalk_the_words_each_document_uses():
     rows = {r["This book"]: r for r in g.source_names_rows()}
-    assert rows["Chaff"]["D001"] == "Junk" and rows["Chaff"]["D002"] == "Dreg"
-    assert rows["Chaff"]["D003"] == "Plain"
-    assert rows["Bright"]["D002"] == "Light" and rows["Ribbon"]["D002"] == "Slip"
-    assert rows["Curtain"]["D001"] == "Banner"
-    assert rows["Purple Ribbon"]["D003"] == "Aotan"
-    assert set(rows["Bright"]) == {"This book", *SOURCE_DOCUMENTS}
+    d1, d2, d3 = (SOURCE_DOCUMENTS[d].short for d in ("D001", "D002", "D003"))
+    assert rows["Chaff"][d1] == "Junk" and rows["Chaff"][d2] == "Dreg"
+    assert rows["Chaff"][d3] == "Plain"
+    assert rows["Bright"][d2] == "Light" and rows["Ribbon"][d2] == "Slip"
+    assert rows["Curtain"][d1] == "Banner"
+    assert rows["Purple Ribbon"][d3] == "Aotan"
+    assert set(rows["Bright"]) == {"This book", *(d.short for d in SOURCE_DOCUMENTS.values())}
 
 
 def test_glossary_markdown_is_a_sorted_myst_glossary_with_chapter_links():

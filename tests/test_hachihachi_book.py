@@ -29,16 +29,16 @@ def test_why_88_is_a_third_of_the_deck():
 def test_overview_values_come_from_each_tradition():
     rows = {r["Tradition"]: r for r in hh.overview_rows()}
     assert rows["Rulebook"]["3 of a Kind is worth"] == "20"
-    assert rows["D001"]["3 of a Kind is worth"] == "2 kan"
-    assert rows["D004"]["5 Brights is worth"] == "12/-"
+    assert rows[hh.TRADITION_LABELS["d001"]]["3 of a Kind is worth"] == "2 kan"
+    assert rows[hh.TRADITION_LABELS["d004"]]["5 Brights is worth"] == "12/-"
     assert rows["Rulebook"]["Players"] == "2-7" and rows["Rulebook"]["Difficulty"] == "Expert"
 
 
 def test_deal_rows_follow_the_registry():
     rows = {r["Players"]: r for r in hh.deal_rows()}
     assert rows[3]["Rulebook"] == "7 / 6 / 21"
-    assert rows[6]["D004"] == "7 / 6 / 0*"
-    assert rows[2]["D002"] == "not played"
+    assert rows[6][hh.TRADITION_LABELS["d004"]] == "7 / 6 / 0*"
+    assert rows[2][hh.TRADITION_LABELS["d002"]] == "not played"
     assert rows[7]["Rulebook"] == "7 / 0 / 0*"          # 49 cards with the Joker
     notes = hh.deal_note_rows()
     assert {"Tradition": "Rulebook", "Players": "4-6",
@@ -53,8 +53,8 @@ def test_book_hachihachi_example_6_compensation_under_every_tradition():
     # D001 counts the two Poetry Ribbons of the pairs as well and every active player pays.
     direct = settle_round("d001", example("BK17-6").facts)
     comp = [p for p in direct.ledger if p.category == "compensation"]
-    assert rows["D001"]["Each pays"] == KAN.format(comp[0].amount)
-    assert rows["D001"]["Paid by"] == "A, B and C"
+    assert rows[hh.TRADITION_LABELS["d001"]]["Each pays"] == KAN.format(comp[0].amount)
+    assert rows[hh.TRADITION_LABELS["d001"]]["Paid by"] == "A, B and C"
 
 
 # ---------------------------------------------------------------- the field
@@ -127,14 +127,14 @@ def test_teyaku_rows_value_the_same_hand_with_each_table():
 def test_d002_plus_x_on_a_greater_triple_with_two_pairs():
     """D2-9: Full House with a greater triple is 7 + 1 = 8 kan (D001 and BOOK: 7 / 70)."""
     row = next(r for r in hh.teyaku_rows() if r["Combination"].startswith("A greater triple"))
-    assert row["D002"] == "Full House: 8 kan" and row["D001"].endswith(": 7 kan")
+    assert row[hh.TRADITION_LABELS["d002"]] == "Full House: 8 kan" and row[hh.TRADITION_LABELS["d001"]].endswith(": 7 kan")
     assert row["Rulebook"].endswith(": 70")
 
 
 def test_aka_with_three_ribbons_only_in_d001_and_d002():
     row = next(r for r in hh.teyaku_rows() if r["Combination"].startswith("Three Ribbons"))
-    assert row["Rulebook"] == "nothing" and row["D004"] == "nothing"
-    assert row["D001"].endswith("2 kan") and row["D002"] == "Red: 2 kan"
+    assert row["Rulebook"] == "nothing" and row[hh.TRADITION_LABELS["d004"]] == "nothing"
+    assert row[hh.TRADITION_LABELS["d001"]].endswith("2 kan") and row[hh.TRADITION_LABELS["d002"]] == "Red: 2 kan"
 
 
 # ---------------------------------------------------------------- yaku and calls
@@ -170,13 +170,13 @@ def test_book_end_after_one_continue_takes_double_in_the_call_table():
 def test_special_rows_values():
     rows = {r[""]: r for r in hh.special_rows()}
     assert rows["168 or more card points"]["Rulebook"].startswith("100 + 10")
-    assert rows["168 or more card points"]["D004"].startswith("10/- + 1/-")
-    assert "at most 20/-" in rows["Sixteen or more Chaffs"]["D004"]
+    assert rows["168 or more card points"][hh.TRADITION_LABELS["d004"]].startswith("10/- + 1/-")
+    assert "at most 20/-" in rows["Sixteen or more Chaffs"][hh.TRADITION_LABELS["d004"]]
 
 
 def test_d002_example_3_and_d001_example_8_in_special_cases():
     row = hh.special_case_rows()[0]
-    assert row["D002"].endswith("A 24 kan, B -12 kan, C -12 kan")      # 10 + 2 = 12 kan each
+    assert row[hh.TRADITION_LABELS["d002"]].endswith("A 24 kan, B -12 kan, C -12 kan")      # 10 + 2 = 12 kan each
     assert row["Rulebook"].endswith("A 240, B -120, C -120")           # 100 + 20 each
     for i in range(len(hh.SPECIAL_CASES)):
         for p in hh.TRADITIONS:
@@ -292,9 +292,9 @@ def test_comparison_rows_equal_direct_settlements(index):
 def test_options_rows_follow_option_sources():
     rows = {r["Option"]: r for r in hh.options_rows()}
     assert set(rows) == set(OPTIONS)
-    assert rows["calls"]["differs"] and rows["calls"]["D002"] == "d002"
-    assert rows["calls"]["D001 source"] == option_sources("d001")["calls"].source.cite()
-    assert rows["unit"]["D004"] == "shillings"
+    assert rows["calls"]["differs"] and rows["calls"][hh.TRADITION_LABELS["d002"]] == "d002"
+    assert rows["calls"][hh.TRADITION_LABELS["d001"] + " source"] == option_sources("d001")["calls"].source.cite()
+    assert rows["unit"][hh.TRADITION_LABELS["d004"]] == "shillings"
 
 
 def test_sources_cite_every_document():

@@ -10,6 +10,7 @@ import pytest
 from hanafuda_core.cards import CardSet
 from hanafuda_core.deal import deal
 from hanafuda_core.errors import HanafudaError, IllegalActionError
+from hanafuda_core.games import hachihachi_play as play
 from hanafuda_core.games.hachihachi import get_rules
 from hanafuda_core.hachihachi_controllers import (BEST, NONE, SettlementCalculator,
                                                   TeyakuTrainer, form_from_facts, why_not)
@@ -236,9 +237,6 @@ def test_calculator_pass_fee_option_and_players():
 
 # -- a round against the computer ------------------------------------------------------
 
-play = pytest.importorskip("hanafuda_core.games.hachihachi_play")
-
-
 def test_play_round_to_the_end_by_first_legal_action_is_zero_sum():
     from hanafuda_core.hachihachi_controllers import HachiHachiPlay
     for seed in (1, 2, 3):
@@ -270,11 +268,7 @@ def test_play_illegal_action_keeps_the_round_and_hint_is_legal():
 
 # -- a year of play ----------------------------------------------------------------------
 
-game_mod = pytest.importorskip("hanafuda_core.hachihachi_game")
-
-
 def test_year_chart_has_twelve_points_per_player():
-    pytest.importorskip("matplotlib")
     from hanafuda_core.hachihachi_controllers import YearChart
     year = YearChart(seed=1)
     fig = year.figure()

@@ -36,11 +36,11 @@ def test_chart_html_draws_every_yaku_of_the_book_chart():
 
 def test_book_koikoi_points_matrix_follows_the_charts():
     rows = {r["Yaku"].split(" · ")[0]: r for r in kb.yaku_points_matrix()}
-    assert rows["5 Brights"]["Rulebook (BOOK)"] == "10"
-    assert rows["5 Brights"]["D003"] == "15"
-    assert rows["3 Poetry Ribbons"]["Rulebook (BOOK)"] == "5 + 1 per extra Ribbon"
-    assert rows["3 Poetry Ribbons"]["D002"] == "6"
-    assert rows["Flower Viewing"]["D002"] == "—"
+    assert rows["5 Brights"][kb.PRESET_LABELS["book"]] == "10"
+    assert rows["5 Brights"][kb.PRESET_LABELS["d003"]] == "15"
+    assert rows["3 Poetry Ribbons"][kb.PRESET_LABELS["book"]] == "5 + 1 per extra Ribbon"
+    assert rows["3 Poetry Ribbons"][kb.PRESET_LABELS["d002"]] == "6"
+    assert rows["Flower Viewing"][kb.PRESET_LABELS["d002"]] == "—"
 
 
 def test_comparison_cells_equal_score_cards_totals():
@@ -58,24 +58,24 @@ def test_comparison_cells_equal_score_cards_totals():
 def test_comparison_shows_the_catalog_disagreements():
     by_pile = {r["Pile"]: r for r in kb.comparison_rows()}
     five = by_pile["All five Brights"]
-    assert (five["BOOK total"], five["D003 total"]) == (10, 15)
+    assert (five["Rulebook total"], five[kb.PRESET_LABELS["d003"] + " total"]) == (10, 15)
     views = by_pile["Moon, Curtain and Sake Cup"]
-    assert views["BOOK total"] == 10 and views["D002 total"] == 0 == views["D003 total"]
+    assert views["Rulebook total"] == 10 and views[kb.PRESET_LABELS["d002"] + " total"] == 0 == views[kb.PRESET_LABELS["d003"] + " total"]
     ribbons = by_pile["Poetry and Purple Ribbons together"]
-    assert ribbons["BOOK total"] == 10 and ribbons["D003 total"] == 14
+    assert ribbons["Rulebook total"] == 10 and ribbons[kb.PRESET_LABELS["d003"] + " total"] == 14
 
 
 def test_book_koikoi_examples_table_matches_the_rulebook():
     rows = {r["Example"]: r for r in kb.koikoi_example_rows()}
-    book = "Rulebook (BOOK)"
-    assert rows["BOOK example 1 (case C3)"][book].startswith("A 5;")
-    assert rows["BOOK example 2 (case C1)"][book].startswith("A 12 ")
-    assert rows["BOOK example 3 (case C2)"][book].startswith("B 2 ")
-    assert rows["BOOK example 4"][book] == "draw: A 0, B 0"
-    assert rows["BOOK example 5"][book].startswith("A 12 ")
+    book = kb.PRESET_LABELS["book"]
+    assert rows["Rulebook example 1 (case C3)"][book].startswith("A 5;")
+    assert rows["Rulebook example 2 (case C1)"][book].startswith("A 12 ")
+    assert rows["Rulebook example 3 (case C2)"][book].startswith("B 2 ")
+    assert rows["Rulebook example 4"][book] == "draw: A 0, B 0"
+    assert rows["Rulebook example 5"][book].startswith("A 12 ")
     assert rows["Case C6"][book].startswith("A 14 ")        # doubled once, not x4
-    assert rows["BOOK example 3 (case C2)"]["D003"].startswith("B 1;")   # no multiplier
-    assert rows["BOOK example 2 (case C1)"]["D002"].startswith("does not arise")
+    assert rows["Rulebook example 3 (case C2)"][kb.PRESET_LABELS["d003"]].startswith("B 1;")   # no multiplier
+    assert rows["Rulebook example 2 (case C1)"][kb.PRESET_LABELS["d002"]].startswith("does not arise")
 
 
 def test_scenarios_replay_through_the_engine():
@@ -104,19 +104,19 @@ def test_options_rows_list_every_option_with_preset_values():
     rows = kb.options_rows()
     assert [r["Option"] for r in rows] == list(OPTIONS)
     sake = next(r for r in rows if r["Option"] == "sake")
-    assert sake["D003"] == "ten_and_chaff" and sake["Rulebook (BOOK)"] == "ten"
+    assert sake[kb.PRESET_LABELS["d003"]] == "ten_and_chaff" and sake[kb.PRESET_LABELS["book"]] == "ten"
 
 
 def test_deal_and_misdeal_rows_come_from_the_rules():
     deals = kb.deal_rows()
     assert {(r["Rule set"], r["Players"], r["Each hand"], r["Field"]) for r in deals} >= {
-        ("Rulebook (BOOK)", 2, 8, 8), ("D002", 3, 7, 6), ("D002", 4, 5, 8),
-        ("D002 Toppa", 2, 10, 8)}
+        (kb.PRESET_LABELS["book"], 2, 8, 8), (kb.PRESET_LABELS["d002"], 3, 7, 6), (kb.PRESET_LABELS["d002"], 4, 5, 8),
+        (kb.PRESET_LABELS["d002-toppa"], 2, 10, 8)}
     for r in deals:
         assert r["Each hand"] * r["Players"] + r["Field"] + r["Stock"] == 48
     mis = {r["Rule set"]: r for r in kb.misdeal_rows()}
-    assert mis["Rulebook (BOOK)"]["Four pairs in a hand"].startswith("deal again")
-    assert mis["D003"]["Four of a month on the field"] == "deal again, the other player deals"
+    assert mis[kb.PRESET_LABELS["book"]]["Four pairs in a hand"].startswith("deal again")
+    assert mis[kb.PRESET_LABELS["d003"]]["Four of a month on the field"] == "deal again, the other player deals"
 
 
 @pytest.mark.parametrize("key", sorted(kb.TURN_CASES))
@@ -154,8 +154,6 @@ def test_worked_round_narration_replays_to_the_recorded_final_state(seed):
 
 
 def test_worked_round_with_the_coach_gives_reasons():
-    if not kb.coach_available():
-        pytest.skip("hanafuda_core.coach is not available")
     wr = kb.worked_round(3, samples=8)
     mine = [s for s in wr.steps if s.player == 0 and s.played is not None]
     assert wr.coached and any(s.advice for s in mine)

@@ -7,13 +7,33 @@ import random
 import pytest
 
 from hanafuda_core.cards import CardSet, parse_cards
-from hanafuda_core.engines.capture import (Capture, KoiKoi, Phase, Play, Stop, apply,
-                                           legal_actions, new_round)
-from hanafuda_core.errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
+from hanafuda_core.engines.capture import (
+    Capture,
+    KoiKoi,
+    Phase,
+    Play,
+    Stop,
+    apply,
+    legal_actions,
+    new_round,
+)
+from hanafuda_core.errors import (
+    HanafudaError,
+    IllegalActionError,
+    OptionError,
+    UnknownCardError,
+)
 from hanafuda_core.games.koikoi import OPTIONS, get_rules
-from hanafuda_core.koikoi_controllers import (CALCULATOR_OPTIONS, KoiKoiRound, ReplayController,
-                                              ScoreCalculator, describe_step, short_card_label)
+from hanafuda_core.koikoi_controllers import (
+    CALCULATOR_OPTIONS,
+    KoiKoiRound,
+    ReplayController,
+    ScoreCalculator,
+    describe_step,
+    short_card_label,
+)
 from hanafuda_core.players import GreedyPlayer, play_game, play_round
+from hanafuda_core.rules import name_sources
 from hanafuda_core.scoring import score_cards
 
 
@@ -90,7 +110,7 @@ def test_calculator_offers_only_implemented_options_with_descriptions():
     rows = ScoreCalculator.option_rows()
     assert [k for k, _, _ in rows] == list(CALCULATOR_OPTIONS)
     for key, description, allowed in rows:
-        assert OPTIONS[key].implemented and description == OPTIONS[key].description
+        assert OPTIONS[key].implemented and description == name_sources(OPTIONS[key].description)
         assert allowed == OPTIONS[key].allowed
 
 
@@ -220,8 +240,7 @@ def test_round_hint_gives_a_legal_best_move_and_lines():
     game = KoiKoiRound(seed=8)
     hint = game.hint()
     assert hint.best in game.legal() and hint.summary
-    if hint.source == "coach":
-        assert len(hint.lines) == len(game.legal())
+    assert hint.source == "coach" and len(hint.lines) == len(game.legal())
     play_out(game)
     with pytest.raises(IllegalActionError):
         game.hint()

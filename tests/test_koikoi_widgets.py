@@ -5,19 +5,17 @@ from __future__ import annotations
 import re
 import sys
 
-import pytest
+import ipywidgets as widgets
 
-widgets = pytest.importorskip("ipywidgets")
-
-from hanafuda_core.cards import Card, CardSet, parse_card  # noqa: E402
-from hanafuda_core.games.koikoi import OPTIONS  # noqa: E402
-from hanafuda_core.engines.capture import Phase  # noqa: E402
-from hanafuda_core.koikoi_controllers import KoiKoiRound, ScoreCalculator  # noqa: E402
-from hanafuda_core.players import play_game  # noqa: E402
-from hanafuda_core.scoring import score_cards  # noqa: E402
-from hanafuda_core.widgets import classroom_app, koikoi_panel  # noqa: E402
-from hanafuda_core.widgets.app import KOIKOI_TAB  # noqa: E402
-from hanafuda_core.widgets.koikoi import (SUB_TAB_TITLES, KoiKoiPlayView,  # noqa: E402
+from hanafuda_core.cards import Card, CardSet, parse_card
+from hanafuda_core.games.koikoi import OPTIONS
+from hanafuda_core.engines.capture import Phase
+from hanafuda_core.koikoi_controllers import KoiKoiRound, ScoreCalculator
+from hanafuda_core.players import play_game
+from hanafuda_core.scoring import score_cards
+from hanafuda_core.widgets import classroom_app, koikoi_panel
+from hanafuda_core.widgets.app import KOIKOI_TAB
+from hanafuda_core.widgets.koikoi import (SUB_TAB_TITLES, KoiKoiPlayView,
                                           ReplayView, ScoreCalculatorView, koikoi_quiz_tab)
 
 
@@ -217,21 +215,12 @@ def test_replay_loads_the_round_just_played_and_bad_input_keeps_the_game():
 
 # -- quiz and the panel -----------------------------------------------------------------
 
-def test_quiz_tab_shows_a_quiz_or_a_notice():
+def test_quiz_tab_shows_the_seeded_quiz():
+    from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
+    from hanafuda_core.widgets.quiz import QuizWidget
     tab = koikoi_quiz_tab(seed=3)
-    try:
-        import hanafuda_core.koikoi_quiz  # noqa: F401
-    except ImportError:
-        assert isinstance(tab, widgets.HTML) and "not installed" in tab.value
-    else:
-        from hanafuda_core.widgets.quiz import QuizWidget
-        assert isinstance(tab.holder.children[0], QuizWidget)
-
-
-def test_quiz_tab_notice_when_the_quiz_module_is_missing(monkeypatch):
-    monkeypatch.setitem(sys.modules, "hanafuda_core.koikoi_quiz", None)
-    tab = koikoi_quiz_tab()
-    assert isinstance(tab, widgets.HTML) and "hanafuda-notice" in tab.value
+    shown = tab.holder.children[0]
+    assert isinstance(shown, QuizWidget) and shown.session.quiz == generate_koikoi_quiz(3, 6)
 
 
 def test_koikoi_panel_has_four_sub_tabs_built_when_opened():

@@ -11,7 +11,7 @@ import pytest
 
 from hanafuda_core import quiz as Q
 from hanafuda_core.cards import CARD_INFO, DECK, FLOWERS, Card, Kind, Ribbon, month_in_order
-from hanafuda_core.errors import AnswerFormatError, QuizSchemaError
+from hanafuda_core.errors import AnswerFormatError, HanafudaError, QuizSchemaError
 
 BANK = Q.BANK_DIR / "deck.json"
 
@@ -341,6 +341,11 @@ def test_quiz_session_runs_to_the_end():
     assert session.finished and session.score_line() == "Score 2 of 3 (2 checked)"
     result = session.result()
     assert result.correct == 2 and "not answered" in result.misses[0]
+    with pytest.raises(Q.QuizOverError, match="the quiz is over: all 3 questions"):
+        session.check(["a"])                      # a check after the end: our error
+    assert isinstance(Q.QuizOverError("x"), HanafudaError)
+    session.next()                                # next past the end stays at the end
+    assert session.index == 3 and session.result() == result
 
 
 # -- static HTML ------------------------------------------------------------------------

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-widgets = pytest.importorskip("ipywidgets")
-
-from hanafuda_core.quiz import generate_deck_quiz, load_bank  # noqa: E402
-from hanafuda_core.widgets.quiz import QuizWidget, quiz_panel  # noqa: E402
+from hanafuda_core.quiz import generate_deck_quiz, load_bank
+from hanafuda_core.widgets.quiz import QuizWidget, quiz_panel
 
 
 def pick(w: QuizWidget, keys) -> None:
@@ -104,3 +103,72 @@ def test_quiz_panel_start_uses_the_seed():
     panel.start.click()
     assert panel.quiz.session.quiz == generate_deck_quiz(12)
     assert panel.quiz.session.index == 0
+
+
+def test_widget_check_after_finish_shows_message_not_traceback():
+    quiz = generate_deck_quiz(2, n=2)
+    w = QuizWidget(quiz)
+    w.next_button.click()
+    w.next_button.click()                                # Finish
+    assert w.session.finished and "The quiz is over." in w.header.value
+    before = list(w.session.feedback)
+    w.check_button.click()                               # a click the view did not stop
+    assert "Not checked:" in w.feedback.value and "the quiz is over" in w.feedback.value
+    assert "Traceback" not in w.feedback.value and w.session.feedback == before
+    w.next_button.click()                                # Finish twice
+    assert w.session.index == 2 and "of 2 (0 fully right)" in w.summary.value
+
+
+# -- any order of events: nothing escapes, the view matches the session -----------------
+
+_EVENTS = st.lists(st.one_of(
+    st.tuples(st.just("pick"), st.integers(0, 5), st.booleans()),
+    st.just(("check",)), st.just(("next",)),
+    st.tuples(st.just("new"), st.integers(-3, 40)),
+), max_size=25)
+
+
+def _apply(w: QuizWidget, event) -> None:
+    kind = event[0]
+    if kind == "pick":
+        _, i, many = event
+        if w.radio is not None:
+            w.radio.value = w.radio.options[i % len(w.radio.options)][1]
+        elif w.checkboxes:
+            cb = w.checkboxes[i % len(w.checkboxes)]
+            cb.value = many or not cb.value
+    elif kind == "check":
+        w.check_button.click()
+    elif kind == "next":
+        w.next_button.click()
+    else:
+        w.seed.value = event[1]
+        w.new_button.click()
+
+
+def _assert_consistent(w: QuizWidget) -> None:
+    s = w.session
+    n = len(s.quiz)
+    assert 0 <= s.index <= n
+    assert "Traceback" not in w.feedback.value + w.summary.value
+    assert s.score_line() in w.score.value.replace("&#x27;", "'")
+    assert w.check_button.disabled == w.next_button.disabled == s.finished
+    if s.finished:
+        assert "The quiz is over." in w.header.value and w.summary.value
+        assert w.radio is None and not w.checkboxes
+    else:
+        assert f"Question {s.index + 1} of {n}" in w.header.value and not w.summary.value
+        assert (w.radio is None) == s.current.selects_many
+        assert w.next_button.description == ("Finish" if s.index + 1 == n else "Next")
+    for fb in s.feedback:
+        assert fb is None or 0 <= fb.score <= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(1, 30), n=st.integers(1, 5), events=_EVENTS)
+def test_widget_any_event_sequence_raises_nothing_and_stays_consistent(seed, n, events):
+    w = QuizWidget(generate_deck_quiz(seed, n))
+    _assert_consistent(w)
+    for event in events:
+        _apply(w, event)                                 # any exception fails the test
+        _assert_consistent(w)

@@ -6,19 +6,20 @@ import os
 import re
 from pathlib import Path
 
+import ipywidgets as widgets
+import nbclient
+import nbformat
 import pytest
 
-widgets = pytest.importorskip("ipywidgets")
-
-from hanafuda_core.cards import Kind, Ribbon  # noqa: E402
-from hanafuda_core.controllers import MAX_SEED, DealController  # noqa: E402
-from hanafuda_core.deal import deal  # noqa: E402
-from hanafuda_core.widgets import (DeckExplorer, SampleDeal, classroom_app,  # noqa: E402
+from hanafuda_core.cards import Kind, Ribbon
+from hanafuda_core.controllers import MAX_SEED, DealController
+from hanafuda_core.deal import deal
+from hanafuda_core.widgets import (DeckExplorer, SampleDeal, classroom_app,
                                    month_tabs, static_note)
-from hanafuda_core.widgets.deck import ALL  # noqa: E402
-from hanafuda_core.widgets.app import (APP_TITLE, HACHIHACHI_TAB, KOIKOI_TAB,  # noqa: E402
+from hanafuda_core.widgets.deck import ALL
+from hanafuda_core.widgets.app import (APP_TITLE, HACHIHACHI_TAB, KOIKOI_TAB,
                                        TAB_TITLES)
-from hanafuda_core.widgets.static import STATIC_NOTE  # noqa: E402
+from hanafuda_core.widgets.static import STATIC_NOTE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -236,7 +237,6 @@ def test_classroom_app_builds_with_sample_deal_first():
 
 
 def test_app_notebook_is_one_call_without_outputs():
-    nbformat = pytest.importorskip("nbformat")
     nb = nbformat.read(ROOT / "app" / "index.ipynb", as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert [c.cell_type for c in nb.cells] == ["markdown", "code"]
@@ -245,8 +245,6 @@ def test_app_notebook_is_one_call_without_outputs():
 
 
 def test_app_notebook_executes_headless(tmp_path):
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
     nb = nbformat.read(ROOT / "app" / "index.ipynb", as_version=4)
     env_path = os.environ.get("PYTHONPATH", "")
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env_path) if p)

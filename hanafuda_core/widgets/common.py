@@ -12,13 +12,13 @@
 
 from __future__ import annotations
 
-import importlib
 from html import escape
 from typing import Callable
 
 import ipywidgets as widgets
 
 from ..errors import HanafudaError
+from ..quiz import Quiz
 from .static import notice_html
 
 __all__ = ["BIG", "para", "heading", "sentence", "error_html", "attempt", "seed_box",
@@ -129,19 +129,14 @@ class RoundView:
         raise NotImplementedError
 
 
-def quiz_tab(module: str, generate: str, preset_box: Callable[[str], widgets.Dropdown], *,
-             game: str, seed: int, n: int, tooltip: str, intro: str) -> widgets.Widget:
-    """A game's quiz: a seed, the rules, Start, and the quiz (or a notice if missing).
+def quiz_tab(make: Callable[..., Quiz], preset_box: Callable[[str], widgets.Dropdown], *,
+             seed: int, n: int, tooltip: str, intro: str) -> widgets.Widget:
+    """A game's quiz: a seed, the rules, Start, and the quiz.
 
-    ``generate`` names the function in ``hanafuda_core.<module>`` that makes the quiz
-    (``seed, n, preset=``); ``preset_box(value)`` makes the rules drop-down.
+    ``make(seed, n, preset=...)`` makes the quiz; ``preset_box(value)`` makes the rules
+    drop-down.
     """
-    try:
-        make = getattr(importlib.import_module(f"hanafuda_core.{module}"), generate)
-        from .quiz import QuizWidget
-    except (ImportError, AttributeError):     # as ``from module import generate`` would
-        return widgets.HTML(notice_html(
-            f"The {game} quiz is not installed in this copy of the app yet.", "warning"))
+    from .quiz import QuizWidget
     seed_input = seed_box(seed)
     preset = preset_box("book")
     start = widgets.Button(description="Start", button_style="primary", style=BIG,

@@ -6,8 +6,7 @@ input shows a notice (the core's message) and leaves what was shown in place.
 
 - :class:`TeyakuTrainerView`: a seeded 7-card hand; name its combinations, Check.
 - :class:`SettlementView`: a round's facts in a form; Settle shows who pays whom.
-- :func:`hachihachi_quiz_tab`: the Hachi-Hachi quiz (when
-  :mod:`hanafuda_core.hachihachi_quiz` exists).
+- :func:`hachihachi_quiz_tab`: the Hachi-Hachi quiz.
 - :func:`hachihachi_panel`: the sub-tabs together.
 """
 
@@ -28,6 +27,7 @@ from ..hachihachi_controllers import (LIGHTS, NONE, PRESET_LABELS, STATUSES, YEA
                                       category_rows, format_amount, payment_rows,
                                       settlement_headline, total_rows, unit_note)
 from ..render import svg
+from ..rules import name_sources
 from ..teyaku import CHAFF, SUIT
 from .common import (BIG, RoundView, attempt, dropdown, error_html, guarded, heading, hint_html,
                      para, quiz_tab, seed_box, sentence, tabbed_panel)
@@ -539,7 +539,7 @@ def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
         f"<tr><td>{escape(r['payer'])}</td><td>{escape(r['payee'])}</td>"
         f"<td class='num'><strong>{escape(r['amount'])}</strong></td>"
         f"<td>{escape(r['reason'])}</td><td class='num'>{escape(r['multiplier'])}</td>"
-        f"<td><small style='color:#555'>{escape(r['clause'])}</small></td></tr>"
+        f"<td><small style='color:#555'>{escape(name_sources(r['clause']))}</small></td></tr>"
         for r in lines)
     if not rows:
         rows = "<tr><td colspan='6'>Nobody pays anybody.</td></tr>"
@@ -818,30 +818,19 @@ class YearChartView(widgets.VBox):
 
 
 def hachihachi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
-    """The Hachi-Hachi quiz: a seed, the tradition, Start, and the quiz (or a notice if missing)."""
-    return quiz_tab("hachihachi_quiz", "generate_hachihachi_quiz", _preset_box,
-                    game="Hachi-Hachi", seed=seed, n=n,
+    """The Hachi-Hachi quiz: a seed, the tradition, Start, and the quiz."""
+    from ..hachihachi_quiz import generate_hachihachi_quiz
+    return quiz_tab(generate_hachihachi_quiz, _preset_box, seed=seed, n=n,
                     tooltip="Start a quiz for this seed and this tradition",
                     intro="Questions on Hachi-Hachi's hand combinations, fields and "
                           "settlement. Everyone who starts with the same seed and "
                           "tradition gets the same questions.")
 
 
-def _ready(module: str) -> bool:
-    """True if ``hanafuda_core.<module>`` (an engine a sub-tab needs) is installed."""
-    import importlib
-    try:
-        importlib.import_module(f"hanafuda_core.{module}")
-    except ImportError:
-        return False
-    return True
-
-
 def hachihachi_panel(seed: int = 5) -> widgets.Widget:
     """The Hachi-Hachi tab: Teyaku trainer, Settlement, Play, Year chart and Quiz.
 
-    Each sub-tab but the first is built when first opened; Play and Year chart
-    appear only when their engines are installed."""
+    Each sub-tab but the first is built when first opened."""
     first = guarded(lambda: TeyakuTrainerView(TeyakuTrainer(seed=seed)), "teyaku trainer")
     makers: dict[str, tuple[Callable[[], widgets.Widget], str]] = {
         "Settlement": (SettlementView, "settlement calculator"),
@@ -850,11 +839,9 @@ def hachihachi_panel(seed: int = 5) -> widgets.Widget:
         "Year chart": (lambda: YearChartView(YearChart(seed=1)), "year chart"),
         "Quiz": (lambda: hachihachi_quiz_tab(1), "Hachi-Hachi quiz"),
     }
-    ready = {"Play": _ready("games.hachihachi_play"), "Year chart": _ready("hachihachi_game")}
-    titles = [t for t in SUB_TAB_TITLES[1:] if ready.get(t, True)]
-    builders = {i + 1: makers[t] for i, t in enumerate(titles)}
+    builders = {i + 1: makers[t] for i, t in enumerate(SUB_TAB_TITLES[1:])}
     return tabbed_panel(
-        first, builders, (SUB_TAB_TITLES[0], *titles),
+        first, builders, SUB_TAB_TITLES,
         _CSS + para("Hachi-Hachi (八八, 'eighty-eight') is played by three at a time and "
                     "settled in payments. Practise spotting hand combinations (teyaku), work "
                     "out who pays whom at the end of a round under each tradition, play a "

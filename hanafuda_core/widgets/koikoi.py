@@ -7,7 +7,7 @@ input shows a notice (the core's message) and leaves what was shown in place.
 - :class:`KoiKoiPlayView`: a round against the computer, with hints from the coach.
 - :class:`ScoreCalculatorView`: click cards (or type them), pick rules, read the score.
 - :class:`ReplayView`: step through a seeded game or the round just played.
-- :func:`koikoi_quiz_tab`: the Koi-Koi quiz (when :mod:`hanafuda_core.koikoi_quiz` exists).
+- :func:`koikoi_quiz_tab`: the Koi-Koi quiz.
 - :func:`koikoi_panel`: the four sub-tabs together.
 """
 
@@ -100,7 +100,7 @@ def report_html(report: ScoreReport | None, *, card_width: int = 38,
             pts = str(line.base)
             if line.points != line.base:
                 pts += f" + {line.points - line.base} for {line.extras} extra"
-            cite = escape(line.source.cite()) if line.source else ""
+            cite = escape(line.source.reader()) if line.source else ""
             rows.append(
                 f"<tr><td><strong>{escape(line.name)}</strong><br>"
                 f"<small>{escape(line.japanese)}</small></td>"
@@ -140,7 +140,7 @@ class KoiKoiPlayView(RoundView, widgets.VBox):
         self.controller = controller or KoiKoiRound()
         self.width = width
         ctl = self.controller
-        opponents = [a for a in AGENT_CHOICES if a != "coach" or ctl.has_coach]
+        opponents = list(AGENT_CHOICES)
         labels = {"coach": "the coach", "greedy": "greedy (takes the best card now)",
                   "random": "random"}
         self.preset = _preset_box(ctl.preset)
@@ -491,7 +491,7 @@ class ReplayView(widgets.VBox):
         self.play = play
         self.width = width
         self._syncing = False
-        agents = [a for a in AGENT_CHOICES if a != "coach" or (play is not None and play.has_coach)]
+        agents = list(AGENT_CHOICES)
         self.seed = seed_box(seed, "160px")
         self.player1 = widgets.Dropdown(options=agents, value="greedy", description="Player 1",
                                         style={"description_width": "75px"},
@@ -661,9 +661,9 @@ class ReplayView(widgets.VBox):
 
 
 def koikoi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
-    """The Koi-Koi quiz: a seed, the rules, Start, and the quiz (or a notice if missing)."""
-    return quiz_tab("koikoi_quiz", "generate_koikoi_quiz", _preset_box, game="Koi-Koi",
-                    seed=seed, n=n, tooltip="Start a quiz for this seed and these rules",
+    """The Koi-Koi quiz: a seed, the rules, Start, and the quiz."""
+    from ..koikoi_quiz import generate_koikoi_quiz
+    return quiz_tab(generate_koikoi_quiz, _preset_box, seed=seed, n=n, tooltip="Start a quiz for this seed and these rules",
                     intro="Questions on Koi-Koi's yaku and scoring. Everyone who starts "
                           "with the same seed and rules gets the same questions.")
 

@@ -2,7 +2,8 @@
 
 :class:`~hanafuda_core.quiz.QuizSession` holds the run and judges the answers;
 this view only lays the question out and wires the buttons. A malformed
-answer (Check with nothing picked) shows a message, never a traceback.
+answer (Check with nothing picked) or a Check after the quiz is over shows a
+message, never a traceback.
 """
 
 from __future__ import annotations
