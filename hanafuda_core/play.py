@@ -266,6 +266,7 @@ class Game:
         self.key: str = entry.key
         self.adapter = adapter
         self.preset = preset
+        options = {k: _frozen(v) for k, v in options.items()}     # [10, 15, 20] as in JSON
         self.rules = adapter.rules(preset, options)
         self.options: dict[str, Any] = adapter.canonical(preset, options)
 
