@@ -29,13 +29,25 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import HanafudaError, PlayerCountError
 
-__all__ = ["Action", "Agent", "Round", "Outcome", "RoundRecord", "Record", "Adapter", "Game",
-           "RECORD_FORMAT", "json_value", "random_round"]
+__all__ = [
+    "RECORD_FORMAT",
+    "Action",
+    "Adapter",
+    "Agent",
+    "Game",
+    "Outcome",
+    "Record",
+    "Round",
+    "RoundRecord",
+    "json_value",
+    "random_round",
+]
 
 #: The ``format`` field of every record this module writes.
 RECORD_FORMAT = "hanafuda-record/1"
@@ -79,7 +91,7 @@ class Outcome:
 class Round(Protocol):
     """One dealt round (immutable). Every adapter's round offers these."""
 
-    game: "Game"
+    game: Game
 
     @property
     def is_terminal(self) -> bool: ...
@@ -89,13 +101,13 @@ class Round(Protocol):
 
     def legal_actions(self) -> tuple: ...
 
-    def apply(self, action: Any) -> "Round": ...
+    def apply(self, action: Any) -> Round: ...
 
     def view(self, player: int) -> Any: ...
 
     def result(self) -> Outcome | None: ...
 
-    def record(self) -> "Record": ...
+    def record(self) -> Record: ...
 
     def card_count(self) -> int: ...
 
@@ -137,7 +149,7 @@ class RoundRecord:
                 "outcome": json_value(self.outcome) if self.outcome is not None else None}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "RoundRecord":
+    def from_dict(cls, d: Mapping[str, Any]) -> RoundRecord:
         try:
             return cls(json.loads(json.dumps(d["deal"])), tuple(str(a) for a in d["actions"]),
                        json.loads(json.dumps(d.get("context", {}))),
@@ -188,7 +200,7 @@ class Record:
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Record":
+    def from_dict(cls, d: Mapping[str, Any]) -> Record:
         """Read a record (JSON's lists become tuples again); a record of another format
         or without a game is refused with the reason."""
         if not isinstance(d, Mapping):
@@ -209,7 +221,7 @@ class Record:
                                 f"({error})") from None
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
@@ -239,16 +251,20 @@ class Adapter(Protocol):
 
     def canonical(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]: ...
 
-    def players(self, game: "Game") -> tuple[int, int]: ...
+    def players(self, game: Game) -> tuple[int, int]: ...
 
-    def new_round(self, game: "Game", seed: Any, players: int, dealer: int) -> Round: ...
+    def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Round: ...
 
-    def replay_round(self, game: "Game", players: int, record: RoundRecord) -> Round: ...
+    def replay_round(self, game: Game, players: int, record: RoundRecord) -> Round: ...
 
-    def agent(self, game: "Game", name: str) -> Agent: ...
+    def agent(self, game: Game, name: str) -> Agent: ...
 
-    def play(self, game: "Game", agents: Sequence, seed: int | None,
+    def play(self, game: Game, agents: Sequence, seed: int | None,
              rounds: int | None) -> Record: ...
+
+    def zero_sum(self, game: Game) -> bool: ...
+
+    def log(self, game: Game, record: Record) -> list[str]: ...
 
 
 class Game:

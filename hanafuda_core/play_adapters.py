@@ -19,16 +19,29 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from .cards import DEFAULT_VALUES, Card, CardSet, Extra
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .play import Game, Outcome, Record, RoundRecord, json_value
 
-__all__ = ["ScoreSheet", "CaptureAdapter", "CaptureRound", "HachiHachiAdapter", "HachiHachiRound",
-           "ADAPTERS", "make_adapter", "round_log", "hachihachi_log", "hachihachi_score",
-           "option_text", "heading", "plain_cards"]
+__all__ = [
+    "ADAPTERS",
+    "CaptureAdapter",
+    "CaptureRound",
+    "HachiHachiAdapter",
+    "HachiHachiRound",
+    "ScoreSheet",
+    "hachihachi_log",
+    "hachihachi_score",
+    "heading",
+    "make_adapter",
+    "option_text",
+    "plain_cards",
+    "round_log",
+]
 
 
 # ---------------------------------------------------------------------------
@@ -93,7 +106,7 @@ def _safe_apply(step, inner: Any, action: Any, legal: Any) -> Any:
 class _Wrapped:
     """A protocol round around an engine's immutable state (``inner``)."""
 
-    __slots__ = ("game", "inner", "context")
+    __slots__ = ("context", "game", "inner")
 
     def __init__(self, game: Game, inner: Any, context: Mapping[str, Any]) -> None:
         self.game = game
@@ -152,7 +165,7 @@ class CaptureRound(_Wrapped):
         from .engines.capture import legal_actions
         return legal_actions(self.inner)
 
-    def apply(self, action: Any) -> "CaptureRound":
+    def apply(self, action: Any) -> CaptureRound:
         from .engines.capture import apply, legal_actions
         return CaptureRound(self.game, _safe_apply(apply, self.inner, action, legal_actions),
                             self.context)
@@ -184,9 +197,9 @@ class CaptureAdapter:
     ``hanafuda_core.games.<rules>``: ``get_rules``, ``preset_options``, ``OPTIONS``,
     ``PRESETS``, ``PRESET_SOURCES`` and, optionally, the ``zero_sum(rules)`` hook)."""
 
-    round_word = "rounds"
-    agent_names = ("random", "greedy", "coach")
-    default_agents = ("coach", "greedy")
+    round_word: str = "rounds"
+    agent_names: tuple[str, ...] = ("random", "greedy", "coach")
+    default_agents: tuple[str, ...] = ("coach", "greedy")
     score_flags: Mapping[str, Any] = {"koikoi": 0, "field": None}
 
     def __init__(self, rules_module: str) -> None:
@@ -223,12 +236,12 @@ class CaptureAdapter:
         n = game.rules.players
         return (n, n)
 
-    def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> CaptureRound:
+    def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
         from .engines.capture import new_round
         state = new_round(game.rules, seed, dealer)
         return CaptureRound(game, state, _context(state))
 
-    def replay_round(self, game: Game, players: int, record: RoundRecord) -> CaptureRound:
+    def replay_round(self, game: Game, players: int, record: RoundRecord) -> Any:
         from .engines.capture import DealRecord, replay
         ctx = record.context
         try:
@@ -263,6 +276,7 @@ class CaptureAdapter:
             start = state
             state = play_round(state, agents, rng)
             res = state.result
+            assert res is not None
             logs.append(RoundRecord(start.deal.to_dict(),
                                     tuple(a.code() for a in state.history), _context(start),
                                     {"winner": res.winner, "points": list(res.points),
@@ -402,7 +416,7 @@ class HachiHachiRound(_Wrapped):
         from .games.hachihachi_play import legal_actions
         return legal_actions(self.inner)
 
-    def apply(self, action: Any) -> "HachiHachiRound":
+    def apply(self, action: Any) -> HachiHachiRound:
         from .games.hachihachi_play import apply, legal_actions
         return HachiHachiRound(self.game, _safe_apply(apply, self.inner, action, legal_actions),
                                self.context)
@@ -432,7 +446,7 @@ class HachiHachiAdapter(CaptureAdapter):
 
     round_word = "deals"
     agent_names = ("random", "greedy")
-    default_agents = ("greedy",) * 3
+    default_agents = ("greedy", "greedy", "greedy")
     score_flags: Mapping[str, Any] = {"hand": False}
 
     def __init__(self, rules_module: str = "hachihachi") -> None:
@@ -444,13 +458,13 @@ class HachiHachiAdapter(CaptureAdapter):
     def players(self, game: Game) -> tuple[int, int]:
         return (2, 7)
 
-    def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> HachiHachiRound:
+    def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
         from .games.hachihachi_play import new_hachihachi_round
         r = new_hachihachi_round(game.rules, players, seed, dealer)
         return HachiHachiRound(game, r, {"round_no": 1, "queue": [], "blind_offered": False,
                                          "trade": r.trade_offered, "names": list(r.names)})
 
-    def replay_round(self, game: Game, players: int, record: RoundRecord) -> HachiHachiRound:
+    def replay_round(self, game: Game, players: int, record: RoundRecord) -> Any:
         from .games.hachihachi_play import HachiHachiDeal, replay_round
         from .hachihachi_settle import FieldQueue
         ctx = record.context
@@ -506,12 +520,14 @@ class HachiHachiAdapter(CaptureAdapter):
             return hachihachi_log(self._legacy_game(game, record))
         from .games.hachihachi_play import action_lines
         lines: list[str] = []
-        for i, r in enumerate(game.replay_rounds(record), start=1):
+        rounds: tuple[Any, ...] = game.replay_rounds(record)
+        for i, r in enumerate(rounds, start=1):
             names = r.inner.names
             lines.append(f"Deal {r.context.get('round_no', i)}: {names[r.inner.deal.dealer]} "
                          "deals")
-            states = [game.adapter.replay_round(game, record.players, RoundRecord(
-                record.rounds[i - 1].deal, (), r.context)).inner]
+            dealt: Any = game.adapter.replay_round(game, record.players, RoundRecord(
+                record.rounds[i - 1].deal, (), r.context))
+            states = [dealt.inner]
             for a in r.inner.history:
                 states.append(states[-1].apply(a))
             for before, action, after in zip(states, r.inner.history, states[1:]):
@@ -561,7 +577,7 @@ def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False) -> d
     [('3 of a Kind', 2, '2 kan')]
     """
     from .hachihachi_controllers import format_amount
-    cards = CardSet(cards)
+    pile = CardSet(cards)
     scale = rules.combo_scale
 
     def money(value: int) -> dict:
@@ -569,17 +585,17 @@ def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False) -> d
                 "written": format_amount(rules, value * scale), "total": value}
 
     data: dict = {"mode": "hand" if hand else "captures", "unit": rules.unit.key,
-                  "cards": [c.code for c in cards]}
+                  "cards": [c.code for c in pile]}
     if hand:
-        if len(cards) != 7:
-            raise HanafudaError(f"a dealt Hachi-Hachi hand has 7 cards, not {len(cards)}")
-        result = rules.teyaku.evaluate(cards)
+        if len(pile) != 7:
+            raise HanafudaError(f"a dealt Hachi-Hachi hand has 7 cards, not {len(pile)}")
+        result = rules.teyaku.evaluate(pile)
         data["teyaku"] = [{**h.to_dict(), **money(h.value)} for h in result.hits]
         return {**data, **money(sum(h.value for h in result.hits)), "card_points": None,
                 "yaku_points": 0, "optional_yaku_points": 0}
-    hits = rules.yaku.evaluate(cards).hits
+    hits = rules.yaku.evaluate(pile).hits
     data["yaku"] = [{**h.to_dict(), **money(h.points)} for h in hits]
-    points = cards.value(DEFAULT_VALUES) if len(cards) else 0
+    points = pile.value(DEFAULT_VALUES) if len(pile) else 0
     yaku = sum(h.points for h in hits)
     return {**data, **money(yaku), "card_points": points, "par": 88,
             "against_par": points - 88, "yaku_points": yaku, "optional_yaku_points": 0}

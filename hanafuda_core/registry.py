@@ -21,16 +21,25 @@ playable, and the tools it offers.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from functools import cache
+from typing import Any
 
 from .errors import HanafudaError, OptionError
 from .play import Game
 from .rules import FAMILIES, GameInfo
 
-__all__ = ["NotPlayableError", "GameEntry", "get_game", "entry", "list_games", "iter_games",
-           "playable_keys", "option_from_text"]
+__all__ = [
+    "GameEntry",
+    "NotPlayableError",
+    "entry",
+    "get_game",
+    "iter_games",
+    "list_games",
+    "option_from_text",
+    "playable_keys",
+]
 
 
 class NotPlayableError(HanafudaError):
@@ -117,7 +126,7 @@ class GameEntry:
                 "preset_of": list(self.preset_of) if self.preset_of else None}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adapter(key: str) -> Any:
     from .games.catalog import PLAY_SPECS
     from .play_adapters import make_adapter
@@ -141,7 +150,7 @@ def entry(name: str) -> GameEntry:
     return _entry(find(name).key)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _entry(key: str) -> GameEntry:
     from .games import GAMES
     from .games.catalog import PLAY_SPECS, PRESET_OF

@@ -18,8 +18,13 @@ from hanafuda_core import get_game
 from hanafuda_core.errors import OptionError, PlayerCountError, UnknownGameError
 from hanafuda_core.games import all_games
 from hanafuda_core.play import Game
-from hanafuda_core.registry import (NotPlayableError, entry, list_games, option_from_text,
-                                    playable_keys)
+from hanafuda_core.registry import (
+    NotPlayableError,
+    entry,
+    list_games,
+    option_from_text,
+    playable_keys,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYABLE = playable_keys()
@@ -43,7 +48,7 @@ def test_importing_the_package_loads_no_game_module():
             " or m.startswith('hanafuda_core.engines') or m == 'hanafuda_core.play_adapters'))")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
@@ -120,7 +125,7 @@ def test_bad_preset_option_or_value_lists_what_is_allowed(key):
     with pytest.raises(OptionError, match="options: "):
         get_game(key, no_such_option=True)
     table = get_game(key).option_table
-    name, opt = next((k, o) for k, o in table.items() if o.allowed)
+    name = next(k for k, o in table.items() if o.allowed)
     with pytest.raises(OptionError, match="allowed values"):
         get_game(key, **{name: "no such value"})
     with pytest.raises(OptionError, match="a preset is a name"):
