@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DEFAULT_VALUES, Card, CardSet, Extra
+from .engines import capture as _eng
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .play import Game, Outcome, Record, RoundRecord, json_value
 
@@ -103,15 +104,19 @@ def _safe_apply(step, inner: Any, action: Any, legal: Any) -> Any:
                                  f"{codes}") from None
 
 
+_set = object.__setattr__
+_ROUND_OVER = _eng.Phase.ROUND_OVER
+
+
 class _Wrapped:
     """A protocol round around an engine's immutable state (``inner``)."""
 
     __slots__ = ("context", "game", "inner")
 
     def __init__(self, game: Game, inner: Any, context: Mapping[str, Any]) -> None:
-        self.game = game
-        self.inner = inner
-        self.context = context
+        _set(self, "game", game)
+        _set(self, "inner", inner)
+        _set(self, "context", context)
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is type(self) and other.game == self.game  # type: ignore[attr-defined]
@@ -121,9 +126,7 @@ class _Wrapped:
         return hash((type(self), self.game))
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if hasattr(self, "context"):
-            raise AttributeError("a round is immutable: apply an action to get the next one")
-        object.__setattr__(self, name, value)
+        raise AttributeError("a round is immutable: apply an action to get the next one")
 
     def __repr__(self) -> str:
         return f"<{self.game.name} round: {self.inner!r}>"
@@ -155,24 +158,27 @@ class CaptureRound(_Wrapped):
 
     @property
     def is_terminal(self) -> bool:
-        return self.inner.is_terminal
+        return self.inner.phase == _ROUND_OVER
 
     @property
     def current_player(self) -> int | None:
-        return None if self.inner.is_terminal else self.inner.player
+        return None if self.inner.phase == _ROUND_OVER else self.inner.player
 
     def legal_actions(self) -> tuple:
-        from .engines.capture import legal_actions
-        return legal_actions(self.inner)
+        return _eng.legal_actions(self.inner)
 
     def apply(self, action: Any) -> CaptureRound:
-        from .engines.capture import apply, legal_actions
-        return CaptureRound(self.game, _safe_apply(apply, self.inner, action, legal_actions),
-                            self.context)
+        try:
+            new = _eng.apply(self.inner, action)
+        except HanafudaError:
+            raise
+        except (IndexError, ValueError, TypeError, AttributeError, KeyError):
+            _safe_apply(_eng.apply, self.inner, action, _eng.legal_actions)
+            raise       # pragma: no cover - _safe_apply raised the reason
+        return CaptureRound(self.game, new, self.context)
 
     def view(self, player: int) -> Any:
-        from .engines.capture import view
-        return view(self.inner, player)
+        return _eng.view(self.inner, player)
 
     def result(self) -> Outcome | None:
         res = self.inner.result
