@@ -112,6 +112,9 @@ class _Wrapped:
     """A protocol round around an engine's immutable state (``inner``)."""
 
     __slots__ = ("context", "game", "inner")
+    game: Game
+    inner: Any
+    context: Mapping[str, Any]
 
     def __init__(self, game: Game, inner: Any, context: Mapping[str, Any]) -> None:
         _set(self, "game", game)
