@@ -283,7 +283,16 @@ def _describe_game(game: GameInfo) -> str:
              ["family", game.family], ["players", _players(game)],
              ["difficulty", game.difficulty or "-"], ["deck", game.deck],
              ["playable", "yes" if game.playable else "not yet"]]
+    from .registry import entry
+    record = entry(game.key)
+    facts.append(["tools", ", ".join(record.tools) or "-"])
+    if record.preset_of:
+        facts.append(["plays as", f"{record.preset_of[0]} --preset {record.preset_of[1]}"])
     lines.append(_table(facts))
+    presets = record.presets() if record.play is not None else {}
+    if presets:
+        lines += ["", "Presets (--preset):"]
+        lines += [f"  {name}: {source}" for name, source in presets.items()]
     if game.deals:
         lines += ["", "Deal (players: cards to each hand / face up to the field):"]
         for n, d in sorted(game.deals.items()):

@@ -129,3 +129,21 @@ def test_an_ascii_terminal_gets_output_not_a_traceback(argv):
     if "--json" in argv:
         cards = json.loads(done.stdout)
         assert cards[0]["japanese"] == "松に鶴"
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_games_text_shows_tools_and_presets_with_their_sources(capsys, key):
+    status, out, _ = run(capsys, "games", key)
+    assert status == 0
+    assert f"tools       {', '.join(entry(key).tools)}" in out
+    for preset in entry(key).presets():
+        assert f"  {preset}: " in out
+
+
+def test_a_seed_rule_set_plays_as_its_game_under_its_preset(capsys):
+    data = run_json(capsys, "play", "koikoi-d003", "--seed", "2", "--agents", "random,random",
+                    "--rounds", "1")
+    assert data["game"] == "koikoi" and data["preset"] == "d003"
+    assert data["options"] == {"rounds": 1}
+    status, out, _ = run(capsys, "games", "koikoi-d003")
+    assert status == 0 and "plays as    koikoi --preset d003" in out
