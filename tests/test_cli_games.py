@@ -147,3 +147,11 @@ def test_a_seed_rule_set_plays_as_its_game_under_its_preset(capsys):
     assert data["options"] == {"rounds": 1}
     status, out, _ = run(capsys, "games", "koikoi-d003")
     assert status == 0 and "plays as    koikoi --preset d003" in out
+
+
+def test_replay_reads_a_record_from_standard_input(capsys, monkeypatch):
+    import io
+    data = run_json(capsys, "play", "hachihachi", "--seed", "6", "--deals", "6")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data)))
+    status, out, err = run(capsys, "replay", "-")
+    assert status == 0 and err == "" and out.splitlines()[1:] == data["log"]
