@@ -111,6 +111,11 @@ class Round(Protocol):
 
     def card_count(self) -> int: ...
 
+    def zones(self) -> dict[str, tuple[int, ...]]:
+        """Where every card of the deck lies now (hands, field, piles, stock...), as
+        card ids by zone; together the zones hold the deck, each card once."""
+        ...
+
 
 # ---------------------------------------------------------------------------
 # Records

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DEFAULT_VALUES, Card, CardSet, Extra
+from .cards import DEFAULT_VALUES, Card, CardSet, Extra, mask_cards
 from .engines import capture as _eng
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .play import Game, Outcome, Record, RoundRecord, json_value
@@ -195,6 +195,21 @@ class CaptureRound(_Wrapped):
 
     def card_count(self) -> int:
         return self.inner.card_count()
+
+    def zones(self) -> dict[str, tuple[int, ...]]:
+        return _capture_zones(self.inner, [f"seat {p + 1}" for p in range(self.players)])
+
+
+def _capture_zones(s: Any, seats: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    """Where every card of a capture-engine state lies, by zone (card ids)."""
+    zones = {f"hand of {seats[p]}": tuple(mask_cards(h)) for p, h in enumerate(s.hands_m)}
+    zones.update({f"captures of side {i + 1}": tuple(mask_cards(c))
+                  for i, c in enumerate(s.caps_m)})
+    zones["field"] = tuple(mask_cards(s.field_m))
+    zones["stock"] = tuple(s.stock[s.pos:])
+    if s.pending:
+        zones["in play"] = tuple(mask_cards((1 << s.pending[0]) | s.pending[1]))
+    return zones
 
 
 def _context(state: Any) -> dict:
@@ -448,6 +463,16 @@ class HachiHachiRound(_Wrapped):
 
     def card_count(self) -> int:
         return self.inner.card_count()
+
+    def zones(self) -> dict[str, tuple[int, ...]]:
+        r = self.inner
+        if r.inner is not None:         # in play: the capture engine holds every card
+            return _capture_zones(r.inner, [r.names[s] for s in r.active])
+        zones = {f"hand of {r.names[s]}": tuple(mask_cards(h)) for s, h in enumerate(r.hands)}
+        zones["field"] = tuple(mask_cards(r.field0))
+        dealt = 7 * r.players + (0 if r.players == 7 else 6)
+        zones["undealt"] = tuple(c for c in r.deal.order[dealt:] if c < 48)
+        return zones
 
 
 class HachiHachiAdapter(CaptureAdapter):

@@ -59,6 +59,8 @@ def test_random_play_invariants(key, preset, players):
         seen: set[str] = set()
         for _ in range(MAX_STEPS):
             assert r.card_count() == 48
+            placed = [c for cards in r.zones().values() for c in cards]
+            assert sorted(placed) == list(range(48)), r.zones()    # each card once
             if r.is_terminal:
                 break
             legal = r.legal_actions()
