@@ -112,8 +112,9 @@ class Round(Protocol):
     def card_count(self) -> int: ...
 
     def zones(self) -> dict[str, tuple[int, ...]]:
-        """Where every card of the deck lies now (hands, field, piles, stock...), as
-        card ids by zone; together the zones hold the deck, each card once."""
+        """Where every card of the deck lies now, as card ids by zone: ``"hand <seat>"``
+        for each seat's hand (seats from 0, as in ``view``), and the game's own zones
+        (field, piles, stock...); together the zones hold the deck, each card once."""
         ...
 
 

@@ -197,12 +197,13 @@ class CaptureRound(_Wrapped):
         return self.inner.card_count()
 
     def zones(self) -> dict[str, tuple[int, ...]]:
-        return _capture_zones(self.inner, [f"seat {p + 1}" for p in range(self.players)])
+        return _capture_zones(self.inner, range(self.players))
 
 
-def _capture_zones(s: Any, seats: Sequence[str]) -> dict[str, tuple[int, ...]]:
-    """Where every card of a capture-engine state lies, by zone (card ids)."""
-    zones = {f"hand of {seats[p]}": tuple(mask_cards(h)) for p, h in enumerate(s.hands_m)}
+def _capture_zones(s: Any, seats: Sequence[int]) -> dict[str, tuple[int, ...]]:
+    """Where every card of a capture-engine state lies, by zone (card ids); the engine's
+    player ``i`` sits at table seat ``seats[i]`` (zone ``"hand <seat>"``)."""
+    zones = {f"hand {seats[p]}": tuple(mask_cards(h)) for p, h in enumerate(s.hands_m)}
     zones.update({f"captures of side {i + 1}": tuple(mask_cards(c))
                   for i, c in enumerate(s.caps_m)})
     zones["field"] = tuple(mask_cards(s.field_m))
@@ -467,8 +468,8 @@ class HachiHachiRound(_Wrapped):
     def zones(self) -> dict[str, tuple[int, ...]]:
         r = self.inner
         if r.inner is not None:         # in play: the capture engine holds every card
-            return _capture_zones(r.inner, [r.names[s] for s in r.active])
-        zones = {f"hand of {r.names[s]}": tuple(mask_cards(h)) for s, h in enumerate(r.hands)}
+            return _capture_zones(r.inner, r.active)
+        zones = {f"hand {s}": tuple(mask_cards(h)) for s, h in enumerate(r.hands)}
         zones["field"] = tuple(mask_cards(r.field0))
         dealt = 7 * r.players + (0 if r.players == 7 else 6)
         zones["undealt"] = tuple(c for c in r.deal.order[dealt:] if c < 48)

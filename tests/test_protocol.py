@@ -9,6 +9,7 @@ equal rounds, also under random option sets drawn from each game's option table.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
+from hanafuda_core.cards import CardSet
 from hanafuda_core.errors import HanafudaError, IllegalActionError, OptionError
 from hanafuda_core.play import Outcome, Record, random_round
 from hanafuda_core.registry import entry, playable_keys
@@ -104,6 +106,45 @@ def test_record_json_round_trip_replays_equal(key, preset, players):
         assert step == end
         again = game.replay(Record.from_json(half.record().to_json()))
         assert again == half and again.legal_actions() == half.legal_actions()
+
+
+def _card_sets(value, depth=0):
+    """Every set of cards a view exposes (its CardSet fields, also inside tuples and
+    nested views), as sets of card ids."""
+    if isinstance(value, CardSet):
+        yield {int(c) for c in value}
+    elif isinstance(value, (tuple, list)) and depth < 4:
+        for v in value:
+            yield from _card_sets(v, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type) and depth < 4:
+        for f in dataclasses.fields(value):
+            if f.name != "rules":
+                yield from _card_sets(getattr(value, f.name), depth + 1)
+
+
+@pytest.mark.parametrize("key, preset, players", CASES)
+def test_a_view_never_tells_which_cards_another_seat_holds(key, preset, players):
+    """A seat's view may show the pool of cards it cannot see (the other hands and the
+    stock together), never a set that singles out part of another seat's hand."""
+    game = get_game(key, preset=preset)
+    rng = random.Random(players)
+    r = game.new_round(seed=players, players=players)
+    while not r.is_terminal:
+        zones = r.zones()
+        for p in range(players):
+            seen = list(_card_sets(r.view(p)))
+            own = set(zones.get(f"hand {p}", ()))
+            hidden = set().union(*(set(v) for k, v in zones.items()
+                                   if k.startswith("hand ") or k == "stock")) - own
+            for k, cards in zones.items():
+                other = set(cards) - own
+                if not k.startswith("hand ") or not other:
+                    continue
+                for shown in seen:
+                    if shown & other:
+                        assert shown >= other and shown - other & hidden, (k, p)
+        legal = r.legal_actions()
+        r = r.apply(legal[int(rng.random() * len(legal))])
 
 
 @pytest.mark.parametrize("key", PLAYABLE)
