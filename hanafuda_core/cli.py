@@ -452,8 +452,9 @@ def _tool_game(name: str, tool: str, what: str, args: argparse.Namespace):
     found = entry(name)
     if tool not in found.tools or not found.playable:
         able = [e.key for e in iter_games(playable=True) if tool in e.tools]
-        raise HanafudaError(f"{found.name} cannot be {what} yet; games that can be {what}: "
-                            f"{', '.join(able)}")
+        where = f" (chapter {found.chapter} of the book describes it)" if found.chapter else ""
+        raise HanafudaError(f"{found.name} cannot be {what} yet{where}; games that can be "
+                            f"{what}: {', '.join(able)}")
     base = found.preset_of[0] if found.preset_of else found.key
     return get_game(name, args.preset, **read_options(args.option, base))
 
@@ -540,7 +541,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise HanafudaError(f"give the number of {word} once: --{word} or --option {word}=")
     if args.agents is None:
         defaults = list(game.adapter.default_agents)
-        n = game.check_players(args.players if args.players is not None else len(defaults))
+        low, high = game.players
+        n = game.check_players(args.players if args.players is not None
+                               else min(max(len(defaults), low), high))
         agents = (defaults + [defaults[-1]] * n)[:n]
     else:
         agents = _agent_names(args.agents, game.agent_names)

@@ -100,7 +100,8 @@ def test_games_json_says_which_games_are_playable_and_their_tools(capsys):
 
 @pytest.mark.parametrize("argv, words", [
     (("replay", "/no/such/file.json"), "cannot read the record"),
-    (("play", "mushi"), "Mushi cannot be played yet; games that can be played: koikoi"),
+    (("play", "mushi"), "Mushi cannot be played yet (chapter 8 of the book describes it); "
+                        "games that can be played: koikoi"),
     (("score", "koikoi", "1a", "--preset", "d001"), "presets: book"),
 ])
 def test_errors_are_one_line(capsys, argv, words):
@@ -155,3 +156,9 @@ def test_replay_reads_a_record_from_standard_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data)))
     status, out, err = run(capsys, "replay", "-")
     assert status == 0 and err == "" and out.splitlines()[1:] == data["log"]
+
+
+def test_default_agents_fill_the_seats_the_rules_ask_for(capsys):
+    data = run_json(capsys, "play", "koikoi", "--preset", "d002", "--option", "players=3",
+                    "--seed", "1", "--rounds", "1")
+    assert data["players"] == 3 and data["agents"] == ["coach", "greedy", "greedy"]
