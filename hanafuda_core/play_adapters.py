@@ -203,14 +203,21 @@ class CaptureRound(_Wrapped):
 def _capture_zones(s: Any, seats: Sequence[int]) -> dict[str, tuple[int, ...]]:
     """Where every card of a capture-engine state lies, by zone (card ids); the engine's
     player ``i`` sits at table seat ``seats[i]`` (zone ``"hand <seat>"``)."""
-    zones = {f"hand {seats[p]}": tuple(mask_cards(h)) for p, h in enumerate(s.hands_m)}
-    zones.update({f"captures of side {i + 1}": tuple(mask_cards(c))
-                  for i, c in enumerate(s.caps_m)})
-    zones["field"] = tuple(mask_cards(s.field_m))
-    zones["stock"] = tuple(s.stock[s.pos:])
+    rules = s.rules
+    zones = {f"hand {seats[p]}": _ids(s.hand(p)) for p in range(rules.players)}
+    for p in range(rules.players):      # teammates share one pile: list it once
+        zones[f"captures of side {rules.side(p) + 1}"] = _ids(s.captures(p))
+    zones["field"] = _ids(s.field)
+    # The stock's order and the card waiting for a capture choice are not public
+    # properties of State; they are read from its fields (the engine's record of them).
+    zones["stock"] = tuple(int(c) for c in s.stock[s.pos:])
     if s.pending:
         zones["in play"] = tuple(mask_cards((1 << s.pending[0]) | s.pending[1]))
     return zones
+
+
+def _ids(cards: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(int(c) for c in cards)
 
 
 def _context(state: Any) -> dict:
