@@ -162,3 +162,19 @@ def test_default_agents_fill_the_seats_the_rules_ask_for(capsys):
     data = run_json(capsys, "play", "koikoi", "--preset", "d002", "--option", "players=3",
                     "--seed", "1", "--rounds", "1")
     assert data["players"] == 3 and data["agents"] == ["coach", "greedy", "greedy"]
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_play_and_score_errors_for_every_playable_game(capsys, key):
+    name = get_game(key).name
+    high = get_game(key).players[1]
+    for argv, words in [
+        (("play", key, "--players", str(high + 1)), f"{name} is played by"),
+        (("play", key, "--agents", "random,wizard"), "unknown player 'wizard'"),
+        (("score", key, "1a", "--option", "no_such=1"), f"unknown {name} option 'no_such'"),
+        (("score", key, "1a", "--preset", "nope"), f"unknown {name} preset 'nope'"),
+        (("score", key, "1a", "11z"), "unknown card"),
+    ]:
+        status, out, err = run(capsys, *argv)
+        assert status == 2 and out == "" and err.count("\n") == 1, (argv, err)
+        assert words in err, (argv, err)
