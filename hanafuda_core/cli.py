@@ -6,14 +6,17 @@
     hanafuda games [GAME] [--json] [--family F]
     hanafuda deal GAME [--players N] [--seed S] [--jokers J] [--json]
     hanafuda parse TEXT... [--json]
-    hanafuda score koikoi CARD... [--preset P] [--option KEY=VALUE] [--koikoi N]
-                                  [--field CARDS] [--json]
-    hanafuda play koikoi [--seed S] [--agents A,B] [--rounds N] [--preset P]
-                         [--option KEY=VALUE] [--json]
-    hanafuda score hachihachi CARD... [--hand] [--preset P] [--option KEY=VALUE] [--json]
-    hanafuda play hachihachi [--seed S] [--players N] [--deals N] [--agents A,B,C...]
-                             [--preset P] [--option KEY=VALUE] [--json]
+    hanafuda score GAME CARD... [--preset P] [--option KEY=VALUE] [--json]
+                   [--koikoi N] [--field CARDS]      (Koi-Koi)
+                   [--hand]                          (Hachi-Hachi)
+    hanafuda play GAME [--seed S] [--agents A,B...] [--players N] [--preset P]
+                  [--option KEY=VALUE] [--json]
+                  [--rounds N] (Koi-Koi) | [--deals N] (Hachi-Hachi)
+    hanafuda replay FILE [--json]
 
+``score``, ``play`` and ``replay`` work for every playable game of the registry
+(:func:`hanafuda_core.registry.get_game`): the game's entry says which tools it
+offers, and its adapter which flags it uses; there is no per-game code here.
 Each subcommand is one function registered with :func:`subcommand`; adding one
 is a function and a decorator. Bad input is reported on
 stderr as one line, ``hanafuda: error: <reason>``, with exit status 2.
@@ -42,6 +45,8 @@ from .rules import FAMILIES, GameInfo
 
 __all__ = ["main", "subcommand", "SUBCOMMANDS", "Subcommand", "card_to_dict", "game_to_dict",
            "build_parser", "read_cards", "option_value", "read_options", "round_log"]
+
+
 
 PROG = "hanafuda"
 
@@ -107,8 +112,16 @@ def _fail(message: str) -> None:
     print(f"{PROG}: error: {one_line}", file=sys.stderr)
 
 
+def _utf_stdout() -> bool:
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    return encoding.startswith("utf")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, or 2 for bad input)."""
+    if not _utf_stdout() and hasattr(sys.stdout, "reconfigure"):
+        # e.g. PYTHONIOENCODING=ascii: kanji and accents print as "?" (JSON escapes them)
+        sys.stdout.reconfigure(errors="replace")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -141,7 +154,7 @@ def _table(rows: Iterable[Sequence[object]], header: Sequence[str] | None = None
 
 
 def _json(data: object) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    print(json.dumps(data, ensure_ascii=not _utf_stdout(), indent=2))
 
 
 def card_to_dict(card: Card | Extra, order: str = "japanese") -> dict:
@@ -177,7 +190,10 @@ def card_to_dict(card: Card | Extra, order: str = "japanese") -> dict:
 
 
 def game_to_dict(game: GameInfo) -> dict:
-    """A game as plain data (what ``hanafuda games --json`` prints)."""
+    """A game as plain data (what ``hanafuda games --json`` prints): the catalog's
+    facts and the registry's record (playable, tools, presets with their sources)."""
+    from .registry import entry
+    record = entry(game.key).to_dict()
     return {
         "key": game.key,
         "name": game.name,
@@ -191,7 +207,7 @@ def game_to_dict(game: GameInfo) -> dict:
                   for n, d in sorted(game.deals.items())},
         "summary": game.summary,
         "sources": [{"doc": s.doc, "section": s.section, "lines": s.lines} for s in game.sources],
-        "playable": game.playable,
+        **record,
     }
 
 
@@ -267,7 +283,16 @@ def _describe_game(game: GameInfo) -> str:
              ["family", game.family], ["players", _players(game)],
              ["difficulty", game.difficulty or "-"], ["deck", game.deck],
              ["playable", "yes" if game.playable else "not yet"]]
+    from .registry import entry
+    record = entry(game.key)
+    facts.append(["tools", ", ".join(record.tools) or "-"])
+    if record.preset_of:
+        facts.append(["plays as", f"{record.preset_of[0]} --preset {record.preset_of[1]}"])
     lines.append(_table(facts))
+    presets = record.presets() if record.play is not None else {}
+    if presets:
+        lines += ["", "Presets (--preset):"]
+        lines += [f"  {name}: {source}" for name, source in presets.items()]
     if game.deals:
         lines += ["", "Deal (players: cards to each hand / face up to the field):"]
         for n, d in sorted(game.deals.items()):
@@ -294,9 +319,9 @@ def _deal_arguments(p: argparse.ArgumentParser) -> None:
 
 @subcommand("deal", "shuffle and deal a game", _deal_arguments)
 def cmd_deal(args: argparse.Namespace) -> int:
-    from .games import get_game
     from .games.catalog import deal_game
-    game = get_game(args.game)
+    from .registry import entry
+    game = entry(args.game).info
     seed = _game_seed(args)
     dealt = deal_game(game, args.players, seed, jokers=args.jokers)
     if args.json:
@@ -380,44 +405,11 @@ def cmd_parse(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------
 # Options from the command line (shared by score and play, for every game that has them)
 
-_SCORABLE = ("koikoi", "hachihachi")
-_PLAYABLE = ("koikoi", "hachihachi")
-
-#: Games whose rules are presets plus options: display name and rules module.
-_OPTION_GAMES = {"koikoi": ("Koi-Koi", ".games.koikoi"),
-                 "hachihachi": ("Hachi-Hachi", ".games.hachihachi")}
-
-
-def _known_game(name: str, what: str, allowed: Sequence[str]) -> str:
-    """The registry key of ``name`` if it is one of the ``allowed`` games."""
-    from .games import get_game
-    game = get_game(name)
-    if game.key not in allowed:
-        raise HanafudaError(f"{game.name} cannot be {what} yet; games that can be {what}: "
-                            f"{', '.join(allowed)}")
-    return game.key
-
-
-def _rules_module(game: str):
-    import importlib
-    return importlib.import_module(_OPTION_GAMES[game][1], __package__)
-
-
-def _option_text(value: object) -> str:
-    """An allowed value as it is written on the command line: true, 6, none, 12,18,24."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, tuple):
-        return ",".join(_option_text(v) for v in value) or "none"
-    return str(value)
-
 
 def option_value(key: str, text: str, game: str = "koikoi") -> object:
     """A game's option value read from text: one of the option's allowed values
     (true/false, numbers, none, the option's words, or a list written with commas),
-    or an error naming them.
+    or an error naming them (:func:`hanafuda_core.registry.option_from_text`).
 
     >>> option_value("rounds", "6"), option_value("rain_and_fog", "true")
     (6, True)
@@ -428,25 +420,8 @@ def option_value(key: str, text: str, game: str = "koikoi") -> object:
     >>> option_value("keep_forbidden", "none", "hachihachi")
     ()
     """
-    from .errors import OptionError
-    name, _ = _OPTION_GAMES[game]
-    options = _rules_module(game).OPTIONS
-    if key not in options:
-        raise OptionError(f"unknown {name} option {key!r}; options: {', '.join(options)}")
-    opt = options[key]
-    word = "".join(c for c in text.strip().lower() if c not in "()[] '\"") or "none"
-    for value in opt.allowed:
-        if value is None:
-            if word in ("none", "null"):
-                return None
-        elif isinstance(value, bool):
-            if word in (("true", "yes", "1") if value else ("false", "no", "0")):
-                return value
-        elif _option_text(value).lower() == word:
-            return value
-    sep = "; " if any(isinstance(v, tuple) for v in opt.allowed) else ", "
-    shown = sep.join(_option_text(v) for v in opt.allowed)
-    raise OptionError(f"option {key!r} cannot be {text!r}; allowed values: {shown}")
+    from .registry import option_from_text
+    return option_from_text(game, key, text)
 
 
 def read_options(items: Sequence[str] | None, game: str = "koikoi") -> dict[str, object]:
@@ -461,41 +436,47 @@ def read_options(items: Sequence[str] | None, game: str = "koikoi") -> dict[str,
     return options
 
 
-def _game_rules(game: str, preset: str, options: dict):
-    """The game's rules for a preset and options (an option the rules do not play yet
-    is reported like any other bad option)."""
-    from .errors import OptionError
-    try:
-        return _rules_module(game).get_rules(preset, **options)
-    except NotImplementedError as error:
-        raise OptionError(str(error)) from None
-
-
 def _option_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--preset", default="book",
-                   help="rule set: Koi-Koi book (default), d002, d002-toppa, d003; "
-                        "Hachi-Hachi book (default), d001, d002, d004")
+    p.add_argument("--preset", help="rule set (default: the rulebook's, book); see "
+                                    "`hanafuda games GAME --json` for each game's presets")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a house rule on top of the preset, e.g. rain_and_fog=true or "
                         "fold_fees=10,15,20 (repeat for more)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
-def _only_for(game: str, args: argparse.Namespace, flags: Mapping[str, object]) -> None:
-    """Refuse flags that belong to another game (``flags``: attribute -> default)."""
+def _tool_game(name: str, tool: str, what: str, args: argparse.Namespace):
+    """The game ``name`` with the preset and options of the command line, if it offers
+    ``tool``; else an error naming the games that do."""
+    from .registry import entry, get_game, iter_games
+    found = entry(name)
+    if tool not in found.tools or not found.playable:
+        able = [e.key for e in iter_games(playable=True) if tool in e.tools]
+        where = f" (chapter {found.chapter} of the book describes it)" if found.chapter else ""
+        raise HanafudaError(f"{found.name} cannot be {what} yet{where}; games that can be "
+                            f"{what}: {', '.join(able)}")
+    base = found.preset_of[0] if found.preset_of else found.key
+    return get_game(name, args.preset, **read_options(args.option, base))
+
+
+def _only_for(game, args: argparse.Namespace, flags: Mapping[str, object]) -> None:
+    """Refuse flags the game does not use (``flags``: attribute -> default)."""
     given = [f"--{a}" for a, default in flags.items() if getattr(args, a) != default]
     if given:
-        name = _OPTION_GAMES[game][0]
         raise HanafudaError(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} "
-                            f"not used by {name}")
+                            f"not used by {game.name}")
 
 
 # ---------------------------------------------------------------------------
 # hanafuda score
 
+#: The score flags of every game and their defaults; each game's adapter names the
+#: ones it uses (``score_flags``).
+_SCORE_FLAGS: Mapping[str, object] = {"koikoi": 0, "field": None, "hand": False}
+
 
 def _score_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="the game whose yaku to score (koikoi, hachihachi)")
+    p.add_argument("game", help="the game whose yaku to score (see `hanafuda games`)")
     p.add_argument("cards", nargs="+", help="the captured cards (or, with --hand, the dealt "
                                             "hand): codes or names, e.g. 1b 2b 3b or "
                                             "'moon, sake cup'")
@@ -509,212 +490,106 @@ def _score_arguments(p: argparse.ArgumentParser) -> None:
     _option_arguments(p)
 
 
-def _heading(game: str, preset: str, options: Mapping[str, object]) -> str:
-    """"Koi-Koi, preset book, views=off"."""
-    return (f"{_OPTION_GAMES[game][0]}, preset {preset}"
-            + (", " + ", ".join(f"{k}={_option_text(v)}" for k, v in options.items())
-               if options else ""))
-
-
-def _plain_cards(cards: Iterable[Card | Extra], game: str) -> list[Card]:
-    cards = list(cards)
-    for c in cards:
-        if isinstance(c, Extra):
-            raise HanafudaError(f"{_OPTION_GAMES[game][0]} scores the 48 cards; {c.title} "
-                                f"({c.code}) is not one")
-    return cards
-
-
-@subcommand("score", "score cards: which yaku (or, for Hachi-Hachi, hand combinations), "
-            "which cards, how much", _score_arguments)
+@subcommand("score", "score cards: which yaku (or hand combinations), which cards, how much",
+            _score_arguments)
 def cmd_score(args: argparse.Namespace) -> int:
-    game = _known_game(args.game, "scored", _SCORABLE)
-    if game == "hachihachi":
-        return _score_hachihachi(args)
-    from .scoring import score_cards
-    _only_for(game, args, {"hand": False})
-    options = read_options(args.option)
-    _game_rules(game, args.preset, options)          # checks the preset and the options
-    cards = _plain_cards(read_cards(args.cards), game)
-    field = _plain_cards(read_cards([args.field]) if args.field else [], game)
-    if args.koikoi < 0:
-        raise HanafudaError(f"--koikoi counts calls: 0 or more, not {args.koikoi}")
-    report = score_cards(cards, args.preset, options, koikoi_calls=args.koikoi, field=field)
+    game = _tool_game(args.game, "score", "scored", args)
+    used = game.adapter.score_flags
+    _only_for(game, args, {k: v for k, v in _SCORE_FLAGS.items() if k not in used})
+    kw = {k: getattr(args, k) for k in used}
+    if isinstance(kw.get("field"), str):
+        kw["field"] = read_cards([kw["field"]])
+    sheet = game.score(read_cards(args.cards), **kw)
     if args.json:
-        data = report.to_dict()
-        data.update(game="koikoi", preset=args.preset, options=options,
-                    cards=[c.code for c in cards], koikoi_calls=args.koikoi)
-        _json(data)
+        _json(sheet.to_dict())
         return 0
-    print(_heading(game, args.preset, options)
-          + (f", after {args.koikoi} Koi-Koi call{'s' * (args.koikoi > 1)}" if args.koikoi
-             else ""))
-    print(f"Cards: {' '.join(c.code for c in cards)}")
-    print(report.to_text())
-    return 0
-
-
-def hachihachi_score(rules, cards: Iterable[Card], hand: bool = False) -> dict:
-    """What ``hanafuda score hachihachi`` reports, as plain data: with ``hand``, the hand
-    combinations (teyaku) of a dealt 7-card hand and the cards shown for them; else
-    the yaku of a capture pile and its card points against the par of 88. Values are
-    in the tradition's table unit (``value``: points, kan or shillings) and in its
-    smallest unit (``amount``), with the amount written the tradition's way.
-
-    >>> from hanafuda_core.games.hachihachi import get_rules
-    >>> hand = parse_cards("9a 9b 9c 1b 2a 3a 8a")
-    >>> [(t["name"], t["value"], t["written"]) for t in
-    ...  hachihachi_score(get_rules("d001"), hand, hand=True)["teyaku"]]
-    [('3 of a Kind', 2, '2 kan')]
-    """
-    from .cards import CardSet
-    from .hachihachi_controllers import format_amount
-    cards = CardSet(cards)
-    scale = rules.combo_scale
-
-    def money(value: int) -> dict:
-        return {"value": value, "amount": value * scale,
-                "written": format_amount(rules, value * scale)}
-
-    data: dict = {"mode": "hand" if hand else "captures", "unit": rules.unit.key,
-                  "cards": [c.code for c in cards]}
-    if hand:
-        if len(cards) != 7:
-            raise HanafudaError(f"a dealt Hachi-Hachi hand has 7 cards, not {len(cards)}")
-        result = rules.teyaku.evaluate(cards)
-        data["teyaku"] = [{**h.to_dict(), **money(h.value)} for h in result.hits]
-        return {**data, **money(sum(h.value for h in result.hits))}
-    hits = rules.yaku.evaluate(cards).hits
-    data["yaku"] = [{**h.to_dict(), **money(h.points)} for h in hits]
-    points = cards.value(DEFAULT_VALUES) if len(cards) else 0
-    return {**data, **money(sum(h.points for h in hits)), "card_points": points, "par": 88,
-            "against_par": points - 88}
-
-
-def _score_hachihachi(args: argparse.Namespace) -> int:
-    _only_for("hachihachi", args, {"koikoi": 0, "field": None})
-    options = read_options(args.option, "hachihachi")
-    rules = _game_rules("hachihachi", args.preset, options)
-    cards = _plain_cards(read_cards(args.cards), "hachihachi")
-    data = hachihachi_score(rules, cards, args.hand)
-    if args.json:
-        _json({"game": "hachihachi", "preset": args.preset,
-               "options": {k: _option_text(v) for k, v in options.items()}, **data})
-        return 0
-    print(_heading("hachihachi", args.preset, options)
-          + (": a dealt hand" if args.hand else ": a capture pile"))
-    print(f"{'Hand' if args.hand else 'Cards'}: {' '.join(data['cards'])}")
-    found = data["teyaku" if args.hand else "yaku"]
-    what = "hand combination" if args.hand else "yaku"
-    for item in found:
-        name = f"{item['name']} ({item['japanese']})" if item.get("japanese") else item["name"]
-        cards = item["shown"] if args.hand else " ".join(item["cards"])
-        verb = "shows" if args.hand else "cards"
-        print(f"  {name}: {item['written']}; {verb} {cards}")
-    if not found:
-        print(f"  no {what}")
-    print(f"Total: {data['written']} from each active opponent (the field multiplies it)")
-    if not args.hand:
-        print(f"Card points: {data['card_points']} ({data['against_par']:+d} against the par "
-              "of 88)")
+    print(sheet.to_text())
     return 0
 
 
 # ---------------------------------------------------------------------------
-# hanafuda play
+# hanafuda play and hanafuda replay
 
 
 def _play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="the game to play (koikoi, hachihachi)")
+    p.add_argument("game", help="the game to play (see `hanafuda games`)")
     p.add_argument("--seed", type=int, help="random seed; the same seed plays the same game")
     p.add_argument("--agents",
-                   help="the players, comma-separated: Koi-Koi random, greedy, coach "
-                        "(default coach,greedy); Hachi-Hachi random, greedy (default greedy "
-                        "for every seat)")
-    p.add_argument("--rounds", type=int, help="Koi-Koi: rounds to play (default: the "
-                                              "preset's)")
-    p.add_argument("--players", type=int, help="Hachi-Hachi: 2 to 7 players (default 3, or "
-                                               "one per --agents name)")
-    p.add_argument("--deals", type=int, help="Hachi-Hachi: 6 or 12 deals (default 12)")
+                   help="the players, comma-separated: random, greedy or (Koi-Koi) coach "
+                        "(default: Koi-Koi coach,greedy; Hachi-Hachi greedy for every seat)")
+    p.add_argument("--rounds", type=int, help="games counted in rounds (Koi-Koi): rounds "
+                                              "to play (default: the preset's)")
+    p.add_argument("--players", type=int, help="number of players (Hachi-Hachi 2 to 7, "
+                                               "default 3, or one per --agents name)")
+    p.add_argument("--deals", type=int, help="games counted in deals (Hachi-Hachi): 6 or 12 "
+                                             "deals (default 12)")
     _option_arguments(p)
 
 
-def _names(cards: int | Iterable[int]) -> str:
-    from .cards import CardSet
-    cs = CardSet.from_mask(cards) if isinstance(cards, int) else CardSet(cards)
-    return ", ".join(f"{c.title} ({c.code})" for c in cs) or "nothing"
-
-
-def round_log(rules, record, agents: Sequence[str]) -> list[str]:
-    """One round of a game record told in words: the deal, every move, the yaku,
-    the calls and the result (rebuilt by replaying the record; each move's lines
-    come from :func:`hanafuda_core.narration.log_lines`)."""
-    from .engines.capture import parse_action
-    from .narration import log_lines, story
-    states = record.replay(rules)
-    actions = [parse_action(a) for a in record.actions]
-    n = rules.players
-    who = [f"Player {p + 1} ({agents[p]})" for p in range(n)]
-    first = states[0]
-    lines = [f"Round {record.round_no}: {who[first.dealer]} deals"]
-    for v in first.deal.voided:
-        lines.append(f"  misdeal, dealt again: {v.reason}")
-    for p in range(n):
-        lines.append(f"  {who[p]} holds {_names(first.hands_m[p])}")
-    lines.append(f"  Field: {_names(first.field_m)}; stock: {first.stock_size} cards")
-    lines += [f"  {event}" for event in first.deal.events]
-    for s0, a, s1 in zip(states, actions, states[1:]):
-        lines += log_lines(story(s0, a, s1), who)
-    res = states[-1].result
-    points = ", ".join(f"{who[p]} {res.points[p]}" for p in range(n))
-    if res.winner is None:
-        lines.append(f"  Result of round {record.round_no}: nobody wins ({res.reason}); "
-                     f"points: {points}")
-    else:
-        lines.append(f"  Result of round {record.round_no}: {who[res.winner]} wins "
-                     f"({res.reason}); points: {points}")
-    if res.report is not None:
-        lines += ["    " + line for line in res.report.to_text().splitlines()]
-    totals = [s + q for s, q in zip(record.scores_before, record.points)]
-    lines.append("  Scores: " + ", ".join(f"{who[p]} {totals[p]}" for p in range(n)))
-    return lines
+def _count(n: int, word: str) -> str:
+    return f"{n} {word[:-1] if n == 1 and word.endswith('s') else word}"
 
 
 @subcommand("play", "play a seeded game between computer players and show it move by move",
             _play_arguments)
 def cmd_play(args: argparse.Namespace) -> int:
-    game = _known_game(args.game, "played", _PLAYABLE)
-    if game == "hachihachi":
-        return _play_hachihachi(args)
-    from .players import AGENTS, play_game
-    _only_for(game, args, {"players": None, "deals": None})
-    options = read_options(args.option)
-    rounds = args.rounds
-    if "rounds" in options:
-        if rounds is not None:
-            raise HanafudaError("give the number of rounds once: --rounds or --option rounds=")
-        rounds = options.pop("rounds")
-    if rounds is not None:
-        option_value("rounds", str(rounds))         # 1 to 12
-    agents = _agent_names(args.agents or "coach,greedy", AGENTS)
-    _game_rules(game, args.preset, dict(options, **({"rounds": rounds} if rounds else {})))
+    game = _tool_game(args.game, "play", "played", args)
+    word = game.round_word
+    _only_for(game, args, {w: None for w in ("rounds", "deals") if w != word})
+    count = getattr(args, word)
+    if count is not None and word in game.options:
+        raise HanafudaError(f"give the number of {word} once: --{word} or --option {word}=")
+    if args.agents is None:
+        defaults = list(game.adapter.default_agents)
+        low, high = game.players
+        n = game.check_players(args.players if args.players is not None
+                               else min(max(len(defaults), low), high))
+        agents = (defaults + [defaults[-1]] * n)[:n]
+    else:
+        agents = _agent_names(args.agents, game.agent_names)
+        if args.players is not None and args.players != len(agents):
+            raise HanafudaError(f"--players {args.players} but {len(agents)} agents: give one "
+                                "agent per player")
+        game.check_players(len(agents))
     seed = _game_seed(args)
-    record = play_game(seed, agents, rounds, args.preset, **options)
-    rules = record.rules
-    names = list(record.agents)
-    log: list[str] = []
-    for r in record.rounds:
-        log += round_log(rules, r, names)
-    totals = record.totals
-    winner = record.winner
-    final = ("Final scores: " + ", ".join(f"Player {p + 1} ({names[p]}) {t}"
-                                          for p, t in enumerate(totals))
-             + (f"; Player {winner + 1} ({names[winner]}) wins the game" if winner is not None
-                else "; the game is shared"))
-    log.append(final)
-    data = dict(record.to_dict(), final_scores=list(totals), winner=winner)
-    return _show_game(args, data, log, f"Koi-Koi, preset {args.preset}, " + _replay_note(seed)
-                      + f", {len(record.rounds)} round{'s' * (len(record.rounds) > 1)}")
+    record = game.play(agents, seed=seed, rounds=count)
+    heading = (f"{_heading(game)}, {_replay_note(seed)}, {_count(record.players, 'players')}, "
+               f"{_count(len(record.rounds), word)}")
+    return _show_game(args, record.to_dict(), game.log(record), heading)
+
+
+def _heading(game) -> str:
+    from .play_adapters import heading
+    return heading(game)
+
+
+def _replay_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a game record saved with `hanafuda play GAME --json` "
+                                "(or - to read it from standard input)")
+    p.add_argument("--json", action="store_true", help="print the record and its log as JSON")
+
+
+@subcommand("replay", "replay a saved game record move by move and check every result",
+            _replay_arguments)
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .play import Record
+    from .registry import get_game
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as error:
+        raise HanafudaError(f"cannot read the record {args.file!r}: {error.strerror}") \
+            from None
+    record = Record.from_json(text)
+    game = get_game(record.game, record.preset, **record.options)
+    game.replay_rounds(record)                  # raises unless every round ends as recorded
+    heading = (f"{_heading(game)}, replayed from {args.file}: "
+               f"{_count(record.players, 'players')}, "
+               f"{_count(len(record.rounds), game.round_word)}; every result as recorded")
+    return _show_game(args, record.to_dict(), game.log(record), heading)
 
 
 def _game_seed(args: argparse.Namespace) -> int:
@@ -744,86 +619,8 @@ def _agent_names(text: str, known: Iterable[str]) -> list[str]:
     return agents
 
 
-def hachihachi_log(record) -> list[str]:
-    """A Hachi-Hachi game record told in words, deal by deal: the field and its
-    multiplier, the exchange, who plays and who passes, the hand combinations shown,
-    every move (the capture moves told by :func:`hanafuda_core.narration.log_lines`),
-    the calls, and the settlement's payment lines; then the month chart, half-time
-    and end-of-game payments and the final scores. Rebuilt by replaying the record."""
-    from .games.hachihachi_play import action_lines
-    from .hachihachi_controllers import format_amount
-    from .hachihachi_game import HALF_TIME
-    rules = record.rules
-    who = [f"{n} ({a})" for n, a in zip(record.names, record.agents)]
-    lines: list[str] = []
-    for log, states in zip(record.deals, record.replay()):
-        first, last = states[0], states[-1]
-        fm = first.multiplier
-        lines.append(f"Deal {log.deal_no}: {who[first.deal.dealer]} deals; {fm.name} "
-                     f"(x{fm.value}): {fm.reason}")
-        if first.deal.voided:
-            lines.append(f"  dealt again {len(first.deal.voided)} time(s): four cards of a "
-                         "month in the field")
-        if first.joker is not None:
-            lines.append(f"  {who[first.joker]} holds the blank card and sits out; their "
-                         "other six cards are the field")
-        lines.append(f"  Field: {_names(first.field0)}")
-        if first.stage == "claim":
-            lines += _hands_line(first, who)
-        for before, action, after in zip(states, last.history, states[1:]):
-            lines += action_lines(before, action, after, who)
-            if before.stage != "claim" and after.stage == "claim":
-                lines += _hands_line(after, who)
-        s = last.settlement
-        res = last.result
-        lines.append(f"  Result of deal {log.deal_no}: "
-                     + (f"{record.names[res.winner]} wins" if res.winner is not None
-                        else "nobody wins") + f" ({res.reason})")
-        lines += ["    " + line for line in s.ledger.to_text().splitlines()]
-    extra = [p for p in record.ledger.payments if p.category in ("chart", "half-time", "award")]
-    if extra:
-        what = " and ".join(x for x in ("the month chart" if rules.unit.key != "points" else "",
-                                        HALF_TIME.get(rules.preset, "")
-                                        if rules.unit.key != "points" else "",
-                                        "the end of the game") if x)
-        lines.append(f"Between and after the deals ({what}):")
-        lines += [f"  {p.payer} pays {p.payee} {format_amount(rules, p.amount)}: {p.reason}"
-                  for p in extra]
-    if record.ended_early:
-        lines.append(f"The game ended early: {record.ended_early}")
-    finals = record.final_scores()
-    note = {"kan": " (rounded to whole kan)",
-            "shillings": " (rounded to whole shillings, less 10/-)"}.get(rules.unit.key, "")
-    lines.append(f"Final scores{note}: "
-                 + ", ".join(f"{w} {format_amount(rules, finals[n])}"
-                             for w, n in zip(who, record.names))
-                 + f"; {who[record.names.index(record.winner)]} wins the game")
-    return lines
-
-
-def _hands_line(r, who: Sequence[str]) -> list[str]:
-    return [f"  {who[s]} holds {_names(r.hands[s])}" for s in r.active]
-
-
-def _play_hachihachi(args: argparse.Namespace) -> int:
-    from .games.hachihachi_play import check_players
-    from .hachihachi_game import play_hachihachi_game
-    _only_for("hachihachi", args, {"rounds": None})
-    options = read_options(args.option, "hachihachi")
-    _game_rules("hachihachi", args.preset, options)
-    if args.agents is None:
-        players = check_players(args.players if args.players is not None else 3)
-        agents = ["greedy"] * players
-    else:
-        agents = _agent_names(args.agents, ("random", "greedy"))
-        if args.players is not None and args.players != len(agents):
-            raise HanafudaError(f"--players {args.players} but {len(agents)} agents: give one "
-                                "agent per player")
-        check_players(len(agents))
-    deals = args.deals if args.deals is not None else 12
-    seed = _game_seed(args)
-    record = play_hachihachi_game(seed, agents, deals=deals, preset=args.preset, **options)
-    data = dict(record.to_dict(), options={k: _option_text(v) for k, v in options.items()})
-    return _show_game(args, data, hachihachi_log(record),
-                      f"{_heading('hachihachi', args.preset, options)}, {_replay_note(seed)}, "
-                      f"{len(agents)} players, {len(record.deals)} deals")
+def round_log(rules, record, agents: Sequence[str]) -> list[str]:
+    """One round of a capture game record told in words
+    (:func:`hanafuda_core.play_adapters.round_log`)."""
+    from .play_adapters import round_log as tell
+    return tell(rules, record, agents)

@@ -88,7 +88,7 @@ def test_games_json_shape(capsys):
     koikoi = next(g for g in games if g["key"] == "koikoi")
     assert koikoi["players"] == [2, 2] and koikoi["chapter"] == 12
     assert koikoi["deals"] == {"2": {"hand": 8, "field": 8, "aside": 0, "note": ""}}
-    assert koikoi["family"] == "capture" and koikoi["playable"] is False
+    assert koikoi["family"] == "capture" and koikoi["playable"] is True
     assert "こいこい" in koikoi["aliases"] and koikoi["difficulty"] == "Intermediate"
     assert koikoi["deck"] == "48 cards"
     assert sorted(g["chapter"] for g in games if g["chapter"]) == list(range(4, 41))

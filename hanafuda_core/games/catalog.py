@@ -3,7 +3,10 @@
 Every game of the rulebook (BOOK chapters 4-40) is registered here, and so is
 each rule set of the four other seed documents, as its own entry. The facts
 (players, deals, deck, difficulty, sources) come from the seed catalog; the
-one-line summaries are ours. ``playable`` is False until an engine lands.
+one-line summaries are ours. A game is playable when :data:`PLAY_SPECS` names its
+play adapter and rules module (the registry, :mod:`hanafuda_core.registry`, builds
+:class:`~hanafuda_core.play.Game` values from them); the seed documents' rule sets
+of a playable game are its presets (:data:`PRESET_OF`).
 
 Below the games table are two more tables of data that the deal needs: the
 cards of each game's deck (:data:`DECKS`, read through :func:`deck_for`) and the
@@ -22,7 +25,7 @@ Deal(hand=8, field=8, note='', aside=0)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from ..cards import Card, CardSet, Extra, parse_card
@@ -31,7 +34,7 @@ from ..errors import HanafudaError
 from ..rules import Deal, GameInfo, Source
 from . import get_game, register
 
-__all__ = ["DeckSpec", "DECKS", "MISDEALS", "deck_for", "misdeal_rules", "GameDeal",
+__all__ = ["PlaySpec", "PLAY_SPECS", "PRESET_OF", "DeckSpec", "DECKS", "MISDEALS", "deck_for", "misdeal_rules", "GameDeal",
            "deal_game", "default_players", "joker_range"]
 
 AnyCard = Card | Extra
@@ -445,8 +448,37 @@ GAMES_TABLE: tuple[GameInfo, ...] = (
         sources=(Source("D003", "Koi-Koi", "1-79"),)),
 )
 
+
+
+@dataclass(frozen=True)
+class PlaySpec:
+    """How a playable game is played: the play adapter (a key of
+    :data:`hanafuda_core.play_adapters.ADAPTERS`), its rules module under
+    ``hanafuda_core.games`` and the teaching tools it offers."""
+
+    adapter: str
+    rules: str
+    tools: tuple[str, ...] = ("play", "score", "replay", "deal", "quiz")
+
+
+#: The playable games. A new game of a family with an adapter is one line here.
+PLAY_SPECS: Mapping[str, PlaySpec] = {
+    "koikoi": PlaySpec("capture", "koikoi"),
+    "hachihachi": PlaySpec("hachihachi", "hachihachi"),
+}
+
+#: Seed documents' rule sets that are presets of a playable game: (game, preset).
+PRESET_OF: Mapping[str, tuple[str, str]] = {
+    "koikoi-d002": ("koikoi", "d002"),
+    "koikoi-d003": ("koikoi", "d003"),
+    "hachihachi-d001": ("hachihachi", "d001"),
+    "hachihachi-d002": ("hachihachi", "d002"),
+    "hachihachi-d004": ("hachihachi", "d004"),
+}
+
 for _game in GAMES_TABLE:
-    register(_game)
+    _playable = _game.key in PLAY_SPECS or _game.key in PRESET_OF
+    register(replace(_game, playable=True) if _playable else _game)
 
 # ---------------------------------------------------------------------------
 # Decks: which cards each game uses. Games not listed use the standard 48.

@@ -291,6 +291,14 @@ def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
     return _build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))
 
 
+def zero_sum(rules: CaptureRules) -> bool:
+    """Play-protocol hook (:mod:`hanafuda_core.play_adapters`): a round's points sum to
+    zero only when each loser pays the winner (D002's payments, BOOK 'Steal Points');
+    under BOOK's own rule only the winner adds points."""
+    values = rules.option_values
+    return values["settlement"] == "losers_pay" or values["steal_points"] is not None
+
+
 #: Koi-Koi's wild-card variations: Mushi's Storm rules (BOOK ch. 8), always or only
 #: when an August card is dealt to the field (BOOK ch. 12 variations).
 STORM_IS_WILD = replace(MUSHI_WILD, rule_name="Storm is Wild",

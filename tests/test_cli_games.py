@@ -1,0 +1,180 @@
+"""``hanafuda score|play|deal|replay`` for every playable game of the registry (one test,
+parametrised: a new playable game joins it), ``games --json`` and a narrow terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hanafuda_core import cli, get_game
+from hanafuda_core.cards import DEFAULT_VALUES, CardSet
+from hanafuda_core.play import Record
+from hanafuda_core.registry import entry, playable_keys
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYABLE = playable_keys()
+PILE = "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d"
+
+
+def run(capsys, *argv):
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_json(capsys, *argv):
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0 and err == "", err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_score_json_reports_card_yaku_and_optional_points_and_the_yaku(capsys, key):
+    data = run_json(capsys, "score", key, PILE)
+    assert {"card_points", "yaku_points", "optional_yaku_points", "total", "yaku"} <= set(data)
+    assert data["card_points"] in (None, CardSet.parse(PILE).value(DEFAULT_VALUES))
+    assert data["yaku_points"] == sum(y["points"] for y in data["yaku"]) > 0
+    assert data["optional_yaku_points"] == 0
+    assert data["total"] >= data["yaku_points"]
+    for y in data["yaku"]:
+        assert y["cards"] and set(y["cards"]) <= set(PILE.split())
+    assert data["game"] == key and data["preset"] == "book"
+    status, out, err = run(capsys, "score", key, PILE)
+    assert status == 0 and err == "" and out.startswith(get_game(key).name + ", preset book")
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_play_json_is_the_record_and_replay_tells_the_same_game(capsys, tmp_path, key):
+    agents = ",".join(["random"] * get_game(key).players[0])
+    data = run_json(capsys, "play", key, "--seed", "3", "--agents", agents)
+    assert data["format"] == "hanafuda-record/1" and data["game"] == key
+    assert data["agents"] == agents.split(",") and data["seed"] == 3
+    record = Record.from_dict(data)
+    assert record == get_game(key).play(agents.split(","), seed=3)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = run_json(capsys, "replay", str(path))
+    assert again["log"] == data["log"] and again["rounds"] == data["rounds"]
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 0 and err == "" and "every result as recorded" in out.splitlines()[0]
+    assert out.splitlines()[1:] == data["log"]
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_play_with_an_option_saves_a_record_that_replays(capsys, tmp_path, key):
+    table = get_game(key).option_table
+    name, value = next((k, o.allowed[-1]) for k, o in table.items()
+                       if isinstance(o.default, bool) and o.implemented
+                       and k not in ("trade", "blind_stay"))
+    text = str(value).lower()
+    agents = ",".join(["random"] * get_game(key).players[0])
+    data = run_json(capsys, "play", key, "--seed", "8", "--agents", agents,
+                    "--option", f"{name}={text}")
+    assert data["options"] == {name: value}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run_json(capsys, "replay", str(path))["log"] == data["log"]
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_deal_each_playable_game(capsys, key):
+    data = run_json(capsys, "deal", key, "--seed", "2")
+    codes = [c for h in data["hands"] for c in h] + data["field"] + data["stock"]
+    assert data["game"] == key and len(codes) == len(set(codes)) == 48
+
+
+def test_games_json_says_which_games_are_playable_and_their_tools(capsys):
+    games = run_json(capsys, "games")
+    playable = {g["key"] for g in games if g["playable"] and not g["preset_of"]}
+    assert playable == set(PLAYABLE)
+    for g in games:
+        assert g["tools"] == list(entry(g["key"]).tools)
+        if g["key"] in PLAYABLE:
+            assert "book" in g["presets"] and "play" in g["tools"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (("replay", "/no/such/file.json"), "cannot read the record"),
+    (("play", "mushi"), ("Mushi cannot be played yet (chapter 8 of the book describes it); "
+                         "games that can be played: koikoi")),
+    (("score", "koikoi", "1a", "--preset", "d001"), "presets: book"),
+])
+def test_errors_are_one_line(capsys, argv, words):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and words in err, err
+
+
+def test_replay_of_a_tampered_record_is_refused(capsys, tmp_path):
+    data = run_json(capsys, "play", "koikoi", "--seed", "1", "--agents", "random,random",
+                    "--rounds", "1")
+    data["rounds"][0]["outcome"]["winner"] = 1 - (data["rounds"][0]["outcome"]["winner"] or 0)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 2 and out == "" and "does not replay" in err
+
+
+@pytest.mark.parametrize("argv", [("cards",), ("cards", "--json"), ("games", "koikoi"),
+                                  ("parse", "sake cup")])
+def test_an_ascii_terminal_gets_output_not_a_traceback(argv):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="ascii")
+    done = subprocess.run([sys.executable, "-m", "hanafuda_core", *argv], cwd=ROOT, env=env,
+                          capture_output=True, timeout=60, check=False)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert done.stdout.decode("ascii")              # plain ASCII, nothing lost but the kanji
+    if "--json" in argv:
+        cards = json.loads(done.stdout)
+        assert cards[0]["japanese"] == "松に鶴"
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_games_text_shows_tools_and_presets_with_their_sources(capsys, key):
+    status, out, _ = run(capsys, "games", key)
+    assert status == 0
+    assert f"tools       {', '.join(entry(key).tools)}" in out
+    for preset in entry(key).presets():
+        assert f"  {preset}: " in out
+
+
+def test_a_seed_rule_set_plays_as_its_game_under_its_preset(capsys):
+    data = run_json(capsys, "play", "koikoi-d003", "--seed", "2", "--agents", "random,random",
+                    "--rounds", "1")
+    assert data["game"] == "koikoi" and data["preset"] == "d003"
+    assert data["options"] == {"rounds": 1}
+    status, out, _ = run(capsys, "games", "koikoi-d003")
+    assert status == 0 and "plays as    koikoi --preset d003" in out
+
+
+def test_replay_reads_a_record_from_standard_input(capsys, monkeypatch):
+    import io
+    data = run_json(capsys, "play", "hachihachi", "--seed", "6", "--deals", "6")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data)))
+    status, out, err = run(capsys, "replay", "-")
+    assert status == 0 and err == "" and out.splitlines()[1:] == data["log"]
+
+
+def test_default_agents_fill_the_seats_the_rules_ask_for(capsys):
+    data = run_json(capsys, "play", "koikoi", "--preset", "d002", "--option", "players=3",
+                    "--seed", "1", "--rounds", "1")
+    assert data["players"] == 3 and data["agents"] == ["coach", "greedy", "greedy"]
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_play_and_score_errors_for_every_playable_game(capsys, key):
+    name = get_game(key).name
+    high = get_game(key).players[1]
+    for argv, words in [
+        (("play", key, "--players", str(high + 1)), f"{name} is played by"),
+        (("play", key, "--agents", "random,wizard"), "unknown player 'wizard'"),
+        (("score", key, "1a", "--option", "no_such=1"), f"unknown {name} option 'no_such'"),
+        (("score", key, "1a", "--preset", "nope"), f"unknown {name} preset 'nope'"),
+        (("score", key, "1a", "11z"), "unknown card"),
+    ]:
+        status, out, err = run(capsys, *argv)
+        assert status == 2 and out == "" and err.count("\n") == 1, (argv, err)
+        assert words in err, (argv, err)
