@@ -376,6 +376,9 @@ class CaptureAdapter:
         data.update(game=game.key, preset=game.preset, options=json_value(game.options),
                     cards=[c.code for c in cards], koikoi_calls=koikoi,
                     card_points=None, yaku_points=report.subtotal, optional_yaku_points=0)
+        figures = getattr(rules.overlay, "pile_figures", None)
+        if figures is not None:     # an overlay that scores card points says so itself
+            data.update(figures(rules, CardSet(cards).mask, CardSet(fld).mask))
         head = heading(game) + (f", after {koikoi} Koi-Koi call{'s' * (koikoi > 1)}"
                                 if koikoi else "")
         text = (head, f"Cards: {' '.join(c.code for c in cards)}", report.to_text())

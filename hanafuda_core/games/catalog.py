@@ -465,6 +465,8 @@ class PlaySpec:
 PLAY_SPECS: Mapping[str, PlaySpec] = {
     "koikoi": PlaySpec("capture", "koikoi"),
     "hachihachi": PlaySpec("hachihachi", "hachihachi"),
+    "simplified": PlaySpec("capture", "simplified"),
+    "mushi": PlaySpec("capture", "mushi"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).
