@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from hanafuda_core import get_game
 from hanafuda_core.cards import Card, CardSet
 from hanafuda_core.errors import HanafudaError, IllegalActionError, OptionError
-from hanafuda_core.play import Outcome, Record, random_round
 from hanafuda_core.games.catalog import deck_for
+from hanafuda_core.play import Outcome, Record, random_round
 from hanafuda_core.registry import entry, playable_keys
 
 PLAYABLE = playable_keys()

@@ -20,8 +20,9 @@ The settlement is the capture family's card-value settlement
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from ..cards import MONTH_MASKS, Card, mask_cards
 from ..deal import MisdealRules
@@ -30,8 +31,17 @@ from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
-__all__ = ["OPTIONS", "PRESETS", "PRESET_SOURCES", "YAKU", "PAR", "BOOK", "get_rules",
-           "preset_options", "zero_sum"]
+__all__ = [
+    "BOOK",
+    "OPTIONS",
+    "PAR",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "YAKU",
+    "get_rules",
+    "preset_options",
+    "zero_sum",
+]
 
 BOOK = Source("BOOK", "ch. 8 Mushi", "1155-1264")
 BOOK_VAR = Source("BOOK", "ch. 8 Mushi, gameplay variations", "1155-1264")
@@ -105,7 +115,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     overlay = CardValueSettlement(par=PAR, chart=table, transfer_yaku=True, source=BOOK)
     return CaptureRules(
         name="Mushi", key="mushi", preset=preset, options=items,
-        deck=tuple(deck_for("mushi")), players=2, deals={2: (8, 8)},
+        deck=tuple(c for c in deck_for("mushi") if isinstance(c, Card)), players=2,
+        deals={2: (8, 8)},
         misdeal=MisdealRules(True, True, True),
         on_field_four="dealer_captures" if v["field_four"] == "dealer_captures" else "redeal",
         rounds=v["rounds"], target_score=50 if v["first_to_50"] else None,

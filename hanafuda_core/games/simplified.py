@@ -9,6 +9,7 @@ twenty Chaffs still make one "Any 10 Chaffs".
 >>> rules = get_rules("book", players=4)
 >>> rules.deals[4], rules.rounds, rules.yaku is None
 ((5, 8), 12, True)
+>>> from hanafuda_core.cards import CardSet
 >>> get_rules("book-yaku").yaku.points(CardSet.parse("1a 3a 8a").mask)
 30
 
@@ -18,18 +19,27 @@ The settlement is the capture family's card-value settlement
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
-from ..cards import Card, CardSet, Kind, Ribbon
+from ..cards import Card, Kind, Ribbon
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
-__all__ = ["OPTIONS", "PRESETS", "PRESET_SOURCES", "SIMPLE_YAKU", "BOOK", "get_rules",
-           "preset_options", "zero_sum"]
+__all__ = [
+    "BOOK",
+    "OPTIONS",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "SIMPLE_YAKU",
+    "get_rules",
+    "preset_options",
+    "zero_sum",
+]
 
 BOOK = Source("BOOK", "ch. 4 Simplified Game for Beginners", "657-770")
 BOOK_YAKU = Source("BOOK", "ch. 4 Simplified Game for Beginners, Additional Scoring (Yaku)",

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import KIND_MASKS, CardSet, Kind
-from ...errors import HanafudaError
 from ...engines.capture import STOP, RoundResult, State
+from ...errors import HanafudaError
 from ...rules import Source
 from ...scoring import Payment, ScoreLine, ScoreReport
 
