@@ -101,18 +101,33 @@ def test_only_two_players():
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), field_four=st.sampled_from(("misdeal", "dealer_captures")))
 def test_every_round_captures_all_forty_and_the_scores_cancel(seed, field_four):
-    """Played to the end (the leftovers given away), the field is empty, so the two
-    scores sum to zero; each is (cards - 115) + own yaku - the other's yaku."""
+    """Played to the end (the leftovers given away), each score is (cards - 115) + own
+    yaku - the other's yaku, and the two sum to zero unless cards stay on the field.
+    The only cards that can stay are the three other November cards lying together
+    after the Storm has gone (nobody holds the other two of them, and they are not
+    the Storm's partner): they are nobody's, and the sum is minus their value."""
     game = get_game("mushi", field_four=field_four)
     end = random_round(game, seed)
     state = end.inner
-    assert state.field_m == 0 and state.card_count() == 40
+    assert state.card_count() == 40
+    left = CardSet.from_mask(state.field_m)
+    assert not left or left == CardSet.parse("11a 11b 11c")
     a, b = state.caps_m
     ya, yb = RULES.yaku.points(a), RULES.yaku.points(b)
     ov = RULES.overlay
     assert end.result().points == (ov.card_points(a) - PAR + ya - yb,
                                    ov.card_points(b) - PAR + yb - ya)
-    assert sum(end.result().points) == 0
+    assert sum(end.result().points) == -left.value()
+
+
+def test_three_november_cards_stranded_on_the_field_are_nobodys():
+    """Seed 137680 (found by the test above): the Storm went early, and the Rainman,
+    the Swallow and the Ribbon end up together on the field; nobody holds two of them,
+    so the leftover rule gives them to no one (our reading: the chapter names no owner)."""
+    end = random_round(get_game("mushi"), 137680)
+    assert end.inner.field == CardSet.parse("11a 11b 11c")
+    assert sum(end.result().points) == -35
+    assert "3 card(s) stay on the field: nobody's" in end.result().detail.report.to_text()
 
 
 # ---- the wild Storm ---------------------------------------------------------------
@@ -188,5 +203,5 @@ def test_golden_mushi_game():
     game = get_game(back.game, back.preset, **back.options)
     rounds = game.replay_rounds(back)
     assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
-    assert all(sum(r.result().points) == 0 for r in rounds)
+    assert all(sum(r.result().points) == -r.inner.field.value() for r in rounds)
     assert any(r.inner.wild_log for r in rounds)      # the Storm did something
