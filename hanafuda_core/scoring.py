@@ -52,7 +52,8 @@ class ScoreLine:
                 "source": self.source.cite() if self.source else "", "note": self.note}
 
     def to_text(self) -> str:
-        text = f"{self.name} ({self.japanese}): {self.base} pt"
+        text = (f"{self.name} ({self.japanese})" if self.japanese else self.name) + \
+            f": {self.base} pt"
         if self.extras:
             text += (f" + {self.points - self.base} for {self.extras} extra "
                      f"({' '.join(c.code for c in self.extra_cards)})")

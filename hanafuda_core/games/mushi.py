@@ -77,7 +77,11 @@ YAKU: tuple[YakuRule, ...] = (
 )
 
 _OPTION_LIST = (
-    Option("rounds", 12, (6, 12), "rounds in a game: 6 or 12", BOOK),
+    Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: 6 or 12 (the chapter); "
+           "any count from 1 to 12 for short games", BOOK,
+           note="A round in which both scores are equal has no winner; the dealer then "
+                "deals again (the capture basics' rule after a drawn round): the chapter "
+                "does not say."),
     Option("field_four", "misdeal", ("misdeal", "dealer_captures"),
            "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
            "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",

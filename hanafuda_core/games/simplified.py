@@ -75,8 +75,8 @@ _TABLE = YakuTable(_EACH, SIMPLE_YAKU, source=BOOK_YAKU)
 _OPTION_LIST = (
     Option("players", 2, (2, 3, 4), "number of players: 2 (8 cards each, 8 to the field), "
            "3 (7 each, 6 to the field) or 4 (5 each, 8 to the field)", BOOK),
-    Option("rounds", 12, (3, 6, 12), "rounds in a game: a season (3), half a year (6) or a "
-           "full year (12)", BOOK_BASICS),
+    Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: a season (3), half a year "
+           "(6) or a full year (12); any count from 1 to 12 for short games", BOOK_BASICS),
     Option("simple_yaku", False, (False, True), "add the simple yaku chart to the card "
            "points (each yaku once a round per player)", BOOK_YAKU,
            note="The chapter does not say who wins a tied round; we say nobody, and the "

@@ -63,7 +63,7 @@ class SideScore:
             text += f" + {yaku}"
         if self.taken_by_others:
             text += f" - {self.taken_by_others}"
-        return f"{text} = {self.total}"
+        return text if text == str(self.total) else f"{text} = {self.total}"
 
 
 @dataclass(frozen=True)
