@@ -3,10 +3,16 @@ one rule Simplified and Mushi share, checked on generated piles."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanafuda_core import get_game
 from hanafuda_core.cards import DECK, CardSet, Kind
+from hanafuda_core.coach import greedy_rollout
+from hanafuda_core.engines.capture import fast_play, fast_random_round, new_round
 from hanafuda_core.families.capture.settlement import CardValueSettlement
 from hanafuda_core.games import mushi, simplified
 
@@ -60,3 +66,40 @@ def test_the_optional_chart_is_reported_always_and_counted_only_when_on(split):
 
 def test_there_is_no_decision_to_make():
     assert not MUSHI.decision_needed(None, (), ((0, 25),), 25)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from((2, 3, 4)), yaku=st.booleans())
+def test_the_fast_loop_and_the_coachs_rollout_settle_simplified_the_same_way(seed, players,
+                                                                             yaku):
+    rules = simplified.get_rules(players=players, simple_yaku=yaku)
+    ov = rules.overlay
+    rng = random.Random(seed)
+    for end in (fast_play(new_round(rules, rng), rng.random),
+                greedy_rollout(new_round(rules, rng))):
+        assert end.field_m == 0
+        assert end.result.points == tuple(
+            ov.card_points(m) + (ov.optional_chart.points(m) if yaku else 0)
+            for m in end.caps_m)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_fast_wild_loop_and_the_coachs_rollout_settle_mushi_the_same_way(seed):
+    rules = mushi.get_rules()
+    rng = random.Random(seed)
+    for end in (fast_random_round(rules, rng), greedy_rollout(new_round(rules, rng))):
+        a, b = end.caps_m
+        ya, yb = rules.yaku.points(a), rules.yaku.points(b)
+        assert end.result.points == (rules.overlay.card_points(a) - 115 + ya - yb,
+                                     rules.overlay.card_points(b) - 115 + yb - ya)
+
+
+@pytest.mark.parametrize("key, options, agents", [
+    ("mushi", {}, ["coach", "random"]),
+    ("simplified", {"players": 3}, ["coach", "greedy", "random"]),
+])
+def test_the_coach_plays_a_whole_round(key, options, agents):
+    record = get_game(key, **options).play(agents, seed=1, rounds=1)
+    outcome = record.rounds[0].outcome
+    assert len(outcome["points"]) == len(agents) and outcome["reason"] == "cards"
