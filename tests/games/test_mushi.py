@@ -77,6 +77,11 @@ def test_score_of_one_pile_reports_card_points_par_and_yaku():
         "spring_semi_brights": ["1a", "2a", "3a"], "paulownia": ["12a", "12b", "12c", "12d"]}
 
 
+def test_koikoi_calls_are_refused_with_the_reason():
+    with pytest.raises(HanafudaError, match="no Koi-Koi calls"):
+        get_game("mushi").score(list(PILE_A), koikoi=1)
+
+
 def test_a_card_outside_the_forty_is_refused():
     with pytest.raises(HanafudaError, match="6a is not in its deck"):
         get_game("mushi").score(list(CardSet.parse("1a 6a")))

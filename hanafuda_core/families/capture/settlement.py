@@ -163,7 +163,12 @@ class CardValueSettlement:
 
     def pile_report(self, rules: Any, mask: int, field_mask: int = 0, koikoi_calls: int = 0,
                     calls_self: int = 0) -> ScoreReport:
-        """One pile explained (``koikoi_calls`` is ignored: these games have no calls)."""
+        """One pile explained. These games have no Koi-Koi calls: a count of calls other
+        than 0 is refused with the reason."""
+        if koikoi_calls or calls_self:
+            name = rules.name if rules is not None else "this game"
+            raise HanafudaError(f"{name} has no Koi-Koi calls: every round is played to the "
+                                "last card; leave out --koikoi")
         self.check_deck(rules, mask | field_mask)
         s = self.side_scores((mask,), field_mask)[0]
         lines = self._yaku_lines(mask, field_mask)
@@ -215,5 +220,6 @@ class CardValueSettlement:
         return RoundResult(winner, points, "cards", make_report=make_report)
 
     def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
-        """Not used by these games' rules (no instant win from the deal)."""
-        return self.settle_draw(state)
+        """These games have no instant win from the deal (their rules redeal instead)."""
+        raise HanafudaError(f"{state.rules.name} has no instant win from the deal "
+                            f"({reason}); its rules redeal such a hand")
