@@ -72,6 +72,9 @@ def test_the_simple_yaku_chart_is_the_chapters():
         ("3 Purple Ribbons", 20), ("4 Plain Ribbons", 20), ("Any 10 Chaffs", 10)]
     assert score("4b 5b 7b 11c", "book-yaku")["optional_yaku_points"] == 20
     assert score("4b 5b 7b 1b", "book-yaku")["optional_yaku_points"] == 0
+    # a count yaku scores its points once, with no extra for cards beyond the count
+    assert score("1a 3a 8a 11a 12a", "book-yaku")["optional_yaku_points"] == 30
+    assert score("2a 4a 5a 6a 7a 8b 9a 10a 11b", "book-yaku")["optional_yaku_points"] == 20
 
 
 @pytest.mark.parametrize("players, hand, field", [(2, 8, 8), (3, 7, 6), (4, 5, 8)])
