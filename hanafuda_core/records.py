@@ -71,6 +71,14 @@ class GameRecord:
     agents: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]
 
+    def __post_init__(self) -> None:
+        # Options as a user, the command line or JSON gave them ("true", lists) are kept
+        # as their canonical values, so a record loaded back equals the one saved.
+        from .games.koikoi import OPTIONS
+        from .rules import canonical_options
+        object.__setattr__(self, "options", canonical_options("Koi-Koi", OPTIONS,
+                                                              dict(self.options)))
+
     @property
     def rules(self):
         from .games.koikoi import get_rules
