@@ -41,7 +41,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
-from ..errors import OptionError
+from ..errors import OptionError, PlayerCountError
 from ..ledger import UNITS, Unit
 from ..rules import Option, Source, preset_values
 from ..teyaku import BOOK_TABLE, TeyakuTable
@@ -49,7 +49,7 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
            "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
-           "preset_options", "options_table", "option_sources", "game_award"]
+           "preset_options", "options_table", "option_sources", "game_award", "check_table"]
 
 # ---------------------------------------------------------------------------
 # Sources (line numbers in the seed files).
@@ -585,7 +585,69 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> HachiHachiRules:
     teyaku = TEYAKU_TABLES[values["teyaku_table"]]
     if values["rain_in_melds"] == "either":
         teyaku = _either_table(values["teyaku_table"])
-    return HachiHachiRules(preset, items, UNITS[values["unit"]], teyaku, yaku)
+    unit = UNITS[values["unit"]]
+    _check_halves(yaku, unit, values["yaku_table"])
+    return HachiHachiRules(preset, items, unit, teyaku, yaku)
+
+
+def _check_halves(yaku: YakuTable, unit: Unit, table: str) -> None:
+    """Every tradition pays some yaku back by half (a Cancel, an exhausted deck, a
+    failed sage or keeping), so each yaku value and each step added per extra card
+    must halve to a whole number of the smallest unit. Mixing a chart written in kan
+    (7 for the Ribbons) with plain points breaks that: refuse it when the rules are
+    built, saying which values do not halve.
+
+    >>> get_rules("book", yaku_table="d002")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.OptionError: these options cannot be played together: ...
+    """
+    scale = unit.per_major or 1
+    odd = [f"{r.name} {r.points}" if (r.points * scale) % 2 else
+           f"{r.name} +{r.plus_per_extra} per extra card"
+           for r in yaku.rules if (r.points * scale) % 2 or (r.plus_per_extra * scale) % 2]
+    if odd:
+        raise OptionError(
+            f"these options cannot be played together: yaku are paid back by half, so "
+            f"every yaku value must halve to whole {unit.minor}, but with unit={unit.key!r} "
+            f"and yaku_table={table!r} these do not: {', '.join(odd)}. A chart in kan or "
+            f"shillings (d001, d002, d004) needs unit='kan' or 'shillings'; the book chart "
+            f"goes with any unit (seven_ribbons_extra and boar_deer_butterfly must then be "
+            f"even in points)")
+
+
+def check_table(rules: HachiHachiRules, players: int) -> None:
+    """Refuse, before a deal, rules that cannot settle every round at this table.
+
+    Voluntary passers each pay the fee for their place in ``fold_fees`` (in the order
+    of passing), so the list must reach as far as the players who may pass: all but
+    the three who must play (``too_few="forced_in"``), or all but one when nobody is
+    forced in. Fees by seat need one fee for each seat that chooses. Raises
+    :class:`~hanafuda_core.errors.PlayerCountError` saying what conflicts.
+
+    >>> check_table(get_rules("d001", too_few="share_pot"), 5)
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.PlayerCountError: with 5 players and too_few='share_pot' up to 4 players may pass, but fold_fees gives fees for only 3 passers (12, 18, 24): use longer fees (fold_fees=(12, 18, 24, 30, 36)), fold_fee_by='seat', too_few='forced_in' or fewer players
+    >>> check_table(get_rules("d001"), 5)
+    """
+    if players <= 3:
+        return                              # everyone plays: nobody passes
+    choosers = players - (1 if players == 7 else 0)     # the Joker holder sits out
+    if rules.fold_fee_by == "seat":
+        if len(rules.seat_fees) < choosers:
+            raise PlayerCountError(f"fees by seat give {len(rules.seat_fees)} seats, but "
+                                   f"{choosers} players choose whether to play")
+        return
+    fees = rules.fold_fees
+    passers = choosers - (3 if rules.too_few == "forced_in" else 1)
+    if fees and len(fees) < passers:
+        longest = max(OPTIONS["fold_fees"].allowed, key=len)
+        raise PlayerCountError(
+            f"with {players} players and too_few={rules.too_few!r} up to {passers} players "
+            f"may pass, but fold_fees gives fees for only {len(fees)} passers "
+            f"{tuple(fees)}: use longer fees (fold_fees={longest}), fold_fee_by='seat', "
+            f"too_few='forced_in' or fewer players")
 
 
 @lru_cache(maxsize=None)

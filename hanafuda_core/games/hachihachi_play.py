@@ -64,7 +64,7 @@ from ..hachihachi_settle import (Call, FieldMultiplier, FieldQueue, PlayerFacts,
                                  Settlement, settle_round)
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
-from .hachihachi import HachiHachiRules, get_rules, yaku_rule
+from .hachihachi import HachiHachiRules, check_table, get_rules, yaku_rule
 
 __all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel",
            "parse_action", "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound", "HachiHachiView",
@@ -599,6 +599,8 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
     and ``offer_blind_stay`` as in :func:`new_hachihachi_round`."""
     if isinstance(rules, str):
         rules = get_rules(rules)
+    check_players(players)
+    check_table(rules, players)
     trade = offers_trade(rules, players, offer_trade)
     if trade and not rules.trade:
         raise HanafudaError("these rules have no exchange of hands: use the option trade=True "

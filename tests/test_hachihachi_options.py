@@ -1,0 +1,86 @@
+"""Hachi-Hachi under generated option sets: every set either is refused when the rules
+are built (or when the table is set) with our own error, or a whole seeded game plays
+to the end, and its record goes through JSON and replays equal."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hanafuda_core.errors import OptionError, PlayerCountError
+from hanafuda_core.games.hachihachi import OPTIONS, PRESETS, check_table, get_rules
+from hanafuda_core.hachihachi_game import HachiHachiGameRecord, play_hachihachi_game
+from hanafuda_core.rules import option_text
+
+PLAYABLE = sorted(k for k, o in OPTIONS.items() if o.implemented and len(o.allowed) > 1)
+
+
+def _written(value, how):
+    """A value as the code, a command line (text) or a JSON file (lists) gives it."""
+    if how == "text":
+        return option_text(value)
+    if how == "json":
+        return json.loads(json.dumps(value))
+    return value
+
+
+@st.composite
+def option_sets(draw):
+    keys = draw(st.lists(st.sampled_from(PLAYABLE), max_size=12, unique=True))
+    return {k: _written(draw(st.sampled_from(OPTIONS[k].allowed)),
+                        draw(st.sampled_from(("value", "text", "json")))) for k in keys}
+
+
+def test_text_and_json_values_are_read_as_the_canonical_value():
+    rules = get_rules("book", fold_fees="10,15,20", risk="true", sixteen=[12, 2, 0, True],
+                      keep_forbidden="none", blind_stay="1")
+    assert rules.fold_fees == (10, 15, 20) and rules.risk is True
+    assert rules.sixteen == (12, 2, 0, True) and rules.keep_forbidden == ()
+    assert rules.blind_stay == 1
+    assert get_rules("book", risk="true") is get_rules("book", risk=True)
+
+
+@pytest.mark.parametrize("key, value", [("risk", 1), ("risk", "1"), ("blind_stay", True),
+                                        ("fold_fees", "10,15"), ("sixteen", [12, 2]),
+                                        ("unit", "kan,points")])
+def test_values_that_only_look_alike_are_refused_naming_what_is_allowed(key, value):
+    with pytest.raises(OptionError, match=f"option '{key}' cannot be .*allowed values: "):
+        get_rules("book", **{key: value})
+
+
+def test_a_kan_chart_with_plain_points_is_refused_when_the_rules_are_built():
+    with pytest.raises(OptionError, match="halve to whole points.*3 Poetry Ribbons 7"):
+        get_rules("book", yaku_table="d002")
+    with pytest.raises(OptionError, match=r"7 Dry Ribbons \+1 per extra"):
+        get_rules("book", seven_ribbons_extra=1)
+    assert get_rules("book", yaku_table="d002", unit="kan").yaku.rules
+
+
+def test_too_few_fees_for_the_passers_are_refused_before_the_deal():
+    rules = get_rules("d001", too_few="share_pot")
+    with pytest.raises(PlayerCountError, match="up to 4 players may pass.*only 3 passers"):
+        play_hachihachi_game(1, ("random",) * 5, preset="d001", too_few="share_pot")
+    check_table(rules, 4)                          # three may pass: the three fees do
+    check_table(get_rules("d001", too_few="share_pot", fold_fees=(12, 18, 24, 30, 36)), 7)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(sorted(PRESETS)), options=option_sets(),
+       players=st.integers(2, 7), seed=st.integers(0, 10_000))
+def test_random_options_are_refused_up_front_or_play_a_whole_game(preset, options, players,
+                                                                  seed):
+    try:
+        get_rules(preset, **options)
+        rec = play_hachihachi_game(seed, ("random",) * players, deals=6, preset=preset,
+                                   **options)
+    except (OptionError, PlayerCountError) as refused:
+        assert str(refused)
+        return
+    assert rec.ledger.balance() == 0
+    back = HachiHachiGameRecord.from_json(rec.to_json())
+    assert back == rec
+    assert len(back.replay()) == len(rec.deals)
+    # as the command line saves it: every option value written as text
+    texts = dict(rec.to_dict(), options={k: option_text(v) for k, v in options.items()})
+    assert HachiHachiGameRecord.from_json(json.dumps(texts)) == rec
