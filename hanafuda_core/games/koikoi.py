@@ -28,7 +28,7 @@ from typing import Any, Mapping
 from ..cards import KIND_MASKS, Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import KOIKOI, MUSHI_WILD, STOP, CaptureRules, RoundResult, State
-from ..errors import OptionError
+from ..errors import OptionError, PlayerCountError
 from ..rules import Option, Source, preset_values
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
@@ -159,7 +159,9 @@ def _opt(key, default, allowed, description, source, note="", implemented=True) 
 _OPTION_LIST = (
     _opt("players", 2, (2, 3, 4), "number of players (3 and 4 with teams: D002 only)", D002),
     _opt("deal", "8/8", ("8/8", "10/8"), "cards to each hand / to the field (2 players); "
-         "D002's Toppa deals 10/8 and plays to an empty stock", D002),
+         "D002's Toppa deals 10/8 and plays to an empty stock", D002,
+         note="the Japanese publisher's rules describe the Toppa deal for two players "
+              "only, so 10/8 with three or four players is refused"),
     _opt("rounds", 12, tuple(range(1, 13)), "rounds in a game (BOOK 6 or 12; D003 6; D002 "
          "12, 10 or 6; BOOK basics also allow 3; any count from 1 to 12 for short games)",
          BOOK_BASICS),
@@ -316,8 +318,14 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                       sake=sake, special_chaffs=v["special_chaffs"], limit=v["yaku_limit"],
                       source=PRESET_SOURCES[preset])
     players = v["players"]
-    if players != 2 and preset not in ("d002", "d002-toppa"):
-        raise OptionError("3 and 4 players follow D002's rules: use preset 'd002'")
+    if players != 2 and not preset.startswith("d002"):
+        raise OptionError("3 and 4 players follow the Japanese publisher's rules: use "
+                          "preset 'd002'")
+    if players != 2 and v["deal"] != "8/8":
+        raise PlayerCountError(f"the {v['deal']} deal (Toppa) is described for two players "
+                               f"only (the Japanese publisher's rules); with {players} "
+                               f"players use deal='8/8' (preset 'd002'), or play Toppa with "
+                               f"players=2")
     if players == 2:
         deals = {2: (10, 8)} if v["deal"] == "10/8" else {2: (8, 8)}
     elif players == 3:
