@@ -84,3 +84,24 @@ def test_random_options_are_refused_up_front_or_play_a_whole_game(preset, option
     # as the command line saves it: every option value written as text
     texts = dict(rec.to_dict(), options={k: option_text(v) for k, v in options.items()})
     assert HachiHachiGameRecord.from_json(json.dumps(texts)) == rec
+
+
+def test_the_trade_option_offers_the_exchange_at_a_four_player_table():
+    """The rulebook's 'Trade' variant, given as an option (as the command line does):
+    before looking, each player but the dealer may swap hands with the dealer's."""
+    import random
+
+    from hanafuda_core.games.hachihachi_play import apply, new_hachihachi_round, play_round
+    r = new_hachihachi_round("book", 4, 7, dealer=0, trade="true")
+    dealt = r.hands
+    assert r.rules.trade is True and r.stage == "trade" and r.current_seat == 1
+    r = apply(r, "trade")
+    assert r.hands[1] == dealt[0] and r.hands[0] == dealt[1]
+    r = apply(apply(r, "no trade"), "no trade")
+    assert r.stage == "choose" and r.last_trader == 1
+    end = play_round(r, ("random",) * 4, random.Random(7))
+    assert end.stage == "over" and end.settlement.ledger.balance() == 0
+    rec = play_hachihachi_game(7, ("random",) * 4, deals=6, trade=True)
+    assert rec.trade and rec.options == {"trade": True}
+    assert sum(a == "trade" for d in rec.deals for a in d.actions) > 0
+    assert HachiHachiGameRecord.from_json(rec.to_json()).replay()

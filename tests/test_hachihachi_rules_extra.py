@@ -67,8 +67,9 @@ def test_book_trade_needs_the_trade_variant():
     assert get_rules("book").trade is False and get_rules("d004").trade is True
     with pytest.raises(HanafudaError, match="trade=True"):
         new_hachihachi_round("book", 4, 1, offer_trade=True)
-    r = new_hachihachi_round(get_rules("book", trade=True), 4, 1, trade=True)
+    r = new_hachihachi_round(get_rules("book", trade=True), 4, 1, offer_trade=True)
     assert r.stage == "trade"
+    assert new_hachihachi_round("book", 4, 1, trade=True).stage == "trade"   # the option
 
 
 def test_book_dealers_hand_achievement_ten_from_all():
@@ -169,8 +170,9 @@ def test_d001_nobody_forced_fees_up_to_three_kan_one_left_takes_the_pot():
 
 
 def test_d001_two_left_may_play_a_two_handed_deal():
-    """D001 variation: if only two want to play, they play a two-handed deal."""
-    rules = get_rules("d001", too_few="two_handed")
+    """D001 variation: if only two want to play, they play a two-handed deal (nobody is
+    forced in, so up to four of five may pass: D001's 'nobody forced' fees reach 3 kan)."""
+    rules = get_rules("d001", too_few="two_handed", fold_fees=(12, 18, 24, 30, 36))
     r = new_hachihachi_round(rules, 5, 6, dealer=0)
     for a in ("pass", "join", "pass", "pass", "join"):
         r = apply(r, a)

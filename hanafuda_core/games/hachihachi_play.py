@@ -59,7 +59,7 @@ from ..deal import MisdealRules
 from ..engines import capture as eng
 from ..engines.capture import (KOIKOI, STOP, Capture, CaptureRules, Phase, Play, RoundResult,
                                State, setup_state)
-from ..errors import HanafudaError, IllegalActionError, PlayerCountError
+from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
 from ..hachihachi_settle import (Call, FieldMultiplier, FieldQueue, PlayerFacts, RoundFacts,
                                  Settlement, settle_round)
 from ..players import GreedyPlayer
@@ -539,6 +539,9 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
     ``trade`` and ``blind_stay`` included, can be given in ``options``.
     A field holding all four cards of a month is redealt (recorded in the deal), or taken by the dealer (``field_quad="dealer_takes"``).
     """
+    if isinstance(preset, HachiHachiRules) and options:
+        raise OptionError(f"options ({', '.join(options)}) are part of the rules given: "
+                          "build them with get_rules(preset, **options), or give a preset")
     rules = preset if isinstance(preset, HachiHachiRules) else get_rules(preset, **options)
     check_players(players)
     if not 0 <= dealer < players:
