@@ -34,13 +34,15 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .errors import HanafudaError, PlayerCountError
-from .games.hachihachi import OPTIONS, HachiHachiRules, game_award, get_rules
+from .games.hachihachi import (FIRST_DEALER, OPTIONS, HachiHachiRules, check_table,
+                               game_award, get_rules)
 from .games.hachihachi_play import (HachiHachiDeal, HachiHachiRound, apply, legal_actions,
                                     make_agent, new_hachihachi_round, offers_trade, replay_round,
                                     seat_names, view)
 from .hachihachi_settle import FieldQueue
 from .ledger import POT, Ledger, Payment, final_score
 from .rules import canonical_options
+from .seating import DealerDraw, draw_first_dealer
 
 __all__ = ["CHART", "HALF_TIME", "DealLog", "HachiHachiGameRecord", "play_hachihachi_game",
            "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
@@ -100,12 +102,19 @@ class HachiHachiGameRecord:
     ledger: Ledger
     ended_early: str = ""
     trade: bool = False                  # the exchange of hands was offered every deal
+    dealer_draw: DealerDraw | None = None    # the drawing for the first dealer, if any
 
     def __post_init__(self) -> None:
         # Options as a user, the command line or JSON gave them ("true", lists) are kept
         # as their canonical values, so a record loaded back equals the one saved.
         object.__setattr__(self, "options", canonical_options("Hachi-Hachi", OPTIONS,
                                                               dict(self.options)))
+        if self.dealer_draw is not None:
+            self.dealer_draw.check(FIRST_DEALER[self.preset], len(self.names))
+
+    def first_dealer_sentence(self) -> str:
+        """How the first dealer was chosen, in words ("" when the game was given one)."""
+        return self.dealer_draw.sentence(self.names) if self.dealer_draw else ""
 
     @property
     def rules(self) -> HachiHachiRules:
@@ -146,7 +155,8 @@ class HachiHachiGameRecord:
                 "ledger": [p.to_dict() for p in self.ledger.payments],
                 "ended_early": self.ended_early, "totals": self.totals(),
                 "final_scores": self.final_scores(),
-                **({"trade": True} if self.trade else {})}
+                **({"trade": True} if self.trade else {}),
+                **({"first_dealer": self.dealer_draw.to_dict()} if self.dealer_draw else {})}
 
     def to_json(self, **kwargs) -> str:
         kwargs.setdefault("indent", 1)
@@ -161,7 +171,8 @@ class HachiHachiGameRecord:
                    tuple(d["agents"]), d["planned_deals"], d["blind_stay"],
                    tuple(DealLog.from_dict(x) for x in d["deals"]),
                    Ledger(rules.unit, pays, tuple(d["names"])), d.get("ended_early", ""),
-                   d.get("trade", False))
+                   d.get("trade", False),
+                   DealerDraw.from_dict(d["first_dealer"]) if d.get("first_dealer") else None)
 
     @classmethod
     def from_json(cls, text: str) -> "HachiHachiGameRecord":
@@ -291,7 +302,7 @@ def four_three_track(rules: HachiHachiRules, winner: str | None, ledger: Ledger,
 def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "random", "random"),
                          players: int | None = None, deals: int = 12, preset: str = "book", *,
                          names: Sequence[str] | None = None, offer_blind_stay: bool = False,
-                         dealer: int = 0, offer_trade: bool | None = None,
+                         dealer: int | None = None, offer_trade: bool | None = None,
                          **options) -> HachiHachiGameRecord:
     """Play a seeded game of ``deals`` (6 or 12) deals and return its record.
 
@@ -303,6 +314,10 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     ``blind_stay`` included. With the ``overtime`` option (D001
     variation, D004 'some') extra deals follow while doubled or quadrupled deals
     are still reserved.
+
+    ``dealer``: the seat that deals first; by default (``None``) each player draws a
+    card and the earliest month deals, as the preset's sources say (``FIRST_DEALER``);
+    the drawing is kept in the record.
 
     ``agents``: one per seat (names "random", "greedy" or objects with
     ``choose(view, legal, rng)``); ``players`` defaults to their number.
@@ -318,7 +333,12 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     names = tuple(names) if names else seat_names(players)
     trade = offers_trade(rules, players, offer_trade)
     seats = [make_agent(a) for a in agents]
+    check_table(rules, players)
     rng = random.Random(seed)
+    drawn = None
+    if dealer is None:
+        drawn = draw_first_dealer(FIRST_DEALER[preset], players, rng)
+        dealer = drawn.dealer
     ledger = Ledger(rules.unit, (), names)
     queue = FieldQueue(rules.field_mode)
     logs = []
@@ -358,7 +378,8 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     assert ledger.balance() == 0
     return HachiHachiGameRecord(preset, dict(options), names, seed,
                                 tuple(getattr(a, "name", type(a).__name__) for a in seats),
-                                deals, offer_blind_stay, tuple(logs), ledger, ended, trade)
+                                deals, offer_blind_stay, tuple(logs), ledger, ended, trade,
+                                drawn)
 
 
 def play_campaign(seed: int = 0, agents: Sequence = ("random", "random", "random"),

@@ -44,12 +44,14 @@ from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from ..errors import OptionError, PlayerCountError
 from ..ledger import UNITS, Unit
 from ..rules import Option, Source, preset_values
+from ..seating import DealerRule
 from ..teyaku import BOOK_TABLE, TeyakuTable
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
            "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
-           "preset_options", "options_table", "option_sources", "game_award", "check_table"]
+           "preset_options", "options_table", "option_sources", "game_award", "check_table",
+           "FIRST_DEALER"]
 
 # ---------------------------------------------------------------------------
 # Sources (line numbers in the seed files).
@@ -513,6 +515,20 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
              "specials_need_no_yaku": D004_EVENTS, "responsibility": D004_EVENTS,
              "trade": D004_DEAL, "triple_responsibility": D004_EVENTS,
              "dealers_hand": D004_DEAL, "loan_unit": D004_UNITS},
+}
+
+
+D002_BASICS = Source("D002", "basic rules (choosing Oya)", "293-295")
+D004_SEATING = Source("D004", "Seating", "15")
+
+#: How each tradition picks the first dealer (:mod:`hanafuda_core.seating`): every one
+#: draws cards and the earliest month deals; BOOK (ch. 3) and D001 let the higher card
+#: win a tie of months, D002 and D004 draw again.
+FIRST_DEALER: Mapping[str, DealerRule] = {
+    "book": DealerRule("value", Source("BOOK", "ch. 3 Before You Begin", "547-656")),
+    "d001": DealerRule("value", D001_FIELD),
+    "d002": DealerRule("redraw", D002_BASICS),
+    "d004": DealerRule("redraw", D004_SEATING),
 }
 
 

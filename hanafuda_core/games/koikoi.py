@@ -30,11 +30,12 @@ from ..deal import MisdealRules
 from ..engines.capture import KOIKOI, MUSHI_WILD, STOP, CaptureRules, RoundResult, State
 from ..errors import OptionError, PlayerCountError
 from ..rules import Option, Source, preset_values
+from ..seating import DealerRule
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
 
 __all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
-           "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM"]
+           "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM", "FIRST_DEALER"]
 
 BOOK = Source("BOOK", "ch. 12 Koi-Koi", "1849-2122")
 BOOK_VAR = Source("BOOK", "ch. 12 Koi-Koi, gameplay variations", "2045-2122")
@@ -266,6 +267,20 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
                                         "d002-toppa": D002, "d003": D003}
+
+
+#: How each rule set picks the first dealer (:mod:`hanafuda_core.seating`): the
+#: earliest month drawn deals; the rulebook's basics (ch. 3) let the higher card win a
+#: tie of months, the Japanese publisher's basics draw again. The two-player rule set
+#: (D003) does not say: we draw as the rulebook's basics do.
+FIRST_DEALER: Mapping[str, DealerRule] = {
+    "book": DealerRule("value", BOOK_BASICS),
+    "d002": DealerRule("redraw", Source("D002", "basic rules (choosing Oya)", "293-295")),
+    "d002-toppa": DealerRule("redraw", Source("D002", "basic rules (choosing Oya)",
+                                              "293-295")),
+    "d003": DealerRule("value", BOOK_BASICS, note="D003 does not say how the first dealer "
+                       "is chosen: we draw as the rulebook's basics say"),
+}
 
 
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
