@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .engines.capture import DealRecord, State, parse_action, replay
+from .errors import HanafudaError
+from .seating import DealerDraw
 
 __all__ = ["RoundRecord", "GameRecord", "load", "save"]
 
@@ -70,6 +72,7 @@ class GameRecord:
     seed: int | None
     agents: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]
+    dealer_draw: DealerDraw | None = None      # the drawing for the first dealer, if any
 
     def __post_init__(self) -> None:
         # Options as a user, the command line or JSON gave them ("true", lists) are kept
@@ -78,6 +81,20 @@ class GameRecord:
         from .rules import canonical_options
         object.__setattr__(self, "options", canonical_options("Koi-Koi", OPTIONS,
                                                               dict(self.options)))
+        if self.dealer_draw is not None:
+            from .games.koikoi import FIRST_DEALER
+            self.dealer_draw.check(FIRST_DEALER[self.preset], len(self.rounds[0].points)
+                                   if self.rounds else self.rules.players)
+            if self.rounds and self.rounds[0].deal.dealer != self.dealer_draw.dealer:
+                raise HanafudaError("the first round is not dealt by the player the drawing "
+                                    f"chose (seat {self.dealer_draw.dealer + 1})")
+
+    def first_dealer_sentence(self, names=None) -> str:
+        """How the first dealer was chosen, in words ("" when the game was given one)."""
+        if self.dealer_draw is None:
+            return ""
+        names = names or tuple(f"Player {i + 1}" for i in range(len(self.agents)))
+        return self.dealer_draw.sentence(names)
 
     @property
     def rules(self):
@@ -108,7 +125,8 @@ class GameRecord:
     def to_dict(self) -> dict:
         return {"format": "hanafuda-game-record/1", "game": self.game, "preset": self.preset,
                 "options": dict(self.options), "seed": self.seed, "agents": list(self.agents),
-                "rounds": [r.to_dict() for r in self.rounds], "totals": list(self.totals)}
+                "rounds": [r.to_dict() for r in self.rounds], "totals": list(self.totals),
+                **({"first_dealer": self.dealer_draw.to_dict()} if self.dealer_draw else {})}
 
     def to_json(self, **kwargs) -> str:
         kwargs.setdefault("indent", 1)
@@ -118,7 +136,8 @@ class GameRecord:
     @classmethod
     def from_dict(cls, d: Mapping) -> "GameRecord":
         return cls(d["game"], d["preset"], dict(d.get("options", {})), d.get("seed"),
-                   tuple(d["agents"]), tuple(RoundRecord.from_dict(r) for r in d["rounds"]))
+                   tuple(d["agents"]), tuple(RoundRecord.from_dict(r) for r in d["rounds"]),
+                   DealerDraw.from_dict(d["first_dealer"]) if d.get("first_dealer") else None)
 
     @classmethod
     def from_json(cls, text: str) -> "GameRecord":

@@ -76,3 +76,23 @@ def test_a_record_whose_drawing_does_not_give_its_dealer_is_refused():
     data["first_dealer"]["dealer"] = (data["first_dealer"]["dealer"] + 1) % 3
     with pytest.raises(HanafudaError, match="recorded dealer"):
         HachiHachiGameRecord.from_dict(data)
+
+
+def test_a_koikoi_record_keeps_its_drawing_and_checks_the_first_dealer():
+    from hanafuda_core.engines.capture import new_round
+    from hanafuda_core.players import make_agent, play_round
+    from hanafuda_core.records import GameRecord, RoundRecord
+    rules = koikoi.get_rules("book", rounds=1)
+    rng = random.Random(11)
+    draw = draw_first_dealer(koikoi.FIRST_DEALER["book"], 2, rng)
+    start = new_round(rules, rng, draw.dealer)
+    end = play_round(start, [make_agent("random")] * 2, rng)
+    rounds = (RoundRecord.from_states(start, end),)
+    rec = GameRecord("koikoi", "book", {"rounds": "1"}, 11, ("random", "random"), rounds, draw)
+    assert rec.options == {"rounds": 1}
+    assert rec.first_dealer_sentence().endswith("deals first.")
+    back = GameRecord.from_json(rec.to_json())
+    assert back == rec and back.dealer_draw == draw and back.replay()
+    other = DealerDraw(draw.draws, 1 - draw.dealer)
+    with pytest.raises(HanafudaError):
+        GameRecord("koikoi", "book", {}, 11, ("random", "random"), rounds, other)
