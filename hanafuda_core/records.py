@@ -17,12 +17,14 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .engines.capture import DealRecord, State, parse_action, replay
-from .errors import HanafudaError
+from .errors import HanafudaError, UnknownGameError
+from .rules import canonical_options
 from .seating import DealerDraw
 
 __all__ = ["RoundRecord", "GameRecord", "load", "save"]
@@ -64,6 +66,17 @@ class RoundRecord:
                       round_no=self.round_no, scores=self.scores_before, wins=self.wins_before)
 
 
+def _game_module(game: str):
+    """The rules module of a game, ``hanafuda_core.games.<game>`` (its ``OPTIONS``,
+    ``FIRST_DEALER`` and ``get_rules``)."""
+    if not game.isidentifier():
+        raise UnknownGameError(f"a record names its game by key (e.g. 'koikoi'), not {game!r}")
+    try:
+        return importlib.import_module(f".games.{game}", __package__)
+    except ModuleNotFoundError:
+        raise UnknownGameError(f"no rules module for the game {game!r} of this record") from None
+
+
 @dataclass(frozen=True)
 class GameRecord:
     game: str
@@ -77,13 +90,11 @@ class GameRecord:
     def __post_init__(self) -> None:
         # Options as a user, the command line or JSON gave them ("true", lists) are kept
         # as their canonical values, so a record loaded back equals the one saved.
-        from .games.koikoi import OPTIONS
-        from .rules import canonical_options
-        object.__setattr__(self, "options", canonical_options("Koi-Koi", OPTIONS,
+        module = _game_module(self.game)
+        object.__setattr__(self, "options", canonical_options(self.game, module.OPTIONS,
                                                               dict(self.options)))
         if self.dealer_draw is not None:
-            from .games.koikoi import FIRST_DEALER
-            self.dealer_draw.check(FIRST_DEALER[self.preset], len(self.rounds[0].points)
+            self.dealer_draw.check(module.FIRST_DEALER[self.preset], len(self.rounds[0].points)
                                    if self.rounds else self.rules.players)
             if self.rounds and self.rounds[0].deal.dealer != self.dealer_draw.dealer:
                 raise HanafudaError("the first round is not dealt by the player the drawing "
@@ -98,8 +109,7 @@ class GameRecord:
 
     @property
     def rules(self):
-        from .games.koikoi import get_rules
-        return get_rules(self.preset, **dict(self.options))
+        return _game_module(self.game).get_rules(self.preset, **dict(self.options))
 
     @property
     def totals(self) -> tuple[int, ...]:

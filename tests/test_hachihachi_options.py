@@ -105,3 +105,17 @@ def test_the_trade_option_offers_the_exchange_at_a_four_player_table():
     assert rec.trade and rec.options == {"trade": True}
     assert sum(a == "trade" for d in rec.deals for a in d.actions) > 0
     assert HachiHachiGameRecord.from_json(rec.to_json()).replay()
+
+
+def test_no_call_parameter_shares_a_name_with_an_option():
+    """Options are passed as keywords: a parameter of the same name would swallow one
+    (as ``trade`` and ``blind_stay`` once did)."""
+    import inspect
+
+    from hanafuda_core.games.hachihachi_play import deal_round, new_hachihachi_round, replay_round
+    from hanafuda_core.hachihachi_game import play_campaign
+    for fn in (play_hachihachi_game, new_hachihachi_round, deal_round, replay_round,
+               play_campaign, get_rules):
+        params = {p.name for p in inspect.signature(fn).parameters.values()
+                  if p.kind is not inspect.Parameter.VAR_KEYWORD}
+        assert not params & set(OPTIONS), (fn.__name__, params & set(OPTIONS))

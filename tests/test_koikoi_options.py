@@ -61,3 +61,17 @@ def test_random_options_are_refused_up_front_or_play_a_whole_game(preset, option
     assert [s[-1].result.points for s in back.replay()] == [r.points for r in rec.rounds]
     texts = dict(rec.to_dict(), options={k: option_text(v) for k, v in rec.options.items()})
     assert GameRecord.from_json(json.dumps(texts)) == rec
+
+
+def test_a_record_of_an_unknown_game_or_option_is_refused_with_our_error():
+    from hanafuda_core.errors import UnknownGameError
+    rec = play_game(2, ("random", "random"), rounds=1)
+    data = rec.to_dict()
+    with pytest.raises(UnknownGameError, match="no rules module for the game 'nogame'"):
+        GameRecord.from_dict(dict(data, game="nogame"))
+    with pytest.raises(UnknownGameError, match="by key"):
+        GameRecord.from_dict(dict(data, game="../x"))
+    with pytest.raises(OptionError, match="unknown koikoi option 'fog'"):
+        GameRecord.from_dict(dict(data, options={"fog": True}))
+    with pytest.raises(OptionError, match="option 'rounds' cannot be '13'"):
+        GameRecord.from_dict(dict(data, options={"rounds": "13"}))
