@@ -67,13 +67,15 @@ def test_too_few_fees_for_the_passers_are_refused_before_the_deal():
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(sorted(PRESETS)), options=option_sets(),
-       players=st.integers(2, 7), seed=st.integers(0, 10_000))
+       players=st.integers(2, 7), seed=st.integers(0, 10_000),
+       greedy=st.sets(st.integers(0, 6)), blind=st.booleans())
 def test_random_options_are_refused_up_front_or_play_a_whole_game(preset, options, players,
-                                                                  seed):
+                                                                  seed, greedy, blind):
+    agents = tuple("greedy" if s in greedy else "random" for s in range(players))
     try:
         get_rules(preset, **options)
-        rec = play_hachihachi_game(seed, ("random",) * players, deals=6, preset=preset,
-                                   **options)
+        rec = play_hachihachi_game(seed, agents, deals=6, preset=preset,
+                                   offer_blind_stay=blind, **options)
     except (OptionError, PlayerCountError) as refused:
         assert str(refused)
         return
