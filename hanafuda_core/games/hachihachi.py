@@ -623,13 +623,14 @@ def _check_halves(yaku: YakuTable, unit: Unit, table: str) -> None:
            f"{r.name} +{r.plus_per_extra} per extra card"
            for r in yaku.rules if (r.points * scale) % 2 or (r.plus_per_extra * scale) % 2]
     if odd:
+        fix = ("the d001, d002 and d004 charts are written in kan: play them with "
+               "unit='kan' or 'shillings', or play yaku_table='book' in points"
+               if table != "book" else "use the values written in points "
+               "(seven_ribbons_extra=10 or 0, boar_deer_butterfly=0 or 70), or play in kan")
         raise OptionError(
             f"these options cannot be played together: yaku are paid back by half, so "
             f"every yaku value must halve to whole {unit.minor}, but with unit={unit.key!r} "
-            f"and yaku_table={table!r} these do not: {', '.join(odd)}. A chart in kan or "
-            f"shillings (d001, d002, d004) needs unit='kan' or 'shillings'; the book chart "
-            f"goes with any unit (seven_ribbons_extra and boar_deer_butterfly must then be "
-            f"even in points)")
+            f"and yaku_table={table!r} these do not: {', '.join(odd)}. Instead, {fix}")
 
 
 def check_table(rules: HachiHachiRules, players: int) -> None:
