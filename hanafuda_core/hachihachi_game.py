@@ -111,6 +111,11 @@ class HachiHachiGameRecord:
                                                               dict(self.options)))
         if self.dealer_draw is not None:
             self.dealer_draw.check(FIRST_DEALER[self.preset], len(self.names))
+            # (with seven, a Joker holder who was to deal passes the deal on)
+            if self.deals and len(self.names) < 7 and \
+                    self.deals[0].deal.dealer != self.dealer_draw.dealer:
+                raise HanafudaError("the first deal is not dealt by the player the drawing "
+                                    f"chose ({self.names[self.dealer_draw.dealer]})")
 
     def first_dealer_sentence(self) -> str:
         """How the first dealer was chosen, in words ("" when the game was given one)."""

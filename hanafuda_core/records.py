@@ -20,7 +20,8 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from types import ModuleType
+from typing import Any, Mapping, Sequence
 
 from .engines.capture import DealRecord, State, parse_action, replay
 from .errors import HanafudaError, UnknownGameError
@@ -66,7 +67,7 @@ class RoundRecord:
                       round_no=self.round_no, scores=self.scores_before, wins=self.wins_before)
 
 
-def _game_module(game: str):
+def _game_module(game: str) -> ModuleType:
     """The rules module of a game, ``hanafuda_core.games.<game>`` (its ``OPTIONS``,
     ``FIRST_DEALER`` and ``get_rules``)."""
     if not game.isidentifier():
@@ -100,7 +101,7 @@ class GameRecord:
                 raise HanafudaError("the first round is not dealt by the player the drawing "
                                     f"chose (seat {self.dealer_draw.dealer + 1})")
 
-    def first_dealer_sentence(self, names=None) -> str:
+    def first_dealer_sentence(self, names: Sequence[str] | None = None) -> str:
         """How the first dealer was chosen, in words ("" when the game was given one)."""
         if self.dealer_draw is None:
             return ""

@@ -9,7 +9,7 @@ each player count and the sources the rules come from.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 from .errors import OptionError, PlayerCountError
 
@@ -107,7 +107,7 @@ class Option:
 
     key: str
     default: object
-    allowed: tuple = ()
+    allowed: tuple[Any, ...] = ()
     description: str = ""
     source: Source | None = None
     note: str = ""

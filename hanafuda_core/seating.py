@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .cards import MONTH_NAMES, Card, Kind, parse_card
 from .errors import HanafudaError
@@ -100,12 +100,12 @@ class DealerDraw:
                      f"{card.title} and deals first.")
         return " ".join(parts)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"draws": [[[s, Card(c).code] for s, c in d] for d in self.draws],
                 "dealer": self.dealer}
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "DealerDraw":
+    def from_dict(cls, d: Mapping[str, Any]) -> "DealerDraw":
         try:
             draws = tuple(tuple((int(s), int(parse_card(c))) for s, c in drawn)
                           for drawn in d["draws"])

@@ -96,3 +96,11 @@ def test_a_koikoi_record_keeps_its_drawing_and_checks_the_first_dealer():
     other = DealerDraw(draw.draws, 1 - draw.dealer)
     with pytest.raises(HanafudaError):
         GameRecord("koikoi", "book", {}, 11, ("random", "random"), rounds, other)
+
+
+def test_a_hachihachi_record_whose_first_deal_has_another_dealer_is_refused():
+    rec = play_hachihachi_game(5, ("random",) * 4, deals=6, preset="d002")
+    data = rec.to_dict()
+    data["deals"][0]["deal"]["dealer"] = (rec.dealer_draw.dealer + 1) % 4
+    with pytest.raises(HanafudaError, match="first deal is not dealt by"):
+        HachiHachiGameRecord.from_dict(data)
