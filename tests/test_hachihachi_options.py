@@ -121,3 +121,21 @@ def test_no_call_parameter_shares_a_name_with_an_option():
         params = {p.name for p in inspect.signature(fn).parameters.values()
                   if p.kind is not inspect.Parameter.VAR_KEYWORD}
         assert not params & set(OPTIONS), (fn.__name__, params & set(OPTIONS))
+
+
+@pytest.mark.parametrize("argv", [
+    ("--seed", "1", "--deals", "6", "--option", "risk=true"),
+    ("--players", "4", "--deals", "6", "--seed", "2", "--option", "trade=true"),
+    ("--preset", "d001", "--deals", "6", "--seed", "3", "--option", "fold_fees=10,15,20",
+     "--option", "sixteen=12,2,20,true", "--option", "keep_forbidden=five_brights,seven_ribbons"),
+])
+def test_a_game_saved_by_the_command_line_with_options_loads_back_and_replays(capsys, argv):
+    from hanafuda_core import cli
+    assert cli.main(["play", "hachihachi", *argv, "--json"]) == 0
+    text = capsys.readouterr().out
+    rec = HachiHachiGameRecord.from_json(text)
+    assert rec.options and len(rec.replay()) == len(rec.deals) == 6
+    assert HachiHachiGameRecord.from_json(rec.to_json()) == rec
+    if "trade=true" in argv:
+        assert rec.trade and any(a in ("trade", "no trade") for d in rec.deals
+                                 for a in d.actions)
