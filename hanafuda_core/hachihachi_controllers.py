@@ -1342,14 +1342,15 @@ class YearChart(SeededTool):
         return out
 
     def end_rows(self) -> list[tuple[str, str]]:
-        """Payments outside the deals (chart chips, half-time pot, award) and the totals."""
+        """How the first dealer was chosen, then the payments outside the deals (chart
+        chips, half-time pot, award) and the totals."""
         fmt = lambda v: format_amount(self.rules, v)  # noqa: E731
         rec = self._record
         grouped: dict[tuple[str, str, str], list] = {}
         for p in rec.ledger.payments:
             if p.category in ("chart", "half-time", "award"):
                 grouped.setdefault((p.payer, p.payee, p.category), []).append(p)
-        lines = []
+        lines = [("First dealer", rec.first_dealer_sentence())] if rec.dealer_draw else []
         for (payer, payee, category), pays in grouped.items():
             amount = sum(p.amount for p in pays)
             reason = (f"a chip on the month chart for each deal won ({len(pays)})"
