@@ -75,7 +75,8 @@ __all__ = [
     "CaptureRules", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
     "PlayerView", "new_round", "deal_from_order", "setup_state", "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
-    "fast_random_round", "play_options", "shuffle_order", "DealOrderError", "WildRules", "WildEvent", "MUSHI_WILD",
+    "fast_random_round", "play_options", "shuffle_order", "DealOrderError", "check_order",
+    "WildRules", "WildEvent", "MUSHI_WILD",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
 ]
 
@@ -609,7 +610,7 @@ def check_order(rules: CaptureRules, order: Iterable[object]) -> tuple[int, ...]
     >>> check_order(get_rules("book"), range(47))
     Traceback (most recent call last):
       ...
-    hanafuda_core.engines.capture.DealOrderError: the deal order has 47 cards; a deal of Koi-Koi uses the 48 cards of its deck, each exactly once (missing: 12c Paulownia Chaff 3)
+    hanafuda_core.engines.capture.DealOrderError: the deal order has 47 cards; a deal of Koi-Koi uses the 48 cards of its deck, each exactly once (missing: 12d Paulownia Chaff 2)
     """
     try:
         ids = tuple(_card_id(c, "the deal order") for c in order)
