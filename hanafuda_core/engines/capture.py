@@ -247,6 +247,16 @@ class CaptureRules:
     def deck_ids(self) -> tuple[int, ...]:
         return tuple(int(c) for c in self.deck)
 
+    @cached_property
+    def turn_constants(self) -> tuple:
+        """What the turn reads from the rules, read once: (side of each seat, the yaku
+        table's ``quick`` or None, the overlay's ``decision_needed``, players, whether
+        ``pair_then_draw`` is "stack", whether the round ends with the hands)."""
+        return (self.teams or tuple(range(self.players)),
+                self.yaku.quick if self.yaku is not None else None,
+                self.overlay.decision_needed, self.players, self.pair_then_draw == "stack",
+                self.round_end == "hands_empty")
+
     @property
     def option_values(self) -> dict[str, Any]:
         return dict(self.options)
@@ -752,6 +762,12 @@ class State(NamedTuple):
                 f"field={self.field.format()!r} stock={self.stock_size}>")
 
 
+# ``State(...)`` goes through the NamedTuple's keyword-aware ``__new__``; the deal
+# and the turn build their states with ``tuple.__new__(State, fields)`` instead
+# (the same object, about twice as fast to make; every field is given, in order).
+_new = tuple.__new__
+
+
 # ---------------------------------------------------------------------------
 # Dealing (the chance event)
 
@@ -779,7 +795,8 @@ def _layout(rules: CaptureRules, order: Sequence[int]) -> tuple[tuple[int, ...],
     """Hands (by seat, contiguous runs of the order), the field, and the stock."""
     hand, fld = rules.deals[rules.players]
     bit = _BIT.__getitem__
-    hands = tuple(sum(map(bit, order[i * hand:(i + 1) * hand])) for i in range(rules.players))
+    hands = tuple([sum(map(bit, order[i:i + hand]))
+                   for i in range(0, hand * rules.players, hand)])
     i = hand * rules.players
     return hands, sum(map(bit, order[i:i + fld])), tuple(order[i + fld:])
 
@@ -897,9 +914,9 @@ def _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins,
     elif outcome in ("instant_win", "dealer_wins"):
         events = (reason,)
     record = DealRecord(order, dealer, voided, events)
-    state = State(rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer, dealer,
-                  round_no, ((),) * sides, (0,) * sides, (), scores, wins, (), None, record,
-                  None, fm)
+    state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
+                         dealer, round_no, ((),) * sides, (0,) * sides, (), scores, wins, (),
+                         None, record, None, fm, ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
                                            reason)
@@ -1105,12 +1122,6 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
                                  "the round")
 
 
-# ``State(...)`` goes through the NamedTuple's keyword-aware ``__new__``; the turn
-# builds its one new state a call with ``tuple.__new__(State, fields)`` instead
-# (the same object, about twice as fast to make).
-_new = tuple.__new__
-
-
 def apply(state: State, action: Action | str, player: int | None = None) -> State:
     """The state after ``action`` by the current player (``player`` checks whose turn).
 
@@ -1187,6 +1198,7 @@ def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: 
     field, it matches no card of its month (0 otherwise, so ``& ~excl`` is a no-op).
     """
     rules = state.rules
+    side, quick, needed, nplayers, stack, hands_end = rules.turn_constants
     player = state.player
     stock = state.stock
     nstock = len(stock)
@@ -1270,7 +1282,7 @@ def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: 
                     m = fm & mm & ~excl
                     n = m.bit_count()
                     if n == 0:
-                        if pair_month == card >> 2 and rules.pair_then_draw == "stack":
+                        if pair_month == card >> 2 and stack:
                             # Go-Stop / Min-Hwatu: the pair goes back, the three stay (a hiki)
                             fm |= (turn & mm) | bit
                             turn &= ~mm
@@ -1288,12 +1300,12 @@ def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: 
             step = 2
         if step == 2:                          # phase 3: captures, yaku, decision
             if turn:
-                sd = rules.teams[player] if rules.teams else player
+                sd = side[player]
                 c = list(caps)
                 c[sd] |= turn
                 caps = tuple(c)
-                if rules.yaku is not None:
-                    total, sig = rules.yaku.quick(c[sd], fm)
+                if quick is not None:
+                    total, sig = quick(c[sd], fm)
                     old = sigs[sd]
                     if sig != old:
                         s = list(sigs)
@@ -1302,20 +1314,20 @@ def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: 
                         p = list(pts)
                         p[sd] = total
                         pts = tuple(p)
-                        if rules.overlay.decision_needed(rules, old, sig, total):
+                        if needed(rules, old, sig, total):
                             return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
                                                 player, state.dealer, state.round_no, sigs,
                                                 pts, calls, state.scores, state.wins, (), hist,
                                                 state.deal, None, state.field0, wlog))
         # the next turn, or the end of the round
-        if not any(hands) and (pos >= nstock or rules.round_end == "hands_empty"):
+        if not any(hands) and (pos >= nstock or hands_end):
             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                state.dealer, state.round_no, sigs, pts, calls, state.scores,
                                state.wins, (), hist, state.deal, None, state.field0, wlog))
             if w is not None and pos >= nstock:
                 end = _leftovers(end)
             return _finish(end, rules.overlay.settle_draw(end))
-        player = (player + 1) % rules.players
+        player = (player + 1) % nplayers
         if hands[player]:
             return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                 state.dealer, state.round_no, sigs, pts, calls, state.scores,
