@@ -213,28 +213,17 @@ class PileScore:
     """
 
     __slots__ = ("rules", "mask", "field_mask", "koikoi_calls", "points", "signature",
-                 "_total", "_report")
+                 "total", "_report")
 
     def __init__(self, rules, mask: int, field_mask: int = 0, koikoi_calls: int = 0) -> None:
         self.rules = rules
         self.mask = mask
         self.field_mask = field_mask
         self.koikoi_calls = koikoi_calls
-        self.points, self.signature = rules.yaku.quick(mask, field_mask)
-        self._total: int | None = None
+        self.points, self.signature = points, _ = rules.yaku.quick(mask, field_mask)
+        # the points with the rules' multipliers (as the report's ``total``)
+        self.total = points * _factor(rules.overlay, points, koikoi_calls) if points else 0
         self._report: ScoreReport | None = None
-
-    @property
-    def total(self) -> int:
-        """The points with the rules' multipliers (as the report's ``total``)."""
-        if self._total is None:
-            factor = 1
-            mults = getattr(self.rules.overlay, "multipliers", None)
-            if self.points and mults is not None:
-                for m in mults(self.points, 0, self.koikoi_calls):
-                    factor *= m.factor
-            self._total = self.points * factor
-        return self._total
 
     @property
     def report(self) -> ScoreReport:
@@ -254,10 +243,31 @@ class PileScore:
         return f"PileScore(points={self.points}, total={self.total})"
 
 
+_FACTORS: dict = {}
+
+
+def _factor(overlay, points: int, calls: int) -> int:
+    """The product of the overlay's multipliers for a pile of ``points`` after ``calls``
+    Koi-Koi calls (1 without multipliers), memoised: few cases come up."""
+    key = (overlay, points, calls)
+    hit = _FACTORS.get(key)
+    if hit is None:
+        hit = 1
+        mults = getattr(overlay, "multipliers", None)
+        if mults is not None:
+            for m in mults(points, 0, calls):
+                hit *= m.factor
+        if len(_FACTORS) > 10_000:
+            _FACTORS.clear()
+        _FACTORS[key] = hit
+    return hit
+
+
 def score_pile(rules, mask: int, field_mask: int = 0, koikoi_calls: int = 0) -> PileScore:
     """Score a capture pile (a card mask) under engine rules: the fast path of
     :func:`score_cards` (no parsing, the explanation built on demand)."""
-    if type(mask) is bool or not isinstance(mask, int) or mask < 0 or mask >> 48:
+    if type(mask) is not int and (type(mask) is bool or not isinstance(mask, int)) \
+            or mask < 0 or mask >> 48:
         from .errors import UnknownCardError
         raise UnknownCardError(f"a pile is a mask of the 48 card bits (0 to 2**48 - 1), "
                                f"not {mask!r}")
