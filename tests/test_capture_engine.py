@@ -8,7 +8,7 @@ from hanafuda_core.cards import Card, CardSet
 from hanafuda_core.engines.capture import (CAPTURE, PLAY, Capture, KoiKoi, Phase, Play, Stop, apply,
                                            fast_random_round, legal_actions, new_round, parse_action,
                                            view)
-from hanafuda_core.errors import HanafudaError, IllegalActionError
+from hanafuda_core.errors import IllegalActionError
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.players import RandomPlayer, play_round
 

@@ -52,8 +52,13 @@ How future games plug in (not implemented here, the fields are reserved):
 
 Internally the state keeps ints: hands, field and piles are 48-bit masks
 (``CardSet.from_mask`` gives the readable sets), the stock is a tuple of card
-ids with a position. :func:`fast_random_round` plays a whole random round on
-those ints with the same helper functions and the same overlay, for speed.
+ids with a position. The turn is written once (``_turn``): :func:`apply` runs it
+on local ints and builds one new state per action, so stepping the public API
+(:func:`legal_actions` + :func:`apply`) is the fast path too; random rounds
+(:func:`fast_random_round`), greedy agents and the coach's rollouts all step it.
+Odd input is refused with our own errors: a deal order that is not the deck
+(:class:`DealOrderError`), an action that is malformed or names no card
+(:class:`~hanafuda_core.errors.IllegalActionError`).
 """
 
 from __future__ import annotations
@@ -62,7 +67,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 from enum import IntEnum
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence, cast
 
 from ..cards import mask_cards as _bits
 from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
@@ -1204,13 +1209,15 @@ def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: 
     nstock = len(stock)
     caps, sigs, pts = state.caps_m, state.sigs, state.yaku_pts
     w = rules.wild
-    if w is not None and w.active(state.field0):
+    active = w is not None and w.active(state.field0)
+    if active:
         wcard = int(w.card)
         excl = w.field_exclusion
     else:
-        w = None
         wcard = -1
         excl = 0
+    # ``w`` is read only where ``card == wcard`` or ``excl`` holds: a wild in force
+    w = cast(WildRules, w)
     months = MONTH_MASKS
     while True:
         if step == 0:                          # phase 1: the card from the hand
@@ -1324,7 +1331,7 @@ def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: 
             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                state.dealer, state.round_no, sigs, pts, calls, state.scores,
                                state.wins, (), hist, state.deal, None, state.field0, wlog))
-            if w is not None and pos >= nstock:
+            if active and pos >= nstock:
                 end = _leftovers(end)
             return _finish(end, rules.overlay.settle_draw(end))
         player = (player + 1) % nplayers
