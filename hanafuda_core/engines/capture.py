@@ -1043,6 +1043,7 @@ def _play_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
 
 
 _PLAYS = _play_tables()
+_CAPTURES: dict[int, tuple[Capture, ...]] = {}      # choice mask -> its Capture actions
 _P0, _P1, _P2, _P3 = _PLAYS
 _PLAY_PHASE = Phase.PLAY
 _CHOOSE_HAND = Phase.CHOOSE_HAND_CAPTURE
@@ -1058,7 +1059,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         h = state.hands_m[state.player]
         return _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
     if ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW:
-        return tuple(CAPTURE[c] for c in _bits(_choice_mask(state)))
+        m = _choice_mask(state)
+        acts = _CAPTURES.get(m)
+        if acts is None:            # few masks come up (a month's pairs, a wild's targets)
+            if len(_CAPTURES) > 4096:
+                _CAPTURES.clear()
+            acts = _CAPTURES[m] = tuple(CAPTURE[c] for c in _bits(m))
+        return acts
     if ph == _DECIDE:
         return state.rules.overlay.decision_actions(state)
     return ()
@@ -1146,6 +1153,15 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
                 and state.hands_m[state.player] >> action.card & 1:
             return _turn(state, (state.history_c, canon), 0, canon.card, state.hands_m,
                          state.field_m, state.pos, 0, -1, state.calls, state.wild_log)
+    elif type(action) is Capture:
+        # The other hot path: the choice between two field cards.
+        card = action.card
+        canon = _CAPTURE_OF.get(card) if type(card) is Card or type(card) is int else None
+        ph = state.phase
+        if canon is not None and (ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW) \
+                and (player is None or player == state.player) \
+                and _choice_mask(state) >> card & 1:
+            return _choose(state, canon)
     elif isinstance(action, str):
         action = parse_action(action)
     _refuse(state, action, player)
@@ -1154,27 +1170,10 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
         action = PLAY[action.card]
         return _turn(state, (state.history_c, action), 0, action.card, state.hands_m,
                      state.field_m, state.pos, 0, -1, state.calls, state.wild_log)
-    if type(action) in (Play, Capture):
-        action = (PLAY if type(action) is Play else CAPTURE)[action.card]
-    hist = (state.history_c, action)
     if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
-        card, turn, pair_month = state.pending
-        t = 1 << action.card
-        wlog = state.wild_log
-        wild = _wild_choice(state) is not None
-        if ph == Phase.CHOOSE_HAND_CAPTURE:
-            if wild:            # the wild's pick makes no pair of its month
-                wlog += (WildEvent(state.player, "hand", card, t),)
-                pair_month = -1
-            else:
-                pair_month = card >> 2
-            return _turn(state, hist, 1, card, state.hands_m, state.field_m & ~t, state.pos,
-                         (1 << card) | t, pair_month, state.calls, wlog)
-        if wild:
-            wlog += (WildEvent(state.player, "stock", card, t),)
-        return _turn(state, hist, 2, card, state.hands_m, state.field_m & ~t, state.pos,
-                     turn | (1 << card) | t, pair_month, state.calls, wlog)
+        return _choose(state, CAPTURE[action.card])
     # Phase.DECIDE
+    hist = (state.history_c, action)
     if type(action) is KoiKoi:
         return _turn(state, hist, 3, -1, state.hands_m, state.field_m, state.pos, 0, -1,
                      state.calls + (state.player,), state.wild_log)
@@ -1183,6 +1182,28 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
 
 
 _PLAY_OF: dict[int, Play] = {c: PLAY[c] for c in range(48)}
+_CAPTURE_OF: dict[int, Capture] = {c: CAPTURE[c] for c in range(48)}
+
+
+def _choose(state: State, action: Capture) -> State:
+    """A legal choice of the field card the waiting card takes; the turn goes on."""
+    card, turn, pair_month = state.pending
+    hist = (state.history_c, action)
+    t = 1 << action.card
+    wlog = state.wild_log
+    wild = state.rules.wild is not None and _wild_choice(state) is not None
+    if state.phase == _CHOOSE_HAND:
+        if wild:                # the wild's pick makes no pair of its month
+            wlog += (WildEvent(state.player, "hand", card, t),)
+            pair_month = -1
+        else:
+            pair_month = card >> 2
+        return _turn(state, hist, 1, card, state.hands_m, state.field_m & ~t, state.pos,
+                     (1 << card) | t, pair_month, state.calls, wlog)
+    if wild:
+        wlog += (WildEvent(state.player, "stock", card, t),)
+    return _turn(state, hist, 2, card, state.hands_m, state.field_m & ~t, state.pos,
+                 turn | (1 << card) | t, pair_month, state.calls, wlog)
 
 
 def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: int, pos: int,
