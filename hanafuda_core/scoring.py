@@ -248,19 +248,21 @@ _FACTORS: dict = {}
 
 def _factor(overlay, points: int, calls: int) -> int:
     """The product of the overlay's multipliers for a pile of ``points`` after ``calls``
-    Koi-Koi calls (1 without multipliers), memoised: few cases come up."""
-    key = (overlay, points, calls)
+    Koi-Koi calls (1 without multipliers), memoised: few cases come up. The key holds
+    the overlay's id (hashing a rules dataclass costs more than the lookup saves) and
+    the entry the overlay itself, so a new overlay at a reused id is never confused."""
+    key = (id(overlay), points, calls)
     hit = _FACTORS.get(key)
-    if hit is None:
-        hit = 1
+    if hit is None or hit[0] is not overlay:
+        factor = 1
         mults = getattr(overlay, "multipliers", None)
         if mults is not None:
             for m in mults(points, 0, calls):
-                hit *= m.factor
+                factor *= m.factor
         if len(_FACTORS) > 10_000:
             _FACTORS.clear()
-        _FACTORS[key] = hit
-    return hit
+        hit = _FACTORS[key] = (overlay, factor)
+    return hit[1]
 
 
 def score_pile(rules, mask: int, field_mask: int = 0, koikoi_calls: int = 0) -> PileScore:
