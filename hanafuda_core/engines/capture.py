@@ -737,9 +737,12 @@ class State(NamedTuple):
         return self.yaku_pts[self.rules.side(player)]
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions (:func:`legal_actions`; the module function itself is
+        bound here below, saving a call per step)."""
         return legal_actions(self)
 
     def apply(self, action: Action | str, player: int | None = None) -> "State":
+        """The state after ``action`` (:func:`apply`, bound here below likewise)."""
         return apply(self, action, player)
 
     def card_count(self) -> int:
@@ -1180,6 +1183,11 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
     res = state.rules.overlay.settle(state, state.player)
     return _finish(state._replace(history_c=hist), res)
 
+
+# ``state.legal_actions()`` and ``state.apply(...)`` are the module functions
+# themselves (their first argument is the state): no wrapper call per step.
+State.legal_actions = legal_actions      # type: ignore[method-assign, assignment]
+State.apply = apply                      # type: ignore[method-assign, assignment]
 
 _PLAY_OF: dict[int, Play] = {c: PLAY[c] for c in range(48)}
 _CAPTURE_OF: dict[int, Capture] = {c: CAPTURE[c] for c in range(48)}
