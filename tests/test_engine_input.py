@@ -181,3 +181,18 @@ def test_random_garbage_actions_are_refused_with_our_error_and_the_state_is_unch
     else:                               # only a legal action may be applied
         assert action in legal or any(a.code() == str(action).strip().lower() for a in legal)
         assert after.card_count() == state.card_count() == 48
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0", None, 1.0, True])
+def test_a_view_for_a_seat_that_does_not_exist_is_refused(seat):
+    from hanafuda_core.engines.capture import view
+    with pytest.raises(PlayerCountError, match="player must be a seat from 0 to 1"):
+        view(new_round(RULES, 1), seat)
+
+
+def test_state_methods_are_the_engine_functions():
+    # state.legal_actions() / state.apply() step the same functions as the module's
+    state = new_round(RULES, 2)
+    action = state.legal_actions()[0]
+    assert state.apply(action) == apply(state, action)
+    assert state.legal_actions() == legal_actions(state)

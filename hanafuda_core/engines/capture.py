@@ -1537,8 +1537,9 @@ class PlayerView:
 
 def view(state: State, player: int) -> PlayerView:
     rules = state.rules
-    if not 0 <= player < rules.players:
-        raise PlayerCountError(f"player must be a seat from 0 to {rules.players - 1}")
+    if type(player) is bool or not isinstance(player, int) or not 0 <= player < rules.players:
+        raise PlayerCountError(f"player must be a seat from 0 to {rules.players - 1}, "
+                               f"not {player!r}")
     seen = state.hands_m[player] | state.field_m
     for c in state.caps_m:
         seen |= c
