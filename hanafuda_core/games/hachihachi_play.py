@@ -1084,7 +1084,7 @@ def action_lines(before: HachiHachiRound, action, after: HachiHachiRound,
         text = (f"{who} {'are' if you else 'is'} forced out (three are playing)"
                 if seat in after.forced_out else subject(who, "pass"))
     elif isinstance(action, Claim):
-        from ..hachihachi_controllers import format_amount
+        from ..units import format_amount
         rules = before.rules
         res = rules.teyaku.evaluate(CardSet.from_mask(before.hands[seat]))
         hits = [res.find(k) for k in action.keys]
