@@ -516,9 +516,9 @@ class HachiHachiAdapter(CaptureAdapter):
             states = replay_round(rules, players, deal, record.actions,
                                   queue=FieldQueue(rules.field_mode,
                                                    tuple(ctx.get("queue", ()))),
-                                  blind_stay=bool(ctx.get("blind_offered", False)),
+                                  offer_blind_stay=bool(ctx.get("blind_offered", False)),
                                   names=ctx.get("names"), round_no=ctx.get("round_no", 1),
-                                  trade=ctx.get("trade"))
+                                  offer_trade=ctx.get("trade"))
         except HanafudaError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as error:
