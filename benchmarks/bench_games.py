@@ -6,8 +6,8 @@ For each playable game at its usual player count (every Koi-Koi preset with two
 players, Koi-Koi with the Storm wild, every Hachi-Hachi tradition with three) it
 prints, measured on one core (``time.process_time``):
 
-* **rounds/s**: random rounds, dealt and played by stepping the public API only:
-  ``legal_actions()`` then ``apply()`` with a seeded uniform choice among the legal
+* **rounds/s**: random rounds, dealt by ``get_game(key, preset).new_round(seed=rng)``
+  and played by stepping the public API only: ``legal_actions()`` then ``apply()`` with a seeded uniform choice among the legal
   actions (``legal[int(rng.random() * len(legal))]``); no views, no agents;
 * **vs Koi-Koi**: that rate as a fraction of Koi-Koi's (book preset); the issue's
   floor is 1/3 for every other capture game;
@@ -36,58 +36,60 @@ from typing import Any, Callable
 
 from tqdm import tqdm
 
+from hanafuda_core import get_game
 from hanafuda_core.coach import Coach
-from hanafuda_core.engines.capture import new_round, view
 from hanafuda_core.games import hachihachi_play as hh
 from hanafuda_core.games.koikoi import PRESETS as KOIKOI_PRESETS
-from hanafuda_core.games.koikoi import get_rules as koikoi_rules
 from hanafuda_core.games.hachihachi import PRESETS as HACHIHACHI_PRESETS
+from hanafuda_core.play import Game
 from hanafuda_core.scoring import score_pile
 
 
-class Game:
-    """One row of the table: how to deal a round, score a pile and ask the coach."""
+class Row:
+    """One row of the table: a game from the registry, its usual player count, and how
+    to score a pile and ask the coach on its engine."""
 
-    def __init__(self, label: str, players: int, deal: Callable[[random.Random, int], Any],
-                 engine_rules: Any, hint: Callable[[Coach, Any], Any],
-                 playing: Callable[[Any], bool]) -> None:
-        self.label, self.players, self.deal = label, players, deal
+    def __init__(self, label: str, game: Row, players: int, engine_rules: Any,
+                 hint: Callable[[Coach, Any], Any], playing: Callable[[Any], bool]) -> None:
+        self.label, self.game, self.players = label, game, players
         self.engine_rules, self.hint, self.playing = engine_rules, hint, playing
 
+    def deal(self, rng: random.Random, dealer: int) -> Any:
+        """A round dealt through the public entry point (``Game.new_round``)."""
+        return self.game.new_round(seed=rng, players=self.players, dealer=dealer)
 
-def koikoi_game(preset: str, **options: Any) -> Game:
-    rules = koikoi_rules(preset, **options)
+
+def koikoi_row(preset: str, **options: Any) -> Row:
+    game = get_game("koikoi", preset, **options)
     label = "Koi-Koi " + preset + "".join(f" {k}={v}" for k, v in options.items())
 
-    def hint(coach: Coach, state: Any) -> Any:
-        return coach.advise(view(state, state.player), state.legal_actions())
-
-    return Game(label, rules.players, lambda rng, dealer: new_round(rules, rng, dealer), rules,
-                hint, lambda s: s.phase == 0)
-
-
-def hachihachi_game(preset: str, players: int = 3) -> Game:
-    def deal(rng: random.Random, dealer: int) -> Any:
-        return hh.new_hachihachi_round(preset, players, rng, dealer % players)
-
     def hint(coach: Coach, r: Any) -> Any:
-        return hh.coach_advice(r, coach)
+        return coach.advise(r.view(r.current_player), r.legal_actions())
+
+    return Row(label, game, game.rules.players, game.rules, hint,
+               lambda r: r.state.phase == 0)
+
+
+def hachihachi_row(preset: str, players: int = 3) -> Row:
+    def hint(coach: Coach, r: Any) -> Any:
+        return hh.coach_advice(r.inner, coach)
 
     def playing(r: Any) -> bool:
-        return r.stage == "play" and r.inner is not None and r.inner.phase == 0
+        inner = r.inner
+        return inner.stage == "play" and inner.inner is not None and inner.inner.phase == 0
 
-    return Game(f"Hachi-Hachi {preset}", players, deal, hh.engine_rules(preset, players), hint,
-                playing)
+    return Row(f"Hachi-Hachi {preset}", get_game("hachihachi", preset), players,
+               hh.engine_rules(preset, players), hint, playing)
 
 
-def games() -> list[Game]:
-    out = [koikoi_game(p) for p in KOIKOI_PRESETS]
-    out.append(koikoi_game("book", storm_wild=True))
-    out += [hachihachi_game(p) for p in HACHIHACHI_PRESETS]
+def games() -> list[Row]:
+    out = [koikoi_row(p) for p in KOIKOI_PRESETS]
+    out.append(koikoi_row("book", storm_wild=True))
+    out += [hachihachi_row(p) for p in HACHIHACHI_PRESETS]
     return out
 
 
-def random_rounds_per_s(game: Game, seconds: float, seed: int = 1) -> float:
+def random_rounds_per_s(game: Row, seconds: float, seed: int = 1) -> float:
     """Random rounds a second, stepping ``legal_actions()`` + ``apply()`` only."""
     rng = random.Random(seed)
     rand = rng.random
@@ -111,7 +113,7 @@ def random_piles(n: int, seed: int = 3) -> list[int]:
     return [sum(1 << c for c in rng.sample(range(48), rng.randrange(2, 25))) for _ in range(n)]
 
 
-def us_per_pile(game: Game, piles: list[int]) -> float:
+def us_per_pile(game: Row, piles: list[int]) -> float:
     """Microseconds to score one pile (points and total, the explanation on demand)."""
     rules = game.engine_rules
     t0 = time.process_time()
@@ -120,7 +122,7 @@ def us_per_pile(game: Game, piles: list[int]) -> float:
     return (time.process_time() - t0) / len(piles) * 1e6
 
 
-def us_per_report(game: Game, piles: list[int]) -> float:
+def us_per_report(game: Row, piles: list[int]) -> float:
     """Microseconds to score one pile and build its whole explained report."""
     rules = game.engine_rules
     t0 = time.process_time()
@@ -129,7 +131,7 @@ def us_per_report(game: Game, piles: list[int]) -> float:
     return (time.process_time() - t0) / len(piles) * 1e6
 
 
-def mid_round_positions(game: Game, n: int, seed: int = 4) -> list:
+def mid_round_positions(game: Row, n: int, seed: int = 4) -> list:
     """Seeded positions: a deal, 3 to 9 random actions, then the first turn to play a card."""
     rng = random.Random(seed)
     out: list = []
@@ -146,7 +148,7 @@ def mid_round_positions(game: Game, n: int, seed: int = 4) -> list:
     return out
 
 
-def s_per_hint(game: Game, n: int, samples: int) -> tuple[float, float]:
+def s_per_hint(game: Row, n: int, samples: int) -> tuple[float, float]:
     coach = Coach(samples=samples, seed=0)
     times = []
     for state in mid_round_positions(game, n):
