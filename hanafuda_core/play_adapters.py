@@ -27,6 +27,7 @@ from .cards import DEFAULT_VALUES, Card, CardSet, Extra, mask_cards
 from .engines import capture as _eng
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .play import Game, Outcome, Record, RoundRecord, json_value
+from .rules import option_text
 
 __all__ = [
     "ADAPTERS",
@@ -47,17 +48,6 @@ __all__ = [
 
 # ---------------------------------------------------------------------------
 # Shared pieces
-
-
-def option_text(value: object) -> str:
-    """An allowed value as it is written on the command line: true, 6, none, 12,18,24."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (tuple, list)):
-        return ",".join(option_text(v) for v in value) or "none"
-    return str(value)
 
 
 def heading(game: Game) -> str:
