@@ -640,11 +640,12 @@ def hachihachi_log(record: Any) -> list[str]:
     the calls, and the settlement's payment lines; then the month chart, half-time
     and end-of-game payments and the final scores. Rebuilt by replaying the record."""
     from .games.hachihachi_play import action_lines
-    from .hachihachi_controllers import format_amount
     from .hachihachi_game import HALF_TIME
+    from .units import format_amount
     rules = record.rules
     who = [f"{n} ({a})" for n, a in zip(record.names, record.agents)]
-    lines: list[str] = []
+    drawn = record.first_dealer_sentence()
+    lines: list[str] = [drawn] if drawn else []
     for log, states in zip(record.deals, record.replay()):
         first, last = states[0], states[-1]
         fm = first.multiplier
