@@ -33,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "_build" / "html"
 APP = ROOT / "app"
+FAVICON = ROOT / "book" / "_assets" / "root" / "favicon.ico"
 
 
 class BookHandler(http.server.SimpleHTTPRequestHandler):
@@ -42,6 +43,14 @@ class BookHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
         pass  # one line per font file is noise; errors still show in the browser
+
+    def translate_path(self, path: str) -> str:
+        # A book built before it had a favicon.ico at its root still gets one: browsers ask
+        # for it on the root's redirect page, and a 404 there is an error in the console.
+        found = super().translate_path(path)
+        if urllib.parse.urlsplit(path).path == "/favicon.ico" and not os.path.isfile(found):
+            return str(FAVICON)
+        return found
 
 
 def free_port(host: str, wanted: int, tries: int = 20) -> int:
