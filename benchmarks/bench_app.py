@@ -145,6 +145,90 @@ async def _run(url: str, n: int, timeout_s: float) -> list[Session]:
     return sessions
 
 
+async def _assets(browser_url: str, timeout_s: float) -> list[str]:
+    """The URLs one real first load of the app fetches from the server (Chromium), except the
+    page itself and the kernel's endpoints."""
+    from playwright.async_api import async_playwright
+
+    urls: list[str] = []
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS,
+                                           headless=True)
+        try:
+            page = await browser.new_page()
+            page.on("requestfinished", lambda r: urls.append(r.url))
+            await page.goto(browser_url, wait_until="commit")
+            await page.locator(HOME_READY).first.wait_for(state="visible",
+                                                          timeout=timeout_s * 1000)
+        finally:
+            await browser.close()
+    return [u for u in dict.fromkeys(urls)
+            if _local(u) and "/api/" not in u and u.rstrip("/") != browser_url.rstrip("/")]
+
+
+def _message(session: str, msg_type: str, content: dict) -> str:
+    import json
+    import uuid
+    return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "bench",
+                                  "session": session, "msg_type": msg_type, "version": "5.3",
+                                  "date": time.strftime("%Y-%m-%dT%H:%M:%SZ")},
+                       "parent_header": {}, "metadata": {}, "content": content,
+                       "channel": "shell", "buffers": []})
+
+
+async def _server_session(url: str, assets: list[str], s: Session, timeout_s: float) -> None:
+    """What a browser asks of the server for a first page, without a browser: the page,
+    every asset (6 at a time, as a browser does), then the kernel's widget states."""
+    import json
+    import uuid
+
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.websocket import websocket_connect
+
+    client = AsyncHTTPClient(force_instance=True, max_clients=6)
+    t0 = time.perf_counter()
+    try:
+        page = (await client.fetch(url, request_timeout=timeout_s)).body.decode()
+        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
+        if found is None:
+            raise RuntimeError("the page names no kernel")
+        s.kernel = found.group(1)
+        await asyncio.gather(*(client.fetch(a, request_timeout=timeout_s) for a in assets))
+        session = uuid.uuid4().hex
+        ws_url = (url.replace("http://", "ws://").rstrip("/")
+                  + f"/api/kernels/{s.kernel}/channels?session_id={session}")
+        ws = await websocket_connect(ws_url)
+        comm = uuid.uuid4().hex
+        await ws.write_message(_message(session, "comm_open", {
+            "comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}))
+        await ws.write_message(_message(session, "comm_msg", {
+            "comm_id": comm, "data": {"method": "request_states"}}))
+        while True:
+            raw = await asyncio.wait_for(ws.read_message(), timeout_s)
+            if raw is None:
+                raise RuntimeError("the kernel's websocket closed")
+            msg = json.loads(raw)
+            data = msg.get("content", {}).get("data", {})
+            if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
+                s.first_page = time.perf_counter() - t0
+                s.own_page = bool(data.get("states"))
+                break
+        ws.close()
+    except Exception as error:  # noqa: BLE001 - a session's failure is reported, not raised
+        s.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0][:120]}")
+    finally:
+        client.close()
+
+
+async def _run_server(url: str, n: int, timeout_s: float) -> list[Session]:
+    assets = await _assets(url, timeout_s / 2)
+    print(f"a first load fetches {len(assets)} assets besides the page")
+    sessions = [Session(i) for i in range(n)]
+    await asyncio.wait_for(asyncio.gather(*(_server_session(url, assets, s, timeout_s / 2)
+                                            for s in sessions)), timeout_s)
+    return sessions
+
+
 def _wait_pool(log: Path, proc: subprocess.Popen, timeout_s: float) -> float | None:
     """Seconds until Voila says the pool is full (None: no pool, or not within timeout)."""
     t0 = time.monotonic()
@@ -156,11 +240,21 @@ def _wait_pool(log: Path, proc: subprocess.Popen, timeout_s: float) -> float | N
     return None
 
 
+def _descendants(pid: int) -> list[int]:
+    """A process and every process below it."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        todo += [int(x) for x in subprocess.run(["ps", "-o", "pid=", "--ppid", str(p)],
+                                                capture_output=True, text=True,
+                                                check=False).stdout.split()]
+    return found
+
+
 def _cpu_seconds(pid: int) -> float:
-    """CPU time used so far by a process and its children (Linux /proc), seconds."""
-    pids = [pid] + [int(x) for x in subprocess.run(
-        ["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True,
-        check=False).stdout.split()]
+    """CPU time used so far by a process and all below it (Linux /proc), seconds."""
+    pids = _descendants(pid)
     total = 0
     for p in pids:
         try:
@@ -185,13 +279,17 @@ def _wait_quiet(pid: int, timeout_s: float, busy: float = 0.1) -> float | None:
     return None
 
 
+def _machine_cpu() -> float:
+    """CPU seconds the whole machine has been busy (user + nice + system), from /proc/stat."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    return sum(int(x) for x in fields[:3]) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_mib(pid: int) -> float:
     """Resident memory of a process and its children, MiB (Linux /proc)."""
-    out = subprocess.run(["ps", "-o", "rss=", "--ppid", str(pid)], capture_output=True,
-                         text=True, check=False).stdout.split()
-    own = subprocess.run(["ps", "-o", "rss=", "-p", str(pid)], capture_output=True,
-                         text=True, check=False).stdout.split()
-    return sum(int(x) for x in out + own) / 1024
+    rss = subprocess.run(["ps", "-o", "rss=", "-p", ",".join(map(str, _descendants(pid)))],
+                         capture_output=True, text=True, check=False).stdout.split()
+    return sum(int(x) for x in rss) / 1024
 
 
 def _fmt(x: float | None) -> str:
@@ -207,6 +305,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-wait-pool", action="store_true",
                         help="do not wait for the kernel pool to fill before the class comes")
     parser.add_argument("--timeout", type=float, default=240.0, help="bound on the whole run, s")
+    parser.add_argument("--server-only", action="store_true",
+                        help="no browser per session: each session fetches what a browser "
+                             "would (the page, its assets, the kernel's widget states), so "
+                             "the time is the server's alone, as for a class on its own "
+                             "machines")
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(f"bench_app: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
@@ -236,7 +339,18 @@ def main(argv: list[str] | None = None) -> int:
                                              if quiet is not None else "still busy"))
                 print(f"memory of voila and its kernels: {_rss_mib(proc.pid):.0f} MiB")
             left = max(10.0, deadline - time.monotonic())
-            sessions = asyncio.run(_run(url, args.sessions, left))
+            server_cpu = _cpu_seconds(proc.pid) if proc is not None else None
+            machine_cpu = _machine_cpu()
+            wall = time.monotonic()
+            run = _run_server if args.server_only else _run
+            sessions = asyncio.run(run(url, args.sessions, left))
+            wall = time.monotonic() - wall
+            machine_cpu = _machine_cpu() - machine_cpu
+            if proc is not None and server_cpu is not None:
+                server_cpu = _cpu_seconds(proc.pid) - server_cpu
+                print(f"CPU during the class ({wall:.0f} s on {os.cpu_count()} cores): "
+                      f"Voila and its kernels {server_cpu:.1f} s, the whole machine "
+                      f"{machine_cpu:.1f} s (the browsers and anything else running)")
             if proc is not None:
                 print(f"memory after the class: {_rss_mib(proc.pid):.0f} MiB")
         finally:
