@@ -166,13 +166,13 @@ async def _assets(browser_url: str, timeout_s: float) -> list[str]:
             if _local(u) and "/api/" not in u and u.rstrip("/") != browser_url.rstrip("/")]
 
 
-def _message(session: str, msg_type: str, content: dict) -> str:
+def _message(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> str:
     import json
     import uuid
     return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "bench",
                                   "session": session, "msg_type": msg_type, "version": "5.3",
                                   "date": time.strftime("%Y-%m-%dT%H:%M:%SZ")},
-                       "parent_header": {}, "metadata": {}, "content": content,
+                       "parent_header": {}, "metadata": metadata or {}, "content": content,
                        "channel": "shell", "buffers": []})
 
 
@@ -200,7 +200,8 @@ async def _server_session(url: str, assets: list[str], s: Session, timeout_s: fl
         ws = await websocket_connect(ws_url)
         comm = uuid.uuid4().hex
         await ws.write_message(_message(session, "comm_open", {
-            "comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}))
+            "comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
+            {"version": "1.0.0"}))           # the widget control protocol's version
         await ws.write_message(_message(session, "comm_msg", {
             "comm_id": comm, "data": {"method": "request_states"}}))
         while True:
@@ -208,6 +209,8 @@ async def _server_session(url: str, assets: list[str], s: Session, timeout_s: fl
             if raw is None:
                 raise RuntimeError("the kernel's websocket closed")
             msg = json.loads(raw)
+            if os.environ.get("BENCH_DEBUG"):
+                print(msg.get("channel"), msg.get("msg_type"), str(msg.get("content"))[:150])
             data = msg.get("content", {}).get("data", {})
             if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
                 s.first_page = time.perf_counter() - t0
@@ -215,7 +218,7 @@ async def _server_session(url: str, assets: list[str], s: Session, timeout_s: fl
                 break
         ws.close()
     except Exception as error:  # noqa: BLE001 - a session's failure is reported, not raised
-        s.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0][:120]}")
+        s.errors.append(f"{type(error).__name__}: {(str(error) or 'timed out')[:120]}")
     finally:
         client.close()
 

@@ -1,6 +1,7 @@
 """Serve the built book and the classroom app on this machine, until Ctrl-C.
 
     python tools/serve.py [--host 127.0.0.1] [--book-port 8000] [--app-port 8866]
+                          [--pool-size N]
 
 * the book: ``_build/html`` (build it first: ``make book``) with Python's http.server;
 * the app: ``voila index.ipynb --template=hanafuda`` run in ``app/`` with
@@ -8,7 +9,9 @@
   app/voila.json keeps a pool of preheated kernels (``preheat_kernel``, ``default_pool_size``):
   each kernel has already run the notebook, so a class that opens the app together gets
   its pages at once, each from its own kernel. The pool fills in the background after
-  start (about a second of CPU per kernel) and refills ``fill_delay`` seconds after use.
+  start (about a second of CPU per kernel) and refills ``fill_delay`` (30) seconds after a
+  kernel is taken, so that a class arriving together gets its pages before the refill
+  takes the CPU.
   ``HANAFUDA_BOOK_URL`` tells the app where the book is, for its chapter links.
 
 When a port is taken, the next free one is used; the URLs printed are the real ones.
