@@ -101,3 +101,27 @@ def test_app_opens_a_game_by_keyboard(voila_app):
     problems = watch.log.problems()
     watch.close_page(page)
     assert problems == [], "\n".join(problems)
+
+
+def test_app_sessions_keep_their_own_state(voila_app):
+    """Two pages of the app are two sessions with two kernels: a game opened in one does
+    not open in the other."""
+    watch = voila_app.watch
+    game = PLAYABLE[0]
+    first = voila_app.open_home()
+    second = voila_app.open_home()
+    kernels = [p.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                          ".textContent).kernelId") for p in (first, second)]
+    first.get_by_role("button", name=f"Open {game.name}", exact=True).click()
+    voila_app.wait_visible(first, first.locator(f".hanafuda-page-{game.key}")
+                           .get_by_role("tab").first, f"{game.name} did not open")
+    second.wait_for_timeout(500)          # time for a shared state to show, if there were one
+    second_home = second.get_by_role("button", name=f"Open {game.name}").is_visible()
+    second_pages = second.locator(".hanafuda-page").count()
+    problems = watch.log.problems()
+    watch.close_page(first)
+    watch.close_page(second)
+
+    assert kernels[0] and kernels[1] and kernels[0] != kernels[1]
+    assert second_home and second_pages == 0
+    assert problems == [], "\n".join(problems)
