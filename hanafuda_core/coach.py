@@ -36,98 +36,33 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Kind
-from .engines.capture import (STOP, Capture, DealRecord, KoiKoi, Phase, Play,
-                              PlayerView, State, Stop, _bits, _choice_mask, apply,
-                              fast_play, legal_actions)
+from .engines.capture import (Capture, DealRecord, KoiKoi, Phase, Play, PlayerView, State,
+                              Stop, _bits, _choice_mask, apply, legal_actions, play_options)
+from .players import greedy_action
 from .errors import HanafudaError, IllegalActionError
 
 __all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
 
 
 # ---------------------------------------------------------------------------
-# Card values for the greedy rollout policy (the common 20/10/5/1 table)
+# Card values (the common 20/10/5/1 table) and the rollout policy
 
 _VAL: tuple[int, ...] = tuple(DEFAULT_VALUES[CARD_INFO[c].kind] for c in range(48))
-# the greedy key of playing card c when the field holds the cards of its month that a
-# 4-bit nibble picks: a capture is worth 1000 + the cards it takes + itself, a discard
-# minus the card's value (one lookup a card: it runs in every turn of every rollout)
-_GREEDY_KEY: tuple[tuple[int, ...], ...] = tuple(
-    tuple(1000 + sum(_VAL[(c & ~3) + i] for i in range(4) if nib >> i & 1) + _VAL[c]
-          if nib else -_VAL[c] for nib in range(16))
-    for c in range(48))
-
-
-def _best_of_two(m: int) -> int:
-    """The more valuable of two same-month cards (lower id = higher value in a month)."""
-    return m & -m
-
-
-def _greedy_card(hand: int, field: int) -> int:
-    """The bit of the card of ``hand`` the greedy policy plays on ``field`` (masks):
-    the one whose capture is worth most (the field cards of its month and itself),
-    else the least valuable; ties go to the lower id."""
-    keys = _GREEDY_KEY
-    best_key = -10_000
-    bit = 0
-    while hand:
-        b = hand & -hand
-        hand ^= b
-        c = b.bit_length() - 1
-        key = keys[c][(field >> (c & ~3)) & 15]
-        if key > best_key:
-            best_key = key
-            bit = b
-    return bit
 
 
 def greedy_rollout(state: State) -> State:
     """Play ``state`` to the end of the round, every seat greedy (stops at once).
 
-    The policy is :class:`~hanafuda_core.players.GreedyPlayer`'s: play the card
-    whose capture is worth most (Bright 20, Ten 10, Ribbon 5, Chaff 1), with no
-    capture discard the least valuable card, take the more valuable of two
-    matches, and call Stop whenever allowed. The turns run on ints in the
-    engine's :func:`~hanafuda_core.engines.capture.fast_play` (the loop of
-    :func:`~hanafuda_core.engines.capture.fast_random_round`, with this policy).
-    Returns the final state (``result`` holds the points; the action history is
-    not kept).
+    The policy is :class:`~hanafuda_core.players.GreedyPlayer`'s own function
+    (:func:`~hanafuda_core.players.greedy_action`), stepped through the engine's
+    public :func:`legal_actions` and :func:`apply`: the rollouts play by the same
+    rules, wild card included, with no second copy of the turn. Returns the final
+    state (``result`` holds the points).
     """
-    if state.rules.wild is not None and state.active_wild is not None:
-        return _greedy_wild_rollout(state)
-    return fast_play(state, pick_card=_greedy_card)
-
-
-def _greedy_key(state: State, wild, card: int) -> int:
-    """The greedy policy's key for playing ``card`` in a round with a wild card: the
-    value of what the play takes at once, or of the card and the best card it will
-    choose (:class:`~hanafuda_core.players.GreedyPlayer` reads the same from the
-    engine; a test checks that both play the same rounds)."""
-    fm = state.field_m
-    if card == wild.card and wild.from_hand != "month":
-        t = wild.targets(fm, wild.from_hand)
-        return 1000 + max(_VAL[c] for c in _bits(t)) + _VAL[card] if t else -_VAL[card]
-    m = fm & MONTH_MASKS[card >> 2] & ~wild.field_exclusion
-    if not m:
-        return -_VAL[card]
-    if m.bit_count() == 2:              # it waits for a choice: the better card
-        return 1000 + max(_VAL[c] for c in _bits(m)) + _VAL[card]
-    return 1000 + sum(_VAL[c] for c in _bits(m)) + _VAL[card]
-
-
-def _greedy_wild_rollout(state: State) -> State:
-    """:func:`greedy_rollout` for a round with a wild card: the same policy (the wild
-    takes the most valuable card it may), played through :func:`apply` so the
-    engine's wild rules hold."""
-    wild = state.active_wild
+    rules = state.rules
     while state.phase != Phase.ROUND_OVER:
         legal = legal_actions(state)
-        if state.phase == Phase.DECIDE:
-            act = STOP if STOP in legal else legal[0]
-        elif state.phase == Phase.PLAY:
-            act = max(legal, key=lambda a: _greedy_key(state, wild, int(a.card)))
-        else:
-            act = max(legal, key=lambda a: _VAL[int(a.card)])
-        state = apply(state, act)
+        state = apply(state, greedy_action(rules, state.field_m, state.field0, legal))
     return state
 
 
@@ -515,23 +450,15 @@ class _Context:
         wild = st.active_wild if self.rules.wild is not None else None
         if isinstance(action, Play):
             c = int(action.card)
-            field = self.field
-            if wild is not None:
-                if c == wild.card and wild.from_hand != "month":
-                    t = wild.targets(field, wild.from_hand)
-                    if not t:
-                        return 0, 1 << c, 1 << c
-                    best = max(_bits(t), key=lambda x: _VAL[x])
-                    return (1 << c) | (1 << best), 0, 0
-                field &= ~wild.field_exclusion     # what no card of its month matches
-            m = field & MONTH_MASKS[c >> 2]
-            n = m.bit_count()
-            if n == 0:
-                return 0, 1 << c, 1 << c
-            if n == 2:
-                best = _best_of_two(m)
-                return (1 << c) | best, m & ~best, 0
-            return (1 << c) | m, 0, 0
+            bit = 1 << c
+            taken, options = play_options(self.rules, self.field, st.field0, c)
+            if options:                 # it waits for a choice: the more valuable card
+                best = 1 << max(_bits(options), key=lambda x: (_VAL[x], -x))
+                power = wild is not None and c == wild.card and wild.from_hand != "month"
+                return bit | best, 0 if power else options & ~best, 0
+            if taken:
+                return bit | taken, 0, 0
+            return 0, bit, bit
         if isinstance(action, Capture):
             card = st.pending[0]
             t = int(action.card)

@@ -39,6 +39,7 @@ from .hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
 from .rules import SOURCE_DOCUMENTS
 from .hachihachi_settle import (CALL_ACTIONS, Call, PlayerFacts, RoundFacts, Settlement,
                                 settle_round)
+from .units import format_amount
 from .teyaku import (CHAFF, SUIT, TeyakuResult, TeyakuRule, TeyakuTable,
                      is_greater_triple, kind_counts)
 
@@ -93,21 +94,6 @@ def _check_preset(preset) -> str:
         raise OptionError(f"unknown Hachi-Hachi tradition {preset!r}; choose one of: "
                           f"{', '.join(PRESET_LABELS)}")
     return preset
-
-
-def format_amount(rules: HachiHachiRules, amount: int) -> str:
-    """An amount in the smallest unit, written the tradition's way, with its unit.
-
-    >>> format_amount(get_rules("book"), 40), format_amount(get_rules("d001"), 18)
-    ('40 points', '1 kan 6')
-    >>> format_amount(get_rules("d004"), 18), format_amount(get_rules("book"), -1)
-    ('1/6', '-1 point')
-    """
-    unit = rules.unit
-    text = unit.format(amount)
-    if not unit.per_major:
-        return f"{text} point{'s' if abs(amount) != 1 else ''}"
-    return text
 
 
 def unit_note(rules: HachiHachiRules) -> str:
@@ -1342,14 +1328,15 @@ class YearChart(SeededTool):
         return out
 
     def end_rows(self) -> list[tuple[str, str]]:
-        """Payments outside the deals (chart chips, half-time pot, award) and the totals."""
+        """How the first dealer was chosen, then the payments outside the deals (chart
+        chips, half-time pot, award) and the totals."""
         fmt = lambda v: format_amount(self.rules, v)  # noqa: E731
         rec = self._record
         grouped: dict[tuple[str, str, str], list] = {}
         for p in rec.ledger.payments:
             if p.category in ("chart", "half-time", "award"):
                 grouped.setdefault((p.payer, p.payee, p.category), []).append(p)
-        lines = []
+        lines = [("First dealer", rec.first_dealer_sentence())] if rec.dealer_draw else []
         for (payer, payee, category), pays in grouped.items():
             amount = sum(p.amount for p in pays)
             reason = (f"a chip on the month chart for each deal won ({len(pays)})"

@@ -34,12 +34,15 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .errors import HanafudaError, PlayerCountError
-from .games.hachihachi import HachiHachiRules, game_award, get_rules
+from .games.hachihachi import (FIRST_DEALER, OPTIONS, HachiHachiRules, check_table,
+                               game_award, get_rules)
 from .games.hachihachi_play import (HachiHachiDeal, HachiHachiRound, apply, legal_actions,
                                     make_agent, new_hachihachi_round, offers_trade, replay_round,
                                     seat_names, view)
 from .hachihachi_settle import FieldQueue
 from .ledger import POT, Ledger, Payment, final_score
+from .rules import canonical_options
+from .seating import DealerDraw, draw_first_dealer
 
 __all__ = ["CHART", "HALF_TIME", "DealLog", "HachiHachiGameRecord", "play_hachihachi_game",
            "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
@@ -99,6 +102,24 @@ class HachiHachiGameRecord:
     ledger: Ledger
     ended_early: str = ""
     trade: bool = False                  # the exchange of hands was offered every deal
+    dealer_draw: DealerDraw | None = None    # the drawing for the first dealer, if any
+
+    def __post_init__(self) -> None:
+        # Options as a user, the command line or JSON gave them ("true", lists) are kept
+        # as their canonical values, so a record loaded back equals the one saved.
+        object.__setattr__(self, "options", canonical_options("Hachi-Hachi", OPTIONS,
+                                                              dict(self.options)))
+        if self.dealer_draw is not None:
+            self.dealer_draw.check(FIRST_DEALER[self.preset], len(self.names))
+            # (with seven, a Joker holder who was to deal passes the deal on)
+            if self.deals and len(self.names) < 7 and \
+                    self.deals[0].deal.dealer != self.dealer_draw.dealer:
+                raise HanafudaError("the first deal is not dealt by the player the drawing "
+                                    f"chose ({self.names[self.dealer_draw.dealer]})")
+
+    def first_dealer_sentence(self) -> str:
+        """How the first dealer was chosen, in words ("" when the game was given one)."""
+        return self.dealer_draw.sentence(self.names) if self.dealer_draw else ""
 
     @property
     def rules(self) -> HachiHachiRules:
@@ -139,7 +160,8 @@ class HachiHachiGameRecord:
                 "ledger": [p.to_dict() for p in self.ledger.payments],
                 "ended_early": self.ended_early, "totals": self.totals(),
                 "final_scores": self.final_scores(),
-                **({"trade": True} if self.trade else {})}
+                **({"trade": True} if self.trade else {}),
+                **({"first_dealer": self.dealer_draw.to_dict()} if self.dealer_draw else {})}
 
     def to_json(self, **kwargs) -> str:
         kwargs.setdefault("indent", 1)
@@ -154,7 +176,8 @@ class HachiHachiGameRecord:
                    tuple(d["agents"]), d["planned_deals"], d["blind_stay"],
                    tuple(DealLog.from_dict(x) for x in d["deals"]),
                    Ledger(rules.unit, pays, tuple(d["names"])), d.get("ended_early", ""),
-                   d.get("trade", False))
+                   d.get("trade", False),
+                   DealerDraw.from_dict(d["first_dealer"]) if d.get("first_dealer") else None)
 
     @classmethod
     def from_json(cls, text: str) -> "HachiHachiGameRecord":
@@ -168,8 +191,8 @@ class HachiHachiGameRecord:
         for log in self.deals:
             states = replay_round(rules, self.players, log.deal, log.actions,
                                   queue=FieldQueue(rules.field_mode, log.queue),
-                                  blind_stay=log.blind_offered, names=self.names,
-                                  round_no=log.deal_no, trade=self.trade)
+                                  offer_blind_stay=log.blind_offered, names=self.names,
+                                  round_no=log.deal_no, offer_trade=self.trade)
             end = states[-1]
             if end.stage != "over" or end.result.points != log.points or \
                     end.result.winner != log.winner:
@@ -283,16 +306,23 @@ def four_three_track(rules: HachiHachiRules, winner: str | None, ledger: Ledger,
 
 def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "random", "random"),
                          players: int | None = None, deals: int = 12, preset: str = "book", *,
-                         names: Sequence[str] | None = None, blind_stay: bool = False,
-                         dealer: int = 0, trade: bool | None = None,
+                         names: Sequence[str] | None = None, offer_blind_stay: bool = False,
+                         dealer: int | None = None, offer_trade: bool | None = None,
                          **options) -> HachiHachiGameRecord:
     """Play a seeded game of ``deals`` (6 or 12) deals and return its record.
 
-    ``trade`` offers the exchange of unseen hands every deal (rules with
-    ``trade=True``: D004, BOOK 'Trade'); by default (``None``) whenever the rules
-    have it, so a d004 game offers it as its source does. With the ``overtime`` option (D001
+    ``offer_trade`` offers the exchange of unseen hands every deal (rules with the
+    option ``trade=True``: D004, BOOK 'Trade'); by default (``None``) whenever the
+    rules have it, so a d004 game, or any game with ``trade=True``, offers it as the
+    sources do. ``offer_blind_stay`` offers the dealer a blind stay each deal (four or
+    more players). Every other keyword is a rule option (``options``), ``trade`` and
+    ``blind_stay`` included. With the ``overtime`` option (D001
     variation, D004 'some') extra deals follow while doubled or quadrupled deals
     are still reserved.
+
+    ``dealer``: the seat that deals first; by default (``None``) each player draws a
+    card and the earliest month deals, as the preset's sources say (``FIRST_DEALER``);
+    the drawing is kept in the record.
 
     ``agents``: one per seat (names "random", "greedy" or objects with
     ``choose(view, legal, rng)``); ``players`` defaults to their number.
@@ -306,9 +336,14 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     if deals not in (6, 12):
         raise HanafudaError(f"a Hachi-Hachi game has 6 or 12 deals, not {deals}")
     names = tuple(names) if names else seat_names(players)
-    trade = offers_trade(rules, players, trade)
+    trade = offers_trade(rules, players, offer_trade)
     seats = [make_agent(a) for a in agents]
+    check_table(rules, players)
     rng = random.Random(seed)
+    drawn = None
+    if dealer is None:
+        drawn = draw_first_dealer(FIRST_DEALER[preset], players, rng)
+        dealer = drawn.dealer
     ledger = Ledger(rules.unit, (), names)
     queue = FieldQueue(rules.field_mode)
     logs = []
@@ -317,8 +352,8 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     while deal_no < deals or (rules.overtime and queue.pending and deal_no < deals + 12):
         deal_no += 1
         r = new_hachihachi_round(rules, players, rng, dealer, queue=queue,
-                                 blind_stay=blind_stay, names=names, round_no=deal_no,
-                                 trade=trade)
+                                 offer_blind_stay=offer_blind_stay, names=names,
+                                 round_no=deal_no, offer_trade=trade)
         before = queue.pending
         while r.stage != "over":
             legal = legal_actions(r)
@@ -348,7 +383,8 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     assert ledger.balance() == 0
     return HachiHachiGameRecord(preset, dict(options), names, seed,
                                 tuple(getattr(a, "name", type(a).__name__) for a in seats),
-                                deals, blind_stay, tuple(logs), ledger, ended, trade)
+                                deals, offer_blind_stay, tuple(logs), ledger, ended, trade,
+                                drawn)
 
 
 def play_campaign(seed: int = 0, agents: Sequence = ("random", "random", "random"),

@@ -27,6 +27,7 @@ from .cards import DEFAULT_VALUES, Card, CardSet, Extra, mask_cards
 from .engines import capture as _eng
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .play import Game, Outcome, Record, RoundRecord, json_value
+from .rules import option_text
 
 __all__ = [
     "ADAPTERS",
@@ -47,17 +48,6 @@ __all__ = [
 
 # ---------------------------------------------------------------------------
 # Shared pieces
-
-
-def option_text(value: object) -> str:
-    """An allowed value as it is written on the command line: true, 6, none, 12,18,24."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (tuple, list)):
-        return ",".join(option_text(v) for v in value) or "none"
-    return str(value)
 
 
 def heading(game: Game) -> str:
@@ -519,9 +509,9 @@ class HachiHachiAdapter(CaptureAdapter):
             states = replay_round(rules, players, deal, record.actions,
                                   queue=FieldQueue(rules.field_mode,
                                                    tuple(ctx.get("queue", ()))),
-                                  blind_stay=bool(ctx.get("blind_offered", False)),
+                                  offer_blind_stay=bool(ctx.get("blind_offered", False)),
                                   names=ctx.get("names"), round_no=ctx.get("round_no", 1),
-                                  trade=ctx.get("trade"))
+                                  offer_trade=ctx.get("trade"))
         except HanafudaError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as error:
@@ -653,11 +643,12 @@ def hachihachi_log(record: Any) -> list[str]:
     the calls, and the settlement's payment lines; then the month chart, half-time
     and end-of-game payments and the final scores. Rebuilt by replaying the record."""
     from .games.hachihachi_play import action_lines
-    from .hachihachi_controllers import format_amount
     from .hachihachi_game import HALF_TIME
+    from .units import format_amount
     rules = record.rules
     who = [f"{n} ({a})" for n, a in zip(record.names, record.agents)]
-    lines: list[str] = []
+    drawn = record.first_dealer_sentence()
+    lines: list[str] = [drawn] if drawn else []
     for log, states in zip(record.deals, record.replay()):
         first, last = states[0], states[-1]
         fm = first.multiplier

@@ -19,12 +19,12 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
-from .cards import CARD_INFO, Card, CardSet, Kind, MONTH_MASKS
-from .engines.capture import (STOP, Capture, DealRecord, Phase, Play, PlayerView, State,
-                              apply, legal_actions, new_round, next_round, game_over, view)
+from .cards import CARD_INFO, Card, CardSet, Kind
+from .engines.capture import (STOP, Capture, Phase, Play, PlayerView, State, apply,
+                              legal_actions, new_round, next_round, game_over, play_options, view)
 from .errors import HanafudaError, IllegalActionError
 
-__all__ = ["Agent", "RandomPlayer", "GreedyPlayer", "AGENTS", "make_agent", "sample_hidden",
+__all__ = ["Agent", "RandomPlayer", "GreedyPlayer", "greedy_action", "AGENTS", "make_agent", "sample_hidden",
            "play_effects", "play_round", "play_game"]
 
 
@@ -45,17 +45,18 @@ class RandomPlayer:
 
 
 _VALUES = {Kind.BRIGHT: 20, Kind.TEN: 10, Kind.RIBBON: 5, Kind.CHAFF: 1}
+_VAL: tuple[int, ...] = tuple(_VALUES[CARD_INFO[c].kind] for c in range(48))
 
 
 def _card_value(card: int) -> int:
-    return _VALUES[CARD_INFO[card].kind]
+    return _VAL[card]
 
 
 def _value(mask: int) -> int:
     total = 0
     while mask:
         low = mask & -mask
-        total += _VALUES[CARD_INFO[low.bit_length() - 1].kind]
+        total += _VAL[low.bit_length() - 1]
         mask ^= low
     return total
 
@@ -65,29 +66,44 @@ def _best(mask: int) -> int:
     best = 0
     while mask:
         low = mask & -mask
-        best = max(best, _VALUES[CARD_INFO[low.bit_length() - 1].kind])
+        best = max(best, _VAL[low.bit_length() - 1])
         mask ^= low
     return best
 
 
-def _rebuilt(view: PlayerView) -> State:
-    """A state with the view's public facts, to try the seat's plays on: its hand, the
-    field, the piles, the dealt field and the wild card's log. The stock is empty (the
-    draw is unknown, so it is not tried) and every unseen card waits in the next seat's
-    hand, so a play ends the round only when it truly is the last card."""
-    rules = view.rules
-    n = rules.players
-    caps = [0] * rules.sides
-    for seat in range(n):
-        caps[rules.side(seat)] |= view.captures[seat].mask
-    hands = [0] * n
-    hands[(view.player + 1) % n] = view.unseen.mask
-    hands[view.player] = view.hand.mask
-    record = DealRecord((), view.dealer, (), ("position rebuilt from a player's view",))
-    return State(rules, tuple(hands), view.field.mask, tuple(caps), (), 0, Phase.PLAY,
-                 view.player, view.dealer, view.round_no, ((),) * rules.sides,
-                 (0,) * rules.sides, tuple(view.calls), tuple(view.scores), (0,) * n, (), None,
-                 record, None, view.dealt_field.mask, tuple(view.wild_log))
+def greedy_action(rules, field_m: int, dealt_field: int, legal: Sequence):
+    """The greedy policy (:class:`GreedyPlayer`, the coach's rollouts): one of ``legal``.
+
+    Deciding: Stop whenever it is allowed. Choosing between field cards: the more
+    valuable (Bright 20, Ten 10, Ribbon 5, Chaff 1; ties: the lower id). Playing: the
+    card whose play is worth most now: the card and what it takes at once, or the card
+    and the best card it will choose when it waits for a choice (a pair of its month,
+    or a wild card's targets: only one of them is taken); with no capture, discard the
+    least valuable card. Each play is read by the engine's own
+    :func:`~hanafuda_core.engines.capture.play_options` (a wild card by its rules).
+    ``field_m`` and ``dealt_field`` are the field now and as dealt, as masks.
+    """
+    first = legal[0]
+    if isinstance(first, Play):
+        val = _VAL
+        best, best_key = first, None
+        for a in legal:
+            card = a.card
+            taken, options = play_options(rules, field_m, dealt_field, card)
+            if taken:
+                key = (1, _value(taken) + val[card], -card)
+            elif options:
+                key = (1, val[card] + _best(options), -card)
+            else:
+                key = (0, -val[card], -card)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+    if STOP in legal:
+        return STOP
+    if isinstance(first, Capture):
+        return max(legal, key=lambda a: (_VAL[a.card], -a.card))
+    return first
 
 
 def _effects(view: PlayerView, legal: Sequence) -> list[tuple[Play, int, int]]:
@@ -95,19 +111,11 @@ def _effects(view: PlayerView, legal: Sequence) -> list[tuple[Play, int, int]]:
     if view.phase != Phase.PLAY or view.current_player != view.player:
         raise IllegalActionError("the effects of a play are read when it is the seat's turn to "
                                  "play a card")
-    base = _rebuilt(view)
-    side = view.rules.side(view.player)
-    pile = base.caps_m[side]
+    field, dealt = view.field.mask, view.dealt_field.mask
     out = []
     for action in legal:
-        after = apply(base, action)
-        if after.phase == Phase.CHOOSE_HAND_CAPTURE:
-            options = 0
-            for a in legal_actions(after):
-                options |= 1 << a.card
-            out.append((action, 0, options))
-        else:
-            out.append((action, after.caps_m[side] & ~pile, 0))
+        taken, options = play_options(view.rules, field, dealt, int(action.card))
+        out.append((action, taken | (1 << action.card) if taken else 0, options))
     return out
 
 
@@ -144,49 +152,18 @@ class GreedyPlayer:
     possible, discard the lowest-value card. Choosing: the more valuable field
     card. Deciding: always Stop (a safe, classic beginner's policy).
 
-    Without a wild card a play is judged by its month: the field cards of that
-    month are what it takes (a pair counts both cards, as the policy always has).
-    When a wild card is in force each play is judged by what the engine would do
-    with it (:func:`play_effects`): the wild takes the card its rules allow, a card
-    of its month does not match it on the field, and a play that waits for a choice
-    counts the card it will choose.
+    Each play is judged by what the engine does with it (:func:`greedy_action`,
+    :func:`play_effects`): a play that waits for a choice (a pair of its month, or a
+    wild card's targets) counts the one card it will choose, not both; a wild card
+    takes what its rules allow and a card of its month does not match it on the field.
     """
 
     name = "greedy"
 
     def choose(self, view: PlayerView, legal: Sequence, rng: random.Random):
-        if STOP in legal:
-            return STOP
-        if isinstance(legal[0], Capture):
-            return max(legal, key=lambda a: (_card_value(a.card), -a.card))
-        if isinstance(legal[0], Play):
-            if view.active_wild is not None:
-                return self._choose_wild(view, legal)
-            field = view.field.mask
-
-            def score(a):
-                m = field & MONTH_MASKS[a.card >> 2]
-                if not m:
-                    return (0, -_card_value(a.card), -a.card)
-                taken = sum(_card_value(c) for c in CardSet.from_mask(m))
-                return (1, taken + _card_value(a.card), -a.card)
-            return max(legal, key=score)
-        return legal[0]
-
-    @staticmethod
-    def _choose_wild(view: PlayerView, legal: Sequence):
-        best, best_key = legal[0], None
-        for action, taken, options in _effects(view, legal):
-            card = int(action.card)
-            if taken:
-                key = (1, _value(taken), -card)
-            elif options:
-                key = (1, _card_value(card) + _best(options), -card)
-            else:
-                key = (0, -_card_value(card), -card)
-            if best_key is None or key > best_key:
-                best, best_key = action, key
-        return best
+        if isinstance(legal[0], Play):      # only a play needs the view (the field)
+            return greedy_action(view.rules, view.field.mask, view.dealt_field.mask, legal)
+        return greedy_action(None, 0, 0, legal)
 
 
 def _coach() -> Agent:

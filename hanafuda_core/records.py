@@ -17,11 +17,16 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from types import ModuleType
+from typing import Any, Mapping, Sequence
 
 from .engines.capture import DealRecord, State, parse_action, replay
+from .errors import HanafudaError, UnknownGameError
+from .rules import canonical_options
+from .seating import DealerDraw
 
 __all__ = ["RoundRecord", "GameRecord", "load", "save"]
 
@@ -62,6 +67,17 @@ class RoundRecord:
                       round_no=self.round_no, scores=self.scores_before, wins=self.wins_before)
 
 
+def _game_module(game: str) -> ModuleType:
+    """The rules module of a game, ``hanafuda_core.games.<game>`` (its ``OPTIONS``,
+    ``FIRST_DEALER`` and ``get_rules``)."""
+    if not game.isidentifier():
+        raise UnknownGameError(f"a record names its game by key (e.g. 'koikoi'), not {game!r}")
+    try:
+        return importlib.import_module(f".games.{game}", __package__)
+    except ModuleNotFoundError:
+        raise UnknownGameError(f"no rules module for the game {game!r} of this record") from None
+
+
 @dataclass(frozen=True)
 class GameRecord:
     game: str
@@ -70,11 +86,31 @@ class GameRecord:
     seed: int | None
     agents: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]
+    dealer_draw: DealerDraw | None = None      # the drawing for the first dealer, if any
+
+    def __post_init__(self) -> None:
+        # Options as a user, the command line or JSON gave them ("true", lists) are kept
+        # as their canonical values, so a record loaded back equals the one saved.
+        module = _game_module(self.game)
+        object.__setattr__(self, "options", canonical_options(self.game, module.OPTIONS,
+                                                              dict(self.options)))
+        if self.dealer_draw is not None:
+            self.dealer_draw.check(module.FIRST_DEALER[self.preset], len(self.rounds[0].points)
+                                   if self.rounds else self.rules.players)
+            if self.rounds and self.rounds[0].deal.dealer != self.dealer_draw.dealer:
+                raise HanafudaError("the first round is not dealt by the player the drawing "
+                                    f"chose (seat {self.dealer_draw.dealer + 1})")
+
+    def first_dealer_sentence(self, names: Sequence[str] | None = None) -> str:
+        """How the first dealer was chosen, in words ("" when the game was given one)."""
+        if self.dealer_draw is None:
+            return ""
+        names = names or tuple(f"Player {i + 1}" for i in range(len(self.agents)))
+        return self.dealer_draw.sentence(names)
 
     @property
     def rules(self):
-        from .games.koikoi import get_rules
-        return get_rules(self.preset, **dict(self.options))
+        return _game_module(self.game).get_rules(self.preset, **dict(self.options))
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -100,7 +136,8 @@ class GameRecord:
     def to_dict(self) -> dict:
         return {"format": "hanafuda-game-record/1", "game": self.game, "preset": self.preset,
                 "options": dict(self.options), "seed": self.seed, "agents": list(self.agents),
-                "rounds": [r.to_dict() for r in self.rounds], "totals": list(self.totals)}
+                "rounds": [r.to_dict() for r in self.rounds], "totals": list(self.totals),
+                **({"first_dealer": self.dealer_draw.to_dict()} if self.dealer_draw else {})}
 
     def to_json(self, **kwargs) -> str:
         kwargs.setdefault("indent", 1)
@@ -110,7 +147,8 @@ class GameRecord:
     @classmethod
     def from_dict(cls, d: Mapping) -> "GameRecord":
         return cls(d["game"], d["preset"], dict(d.get("options", {})), d.get("seed"),
-                   tuple(d["agents"]), tuple(RoundRecord.from_dict(r) for r in d["rounds"]))
+                   tuple(d["agents"]), tuple(RoundRecord.from_dict(r) for r in d["rounds"]),
+                   DealerDraw.from_dict(d["first_dealer"]) if d.get("first_dealer") else None)
 
     @classmethod
     def from_json(cls, text: str) -> "GameRecord":

@@ -220,7 +220,8 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
 
 def option_from_text(game: str, key: str, text: str) -> object:
     """A game's option value read from text: one of the option's allowed values
-    (true/false, numbers, none, the option's words, or a list written with commas),
+    (true/false, yes/no, on/off, numbers, none, the option's words, or a list written
+    with commas; :meth:`~hanafuda_core.rules.Option.check` reads it),
     or an :class:`~hanafuda_core.errors.OptionError` naming them.
 
     >>> option_from_text("koikoi", "rounds", "6"), option_from_text("koikoi", "views", "off")
@@ -228,26 +229,12 @@ def option_from_text(game: str, key: str, text: str) -> object:
     >>> option_from_text("hachihachi", "fold_fees", "(12, 18, 24)")
     (12, 18, 24)
     """
-    from .play_adapters import option_text
     e = entry(game)
     options = e.adapter().option_table()
     if key not in options:
         raise OptionError(f"unknown {_base(e).name} option {key!r}; options: "
                           f"{', '.join(options)}")
-    opt = options[key]
-    word = "".join(c for c in str(text).strip().lower() if c not in "()[] '\"") or "none"
-    for value in opt.allowed:
-        if value is None:
-            if word in ("none", "null"):
-                return None
-        elif isinstance(value, bool):
-            if word in (("true", "yes", "1") if value else ("false", "no", "0")):
-                return value
-        elif option_text(value).lower() == word:
-            return value
-    sep = "; " if any(isinstance(v, tuple) for v in opt.allowed) else ", "
-    shown = sep.join(option_text(v) for v in opt.allowed)
-    raise OptionError(f"option {key!r} cannot be {text!r}; allowed values: {shown}")
+    return options[key].check(text)
 
 
 def _base(e: GameEntry) -> GameEntry:

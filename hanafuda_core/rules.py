@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 from .errors import OptionError, PlayerCountError
 
 __all__ = ["Source", "Deal", "GameInfo", "Family", "FAMILIES", "SOURCE_DOCUMENTS", "Option",
-           "preset_values"]
+           "preset_values", "canonical_options", "option_text"]
 
 Family = str
 FAMILIES: Mapping[Family, str] = {
@@ -211,18 +211,108 @@ class Option:
 
     key: str
     default: object
-    allowed: tuple = ()
+    allowed: tuple[Any, ...] = ()
     description: str = ""
     source: Source | None = None
     note: str = ""
     implemented: bool = True
 
     def check(self, value: object) -> object:
-        """Return ``value`` if it is allowed, else raise :class:`OptionError` naming the allowed ones."""
-        if self.allowed and value not in self.allowed:
-            shown = ", ".join(repr(v) for v in self.allowed)
-            raise OptionError(f"option {self.key!r} cannot be {value!r}; allowed values: {shown}")
-        return value
+        """The canonical value for ``value``, else :class:`OptionError` naming the allowed ones.
+
+        ``value`` may be written as a user or a JSON file gives it: the text ``"true"``,
+        ``"10"``, ``"10,15,20"`` or ``"none"``, or a list where a tuple is meant. It is
+        matched against ``allowed`` with types kept apart (``1`` is not ``True``), and the
+        allowed value itself is returned, so equal settings are always the same value.
+
+        >>> fees = Option("fees", (), ((), (10, 15, 20)))
+        >>> fees.check("10,15,20"), fees.check([10, 15, 20]), fees.check("none")
+        ((10, 15, 20), (10, 15, 20), ())
+        >>> Option("fog", False, (False, True)).check(1)
+        Traceback (most recent call last):
+          ...
+        hanafuda_core.errors.OptionError: option 'fog' cannot be 1; allowed values: false, true
+        """
+        if not self.allowed:
+            return _as_tuple(value)
+        for allowed in self.allowed:
+            if _same(allowed, value):
+                return allowed
+        if isinstance(value, str):
+            word = value.strip().lower()
+            bare = "".join(c for c in word if c not in "()[] '\"")
+            for allowed in self.allowed:
+                if word in _spellings(allowed) or bare in _spellings(allowed):
+                    return allowed
+        raise OptionError(f"option {self.key!r} cannot be {value!r}; allowed values: "
+                          f"{self.allowed_text()}")
+
+    def allowed_text(self) -> str:
+        """The allowed values as a user writes them: ``false, true`` or ``none; 10,15,20``."""
+        sep = "; " if any(isinstance(v, tuple) for v in self.allowed) else ", "
+        return sep.join(option_text(v) for v in self.allowed)
+
+
+def option_text(value: object) -> str:
+    """An option value as it is written on a command line or in a form: ``true``, ``6``,
+    ``none``, ``12,18,24``; :meth:`Option.check` reads each of these back.
+
+    >>> option_text(True), option_text(None), option_text((12, 18, 24)), option_text(())
+    ('true', 'none', '12,18,24', 'none')
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (tuple, list)):
+        return ",".join(option_text(v) for v in value) or "none"
+    return str(value)
+
+
+def _spellings(allowed: object) -> tuple[str, ...]:
+    """The lower-case words that name an allowed value."""
+    if allowed is None:
+        return ("none", "null", "")
+    if allowed is True:
+        return ("true", "yes", "on")
+    if allowed is False:
+        return ("false", "no", "off")
+    if allowed == ():
+        return ("none", "")
+    text = option_text(allowed).lower()
+    return (text, text.replace(" ", ""))
+
+
+def _same(allowed: object, value: object) -> bool:
+    """Equal with types kept apart (a bool is not an int) and lists read as tuples."""
+    if isinstance(allowed, tuple):
+        return (isinstance(value, (tuple, list)) and len(value) == len(allowed)
+                and all(_same(a, v) for a, v in zip(allowed, value)))
+    return type(allowed) is type(value) and allowed == value
+
+
+def _as_tuple(value: object) -> object:
+    """Lists (as JSON gives them) read as tuples, all the way down."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_as_tuple(v) for v in value)
+    return value
+
+
+def canonical_options(game: str, options: Mapping[str, Option],
+                      values: Mapping[str, object]) -> dict[str, object]:
+    """``values`` (as a user, a form or a JSON record gives them) as canonical option
+    values, each checked by :meth:`Option.check`; an unknown key raises
+    :class:`OptionError` naming the options.
+
+    >>> canonical_options("Demo", {"fees": Option("fees", (), ((), (1, 2)))}, {"fees": [1, 2]})
+    {'fees': (1, 2)}
+    """
+    out = {}
+    for key, value in values.items():
+        if key not in options:
+            raise OptionError(f"unknown {game} option {key!r}; options: {', '.join(options)}")
+        out[key] = options[key].check(value)
+    return out
 
 
 def preset_values(game: str, preset: str, presets: Mapping[str, Mapping[str, object]],
@@ -247,11 +337,7 @@ def preset_values(game: str, preset: str, presets: Mapping[str, Mapping[str, obj
         raise OptionError(f"unknown {game} preset {preset!r}; presets: {', '.join(presets)}")
     values = {k: o.default for k, o in options.items()}
     values.update(presets[preset])
-    for key, value in overrides.items():
-        if key not in options:
-            raise OptionError(f"unknown {game} option {key!r}; options: "
-                              f"{', '.join(options)}")
-        values[key] = options[key].check(value)
+    values.update(canonical_options(game, options, overrides))
     for key, value in values.items():
         opt = options[key]
         if not opt.implemented and value != opt.default:

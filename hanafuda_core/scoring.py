@@ -26,7 +26,7 @@ from .cards import Card, CardSet
 from .rules import Source
 
 __all__ = ["ScoreLine", "Multiplier", "Payment", "ScoreReport", "report_from_evaluation",
-           "score_cards"]
+           "score_cards", "PileScore", "score_pile"]
 
 
 @dataclass(frozen=True)
@@ -198,6 +198,85 @@ def report_from_evaluation(evaluation, *, title: str = "", player: int | None = 
                        tuple(notes), tuple(payments), evaluation.sake_role)
 
 
+class PileScore:
+    """The score of a capture pile now, its explanation when asked for.
+
+    ``points`` (the yaku total) and ``signature`` (``((rule index, points), ...)``)
+    come from the yaku table's cached bit-mask evaluation; ``total`` applies the
+    rules' multipliers for ``koikoi_calls``. The explained :class:`ScoreReport`
+    (which yaku, which cards, which rule) is built the first time ``report`` is
+    read, and kept: scoring many piles costs only what each caller reads.
+
+    >>> from hanafuda_core.games.koikoi import get_rules
+    >>> s = score_pile(get_rules("book"), CardSet("1b 2b 3b 4b").mask)
+    >>> s.points, s.total, [line.name for line in s.report.lines]
+    (6, 6, ['3 Poetry Ribbons'])
+    """
+
+    __slots__ = ("rules", "mask", "field_mask", "koikoi_calls", "points", "signature",
+                 "total", "_report")
+
+    def __init__(self, rules, mask: int, field_mask: int = 0, koikoi_calls: int = 0) -> None:
+        self.rules = rules
+        self.mask = mask
+        self.field_mask = field_mask
+        self.koikoi_calls = koikoi_calls
+        self.points, self.signature = points, _ = rules.yaku.quick(mask, field_mask)
+        # the points with the rules' multipliers (as the report's ``total``)
+        self.total = points * _factor(rules.overlay, points, koikoi_calls) if points else 0
+        self._report: ScoreReport | None = None
+
+    @property
+    def report(self) -> ScoreReport:
+        """The explained report (built once, on first use)."""
+        if self._report is None:
+            rules = self.rules
+            make = getattr(rules.overlay, "pile_report", None)
+            if make is not None:
+                self._report = make(rules, self.mask, self.field_mask, self.koikoi_calls)
+            else:
+                self._report = report_from_evaluation(
+                    rules.yaku.evaluate(self.mask, self.field_mask),
+                    title="Score of the captured cards")
+        return self._report
+
+    def __repr__(self) -> str:
+        return f"PileScore(points={self.points}, total={self.total})"
+
+
+_FACTORS: dict = {}
+
+
+def _factor(overlay, points: int, calls: int) -> int:
+    """The product of the overlay's multipliers for a pile of ``points`` after ``calls``
+    Koi-Koi calls (1 without multipliers), memoised: few cases come up. The key holds
+    the overlay's id (hashing a rules dataclass costs more than the lookup saves) and
+    the entry the overlay itself, so a new overlay at a reused id is never confused."""
+    key = (id(overlay), points, calls)
+    hit = _FACTORS.get(key)
+    if hit is None or hit[0] is not overlay:
+        factor = 1
+        mults = getattr(overlay, "multipliers", None)
+        if mults is not None:
+            for m in mults(points, 0, calls):
+                factor *= m.factor
+        if len(_FACTORS) > 10_000:
+            _FACTORS.clear()
+        hit = _FACTORS[key] = (overlay, factor)
+    return hit[1]
+
+
+def score_pile(rules, mask: int, field_mask: int = 0, koikoi_calls: int = 0) -> PileScore:
+    """Score a capture pile (a card mask) under engine rules: the fast path of
+    :func:`score_cards` (no parsing, the explanation built on demand)."""
+    if type(mask) is not int and (type(mask) is bool or not isinstance(mask, int)) \
+            or mask < 0 or mask >> 48:
+        from .errors import UnknownCardError
+        raise UnknownCardError(f"a pile is a mask of the 48 card bits (0 to 2**48 - 1), "
+                               f"not {mask!r}")
+    return PileScore(rules, mask, field_mask, koikoi_calls)
+
+
 def score_cards(cards: str | Iterable[Card] | CardSet, preset: str = "book",
                 options: Mapping[str, object] | None = None, *, koikoi_calls: int = 0,
                 field: str | Iterable[Card] | CardSet | None = None) -> ScoreReport:
@@ -212,4 +291,4 @@ def score_cards(cards: str | Iterable[Card] | CardSet, preset: str = "book",
     pile = cards if isinstance(cards, CardSet) else CardSet(cards)
     field_set = CardSet() if field is None else (field if isinstance(field, CardSet)
                                                 else CardSet(field))
-    return rules.overlay.pile_report(rules, pile.mask, field_set.mask, koikoi_calls)
+    return PileScore(rules, pile.mask, field_set.mask, koikoi_calls).report

@@ -9,7 +9,9 @@ one declarative shape, so they are written with fields rather than code:
   ``ribbons=`` with ``count=``), e.g. "any 5 Tens", "3 Purple Ribbons";
 * ``dry=True`` keeps the November (rain, "wet") cards out of the count;
 * ``plus_per_extra`` points for every card beyond the threshold, counted from
-  ``extra_kinds`` (by default the same cards the yaku counts);
+  ``extra_kinds`` (by default the same cards the yaku counts); a dry yaku keeps
+  November out of its extras too, unless ``wet_extras=True`` (the Willow Ribbon
+  adding to the rulebook's Any 5 Dry Ribbons);
 * ``group``: yaku of a *one-of* group do not add up, only the best one scores
   (the rulebook's Bright category); yaku of an *each-of* group all score;
 * ``cancelled_by``: months whose cards on the field cancel the yaku (the
@@ -99,6 +101,7 @@ class YakuRule:
     dry: bool = False
     plus_per_extra: int = 0
     extra_kinds: tuple[Kind, ...] = ()
+    wet_extras: bool = False                 # a dry yaku's extras may be November cards
     group: str = ""
     cancelled_by: tuple[int, ...] = ()       # months (1-12) that cancel it from the field
     needs_company: tuple[str, ...] = ()      # groups one of which must also score
@@ -126,6 +129,8 @@ class YakuRule:
         if self.plus_per_extra:
             extra = " or ".join(k.label for k in self.extra_kinds) if self.extra_kinds else "card"
             text += f" + {self.plus_per_extra} per extra {extra}"
+            if self.dry and self.wet_extras:
+                text += " (November's counts as an extra)"
         return text
 
 
@@ -219,7 +224,7 @@ class YakuTable:
             for k in rule.extra_kinds:
                 xpool |= masks[k]
                 xdbl |= doubles[k]
-            if rule.dry:
+            if rule.dry and not rule.wet_extras:
                 xpool &= ~_RAIN
                 xdbl &= ~_RAIN
             xpool |= pool

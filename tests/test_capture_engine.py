@@ -5,10 +5,10 @@ import random
 import pytest
 
 from hanafuda_core.cards import Card, CardSet
-from hanafuda_core.engines.capture import (CAPTURE, PLAY, Capture, Phase, Play, apply,
-                                           fast_play, legal_actions, new_round, parse_action,
+from hanafuda_core.engines.capture import (CAPTURE, PLAY, Capture, KoiKoi, Phase, Play, Stop, apply,
+                                           fast_random_round, legal_actions, new_round, parse_action,
                                            view)
-from hanafuda_core.errors import HanafudaError, IllegalActionError
+from hanafuda_core.errors import IllegalActionError
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.players import RandomPlayer, play_round
 
@@ -112,39 +112,20 @@ def test_legal_actions_are_sorted_and_views_hide_hidden_cards():
     assert CAPTURE[0] == Capture(Card.PINE_CRANE) and Play(0) == PLAY[0]
 
 
-# ---- the fast loop, one policy for every seat -------------------------------------------
+# ---- random rounds through the public API ----------------------------------------------
 
 @pytest.mark.parametrize("options", [{}, {"pair_then_draw": "stack"}])
-def test_fast_play_finishes_a_round_from_any_phase_like_random_agents(options):
-    # a round stopped after k agent moves (in PLAY, a capture choice or a Koi-Koi/Stop
-    # decision, after earlier Koi-Koi calls) is finished by fast_play with the same draws
+def test_fast_random_round_plays_the_rounds_random_agents_play(options):
+    # fast_random_round steps legal_actions + apply with the RandomPlayer's draws (no
+    # views): the same round, every phase included (choices, decisions, Koi-Koi calls)
     rules = get_rules("book", **options)
-    started_in = set()
+    phases = set()
     for seed in range(300):
+        fast = fast_random_round(rules, random.Random(seed))
         rng = random.Random(seed)
-        state = new_round(rules, rng)
-        for _ in range(seed % 19):
-            if state.is_terminal:
-                break
-            state = apply(state, RandomPlayer().choose(None, legal_actions(state), rng))
-        started_in.add(state.phase)
-        twin = random.Random()
-        twin.setstate(rng.getstate())
-        fast = fast_play(state, rng.random)
-        slow = play_round(state, [RandomPlayer()] * rules.players, twin)
-        assert (fast.caps_m, fast.field_m, fast.hands_m, fast.pos, fast.calls, fast.result) \
-            == (slow.caps_m, slow.field_m, slow.hands_m, slow.pos, slow.calls, slow.result)
-    assert {Phase.PLAY, Phase.CHOOSE_DRAW_CAPTURE, Phase.DECIDE} <= started_in
-
-
-def test_fast_play_refuses_a_missing_or_double_policy_and_a_wild_round():
-    state = new_round(get_rules("book"), 1)
-    with pytest.raises(HanafudaError, match="either rand .* or pick_card"):
-        fast_play(state)
-    with pytest.raises(HanafudaError, match="not both"):
-        fast_play(state, random.Random(1).random, lambda hand, field: hand & -hand)
-    wild = pos(["11d 3c", "12b 4d"], "1a 5c 7d", "2c 6c 9c 10c")
-    wild = wild._replace(rules=get_rules("book", storm_wild=True, views="off"))
-    assert wild.active_wild is not None
-    with pytest.raises(HanafudaError, match="wild card"):
-        fast_play(wild, random.Random(1).random)
+        slow = play_round(new_round(rules, rng), [RandomPlayer()] * rules.players, rng)
+        assert (fast.caps_m, fast.field_m, fast.hands_m, fast.pos, fast.calls, fast.result,
+                fast.history) == (slow.caps_m, slow.field_m, slow.hands_m, slow.pos, slow.calls,
+                                  slow.result, slow.history)
+        phases.update(type(a) for a in slow.history)
+    assert phases == {Play, Capture, KoiKoi, Stop}

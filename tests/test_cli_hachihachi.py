@@ -105,7 +105,9 @@ def test_play_json_same_seed_same_output_and_the_record(capsys):
     assert data["game"] == "hachihachi" and data["agents"] == ["greedy", "random", "greedy"]
     assert len(data["deals"]) == 6 and data["totals"] == rec.totals()
     assert data["final_scores"] == rec.final_scores()
-    assert data["log"][0].startswith("Deal 1: ") and data["log"][-1].startswith("Final scores")
+    # the log opens with the draw for the first dealer, then tells the deals in order
+    assert data["log"][0] == rec.first_dealer_sentence() != ""
+    assert data["log"][1].startswith("Deal 1: ") and data["log"][-1].startswith("Final scores")
 
 
 def test_play_log_tells_field_choices_claims_moves_calls_and_payments(capsys):

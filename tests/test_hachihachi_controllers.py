@@ -364,3 +364,13 @@ def test_play_hint_for_continue_or_end_uses_the_coach_in_the_traditions_words():
     assert hint.best in game.legal() and type(hint.best).__name__ in ("Continue", "End")
     assert ("Yoshi" in hint.summary or "Sa-gé" in hint.summary)
     assert "Stop" not in hint.to_text() and "Koi-Koi" not in hint.to_text()
+
+
+def test_year_chart_tells_how_the_first_dealer_was_drawn():
+    from hanafuda_core.hachihachi_controllers import YearChart
+    year = YearChart(seed=3)
+    label, text = year.end_rows()[0]
+    draw = year.record.dealer_draw
+    assert label == "First dealer" and text.startswith("Each player drew a card: ")
+    assert f"{year.names[draw.dealer]} drew " in text
+    assert year.record.deals[0].deal.dealer == draw.dealer

@@ -13,7 +13,7 @@ from hanafuda_core.ledger import POT, Ledger, Payment, final_score
 def test_game_is_zero_sum_after_every_deal_and_replays(preset, players):
     agents = (["random", "greedy"] * 4)[:players]
     rec = play_hachihachi_game(seed=players, agents=agents, preset=preset, deals=6,
-                               blind_stay=True)
+                               offer_blind_stay=True)
     unit = rec.rules.unit
     ledger = Ledger(unit)
     for log in rec.deals:

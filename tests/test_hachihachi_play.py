@@ -17,7 +17,7 @@ PRESETS = ("book", "d001", "d002", "d004")
 
 def random_round(preset, players, seed, blind=False):
     rng = random.Random(seed)
-    r = new_hachihachi_round(preset, players, rng, dealer=seed % players, blind_stay=blind)
+    r = new_hachihachi_round(preset, players, rng, dealer=seed % players, offer_blind_stay=blind)
     start = r
     greedy = GreedyHachiHachiPlayer()
     steps = 0
@@ -56,7 +56,7 @@ def test_random_play_invariants(preset, players):
         else:
             assert len(end.active) == (2 if players == 2 else 3)
         again = replay_round(preset, players, end.deal, [a.code() for a in end.history],
-                             blind_stay=start.blind_offered)[-1]
+                             offer_blind_stay=start.blind_offered)[-1]
         assert again.result == end.result and again.history == end.history
 
 
@@ -115,7 +115,7 @@ def test_seven_players_joker_holder_sits_out_and_gives_the_field():
 
 def test_blind_stay_declared_before_the_deal():
     """Blind Stay: the dealer declares before seeing the hand and then cannot drop out."""
-    r = new_hachihachi_round("d001", 5, 7, dealer=2, blind_stay=True)
+    r = new_hachihachi_round("d001", 5, 7, dealer=2, offer_blind_stay=True)
     assert r.stage == "blind" and len(view(r, 2).hand) == 0
     r = apply(r, BlindStay(True))
     assert r.stage == "choose" and r.current_seat == 2 and legal_actions(r) == (Join(),)

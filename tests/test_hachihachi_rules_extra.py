@@ -40,7 +40,7 @@ def finish(r, rng):
 def test_d004_exchange_chain_with_the_eldest():
     """D004 Deal: before looking, anyone may swap hands with the eldest; a later swapper
     swaps with whoever now holds the eldest's original hand."""
-    r = new_hachihachi_round("d004", 5, 3, dealer=0, trade=True)
+    r = new_hachihachi_round("d004", 5, 3, dealer=0, offer_trade=True)
     dealt = r.hands
     assert r.stage == "trade" and r.current_seat == 1
     assert legal_actions(r) == (Trade(False), Trade(True))
@@ -58,7 +58,7 @@ def test_d004_exchange_chain_with_the_eldest():
     assert r.stage == "choose" and r.last_trader == 3
     end = finish(r, random.Random(4))
     zero_sum(end.settlement)
-    again = replay_round("d004", 5, end.deal, [a.code() for a in end.history], trade=True)[-1]
+    again = replay_round("d004", 5, end.deal, [a.code() for a in end.history], offer_trade=True)[-1]
     assert again.result == end.result
 
 
@@ -66,9 +66,10 @@ def test_book_trade_needs_the_trade_variant():
     """BOOK: trading is a variant: without the option the exchange is refused, teaching how."""
     assert get_rules("book").trade is False and get_rules("d004").trade is True
     with pytest.raises(HanafudaError, match="trade=True"):
-        new_hachihachi_round("book", 4, 1, trade=True)
-    r = new_hachihachi_round(get_rules("book", trade=True), 4, 1, trade=True)
+        new_hachihachi_round("book", 4, 1, offer_trade=True)
+    r = new_hachihachi_round(get_rules("book", trade=True), 4, 1, offer_trade=True)
     assert r.stage == "trade"
+    assert new_hachihachi_round("book", 4, 1, trade=True).stage == "trade"   # the option
 
 
 def test_book_dealers_hand_achievement_ten_from_all():
@@ -93,7 +94,7 @@ def test_trade_in_play_reaches_dealers_hand_in_facts():
     """The round tells the settlement who traded last."""
     from hanafuda_core.games.hachihachi_play import round_facts
     rules = get_rules("book", trade=True)
-    r = new_hachihachi_round(rules, 3, 5, dealer=0, trade=True)
+    r = new_hachihachi_round(rules, 3, 5, dealer=0, offer_trade=True)
     r = apply(apply(r, "no trade"), "trade")
     assert r.last_trader == 2 and r.stage == "claim"
     end = finish(r, random.Random(2))
@@ -105,8 +106,8 @@ def test_trade_in_play_reaches_dealers_hand_in_facts():
 
 def test_d004_blind_play_only_when_no_double_is_known():
     """D004: the eldest may play blind only when no carried-over double/quad is known."""
-    assert new_hachihachi_round("d004", 5, 1, blind_stay=True).stage == "blind"
-    carried = new_hachihachi_round("d004", 5, 1, blind_stay=True,
+    assert new_hachihachi_round("d004", 5, 1, offer_blind_stay=True).stage == "blind"
+    carried = new_hachihachi_round("d004", 5, 1, offer_blind_stay=True,
                                    queue=FieldQueue("queue", (2,)))
     assert carried.stage == "trade" and not carried.blind_offered   # the exchange comes next
 
@@ -169,8 +170,9 @@ def test_d001_nobody_forced_fees_up_to_three_kan_one_left_takes_the_pot():
 
 
 def test_d001_two_left_may_play_a_two_handed_deal():
-    """D001 variation: if only two want to play, they play a two-handed deal."""
-    rules = get_rules("d001", too_few="two_handed")
+    """D001 variation: if only two want to play, they play a two-handed deal (nobody is
+    forced in, so up to four of five may pass: D001's 'nobody forced' fees reach 3 kan)."""
+    rules = get_rules("d001", too_few="two_handed", fold_fees=(12, 18, 24, 30, 36))
     r = new_hachihachi_round(rules, 5, 6, dealer=0)
     for a in ("pass", "join", "pass", "pass", "join"):
         r = apply(r, a)
@@ -543,8 +545,8 @@ def test_random_play_with_new_options_is_zero_sum_and_replays(preset, opts, trad
     rules = get_rules(preset, **opts)
     for seed in range(12):
         rng = random.Random(seed)
-        r = new_hachihachi_round(rules, players, rng, dealer=seed % players, trade=trade,
-                                 blind_stay=seed % 3 == 0)
+        r = new_hachihachi_round(rules, players, rng, dealer=seed % players, offer_trade=trade,
+                                 offer_blind_stay=seed % 3 == 0)
         start = r
         steps = 0
         while r.stage != "over":
@@ -556,13 +558,13 @@ def test_random_play_with_new_options_is_zero_sum_and_replays(preset, opts, trad
             assert steps < 250
         zero_sum(r.settlement)
         again = replay_round(rules, players, r.deal, [a.code() for a in r.history],
-                             blind_stay=start.blind_offered, trade=trade)[-1]
+                             offer_blind_stay=start.blind_offered, offer_trade=trade)[-1]
         assert again.result == r.result
 
 
 def test_game_with_trade_records_and_replays():
     rec = play_hachihachi_game(seed=5, agents=("random",) * 5, preset="d004", deals=6,
-                               trade=True)
+                               offer_trade=True)
     assert any(a in ("trade", "no trade") for d in rec.deals for a in d.actions)
     back = type(rec).from_json(rec.to_json())
     assert back.trade and len(back.replay()) == 6

@@ -114,3 +114,16 @@ def test_coach_rollouts_play_the_same_rounds_as_greedy_agents(options):
         assert (rollout.caps_m, rollout.field_m, rollout.hands_m, rollout.pos, rollout.result,
                 rollout.wild_log) == (agents.caps_m, agents.field_m, agents.hands_m, agents.pos,
                                       agents.result, agents.wild_log)
+
+
+def test_greedy_counts_one_card_of_a_pair_it_will_choose_from():
+    # The Pine Chaff meets the Crane and the Pine Ribbon: it takes one of them (the
+    # Crane, 1 + 20 = 21), not both (26). The Cherry Curtain taking the Cherry Poetry
+    # Ribbon (20 + 5 = 25) is the better play; counting both cards chose the Chaff.
+    assert greedy_move(PLAIN, ["1c 3a", "12b"], "1a 1b 3b") == "play 3a"
+    # with no better play the pair is still taken, the more valuable card chosen
+    state = setup_state(PLAIN, ["1c 4c", "12b"], field="1a 1b 7d", stock="2a 2b")
+    assert GreedyPlayer().choose(view(state, 0), legal_actions(state), None).code() == "play 1c"
+    waiting = apply(state, "play 1c")
+    assert GreedyPlayer().choose(view(waiting, 0), legal_actions(waiting), None).code() \
+        == "capture 1a"

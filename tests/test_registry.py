@@ -138,7 +138,7 @@ def test_bad_preset_option_or_value_lists_what_is_allowed(key):
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_options_read_from_text_are_the_allowed_values(key):
     """Every allowed value of every option reads back from the text the CLI writes."""
-    from hanafuda_core.play_adapters import option_text
+    from hanafuda_core.rules import option_text
     for name, opt in get_game(key).option_table.items():
         for value in opt.allowed:
             assert option_from_text(key, name, option_text(value)) == value, (name, value)

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import ipywidgets as widgets
-import nbclient
-import nbformat
 import pytest
 
 from hanafuda_core.cards import Kind, Ribbon
 from hanafuda_core.controllers import MAX_SEED, DealController
 from hanafuda_core.deal import deal
-from hanafuda_core.widgets import (DeckExplorer, SampleDeal, classroom_app,
-                                   month_tabs, static_note)
+from hanafuda_core.widgets import DeckExplorer, SampleDeal, month_tabs, static_note
 from hanafuda_core.widgets.deck import ALL
-from hanafuda_core.widgets.app import (APP_TITLE, HACHIHACHI_TAB, KOIKOI_TAB,
-                                       TAB_TITLES)
 from hanafuda_core.widgets.static import STATIC_NOTE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,65 +215,3 @@ def test_static_note_says_where_the_tool_runs_live():
     assert isinstance(note, widgets.HTML)
     assert "Sample deal" in note.value and "classroom app" in note.value
     assert STATIC_NOTE in note.value and "make serve" in note.value
-
-
-# -- the app -------------------------------------------------------------------------
-
-def test_classroom_app_builds_with_sample_deal_first():
-    app = classroom_app()
-    header, tabs = app.children
-    assert APP_TITLE in header.value and "seed" in header.value
-    assert tabs.titles == TAB_TITLES and tabs.selected_index == 0
-    deal_view, explorer, quiz, *_ = tabs.children
-    assert isinstance(deal_view, SampleDeal) and isinstance(explorer, DeckExplorer)
-    assert len(card_codes(deal_view.table.value)) > 0
-    assert quiz is not None
-
-
-def test_app_notebook_is_one_call_without_outputs():
-    nb = nbformat.read(ROOT / "app" / "index.ipynb", as_version=4)
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    assert [c.cell_type for c in nb.cells] == ["markdown", "code"]
-    assert code[0].source.strip().splitlines()[-1] == "classroom_app()"
-    assert all(not c.get("outputs") for c in code)
-
-
-def test_app_notebook_executes_headless(tmp_path):
-    nb = nbformat.read(ROOT / "app" / "index.ipynb", as_version=4)
-    env_path = os.environ.get("PYTHONPATH", "")
-    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env_path) if p)
-    try:
-        client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
-                                         resources={"metadata": {"path": str(tmp_path)}})
-        client.execute()
-    finally:
-        if env_path:
-            os.environ["PYTHONPATH"] = env_path
-        else:
-            os.environ.pop("PYTHONPATH", None)
-    outputs = nb.cells[1].outputs
-    assert not [o for o in outputs if o.output_type == "error"]
-    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
-               for o in outputs)
-
-
-@pytest.mark.parametrize("index, title, loading, css", [
-    (KOIKOI_TAB, "Koi-Koi", "Loading", "hanafuda-koikoi"),
-    (HACHIHACHI_TAB, "Hachi-Hachi", "Loading Hachi-Hachi", "hanafuda-hachihachi"),
-])
-def test_classroom_app_builds_game_tab_lazily(index, title, loading, css):
-    """The Koi-Koi and Hachi-Hachi tabs show a notice until first opened, then the panel."""
-    app = classroom_app()
-    tabs = app.children[1]
-    assert tabs.titles[index] == title == TAB_TITLES[index]
-    holder = tabs.children[index]
-    assert loading in holder.children[0].value
-    tabs.selected_index = index
-    assert css in holder.children[0]._dom_classes
-
-
-def test_classroom_app_quiz_tab_falls_back_to_a_notice(monkeypatch):
-    import sys
-    monkeypatch.setitem(sys.modules, "hanafuda_core.widgets.quiz", None)  # import -> ImportError
-    quiz = classroom_app().children[1].children[2]
-    assert isinstance(quiz, widgets.HTML) and "hanafuda-notice" in quiz.value

@@ -34,6 +34,37 @@ def test_book_koikoi_ribbons_one_of_with_extras():
     assert hits("4b 5b 7b 1b 6b 10b") == {"five_dry_ribbons": 2}
 
 
+def test_the_willow_ribbon_is_an_extra_of_every_book_ribbon_yaku_or_of_none():
+    """One reading for every Ribbon yaku: the Willow Ribbon never makes the five Dry
+    Ribbons, but once a Ribbon yaku is made it adds +1 to each ('extra', our reading);
+    with willow_ribbon='never' it adds to none of them."""
+    five_dry = "4b 5b 7b 1b 6b"
+    assert hits(five_dry) == {"five_dry_ribbons": 1}
+    assert hits(five_dry + " 11c") == {"five_dry_ribbons": 2}
+    assert hits(five_dry + " 11c", willow_ribbon="never") == {"five_dry_ribbons": 1}
+    assert hits("1b 2b 3b 11c", willow_ribbon="never") == {"poetry_ribbons": 5}
+    assert hits("6b 9b 10b 11c", willow_ribbon="never") == {"purple_ribbons": 5}
+    assert hits("1b 2b 3b 6b 9b 10b 11c") == {"poetry_and_purple": 11}
+    assert hits("1b 2b 3b 6b 9b 10b 11c", willow_ribbon="never") == {"poetry_and_purple": 10}
+    assert hits("4b 5b 7b 11c 1b", willow_ribbon="extra") == {}    # never one of the five
+    alt = dict(yaku_chart="book-alternative")
+    assert hits("1b 2b 3b 6b 9b 11c", **alt) == {"poetry_ribbons": 5, "five_dry_ribbons": 2}
+    assert hits("1b 2b 3b 6b 9b 11c", willow_ribbon="never", **alt)["five_dry_ribbons"] == 1
+    # the same reading as the rulebook's Hachi-Hachi, where the Rain ribbon is an extra
+    from hanafuda_core.cards import CardSet
+    from hanafuda_core.games.hachihachi import YAKU_TABLES, yaku_values
+    seven = "1b 2b 3b 4b 5b 6b 7b"
+    assert yaku_values(YAKU_TABLES["book"], CardSet.parse(seven + " 11c"))[
+        "seven_ribbons"] == yaku_values(YAKU_TABLES["book"], CardSet.parse(seven))[
+        "seven_ribbons"] + 10
+
+
+@pytest.mark.parametrize("preset", ["d002", "d003"])
+def test_the_other_charts_count_every_ribbon_in_any_5_ribbons(preset):
+    assert hits("4b 5b 7b 11c 1b", preset) == {"five_ribbons": 1}
+    assert hits("4b 5b 7b 11c 1b", preset, willow_ribbon="never") == {"five_ribbons": 1}
+
+
 def test_book_koikoi_other_and_chaff_yaku():
     assert hits("7a 10a 6a 2a") == {"boar_deer_butterfly": 6}
     assert hits("2a 4a 5a 8b 9a") == {"five_tens": 1}

@@ -1,10 +1,18 @@
 """Serve the built book and the classroom app on this machine, until Ctrl-C.
 
     python tools/serve.py [--host 127.0.0.1] [--book-port 8000] [--app-port 8866]
+                          [--pool-size N]
 
 * the book: ``_build/html`` (build it first: ``make book``) with Python's http.server;
 * the app: ``voila index.ipynb --template=hanafuda`` run in ``app/`` with
   ``JUPYTER_PATH=app``, so the project's template (no CDN links) and app/voila.json apply.
+  app/voila.json keeps a pool of preheated kernels (``preheat_kernel``, ``default_pool_size``):
+  each kernel has already run the notebook, so a class that opens the app together gets
+  its pages at once, each from its own kernel. The pool fills in the background after
+  start (about a second of CPU per kernel) and refills ``fill_delay`` (30) seconds after a
+  kernel is taken, so that a class arriving together gets its pages before the refill
+  takes the CPU.
+  ``HANAFUDA_BOOK_URL`` tells the app where the book is, for its chapter links.
 
 When a port is taken, the next free one is used; the URLs printed are the real ones.
 Ctrl-C (or SIGTERM) stops both servers and Voila's kernels.
@@ -28,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "_build" / "html"
 APP = ROOT / "app"
+FAVICON = ROOT / "book" / "_assets" / "root" / "favicon.ico"
 
 
 class BookHandler(http.server.SimpleHTTPRequestHandler):
@@ -37,6 +46,14 @@ class BookHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
         pass  # one line per font file is noise; errors still show in the browser
+
+    def translate_path(self, path: str) -> str:
+        # A book built before it had a favicon.ico at its root still gets one: browsers ask
+        # for it on the root's redirect page, and a 404 there is an error in the console.
+        found = super().translate_path(path)
+        if urllib.parse.urlsplit(path).path == "/favicon.ico" and not os.path.isfile(found):
+            return str(FAVICON)
+        return found
 
 
 def free_port(host: str, wanted: int, tries: int = 20) -> int:
@@ -62,15 +79,35 @@ def start_book(host: str, port: int) -> http.server.ThreadingHTTPServer:
     return server
 
 
-def start_app(host: str, port: int) -> tuple[subprocess.Popen, str]:
-    port = free_port(host, port)
+def app_command(host: str, port: int, pool_size: int | None = None) -> list[str]:
+    """The Voila command line, run in app/ (app/voila.json holds the rest of the settings)."""
+    command = [sys.executable, "-m", "voila", "index.ipynb", "--no-browser",
+               f"--port={port}", f"--Voila.ip={host}", "--template=hanafuda"]
+    if pool_size is not None:
+        command.append(f"--VoilaConfiguration.default_pool_size={pool_size}")
+    return command
+
+
+def app_env(book_url: str | None = None) -> dict[str, str]:
+    """The environment Voila runs in: the project's template path and the book's URL."""
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(APP), os.environ.get("JUPYTER_PATH", "")) if p)
-    command = [sys.executable, "-m", "voila", "index.ipynb", "--no-browser",
-               f"--port={port}", f"--Voila.ip={host}", "--template=hanafuda"]
+    if book_url:
+        env["HANAFUDA_BOOK_URL"] = book_url
+    return env
+
+
+def start_app(host: str, port: int, *, book_url: str | None = None,
+              pool_size: int | None = None, log=None) -> tuple[subprocess.Popen, str]:
+    """Start Voila on ``host`` and the first free port from ``port``; wait until it listens.
+
+    ``log``: a file for Voila's output (default: this terminal)."""
+    port = free_port(host, port)
     # its own session: Ctrl-C in the terminal reaches us, and we stop Voila cleanly
-    proc = subprocess.Popen(command, cwd=APP, env=env, stdin=subprocess.DEVNULL,
+    proc = subprocess.Popen(app_command(host, port, pool_size), cwd=APP, env=app_env(book_url),
+                            stdin=subprocess.DEVNULL, stdout=log,
+                            stderr=subprocess.STDOUT if log is not None else None,
                             start_new_session=True)
     url = f"http://{host}:{port}/"
     try:
@@ -116,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--book-port", type=int, default=8000)
     parser.add_argument("--app-port", type=int, default=8866)
+    parser.add_argument("--pool-size", type=int, default=None,
+                        help="preheated kernels kept ready (default: app/voila.json's)")
     args = parser.parse_args(argv)
 
     # Ctrl-C stops us even when started with SIGINT ignored (a background job of a script),
@@ -127,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     book_url = f"http://{args.host}:{book.server_address[1]}/"
     app = None
     try:
-        app, app_url = start_app(args.host, args.app_port)
+        app, app_url = start_app(args.host, args.app_port, book_url=book_url,
+                                 pool_size=args.pool_size)
         print(f"\nThe Hanafuda Rulebook\n  book: {book_url}\n  app:  {app_url}\n"
               "Press Ctrl-C to stop.", flush=True)
         while app.poll() is None:

@@ -52,8 +52,13 @@ How future games plug in (not implemented here, the fields are reserved):
 
 Internally the state keeps ints: hands, field and piles are 48-bit masks
 (``CardSet.from_mask`` gives the readable sets), the stock is a tuple of card
-ids with a position. :func:`fast_random_round` plays a whole random round on
-those ints with the same helper functions and the same overlay, for speed.
+ids with a position. The turn is written once (``_turn``): :func:`apply` runs it
+on local ints and builds one new state per action, so stepping the public API
+(:func:`legal_actions` + :func:`apply`) is the fast path too; random rounds
+(:func:`fast_random_round`), greedy agents and the coach's rollouts all step it.
+Odd input is refused with our own errors: a deal order that is not the deck
+(:class:`DealOrderError`), an action that is malformed or names no card
+(:class:`~hanafuda_core.errors.IllegalActionError`).
 """
 
 from __future__ import annotations
@@ -62,7 +67,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 from enum import IntEnum
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence, cast
 
 from ..cards import mask_cards as _bits
 from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
@@ -75,7 +80,8 @@ __all__ = [
     "CaptureRules", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
     "PlayerView", "new_round", "deal_from_order", "setup_state", "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
-    "fast_random_round", "fast_play", "shuffle_order", "WildRules", "WildEvent", "MUSHI_WILD",
+    "fast_random_round", "play_options", "shuffle_order", "DealOrderError", "check_order",
+    "WildRules", "WildEvent", "MUSHI_WILD",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
 ]
 
@@ -245,6 +251,16 @@ class CaptureRules:
     @cached_property
     def deck_ids(self) -> tuple[int, ...]:
         return tuple(int(c) for c in self.deck)
+
+    @cached_property
+    def turn_constants(self) -> tuple:
+        """What the turn reads from the rules, read once: (side of each seat, the yaku
+        table's ``quick`` or None, the overlay's ``decision_needed``, players, whether
+        ``pair_then_draw`` is "stack", whether the round ends with the hands)."""
+        return (self.teams or tuple(range(self.players)),
+                self.yaku.quick if self.yaku is not None else None,
+                self.overlay.decision_needed, self.players, self.pair_then_draw == "stack",
+                self.round_end == "hands_empty")
 
     @property
     def option_values(self) -> dict[str, Any]:
@@ -585,6 +601,59 @@ class RoundResult:
                 "report": rep.to_dict() if rep is not None else None}
 
 
+class DealOrderError(HanafudaError):
+    """A deal order or a set-up position that is not a deal of the game's deck
+    (a card twice, an id that is no card of the deck, a card missing)."""
+
+
+def _card_id(c: object, where: str) -> int:
+    """One card of an order or a setup as its id (an int, a Card or a card's text)."""
+    from ..cards import parse_card
+    if isinstance(c, str):
+        return int(parse_card(c))          # an UnknownCardError of our own if unreadable
+    if type(c) is bool or not isinstance(c, int):
+        raise DealOrderError(f"{c!r} in {where} is not a card; give card ids 0 to 47, Cards "
+                             "or card codes such as '3a'")
+    return int(c)
+
+
+def check_order(rules: CaptureRules, order: Iterable[object]) -> tuple[int, ...]:
+    """``order`` as card ids, if it is a deal of the rules' deck: every card of the
+    deck exactly once (any order). Raises :class:`DealOrderError` saying what is wrong.
+
+    >>> from hanafuda_core.games.koikoi import get_rules
+    >>> check_order(get_rules("book"), range(47))
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.engines.capture.DealOrderError: the deal order has 47 cards; a deal of Koi-Koi uses the 48 cards of its deck, each exactly once (missing: 12d Paulownia Chaff 2)
+    """
+    try:
+        ids = tuple(_card_id(c, "the deal order") for c in order)
+    except TypeError:
+        raise DealOrderError(f"a deal order is a sequence of cards, not {order!r}") from None
+    deck = rules.deck_ids
+    if len(ids) == len(deck) and sorted(ids) == sorted(deck):
+        return ids
+    allowed = set(deck)
+    for c in ids:
+        if c not in allowed:
+            raise DealOrderError(
+                f"{c} in the deal order is not a card of the {rules.name} deck; its cards "
+                f"are the ids {', '.join(map(str, sorted(deck)))}" if not 0 <= c < 48 else
+                f"the {Card(c).code} is not in the {rules.name} deck")
+    seen: set[int] = set()
+    for c in ids:
+        if c in seen:
+            raise DealOrderError(f"the {Card(c).code} ({_name(c)}) appears twice in the deal "
+                                 "order; each card of the deck is dealt exactly once")
+        seen.add(c)
+    missing = [c for c in deck if c not in seen]
+    raise DealOrderError(
+        f"the deal order has {len(ids)} cards; a deal of {rules.name} uses the {len(deck)} "
+        f"cards of its deck, each exactly once (missing: "
+        f"{', '.join(f'{Card(c).code} {_name(c)}' for c in missing)})")
+
+
 # ---------------------------------------------------------------------------
 # State
 
@@ -668,9 +737,12 @@ class State(NamedTuple):
         return self.yaku_pts[self.rules.side(player)]
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions (:func:`legal_actions`; the module function itself is
+        bound here below, saving a call per step)."""
         return legal_actions(self)
 
     def apply(self, action: Action | str, player: int | None = None) -> "State":
+        """The state after ``action`` (:func:`apply`, bound here below likewise)."""
         return apply(self, action, player)
 
     def card_count(self) -> int:
@@ -696,6 +768,12 @@ class State(NamedTuple):
     def __repr__(self) -> str:
         return (f"<State round {self.round_no} {self.phase.name} player {self.player + 1} "
                 f"field={self.field.format()!r} stock={self.stock_size}>")
+
+
+# ``State(...)`` goes through the NamedTuple's keyword-aware ``__new__``; the deal
+# and the turn build their states with ``tuple.__new__(State, fields)`` instead
+# (the same object, about twice as fast to make; every field is given, in order).
+_new = tuple.__new__
 
 
 # ---------------------------------------------------------------------------
@@ -725,7 +803,8 @@ def _layout(rules: CaptureRules, order: Sequence[int]) -> tuple[tuple[int, ...],
     """Hands (by seat, contiguous runs of the order), the field, and the stock."""
     hand, fld = rules.deals[rules.players]
     bit = _BIT.__getitem__
-    hands = tuple(sum(map(bit, order[i * hand:(i + 1) * hand])) for i in range(rules.players))
+    hands = tuple([sum(map(bit, order[i:i + hand]))
+                   for i in range(0, hand * rules.players, hand)])
     i = hand * rules.players
     return hands, sum(map(bit, order[i:i + fld])), tuple(order[i + fld:])
 
@@ -801,8 +880,16 @@ def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, 
                     ) -> State:
     """The state after dealing a known order. Outcomes that end or change the round
     (an instant win, the dealer capturing a field quad) are applied; redeals are
-    :func:`new_round`'s job (a redeal outcome here is played on)."""
-    order = tuple(int(c) for c in order)
+    :func:`new_round`'s job (a redeal outcome here is played on).
+
+    Raises :class:`DealOrderError` if ``order`` is not every card of the deck once.
+    """
+    order = check_order(rules, order)
+    if type(dealer) is bool or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        raise PlayerCountError(f"the dealer must be a seat from 0 to {rules.players - 1}, "
+                               f"not {dealer!r}")
+    for v in voided:
+        check_order(rules, v.order)
     hands, fm, stock = _layout(rules, order)
     outcome, reason, seat = _check_deal(rules, hands, fm)
     return _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins,
@@ -835,9 +922,9 @@ def _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins,
     elif outcome in ("instant_win", "dealer_wins"):
         events = (reason,)
     record = DealRecord(order, dealer, voided, events)
-    state = State(rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer, dealer,
-                  round_no, ((),) * sides, (0,) * sides, (), scores, wins, (), None, record,
-                  None, fm)
+    state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
+                         dealer, round_no, ((),) * sides, (0,) * sides, (), scores, wins, (),
+                         None, record, None, fm, ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
                                            reason)
@@ -884,18 +971,45 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     """
     from ..cards import parse_cards
 
-    def mask(x) -> int:
-        return CardSet(x).mask if not isinstance(x, int) else x
+    deck = 0
+    for c in rules.deck_ids:
+        deck |= 1 << c
+
+    def mask(x, what: str) -> int:
+        if isinstance(x, int) and type(x) is not bool:
+            m = x
+        elif isinstance(x, (str, CardSet)) or hasattr(x, "__iter__"):
+            m = CardSet(x).mask             # an UnknownCardError of our own if unreadable
+        else:
+            raise DealOrderError(f"{x!r} is not a card set for {what}; give card codes "
+                                 "('3c 4c'), an iterable of cards or a mask")
+        if m < 0 or m & ~deck:
+            bad = [c for c in range(max(m.bit_length(), 1)) if m >> c & 1 and not deck >> c & 1]
+            raise DealOrderError(f"{what} holds {'a card' if bad else 'bits'} that "
+                                 f"{'is' if bad else 'are'} not in the {rules.name} deck"
+                                 + (f" (ids {', '.join(map(str, bad[:5]))})" if bad else ""))
+        return m
 
     n = rules.players
-    hands_m = tuple(mask(h) for h in hands)
+    if isinstance(hands, str) or not hasattr(hands, "__len__"):
+        raise DealOrderError(f"give one hand per player ({n}) as a list, not {hands!r}")
+    hands_m = tuple(mask(h, f"player {i + 1}'s hand") for i, h in enumerate(hands))
     if len(hands_m) != n:
         raise PlayerCountError(f"give one hand per player ({n}), not {len(hands_m)}")
+    for name, seat in (("player", player), ("dealer", dealer)):
+        if type(seat) is bool or not isinstance(seat, int) or not 0 <= seat < n:
+            raise PlayerCountError(f"the {name} must be a seat from 0 to {n - 1}, not {seat!r}")
+    if isinstance(captures, str) or len(captures) > rules.sides:
+        raise DealOrderError(f"give at most one capture pile per side ({rules.sides}) as a "
+                             f"list, not {captures!r}")
     caps = [0] * rules.sides
     for i, c in enumerate(captures):
-        caps[i] = mask(c)
-    stock_t = tuple(int(c) for c in (parse_cards(stock) if isinstance(stock, str) else stock))
-    fm = mask(field)
+        caps[i] = mask(c, f"capture pile {i + 1}")
+    stock_t = tuple(_card_id(c, "the stock")
+                    for c in (parse_cards(stock) if isinstance(stock, str) else stock))
+    if any(not deck >> c & 1 for c in stock_t):
+        raise DealOrderError(f"the stock holds a card that is not in the {rules.name} deck")
+    fm = mask(field, "the field")
     sigs, pts = [], []
     for c in caps:
         total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
@@ -904,7 +1018,10 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     all_cards = [*(c for h in hands_m for c in _bits(h)), *_bits(fm), *stock_t,
                  *(c for cm in caps for c in _bits(cm))]
     if len(all_cards) != len(set(all_cards)):
-        raise IllegalActionError("a card is placed twice in this setup")
+        twice = sorted({c for c in all_cards if all_cards.count(c) > 1})
+        raise DealOrderError(f"a card is placed twice in this setup "
+                             f"({', '.join(Card(c).code for c in twice)}); each card may be "
+                             "in one place only")
     order = tuple(all_cards)
     record = DealRecord(order, dealer, (), ("position set up by hand",))
     return State(rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
@@ -916,19 +1033,43 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
 # ---------------------------------------------------------------------------
 # Legal actions
 
+def _play_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
+    """``_PLAYS[k][x]``: the Play actions of the cards whose bits are ``x`` in the k-th
+    12-bit slice of a hand (three months). A hand's legal plays are then four
+    lookups and three tuple joins instead of a loop over its bits (the
+    legal-actions call runs before every action of every random round)."""
+    out = []
+    for k in range(4):
+        acts = PLAY[12 * k:12 * k + 12]
+        out.append(tuple(tuple(acts[i] for i in range(12) if x >> i & 1) for x in range(4096)))
+    return tuple(out)
+
+
+_PLAYS = _play_tables()
+_CAPTURES: dict[int, tuple[Capture, ...]] = {}      # choice mask -> its Capture actions
+_P0, _P1, _P2, _P3 = _PLAYS
+_PLAY_PHASE = Phase.PLAY
+_CHOOSE_HAND = Phase.CHOOSE_HAND_CAPTURE
+_CHOOSE_DRAW = Phase.CHOOSE_DRAW_CAPTURE
+_DECIDE = Phase.DECIDE
+_OVER = Phase.ROUND_OVER
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The actions the current player may take, sorted (deterministic)."""
     ph = state.phase
-    if ph == Phase.PLAY:
-        return tuple(PLAY[c] for c in _bits(state.hands_m[state.player]))
-    if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
-        if state.rules.wild is not None:
-            return tuple(CAPTURE[c] for c in _bits(_choice_mask(state)))
-        card = state.pending[0]
-        return tuple(CAPTURE[c] for c in _bits(state.field_m & MONTH_MASKS[card >> 2]))
-    if ph == Phase.DECIDE:
+    if ph == _PLAY_PHASE:
+        h = state.hands_m[state.player]
+        return _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
+    if ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW:
+        m = _choice_mask(state)
+        acts = _CAPTURES.get(m)
+        if acts is None:            # few masks come up (a month's pairs, a wild's targets)
+            if len(_CAPTURES) > 4096:
+                _CAPTURES.clear()
+            acts = _CAPTURES[m] = tuple(CAPTURE[c] for c in _bits(m))
+        return acts
+    if ph == _DECIDE:
         return state.rules.overlay.decision_actions(state)
     return ()
 
@@ -940,8 +1081,26 @@ def _name(card: int) -> str:
     return CARD_INFO[card].name
 
 
+_ACTION_TYPES = (Play, Capture, KoiKoi, Stop)
+
+
+def _check_action(action: object) -> None:
+    """Refuse what is not an action at all, or names no card of the deck."""
+    if not isinstance(action, _ACTION_TYPES):
+        raise IllegalActionError(
+            f"{action!r} is not an action; an action is Play(card), Capture(card), KoiKoi() "
+            "or Stop(), or its text: 'play <card>', 'capture <card>', 'koikoi' or 'stop'")
+    if isinstance(action, (Play, Capture)):
+        card = action.card
+        if type(card) is bool or not isinstance(card, int) or not 0 <= card < 48:
+            raise IllegalActionError(
+                f"{type(action).__name__}({card!r}) names no card: a card is one of the 48 "
+                "card ids 0 to 47 (a Card, or text such as 'play 3a')")
+
+
 def _refuse(state: State, action: Action, player: int | None) -> None:
     """Raise the teaching error for an action that is not legal here."""
+    _check_action(action)
     if state.phase == Phase.ROUND_OVER:
         raise IllegalActionError("the round is over; start the next round (next_round)")
     if player is not None and player != state.player:
@@ -950,7 +1109,7 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
     ph = state.phase
     if ph == Phase.PLAY:
         if isinstance(action, Play):
-            if 0 <= action.card < 48 and state.hands_m[state.player] >> action.card & 1:
+            if state.hands_m[state.player] >> action.card & 1:
                 return
             raise IllegalActionError(
                 f"the {_name(action.card)} is not in your hand; your hand: "
@@ -978,143 +1137,239 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
                                  "the round")
 
 
-def _push(state_hist, action):
-    return (state_hist, action)
-
-
 def apply(state: State, action: Action | str, player: int | None = None) -> State:
     """The state after ``action`` by the current player (``player`` checks whose turn).
 
-    Raises :class:`IllegalActionError` with the rule's reason; ``state`` is unchanged.
+    ``action`` is a :class:`Play`, :class:`Capture`, :class:`KoiKoi` or :class:`Stop`
+    value, or its text (``"play 3a"``). Raises :class:`IllegalActionError` with the
+    rule's reason for an action that is not legal here, and for anything that is
+    not an action at all; ``state`` is unchanged (it is immutable).
     """
-    if isinstance(action, str):
+    if type(action) is Play:
+        # The hot path (a card played in the PLAY phase) checks the card with one
+        # dict lookup: ``_PLAY_OF`` knows only the 48 card ids, so anything else
+        # (48, -1, "3a", None) falls through to the full checks below.
+        card = action.card
+        canon = _PLAY_OF.get(card) if type(card) is Card or type(card) is int else None
+        if canon is not None and state.phase == _PLAY_PHASE \
+                and (player is None or player == state.player) \
+                and state.hands_m[state.player] >> action.card & 1:
+            return _turn(state, (state.history_c, canon), 0, canon.card, state.hands_m,
+                         state.field_m, state.pos, 0, -1, state.calls, state.wild_log)
+    elif type(action) is Capture:
+        # The other hot path: the choice between two field cards.
+        card = action.card
+        canon = _CAPTURE_OF.get(card) if type(card) is Card or type(card) is int else None
+        ph = state.phase
+        if canon is not None and (ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW) \
+                and (player is None or player == state.player) \
+                and _choice_mask(state) >> card & 1:
+            return _choose(state, canon)
+    elif isinstance(action, str):
         action = parse_action(action)
-    ph = state.phase
-    if ph == Phase.PLAY and type(action) is Play and (player is None or player == state.player) \
-            and state.hands_m[state.player] >> action.card & 1:
-        return _play(state, int(action.card), (state.history_c, action))
     _refuse(state, action, player)
+    ph = state.phase
+    if ph == Phase.PLAY:
+        action = PLAY[action.card]
+        return _turn(state, (state.history_c, action), 0, action.card, state.hands_m,
+                     state.field_m, state.pos, 0, -1, state.calls, state.wild_log)
+    if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
+        return _choose(state, CAPTURE[action.card])
+    # Phase.DECIDE
     hist = (state.history_c, action)
-    if ph == Phase.CHOOSE_HAND_CAPTURE:
-        card, _, _ = state.pending
-        t = int(action.card)
-        fm = state.field_m & ~(1 << t)
-        if state.rules.wild is not None and _wild_choice(state) is not None:
-            ev = WildEvent(state.player, "hand", card, 1 << t)
-            return _draw(state._replace(field_m=fm, history_c=hist,
-                                        wild_log=state.wild_log + (ev,)),
-                         (1 << card) | (1 << t), -1)
-        return _draw(state._replace(field_m=fm, history_c=hist),
-                     (1 << card) | (1 << t), card >> 2)
-    if ph == Phase.CHOOSE_DRAW_CAPTURE:
-        card, turn, _ = state.pending
-        t = int(action.card)
-        fm = state.field_m & ~(1 << t)
-        if state.rules.wild is not None and _wild_choice(state) is not None:
-            state = state._replace(wild_log=state.wild_log + (
-                WildEvent(state.player, "stock", card, 1 << t),))
-        return _end_turn(state._replace(field_m=fm, history_c=hist),
-                         turn | (1 << card) | (1 << t))
-    if ph == Phase.DECIDE:
-        if type(action) is KoiKoi:
-            return _next_turn(state._replace(calls=state.calls + (state.player,),
-                                             history_c=hist))
-        res = state.rules.overlay.settle(state, state.player)
-        return _finish(state._replace(history_c=hist), res)
-    return _play(state, int(action.card), hist)   # pragma: no cover
+    if type(action) is KoiKoi:
+        return _turn(state, hist, 3, -1, state.hands_m, state.field_m, state.pos, 0, -1,
+                     state.calls + (state.player,), state.wild_log)
+    res = state.rules.overlay.settle(state, state.player)
+    return _finish(state._replace(history_c=hist), res)
 
 
-def _play(state: State, card: int, hist) -> State:
-    w = state.rules.wild
-    if w is not None and w.active(state.field0):
-        return _wild_play(state, w, card, hist)
-    p = state.player
-    hands = list(state.hands_m)
-    hands[p] &= ~(1 << card)
-    fm = state.field_m
-    m = fm & MONTH_MASKS[card >> 2]
-    n = m.bit_count()
-    if n == 2:
-        return state._replace(hands_m=tuple(hands), phase=Phase.CHOOSE_HAND_CAPTURE,
-                              pending=(card, 0, -1), history_c=hist)
-    if n == 0:
-        return _draw(state._replace(hands_m=tuple(hands), field_m=fm | (1 << card),
-                                    history_c=hist), 0, -1)
-    return _draw(state._replace(hands_m=tuple(hands), field_m=fm & ~m, history_c=hist),
-                 m | (1 << card), (card >> 2) if n == 1 else -1)
+# ``state.legal_actions()`` and ``state.apply(...)`` are the module functions
+# themselves (their first argument is the state): no wrapper call per step.
+State.legal_actions = legal_actions      # type: ignore[method-assign, assignment]
+State.apply = apply                      # type: ignore[method-assign, assignment]
+
+_PLAY_OF: dict[int, Play] = {c: PLAY[c] for c in range(48)}
+_CAPTURE_OF: dict[int, Capture] = {c: CAPTURE[c] for c in range(48)}
 
 
-def _draw(state: State, turn: int, pair_month: int) -> State:
-    """Phase 2: flip the top stock card and resolve it (hooks: pair_then_draw)."""
-    if state.pos >= len(state.stock):
-        return _end_turn(state, turn)
-    w = state.rules.wild
-    if w is not None and w.active(state.field0):
-        return _wild_draw(state, w, turn, pair_month)
-    card = state.stock[state.pos]
-    pos = state.pos + 1
-    fm = state.field_m
-    mm = MONTH_MASKS[card >> 2]
-    m = fm & mm
-    n = m.bit_count()
-    if n == 0:
-        if pair_month == card >> 2 and state.rules.pair_then_draw == "stack":
-            # Go-Stop / Min-Hwatu: the pair goes back and the three stay as a hiki.
-            back = turn & mm
-            return _end_turn(state._replace(field_m=fm | back | (1 << card), pos=pos),
-                             turn & ~mm)
-        return _end_turn(state._replace(field_m=fm | (1 << card), pos=pos), turn)
-    if n == 2:
-        return state._replace(pos=pos, phase=Phase.CHOOSE_DRAW_CAPTURE,
-                              pending=(card, turn, pair_month))
-    return _end_turn(state._replace(field_m=fm & ~m, pos=pos), turn | m | (1 << card))
+def _choose(state: State, action: Capture) -> State:
+    """A legal choice of the field card the waiting card takes; the turn goes on."""
+    card, turn, pair_month = state.pending
+    hist = (state.history_c, action)
+    t = 1 << action.card
+    wlog = state.wild_log
+    wild = state.rules.wild is not None and _wild_choice(state) is not None
+    if state.phase == _CHOOSE_HAND:
+        if wild:                # the wild's pick makes no pair of its month
+            wlog += (WildEvent(state.player, "hand", card, t),)
+            pair_month = -1
+        else:
+            pair_month = card >> 2
+        return _turn(state, hist, 1, card, state.hands_m, state.field_m & ~t, state.pos,
+                     (1 << card) | t, pair_month, state.calls, wlog)
+    if wild:
+        wlog += (WildEvent(state.player, "stock", card, t),)
+    return _turn(state, hist, 2, card, state.hands_m, state.field_m & ~t, state.pos,
+                 turn | (1 << card) | t, pair_month, state.calls, wlog)
 
 
-def _end_turn(state: State, turn: int) -> State:
-    """Phase 3: captures join the pile; a new or better yaku opens a decision."""
+def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: int, pos: int,
+          turn: int, pair_month: int, calls: tuple[int, ...], wlog: tuple) -> State:
+    """The capture turn (see the module docstring), written once, on ints.
+
+    It starts at ``step``: 0 phase 1 (``card`` is played from the hand), 1 phase 2
+    (the draw), 2 phase 3 (``turn``, the cards taken this turn, join the pile), 3
+    the next turn (after a Koi-Koi call). It runs on until someone must choose
+    (a capture of two, a decision) or the round ends, through any draw-only turns
+    of empty hands, and builds one new :class:`State` at the end: everything in
+    between lives in local variables (the engine's speed comes from that).
+    ``pair_month`` is the month of a pair made in phase 1 (-1: none), for
+    ``pair_then_draw="stack"``.
+
+    A wild card in force plays by the same lines: ``wcard`` is its id (-1 without
+    one, so the wild tests are never true) and ``excl`` its bit when, lying on the
+    field, it matches no card of its month (0 otherwise, so ``& ~excl`` is a no-op).
+    """
     rules = state.rules
-    if not turn:
-        return _next_turn(state._replace(phase=Phase.PLAY, pending=()))
-    side = rules.side(state.player)
-    caps = list(state.caps_m)
-    caps[side] |= turn
-    if rules.yaku is None:
-        return _next_turn(state._replace(caps_m=tuple(caps), phase=Phase.PLAY, pending=()))
-    total, sig = rules.yaku.quick(caps[side], state.field_m)
-    old = state.sigs[side]
-    if sig == old:
-        return _next_turn(state._replace(caps_m=tuple(caps), phase=Phase.PLAY, pending=()))
-    sigs = list(state.sigs)
-    sigs[side] = sig
-    pts = list(state.yaku_pts)
-    pts[side] = total
-    new = state._replace(caps_m=tuple(caps), sigs=tuple(sigs), yaku_pts=tuple(pts),
-                         pending=())
-    if rules.overlay.decision_needed(rules, old, sig, total):
-        return new._replace(phase=Phase.DECIDE)
-    return _next_turn(new._replace(phase=Phase.PLAY))
-
-
-def _hands_done(state: State) -> bool:
-    return not any(state.hands_m)
-
-
-def _next_turn(state: State) -> State:
-    """Pass the turn; end the round when the rules say; draw-only turns run by themselves."""
-    rules = state.rules
+    side, quick, needed, nplayers, stack, hands_end = rules.turn_constants
+    player = state.player
+    stock = state.stock
+    nstock = len(stock)
+    caps, sigs, pts = state.caps_m, state.sigs, state.yaku_pts
+    w = rules.wild
+    active = w is not None and w.active(state.field0)
+    if active:
+        wcard = int(w.card)
+        excl = w.field_exclusion
+    else:
+        wcard = -1
+        excl = 0
+    # ``w`` is read only where ``card == wcard`` or ``excl`` holds: a wild in force
+    w = cast(WildRules, w)
+    months = MONTH_MASKS
     while True:
-        if not any(state.hands_m) and (rules.round_end == "hands_empty"
-                                       or state.pos >= len(state.stock)):
-            if rules.wild is not None and state.pos >= len(state.stock):
-                state = _leftovers(state)
-            return _finish(state, rules.overlay.settle_draw(state))
-        nxt = (state.player + 1) % rules.players
-        state = state._replace(player=nxt, phase=Phase.PLAY, pending=())
-        if state.hands_m[nxt]:
-            return state
-        # An empty hand skips phase 1: only the draw (BOOK ch. 3); _draw carries on
-        # through _end_turn and _next_turn by itself.
-        return _draw(state, 0, -1)
+        if step == 0:                          # phase 1: the card from the hand
+            bit = 1 << card
+            h = list(hands)
+            h[player] ^= bit
+            hands = tuple(h)
+            if card == wcard and w.from_hand != "month":
+                m = w.targets(fm, w.from_hand)          # the wild's power
+                n = m.bit_count()
+                if n >= 2:                              # the player picks one
+                    return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
+                                        player, state.dealer, state.round_no, sigs, pts,
+                                        calls, state.scores, state.wins, (card, 0, -1), hist,
+                                        state.deal, None, state.field0, wlog))
+                if n:
+                    fm ^= m
+                    turn = bit | m
+                    wlog += (WildEvent(player, "hand", card, m),)
+                else:
+                    fm |= bit
+                pair_month = -1
+            else:
+                m = fm & months[card >> 2] & ~excl
+                n = m.bit_count()
+                if n == 0:                              # no match: it joins the field
+                    fm |= bit
+                elif n == 2:                            # two: the player picks one
+                    return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
+                                        player, state.dealer, state.round_no, sigs, pts,
+                                        calls, state.scores, state.wins, (card, 0, -1), hist,
+                                        state.deal, None, state.field0, wlog))
+                else:                                   # one, or three (a hiki): take all
+                    fm ^= m
+                    turn = m | bit
+                    pair_month = card >> 2 if n == 1 else -1
+            step = 1
+        if step == 1:                          # phase 2: the draw
+            if pos < nstock:
+                card = stock[pos]
+                pos += 1
+                bit = 1 << card
+                if card == wcard and pos == nstock and w.last_card_sweeps:
+                    wlog += (WildEvent(player, "sweep", card, fm),)
+                    turn |= fm | bit                    # the last card sweeps the field
+                    fm = 0
+                elif card == wcard and w.from_stock != "month":
+                    m = w.targets(fm, w.from_stock)
+                    n = m.bit_count()
+                    if n >= 2:
+                        return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
+                                            player, state.dealer, state.round_no, sigs, pts,
+                                            calls, state.scores, state.wins,
+                                            (card, turn, pair_month), hist, state.deal, None,
+                                            state.field0, wlog))
+                    if n:
+                        fm ^= m
+                        turn |= bit | m
+                        wlog += (WildEvent(player, "stock", card, m),)
+                    else:
+                        fm |= bit
+                elif fm & excl and card >> 2 != wcard >> 2:
+                    # Mushi: the first card of another month turned up takes the wild
+                    fm ^= excl
+                    turn |= bit | excl
+                    wlog += (WildEvent(player, "field", card, excl),)
+                else:
+                    mm = months[card >> 2]
+                    m = fm & mm & ~excl
+                    n = m.bit_count()
+                    if n == 0:
+                        if pair_month == card >> 2 and stack:
+                            # Go-Stop / Min-Hwatu: the pair goes back, the three stay (a hiki)
+                            fm |= (turn & mm) | bit
+                            turn &= ~mm
+                        else:
+                            fm |= bit
+                    elif n == 2:
+                        return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
+                                            player, state.dealer, state.round_no, sigs, pts,
+                                            calls, state.scores, state.wins,
+                                            (card, turn, pair_month), hist, state.deal, None,
+                                            state.field0, wlog))
+                    else:
+                        fm ^= m
+                        turn |= m | bit
+            step = 2
+        if step == 2:                          # phase 3: captures, yaku, decision
+            if turn:
+                sd = side[player]
+                c = list(caps)
+                c[sd] |= turn
+                caps = tuple(c)
+                if quick is not None:
+                    total, sig = quick(c[sd], fm)
+                    old = sigs[sd]
+                    if sig != old:
+                        s = list(sigs)
+                        s[sd] = sig
+                        sigs = tuple(s)
+                        p = list(pts)
+                        p[sd] = total
+                        pts = tuple(p)
+                        if needed(rules, old, sig, total):
+                            return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
+                                                player, state.dealer, state.round_no, sigs,
+                                                pts, calls, state.scores, state.wins, (), hist,
+                                                state.deal, None, state.field0, wlog))
+        # the next turn, or the end of the round
+        if not any(hands) and (pos >= nstock or hands_end):
+            end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
+                               state.dealer, state.round_no, sigs, pts, calls, state.scores,
+                               state.wins, (), hist, state.deal, None, state.field0, wlog))
+            if active and pos >= nstock:
+                end = _leftovers(end)
+            return _finish(end, rules.overlay.settle_draw(end))
+        player = (player + 1) % nplayers
+        if hands[player]:
+            return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
+                                state.dealer, state.round_no, sigs, pts, calls, state.scores,
+                                state.wins, (), hist, state.deal, None, state.field0, wlog))
+        # An empty hand skips phase 1: only the draw (BOOK ch. 3).
+        step, turn, pair_month = 1, 0, -1
 
 
 def _finish(state: State, result: RoundResult) -> State:
@@ -1125,7 +1380,7 @@ def _finish(state: State, result: RoundResult) -> State:
 
 
 # ---------------------------------------------------------------------------
-# The turn with a wild card (only reached when ``rules.wild`` is set)
+# What the wild card changes in a choice (only reached when ``rules.wild`` is set)
 
 def _wild_choice(state: State) -> "WildRules | None":
     """The wild rules if the card waiting for a choice is the wild using its power."""
@@ -1148,6 +1403,24 @@ def _choice_mask(state: State) -> int:
     if card == w.card and w.power(source) != "month":
         return w.targets(state.field_m, w.power(source))
     return state.field_m & MONTH_MASKS[card >> 2] & ~w.field_exclusion
+
+
+def play_options(rules: CaptureRules, field_m: int, dealt_field: int, card: int
+                 ) -> tuple[int, int]:
+    """What playing ``card`` from the hand does at once: ``(taken, options)`` as masks.
+
+    ``taken`` is the field cards it captures right away (empty if it joins the field
+    or waits for a choice), ``options`` the field cards the player must then choose
+    from (empty unless it waits). The same reading as phase 1 of the turn (a wild
+    card in force by its rules); agents use it to judge a play without playing it.
+    """
+    w = rules.wild
+    if w is not None and w.active(dealt_field) and card == w.card and w.from_hand != "month":
+        m = w.targets(field_m, w.from_hand)
+        return (0, m) if m & (m - 1) else (m, 0)
+    excl = w.field_exclusion if w is not None and w.active(dealt_field) else 0
+    m = field_m & MONTH_MASKS[card >> 2] & ~excl
+    return (0, m) if m.bit_count() == 2 else (m, 0)
 
 
 def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
@@ -1174,79 +1447,6 @@ def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
             f"{MONTH_NAMES[w.card >> 2]} card for matching: the first player who turns up a "
             f"card of another month from the stock must take it; choose {names}")
 
-
-def _log(state: State, *events: WildEvent) -> tuple:
-    return state.wild_log + events
-
-
-def _wild_play(state: State, w: WildRules, card: int, hist) -> State:
-    """Phase 1 with a wild card in the rules."""
-    p = state.player
-    hands = list(state.hands_m)
-    hands[p] &= ~(1 << card)
-    fm = state.field_m
-    state = state._replace(hands_m=tuple(hands), history_c=hist)
-    if card == w.card and w.from_hand != "month":
-        t = w.targets(fm, w.from_hand)
-        n = t.bit_count()
-        if n == 0:
-            return _draw(state._replace(field_m=fm | (1 << card)), 0, -1)
-        if n >= 2:
-            return state._replace(phase=Phase.CHOOSE_HAND_CAPTURE, pending=(card, 0, -1))
-        return _draw(state._replace(field_m=fm & ~t,
-                                    wild_log=_log(state, WildEvent(p, "hand", card, t))),
-                     (1 << card) | t, -1)
-    m = fm & MONTH_MASKS[card >> 2] & ~w.field_exclusion
-    n = m.bit_count()
-    if n == 2:
-        return state._replace(phase=Phase.CHOOSE_HAND_CAPTURE, pending=(card, 0, -1))
-    if n == 0:
-        return _draw(state._replace(field_m=fm | (1 << card)), 0, -1)
-    return _draw(state._replace(field_m=fm & ~m), m | (1 << card),
-                 (card >> 2) if n == 1 else -1)
-
-
-def _wild_draw(state: State, w: WildRules, turn: int, pair_month: int) -> State:
-    """Phase 2 with a wild card in the rules."""
-    card = state.stock[state.pos]
-    pos = state.pos + 1
-    fm = state.field_m
-    p = state.player
-    bit = 1 << card
-    if card == w.card:
-        if pos == len(state.stock) and w.last_card_sweeps:
-            ev = WildEvent(p, "sweep", card, fm)
-            return _end_turn(state._replace(field_m=0, pos=pos, wild_log=_log(state, ev)),
-                             turn | fm | bit)
-        if w.from_stock != "month":
-            t = w.targets(fm, w.from_stock)
-            n = t.bit_count()
-            if n == 0:
-                return _end_turn(state._replace(field_m=fm | bit, pos=pos), turn)
-            if n >= 2:
-                return state._replace(pos=pos, phase=Phase.CHOOSE_DRAW_CAPTURE,
-                                      pending=(card, turn, pair_month))
-            ev = WildEvent(p, "stock", card, t)
-            return _end_turn(state._replace(field_m=fm & ~t, pos=pos,
-                                            wild_log=_log(state, ev)), turn | bit | t)
-    excl = w.field_exclusion
-    if excl and fm & excl and (card >> 2) != (w.card >> 2):
-        # Mushi: the first card of another month turned up takes the wild on the field
-        ev = WildEvent(p, "field", card, excl)
-        return _end_turn(state._replace(field_m=fm & ~excl, pos=pos,
-                                        wild_log=_log(state, ev)), turn | bit | excl)
-    mm = MONTH_MASKS[card >> 2]
-    m = fm & mm & ~excl
-    n = m.bit_count()
-    if n == 0:
-        if pair_month == card >> 2 and state.rules.pair_then_draw == "stack":
-            back = turn & mm
-            return _end_turn(state._replace(field_m=fm | back | bit, pos=pos), turn & ~mm)
-        return _end_turn(state._replace(field_m=fm | bit, pos=pos), turn)
-    if n == 2:
-        return state._replace(pos=pos, phase=Phase.CHOOSE_DRAW_CAPTURE,
-                              pending=(card, turn, pair_month))
-    return _end_turn(state._replace(field_m=fm & ~m, pos=pos), turn | m | bit)
 
 
 def _leftovers(state: State) -> State:
@@ -1337,8 +1537,9 @@ class PlayerView:
 
 def view(state: State, player: int) -> PlayerView:
     rules = state.rules
-    if not 0 <= player < rules.players:
-        raise PlayerCountError(f"player must be a seat from 0 to {rules.players - 1}")
+    if type(player) is bool or not isinstance(player, int) or not 0 <= player < rules.players:
+        raise PlayerCountError(f"player must be a seat from 0 to {rules.players - 1}, "
+                               f"not {player!r}")
     seen = state.hands_m[player] | state.field_m
     for c in state.caps_m:
         seen |= c
@@ -1415,328 +1616,27 @@ def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str
 
 
 # ---------------------------------------------------------------------------
-# Fast play on ints (benchmarks, invariant tests, the coach's rollouts)
+# Random rounds (benchmarks, invariant tests)
 
 def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, *,
                       round_no: int = 1, scores: Sequence[int] | None = None,
                       wins: Sequence[int] | None = None) -> State:
     """Deal and play a whole round with uniformly random choices among legal actions.
 
-    It makes exactly the random draws that :class:`hanafuda_core.players.RandomPlayer`
-    agents make through :func:`apply` (one ``int(rng.random() * len(legal))`` per
-    decision, in legal-action order), so both give the same round (a test checks
-    it). It deals with :func:`new_round`, then plays with :func:`fast_play`.
-    """
-    state = new_round(rules, rng, dealer, round_no=round_no, scores=scores, wins=wins)
-    if state.phase == Phase.ROUND_OVER:
-        return state
-    if rules.wild is not None and rules.wild.active(state.field0):
-        return _fast_wild_round(state, rng, rules.wild)
-    return fast_play(state, rng.random)
-
-
-def fast_play(state: State, rand: Callable[[], float] | None = None,
-              pick_card: Callable[[int, int], int] | None = None) -> State:
-    """Play ``state`` to the end of the round, every seat with one policy, on ints.
-
-    With ``rand`` (a ``random.Random``'s ``random``) every choice is uniformly
-    random among the legal actions: one ``int(rand() * len(legal))`` per decision,
-    in legal-action order, the draws :class:`hanafuda_core.players.RandomPlayer`
-    makes through :func:`apply`. With ``pick_card`` instead the policy is fixed:
-    ``pick_card(hand, field)`` returns the bit of the hand card to play (both as
-    masks), of two field cards of one month the more valuable (the lower id) is
-    taken, and Stop is called whenever it is allowed (with the coach's greedy key
-    these are :class:`~hanafuda_core.players.GreedyPlayer`'s choices).
-
-    Phases other than PLAY go through :func:`apply`; the turns then run on plain
-    ints in local variables with the same helpers: the rules' overlay decides and
-    settles, the same table scores yaku. A round with a wild card in force is
-    refused (:func:`fast_random_round` has a loop of its own for it). Returns the
-    final state (``result`` holds the points; the action history is not kept).
+    It steps the public API (:func:`legal_actions` and :func:`apply`, no second
+    copy of the turn) and makes exactly the random draws that
+    :class:`hanafuda_core.players.RandomPlayer` agents make (one
+    ``int(rng.random() * len(legal))`` per decision, in legal-action order), so
+    both give the same round (a test checks it). The views are not built.
 
     >>> from hanafuda_core.games.koikoi import get_rules
-    >>> rng = random.Random(7)
-    >>> end = fast_play(new_round(get_rules("book"), rng), rng.random)
+    >>> end = fast_random_round(get_rules("book"), random.Random(7))
     >>> end.phase == Phase.ROUND_OVER and end.card_count() == 48
     True
     """
-    rules = state.rules
-    if (rand is None) == (pick_card is None):
-        raise HanafudaError("fast_play plays one policy: give either rand (a random.Random's "
-                            "random, for random play) or pick_card (a fixed policy), not both")
-    if rules.wild is not None and rules.wild.active(state.field0):
-        raise HanafudaError("fast_play plays rounds without a wild card; this round has "
-                            "one in force (fast_random_round plays it with its own loop)")
-    while state.phase != Phase.PLAY:
-        if state.phase == Phase.ROUND_OVER:
-            return state
-        legal = legal_actions(state)
-        if rand is not None:
-            act = legal[int(rand() * len(legal))]
-        elif state.phase == Phase.DECIDE and STOP in legal:
-            act = STOP
-        else:
-            act = legal[0]          # legal captures are sorted by card: the more valuable
-        state = apply(state, act)
-    hands = list(state.hands_m)
-    fm = state.field_m
-    caps = list(state.caps_m)
-    sigs = list(state.sigs)
-    pts = list(state.yaku_pts)
-    stock = state.stock
-    nstock = len(stock)
-    pos = state.pos
-    player = state.player
-    calls = state.calls
-    nplayers = rules.players
-    side = rules.teams or tuple(range(nplayers))
-    quick = None
-    if rules.yaku is not None:
-        table = rules.yaku
-        # random play seldom scores a pile twice: the table's generated evaluator (what
-        # quick() caches) when it has one Sake alternative. A fixed policy replays the
-        # same futures (the coach's rollouts of one sampled world): quick() and its cache.
-        quick = table._fns[0] if rand is not None and len(table._fns) == 1 else table.quick
-    overlay = rules.overlay
-    needed = overlay.decision_needed
-    stack = rules.pair_then_draw == "stack"
-    hands_end = rules.round_end == "hands_empty"
-    months = MONTH_MASKS
-
-    dealer = state.dealer
-    rnd, scores0, wins0, record, field0 = (state.round_no, state.scores, state.wins,
-                                           state.deal, state.field0)
-
-    # (No closure for the snapshots: a closure would turn the loop's hot locals
-    # into cell variables, slower to read and write.)
-    while True:
-        hand = hands[player]
-        turn = 0
-        pair_month = -1
-        if hand:                                   # phase 1 (skipped with an empty hand)
-            if pick_card is None:                  # the k-th card, k drawn as an agent does
-                k = int(rand() * hand.bit_count())
-                h = hand
-                while k:
-                    h &= h - 1
-                    k -= 1
-                bit = h & -h
-            else:
-                bit = pick_card(hand, fm)
-            card = bit.bit_length() - 1
-            hands[player] = hand ^ bit
-            m = fm & months[card >> 2]
-            n = m.bit_count()
-            if n == 0:
-                fm |= bit
-            elif n == 2:
-                if rand is not None and rand() * 2 >= 1:
-                    m &= m - 1
-                t = m & -m
-                fm ^= t
-                turn = bit | t
-                pair_month = card >> 2
-            else:
-                fm &= ~m
-                turn = m | bit
-                if n == 1:
-                    pair_month = card >> 2
-        if pos < nstock:                           # phase 2: the draw
-            card = stock[pos]
-            pos += 1
-            bit = 1 << card
-            mm = months[card >> 2]
-            m = fm & mm
-            n = m.bit_count()
-            if n == 0:
-                if stack and pair_month == card >> 2:
-                    fm |= (turn & mm) | bit
-                    turn &= ~mm
-                else:
-                    fm |= bit
-            elif n == 2:
-                if rand is not None and rand() * 2 >= 1:
-                    m &= m - 1
-                t = m & -m
-                fm ^= t
-                turn |= bit | t
-            else:
-                fm &= ~m
-                turn |= m | bit
-        if turn and quick is not None:             # phase 3: captures, yaku, decision
-            sd = side[player]
-            pile = caps[sd] | turn
-            caps[sd] = pile
-            total, sig = quick(pile, fm)
-            old = sigs[sd]
-            if sig != old:
-                sigs[sd] = sig
-                pts[sd] = total
-                if needed(rules, old, sig, total):
-                    st = State(rules, tuple(hands), fm, tuple(caps), stock, pos, Phase.DECIDE,
-                               player, dealer, rnd, tuple(sigs), tuple(pts), calls, scores0,
-                               wins0, (), None, record, None, field0)
-                    acts = overlay.decision_actions(st)
-                    if rand is None:
-                        stop = STOP in acts
-                    else:
-                        stop = type(acts[int(rand() * len(acts))]) is Stop
-                    if stop:
-                        return _finish(st, overlay.settle(st, player))
-                    calls = calls + (player,)
-        elif turn:
-            caps[side[player]] |= turn
-        if (hands_end or pos >= nstock) and not any(hands):
-            st = State(rules, tuple(hands), fm, tuple(caps), stock, pos, Phase.PLAY, player,
-                       dealer, rnd, tuple(sigs), tuple(pts), calls, scores0, wins0, (), None,
-                       record, None, field0)
-            return _finish(st, overlay.settle_draw(st))
-        player = (player + 1) % nplayers
-
-
-def _fast_wild_round(state: State, rng: random.Random, w: WildRules) -> State:
-    """:func:`fast_random_round`'s loop for a round with a wild card (same random
-    draws as :class:`~hanafuda_core.players.RandomPlayer` through :func:`apply`).
-
-    It repeats the shape of :func:`fast_play` on purpose: folding the wild card's
-    cases into that loop would put a wild-card test on every play and draw of every
-    round without one, which is the benchmark's hot path.
-    """
-    rules = state.rules
+    state = new_round(rules, rng, dealer, round_no=round_no, scores=scores, wins=wins)
     rand = rng.random
-    hands = list(state.hands_m)
-    fm = state.field_m
-    caps = list(state.caps_m)
-    sigs = list(state.sigs)
-    pts = list(state.yaku_pts)
-    stock = state.stock
-    nstock = len(stock)
-    pos = state.pos
-    player = state.player
-    calls: tuple[int, ...] = ()
-    nplayers = rules.players
-    side = rules.teams or tuple(range(nplayers))
-    quick = rules.yaku.quick if rules.yaku is not None else None
-    overlay = rules.overlay
-    needed = overlay.decision_needed
-    stack = rules.pair_then_draw == "stack"
-    hands_end = rules.round_end == "hands_empty"
-    months = MONTH_MASKS
-    wcard = int(w.card)
-    wmonth = wcard >> 2
-    excl = w.field_exclusion
-    hand_power, stock_power = w.from_hand, w.from_stock
-    targets = w.targets
-    log: list[WildEvent] = []
-    dealer = state.dealer
-    rnd, scores0, wins0, record, field0 = (state.round_no, state.scores, state.wins,
-                                           state.deal, state.field0)
-
-    def snapshot(phase):
-        return State(rules, tuple(hands), fm, tuple(caps), stock, pos, phase, player, dealer,
-                     rnd, tuple(sigs), tuple(pts), calls, scores0, wins0, (), None, record,
-                     None, field0, tuple(log))
-
-    def pick(m: int) -> int:
-        """One of the cards of ``m`` as a random agent picks it."""
-        k = int(rand() * m.bit_count())
-        while k:
-            m &= m - 1
-            k -= 1
-        return m & -m
-
-    while True:
-        hand = hands[player]
-        turn = 0
-        pair_month = -1
-        if hand:                                   # phase 1
-            bit = pick(hand)
-            card = bit.bit_length() - 1
-            hands[player] = hand ^ bit
-            if card == wcard and hand_power != "month":
-                t = targets(fm, hand_power)
-                if not t:
-                    fm |= bit
-                else:
-                    if t & (t - 1):
-                        t = pick(t)
-                    fm ^= t
-                    turn = bit | t
-                    log.append(WildEvent(player, "hand", card, t))
-            else:
-                m = fm & months[card >> 2] & ~excl
-                n = m.bit_count()
-                if n == 0:
-                    fm |= bit
-                elif n == 2:
-                    t = pick(m)
-                    fm ^= t
-                    turn = bit | t
-                    pair_month = card >> 2
-                else:
-                    fm &= ~m
-                    turn = m | bit
-                    if n == 1:
-                        pair_month = card >> 2
-        if pos < nstock:                           # phase 2
-            card = stock[pos]
-            pos += 1
-            bit = 1 << card
-            if card == wcard and pos == nstock and w.last_card_sweeps:
-                log.append(WildEvent(player, "sweep", card, fm))
-                turn |= fm | bit
-                fm = 0
-            elif card == wcard and stock_power != "month":
-                t = targets(fm, stock_power)
-                if not t:
-                    fm |= bit
-                else:
-                    if t & (t - 1):
-                        t = pick(t)
-                    fm ^= t
-                    turn |= bit | t
-                    log.append(WildEvent(player, "stock", card, t))
-            elif excl and fm & excl and card >> 2 != wmonth:
-                fm ^= excl
-                turn |= bit | excl
-                log.append(WildEvent(player, "field", card, excl))
-            else:
-                mm = months[card >> 2]
-                m = fm & mm & ~excl
-                n = m.bit_count()
-                if n == 0:
-                    if stack and pair_month == card >> 2:
-                        fm |= (turn & mm) | bit
-                        turn &= ~mm
-                    else:
-                        fm |= bit
-                elif n == 2:
-                    t = pick(m)
-                    fm ^= t
-                    turn |= bit | t
-                else:
-                    fm &= ~m
-                    turn |= m | bit
-        if turn:                                   # phase 3
-            sd = side[player]
-            pile = caps[sd] | turn
-            caps[sd] = pile
-            if quick is not None:
-                total, sig = quick(pile, fm)
-                old = sigs[sd]
-                if sig != old:
-                    sigs[sd] = sig
-                    pts[sd] = total
-                    if needed(rules, old, sig, total):
-                        st = snapshot(Phase.DECIDE)
-                        acts = overlay.decision_actions(st)
-                        act = acts[int(rand() * len(acts))]
-                        if type(act) is Stop:
-                            return _finish(st, overlay.settle(st, player))
-                        calls = calls + (player,)
-        if (hands_end or pos >= nstock) and not any(hands):
-            st = snapshot(Phase.PLAY)
-            if pos >= nstock:
-                st = _leftovers(st)
-            return _finish(st, overlay.settle_draw(st))
-        player = (player + 1) % nplayers
+    while state.phase != _OVER:
+        legal = legal_actions(state)
+        state = apply(state, legal[int(rand() * len(legal))])
+    return state

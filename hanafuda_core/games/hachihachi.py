@@ -41,15 +41,17 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
-from ..errors import OptionError
+from ..errors import OptionError, PlayerCountError
 from ..ledger import UNITS, Unit
 from ..rules import Option, Source, preset_values
+from ..seating import DealerRule
 from ..teyaku import BOOK_TABLE, TeyakuTable
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
            "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
-           "preset_options", "options_table", "option_sources", "game_award"]
+           "preset_options", "options_table", "option_sources", "game_award", "check_table",
+           "FIRST_DEALER"]
 
 # ---------------------------------------------------------------------------
 # Sources (line numbers in the seed files).
@@ -516,6 +518,20 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 }
 
 
+D002_BASICS = Source("D002", "basic rules (choosing Oya)", "293-295")
+D004_SEATING = Source("D004", "Seating", "15")
+
+#: How each tradition picks the first dealer (:mod:`hanafuda_core.seating`): every one
+#: draws cards and the earliest month deals; BOOK (ch. 3) and D001 let the higher card
+#: win a tie of months, D002 and D004 draw again.
+FIRST_DEALER: Mapping[str, DealerRule] = {
+    "book": DealerRule("value", Source("BOOK", "ch. 3 Before You Begin", "547-656")),
+    "d001": DealerRule("value", D001_FIELD),
+    "d002": DealerRule("redraw", D002_BASICS),
+    "d004": DealerRule("redraw", D004_SEATING),
+}
+
+
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
     """Every option's value under a preset with overrides, checked."""
     return preset_values("Hachi-Hachi", preset, PRESETS, OPTIONS, options,
@@ -585,7 +601,70 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> HachiHachiRules:
     teyaku = TEYAKU_TABLES[values["teyaku_table"]]
     if values["rain_in_melds"] == "either":
         teyaku = _either_table(values["teyaku_table"])
-    return HachiHachiRules(preset, items, UNITS[values["unit"]], teyaku, yaku)
+    unit = UNITS[values["unit"]]
+    _check_halves(yaku, unit, values["yaku_table"])
+    return HachiHachiRules(preset, items, unit, teyaku, yaku)
+
+
+def _check_halves(yaku: YakuTable, unit: Unit, table: str) -> None:
+    """Every tradition pays some yaku back by half (a Cancel, an exhausted deck, a
+    failed sage or keeping), so each yaku value and each step added per extra card
+    must halve to a whole number of the smallest unit. Mixing a chart written in kan
+    (7 for the Ribbons) with plain points breaks that: refuse it when the rules are
+    built, saying which values do not halve.
+
+    >>> get_rules("book", yaku_table="d002")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.OptionError: these options cannot be played together: ...
+    """
+    scale = unit.per_major or 1
+    odd = [f"{r.name} {r.points}" if (r.points * scale) % 2 else
+           f"{r.name} +{r.plus_per_extra} per extra card"
+           for r in yaku.rules if (r.points * scale) % 2 or (r.plus_per_extra * scale) % 2]
+    if odd:
+        fix = ("the d001, d002 and d004 charts are written in kan: play them with "
+               "unit='kan' or 'shillings', or play yaku_table='book' in points"
+               if table != "book" else "use the values written in points "
+               "(seven_ribbons_extra=10 or 0, boar_deer_butterfly=0 or 70), or play in kan")
+        raise OptionError(
+            f"these options cannot be played together: yaku are paid back by half, so "
+            f"every yaku value must halve to whole {unit.minor}, but with unit={unit.key!r} "
+            f"and yaku_table={table!r} these do not: {', '.join(odd)}. Instead, {fix}")
+
+
+def check_table(rules: HachiHachiRules, players: int) -> None:
+    """Refuse, before a deal, rules that cannot settle every round at this table.
+
+    Voluntary passers each pay the fee for their place in ``fold_fees`` (in the order
+    of passing), so the list must reach as far as the players who may pass: all but
+    the three who must play (``too_few="forced_in"``), or all but one when nobody is
+    forced in. Fees by seat need one fee for each seat that chooses. Raises
+    :class:`~hanafuda_core.errors.PlayerCountError` saying what conflicts.
+
+    >>> check_table(get_rules("d001", too_few="share_pot"), 5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.PlayerCountError: with 5 players and too_few='share_pot' up to 4 ...
+    >>> check_table(get_rules("d001"), 5)
+    """
+    if players <= 3:
+        return                              # everyone plays: nobody passes
+    choosers = players - (1 if players == 7 else 0)     # the Joker holder sits out
+    if rules.fold_fee_by == "seat":
+        if len(rules.seat_fees) < choosers:
+            raise PlayerCountError(f"fees by seat give {len(rules.seat_fees)} seats, but "
+                                   f"{choosers} players choose whether to play")
+        return
+    fees = rules.fold_fees
+    passers = choosers - (3 if rules.too_few == "forced_in" else 1)
+    if fees and len(fees) < passers:
+        longest = max(OPTIONS["fold_fees"].allowed, key=len)
+        raise PlayerCountError(
+            f"with {players} players and too_few={rules.too_few!r} up to {passers} players "
+            f"may pass, but fold_fees gives fees for only {len(fees)} passers "
+            f"{tuple(fees)}: use longer fees (fold_fees={longest}), fold_fee_by='seat', "
+            f"too_few='forced_in' or fewer players")
 
 
 @lru_cache(maxsize=None)

@@ -59,12 +59,12 @@ from ..deal import MisdealRules
 from ..engines import capture as eng
 from ..engines.capture import (KOIKOI, STOP, Capture, CaptureRules, Phase, Play, RoundResult,
                                State, setup_state)
-from ..errors import HanafudaError, IllegalActionError, PlayerCountError
+from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
 from ..hachihachi_settle import (Call, FieldMultiplier, FieldQueue, PlayerFacts, RoundFacts,
                                  Settlement, settle_round)
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
-from .hachihachi import HachiHachiRules, get_rules, yaku_rule
+from .hachihachi import HachiHachiRules, check_table, get_rules, yaku_rule
 
 __all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel",
            "parse_action", "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound", "HachiHachiView",
@@ -523,20 +523,25 @@ def _field_quad(mask: int) -> bool:
 
 def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 3,
                          seed: int | random.Random | None = None, dealer: int = 0, *,
-                         queue: FieldQueue | None = None, blind_stay: bool = False,
+                         queue: FieldQueue | None = None, offer_blind_stay: bool = False,
                          names: Sequence[str] | None = None, round_no: int = 1,
-                         trade: bool | None = None, **options) -> HachiHachiRound:
+                         offer_trade: bool | None = None, **options) -> HachiHachiRound:
     """Shuffle and deal a Hachi-Hachi round for 2 to 7 players.
 
     ``preset``: "book", "d001", "d002", "d004" (or rules from ``get_rules``);
     ``options`` override the preset's options. ``queue`` carries reserved field
-    multipliers from earlier deals; ``blind_stay`` offers the dealer a blind stay
-    before the deal (four or more players); ``trade`` offers the exchange of
-    unseen hands with the dealer's (needs the rules' ``trade`` option: BOOK
+    multipliers from earlier deals; ``offer_blind_stay`` offers the dealer a blind
+    stay before the deal (four or more players); ``offer_trade`` offers the exchange
+    of unseen hands with the dealer's (needs the rules' ``trade`` option: BOOK
     'Trade' variant, D004); ``None`` offers it whenever the rules have it and
     three or more play (the d004 preset: its source makes the exchange standard).
+    The call's own parameters are named ``offer_...`` so that every rule option,
+    ``trade`` and ``blind_stay`` included, can be given in ``options``.
     A field holding all four cards of a month is redealt (recorded in the deal), or taken by the dealer (``field_quad="dealer_takes"``).
     """
+    if isinstance(preset, HachiHachiRules) and options:
+        raise OptionError(f"options ({', '.join(options)}) are part of the rules given: "
+                          "build them with get_rules(preset, **options), or give a preset")
     rules = preset if isinstance(preset, HachiHachiRules) else get_rules(preset, **options)
     check_players(players)
     if not 0 <= dealer < players:
@@ -551,8 +556,8 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
         if _field_quad(fm) and rules.field_quad == "redeal":
             voided.append(tuple(order))
             continue
-        return deal_round(rules, players, d, queue=queue, blind_stay=blind_stay, names=names,
-                          round_no=round_no, trade=trade)
+        return deal_round(rules, players, d, queue=queue, offer_blind_stay=offer_blind_stay,
+                          names=names, round_no=round_no, offer_trade=offer_trade)
     raise RuntimeError("no valid deal")  # pragma: no cover
 
 
@@ -590,14 +595,16 @@ def _layout(order: Sequence[int], players: int) -> tuple[tuple[int, ...], int | 
 
 
 def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal, *,
-               queue: FieldQueue | None = None, blind_stay: bool = False,
+               queue: FieldQueue | None = None, offer_blind_stay: bool = False,
                names: Sequence[str] | None = None, round_no: int = 1,
-               trade: bool | None = None) -> HachiHachiRound:
-    """The round after a known deal (replays and constructed examples); ``trade`` as
-    in :func:`new_hachihachi_round`."""
+               offer_trade: bool | None = None) -> HachiHachiRound:
+    """The round after a known deal (replays and constructed examples); ``offer_trade``
+    and ``offer_blind_stay`` as in :func:`new_hachihachi_round`."""
     if isinstance(rules, str):
         rules = get_rules(rules)
-    trade = offers_trade(rules, players, trade)
+    check_players(players)
+    check_table(rules, players)
+    trade = offers_trade(rules, players, offer_trade)
     if trade and not rules.trade:
         raise HanafudaError("these rules have no exchange of hands: use the option trade=True "
                             "(BOOK 'Trade' variant; standard in D004)")
@@ -616,7 +623,7 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
         # BOOK: the Joker holder drops out, even the dealer; the player to the right deals.
         dealer = (dealer + 1) % players
         deal = replace(deal, dealer=dealer)
-    offered = blind_stay and players >= 4 and not (rules.preset == "d004" and queue.pending)
+    offered = offer_blind_stay and players >= 4 and not (rules.preset == "d004" and queue.pending)
     r = HachiHachiRound(rules, players, names, deal, hands, joker, fm, mult, after,
                         "blind" if offered else "choose", blind_offered=offered,
                         round_no=round_no, trade_offered=bool(trade),
@@ -1077,7 +1084,7 @@ def action_lines(before: HachiHachiRound, action, after: HachiHachiRound,
         text = (f"{who} {'are' if you else 'is'} forced out (three are playing)"
                 if seat in after.forced_out else subject(who, "pass"))
     elif isinstance(action, Claim):
-        from ..hachihachi_controllers import format_amount
+        from ..units import format_amount
         rules = before.rules
         res = rules.teyaku.evaluate(CardSet.from_mask(before.hands[seat]))
         hits = [res.find(k) for k in action.keys]
@@ -1234,11 +1241,11 @@ def play_round(r: HachiHachiRound, agents: Sequence, rng: random.Random) -> Hach
 
 def replay_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
                  actions: Sequence, *, queue: FieldQueue | None = None,
-                 blind_stay: bool = False, names: Sequence[str] | None = None,
-                 round_no: int = 1, trade: bool | None = None) -> list[HachiHachiRound]:
+                 offer_blind_stay: bool = False, names: Sequence[str] | None = None,
+                 round_no: int = 1, offer_trade: bool | None = None) -> list[HachiHachiRound]:
     """Every state of a recorded round, from the deal through each action."""
-    r = deal_round(rules, players, deal, queue=queue, blind_stay=blind_stay, names=names,
-                   round_no=round_no, trade=trade)
+    r = deal_round(rules, players, deal, queue=queue, offer_blind_stay=offer_blind_stay,
+                   names=names, round_no=round_no, offer_trade=offer_trade)
     out = [r]
     for a in actions:
         r = apply(r, a)

@@ -28,13 +28,15 @@ from typing import Any, Mapping
 from ..cards import KIND_MASKS, Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import KOIKOI, MUSHI_WILD, STOP, CaptureRules, RoundResult, State
-from ..errors import OptionError
+from ..errors import OptionError, PlayerCountError
 from ..rules import Option, Source, preset_values
+from ..seating import DealerRule
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
 
 __all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
-           "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM"]
+           "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM",
+           "FIRST_DEALER"]
 
 BOOK = Source("BOOK", "ch. 12 Koi-Koi", "1849-2122")
 BOOK_VAR = Source("BOOK", "ch. 12 Koi-Koi, gameplay variations", "2045-2122")
@@ -73,23 +75,34 @@ def _brights(values: tuple[int, int, int, int], src: Source) -> tuple[YakuRule, 
     )
 
 
-def _book_chart(alternative: bool) -> tuple[tuple[YakuGroup, ...], tuple[YakuRule, ...]]:
+@lru_cache(maxsize=None)
+def _book_chart(alternative: bool, willow_extra: bool = True
+                ) -> tuple[tuple[YakuGroup, ...], tuple[YakuRule, ...]]:
+    """The rulebook's chart (or its alternative Ribbon/Other charts). ``willow_extra``:
+    the Willow (Rain) Ribbon adds +1 as an additional Ribbon to every Ribbon yaku once it
+    is made, though it never counts toward the five Dry Ribbons (option ``willow_ribbon``).
+    """
     src = BOOK_VAR if alternative else BOOK
     plus = 0 if alternative else 1
+    # dry=True keeps November out of the extras too, unless wet_extras says otherwise.
+    dry_extras = not willow_extra
     rules = _brights((10, 8, 7, 5), BOOK) + (
         YakuRule("five_dry_ribbons", "Any 5 Dry Ribbons", "短冊 Tanzaku", 1,
                  kinds=(Kind.RIBBON,), count=5, dry=True, plus_per_extra=1,
+                 extra_kinds=(Kind.RIBBON,), wet_extras=willow_extra,
                  group="ribbons", source=src),
         YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 5, cards=_PURPLE,
-                 plus_per_extra=plus, extra_kinds=(Kind.RIBBON,), group="ribbons", source=src),
+                 plus_per_extra=plus, extra_kinds=(Kind.RIBBON,), dry=dry_extras,
+                 group="ribbons", source=src),
         YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 5, cards=_POETRY,
-                 plus_per_extra=plus, extra_kinds=(Kind.RIBBON,), group="ribbons", source=src),
+                 plus_per_extra=plus, extra_kinds=(Kind.RIBBON,), dry=dry_extras,
+                 group="ribbons", source=src),
     )
     if not alternative:
         rules += (YakuRule("poetry_and_purple", "3 Poetry & 3 Purple Ribbons",
                            "赤短・青短の重複 Akatan-Aotan", 10, cards=_POETRY + _PURPLE,
-                           plus_per_extra=1, extra_kinds=(Kind.RIBBON,), group="ribbons",
-                           source=BOOK),)
+                           plus_per_extra=1, extra_kinds=(Kind.RIBBON,), dry=dry_extras,
+                           group="ribbons", source=BOOK),)
     rules += (
         YakuRule("five_tens", "Any 5 Tens", "タネ Tane", 1, kinds=(Kind.TEN,), count=5,
                  plus_per_extra=1, group="others", source=src),
@@ -159,12 +172,27 @@ def _opt(key, default, allowed, description, source, note="", implemented=True) 
 _OPTION_LIST = (
     _opt("players", 2, (2, 3, 4), "number of players (3 and 4 with teams: D002 only)", D002),
     _opt("deal", "8/8", ("8/8", "10/8"), "cards to each hand / to the field (2 players); "
-         "D002's Toppa deals 10/8 and plays to an empty stock", D002),
+         "D002's Toppa deals 10/8 and plays to an empty stock", D002,
+         note="the Japanese publisher's rules describe the Toppa deal for two players "
+              "only, so 10/8 with three or four players is refused"),
     _opt("rounds", 12, tuple(range(1, 13)), "rounds in a game (BOOK 6 or 12; D003 6; D002 "
          "12, 10 or 6; BOOK basics also allow 3; any count from 1 to 12 for short games)",
          BOOK_BASICS),
     _opt("yaku_chart", "book", tuple(CHARTS), "the yaku chart: BOOK, BOOK's alternative "
          "Ribbon/Other charts (each-of, flat Aotan/Akatan/BDB), D002 or D003", BOOK),
+    _opt("willow_ribbon", "extra", ("extra", "never"), "the Willow (November, Rain) Ribbon "
+         "in the rulebook's Ribbon yaku: it never counts toward Any 5 Dry Ribbons, but once a "
+         "Ribbon yaku is made it adds +1 as an additional Ribbon to each of them, 5 Dry, "
+         "Poetry, Purple and both together ('extra'); or it adds nothing to any of them "
+         "('never')", BOOK,
+         note="our reading: the chart says 'Any 5 Dry Ribbons (excluding Rain) = 1 pt + 1 pt "
+              "for each additional Ribbon' and '3 Poetry Ribbons = 5 pts + 1 pt for each "
+              "additional Ribbon'; 'excluding Rain' names the five that make the yaku, and "
+              "'each additional Ribbon' is any Ribbon, as the rulebook's Hachi-Hachi says "
+              "outright of its 7 Dry Ribbons. One reading holds for every Ribbon yaku; "
+              "'never' reads 'excluding Rain' as covering the extras too. The other rule "
+              "sets count every Ribbon in Any 5 Ribbons, so this option changes only the "
+              "rulebook's charts"),
     _opt("views", "on", ("on", "off", "with_friends"), "Flower and Moon Viewing: counted "
          "(BOOK), not yaku (BOOK 'No Views'; absent in D002 and D003), or only alongside a "
          "Bright, Ribbon or Other yaku (BOOK 'Views with Friends')", BOOK_VAR),
@@ -266,6 +294,20 @@ PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
                                         "d002-toppa": D002, "d003": D003}
 
 
+#: How each rule set picks the first dealer (:mod:`hanafuda_core.seating`): the
+#: earliest month drawn deals; the rulebook's basics (ch. 3) let the higher card win a
+#: tie of months, the Japanese publisher's basics draw again. The two-player rule set
+#: (D003) does not say: we draw as the rulebook's basics do.
+FIRST_DEALER: Mapping[str, DealerRule] = {
+    "book": DealerRule("value", BOOK_BASICS),
+    "d002": DealerRule("redraw", Source("D002", "basic rules (choosing Oya)", "293-295")),
+    "d002-toppa": DealerRule("redraw", Source("D002", "basic rules (choosing Oya)",
+                                              "293-295")),
+    "d003": DealerRule("value", BOOK_BASICS, note="D003 does not say how the first dealer "
+                       "is chosen: we draw as the rulebook's basics say"),
+}
+
+
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
     """Every option's value under a preset with overrides, checked."""
     values = preset_values("Koi-Koi", preset, PRESETS, OPTIONS, options)
@@ -317,6 +359,9 @@ _MISDEAL = {"misdeal": "redeal", "misdeal_next_dealer": "redeal_next_dealer",
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     groups, chart = CHARTS[v["yaku_chart"]]
+    if v["yaku_chart"].startswith("book"):
+        groups, chart = _book_chart(v["yaku_chart"] == "book-alternative",
+                                    v["willow_ribbon"] == "extra")
     sake = v["sake"]
     if v["special_chaffs"] and sake == "ten":
         sake = "two_chaffs"
@@ -324,8 +369,14 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                       sake=sake, special_chaffs=v["special_chaffs"], limit=v["yaku_limit"],
                       source=PRESET_SOURCES[preset])
     players = v["players"]
-    if players != 2 and preset not in ("d002", "d002-toppa"):
-        raise OptionError("3 and 4 players follow D002's rules: use preset 'd002'")
+    if players != 2 and not preset.startswith("d002"):
+        raise OptionError("3 and 4 players follow the Japanese publisher's rules: use "
+                          "preset 'd002'")
+    if players != 2 and v["deal"] != "8/8":
+        raise PlayerCountError(f"the {v['deal']} deal (Toppa) is described for two players "
+                               f"only (the Japanese publisher's rules); with {players} "
+                               f"players use deal='8/8' (preset 'd002'), or play Toppa with "
+                               f"players=2")
     if players == 2:
         deals = {2: (10, 8)} if v["deal"] == "10/8" else {2: (8, 8)}
     elif players == 3:

@@ -5,9 +5,9 @@
   fresh, empty temporary profile (user-data dir) every time.
 * ``book_url``: the built book (``_build/html``) served by a ThreadingHTTPServer on
   127.0.0.1 and a free port, in a thread.
-* ``voila_url``: ``voila index.ipynb --template=hanafuda`` run in app/ on 127.0.0.1 and a
-  free port, with ``JUPYTER_PATH=app`` so the project template (no CDN links) is found;
-  app/voila.json (read from the working folder) turns off lab extensions Voila cannot run.
+* ``voila_url``: the app started as ``tools/serve.py`` starts it (``voila index.ipynb
+  --template=hanafuda`` in app/, ``JUPYTER_PATH=app``, app/voila.json), on 127.0.0.1 and
+  a free port, with a smaller pool of preheated kernels (:data:`TEST_POOL_SIZE`).
 * ``watch``: a fresh browser context that records every request to a host other than
   127.0.0.1/localhost, every failed request or response with status >= 400, and every
   console error or uncaught page error.
@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -46,6 +46,8 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 TIMEOUT_MS = 30_000          # any single wait in a page
 VOILA_START_S = 90           # the Voila server listening
 VOILA_READY_MS = 120_000     # page open -> kernel started and notebook run (2 busy cores)
+# Where the app's chapter links point (the tests check the links, not the book behind them).
+BOOK_URL_FOR_APP = "http://127.0.0.1:8000/"
 
 
 def _need(condition: bool, message: str, in_ci: bool) -> None:
@@ -152,13 +154,21 @@ def watch(browser):
 
 # --- the built book --------------------------------------------------------------------
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript",
-                      ".woff2": "font/woff2", ".woff": "font/woff", ".svg": "image/svg+xml"}
+def _serve_module():
+    """tools/serve.py (``make serve``), so the tests serve the book and run the app the same
+    way: same handler (with its favicon), same Voila command, template and app/voila.json."""
+    path = Path(__file__).resolve().parents[2] / "tools" / "serve.py"
+    spec = importlib.util.spec_from_file_location("hanafuda_serve", path)
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
 
-    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
-        pass
+
+SERVE = _serve_module()
+# The app's pool of preheated kernels, smaller than app/voila.json's class-sized one: the
+# tests open a few pages one after another, and each kernel costs CPU at start.
+TEST_POOL_SIZE = 3
 
 
 @pytest.fixture(scope="session")
@@ -172,7 +182,7 @@ def book_html(repo_root) -> Path:
 
 @pytest.fixture(scope="session")
 def book_url(book_html):
-    handler = functools.partial(_QuietHandler, directory=str(book_html))
+    handler = functools.partial(SERVE.BookHandler, directory=str(book_html))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
@@ -228,11 +238,8 @@ def voila_url(repo_root, voila_log):
     if not notebook.is_file():
         pytest.fail(f"{notebook} is missing: the Voila app has no entry notebook", pytrace=False)
     port = free_port()
-    env = dict(os.environ)
-    env["JUPYTER_PATH"] = os.pathsep.join(
-        p for p in (str(repo_root / "app"), os.environ.get("JUPYTER_PATH", "")) if p)
-    command = [sys.executable, "-m", "voila", "index.ipynb", "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1", "--template=hanafuda"]
+    env = SERVE.app_env(BOOK_URL_FOR_APP)
+    command = SERVE.app_command("127.0.0.1", port, TEST_POOL_SIZE)
     with open(voila_log, "wb") as log:
         proc = subprocess.Popen(command, cwd=repo_root / "app", env=env,
                                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
@@ -285,11 +292,21 @@ class VoilaApp:
         self.wait_visible(page, ready(page), what, timeout=VOILA_READY_MS)
         return page
 
-    def open_tab(self, name: str, *, exact: bool = False):
-        """A new page of the app with its tab ``name`` opened."""
-        page = self.open(lambda p: p.get_by_role("tab", name=name, exact=exact),
-                         f"the app never showed a '{name}' tab")
-        page.get_by_role("tab", name=name, exact=exact).click()
+    def open_home(self):
+        """A new page of the app, once its home page's game list shows."""
+        return self.open(lambda p: p.locator(".hanafuda-home .hanafuda-game-open").first,
+                         "the app never showed its home page's game list")
+
+    def open_game(self, name: str, tool: str | None = None):
+        """A new page of the app with game ``name``'s page opened from the home page (and its
+        tab ``tool`` selected)."""
+        page = self.open(lambda p: p.get_by_role("button", name=f"Open {name}", exact=True),
+                         f"the home page never showed a button 'Open {name}'")
+        page.get_by_role("button", name=f"Open {name}", exact=True).click()
+        first = page.locator(".hanafuda-page").get_by_role("tab").first
+        self.wait_visible(page, first, f"the page of {name} never showed its tools")
+        if tool is not None:
+            page.locator(".hanafuda-page").get_by_role("tab", name=tool, exact=True).click()
         return page
 
 

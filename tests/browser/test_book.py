@@ -6,7 +6,8 @@ Needs the book built (``make book``); ``make test`` builds it first.
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
+from pathlib import Path, PurePosixPath
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -40,10 +41,34 @@ def test_book_is_built(book_html):
     assert DECK_PAGE in pages, f"{DECK_PAGE} is not in the built book: {pages}"
 
 
+def redirect_target(page_path: str) -> str | None:
+    """Where a built page sends the browser with a meta refresh (the site root's index.html
+    sends it to the book's first page), as a path from the site root; None for a page."""
+    found = re.search(r'http-equiv="Refresh" content="0; url=([^"]+)"',
+                      (BUILT / page_path).read_text(errors="replace"), re.IGNORECASE)
+    if found is None:
+        return None
+    return (PurePosixPath(page_path).parent / found.group(1)).as_posix()
+
+
+def test_book_root_serves_a_favicon(browser, watch, book_url):
+    """Browsers ask for /favicon.ico on a page without an icon link (the root's redirect
+    page); it must be there, or the console shows a 404."""
+    response = watch.context.request.get(book_url + "favicon.ico")
+    assert response.status == 200, f"/favicon.ico: HTTP {response.status}"
+    assert response.body()[:4] == b"\x00\x00\x01\x00", "/favicon.ico is not an icon file"
+
+
 @pytest.mark.parametrize("page_path", built_pages())
 def test_book_page_loads_everything_locally(browser, watch, book_url, page_path):
     page = watch.new_page()
+    target = redirect_target(page_path)
     page.goto(book_url + page_path, wait_until="networkidle")
+    if target is not None:
+        # a redirect page: wait until the page it sends to has loaded, not for a moment
+        # between the two (the browser may still be asking for the first one's favicon)
+        page.wait_for_url(book_url + target, wait_until="load")
+        page.wait_for_load_state("networkidle")
     try:
         # widgets rendered by the vendored widget manager: one view per widget-view script
         views = page.locator("script[type='application/vnd.jupyter.widget-view+json']").count()

@@ -1,5 +1,5 @@
 """The classroom app (app/index.ipynb under Voila) in Chromium: it loads only from
-127.0.0.1, without failed requests or script errors, and its Deal button deals new cards.
+127.0.0.1, without failed requests or script errors, and a game's Deal tool deals new cards.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ NEW_CARDS = """els => els.filter(e => !e.dataset.beforeDeal)
 
 def test_app_deal_button_deals_new_cards(voila_app, artifacts_dir):
     watch = voila_app.watch
-    page = voila_app.open(lambda p: p.get_by_role("button", name="Deal", exact=True),
-                          "the app never showed a button named 'Deal'")
+    page = voila_app.open_game("Koi-Koi", tool="Deal")
     deal = page.get_by_role("button", name="Deal", exact=True)
+    voila_app.wait_visible(page, deal, "the Deal tool showed no button named 'Deal'")
     page.screenshot(path=str(artifacts_dir / "voila-before-deal.png"), full_page=True)
 
     before = page.locator(".hanafuda-card").evaluate_all(MARK_OLD_CARDS)

@@ -1,4 +1,4 @@
-"""The Hachi-Hachi tab of the classroom app (app/index.ipynb under Voila) in Chromium:
+"""The Hachi-Hachi page of the classroom app (app/index.ipynb under Voila) in Chromium:
 the teyaku trainer judges a pick, the settlement calculator settles a round, and the
 page loads only from 127.0.0.1 without failed requests or script errors.
 """
@@ -14,9 +14,9 @@ NEW_PAYMENTS = """() => [...document.querySelectorAll(".hanafuda-hh-payments")]
     .some(e => !e.dataset.beforeClick && e.getBoundingClientRect().width > 0)"""
 
 
-def test_hachihachi_tab_trainer_and_settlement(voila_app, artifacts_dir):
+def test_app_hachihachi_trainer_and_settlement(voila_app, artifacts_dir):
     watch = voila_app.watch
-    page = voila_app.open_tab("Hachi-Hachi")
+    page = voila_app.open_game("Hachi-Hachi")
 
     # Teyaku trainer: the seeded hand (seed 5) holds 3 Pairs; tick it and Check.
     trainer = page.locator(".hanafuda-hh-trainer")
@@ -33,7 +33,7 @@ def test_hachihachi_tab_trainer_and_settlement(voila_app, artifacts_dir):
 
     # Settlement: the rulebook's round BK17-3 is prefilled (A -88, B -38, C 126). Give B
     # 80 card points and C 84 instead of 90 and 74, and Settle: B -48, C 136.
-    page.get_by_role("tab", name="Settlement").click()
+    page.get_by_role("tab", name="Score calculator").click()
     calc = page.locator(".hanafuda-hh-settlement")
     calc.locator(".hanafuda-hh-payments").wait_for(state="visible")
     totals = calc.locator(".hanafuda-hh-totals").inner_text()

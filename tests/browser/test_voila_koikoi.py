@@ -1,4 +1,4 @@
-"""The Koi-Koi tab of the classroom app under Voila, in Chromium: open the tab, deal a
+"""The Koi-Koi page of the classroom app under Voila, in Chromium: open the page, deal a
 round and play it to the end by clicking (a hand card, or the choice and Koi-Koi/Stop
 buttons when they show), with no external request, no failed request and no script error.
 """
@@ -35,7 +35,7 @@ RESULT_SHOWN = "() => !!document.querySelector('.hanafuda-kk-play .hanafuda-kk-r
 
 def test_app_koikoi_round_played_to_the_end(voila_app, artifacts_dir):
     watch = voila_app.watch
-    page = voila_app.open_tab("Koi-Koi", exact=True)
+    page = voila_app.open_game("Koi-Koi")
     new_round = page.get_by_role("button", name="New round", exact=True)
     voila_app.wait_visible(page, new_round, "the Koi-Koi tab showed no 'New round' button")
     seed = page.locator(".hanafuda-kk-play input[type=number]").first

@@ -1,0 +1,197 @@
+"""Speed of every playable game through the public API, as one table.
+
+Run:  python benchmarks/bench_games.py [--seconds S] [--repeat N] [--hints N] [--samples N]
+
+For each playable game at its usual player count (every Koi-Koi preset with two
+players, Koi-Koi with the Storm wild, every Hachi-Hachi tradition with three) it
+prints, measured on one core (``time.process_time``):
+
+* **rounds/s**: random rounds, dealt by ``get_game(key, preset).new_round(seed=rng)``
+  and played by stepping the public API only: ``legal_actions()`` then ``apply()`` with a seeded uniform choice among the legal
+  actions (``legal[int(rng.random() * len(legal))]``); no views, no agents;
+* **vs Koi-Koi**: that rate as a fraction of Koi-Koi's (book preset); the issue's
+  floor is 1/3 for every other capture game;
+* **us/pile**: one capture pile scored with its explanation
+  (:func:`hanafuda_core.scoring.score_pile`: points and total at once, the
+  explained report built lazily), random piles of 2 to 24 cards, each scored for
+  the first time ("cold") and again ("warm": the yaku table caches a pile's
+  evaluation, as in play where a pile grows a card or two at a time);
+* **us/report**: the same with the whole explained report built;
+* **s/hint**: one coach hint (every legal move with its reasons, 48 sampled
+  futures) on seeded mid-round positions, mean and slowest.
+
+Targets (issue 7): >= 10,000 Koi-Koi rounds/s (aim 20,000), every other game >= 1/3
+of that, a hint under 1 s, a pile under 2 us. The script prints; it asserts nothing.
+``--repeat N`` measures the rates N times and keeps the best (the machine may be
+shared). Progress goes to stderr through tqdm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any, Callable
+
+from tqdm import tqdm
+
+from hanafuda_core import get_game
+from hanafuda_core.coach import Coach
+from hanafuda_core.games import hachihachi_play as hh
+from hanafuda_core.games.koikoi import PRESETS as KOIKOI_PRESETS
+from hanafuda_core.games.hachihachi import PRESETS as HACHIHACHI_PRESETS
+from hanafuda_core.play import Game
+from hanafuda_core.scoring import score_pile
+
+
+class Row:
+    """One row of the table: a game from the registry, its usual player count, and how
+    to score a pile and ask the coach on its engine."""
+
+    def __init__(self, label: str, game: Row, players: int, engine_rules: Any,
+                 hint: Callable[[Coach, Any], Any], playing: Callable[[Any], bool]) -> None:
+        self.label, self.game, self.players = label, game, players
+        self.engine_rules, self.hint, self.playing = engine_rules, hint, playing
+
+    def deal(self, rng: random.Random, dealer: int) -> Any:
+        """A round dealt through the public entry point (``Game.new_round``)."""
+        return self.game.new_round(seed=rng, players=self.players, dealer=dealer)
+
+
+def koikoi_row(preset: str, **options: Any) -> Row:
+    game = get_game("koikoi", preset, **options)
+    label = "Koi-Koi " + preset + "".join(f" {k}={v}" for k, v in options.items())
+
+    def hint(coach: Coach, r: Any) -> Any:
+        return coach.advise(r.view(r.current_player), r.legal_actions())
+
+    return Row(label, game, game.rules.players, game.rules, hint,
+               lambda r: r.state.phase == 0)
+
+
+def hachihachi_row(preset: str, players: int = 3) -> Row:
+    def hint(coach: Coach, r: Any) -> Any:
+        return hh.coach_advice(r.inner, coach)
+
+    def playing(r: Any) -> bool:
+        inner = r.inner
+        return inner.stage == "play" and inner.inner is not None and inner.inner.phase == 0
+
+    return Row(f"Hachi-Hachi {preset}", get_game("hachihachi", preset), players,
+               hh.engine_rules(preset, players), hint, playing)
+
+
+def games() -> list[Row]:
+    out = [koikoi_row(p) for p in KOIKOI_PRESETS]
+    out.append(koikoi_row("book", storm_wild=True))
+    out += [hachihachi_row(p) for p in HACHIHACHI_PRESETS]
+    return out
+
+
+def random_rounds_per_s(game: Row, seconds: float, seed: int = 1) -> float:
+    """Random rounds a second, stepping ``legal_actions()`` + ``apply()`` only."""
+    rng = random.Random(seed)
+    rand = rng.random
+    n = 0
+    t0 = time.process_time()
+    end = t0 + seconds
+    while True:
+        for _ in range(50):
+            state = game.deal(rng, n % game.players)
+            while not state.is_terminal:
+                legal = state.legal_actions()
+                state = state.apply(legal[int(rand() * len(legal))])
+            n += 1
+        t = time.process_time()
+        if t >= end:
+            return n / (t - t0)
+
+
+def random_piles(n: int, seed: int = 3) -> list[int]:
+    rng = random.Random(seed)
+    return [sum(1 << c for c in rng.sample(range(48), rng.randrange(2, 25))) for _ in range(n)]
+
+
+def us_per_pile(game: Row, piles: list[int]) -> float:
+    """Microseconds to score one pile (points and total, the explanation on demand)."""
+    rules = game.engine_rules
+    t0 = time.process_time()
+    for m in piles:
+        score_pile(rules, m).total
+    return (time.process_time() - t0) / len(piles) * 1e6
+
+
+def us_per_report(game: Row, piles: list[int]) -> float:
+    """Microseconds to score one pile and build its whole explained report."""
+    rules = game.engine_rules
+    t0 = time.process_time()
+    for m in piles:
+        score_pile(rules, m).report
+    return (time.process_time() - t0) / len(piles) * 1e6
+
+
+def mid_round_positions(game: Row, n: int, seed: int = 4) -> list:
+    """Seeded positions: a deal, 3 to 9 random actions, then the first turn to play a card."""
+    rng = random.Random(seed)
+    out: list = []
+    while len(out) < n:
+        state = game.deal(rng, len(out) % game.players)
+        steps = rng.randrange(3, 10)
+        while not state.is_terminal:
+            if steps <= 0 and game.playing(state):
+                out.append(state)
+                break
+            legal = state.legal_actions()
+            state = state.apply(legal[int(rng.random() * len(legal))])
+            steps -= 1
+    return out
+
+
+def s_per_hint(game: Row, n: int, samples: int) -> tuple[float, float]:
+    coach = Coach(samples=samples, seed=0)
+    times = []
+    for state in mid_round_positions(game, n):
+        t0 = time.process_time()
+        game.hint(coach, state)
+        times.append(time.process_time() - t0)
+    return sum(times) / len(times), max(times)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0,
+                    help="CPU seconds of random rounds per game and repeat")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="measure the round rates N times and keep the best")
+    ap.add_argument("--piles", type=int, default=50_000, help="random piles scored per game")
+    ap.add_argument("--hints", type=int, default=10, help="coach hints per game")
+    ap.add_argument("--samples", type=int, default=48, help="coach samples per hint")
+    args = ap.parse_args(argv)
+    rows = []
+    piles = random_piles(args.piles)
+    for game in tqdm(games(), desc="games", file=sys.stderr):
+        rate = max(random_rounds_per_s(game, args.seconds) for _ in range(max(1, args.repeat)))
+        pile = us_per_pile(game, piles)
+        warm = us_per_pile(game, piles)
+        report = us_per_report(game, piles[: max(1, args.piles // 10)])
+        mean, slowest = s_per_hint(game, args.hints, args.samples)
+        rows.append((game.label, game.players, rate, pile, warm, report, mean, slowest))
+    base = next(r[2] for r in rows if r[0] == "Koi-Koi book")
+    head = ("game", "players", "rounds/s", "vs Koi-Koi", "us/pile cold", "us/pile warm",
+            "us/report", "s/hint mean", "s/hint max")
+    table = [head] + [(label, str(p), f"{rate:,.0f}", f"{rate / base:.2f}", f"{pile:.2f}",
+                       f"{warm:.2f}", f"{rep:.1f}", f"{mean:.3f}", f"{mx:.3f}")
+                      for label, p, rate, pile, warm, rep, mean, mx in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+    print(f"Playable games through the public API, Python {sys.version.split()[0]}, one core"
+          + (f", best of {args.repeat}" if args.repeat > 1 else ""))
+    for row in table:
+        print("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                        for i, (c, w) in enumerate(zip(row, widths))))
+    print("targets: Koi-Koi >= 10,000 rounds/s (aim 20,000); others >= 0.33 of Koi-Koi; "
+          "us/pile < 2; s/hint < 1")
+
+
+if __name__ == "__main__":
+    main()

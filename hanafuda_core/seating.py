@@ -1,0 +1,130 @@
+"""Who deals first: each player draws a card and the earliest month deals.
+
+Every source that says how the first dealer is chosen says it the same way: each
+player draws a card from the shuffled pack and the earliest month (January first)
+deals. They differ only on a tie of months: the rulebook's basics (ch. 3) and the
+three-player Hachi-Hachi rule set let the higher card win (Bright, then Ten, then
+Ribbon, then Chaff) and redraw only if that still ties; the others simply redraw.
+A game states its rule once, as a :class:`DealerRule` for each preset, and
+:func:`draw_first_dealer` plays it; the :class:`DealerDraw` it returns is kept in a
+game record, so a replay shows the same drawing.
+
+>>> import random
+>>> draw = draw_first_dealer(DealerRule("value"), 3, random.Random(4))
+>>> draw.dealer, draw.sentence(("Ann", "Ben", "Cy"))  # doctest: +NORMALIZE_WHITESPACE
+(0, "Each player drew a card: Ann the Cuckoo (4a), Ben the Bridge (5a), Cy the Rainman
+(11a). Ann drew April's Cuckoo and deals first.")
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .cards import MONTH_NAMES, Card, Kind, parse_card
+from .errors import HanafudaError
+from .rules import Source
+
+__all__ = ["DealerRule", "DealerDraw", "draw_first_dealer", "KIND_RANK"]
+
+#: The rulebook's order of card types for breaking a tie of months (ch. 3).
+KIND_RANK: Mapping[Kind, int] = {Kind.BRIGHT: 3, Kind.TEN: 2, Kind.RIBBON: 1, Kind.CHAFF: 0}
+
+_TIE_BREAKS = ("value", "redraw")
+
+
+@dataclass(frozen=True)
+class DealerRule:
+    """How a rule set picks the first dealer: the earliest month drawn deals; a tie of
+    months goes to the higher card type (``"value"``) or is drawn again (``"redraw"``)."""
+
+    tie_break: str = "value"
+    source: Source | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.tie_break not in _TIE_BREAKS:
+            raise HanafudaError(f"a tie of months is broken by {' or '.join(_TIE_BREAKS)}, "
+                                f"not {self.tie_break!r}")
+
+    def winners(self, drawn: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+        """The seats still in the running after one drawing of (seat, card) pairs."""
+        first = min(Card(c).month for _, c in drawn)
+        tied = [(s, c) for s, c in drawn if Card(c).month == first]
+        if len(tied) > 1 and self.tie_break == "value":
+            top = max(KIND_RANK[Card(c).kind] for _, c in tied)
+            tied = [(s, c) for s, c in tied if KIND_RANK[Card(c).kind] == top]
+        return tuple(s for s, _ in tied)
+
+
+@dataclass(frozen=True)
+class DealerDraw:
+    """The drawings for the first dealer: each a tuple of (seat, card) pairs (the tied
+    players draw again), and the seat that deals first."""
+
+    draws: tuple[tuple[tuple[int, int], ...], ...]
+    dealer: int
+
+    def check(self, rule: DealerRule, players: int) -> "DealerDraw":
+        """This draw if it follows ``rule`` for ``players`` seats, else
+        :class:`HanafudaError` (a record whose drawing does not give its dealer)."""
+        seats = tuple(range(players))
+        for i, drawn in enumerate(self.draws):
+            cards = [c for _, c in drawn]
+            if tuple(s for s, _ in drawn) != seats or len(set(cards)) != len(cards) or \
+                    not all(0 <= c < 48 for c in cards):
+                raise HanafudaError(f"drawing {i + 1} for the first dealer should give one "
+                                    f"different card to each of the seats {list(seats)}")
+            seats = rule.winners(drawn)
+            if len(seats) == 1:
+                if i != len(self.draws) - 1 or seats[0] != self.dealer:
+                    raise HanafudaError("the drawing for the first dealer does not give the "
+                                        f"recorded dealer, seat {self.dealer + 1}")
+                return self
+        raise HanafudaError("the drawing for the first dealer ends in a tie")
+
+    def sentence(self, names: Sequence[str]) -> str:
+        """The drawing in words, for a game's log."""
+        parts = []
+        for i, drawn in enumerate(self.draws):
+            cards = ", ".join(f"{names[s]} the {Card(c).title} ({Card(c).code})"
+                              for s, c in drawn)
+            if i == 0:
+                parts.append(f"Each player drew a card: {cards}.")
+            else:
+                who = " and ".join(names[s] for s, _ in drawn)
+                parts.append(f"{who} tied and drew again: {cards}.")
+        card = Card(dict(self.draws[-1])[self.dealer])
+        parts.append(f"{names[self.dealer]} drew {MONTH_NAMES[card.month - 1]}'s "
+                     f"{card.title} and deals first.")
+        return " ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"draws": [[[s, Card(c).code] for s, c in d] for d in self.draws],
+                "dealer": self.dealer}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "DealerDraw":
+        try:
+            draws = tuple(tuple((int(s), int(parse_card(c))) for s, c in drawn)
+                          for drawn in d["draws"])
+            return cls(draws, int(d["dealer"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise HanafudaError(f"a first-dealer drawing is written as {{'draws': [[[seat, "
+                                f"card], ...], ...], 'dealer': seat}}: {error}") from None
+
+
+def draw_first_dealer(rule: DealerRule, players: int, rng: random.Random) -> DealerDraw:
+    """Each player draws a card from a shuffled pack; the earliest month deals, a tie
+    broken by ``rule`` (the tied players draw again from a fresh pack)."""
+    seats: tuple[int, ...] = tuple(range(players))
+    draws = []
+    while True:
+        deck = list(range(48))
+        rng.shuffle(deck)
+        drawn = tuple(zip(seats, deck))
+        draws.append(drawn)
+        seats = rule.winners(drawn)
+        if len(seats) == 1:
+            return DealerDraw(tuple(draws), seats[0])

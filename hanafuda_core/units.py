@@ -1,0 +1,31 @@
+"""Writing amounts the way a game's tradition writes them (points, kan, shillings).
+
+A neutral, low module: engines, narration, controllers and the command line all
+write amounts, so the function lives below all of them (an engine never imports a
+controller). The units themselves are :class:`hanafuda_core.ledger.Unit` values
+carried by a game's rules (``rules.unit``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["format_amount"]
+
+
+def format_amount(rules: Any, amount: int) -> str:
+    """An amount in the smallest unit, written the tradition's way, with its unit.
+
+    ``rules`` is any rules object with a ``unit`` (a :class:`~hanafuda_core.ledger.Unit`).
+
+    >>> from hanafuda_core.games.hachihachi import get_rules
+    >>> format_amount(get_rules("book"), 40), format_amount(get_rules("d001"), 18)
+    ('40 points', '1 kan 6')
+    >>> format_amount(get_rules("d004"), 18), format_amount(get_rules("book"), -1)
+    ('1/6', '-1 point')
+    """
+    unit = rules.unit
+    text = unit.format(amount)
+    if not unit.per_major:
+        return f"{text} point{'s' if abs(amount) != 1 else ''}"
+    return text

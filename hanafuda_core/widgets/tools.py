@@ -1,0 +1,207 @@
+"""The app's tools: one table from a tool's name to a factory that takes a game key.
+
+A game's page in the classroom app (:mod:`.app`) is built from the tools its registry
+entry offers (``GameInfo.tools``). Each tool here is a :class:`Tool`: a tab title, what
+it is (for the notice shown if it cannot be built) and ``build(key, shared)``, which
+returns the tool's widget for the game ``key``. ``shared`` is one dict per game page, so
+that tools of a page can work together (the replay offers the round just played).
+
+Until every view takes a game, the views that exist today are found through
+:data:`GAME_VIEWS` (a table, not branches): a game's row names the builder of each tool
+it has. A tool that is already generic (the deal) needs no row.
+
+Nothing heavy is imported here: each builder imports its view when it is called, so the
+home page of the app does not pay for the games' views.
+
+>>> [TOOLS[t].title for t in DEFAULT_TOOLS]
+['Play', 'Score calculator', 'Replay', 'Deal', 'Quiz']
+>>> from hanafuda_core.games import get_game
+>>> game_tools(get_game("koikoi"))
+('play', 'score', 'replay', 'deal', 'quiz')
+>>> game_tools(get_game("six-hundred"))
+()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..errors import HanafudaError
+
+__all__ = [
+    "DEFAULT_TOOLS",
+    "GAME_VIEWS",
+    "TOOLS",
+    "Tool",
+    "UnknownToolError",
+    "build_tool",
+    "game_style",
+    "game_tools",
+]
+
+Shared = dict[str, Any]
+Builder = Callable[[Shared], widgets.Widget]
+
+
+class UnknownToolError(HanafudaError):
+    """A tool name that the app does not have, or that the game does not offer."""
+
+
+# ---------------------------------------------------------------------------
+# Today's per-game views (imported only when a tool is opened)
+
+
+def _kk_play(shared: Shared) -> widgets.Widget:
+    from ..koikoi_controllers import KoiKoiRound
+    from .koikoi import KoiKoiPlayView
+    view = KoiKoiPlayView(KoiKoiRound(seed=1))
+    shared["round"] = view.controller
+    return view
+
+
+def _kk_score(shared: Shared) -> widgets.Widget:
+    from ..koikoi_controllers import ScoreCalculator
+    from .koikoi import ScoreCalculatorView
+    return ScoreCalculatorView(ScoreCalculator("1b 2b 3b"))
+
+
+def _kk_replay(shared: Shared) -> widgets.Widget:
+    from .koikoi import ReplayView
+    return ReplayView(play=shared.get("round"), seed=1)
+
+
+def _kk_quiz(shared: Shared) -> widgets.Widget:
+    from .koikoi import koikoi_quiz_tab
+    return koikoi_quiz_tab(1)
+
+
+def _hh_teyaku(shared: Shared) -> widgets.Widget:
+    from ..hachihachi_controllers import TeyakuTrainer
+    from .hachihachi import TeyakuTrainerView
+    return TeyakuTrainerView(TeyakuTrainer(seed=5))
+
+
+def _hh_score(shared: Shared) -> widgets.Widget:
+    from .hachihachi import SettlementView
+    return SettlementView()
+
+
+def _hh_play(shared: Shared) -> widgets.Widget:
+    from ..hachihachi_controllers import HachiHachiPlay
+    from .hachihachi import HachiHachiPlayView
+    return HachiHachiPlayView(HachiHachiPlay(seed=5))
+
+
+def _hh_replay(shared: Shared) -> widgets.Widget:
+    from ..hachihachi_controllers import YearChart
+    from .hachihachi import YearChartView
+    return YearChartView(YearChart(seed=1))
+
+
+def _hh_quiz(shared: Shared) -> widgets.Widget:
+    from .hachihachi import hachihachi_quiz_tab
+    return hachihachi_quiz_tab(1)
+
+
+#: The views each game has today, by tool name. A game whose views take a game key
+#: (or a generic tool such as the deal) needs no row here.
+GAME_VIEWS: Mapping[str, Mapping[str, Builder]] = {
+    "koikoi": {"play": _kk_play, "score": _kk_score, "replay": _kk_replay, "quiz": _kk_quiz},
+    "hachihachi": {"teyaku": _hh_teyaku, "score": _hh_score, "play": _hh_play,
+                   "replay": _hh_replay, "quiz": _hh_quiz},
+}
+
+#: The style sheet and class each game's views are drawn with (the views' CSS is scoped
+#: to the class of their old panel).
+_STYLE_MODULES: Mapping[str, tuple[str, str]] = {
+    "koikoi": ("koikoi", "hanafuda-koikoi"),
+    "hachihachi": ("hachihachi", "hanafuda-hachihachi"),
+}
+
+
+# ---------------------------------------------------------------------------
+# Generic tools
+
+
+def _deal(key: str, shared: Shared) -> widgets.Widget:
+    """The sample deal for the game's usual player count (the capture deal)."""
+    from ..controllers import DealController
+    from ..games import get_game
+    from .deal import SampleDeal
+    low, high = get_game(key).players
+    counts = [n for n in DealController.player_choices() if low <= n <= high]
+    return SampleDeal(DealController(players=counts[0]) if counts else None)
+
+
+def _from_views(tool: str) -> Callable[[str, Shared], widgets.Widget]:
+    def build(key: str, shared: Shared) -> widgets.Widget:
+        try:
+            return GAME_VIEWS[key][tool](shared)
+        except KeyError:
+            raise UnknownToolError(f"the app has no {tool!r} view for {key!r} yet") from None
+    return build
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool of a game's page: its tab title, what it is, and its factory."""
+
+    name: str
+    title: str
+    what: str
+    build: Callable[[str, Shared], widgets.Widget]
+    generic: bool = False          # builds for any playable game, without a GAME_VIEWS row
+
+
+#: Every tool of the app, in the order a game's page shows them when its entry does not
+#: give one.
+TOOLS: Mapping[str, Tool] = {t.name: t for t in (
+    Tool("play", "Play", "round against the computer", _from_views("play")),
+    Tool("score", "Score calculator", "score calculator", _from_views("score")),
+    Tool("replay", "Replay", "replay", _from_views("replay")),
+    Tool("deal", "Deal", "sample deal", _deal, generic=True),
+    Tool("quiz", "Quiz", "quiz", _from_views("quiz")),
+    Tool("teyaku", "Teyaku trainer", "teyaku trainer", _from_views("teyaku")),
+)}
+
+#: The tools a playable game offers when its registry entry does not list them.
+DEFAULT_TOOLS: tuple[str, ...] = ("play", "score", "replay", "deal", "quiz")
+
+
+def game_tools(info: Any) -> tuple[str, ...]:
+    """The tools the app shows for a game (a ``GameInfo``), in order; empty: not playable.
+
+    The registry's ``tools`` when the entry has them; otherwise (until every entry does)
+    :data:`DEFAULT_TOOLS` (and any extra tool) that this copy can build for a playable
+    game or a game it has views for.
+    """
+    declared = getattr(info, "tools", None)
+    if declared is not None:
+        return tuple(t for t in declared if t in TOOLS)
+    views = GAME_VIEWS.get(info.key, {})
+    if not (info.playable or views):
+        return ()
+    extra = tuple(t for t in views if t not in DEFAULT_TOOLS)
+    return tuple(t for t in (*extra, *DEFAULT_TOOLS) if t in views or TOOLS[t].generic)
+
+
+def build_tool(name: str, key: str, shared: Shared | None = None) -> widgets.Widget:
+    """The widget of tool ``name`` for game ``key`` (raises :class:`UnknownToolError`)."""
+    tool = TOOLS.get(name)
+    if tool is None:
+        raise UnknownToolError(f"unknown tool {name!r}; the tools are: {', '.join(TOOLS)}")
+    return tool.build(key, {} if shared is None else shared)
+
+
+def game_style(key: str) -> tuple[str, str]:
+    """The ``<style>`` HTML and CSS class a game's views are drawn with ('' for none)."""
+    found = _STYLE_MODULES.get(key)
+    if found is None:
+        return "", ""
+    import importlib
+    module = importlib.import_module(f"{__package__}.{found[0]}")
+    return getattr(module, "_CSS", ""), found[1]

@@ -1,0 +1,127 @@
+"""The classroom app's home page and game pages in Chromium: every game of the registry is
+listed under its family, a playable game opens its page (by mouse and by keyboard) with
+every tool it offers, the other games say what they are and link to their chapter or say
+it is coming, and nothing loads from outside 127.0.0.1 or logs an error.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hanafuda_core.games import all_games
+from hanafuda_core.rules import FAMILIES
+from hanafuda_core.widgets.app import chapter_in_book
+from hanafuda_core.widgets.tools import TOOLS, game_tools
+
+pytestmark = pytest.mark.browser
+
+PLAYABLE = [g for g in all_games() if game_tools(g)]
+
+# (family of the section, game key) for every game shown, in page order: a playable game is
+# the Open button of a card row, the others are items of a "not playable yet" list.
+LISTED = """() => {
+  const out = []; let family = null;
+  const home = document.querySelector('.hanafuda-home');
+  for (const el of home.querySelectorAll('[data-family], .hanafuda-playable, li[data-game]')) {
+    if (el.dataset.family) { family = el.dataset.family; continue; }
+    if (el.matches('li[data-game]')) { out.push([family, el.dataset.game, 'later']); continue; }
+    const button = el.querySelector('button');
+    out.push([family, button.textContent.trim(), 'playable']);
+  }
+  return out;
+}"""
+
+
+def test_app_home_lists_every_game_by_family(voila_app, artifacts_dir):
+    watch = voila_app.watch
+    page = voila_app.open_home()
+    page.screenshot(path=str(artifacts_dir / "app-home.png"), full_page=True)
+    listed = page.evaluate(LISTED)
+    items = {key: page.locator(f'li[data-game="{key}"]').inner_text()
+             for _family, key, kind in listed if kind == "later"}
+    links = {key: page.locator(f'li[data-game="{key}"] a').evaluate_all(
+        "els => els.map(a => a.getAttribute('href'))") for key in items}
+    headings = page.locator("h3[data-family]").all_inner_texts()
+    problems = watch.log.problems()
+    watch.close_page(page)
+
+    by_name = {f"Open {g.name}": g for g in PLAYABLE}
+    shown = [(f, by_name[k].key if kind == "playable" else k) for f, k, kind in listed]
+    games = {g.key: g for g in all_games()}
+    assert sorted(k for _f, k in shown) == sorted(games), "not every registry game is listed"
+    assert all(games[k].family == f for f, k in shown), "a game is under another family"
+    families = [f for f, _k in shown]
+    assert families == sorted(families, key=list(FAMILIES).index)
+    assert [h.split(":")[0] for h in headings] == [
+        FAMILIES[f].split(":")[0] for f in FAMILIES if f in families]
+    assert {k for f, k, kind in listed if kind == "playable"} == set(by_name)
+    for key, text in items.items():
+        g = games[key]
+        assert g.name in text and "not playable in the app yet" in text
+        if chapter_in_book(key):
+            assert links[key] and links[key][0].endswith(f"book/{key}.html")
+        else:
+            assert links[key] == [] and "coming to the book" in text
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", PLAYABLE, ids=[g.key for g in PLAYABLE])
+def test_app_game_page_shows_its_tools(voila_app, artifacts_dir, game):
+    watch = voila_app.watch
+    page = voila_app.open_game(game.name)
+    game_page = page.locator(f".hanafuda-page-{game.key}")
+    tabs = game_page.get_by_role("tab").all_inner_texts()
+    heading = game_page.locator("h2").first.inner_text()
+    page.screenshot(path=str(artifacts_dir / f"app-{game.key}.png"), full_page=True)
+    home_hidden = not page.locator(".hanafuda-home").is_visible()
+    # back to the list, by keyboard: the button has a name and takes Enter
+    back = game_page.get_by_role("button", name="← All games")
+    back.focus()
+    page.keyboard.press("Enter")
+    voila_app.wait_visible(page, page.get_by_role("button", name=f"Open {game.name}"),
+                           "the back button did not show the home page again")
+    problems = watch.log.problems()
+    watch.close_page(page)
+
+    assert heading == game.name
+    assert [t.strip() for t in tabs] == [TOOLS[n].title for n in game_tools(game)]
+    assert home_hidden, "the home page still shows over the game's page"
+    assert problems == [], "\n".join(problems)
+
+
+def test_app_opens_a_game_by_keyboard(voila_app):
+    watch = voila_app.watch
+    page = voila_app.open_home()
+    game = PLAYABLE[0]
+    button = page.get_by_role("button", name=f"Open {game.name}", exact=True)
+    button.focus()
+    page.keyboard.press("Enter")
+    voila_app.wait_visible(page, page.locator(f".hanafuda-page-{game.key}").get_by_role("tab")
+                           .first, f"Enter on 'Open {game.name}' did not open its page")
+    problems = watch.log.problems()
+    watch.close_page(page)
+    assert problems == [], "\n".join(problems)
+
+
+def test_app_sessions_keep_their_own_state(voila_app):
+    """Two pages of the app are two sessions with two kernels: a game opened in one does
+    not open in the other."""
+    watch = voila_app.watch
+    game = PLAYABLE[0]
+    first = voila_app.open_home()
+    second = voila_app.open_home()
+    kernels = [p.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                          ".textContent).kernelId") for p in (first, second)]
+    first.get_by_role("button", name=f"Open {game.name}", exact=True).click()
+    voila_app.wait_visible(first, first.locator(f".hanafuda-page-{game.key}")
+                           .get_by_role("tab").first, f"{game.name} did not open")
+    second.wait_for_timeout(500)          # time for a shared state to show, if there were one
+    second_home = second.get_by_role("button", name=f"Open {game.name}").is_visible()
+    second_pages = second.locator(".hanafuda-page").count()
+    problems = watch.log.problems()
+    watch.close_page(first)
+    watch.close_page(second)
+
+    assert kernels[0] and kernels[1] and kernels[0] != kernels[1]
+    assert second_home and second_pages == 0
+    assert problems == [], "\n".join(problems)

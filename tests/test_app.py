@@ -1,0 +1,221 @@
+"""The classroom app as plain widgets: the home page lists every game of the registry by
+family, a playable game's page is built from its tools when first opened, and the Voila
+notebook is one call that runs headless."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import ipywidgets as widgets
+import nbclient
+import nbformat
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hanafuda_core.errors import HanafudaError
+from hanafuda_core.games import all_games, get_game
+from hanafuda_core.rules import FAMILIES, GameInfo
+from hanafuda_core.widgets import SampleDeal, classroom_app
+from hanafuda_core.widgets.app import (
+    APP_TITLE,
+    BOOK_URL_VARIABLE,
+    CARD_PAGES,
+    ClassroomApp,
+    chapter_in_book,
+)
+from hanafuda_core.widgets.tools import (
+    DEFAULT_TOOLS,
+    TOOLS,
+    UnknownToolError,
+    build_tool,
+    game_tools,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def home_html(app: ClassroomApp) -> str:
+    return "\n".join(w.value for w in app.home.children if isinstance(w, widgets.HTML))
+
+
+def listed_order(app: ClassroomApp) -> list[tuple[str, str]]:
+    """(family, game key) for every game on the home page, in the order shown."""
+    out, family = [], None
+    for w in app.home.children:
+        if isinstance(w, widgets.HTML):
+            head = re.search(r'data-family="([^"]+)"', w.value)
+            family = head.group(1) if head else family
+            out += [(family, k) for k in re.findall(r'data-game="([^"]+)"', w.value)]
+        elif "hanafuda-playable" in w._dom_classes:
+            key = next(k for k, b in app.game_buttons.items() if b is w.children[0])
+            out.append((family, key))
+    return out
+
+
+# -- the home page -------------------------------------------------------------------
+
+def test_home_lists_every_registry_game_once_grouped_by_family():
+    app = classroom_app()
+    assert APP_TITLE in home_html(app) and "seed" in home_html(app)
+    shown = listed_order(app)
+    assert sorted(k for _f, k in shown) == sorted(g.key for g in all_games())
+    assert all(get_game(k).family == f for f, k in shown)
+    families = [f for f, _k in shown]
+    order = [f for f in FAMILIES if f in families]
+    assert families == sorted(families, key=order.index), "a family's games are not together"
+    assert app.stack.selected_index == 0
+
+
+def test_playable_games_have_an_open_button_and_the_others_say_what_they_are():
+    app = classroom_app()
+    html = home_html(app)
+    playable = [g for g in all_games() if game_tools(g)]
+    assert {"koikoi", "hachihachi"} <= {g.key for g in playable}
+    for g in playable:
+        assert app.game_buttons[g.key].description == f"Open {g.name}"
+    for g in all_games():
+        if game_tools(g):
+            continue
+        item = re.search(rf'<li data-game="{re.escape(g.key)}">(.*?)</li>', html, re.DOTALL).group(1)
+        assert "not playable in the app yet" in item
+        low, high = g.players
+        assert f"{low} player" in item or f"{low} to {high} players" in item
+        assert g.summary.split()[0] in item
+        if chapter_in_book(g.key):
+            assert f'book/{g.key}.html"' in item
+        else:
+            assert "coming to the book" in item
+
+
+def test_chapter_links_point_into_the_book_given_by_the_environment(monkeypatch):
+    monkeypatch.setenv(BOOK_URL_VARIABLE, "http://127.0.0.1:9999")
+    app = classroom_app()
+    page = app.open_page("koikoi")
+    intro = page.panel.children[0].value
+    assert chapter_in_book("koikoi")
+    assert 'href="http://127.0.0.1:9999/book/koikoi.html"' in intro
+
+
+game_infos = st.builds(
+    lambda i, family, low, extra, chapter, playable: GameInfo(
+        key=f"test-game-{i}", name=f"Test game {i}", family=family, players=(low, low + extra),
+        chapter=chapter, summary=f"Summary of test game {i}.", playable=playable),
+    st.integers(0, 10_000), st.sampled_from(sorted(FAMILIES)), st.integers(1, 4),
+    st.integers(0, 3), st.none() | st.integers(4, 40), st.just(False))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(game_infos, max_size=12, unique_by=lambda g: g.key))
+def test_any_registry_is_listed_by_family_with_its_facts(games):
+    app = ClassroomApp(games)
+    shown = listed_order(app)
+    assert sorted(k for _f, k in shown) == sorted(g.key for g in games)
+    by_key = {g.key: g for g in games}
+    assert all(by_key[k].family == f for f, k in shown)
+    html = home_html(app)
+    for g in games:
+        item = re.search(rf'<li data-game="{g.key}">(.*?)</li>', html, re.DOTALL).group(1)
+        assert g.summary in item and "coming to the book" in item
+        if g.chapter is not None:
+            assert f"Chapter {g.chapter} of the rulebook" in item
+    assert list(app.game_buttons) == [k for k, *_ in CARD_PAGES]
+
+
+# -- the game pages ------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", [g.key for g in all_games() if game_tools(g)])
+def test_game_page_is_built_from_its_tools_when_first_opened(key):
+    app = classroom_app()
+    assert key not in app.pages
+    app.game_buttons[key].click()
+    page = app.pages[key]
+    assert app.stack.children[app.stack.selected_index].children == (page,)
+    tabs = page.panel.tabs
+    names = game_tools(get_game(key))
+    assert tabs.titles == tuple(TOOLS[n].title for n in names)
+    assert not isinstance(tabs.children[0], widgets.HTML), "the first tool failed to build"
+    assert all(not holder.children for holder in tabs.children[1:]), "built before opened"
+    for index in range(1, len(names)):
+        tabs.selected_index = index
+        built = tabs.children[index].children
+        assert len(built) == 1
+        assert "could not be built" not in getattr(built[0], "value", ""), names[index]
+    page.children[0].click()                       # back to every game
+    assert app.stack.selected_index == 0
+
+
+def test_deal_tool_deals_cards_for_the_game():
+    from test_widgets import card_codes
+    app = classroom_app()
+    page = app.open_page("koikoi")
+    tabs = page.panel.tabs
+    tabs.selected_index = game_tools(get_game("koikoi")).index("deal")
+    deal_view = tabs.children[tabs.selected_index].children[0]
+    assert isinstance(deal_view, SampleDeal)
+    assert len(card_codes(deal_view.table.value)) > 0
+
+
+def test_each_app_keeps_its_own_pages():
+    one, two = classroom_app(), classroom_app()
+    one.open_page("koikoi")
+    assert "koikoi" in one.pages and two.pages == {} and two.stack.selected_index == 0
+
+
+def test_unknown_page_or_tool_is_refused_and_nothing_changes():
+    app = classroom_app()
+    with pytest.raises(UnknownToolError, match="no page for 'six-hundred'") as error:
+        app.open_page("six-hundred")
+    assert isinstance(error.value, HanafudaError)
+    assert app.stack.selected_index == 0 and app.pages == {}
+    with pytest.raises(UnknownToolError, match="unknown tool 'dance'; the tools are"):
+        build_tool("dance", "koikoi")
+    with pytest.raises(UnknownToolError, match="no 'play' view for 'six-hundred'"):
+        build_tool("play", "six-hundred")
+
+
+def test_tools_come_from_the_registry_entry_when_it_lists_them():
+    koikoi = get_game("koikoi")
+    declared = SimpleNamespace(key="koikoi", playable=True, tools=("quiz", "play", "nope"))
+    assert game_tools(declared) == ("quiz", "play")
+    assert game_tools(koikoi)[: len(DEFAULT_TOOLS)] == DEFAULT_TOOLS
+
+
+def test_a_tool_that_cannot_be_built_becomes_a_notice(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "hanafuda_core.widgets.quiz", None)  # import -> ImportError
+    page = classroom_app().open_page("card-quiz")
+    quiz = page.children[-1]
+    assert isinstance(quiz, widgets.HTML) and "hanafuda-notice" in quiz.value
+
+
+# -- the notebook --------------------------------------------------------------------
+
+def test_app_notebook_is_one_call_without_outputs():
+    nb = nbformat.read(ROOT / "app" / "index.ipynb", as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert [c.cell_type for c in nb.cells] == ["markdown", "code"]
+    assert code[0].source.strip().splitlines()[-1] == "classroom_app()"
+    assert all(not c.get("outputs") for c in code)
+
+
+def test_app_notebook_executes_headless(tmp_path):
+    nb = nbformat.read(ROOT / "app" / "index.ipynb", as_version=4)
+    env_path = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env_path) if p)
+    try:
+        client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                                         resources={"metadata": {"path": str(tmp_path)}})
+        client.execute()
+    finally:
+        if env_path:
+            os.environ["PYTHONPATH"] = env_path
+        else:
+            os.environ.pop("PYTHONPATH", None)
+    outputs = nb.cells[1].outputs
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+               for o in outputs)
