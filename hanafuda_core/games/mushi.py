@@ -5,8 +5,8 @@ Chaff) as a wild card with its leftover rules (the capture engine's
 :data:`~hanafuda_core.engines.capture.MUSHI_WILD`). Every card is played out;
 each player then scores (card points - 115) + their yaku - the opponent's yaku,
 so the two scores of a round add up to nothing when every card was captured
-(see :func:`zero_sum` for the rare round in which three November cards stay on
-the field).
+(see :func:`zero_sum` for the rare round in which November cards stay on the
+field).
 
 >>> rules = get_rules()
 >>> len(rules.deck), rules.deals[2], rules.overlay.par
@@ -138,8 +138,10 @@ def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
 def zero_sum(rules: CaptureRules) -> bool:
     """Play-protocol hook: not always zero. With every card captured the two scores
     cancel (the deck's 230 points are twice the par, and each yaku is added once and
-    taken once), and that is nearly every round. But when the three other November
-    cards lie together on the field after the Storm has gone (a hiki whose fourth card
-    was the wild), the leftover rule gives them to nobody: the chapter names no owner,
-    so they stay on the field and the two scores sum to minus their value."""
+    taken once), and that is nearly every round. But two rare endings leave November
+    cards that the leftover rule gives to nobody: the three other November cards lying
+    together after the Storm has gone (a hiki whose fourth card was the wild), or the
+    Storm itself when no card of another month was turned up after it reached the
+    field. The chapter names no owner, so they stay on the field and the two scores
+    sum to minus their value."""
     return False

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hanafuda_core import get_game
 from hanafuda_core.cards import DECK, CardSet, Kind
 from hanafuda_core.coach import greedy_rollout
-from hanafuda_core.engines.capture import fast_play, fast_random_round, new_round
+from hanafuda_core.engines.capture import fast_random_round, new_round
 from hanafuda_core.families.capture.settlement import CardValueSettlement
 from hanafuda_core.games import mushi, simplified
 
@@ -75,7 +75,7 @@ def test_the_fast_loop_and_the_coachs_rollout_settle_simplified_the_same_way(see
     rules = simplified.get_rules(players=players, simple_yaku=yaku)
     ov = rules.overlay
     rng = random.Random(seed)
-    for end in (fast_play(new_round(rules, rng), rng.random),
+    for end in (fast_random_round(rules, rng),
                 greedy_rollout(new_round(rules, rng))):
         assert end.field_m == 0
         assert end.result.points == tuple(

@@ -108,15 +108,16 @@ def test_only_two_players():
 def test_every_round_captures_all_forty_and_the_scores_cancel(seed, field_four):
     """Played to the end (the leftovers given away), each score is (cards - 115) + own
     yaku - the other's yaku, and the two sum to zero unless cards stay on the field.
-    The only cards that can stay are the three other November cards lying together
-    after the Storm has gone (nobody holds the other two of them, and they are not
-    the Storm's partner): they are nobody's, and the sum is minus their value."""
+    Only November cards can stay: the three others lying together after the Storm has
+    gone, or the Storm itself when no card of another month was turned up after it
+    reached the field. The leftover rule names no owner for them: they are nobody's,
+    and the sum is minus their value."""
     game = get_game("mushi", field_four=field_four)
     end = random_round(game, seed)
     state = end.inner
     assert state.card_count() == 40
     left = CardSet.from_mask(state.field_m)
-    assert not left or left == CardSet.parse("11a 11b 11c")
+    assert all(c.month == 11 for c in left)
     a, b = state.caps_m
     ya, yb = RULES.yaku.points(a), RULES.yaku.points(b)
     ov = RULES.overlay
@@ -133,6 +134,14 @@ def test_three_november_cards_stranded_on_the_field_are_nobodys():
     assert end.inner.field == CardSet.parse("11a 11b 11c")
     assert sum(end.result().points) == -35
     assert "3 card(s) stay on the field: nobody's" in end.result().detail.report.to_text()
+
+
+def test_a_storm_left_on_the_field_at_the_end_is_nobodys():
+    """Seed 308: the Storm reaches the field after the last card of another month was
+    turned up, so nobody had to take it; it is nobody's at the end (our reading)."""
+    end = random_round(get_game("mushi"), 308)
+    assert end.inner.field == CardSet.parse("11d")
+    assert sum(end.result().points) == -1
 
 
 # ---- the wild Storm ---------------------------------------------------------------
