@@ -464,7 +464,8 @@ class PlaySpec:
 #: The playable games. A new game of a family with an adapter is one line here.
 PLAY_SPECS: Mapping[str, PlaySpec] = {
     "koikoi": PlaySpec("capture", "koikoi"),
-    "hachihachi": PlaySpec("hachihachi", "hachihachi"),
+    "hachihachi": PlaySpec("hachihachi", "hachihachi",
+                           ("teyaku", "play", "score", "replay", "deal", "quiz")),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).
