@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import ipywidgets as widgets
 import nbclient
@@ -18,6 +17,7 @@ from hypothesis import strategies as st
 
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games import all_games, get_game
+from hanafuda_core.registry import entry
 from hanafuda_core.rules import FAMILIES, GameInfo
 from hanafuda_core.widgets import SampleDeal, classroom_app
 from hanafuda_core.widgets.app import (
@@ -28,7 +28,6 @@ from hanafuda_core.widgets.app import (
     chapter_in_book,
 )
 from hanafuda_core.widgets.tools import (
-    DEFAULT_TOOLS,
     TOOLS,
     UnknownToolError,
     build_tool,
@@ -177,11 +176,11 @@ def test_unknown_page_or_tool_is_refused_and_nothing_changes():
         build_tool("play", "six-hundred")
 
 
-def test_tools_come_from_the_registry_entry_when_it_lists_them():
-    koikoi = get_game("koikoi")
-    declared = SimpleNamespace(key="koikoi", playable=True, tools=("quiz", "play", "nope"))
-    assert game_tools(declared) == ("quiz", "play")
-    assert game_tools(koikoi)[: len(DEFAULT_TOOLS)] == DEFAULT_TOOLS
+def test_tools_come_from_the_registry_entry():
+    assert game_tools(get_game("koikoi")) == entry("koikoi").tools == (
+        "play", "score", "replay", "deal", "quiz")
+    assert game_tools(get_game("hachihachi"))[0] == "teyaku"
+    assert game_tools(get_game("six-hundred")) == ()
 
 
 def test_a_tool_that_cannot_be_built_becomes_a_notice(monkeypatch):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 
 import ipywidgets as widgets
 
@@ -13,8 +12,7 @@ from hanafuda_core.engines.capture import Phase
 from hanafuda_core.koikoi_controllers import KoiKoiRound, ScoreCalculator
 from hanafuda_core.players import play_game
 from hanafuda_core.scoring import score_cards
-from hanafuda_core.widgets import classroom_app, koikoi_panel
-from hanafuda_core.widgets.app import KOIKOI_TAB
+from hanafuda_core.widgets import koikoi_panel
 from hanafuda_core.widgets.koikoi import (SUB_TAB_TITLES, KoiKoiPlayView,
                                           ReplayView, ScoreCalculatorView, koikoi_quiz_tab)
 
@@ -235,13 +233,3 @@ def test_koikoi_panel_has_four_sub_tabs_built_when_opened():
     assert isinstance(replay, ReplayView) and replay.play is tabs.children[0].controller
     tabs.selected_index = 3
     assert len(tabs.children[3].children) == 1
-
-
-def test_classroom_app_koikoi_failure_shows_a_notice(monkeypatch):
-    monkeypatch.setitem(sys.modules, "hanafuda_core.widgets.koikoi", None)
-    app = classroom_app()
-    tabs = app.children[1]
-    tabs.selected_index = KOIKOI_TAB
-    notice = tabs.children[KOIKOI_TAB].children[0]
-    assert isinstance(notice, widgets.HTML) and "hanafuda-notice" in notice.value
-    assert tabs.children[0].table.value        # the rest of the app still works

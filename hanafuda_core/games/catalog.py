@@ -464,7 +464,8 @@ class PlaySpec:
 #: The playable games. A new game of a family with an adapter is one line here.
 PLAY_SPECS: Mapping[str, PlaySpec] = {
     "koikoi": PlaySpec("capture", "koikoi"),
-    "hachihachi": PlaySpec("hachihachi", "hachihachi"),
+    "hachihachi": PlaySpec("hachihachi", "hachihachi",
+                           ("teyaku", "play", "score", "replay", "deal", "quiz")),
     # No quiz yet: the generic teaching layer will build one from the game's data.
     "simplified": PlaySpec("capture", "simplified", ("play", "score", "replay", "deal")),
     "mushi": PlaySpec("capture", "mushi", ("play", "score", "replay", "deal")),

@@ -13,9 +13,9 @@ it has. A tool that is already generic (the deal) needs no row.
 Nothing heavy is imported here: each builder imports its view when it is called, so the
 home page of the app does not pay for the games' views.
 
->>> [TOOLS[t].title for t in DEFAULT_TOOLS]
-['Play', 'Score calculator', 'Replay', 'Deal', 'Quiz']
 >>> from hanafuda_core.games import get_game
+>>> [TOOLS[t].title for t in game_tools(get_game("koikoi"))]
+['Play', 'Score calculator', 'Replay', 'Deal', 'Quiz']
 >>> game_tools(get_game("koikoi"))
 ('play', 'score', 'replay', 'deal', 'quiz')
 >>> game_tools(get_game("six-hundred"))
@@ -33,7 +33,6 @@ import ipywidgets as widgets
 from ..errors import HanafudaError
 
 __all__ = [
-    "DEFAULT_TOOLS",
     "GAME_VIEWS",
     "TOOLS",
     "Tool",
@@ -157,8 +156,7 @@ class Tool:
     generic: bool = False          # builds for any playable game, without a GAME_VIEWS row
 
 
-#: Every tool of the app, in the order a game's page shows them when its entry does not
-#: give one.
+#: Every tool of the app; a game's registry entry says which it offers, in which order.
 TOOLS: Mapping[str, Tool] = {t.name: t for t in (
     Tool("play", "Play", "round against the computer", _from_views("play")),
     Tool("score", "Score calculator", "score calculator", _from_views("score")),
@@ -168,25 +166,20 @@ TOOLS: Mapping[str, Tool] = {t.name: t for t in (
     Tool("teyaku", "Teyaku trainer", "teyaku trainer", _from_views("teyaku")),
 )}
 
-#: The tools a playable game offers when its registry entry does not list them.
-DEFAULT_TOOLS: tuple[str, ...] = ("play", "score", "replay", "deal", "quiz")
-
 
 def game_tools(info: Any) -> tuple[str, ...]:
     """The tools the app shows for a game (a ``GameInfo``), in order; empty: not playable.
 
-    The registry's ``tools`` when the entry has them; otherwise (until every entry does)
-    :data:`DEFAULT_TOOLS` (and any extra tool) that this copy can build for a playable
-    game or a game it has views for.
+    A playable game's tools are the ones its registry entry offers
+    (:attr:`hanafuda_core.registry.GameEntry.tools`), kept to those the app can build:
+    a generic tool, or one the game has a view for in :data:`GAME_VIEWS`.
     """
-    declared = getattr(info, "tools", None)
-    if declared is not None:
-        return tuple(t for t in declared if t in TOOLS)
-    views = GAME_VIEWS.get(info.key, {})
-    if not (info.playable or views):
+    if not info.playable:
         return ()
-    extra = tuple(t for t in views if t not in DEFAULT_TOOLS)
-    return tuple(t for t in (*extra, *DEFAULT_TOOLS) if t in views or TOOLS[t].generic)
+    from ..registry import entry
+    views = GAME_VIEWS.get(info.key, {})
+    return tuple(t for t in entry(info.key).tools
+                 if t in TOOLS and (TOOLS[t].generic or t in views))
 
 
 def build_tool(name: str, key: str, shared: Shared | None = None) -> widgets.Widget:
