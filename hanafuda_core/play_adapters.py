@@ -354,7 +354,9 @@ class CaptureAdapter:
     def score(self, game: Game, cards: Iterable[Any], koikoi: int = 0,
               field: Iterable[Any] | None = None) -> ScoreSheet:
         """A pile scored as if its owner ended the round after ``koikoi`` calls (the
-        preset says what they do); ``field``: cards left on the field."""
+        preset says what they do); ``field``: cards left on the field. An overlay with
+        ``pile_figures(rules, mask, field_mask)`` (a card-value game: Simplified, Mushi)
+        gives the card points, par, optional yaku, total and yaku itself."""
         cards = plain_cards(cards, game)
         fld = plain_cards(field or (), game)
         if isinstance(koikoi, bool) or not isinstance(koikoi, int) or koikoi < 0:

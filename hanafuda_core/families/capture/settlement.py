@@ -1,4 +1,4 @@
-"""Card-value settlement: a round scored by the cards each player took, once.
+"""Card-value settlement: a round scored by the card values each player took.
 
 Several capture games play every card out and then score each pile by the sum
 of its card values (20/10/5/1), sometimes against a par, plus the pile's yaku,
@@ -31,7 +31,7 @@ from ...cards import KIND_MASKS, CardSet, Kind
 from ...engines.capture import STOP, RoundResult, State
 from ...errors import HanafudaError
 from ...rules import Source
-from ...scoring import Payment, ScoreLine, ScoreReport
+from ...scoring import ScoreLine, ScoreReport
 
 __all__ = ["CardValueSettlement", "SideScore"]
 
@@ -211,12 +211,10 @@ class CardValueSettlement:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
             if winner is None:
                 notes.append("a tie for the best score: nobody wins the round")
-            payments: tuple[Payment, ...] = ()
             subtotal = sum(line.points for line in lines)
             title = (f"Round {rnd}: player {winner + 1} has the best score" if winner is not None
                      else f"Round {rnd}: a tie")
-            return ScoreReport(tuple(lines), subtotal, (), best, title, winner, tuple(notes),
-                               payments)
+            return ScoreReport(tuple(lines), subtotal, (), best, title, winner, tuple(notes))
         return RoundResult(winner, points, "cards", make_report=make_report)
 
     def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
