@@ -44,6 +44,23 @@ def test_the_deck_has_no_june_or_july_and_is_worth_twice_the_par():
     assert DECK40.value() == 230 == 2 * PAR
 
 
+def test_the_deal_is_eight_each_and_eight_to_the_field_sixteen_in_the_stock():
+    game = get_game("mushi")
+    for seed in range(5):
+        zones = game.new_round(seed=seed).zones()
+        assert [len(zones["hand 0"]), len(zones["hand 1"]), len(zones["field"]),
+                len(zones["stock"])] == [8, 8, 8, 16]
+        assert CardSet(sorted(c for cards in zones.values() for c in cards)) == DECK40
+
+
+def test_a_pile_at_par_without_yaku_scores_nothing():
+    exactly = CardSet.parse("1a 3a 8a 11a 4a 5a 8b 1b")       # 4 x 20 + 3 x 10 + 5 = 115
+    data = get_game("mushi").score(list(exactly)).to_dict()
+    assert (data["card_points"], data["yaku_points"], data["total"]) == (115, 0, 0)
+    with_one_more = get_game("mushi").score(list(exactly) + [Card.PINE_CHAFF_1]).to_dict()
+    assert with_one_more["total"] == 1
+
+
 def test_book_mushi_example_1():
     """BK08-1. A: (131 - 115) + 35 - 10 = 41; B: (99 - 115) + 10 - 35 = -41; A wins.
 
