@@ -18,14 +18,45 @@ hand combinations.
 True
 """
 
-from .charts import example_cards, hand_example, hand_rows, points_text, yaku_chart_html, yaku_rows
-from .facts import (amount_text, as_game, deal_rows, game_length, option_rows, option_title,
-                    option_values, overview_rows, preset_game, preset_label, preset_rows,
-                    presets, source_rows, value_text)
-from .pages import (options_html, overview_html, quick_reference_html, scoring_html,
-                    scoring_procedure, show_options, show_overview, show_quick_reference,
-                    show_scoring_procedure, show_sources, show_worked_round, show_yaku_chart,
-                    sources_html)
+from .charts import (
+                    example_cards,
+                    hand_example,
+                    hand_rows,
+                    points_text,
+                    yaku_chart_html,
+                    yaku_rows,
+)
+from .facts import (
+                    amount_text,
+                    as_game,
+                    deal_rows,
+                    game_length,
+                    option_rows,
+                    option_title,
+                    option_values,
+                    overview_rows,
+                    preset_game,
+                    preset_label,
+                    preset_rows,
+                    presets,
+                    source_rows,
+                    value_text,
+)
+from .pages import (
+                    options_html,
+                    overview_html,
+                    quick_reference_html,
+                    scoring_html,
+                    scoring_procedure,
+                    show_options,
+                    show_overview,
+                    show_quick_reference,
+                    show_scoring_procedure,
+                    show_sources,
+                    show_worked_round,
+                    show_yaku_chart,
+                    sources_html,
+)
 from .worked import Decision, WorkedRound, plain_line, worked_round, worked_round_html
 
 __all__ = [

@@ -25,8 +25,15 @@ from ..narration import and_list
 from ..play import Game
 from .facts import amount_text, as_game
 
-__all__ = ["example_cards", "hand_example", "points_text", "yaku_rows", "hand_rows",
-           "yaku_chart_html", "GROUP_WORDS"]
+__all__ = [
+    "GROUP_WORDS",
+    "example_cards",
+    "hand_example",
+    "hand_rows",
+    "points_text",
+    "yaku_chart_html",
+    "yaku_rows",
+]
 
 #: How a group's yaku count, in the chart's words.
 GROUP_WORDS = {"best": "only the best of this group", "each": "each one counts",

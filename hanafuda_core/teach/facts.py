@@ -5,7 +5,7 @@ Every function takes a game: a :class:`~hanafuda_core.play.Game` (from
 :func:`hanafuda_core.get_game`) or a registry key. Nothing here names a game.
 
 >>> preset_label("koikoi", "d002-toppa")
-"Japanese publisher (D002), Toppa"
+'Japanese publisher (D002), Toppa'
 >>> option_title(as_game("koikoi").option_table["rain_and_fog"])
 'Rain & Fog'
 """
@@ -21,9 +21,20 @@ from ..play import Game
 from ..rules import SOURCE_DOCUMENTS, Option, Source, name_sources
 
 __all__ = [
-    "as_game", "presets", "preset_label", "preset_game", "option_title", "value_text",
-    "amount_text", "option_values", "game_length", "overview_rows", "deal_rows",
-    "option_rows", "source_rows", "preset_rows",
+    "amount_text",
+    "as_game",
+    "deal_rows",
+    "game_length",
+    "option_rows",
+    "option_title",
+    "option_values",
+    "overview_rows",
+    "preset_game",
+    "preset_label",
+    "preset_rows",
+    "presets",
+    "source_rows",
+    "value_text",
 ]
 
 
@@ -203,22 +214,27 @@ def option_rows(game: Game | str, *, lines: bool = False) -> list[dict[str, obje
     rows = []
     for key, opt in g.option_table.items():
         row: dict[str, object] = {"Option": option_title(opt),
-                                  "What it decides": name_sources(_plain(opt.description))}
+                                  "What it decides": _plain(g, opt.description)}
         for p in names:
             label = preset_label(g, p)
             row[label] = value_text(per[p][key])
             row[f"{label} source"] = _cite(_preset_source(g, p, key), lines)
         if opt.note:
-            row["What it decides"] = f"{row['What it decides']} ({name_sources(opt.note)})"
+            row["What it decides"] = f"{row['What it decides']} ({_plain(g, opt.note)})"
         row["differs"] = len({repr(per[p][key]) for p in names}) > 1
         row["played"] = opt.implemented
         rows.append(row)
     return rows
 
 
-def _plain(text: str) -> str:
-    """A description with the rules' own value words written as words."""
-    return re.sub(r"'([a-z]+(?:_[a-z0-9]+)+)'", lambda m: m.group(1).replace("_", " "), text)
+def _plain(game: Game, text: str) -> str:
+    """A description for readers: documents by name, the game's option identifiers by
+    their titles, the rules' own value words as words."""
+    for key, opt in game.option_table.items():
+        if "_" in key:
+            text = re.sub(rf"\b{re.escape(key)}\b", f"\u201c{option_title(opt)}\u201d", text)
+    text = re.sub(r"'([a-z]+(?:_[a-z0-9]+)+)'", lambda m: m.group(1).replace("_", " "), text)
+    return name_sources(text)
 
 
 def preset_rows(game: Game | str) -> list[dict[str, object]]:

@@ -15,19 +15,38 @@ import html
 from typing import Any
 
 from .. import tables
-from ..cards import CardSet, parse_cards
+from ..cards import CardSet
 from ..play import Game
 from ..rules import name_sources
 from .charts import GROUP_WORDS, hand_rows, yaku_chart_html, yaku_rows
-from .facts import (amount_text, as_game, deal_rows, option_rows, overview_rows, preset_label,
-                    preset_rows, presets, source_rows)
+from .facts import (
+    as_game,
+    deal_rows,
+    game_length,
+    option_rows,
+    overview_rows,
+    preset_label,
+    preset_rows,
+    presets,
+    source_rows,
+)
 from .worked import worked_round, worked_round_html
 
 __all__ = [
-    "overview_html", "options_html", "sources_html", "scoring_procedure", "scoring_html",
-    "quick_reference_html", "show_overview", "show_yaku_chart", "show_options",
-    "show_sources", "show_quick_reference", "show_worked_round", "show_scoring_procedure",
     "REFERENCE_CSS",
+    "options_html",
+    "overview_html",
+    "quick_reference_html",
+    "scoring_html",
+    "scoring_procedure",
+    "show_options",
+    "show_overview",
+    "show_quick_reference",
+    "show_scoring_procedure",
+    "show_sources",
+    "show_worked_round",
+    "show_yaku_chart",
+    "sources_html",
 ]
 
 
@@ -150,23 +169,31 @@ def scoring_procedure(game: Game | str) -> list[str]:
     return [name_sources(s) for s in steps]
 
 
-def scoring_html(game: Game | str) -> str:
-    """The procedure as a numbered list, and a printable score sheet."""
+def procedure_html(game: Game | str) -> str:
+    """The scoring procedure as a numbered list."""
+    steps = "".join(f"<li>{html.escape(s)}</li>" for s in scoring_procedure(game))
+    return f'<ol class="hf-procedure">{steps}</ol>'
+
+
+def score_sheet_html(game: Game | str) -> str:
+    """A printable score sheet: one line per round (or deal), one column per player."""
     esc = html.escape
     g = as_game(game)
-    steps = "".join(f"<li>{esc(s)}</li>" for s in scoring_procedure(g))
     low, high = g.info.players
-    seats = max(low, min(high, 3 if low <= 3 <= high and low < high else low))
+    seats = 3 if low <= 3 <= high and low < high else low
     head = "".join(f"<th>Player {p + 1}</th>" for p in range(seats))
-    length = next((r["At a glance"] for r in overview_rows(g) if r[""] == "Length"), "")
-    n = int(str(length).split()[0]) if str(length)[:1].isdigit() else 6
+    n = game_length(g) or 6
     body = "".join(f"<tr><td>{i}</td>" + "<td></td>" * seats + "</tr>"
                    for i in range(1, n + 1))
     word = g.round_word.rstrip("s").capitalize()
-    return (f'<ol class="hf-procedure">{steps}</ol>'
-            f'<table class="table hf-table hf-score-sheet"><caption>Score sheet</caption>'
+    return (f'<table class="table hf-table hf-score-sheet"><caption>Score sheet</caption>'
             f"<thead><tr><th>{esc(word)}</th>{head}</tr></thead><tbody>{body}"
             f"<tr><td>Total</td>{'<td></td>' * seats}</tr></tbody></table>")
+
+
+def scoring_html(game: Game | str) -> str:
+    """Scoring at the table: the procedure, then a printable score sheet."""
+    return procedure_html(game) + score_sheet_html(game)
 
 
 REFERENCE_CSS = """
@@ -195,12 +222,11 @@ def quick_reference_html(game: Game | str) -> str:
             "<li><b>Draw</b> the top card of the stock and do the same with it.</li>"
             "<li><b>Keep</b> what you captured face up in front of you.</li>")
     out = [f"<style>{css}</style>", '<div class="hf-ref">',
-           f'<div class="hf-ref-cols"><div class="hf-ref-block"><h2>{esc(g.name)} at a '
-           f"glance</h2>{overview_html(g)}</div>",
-           f'<div class="hf-ref-block"><h2>The deal</h2><ul>{deals}</ul>'
-           f"<h2>A turn</h2><ol>{turn}</ol></div></div>",
-           f'<div class="hf-ref-block"><h2>Scoring</h2>{scoring_html(g).split("<table")[0]}'
-           "</div>",
+           (f'<div class="hf-ref-cols"><div class="hf-ref-block"><h2>{esc(g.name)} at a '
+            f"glance</h2>{overview_html(g)}</div>"),
+           (f'<div class="hf-ref-block"><h2>The deal</h2><ul>{deals}</ul>'
+            f"<h2>A turn</h2><ol>{turn}</ol></div></div>"),
+           f'<div class="hf-ref-block"><h2>Scoring</h2>{procedure_html(g)}</div>',
            f"<div><h2>Yaku</h2>{yaku_chart_html(g, width=40, compact=True)}</div>",
            "</div>"]
     return "".join(out)

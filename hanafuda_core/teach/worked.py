@@ -14,15 +14,21 @@ import html
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..cards import parse_card
 from ..errors import HanafudaError
 from ..play import Game, Outcome
+from ..rules import name_sources
 from .facts import as_game
 
-__all__ = ["Decision", "WorkedRound", "worked_round", "worked_round_html", "plain_line",
-           "CARD_MOVES"]
+__all__ = [
+    "CARD_MOVES",
+    "Decision",
+    "WorkedRound",
+    "plain_line",
+    "worked_round",
+    "worked_round_html",
+]
 
 #: The first words of the actions that only move cards (play a card, choose which field
 #: card it takes); every other action is a decision shown in full.
@@ -57,16 +63,18 @@ class WorkedRound:
 
 
 _CODE_IN_BRACKETS = re.compile(r" \((?:1[0-2]|[1-9])[a-d]\)|\((?:1[0-2]|[1-9])[a-d]\) ")
+_CITATION = re.compile(r"\s*\((?:BOOK|D00\d)[^()]*\)")
 _CODE = re.compile(r"\b(?:1[0-2]|[1-9])[a-d]\b")
 
 
 def plain_line(line: str) -> str:
     """A log line for readers: card names only (their codes dropped, bare codes named),
     the seat numbers the log adds dropped, and option words with spaces."""
+    line = _CITATION.sub("", line)
     line = _CODE_IN_BRACKETS.sub("", line)
     line = _CODE.sub(lambda m: parse_card(m.group(0)).title, line)
     line = re.sub(r" \(seat \d+\)", "", line)
-    return re.sub(r"\b([a-z]+)_([a-z]+)\b", r"\1 \2", line)
+    return name_sources(re.sub(r"\b([a-z]+)_([a-z]+)\b", r"\1 \2", line))
 
 
 def worked_round(game: Game | str, seed: int, players: int | None = None,
@@ -140,8 +148,8 @@ def worked_round_html(wr: WorkedRound) -> str:
     result."""
     esc = html.escape
     g = wr.game
-    out = [f'<p class="hf-caption">{wr.players} players, all played by the computer; '
-           f'the same deal comes back with seed {wr.seed}.</p>']
+    out = [(f'<p class="hf-caption">{wr.players} players, all played by the computer; '
+           f'the same deal comes back with seed {wr.seed}.</p>')]
     decisions = iter(wr.decisions)
     out.append('<ol class="hf-worked-lines" style="padding-left:1.4em">')
     for line in wr.lines:
