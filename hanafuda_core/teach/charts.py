@@ -60,7 +60,7 @@ def example_cards(rule: Any, table: Any) -> tuple[Card, ...]:
     for a count yaku an example set that makes exactly this yaku (checked with the
     table); a yaku no set can show raises :class:`HanafudaError`."""
     need = rule.threshold
-    if rule.cards and need >= len(rule.cards):
+    if rule.cards and need >= len(rule.cards) and _makes(table, rule, rule.cards, False):
         return tuple(rule.cards)
     if rule.cards:
         pool = list(rule.cards)
@@ -88,6 +88,12 @@ def example_cards(rule: Any, table: Any) -> tuple[Card, ...]:
         for cards in tries:
             if _makes(table, rule, cards, exact):
                 return tuple(sorted(cards))
+    for other in table.rules:           # a yaku that scores only beside one of these groups
+        if other.group in rule.needs_company and not other.needs_company:
+            for cards in tries:
+                both = tuple(sorted(set(cards) | set(example_cards(other, table))))
+                if _makes(table, rule, both, False):
+                    return both
     raise HanafudaError(f"no example set of cards makes {rule.name}")
 
 
@@ -161,14 +167,18 @@ def _need_text(rule: Any) -> str:
     if rule.cards:
         names = [CARD_INFO[c].name for c in rule.cards]
         if rule.count and rule.count < len(rule.cards):
-            return f"any {rule.count} of " + and_list(names)
-        return "exactly " + and_list(names)
+            return f"any {rule.count} of " + and_list(names) + _company_text(rule)
+        return "exactly " + and_list(names) + _company_text(rule)
     what = " or ".join([k.label + "s" for k in rule.kinds]
                        + [r.value.capitalize() + " Ribbons" for r in rule.ribbons])
     text = f"any {rule.count} {what}"
     if rule.dry:
         text += ", no November card"
-    return text
+    return text + _company_text(rule)
+
+
+def _company_text(rule: Any) -> str:
+    return ", beside another yaku" if rule.needs_company else ""
 
 
 def _counts(table: Any, rule: Any) -> tuple[str, str]:
