@@ -114,6 +114,10 @@ def value_text(value: object) -> str:
     if isinstance(value, (tuple, list)):
         return ", ".join(value_text(v) for v in value) or "none"
     if isinstance(value, str):
+        head, *rest = value.split("-")
+        doc = SOURCE_DOCUMENTS.get(head.upper())
+        if doc is not None:          # a preset or a chart named after its document
+            return ", ".join([doc.short, *(r.replace("_", " ") for r in rest)])
         return name_sources(value.replace("_", " ").replace("-", " "))
     return str(value)
 
