@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
-from hanafuda_core.cards import CardSet
+from hanafuda_core.cards import Card, CardSet
 from hanafuda_core.errors import HanafudaError, OptionError
 from hanafuda_core.registry import playable_keys
 from hanafuda_core.teach import (
@@ -39,7 +39,7 @@ from hanafuda_core.teach import (
     yaku_chart_html,
     yaku_rows,
 )
-from hanafuda_core.teach.worked import CARD_MOVES
+from hanafuda_core.teach.worked import is_decision
 
 PLAYABLE = playable_keys()
 
@@ -213,15 +213,20 @@ def test_the_worked_round_shows_every_decision_and_replays(key, seed):
     replayed = g.new_round(seed=seed, players=wr.players)
     decisions = 0
     for code in wr.actions:
-        if not all(a.code().split()[0] in CARD_MOVES for a in replayed.legal_actions()):
+        if is_decision([a.code() for a in replayed.legal_actions()]):
             decisions += 1
         replayed = replayed.apply(code)
     assert replayed.is_terminal and replayed.result() == wr.result
     assert decisions == len(wr.decisions)
     markup = worked_round_html(wr)
     for d in wr.decisions:
-        assert html.escape(d.chosen) in markup
-        assert d.chosen in d.choices
+        assert html.escape(d.chosen) in markup and html.escape(d.reason) in markup
+        assert d.chosen in d.choices and len(d.choices) > 1
+        captured = d.zones.get(f"captures of side {d.player + 1}")
+        if d.reason and captured:
+            sheet = g.score([Card(c) for c in captured])
+            data = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
+            assert f"{data['yaku_points']} point" in d.reason
 
 
 @pytest.mark.parametrize("key", PLAYABLE)

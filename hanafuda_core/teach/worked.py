@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import parse_card
 from ..errors import HanafudaError
+from ..narration import and_list
 from ..play import Game, Outcome
 from ..rules import name_sources
 from .facts import as_game
@@ -35,6 +36,12 @@ __all__ = [
 CARD_MOVES = ("play", "capture", "take", "pass")
 
 
+def is_decision(codes: list[str] | tuple[str, ...]) -> bool:
+    """Whether a choice between these legal actions (text codes) is a decision shown in
+    full: more than one choice, not all of them card moves."""
+    return len(codes) > 1 and not all(c.split()[0] in CARD_MOVES for c in codes)
+
+
 @dataclass(frozen=True)
 class Decision:
     """One decision of the round: who chose, the choices in words, the chosen one, and
@@ -45,6 +52,7 @@ class Decision:
     choices: tuple[str, ...]
     chosen: str
     zones: dict[str, tuple[int, ...]]
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -96,11 +104,12 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
         choice = agents[p].choose(r.view(p), legal, rng)
         code = choice.code() if hasattr(choice, "code") else str(choice)
         codes = [a.code() for a in legal]
-        if not all(c.split()[0] in CARD_MOVES for c in codes):
+        if is_decision(codes):
             chosen = legal[codes.index(code)] if code in codes else choice
+            zones = r.zones()
             decisions.append(Decision(len(decisions) + 1, p,
                                       tuple(a.describe() for a in legal),
-                                      chosen.describe(), r.zones()))
+                                      chosen.describe(), zones, _standing(g, p, zones)))
         actions.append(code)
         r = r.apply(choice)
     else:
@@ -111,6 +120,27 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
     record = replace(r.record(), agents=names)
     lines = tuple(plain_line(x) for x in g.log(record))
     return WorkedRound(g, seed, n, names, tuple(actions), lines, tuple(decisions), result)
+
+
+def _standing(game: Game, player: int, zones: dict[str, tuple[int, ...]]) -> str:
+    """What the deciding player's captures are worth at the moment of a decision, in
+    words (the game's own pile score), or '' where the game scores no pile."""
+    from ..cards import Card
+    cards = zones.get(f"captures of side {player + 1}")
+    if cards is None or getattr(game.adapter, "score", None) is None:
+        return ""
+    try:
+        sheet = game.score([Card(c) for c in cards])
+    except HanafudaError:
+        return ""
+    data = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
+    yaku = [f"{y['name']} ({y['points']})" for y in data.get("yaku", ())]
+    who = f"Player {player + 1}"
+    if not yaku:
+        return f"{who}'s captures make no yaku yet."
+    total = data.get("yaku_points")
+    return (f"{who}'s captures make {and_list(yaku)}: {total} point{'s' * (total != 1)} of "
+            "yaku so far.")
 
 
 def _usual_players(game: Game) -> int:
@@ -139,7 +169,8 @@ def _decision_html(d: Decision) -> str:
                       for c in d.choices)
     return (f'<div class="hf-decision" style="border-left:4px solid #8a6d3b;padding-left:10px;'
             f'margin:10px 0"><p style="margin:0"><b>Decision {d.number}: Player '
-            f'{d.player + 1} chooses</b></p><ul style="margin:2px 0">{choices}</ul>'
+            f'{d.player + 1} chooses</b></p><p style="margin:2px 0">{esc(d.reason)}</p>'
+            f'<ul style="margin:2px 0">{choices}</ul>'
             f'{layout_html(rows, width=56)}</div>')
 
 
