@@ -245,6 +245,10 @@ _TILE = ('border:1px solid #d6cfc0;border-radius:6px;padding:5px 8px;background:
          'break-inside:avoid;max-width:100%')
 
 
+def _card_list(cards: object) -> list[Card]:
+    return [Card(c) for c in cards] if isinstance(cards, (tuple, list, CardSet)) else []
+
+
 def _chart(rows: list[dict[str, object]], width: float, compact: bool) -> list[str]:
     from ..render.svg import row_svg
     esc = html.escape
@@ -264,7 +268,7 @@ def _chart(rows: list[dict[str, object]], width: float, compact: bool) -> list[s
                           f'{esc(str(r["Needs"]))}</div>')
                        + f'<div class="hf-yaku-note" style="font-size:0.85em;color:#555">'
                          f'{esc(note)}</div>'
-                       f'{row_svg(list(r["cards"]), width=width, wrap=7)}</div>')
+                       f'{row_svg(_card_list(r["cards"]), width=width, wrap=7)}</div>')
         out.append("</div></div>")
     return out
 

@@ -189,10 +189,16 @@ def overview_rows(game: Game | str) -> list[dict[str, object]]:
     return rows
 
 
+def _preset_sources(game: Game) -> Mapping[str, Any]:
+    """Each preset's source: a :class:`Source`, or one per option (adapter data)."""
+    sources = getattr(game.adapter, "preset_sources", None)
+    return sources() if sources is not None else {}
+
+
 def _preset_source(game: Game, preset: str, key: str) -> Source | None:
     """Where a preset takes an option's value from."""
     opt = game.option_table[key]
-    src = game.adapter.preset_sources().get(preset)
+    src = _preset_sources(game).get(preset)
     if isinstance(src, Mapping):
         return src.get(key) or opt.source
     if isinstance(src, Source) and key in game.adapter.presets()[preset]:
@@ -244,9 +250,9 @@ def _plain(game: Game, text: str) -> str:
 def preset_rows(game: Game | str) -> list[dict[str, object]]:
     """Each preset: its label and the documents it follows (reader names)."""
     g = as_game(game)
-    out = []
+    out: list[dict[str, object]] = []
     for p in presets(g):
-        src = g.adapter.preset_sources().get(p)
+        src = _preset_sources(g).get(p)
         if isinstance(src, Mapping):
             docs = sorted({s.doc for s in src.values()})
         elif isinstance(src, Source):
@@ -275,7 +281,7 @@ def source_rows(game: Game | str) -> list[dict[str, object]]:
             for r in table.rules:
                 if getattr(r, "source", None) is not None:
                     used.setdefault(r.source, []).append(getattr(r, "name", ""))
-    rows = []
+    rows: list[dict[str, object]] = []
     for src, what in used.items():
         doc = SOURCE_DOCUMENTS.get(src.doc)
         rows.append({"Document": doc.reader if doc else src.doc,

@@ -100,6 +100,8 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
         if r.is_terminal:
             break
         p = r.current_player
+        if p is None:
+            raise HanafudaError("a round that has not ended has nobody to play")
         legal = r.legal_actions()
         choice = agents[p].choose(r.view(p), legal, rng)
         code = choice.code() if hasattr(choice, "code") else str(choice)
