@@ -264,3 +264,15 @@ def test_charts_hold_under_any_options(g):
     text = text_of(yaku_chart_html(g))
     for rule in g.rules.yaku.rules:
         assert rule.name in text
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_a_game_adds_its_own_scoring_steps_as_data(key, monkeypatch):
+    g = get_game(key)
+    before = scoring_procedure(g)
+    monkeypatch.setattr(g.adapter.module, "SCORING_STEPS",
+                        ("Multiply by the field.", lambda rules: f"Rules of {rules.preset}."),
+                        raising=False)
+    after = scoring_procedure(g)
+    assert after[:len(before) - 1] == before[:-1]
+    assert "Multiply by the field." in after and f"Rules of {g.preset}." in after

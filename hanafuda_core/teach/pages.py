@@ -121,7 +121,10 @@ def _multiplier_reasons(game: Game) -> list[str]:
 def scoring_procedure(game: Game | str) -> list[str]:
     """Scoring at the table, step by step, from the rules: what counts, finding your yaku,
     keeping the best of each "only the best" group, hand combinations, adding up, card
-    points and par, multipliers, and what the other players get."""
+    points and par, multipliers, and what the other players get.
+
+    A game adds steps of its own (a field multiplier...) as data: ``SCORING_STEPS`` in
+    its rules module, sentences or functions of its rules giving one."""
     g = as_game(game)
     counts, par = _card_points(g)
     steps = []
@@ -160,6 +163,9 @@ def scoring_procedure(game: Game | str) -> list[str]:
                      "it you win, what you lack below it you lose.")
     for reason in _multiplier_reasons(g):
         steps.append(f"Multiply where the rules say so: {reason}.")
+    module = getattr(g.adapter, "module", None)
+    for step in getattr(module, "SCORING_STEPS", ()):    # a game's own steps, as data
+        steps.append(step(g.rules) if callable(step) else str(step))
     if g.adapter.zero_sum(g):
         steps.append("The other players pay what you win (and you pay what you lose): "
                      "every round's payments add up to zero.")
