@@ -21,12 +21,14 @@ from hanafuda_core.cards import Card, CardSet
 from hanafuda_core.errors import HanafudaError, OptionError
 from hanafuda_core.registry import playable_keys
 from hanafuda_core.teach import (
+    card_value_rows,
     hand_rows,
     option_rows,
     option_title,
     options_html,
     overview_html,
     overview_rows,
+    plain_line,
     preset_label,
     presets,
     quick_reference_html,
@@ -54,6 +56,12 @@ def page(key: str, helper: str) -> str:
             "worked": lambda g: worked_round_html(worked_round(g, 3))}[helper](g)
 
 
+def chart_of(g):
+    """The game's yaku table, or its optional chart where the yaku are optional."""
+    return g.rules.yaku if g.rules.yaku is not None else \
+        getattr(getattr(g.rules, "overlay", None), "optional_chart", None)
+
+
 LEARNER = ("overview", "chart", "scoring", "reference", "worked")
 ALL = (*LEARNER, "options", "sources")
 
@@ -73,9 +81,13 @@ def test_the_chart_names_every_yaku_with_the_points_the_core_gives(key):
     g = get_game(key)
     text = text_of(page(key, "chart"))
     rows = yaku_rows(g)
-    assert [r["key"] for r in rows] == [r.key for r in g.rules.yaku.rules]
-    for rule, row in zip(g.rules.yaku.rules, rows):
-        ev = g.rules.yaku.evaluate(CardSet(row["cards"]))
+    table = chart_of(g)
+    if table is None:
+        assert rows == []
+        return
+    assert [r["key"] for r in rows] == [r.key for r in table.rules]
+    for rule, row in zip(table.rules, rows):
+        ev = table.evaluate(CardSet(row["cards"]))
         hit = next(h for h in ev.hits if h.rule.key == rule.key)
         assert hit.base == rule.points == row["points"] == row["core points"]
         assert rule.name in text and str(row["Points"]) in text
@@ -102,8 +114,8 @@ def test_hand_combinations_are_charted_with_hands_that_make_them(key):
 def test_the_chart_says_how_each_group_counts(key):
     g = get_game(key)
     text = text_of(page(key, "chart"))
-    table = g.rules.yaku
-    for group in table.groups:
+    table = chart_of(g)
+    for group in table.groups if table is not None else ():
         if any(r.group == group.key for r in table.rules):
             words = ("only the best of this group" if group.mode == "one_of"
                      and table.limit == "groups" else None)
@@ -192,8 +204,8 @@ def test_overview_reads_the_registry(key):
 def test_the_scoring_procedure_follows_the_rules(key):
     g = get_game(key)
     steps = " ".join(scoring_procedure(g))
-    table = g.rules.yaku
-    for group in table.groups:
+    table = chart_of(g)
+    for group in table.groups if table is not None else ():
         if group.mode == "one_of" and table.limit == "groups" and \
                 any(r.group == group.key for r in table.rules):
             assert group.name in steps
@@ -262,7 +274,7 @@ def test_charts_hold_under_any_options(g):
     for row in hand_rows(g):
         assert row["points"] == row["core points"]
     text = text_of(yaku_chart_html(g))
-    for rule in g.rules.yaku.rules:
+    for rule in chart_of(g).rules if chart_of(g) is not None else ():
         assert rule.name in text
 
 
@@ -276,3 +288,31 @@ def test_a_game_adds_its_own_scoring_steps_as_data(key, monkeypatch):
     after = scoring_procedure(g)
     assert after[:len(before) - 1] == before[:-1]
     assert "Multiply by the field." in after and f"Rules of {g.preset}." in after
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_card_values_are_charted_where_they_count(key):
+    g = get_game(key)
+    rows = card_value_rows(g)
+    data = g.score(list(CardSet.parse("1a")))
+    data = data.to_dict() if hasattr(data, "to_dict") else dict(data)
+    if data.get("card_points") is None:
+        assert rows == []
+        return
+    text = text_of(page(key, "chart"))
+    for row in rows:
+        sheet = g.score(list(row["cards"]))
+        sheet = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
+        assert row["Value each"] == sheet["card_points"]
+        assert f"{row['Kind']} : {row['Value each']} each" in text
+
+
+@pytest.mark.parametrize(("line", "plain"), [
+    ("Player 1 (seat 1) takes Crane (1a) (BOOK, ch. 12, lines 1-2)", "Player 1 takes Crane"),
+    ("  showing 1d 2d", "  showing Pine Chaff 2 Plum Chaff 2"),
+    ("5 Brights: 10 pt   (BOOK, ch. 4, Extra (Yaku), lines 657-770)   player 1",
+     "5 Brights: 10 pt   player 1"),
+    ("claim one_ribbon under D002", "claim one ribbon under the Japanese publisher's rules (D002)"),
+])
+def test_log_lines_are_told_in_reader_words(line, plain):
+    assert plain_line(line) == plain

@@ -55,10 +55,11 @@ def _makes(table: Any, rule: Any, cards: tuple[Card, ...], exact: bool) -> bool:
     return not exact or ev.total == rule.points
 
 
-def example_cards(rule: Any, table: Any) -> tuple[Card, ...]:
+def example_cards(rule: Any, table: Any, deck: Any = DECK) -> tuple[Card, ...]:
     """Cards that show ``rule`` under ``table``: its named set (as many as it needs), or
     for a count yaku an example set that makes exactly this yaku (checked with the
-    table); a yaku no set can show raises :class:`HanafudaError`."""
+    table, from ``deck``: the game's cards); a yaku no set can show raises
+    :class:`HanafudaError`."""
     need = rule.threshold
     if rule.cards and need >= len(rule.cards) and _makes(table, rule, rule.cards, False):
         return tuple(rule.cards)
@@ -69,12 +70,12 @@ def example_cards(rule: Any, table: Any) -> tuple[Card, ...]:
         pool_mask = 0
         for k in rule.kinds:
             pool_mask |= masks[k]
-        pool = [c for c in DECK if pool_mask >> c & 1 and not (rule.dry and c.is_rain)]
+        pool = [c for c in deck if pool_mask >> c & 1 and not (rule.dry and c.is_rain)]
         if rule.ribbons:
             pool = [c for c in pool if c.ribbon in rule.ribbons] or \
-                [c for c in DECK if c.ribbon in rule.ribbons]
+                [c for c in deck if c.ribbon in rule.ribbons]
     if rule.predicate is not None and not pool:
-        pool = list(DECK)
+        pool = list(deck)
     named = _named_sets(table)
     orders = (sorted(pool, key=lambda c: (named.get(c, 0), c)),
               sorted(pool, key=lambda c: (not c.is_rain, named.get(c, 0), c)), pool)
@@ -91,7 +92,7 @@ def example_cards(rule: Any, table: Any) -> tuple[Card, ...]:
     for other in table.rules:           # a yaku that scores only beside one of these groups
         if other.group in rule.needs_company and not other.needs_company:
             for cards in tries:
-                both = tuple(sorted(set(cards) | set(example_cards(other, table))))
+                both = tuple(sorted(set(cards) | set(example_cards(other, table, deck))))
                 if _makes(table, rule, both, False):
                     return both
     raise HanafudaError(f"no example set of cards makes {rule.name}")
@@ -193,18 +194,34 @@ def _counts(table: Any, rule: Any) -> tuple[str, str]:
     return name, GROUP_WORDS["each"]
 
 
-def yaku_rows(game: Game | str) -> list[dict[str, object]]:
-    """One row per yaku of the game's rules, in table order: group, how it counts, name,
-    Japanese name, what it needs, points (in the game's unit), example cards and the
-    points the core gives those cards for it (``core points``)."""
+def yaku_table(game: Game | str) -> tuple[Any, bool]:
+    """The game's yaku table and whether it is an optional chart not in use under these
+    rules (Simplified's simple yaku): the rules' ``yaku``, else their scoring's
+    ``optional_chart``; ``(None, False)`` for a game without yaku."""
     g = as_game(game)
     table = getattr(g.rules, "yaku", None)
+    if table is not None:
+        return table, False
+    optional = getattr(getattr(g.rules, "overlay", None), "optional_chart", None)
+    return optional, optional is not None
+
+
+def yaku_rows(game: Game | str) -> list[dict[str, object]]:
+    """One row per yaku of the game's rules (or of its optional chart), in table order:
+    group, how it counts, name, Japanese name, what it needs, points (in the game's
+    unit), example cards and the points the core gives those cards for it
+    (``core points``)."""
+    g = as_game(game)
+    table, optional = yaku_table(g)
     if table is None:
         return []
+    deck = getattr(g.rules, "deck", DECK)
     rows = []
     for rule in table.rules:
         group, counts = _counts(table, rule)
-        cards = example_cards(rule, table)
+        if optional:
+            group = f"{group} (optional)" if group else "Optional yaku"
+        cards = example_cards(rule, table, deck)
         hit = next(h for h in table.evaluate(CardSet(cards)).hits if h.rule.key == rule.key)
         rows.append({"key": rule.key, "Group": group, "Counts": counts, "Yaku": rule.name,
                      "Japanese": rule.japanese, "Needs": _need_text(rule),
@@ -212,6 +229,30 @@ def yaku_rows(game: Game | str) -> list[dict[str, object]]:
                      "core points": hit.base, "cards": cards,
                      "example": not rule.cards or len(cards) < len(rule.cards),
                      "Note": rule.note})
+    return rows
+
+
+def card_value_rows(game: Game | str) -> list[dict[str, object]]:
+    """What each kind of card is worth where card values count (one card of each kind,
+    scored by the game itself); ``[]`` where only yaku score."""
+    g = as_game(game)
+    if getattr(g.adapter, "score", None) is None:
+        return []
+    deck = getattr(g.rules, "deck", DECK)
+    rows: list[dict[str, object]] = []
+    for kind in Kind:
+        card = next((c for c in deck if c.kind is kind and not c.is_rain), None)
+        if card is None:
+            continue
+        try:
+            sheet = g.score([card])
+        except HanafudaError:
+            return []
+        data = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
+        if data.get("card_points") is None:
+            return []
+        rows.append({"Kind": kind.label, "Value each": data["card_points"],
+                     "cards": (card,)})
     return rows
 
 
@@ -276,8 +317,18 @@ def _chart(rows: list[dict[str, object]], width: float, compact: bool) -> list[s
 def yaku_chart_html(game: Game | str, *, width: float = 56, compact: bool = False) -> str:
     """The game's yaku chart, grouped, each yaku drawn with its cards and its points; then
     its hand combinations, where it has them."""
+    from ..render.svg import row_svg
     g = as_game(game)
     out = ['<div class="hf-yaku-chart">']
+    values = card_value_rows(g)
+    if values:
+        out.append('<p style="margin:8px 0 0"><b>Card values</b> (every captured card '
+                   'counts)</p><div style="display:flex;flex-wrap:wrap;gap:6px">')
+        for r in values:
+            out.append(f'<div class="hf-card-value" style="{_TILE}"><div><b>'
+                       f'{html.escape(str(r["Kind"]))}</b>: {r["Value each"]} each</div>'
+                       f'{row_svg(_card_list(r["cards"]), width=width)}</div>')
+        out.append("</div>")
     yaku = yaku_rows(g)
     hands = hand_rows(g)
     if hands:

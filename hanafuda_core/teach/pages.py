@@ -18,7 +18,7 @@ from .. import tables
 from ..cards import CardSet
 from ..play import Game
 from ..rules import name_sources
-from .charts import GROUP_WORDS, hand_rows, yaku_chart_html, yaku_rows
+from .charts import GROUP_WORDS, hand_rows, yaku_chart_html, yaku_rows, yaku_table
 from .facts import (
     as_game,
     deal_rows,
@@ -134,7 +134,10 @@ def scoring_procedure(game: Game | str) -> list[str]:
     else:
         steps.append("Card values do not count in this game: only yaku score. Lay out your "
                      "captured cards by kind (Brights, Tens, Ribbons, Chaffs) to see them.")
-    table = getattr(g.rules, "yaku", None)
+    table, optional = yaku_table(g)
+    if optional:
+        steps.append("If you play with the optional yaku, score them as well: find them "
+                     "on the chart and add their points.")
     if table is not None:
         rows = yaku_rows(g)
         best = list(dict.fromkeys(str(r["Group"]) for r in rows

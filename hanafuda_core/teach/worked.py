@@ -68,10 +68,11 @@ class WorkedRound:
     lines: tuple[str, ...]
     decisions: tuple[Decision, ...]
     result: Outcome
+    dealt: dict[str, tuple[int, ...]] | None = None
 
 
 _CODE_IN_BRACKETS = re.compile(r" \((?:1[0-2]|[1-9])[a-d]\)|\((?:1[0-2]|[1-9])[a-d]\) ")
-_CITATION = re.compile(r"\s*\((?:BOOK|D00\d)[^()]*\)")
+_CITATION = re.compile(r"\s*\((?:[^()]|\([^()]*\))*?\blines? \d(?:[^()]|\([^()]*\))*\)")
 _CODE = re.compile(r"\b(?:1[0-2]|[1-9])[a-d]\b")
 
 
@@ -94,6 +95,7 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
     agents = [g.agent(agent) for _ in range(n)]
     rng = random.Random(seed)
     r = g.new_round(seed=seed, players=n)
+    dealt = r.zones()
     decisions: list[Decision] = []
     actions: list[str] = []
     for _ in range(10_000):
@@ -121,7 +123,8 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
     names = tuple(agent for _ in range(n))
     record = replace(r.record(), agents=names)
     lines = tuple(plain_line(x) for x in g.log(record))
-    return WorkedRound(g, seed, n, names, tuple(actions), lines, tuple(decisions), result)
+    return WorkedRound(g, seed, n, names, tuple(actions), lines, tuple(decisions), result,
+                       dealt)
 
 
 def _standing(game: Game, player: int, zones: dict[str, tuple[int, ...]]) -> str:
@@ -161,6 +164,16 @@ def _zone_label(zone: str, player: int) -> str | None:
     return None
 
 
+def _deal_label(zone: str) -> str | None:
+    """The hands and the field as dealt, labelled for readers."""
+    kind, _, who = zone.rpartition(" ")
+    if zone == "field":
+        return "Field"
+    if kind == "hand":
+        return f"Player {int(who) + 1}'s hand"
+    return None
+
+
 def _decision_html(d: Decision) -> str:
     from ..cards import Card
     from ..render.svg import layout_html
@@ -184,6 +197,12 @@ def worked_round_html(wr: WorkedRound) -> str:
     out = [(f'<p class="hf-caption">{wr.players} players, all played by the computer; '
            f'the same deal comes back with seed {wr.seed}.</p>')]
     decisions = iter(wr.decisions)
+    if wr.dealt:
+        from ..cards import Card
+        from ..render.svg import layout_html
+        rows = [(label, [Card(c) for c in cards]) for zone, cards in wr.dealt.items()
+                if (label := _deal_label(zone)) is not None]
+        out.append(f"<p><b>The deal</b></p>{layout_html(rows, width=56)}")
     out.append('<ol class="hf-worked-lines" style="padding-left:1.4em">')
     for line in wr.lines:
         out.append(f"<li>{esc(line.strip())}</li>")
