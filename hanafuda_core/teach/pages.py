@@ -236,7 +236,7 @@ def quick_reference_html(game: Game | str) -> str:
            (f'<div class="hf-ref-block"><h2>The deal</h2><ul>{deals}</ul>'
             f"<h2>A turn</h2><ol>{turn}</ol></div></div>"),
            f'<div class="hf-ref-block"><h2>Scoring</h2>{procedure_html(g)}</div>',
-           f"<div><h2>Yaku</h2>{yaku_chart_html(g, width=40, compact=True)}</div>",
+           f"<div><h2>Yaku</h2>{yaku_chart_html(g, width=56, compact=True)}</div>",
            "</div>"]
     return "".join(out)
 
