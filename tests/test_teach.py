@@ -20,6 +20,7 @@ from hanafuda_core import get_game
 from hanafuda_core.cards import Card, CardSet
 from hanafuda_core.errors import HanafudaError, OptionError
 from hanafuda_core.registry import playable_keys
+from hanafuda_core.rules import SOURCE_DOCUMENTS
 from hanafuda_core.teach import (
     card_value_rows,
     hand_rows,
@@ -316,3 +317,19 @@ def test_card_values_are_charted_where_they_count(key):
 ])
 def test_log_lines_are_told_in_reader_words(line, plain):
     assert plain_line(line) == plain
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_each_value_is_cited_from_the_document_its_rule_set_follows(key):
+    g = get_game(key)
+    rows = option_rows(g)
+    for p in presets(g):
+        src = g.adapter.preset_sources().get(p)
+        label = preset_label(g, p)
+        for k, row in zip(g.option_table, rows):
+            cited = src.get(k) if isinstance(src, dict) else src
+            if cited is None:
+                cited = g.option_table[k].source
+            if cited is not None:
+                assert str(row[f"{label} source"]).startswith(
+                    SOURCE_DOCUMENTS[cited.doc].reader), (p, k)

@@ -196,12 +196,16 @@ def _preset_sources(game: Game) -> Mapping[str, Any]:
 
 
 def _preset_source(game: Game, preset: str, key: str) -> Source | None:
-    """Where a preset takes an option's value from."""
+    """Where a preset takes an option's value from: the preset's own source per option,
+    or the document it follows."""
     opt = game.option_table[key]
     src = _preset_sources(game).get(preset)
     if isinstance(src, Mapping):
         return src.get(key) or opt.source
-    if isinstance(src, Source) and key in game.adapter.presets()[preset]:
+    # A preset follows its document: for a value it sets, and for a value it leaves at
+    # the default unless the option's own source is a closer place in the same one.
+    if isinstance(src, Source) and (key in game.adapter.presets()[preset]
+                                    or opt.source is None or opt.source.doc != src.doc):
         return src
     return opt.source
 
