@@ -333,3 +333,18 @@ def test_each_value_is_cited_from_the_document_its_rule_set_follows(key):
             if cited is not None:
                 assert str(row[f"{label} source"]).startswith(
                     SOURCE_DOCUMENTS[cited.doc].reader), (p, k)
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_the_quick_reference_is_composed_of_the_sections(key):
+    g = get_game(key)
+    markup = page(key, "reference")
+    text = text_of(markup)
+    assert "@page{size:A4" in markup
+    for step in scoring_procedure(g):
+        assert html.escape(step) in markup
+    for row in (*yaku_rows(g), *hand_rows(g)):
+        assert str(row["Yaku"]) in text and str(row["Points"]) in text
+    for row in overview_rows(g):
+        assert str(row["At a glance"]) in text
+    assert ("A turn" in text) == (g.info.family == "capture")

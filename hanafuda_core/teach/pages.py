@@ -205,6 +205,12 @@ def scoring_html(game: Game | str) -> str:
     return procedure_html(game) + score_sheet_html(game)
 
 
+#: A capture game's turn, as every capture game shares it (the family's basics).
+CAPTURE_TURN = ("<li><b>Play</b> a card from your hand: it takes a field card of its month "
+                "(you choose if there are two), or joins the field.</li>"
+                "<li><b>Draw</b> the top card of the stock and do the same with it.</li>"
+                "<li><b>Keep</b> what you captured face up in front of you.</li>")
+
 REFERENCE_CSS = """
 .hf-ref h2{font-size:1.15em;margin:10px 0 4px}
 .hf-ref .hf-yaku{font-size:0.9em}
@@ -226,15 +232,12 @@ def quick_reference_html(game: Game | str) -> str:
                     f"{r['Field']} face up to the field, {r['Stock']} in the stock"
                     + (f" ({esc(str(r['Note']))})" if r["Note"] else "") + "</li>"
                     for r in deal_rows(g))
-    turn = ("<li><b>Play</b> a card from your hand: it takes a field card of its month "
-            "(you choose if there are two), or joins the field.</li>"
-            "<li><b>Draw</b> the top card of the stock and do the same with it.</li>"
-            "<li><b>Keep</b> what you captured face up in front of you.</li>")
+    turn = CAPTURE_TURN if g.info.family == "capture" else ""
     out = [f"<style>{css}</style>", '<div class="hf-ref">',
            (f'<div class="hf-ref-cols"><div class="hf-ref-block"><h2>{esc(g.name)} at a '
             f"glance</h2>{overview_html(g)}</div>"),
            (f'<div class="hf-ref-block"><h2>The deal</h2><ul>{deals}</ul>'
-            f"<h2>A turn</h2><ol>{turn}</ol></div></div>"),
+            + (f"<h2>A turn</h2><ol>{turn}</ol>" if turn else "") + "</div></div>"),
            f'<div class="hf-ref-block"><h2>Scoring</h2>{procedure_html(g)}</div>',
            f"<div><h2>Yaku</h2>{yaku_chart_html(g, width=56, compact=True)}</div>",
            "</div>"]
