@@ -28,10 +28,10 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .book import _caption, _html, _svg, print_css, table_view
 from .rules import SOURCE_DOCUMENTS
-from .cards import DECK, MONTH_MASKS, Card, CardSet, Kind
+from .cards import Card, CardSet
 from .errors import HanafudaError
 from .games.hachihachi import (OPTIONS, PRESETS, TEYAKU_TABLES, game_award, get_rules,
-                               option_sources, preset_options, yaku_rule)
+                               preset_options, yaku_rule)
 from .hachihachi_controllers import category_rows
 from .hachihachi_examples import (AKA_HAND, EXAMPLES, GREATER_TRIPLE_HAND, WorkedExample,
                                   example, yaku_cards)
@@ -39,8 +39,9 @@ from .hachihachi_examples import player as _p
 from .hachihachi_settle import (LIGHT_MULTIPLIERS, PAR, Call, FieldQueue, PlayerFacts,
                                 RoundFacts, Settlement, field_multiplier, settle_round)
 from .ledger import BANK
-from .teyaku import CHAFF, GREATER_MONTHS, SUIT, TeyakuTable
-from . import tables
+from .teyaku import CHAFF, SUIT
+from . import tables, teach
+from .teach import hand_example, preset_label
 
 __all__ = [
     "TRADITIONS", "TRADITION_LABELS", "REGISTRY_KEYS", "par_facts", "unit_text", "money",
@@ -64,8 +65,7 @@ __all__ = [
 
 #: The four traditions in the order the chapter shows them (preset keys).
 TRADITIONS: tuple[str, ...] = ("book", "d001", "d002", "d004")
-TRADITION_LABELS: Mapping[str, str] = {
-    "book": "Rulebook", **{p: SOURCE_DOCUMENTS[p.upper()].short for p in ("d001", "d002", "d004")}}
+TRADITION_LABELS: Mapping[str, str] = {p: preset_label("hachihachi", p) for p in TRADITIONS}
 #: The registry entry behind each tradition (players, deals, difficulty).
 REGISTRY_KEYS: Mapping[str, str] = {"book": "hachihachi", "d001": "hachihachi-d001",
                                     "d002": "hachihachi-d002", "d004": "hachihachi-d004"}
@@ -348,59 +348,6 @@ def _dealt_examples(limit: int = _SEARCH_SEEDS) -> dict[str, tuple[int, int, Car
     return {**mixed, **clean}
 
 
-def _construct(table: TeyakuTable, key: str) -> CardSet:
-    """A hand built card by card for a combination no early seed deals."""
-    rule = table.rule(key)
-    rain = MONTH_MASKS[10]
-    used: list[Card] = []
-
-    def take(pool: Iterable[Card], n: int) -> None:
-        got = [c for c in pool if c not in used][:n]
-        if len(got) < n:
-            raise HanafudaError(f"cannot build a hand for {key}")
-        used.extend(got)
-
-    if rule.group == CHAFF:
-        b, t, r = rule.kinds
-        dry = [c for c in DECK if not (1 << c) & rain]
-        take([c for c in dry if c.kind is Kind.BRIGHT], b)
-        take([c for c in dry if c.kind is Kind.TEN], t)
-        take([c for c in dry if c.kind is Kind.RIBBON][::3], r)
-        # Chaffs of different months, so the hand makes no suit combination.
-        months = {c.month for c in used}
-        for c in DECK:
-            if len(used) == 7:
-                break
-            if (c.kind is Kind.CHAFF or (1 << c) & rain) and c.month not in months:
-                used.append(c)
-                months.add(c.month)
-    else:
-        taken: set[int] = set()
-        for part in rule.parts:
-            if part == "G":
-                month = next(m for m in GREATER_MONTHS if m not in taken)
-                cards = [c for c in DECK if c.month == month]
-                cards = cards[1:] if month == 12 else cards[:3]
-            else:
-                n = int(part)
-                month = next(m for m in range(1, 13) if m not in taken
-                             and (part != "3" or m not in GREATER_MONTHS))
-                cards = [c for c in DECK if c.month == month][:n]
-            taken.add(month)
-            used.extend(cards)
-        for m in range(1, 13):
-            if len(used) == 7:
-                break
-            if m not in taken:
-                used.append(Card(4 * (m - 1) + 3))
-                taken.add(m)
-    hand = CardSet(used)
-    best = table.evaluate(hand).best(rule.group)
-    if len(hand) != 7 or best is None or best.rule.key != key:
-        raise HanafudaError(f"the hand built for {key} ({hand.format()}) does not make it")
-    return hand
-
-
 def teyaku_example(key: str) -> TeyakuExample:
     """An example hand for a BOOK combination: the first seeded deal that holds it, or a
     constructed hand when the first seeds deal none."""
@@ -410,7 +357,7 @@ def teyaku_example(key: str) -> TeyakuExample:
     if found:
         seed, player, hand = found
         return TeyakuExample(key, hand, f"dealt: seed {seed}, player {player}", rule.group)
-    return TeyakuExample(key, _construct(table, key), "constructed", rule.group)
+    return TeyakuExample(key, hand_example(table, key), "constructed", rule.group)
 
 
 def teyaku_examples() -> list[TeyakuExample]:
@@ -821,62 +768,25 @@ def compare_rows(index: int) -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------
 # 9. House rules and sources
 
-def _value_text(v: Any) -> str:
-    if v is True:
-        return "yes"
-    if v is False:
-        return "no"
-    if v is None:
-        return "—"
-    if isinstance(v, tuple):
-        return ", ".join(map(str, v)) if v else "none"
-    return str(v)
-
-
 def options_rows() -> list[dict[str, object]]:
-    """Every option with its value in each tradition (from option_sources) and where the
-    value comes from; ``differs`` marks options on which the traditions disagree."""
-    per = {p: option_sources(p) for p in TRADITIONS}
-    rows = []
-    for key, opt in OPTIONS.items():
-        values = [per[p][key].default for p in TRADITIONS]
-        row: dict[str, object] = {"Option": key, "What it decides": opt.description}
-        for p in TRADITIONS:
-            o = per[p][key]
-            row[TRADITION_LABELS[p]] = _value_text(o.default)
-            row[f"{TRADITION_LABELS[p]} source"] = o.source.cite() if o.source else ""
-        row["differs"] = len({repr(v) for v in values}) > 1
-        row["played"] = opt.implemented
-        rows.append(row)
-    return rows
+    """Every option by its title with its value in each tradition and where that value
+    comes from (:func:`hanafuda_core.teach.option_rows`); ``differs`` marks options on
+    which the traditions disagree."""
+    return teach.option_rows("hachihachi", lines=True)
 
 
 def source_rows() -> list[dict[str, object]]:
-    """The seed documents and sections the chapter draws on, and what from each."""
-    from .rules import SOURCE_DOCUMENTS
-    used: dict[str, list[str]] = {}
-    for p in TRADITIONS:
-        for s in _game(p).sources:
-            used.setdefault(s.cite(), []).append("players, deals")
-        for key, o in option_sources(p).items():
-            if o.source:
-                used.setdefault(o.source.cite(), []).append(key)
-        for r in get_rules(p).teyaku.rules:
-            if r.source:
-                used.setdefault(r.source.cite(), []).append("hand combinations")
-        for r in get_rules(p).yaku.rules:
-            if r.source:
-                used.setdefault(r.source.cite(), []).append("yaku")
+    """The documents and sections the chapter draws on, and what from each: the rules'
+    (:func:`hanafuda_core.teach.source_rows`), then the seed worked examples."""
+    rows = teach.source_rows("hachihachi")
     for ex in EXAMPLES.values():
-        used.setdefault(ex.source, []).append(f"example {ex.key}")
-    rows = []
-    for cite, what in used.items():
-        doc = cite.split(",")[0].split(" ")[0]
+        doc = ex.source.split(",")[0].split(" ")[0]
         if doc not in SOURCE_DOCUMENTS:
-            raise HanafudaError(f"unknown source document {doc!r} in {cite!r}")
-        rows.append({"Document": doc, "Section": cite[len(doc):].lstrip(", "),
-                     "Used for": ", ".join(dict.fromkeys(what))})
-    return sorted(rows, key=lambda r: (str(r["Document"]), str(r["Section"])))
+            raise HanafudaError(f"unknown source document {doc!r} in {ex.source!r}")
+        rows.append({"Document": SOURCE_DOCUMENTS[doc].reader,
+                     "Section": ex.source[len(doc):].lstrip(", "), "Lines": "",
+                     "Used for": f"example {ex.key}"})
+    return rows
 
 
 # ---------------------------------------------------------------------------
@@ -1113,23 +1023,9 @@ def show_comparison(index: int):
 
 
 def show_options():
-    esc = html.escape
-    rows = options_rows()
-    cols = [TRADITION_LABELS[p] for p in TRADITIONS]
-    out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table" '
-           'style="font-size:.85em">', "<thead><tr><th>Option</th>"
-           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
-    for r in rows:
-        style = ' style="background:#fff4e0"' if r["differs"] else ""
-        note = "" if r["played"] else " (named only; the settlement does not play it yet)"
-        cells = "".join(f"<td{style}>{esc(str(r[c]))}<br><span style=\"color:#555;"
-                        f"font-size:.8em\">{esc(str(r[c + ' source']))}</span></td>"
-                        for c in cols)
-        out.append(f"<tr><td><code>{esc(str(r['Option']))}</code><br>"
-                   f'<span style="font-size:.85em">{esc(str(r["What it decides"]))}'
-                   f"{esc(note)}</span></td>{cells}</tr>")
-    out.append("</tbody></table></div>")
-    return _html("".join(out))
+    """Every option by its title under each tradition, with its sources
+    (:func:`hanafuda_core.teach.show_options`)."""
+    return teach.show_options("hachihachi")
 
 
 def show_sources():

@@ -17,21 +17,21 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
 from .book import (TURN_CASES as BASICS_TURN_CASES, TurnCase, TurnSetup, TurnStep, _caption,
                    _html, _lines, narrate, print_css, table_view, turn_case as _turn_case,
                    turn_case_html)
-from .cards import CARD_INFO, DECK, Card, CardSet
+from .cards import CARD_INFO, Card
 from .engines.capture import (KOIKOI, Phase, State, apply, legal_actions, next_dealer,
                               setup_state, view)
 from .errors import HanafudaError, IllegalActionError
-from .games.koikoi import CHARTS, OPTIONS, PRESETS, get_rules, options_table, preset_options
+from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
 from .narration import and_list as _and
 from .scoring import ScoreReport, score_cards
-from . import tables
+from . import tables, teach
 from .rules import SOURCE_DOCUMENTS
+from .teach import example_cards, preset_label
 
 __all__ = [
     "PRESET_LABELS", "COMPARED", "COMPARISON_PILES", "overview_rows",
@@ -48,13 +48,8 @@ __all__ = [
     "reference_html", "show_reference", "PRINT_CSS",
 ]
 
-# The presets in the order the book shows them, with short labels.
-PRESET_LABELS: Mapping[str, str] = {
-    "book": "Rulebook",
-    "d002": SOURCE_DOCUMENTS["D002"].short,
-    "d002-toppa": f"{SOURCE_DOCUMENTS['D002'].short}, Toppa",
-    "d003": SOURCE_DOCUMENTS["D003"].short,
-}
+# The presets in the order the book shows them, with their labels (from the teaching layer).
+PRESET_LABELS: Mapping[str, str] = {p: preset_label("koikoi", p) for p in PRESETS}
 
 ALTERNATIVE = "Rulebook, alternative charts"
 
@@ -97,20 +92,8 @@ def _cards(cards: Iterable[Card]) -> str:
 # Overview, deal and misdeals
 
 def overview_rows() -> list[dict[str, object]]:
-    """The game's registry facts, and the player counts each preset allows."""
-    from .games import get_game
-    g = get_game("koikoi")
-    counts = {p: sorted({2} | ({3, 4} if p.startswith("d002") else set())) for p in PRESETS}
-    rows = [{"Fact": "Players", "Value": f"{tables.players_label(g.players)} (the rulebook); "
-             + "; ".join(f"{PRESET_LABELS[p]} {', '.join(map(str, n))}"
-                         for p, n in counts.items() if n != [2])},
-            {"Fact": "Deck", "Value": g.deck},
-            {"Fact": "Difficulty", "Value": g.difficulty},
-            {"Fact": "Family", "Value": g.family.capitalize()},
-            {"Fact": "Rounds in a game", "Value": "; ".join(
-                f"{PRESET_LABELS[p]} {get_rules(p).rounds}" for p in ("book", "d002", "d003"))},
-            {"Fact": "In a sentence", "Value": g.summary}]
-    return rows
+    """At a glance (:func:`hanafuda_core.teach.overview_rows` for Koi-Koi)."""
+    return teach.overview_rows("koikoi")
 
 
 def deal_rows() -> list[dict[str, object]]:
@@ -190,41 +173,6 @@ def turn_case(key: str, preset: str = "book") -> TurnCase:
 # ---------------------------------------------------------------------------
 # Yaku charts
 
-def _named_sets(table) -> dict[Card, int]:
-    count: dict[Card, int] = {}
-    for r in table.rules:
-        for c in r.cards:
-            count[c] = count.get(c, 0) + 1
-    return count
-
-
-def example_cards(rule, table) -> tuple[Card, ...]:
-    """Cards that show ``rule``: its named set, or for a count yaku an example set
-    that makes exactly this yaku under ``table`` (checked with the table)."""
-    if rule.cards:
-        return tuple(rule.cards)
-    masks, _ = table._kind_masks(table._compiled[0][0])
-    pool_mask = 0
-    for k in rule.kinds:
-        pool_mask |= masks[k]
-    pool = [c for c in DECK if pool_mask >> c & 1 and not (rule.dry and c.is_rain)]
-    named = _named_sets(table)
-    orders = (sorted(pool, key=lambda c: (named.get(c, 0), c)),
-              sorted(pool, key=lambda c: (not c.is_rain, named.get(c, 0), c)))
-    need = rule.threshold
-    tries = [tuple(o[:need]) for o in orders]
-    if len(pool) <= 10:
-        tries += list(combinations(pool, need))
-    for cards in tries:
-        ev = table.evaluate(CardSet(cards))
-        if rule.key in ev.keys and ev.total == rule.points:
-            return tuple(sorted(cards))
-    for cards in tries:     # fall back: a set in which the yaku counts
-        if rule.key in table.evaluate(CardSet(cards)).keys:
-            return tuple(sorted(cards))
-    raise HanafudaError(f"no example set found for {rule.name}")  # pragma: no cover
-
-
 def points_text(rule) -> str:
     """'5', '1 + 1 per extra Ten', '10 + 1 per extra Ribbon'."""
     text = str(rule.points)
@@ -282,41 +230,13 @@ def group_rows(preset: str = "book") -> list[dict[str, object]]:
     return rows
 
 
-_TILE = ('border:1px solid #d6cfc0;border-radius:6px;padding:5px 8px;background:#fffdf7;'
-         'break-inside:avoid;max-width:100%')
-
-
-def _with_pt(points: str) -> str:
-    """'10' -> '10 pt'; '1 + 1 per extra Ten' -> '1 pt + 1 per extra Ten'."""
-    return points.replace(" + ", " pt + ", 1) if " + " in points else points + " pt"
-
-
 def chart_html(preset: str = "book", options: Mapping[str, Any] | None = None, *,
-               width: float = 38, compact: bool = False) -> str:
-    """The yaku chart of a preset, grouped, each yaku drawn with its cards."""
-    from .render.svg import row_svg
-    esc = html.escape
-    rows = chart_rows(preset, options)
-    out = ['<div class="hf-yaku-chart">']
-    for group in dict.fromkeys(r["Group"] for r in rows):
-        members = [r for r in rows if r["Group"] == group]
-        rule = members[0]["Counts"]
-        out.append(f'<div class="hf-yaku-group"><p style="margin:8px 0 2px;font-weight:bold">'
-                   f'{esc(str(group))} <span style="font-weight:normal">({esc(str(rule))})'
-                   f'</span></p><div style="display:flex;flex-wrap:wrap;gap:6px">')
-        for r in members:
-            label = ("for example " if r["example"] else "")
-            out.append(f'<div class="hf-yaku" style="{_TILE}">'
-                       f'<div><b>{esc(str(r["Yaku"]))}</b> · {esc(str(r["Japanese"]))}</div>'
-                       f'<div>{esc(_with_pt(str(r["Points"])))}</div>'
-                       + ("" if compact else f'<div style="font-size:0.85em;color:#555">'
-                          f'{esc(str(r["Needs"]))}</div>')
-                       + f'<div class="hf-yaku-note" style="font-size:0.85em;color:#555">'
-                         f'{esc(label)}</div>'
-                       f'{row_svg(list(r["cards"]), width=width)}</div>')
-        out.append("</div></div>")
-    out.append("</div>")
-    return "".join(out)
+               width: float = 56, compact: bool = False) -> str:
+    """The yaku chart of a preset, grouped, each yaku drawn with its cards
+    (:func:`hanafuda_core.teach.yaku_chart_html`)."""
+    from .registry import get_game
+    return teach.yaku_chart_html(get_game("koikoi", preset, **dict(options or {})),
+                                 width=width, compact=compact)
 
 
 def yaku_points_matrix(presets: Sequence[str] = ("book", "d002", "d003"),
@@ -544,19 +464,9 @@ def comparison_rows(piles: Sequence[tuple[str, str]] = COMPARISON_PILES
 
 
 def options_rows() -> list[dict[str, object]]:
-    """Every Koi-Koi option: its value under each preset, what it does, its source."""
-    per = {p: preset_options(p) for p in PRESETS}
-    rows = []
-    for r in options_table("book"):
-        row: dict[str, object] = {"Option": r["key"]}
-        for p in PRESETS:
-            v = per[p][r["key"]]
-            row[PRESET_LABELS[p]] = "—" if v is None else str(v)
-        row["What it does"] = r["description"] + (f" [{r['note']}]" if r["note"] else "") + (
-            "" if r["implemented"] else " (not playable yet)")
-        row["Source"] = r["source"]
-        rows.append(row)
-    return rows
+    """Every Koi-Koi option by its title: its value under each preset, what it does, where
+    each value comes from (:func:`hanafuda_core.teach.option_rows`)."""
+    return teach.option_rows("koikoi", lines=True)
 
 
 # ---------------------------------------------------------------------------
@@ -646,8 +556,8 @@ def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
     each part in a ``<details>`` so the page stays short."""
     esc = html.escape
     who = " and ".join(f"{_PLAYER_NAMES[i].lower()}: {a}" for i, a in enumerate(wr.agents))
-    out = [f'<p class="hf-caption">Seed {wr.seed}, rule set {esc(PRESET_LABELS[wr.preset])}; '
-           f'players ({esc(who)}). You deal and play first.</p>']
+    out = [(f'<p class="hf-caption">Seed {wr.seed}, rule set {esc(PRESET_LABELS[wr.preset])}; '
+            f'players ({esc(who)}). You deal and play first.</p>')]
     first, rest = wr.steps[:full], wr.steps[full:]
     out.append(f'<details class="hf-worked" open><summary><b>Turns 1 to {len(first)}, '
                'card by card</b></summary>')
@@ -684,32 +594,19 @@ def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
 # Sources
 
 def source_rows() -> list[dict[str, object]]:
-    """The seed documents and sections this chapter draws on, and what from each."""
-    from .games import get_game
-    from .rules import SOURCE_DOCUMENTS
-    used: dict[str, list[str]] = {}
-    for s in get_game("koikoi").sources:
-        used.setdefault(s.cite(), []).append("the game's registry entry")
-    for o in OPTIONS.values():
-        if o.source:
-            used.setdefault(o.source.cite(), []).append(o.key)
-    for chart, (_, rules) in CHARTS.items():
-        for r in rules:
-            if r.source:
-                used.setdefault(r.source.cite(), []).append(f"{chart} yaku chart")
-    rows = []
-    for cite, what in used.items():
-        doc = cite.split(",")[0]
-        rows.append({"Document": doc, "Section": cite.split(", ", 1)[1] if ", " in cite else "",
-                     "What it is": SOURCE_DOCUMENTS.get(doc, ""),
-                     "Used for": ", ".join(dict.fromkeys(what))})
-    return sorted(rows, key=lambda r: (str(r["Document"]), str(r["Section"])))
+    """The documents and sections the Koi-Koi rules draw on, and what from each
+    (:func:`hanafuda_core.teach.source_rows`)."""
+    return teach.source_rows("koikoi")
 
 
 # ---------------------------------------------------------------------------
 # Display
 
-show_overview = table_view(overview_rows)
+def show_overview():
+    """At a glance (:func:`hanafuda_core.teach.show_overview`)."""
+    return teach.show_overview("koikoi")
+
+
 show_deals = table_view(deal_rows)
 show_misdeals = table_view(misdeal_rows)
 
@@ -776,21 +673,18 @@ def show_comparison():
 
 
 def show_options():
-    """The options on which the presets differ, then every option in a <details>."""
-    rows = options_rows()
-    labels = [PRESET_LABELS[p] for p in PRESETS]
-    differ = [{k: v for k, v in r.items() if k not in ("What it does", "Source")} for r in rows
-              if len({r[label] for label in labels}) > 1]
-    return _html(tables.to_html(differ, caption="Options on which the rule sets differ")
-                 + '<details><summary><b>Every option, with what it does</b></summary>'
-                 + tables.to_html(rows) + "</details>")
+    """Every option by its title under each rule set, with its sources
+    (:func:`hanafuda_core.teach.show_options`)."""
+    return teach.show_options("koikoi")
 
 
 def show_worked_round(seed: int = 12, full: int = 6, samples: int = 12):
     return _html(worked_round_html(worked_round(seed, samples=samples), full=full))
 
 
-show_sources = table_view(source_rows)
+def show_sources():
+    """Where each rule comes from (:func:`hanafuda_core.teach.show_sources`)."""
+    return teach.show_sources("koikoi")
 
 
 def show_inline_quiz(seed: int = 7, n: int = 3):

@@ -15,6 +15,8 @@ from hanafuda_core.games.hachihachi import OPTIONS, TEYAKU_TABLES, get_rules, op
 from hanafuda_core.hachihachi_examples import EXAMPLES, example
 from hanafuda_core.hachihachi_settle import LIGHT_MULTIPLIERS, FieldQueue, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
+from hanafuda_core.rules import SOURCE_DOCUMENTS
+from hanafuda_core.teach import option_title, value_text
 from hanafuda_core.teyaku import CHAFF
 
 
@@ -291,15 +293,17 @@ def test_comparison_rows_equal_direct_settlements(index):
 
 def test_options_rows_follow_option_sources():
     rows = {r["Option"]: r for r in hh.options_rows()}
-    assert set(rows) == set(OPTIONS)
-    assert rows["calls"]["differs"] and rows["calls"][hh.TRADITION_LABELS["d002"]] == "d002"
-    assert rows["calls"][hh.TRADITION_LABELS["d001"] + " source"] == option_sources("d001")["calls"].source.cite()
-    assert rows["unit"][hh.TRADITION_LABELS["d004"]] == "shillings"
+    assert set(rows) == {option_title(o) for o in OPTIONS.values()}
+    calls, unit = (rows[option_title(OPTIONS[k])] for k in ("calls", "unit"))
+    assert calls["differs"] and calls[hh.TRADITION_LABELS["d002"]] == value_text("d002") \
+        == SOURCE_DOCUMENTS["D002"].short
+    assert calls[hh.TRADITION_LABELS["d001"] + " source"] == option_sources("d001")["calls"].source.reader()
+    assert unit[hh.TRADITION_LABELS["d004"]] == "shillings"
 
 
 def test_sources_cite_every_document():
     docs = {r["Document"] for r in hh.source_rows()}
-    assert {"BOOK", "D001", "D002", "D004"} <= docs
+    assert {SOURCE_DOCUMENTS[d].reader for d in ("BOOK", "D001", "D002", "D004")} <= docs
 
 
 def test_unknown_names_are_refused():

@@ -7,7 +7,9 @@ from hanafuda_core.cards import CardSet
 from hanafuda_core.engines.capture import Phase
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.koikoi import OPTIONS, PRESETS, get_rules
+from hanafuda_core.rules import SOURCE_DOCUMENTS
 from hanafuda_core.scoring import score_cards
+from hanafuda_core.teach import option_title, value_text
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -102,9 +104,10 @@ def test_koikoi_effect_rows_cover_every_value():
 
 def test_options_rows_list_every_option_with_preset_values():
     rows = kb.options_rows()
-    assert [r["Option"] for r in rows] == list(OPTIONS)
-    sake = next(r for r in rows if r["Option"] == "sake")
-    assert sake[kb.PRESET_LABELS["d003"]] == "ten_and_chaff" and sake[kb.PRESET_LABELS["book"]] == "ten"
+    assert [r["Option"] for r in rows] == [option_title(o) for o in OPTIONS.values()]
+    sake = next(r for r in rows if r["Option"] == option_title(OPTIONS["sake"]))
+    assert sake[kb.PRESET_LABELS["d003"]] == value_text("ten_and_chaff") == "ten and chaff"
+    assert sake[kb.PRESET_LABELS["book"]] == "ten"
 
 
 def test_deal_and_misdeal_rows_come_from_the_rules():
@@ -170,9 +173,9 @@ def test_reference_page_has_print_style_and_every_yaku():
 
 def test_sources_list_every_document_used():
     docs = {r["Document"] for r in kb.source_rows()}
-    assert docs == {"BOOK", "D002", "D003"}
+    assert docs == {SOURCE_DOCUMENTS[d].reader for d in ("BOOK", "D002", "D003")}
 
 
 def test_overview_uses_the_registry():
-    rows = {r["Fact"]: r["Value"] for r in kb.overview_rows()}
-    assert rows["Difficulty"] == "Intermediate" and rows["Deck"] == "48 cards"
+    rows = {r[""]: r["At a glance"] for r in kb.overview_rows()}
+    assert rows["Difficulty"] == "Intermediate" and rows["Cards"] == "48 cards"

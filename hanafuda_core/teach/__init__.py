@@ -1,0 +1,105 @@
+"""The teaching layer: book helpers that take a game, any game of the registry.
+
+Each function takes a :class:`~hanafuda_core.play.Game` (``get_game(key, preset=...)``)
+or a registry key, reads the registry entry and the rules' data, and returns HTML
+(``*_html``), rows for a table (``*_rows``), or a display object (``show_*``, for a
+chapter's one-line call). A game hooks in only by data: its registry entry, its
+options and presets with their sources, its yaku table and, where it has them, its
+hand combinations.
+
+* :func:`show_overview`: at a glance (players, cards, deal, length, goal, difficulty);
+* :func:`show_yaku_chart`: every yaku and hand combination drawn with its cards;
+* :func:`show_options`, :func:`show_sources`: the variants page;
+* :func:`scoring_procedure`, :func:`show_scoring_procedure`: scoring at the table;
+* :func:`show_quick_reference`: a printable one-page summary;
+* :func:`show_worked_round`: a generated round, its decisions in full.
+
+>>> "5 Brights" in yaku_chart_html("koikoi")
+True
+"""
+
+from .charts import (
+    card_value_rows,
+    example_cards,
+    hand_example,
+    hand_rows,
+    points_text,
+    yaku_chart_html,
+    yaku_rows,
+    yaku_table,
+)
+from .facts import (
+    amount_text,
+    as_game,
+    deal_rows,
+    game_length,
+    option_rows,
+    option_title,
+    option_values,
+    overview_rows,
+    preset_game,
+    preset_label,
+    preset_rows,
+    presets,
+    source_rows,
+    value_text,
+)
+from .pages import (
+    options_html,
+    overview_html,
+    quick_reference_html,
+    scoring_html,
+    scoring_procedure,
+    show_options,
+    show_overview,
+    show_quick_reference,
+    show_scoring_procedure,
+    show_sources,
+    show_worked_round,
+    show_yaku_chart,
+    sources_html,
+)
+from .worked import Decision, WorkedRound, plain_line, worked_round, worked_round_html
+
+__all__ = [
+    "Decision",
+    "WorkedRound",
+    "amount_text",
+    "as_game",
+    "card_value_rows",
+    "deal_rows",
+    "example_cards",
+    "game_length",
+    "hand_example",
+    "hand_rows",
+    "option_rows",
+    "option_title",
+    "option_values",
+    "options_html",
+    "overview_html",
+    "overview_rows",
+    "plain_line",
+    "points_text",
+    "preset_game",
+    "preset_label",
+    "preset_rows",
+    "presets",
+    "quick_reference_html",
+    "scoring_html",
+    "scoring_procedure",
+    "show_options",
+    "show_overview",
+    "show_quick_reference",
+    "show_scoring_procedure",
+    "show_sources",
+    "show_worked_round",
+    "show_yaku_chart",
+    "source_rows",
+    "sources_html",
+    "value_text",
+    "worked_round",
+    "worked_round_html",
+    "yaku_chart_html",
+    "yaku_rows",
+    "yaku_table",
+]

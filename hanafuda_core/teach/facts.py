@@ -1,0 +1,302 @@
+"""The facts every chapter shows, read from the registry and the rules: presets and
+their labels, option titles, the overview, the deal, the options and their sources.
+
+Every function takes a game: a :class:`~hanafuda_core.play.Game` (from
+:func:`hanafuda_core.get_game`) or a registry key. Nothing here names a game.
+
+>>> preset_label("koikoi", "d002-toppa")
+'Japanese publisher (D002), Toppa'
+>>> option_title(as_game("koikoi").option_table["rain_and_fog"])
+'Rain & Fog'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import HanafudaError
+from ..play import Game
+from ..rules import SOURCE_DOCUMENTS, Option, Source, name_sources
+
+__all__ = [
+    "amount_text",
+    "as_game",
+    "deal_rows",
+    "game_length",
+    "option_rows",
+    "option_title",
+    "option_values",
+    "overview_rows",
+    "preset_game",
+    "preset_label",
+    "preset_rows",
+    "presets",
+    "source_rows",
+    "value_text",
+]
+
+
+def as_game(game: Game | str) -> Game:
+    """``game`` itself, or the game a registry key names under its default preset; anything
+    else is refused with a :class:`~hanafuda_core.errors.HanafudaError`."""
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        from ..registry import get_game
+        return get_game(game)
+    raise HanafudaError(f"the teaching helpers take a game (get_game(...)) or a game's key, "
+                        f"not {game!r}")
+
+
+def presets(game: Game | str) -> tuple[str, ...]:
+    """The game's presets in the order its rules module declares them."""
+    return tuple(as_game(game).adapter.presets())
+
+
+def preset_game(game: Game | str, preset: str) -> Game:
+    """The same game under another preset (no options on top)."""
+    g = as_game(game)
+    if g.preset == preset and not g.options:
+        return g
+    from ..registry import get_game
+    return get_game(g.key, preset=preset)
+
+
+def preset_label(game: Game | str, preset: str) -> str:
+    """A preset as a column heading: "Rulebook", or the document's short name with the
+    rest of the preset's key ("Japanese publisher (D002), Toppa")."""
+    if preset not in presets(game):
+        raise HanafudaError(f"unknown preset {preset!r} of {as_game(game).name}; presets: "
+                            f"{', '.join(presets(game))}")
+    head, *rest = preset.split("-")
+    doc = SOURCE_DOCUMENTS.get(head.upper())
+    label = doc.short if doc is not None else head.replace("_", " ").capitalize()
+    return ", ".join([label, *(part.replace("_", " ").capitalize() for part in rest)])
+
+
+_QUOTED = re.compile(r"(?:BOOK|rulebook)(?:'s)? (?:\"([^\"]{3,40})\"|'([^']{3,40})')")
+_LEAD_LABEL = re.compile(r"^(?:BOOK|D00\d)(?:'s)?(?: (?:\"([^\"]+)\"|'([^']+)'))?(?: variant)?: ")
+
+
+def option_title(option: Option) -> str:
+    """An option's title for readers, never its identifier: the option's own ``title``
+    where it declares one; else the rulebook variation it names ("BOOK 'Rain & Fog'");
+    else the opening words of its description, before any colon or bracket."""
+    own = getattr(option, "title", "")
+    if own:
+        return str(own)
+    text = option.description.strip()
+    lead_label = _LEAD_LABEL.match(text)
+    if lead_label:
+        name = lead_label.group(1) or lead_label.group(2)
+        if name and name != "some":
+            return name
+        text = text[lead_label.end():]
+    quoted = [a or b for a, b in _QUOTED.findall(text)]
+    lead = re.split(r":|;| \(| — |, (?=BOOK|D00)", text, maxsplit=1)[0].strip()
+    if len(quoted) == 1 and len(lead) > 45:
+        return quoted[0]
+    lead = name_sources(lead)
+    if len(lead) > 60:
+        lead = lead[:60].rsplit(" ", 1)[0] + "…"
+    return lead[:1].upper() + lead[1:] if lead else option.key.replace("_", " ").capitalize()
+
+
+def value_text(value: object) -> str:
+    """An option value in words: yes/no, none, numbers, lists with commas; the rules'
+    own words (``double_once``) with spaces ("double once")."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(value_text(v) for v in value) or "none"
+    if isinstance(value, str):
+        head, *rest = value.split("-")
+        doc = SOURCE_DOCUMENTS.get(head.upper())
+        if doc is not None:          # a preset or a chart named after its document
+            return ", ".join([doc.short, *(r.replace("_", " ") for r in rest)])
+        return name_sources(value.replace("_", " ").replace("-", " "))
+    return str(value)
+
+
+def amount_text(game: Game, value: int) -> str:
+    """A table value in the game's unit ("120 points", "10 kan"); plain points where the
+    rules keep no unit."""
+    rules = game.rules
+    unit = getattr(rules, "unit", None)
+    if unit is None:
+        return f"{value} point{'s' * (value != 1)}"
+    return unit.format(value * getattr(rules, "combo_scale", 1))
+
+
+def option_values(game: Game | str, preset: str | None = None) -> dict[str, Any]:
+    """Every option's value under a preset (default: the game's own rules)."""
+    g = as_game(game) if preset is None else preset_game(game, preset)
+    values = dict(getattr(g.rules, "options", ()) or ())
+    table = g.option_table
+    return {k: values.get(k, o.default) for k, o in table.items()}
+
+
+def game_length(game: Game | str) -> int | None:
+    """Rounds (or deals) in a game under these rules, where the rules say."""
+    g = as_game(game)
+    rounds = getattr(g.rules, "rounds", None)
+    if isinstance(rounds, int):
+        return rounds
+    value = option_values(g).get(g.round_word)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    default = getattr(g.adapter, "default_rounds", None)
+    return default if isinstance(default, int) else None
+
+
+def _deck_size(game: Game, players: int) -> int:
+    from ..games.catalog import deck_for
+    return len(deck_for(game.info, players))
+
+
+def deal_rows(game: Game | str) -> list[dict[str, object]]:
+    """Cards to each hand, face up to the field and left in the stock, for every player
+    count the game deals for."""
+    g = as_game(game)
+    rows = []
+    for n, d in sorted(g.info.deals.items()):
+        stock = _deck_size(g, n) - n * d.hand - d.field - d.aside
+        rows.append({"Players": n, "Each hand": d.hand, "Field": d.field, "Stock": stock,
+                     "Note": d.note})
+    return rows
+
+
+def overview_rows(game: Game | str) -> list[dict[str, object]]:
+    """At a glance: players, cards, deal, length, goal, difficulty."""
+    from ..tables import players_label
+    g = as_game(game)
+    info = g.info
+    deals = deal_rows(g)
+    deal = "; ".join(f"{r['Players']} players: {r['Each hand']} each, {r['Field']} to the "
+                     f"field, {r['Stock']} in the stock" for r in deals) or "—"
+    length = game_length(g)
+    rows = [{"": "Players", "At a glance": players_label(info.players)},
+            {"": "Cards", "At a glance": info.deck},
+            {"": "Deal", "At a glance": deal},
+            {"": "Length", "At a glance": f"{length} {g.round_word}" if length
+             else f"as many {g.round_word} as the table agrees"},
+            {"": "Goal", "At a glance": info.summary or "—"},
+            {"": "Difficulty", "At a glance": info.difficulty or "—"}]
+    return rows
+
+
+def _preset_sources(game: Game) -> Mapping[str, Any]:
+    """Each preset's source: a :class:`Source`, or one per option (adapter data)."""
+    sources = getattr(game.adapter, "preset_sources", None)
+    return sources() if sources is not None else {}
+
+
+def _preset_source(game: Game, preset: str, key: str) -> Source | None:
+    """Where a preset takes an option's value from: the preset's own source per option,
+    or the document it follows."""
+    opt = game.option_table[key]
+    src = _preset_sources(game).get(preset)
+    if isinstance(src, Mapping):
+        return src.get(key) or opt.source
+    # A preset follows its document: for a value it sets, and for a value it leaves at
+    # the default unless the option's own source is a closer place in the same one.
+    if isinstance(src, Source) and (key in game.adapter.presets()[preset]
+                                    or opt.source is None or opt.source.doc != src.doc):
+        return src
+    return opt.source
+
+
+def _cite(source: Source | None, lines: bool) -> str:
+    if source is None:
+        return ""
+    if lines:
+        return source.reader()
+    return name_sources(", ".join(p for p in (source.doc, source.section) if p))
+
+
+def option_rows(game: Game | str, *, lines: bool = False) -> list[dict[str, object]]:
+    """Every option: its title, what it decides, its value under each preset side by side,
+    and where each value comes from (line numbers only with ``lines``, for the variants
+    page). ``differs``: whether the presets disagree."""
+    g = as_game(game)
+    names = presets(g)
+    per = {p: option_values(g, p) for p in names}
+    rows = []
+    for key, opt in g.option_table.items():
+        row: dict[str, object] = {"Option": option_title(opt),
+                                  "What it decides": _plain(g, opt.description)}
+        for p in names:
+            label = preset_label(g, p)
+            row[label] = value_text(per[p][key])
+            row[f"{label} source"] = _cite(_preset_source(g, p, key), lines)
+        if opt.note:
+            row["What it decides"] = f"{row['What it decides']} ({_plain(g, opt.note)})"
+        row["differs"] = len({repr(per[p][key]) for p in names}) > 1
+        row["played"] = opt.implemented
+        rows.append(row)
+    return rows
+
+
+def _plain(game: Game, text: str) -> str:
+    """A description for readers: documents by name, the game's option identifiers by
+    their titles, the rules' own value words as words."""
+    for key, opt in game.option_table.items():
+        if "_" in key:
+            text = re.sub(rf"\b{re.escape(key)}\b", f"\u201c{option_title(opt)}\u201d", text)
+    text = re.sub(r"'([a-z]+(?:_[a-z0-9]+)+)'", lambda m: m.group(1).replace("_", " "), text)
+    return name_sources(text)
+
+
+def preset_rows(game: Game | str) -> list[dict[str, object]]:
+    """Each preset: its label and the documents it follows (reader names)."""
+    g = as_game(game)
+    out: list[dict[str, object]] = []
+    for p in presets(g):
+        src = _preset_sources(g).get(p)
+        if isinstance(src, Mapping):
+            docs = sorted({s.doc for s in src.values()})
+        elif isinstance(src, Source):
+            docs = [src.doc]
+        else:
+            docs = []
+        out.append({"Rule set": preset_label(g, p),
+                    "Follows": ", ".join(SOURCE_DOCUMENTS[d].reader for d in docs) or "—"})
+    return out
+
+
+def source_rows(game: Game | str) -> list[dict[str, object]]:
+    """The documents and sections the game's rules draw on, and what from each (with line
+    numbers: this is for the variants page)."""
+    g = as_game(game)
+    used: dict[Source, list[str]] = {}
+    for s in g.info.sources:
+        used.setdefault(s, []).append("players and deal")
+    for p in presets(g):
+        pg = preset_game(g, p)
+        for key, opt in g.option_table.items():
+            src = _preset_source(g, p, key)
+            if src is not None:
+                used.setdefault(src, []).append(option_title(opt))
+        for table in _tables(pg):
+            for r in table.rules:
+                if getattr(r, "source", None) is not None:
+                    used.setdefault(r.source, []).append(getattr(r, "name", ""))
+    rows: list[dict[str, object]] = []
+    for src, what in used.items():
+        doc = SOURCE_DOCUMENTS.get(src.doc)
+        rows.append({"Document": doc.reader if doc else src.doc,
+                     "Section": name_sources(src.section),
+                     "Lines": src.lines,
+                     "Used for": ", ".join(dict.fromkeys(w for w in what if w))})
+    return sorted(rows, key=lambda r: (str(r["Document"]), str(r["Section"]),
+                                       str(r["Lines"])))
+
+
+def _tables(game: Game) -> list[Any]:
+    """The game's yaku table and hand-combination table, where it has them."""
+    return [t for t in (getattr(game.rules, "yaku", None), getattr(game.rules, "teyaku", None))
+            if t is not None]

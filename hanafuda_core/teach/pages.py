@@ -1,0 +1,279 @@
+"""The chapter sections every game gets, as HTML: at a glance, the yaku chart, the
+options and sources (the variants page), the scoring procedure at the table, the
+printable quick reference and the worked round. Every ``*_html`` function returns a
+string (the tests read it); every ``show_*`` function returns it as an IPython
+display object (imported lazily).
+
+>>> steps = scoring_procedure("koikoi")
+>>> steps[0].startswith("Card values do not count")
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from .. import tables
+from ..cards import CardSet
+from ..play import Game
+from ..rules import name_sources
+from .charts import GROUP_WORDS, hand_rows, yaku_chart_html, yaku_rows, yaku_table
+from .facts import (
+    as_game,
+    deal_rows,
+    game_length,
+    option_rows,
+    overview_rows,
+    preset_label,
+    preset_rows,
+    presets,
+    source_rows,
+)
+from .worked import worked_round, worked_round_html
+
+__all__ = [
+    "REFERENCE_CSS",
+    "options_html",
+    "overview_html",
+    "quick_reference_html",
+    "scoring_html",
+    "scoring_procedure",
+    "show_options",
+    "show_overview",
+    "show_quick_reference",
+    "show_scoring_procedure",
+    "show_sources",
+    "show_worked_round",
+    "show_yaku_chart",
+    "sources_html",
+]
+
+
+def _display(markup: str) -> Any:
+    from ..book import _html
+    return _html(markup)
+
+
+def overview_html(game: Game | str) -> str:
+    """At a glance, on one screen."""
+    return tables.to_html(overview_rows(game))
+
+
+def options_html(game: Game | str, *, lines: bool = True) -> str:
+    """The presets side by side: which documents each follows, then every option by its
+    title with its value under each preset and that value's source; options on which the
+    presets differ are marked, first in words, then by shade."""
+    esc = html.escape
+    g = as_game(game)
+    rows = option_rows(g, lines=lines)
+    cols = [preset_label(g, p) for p in presets(g)]
+    out = [tables.to_html(preset_rows(g), caption="The rule sets"),
+           '<div class="hf-table-wrap" style="overflow-x:auto" tabindex="0" '
+           'role="region" aria-label="Every option under each rule set">'
+           '<table class="table hf-table" style="font-size:.85em">'
+           "<thead><tr><th>Option</th>" + "".join(f"<th>{esc(c)}</th>" for c in cols)
+           + "</tr></thead><tbody>"]
+    for r in rows:
+        mark = ' style="background:#fff4e0"' if r["differs"] else ""
+        differs = " <i>(the rule sets differ)</i>" if r["differs"] else ""
+        note = "" if r["played"] else " (named only: not playable yet)"
+        cells = "".join(f"<td{mark}>{esc(str(r[c]))}<br><span style=\"color:#555;"
+                        f"font-size:.85em\">{esc(str(r[c + ' source']))}</span></td>"
+                        for c in cols)
+        out.append(f"<tr><td><b>{esc(str(r['Option']))}</b>{differs}<br>"
+                   f'<span style="font-size:.9em">{esc(str(r["What it decides"]))}'
+                   f"{esc(note)}</span></td>{cells}</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def sources_html(game: Game | str) -> str:
+    """The documents and sections the rules come from, with line numbers (the variants
+    page is the one place readers see them)."""
+    return tables.to_html(source_rows(game), caption="Where each rule comes from")
+
+
+def _card_points(game: Game) -> tuple[bool, int | None]:
+    """(whether captured cards' values count, the par they are measured against)."""
+    scorer = getattr(game.adapter, "score", None)
+    if scorer is None:
+        return False, None
+    data = game.score(list(CardSet.parse("1a 1b 1c")))
+    data = data.to_dict() if hasattr(data, "to_dict") else dict(data)
+    return data.get("card_points") is not None, data.get("par")
+
+
+def _multiplier_reasons(game: Game) -> list[str]:
+    """The multipliers the rules apply to a round's yaku, in words (from the rules'
+    scoring overlay: a Stop after a call, a round of seven or more...)."""
+    overlay = getattr(game.rules, "overlay", None)
+    multipliers = getattr(overlay, "multipliers", None)
+    if multipliers is None:
+        return []
+    seen: dict[str, None] = {}
+    for total, calls in ((3, 0), (7, 0), (3, 1), (7, 1)):
+        for m in multipliers(total, 0, calls):
+            seen.setdefault(f"×{m.factor}: {m.reason}", None)
+    return list(seen)
+
+
+def scoring_procedure(game: Game | str) -> list[str]:
+    """Scoring at the table, step by step, from the rules: what counts, finding your yaku,
+    keeping the best of each "only the best" group, hand combinations, adding up, card
+    points and par, multipliers, and what the other players get.
+
+    A game adds steps of its own (a field multiplier...) as data: ``SCORING_STEPS`` in
+    its rules module, sentences or functions of its rules giving one."""
+    g = as_game(game)
+    counts, par = _card_points(g)
+    steps = []
+    if counts:
+        steps.append("Count your captured cards' values: every Bright, Ten, Ribbon and Chaff "
+                     "has its value in this game.")
+    else:
+        steps.append("Card values do not count in this game: only yaku score. Lay out your "
+                     "captured cards by kind (Brights, Tens, Ribbons, Chaffs) to see them.")
+    table, optional = yaku_table(g)
+    if optional:
+        steps.append("If you play with the optional yaku, score them as well: find them "
+                     "on the chart and add their points.")
+    if table is not None:
+        rows = yaku_rows(g)
+        best = list(dict.fromkeys(str(r["Group"]) for r in rows
+                                  if r["Counts"] == GROUP_WORDS["best"]))
+        each = list(dict.fromkeys(str(r["Group"]) for r in rows
+                                  if r["Counts"] == GROUP_WORDS["each"]))
+        steps.append("Find your yaku on the chart: check each group in turn against your "
+                     "captured cards.")
+        if any(r["Counts"] == GROUP_WORDS["only_one"] for r in rows):
+            steps.append("Keep only your single best yaku.")
+        if best:
+            steps.append("From each of these groups keep only the best yaku you made: "
+                         + ", ".join(best) + ".")
+        if each:
+            steps.append("Every yaku of these groups counts: " + ", ".join(each) + ".")
+        if any("per extra" in str(r["Points"]) for r in rows):
+            steps.append("Where a yaku says \"per extra\", add its points for every card of "
+                         "that kind beyond the ones it needs.")
+    if hand_rows(g):
+        steps.append("Hand combinations are scored from the dealt hand, before play: "
+                     "claim at most one from each group, and show the cards.")
+    steps.append("Add up the points of the yaku you kept"
+                 + (" and of your hand combination." if hand_rows(g) else "."))
+    if par is not None:
+        steps.append(f"Measure your card points against par ({par}): what you hold above "
+                     "it you win, what you lack below it you lose.")
+    for reason in _multiplier_reasons(g):
+        steps.append(f"Multiply where the rules say so: {reason}.")
+    module = getattr(g.adapter, "module", None)
+    for step in getattr(module, "SCORING_STEPS", ()):    # a game's own steps, as data
+        steps.append(step(g.rules) if callable(step) else str(step))
+    if g.adapter.zero_sum(g):
+        steps.append("The other players pay what you win (and you pay what you lose): "
+                     "every round's payments add up to zero.")
+    else:
+        steps.append("The other players score nothing for the round; write your points on "
+                     "the score sheet.")
+    return [name_sources(s) for s in steps]
+
+
+def procedure_html(game: Game | str) -> str:
+    """The scoring procedure as a numbered list."""
+    steps = "".join(f"<li>{html.escape(s)}</li>" for s in scoring_procedure(game))
+    return f'<ol class="hf-procedure">{steps}</ol>'
+
+
+def score_sheet_html(game: Game | str) -> str:
+    """A printable score sheet: one line per round (or deal), one column per player."""
+    esc = html.escape
+    g = as_game(game)
+    low, high = g.info.players
+    seats = 3 if low <= 3 <= high and low < high else low
+    head = "".join(f"<th>Player {p + 1}</th>" for p in range(seats))
+    n = game_length(g) or 6
+    body = "".join(f"<tr><td>{i}</td>" + "<td></td>" * seats + "</tr>"
+                   for i in range(1, n + 1))
+    word = g.round_word.rstrip("s").capitalize()
+    return (f'<table class="table hf-table hf-score-sheet"><caption>Score sheet</caption>'
+            f"<thead><tr><th>{esc(word)}</th>{head}</tr></thead><tbody>{body}"
+            f"<tr><td>Total</td>{'<td></td>' * seats}</tr></tbody></table>")
+
+
+def scoring_html(game: Game | str) -> str:
+    """Scoring at the table: the procedure, then a printable score sheet."""
+    return procedure_html(game) + score_sheet_html(game)
+
+
+#: A capture game's turn, as every capture game shares it (the family's basics).
+CAPTURE_TURN = ("<li><b>Play</b> a card from your hand: it takes a field card of its month "
+                "(you choose if there are two), or joins the field.</li>"
+                "<li><b>Draw</b> the top card of the stock and do the same with it.</li>"
+                "<li><b>Keep</b> what you captured face up in front of you.</li>")
+
+REFERENCE_CSS = """
+.hf-ref h2{font-size:1.15em;margin:10px 0 4px}
+.hf-ref .hf-yaku{font-size:0.9em}
+.hf-ref ol,.hf-ref ul{margin:2px 0 6px 1.2em;padding:0}
+.hf-ref-cols{display:grid;grid-template-columns:1fr 1fr;gap:4px 18px}
+"""
+
+
+def quick_reference_html(game: Game | str) -> str:
+    """A printable one-page summary: at a glance, the deal, a turn, the yaku chart and
+    the scoring procedure, composed from the other sections."""
+    from ..book import print_css
+    esc = html.escape
+    g = as_game(game)
+    css = print_css(REFERENCE_CSS, "  body{font-size:10pt}\n"
+                    "  .hf-ref .hf-yaku{padding:3px 5px!important;margin:2px!important}\n"
+                    "  .hf-ref .hf-yaku-note{display:none}\n")
+    deals = "".join(f"<li>{r['Players']} players: {r['Each hand']} cards each, "
+                    f"{r['Field']} face up to the field, {r['Stock']} in the stock"
+                    + (f" ({esc(str(r['Note']))})" if r["Note"] else "") + "</li>"
+                    for r in deal_rows(g))
+    turn = CAPTURE_TURN if g.info.family == "capture" else ""
+    out = [f"<style>{css}</style>", '<div class="hf-ref">',
+           (f'<div class="hf-ref-cols"><div class="hf-ref-block"><h2>{esc(g.name)} at a '
+            f"glance</h2>{overview_html(g)}</div>"),
+           (f'<div class="hf-ref-block"><h2>The deal</h2><ul>{deals}</ul>'
+            + (f"<h2>A turn</h2><ol>{turn}</ol>" if turn else "") + "</div></div>"),
+           f'<div class="hf-ref-block"><h2>Scoring</h2>{procedure_html(g)}</div>',
+           f"<div><h2>Yaku</h2>{yaku_chart_html(g, width=56, compact=True)}</div>",
+           "</div>"]
+    return "".join(out)
+
+
+def show_overview(game: Game | str) -> Any:
+    """At a glance: players, cards, deal, length, goal, difficulty."""
+    return _display(overview_html(game))
+
+
+def show_yaku_chart(game: Game | str, width: float = 56) -> Any:
+    """Every yaku (and hand combination) drawn with its cards and points."""
+    return _display(yaku_chart_html(game, width=width))
+
+
+def show_options(game: Game | str) -> Any:
+    """Every option by its title, under each preset side by side, with its sources."""
+    return _display(options_html(game))
+
+
+def show_sources(game: Game | str) -> Any:
+    """The documents behind the rules, with sections and lines (variants page)."""
+    return _display(sources_html(game))
+
+
+def show_scoring_procedure(game: Game | str) -> Any:
+    """Scoring at the table, step by step, and a score sheet."""
+    return _display(scoring_html(game))
+
+
+def show_quick_reference(game: Game | str) -> Any:
+    """The printable one-page summary."""
+    return _display(quick_reference_html(game))
+
+
+def show_worked_round(game: Game | str, seed: int = 3, players: int | None = None) -> Any:
+    """A generated round, told in words, its decisions drawn in full."""
+    return _display(worked_round_html(worked_round(game, seed, players)))
