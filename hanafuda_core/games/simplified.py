@@ -7,8 +7,8 @@ default; preset ``"book-yaku"`` turns it on). Each yaku counts once a round:
 twenty Chaffs still make one "Any 10 Chaffs".
 
 >>> rules = get_rules("book", players=4)
->>> rules.deals[4], rules.rounds, rules.yaku.rules
-((5, 8), 12, ())
+>>> rules.deals[4], rules.rounds, rules.yaku is None     # the chart is off by default
+((5, 8), 12, True)
 >>> from hanafuda_core.cards import CardSet
 >>> get_rules("book-yaku").yaku.points(CardSet.parse("1a 3a 8a").mask)
 30
@@ -71,9 +71,6 @@ SIMPLE_YAKU: tuple[YakuRule, ...] = (
              note="claimed once a round: twenty Chaffs are still one Any 10 Chaffs"),
 )
 _TABLE = YakuTable(_EACH, SIMPLE_YAKU, source=BOOK_YAKU)
-#: Without the chart no pile makes a yaku (an empty table rather than None, so that
-#: every caller of ``rules.yaku`` works unchanged).
-_NO_YAKU = YakuTable(_EACH, (), source=BOOK)
 
 _OPTION_LIST = (
     Option("players", 2, (2, 3, 4), "number of players: 2 (8 cards each, 8 to the field), "
@@ -110,7 +107,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         name="Simplified Game for Beginners", key="simplified", preset=preset, options=items,
         players=v["players"], deals={v["players"]: _DEALS[v["players"]]},
         misdeal=MisdealRules(True, True, True), rounds=v["rounds"],
-        yaku=_TABLE if v["simple_yaku"] else _NO_YAKU, overlay=overlay)
+        yaku=_TABLE if v["simple_yaku"] else None, overlay=overlay)
 
 
 def get_rules(preset: str = "book", **options: Any) -> CaptureRules:

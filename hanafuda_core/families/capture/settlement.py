@@ -146,7 +146,7 @@ class CardValueSettlement:
     def pile_figures(self, rules: Any, mask: int, field_mask: int = 0) -> dict:
         """What ``hanafuda score`` reports for one pile: ``card_points``, ``yaku_points``
         (the game's own chart), ``optional_yaku_points`` (the optional chart, counted in
-        ``total`` only if in use), ``par``, ``total`` (no opponent: nothing is taken
+        ``total`` only if in use), ``par`` (None without one), ``total`` (no opponent: nothing is taken
         away) and ``yaku``, each with its cards and whether it is ``optional``."""
         self.check_deck(rules, mask | field_mask)
         s = self.side_scores((mask,), field_mask)[0]
@@ -157,7 +157,8 @@ class CardValueSettlement:
             for h in table.evaluate(mask, field_mask).hits:
                 yaku.append({**h.to_dict(), "optional": optional,
                              "counted": not optional or self.optional_on})
-        return {"card_points": s.card_points, "par": self.par, "yaku_points": s.yaku_points,
+        return {"card_points": s.card_points, "par": self.par or None,
+                "yaku_points": s.yaku_points,
                 "optional_yaku_points": s.optional_yaku_points, "total": s.total,
                 "yaku": yaku}
 
