@@ -177,8 +177,12 @@ class CaptureRound(_Wrapped):
         res = self.inner.result
         if res is None:
             return None
+        # amounts held by no seat, if the rules' overlay keeps any (Mushi: card points
+        # left on the field at the end)
+        accounts = getattr(self.inner.rules.overlay, "accounts", None)
         return Outcome(res.winner, tuple(res.points), res.reason,
-                       self.game.adapter.zero_sum(self.game), {}, res)
+                       self.game.adapter.zero_sum(self.game),
+                       dict(accounts(self.inner)) if accounts is not None else {}, res)
 
     def record(self) -> Record:
         return self._record(self.inner.deal.to_dict(), self.inner.history)

@@ -6,7 +6,7 @@ Chaff) as a wild card with its leftover rules (the capture engine's
 each player then scores (card points - 115) + their yaku - the opponent's yaku,
 so the two scores of a round add up to nothing when every card was captured
 (see :func:`zero_sum` for the rare round in which November cards stay on the
-field).
+field, nobody's).
 
 >>> rules = get_rules()
 >>> len(rules.deck), rules.deals[2], rules.overlay.par
@@ -39,6 +39,7 @@ __all__ = [
     "PAR",
     "PRESETS",
     "PRESET_SOURCES",
+    "SCORING_STEPS",
     "YAKU",
     "get_rules",
     "preset_options",
@@ -100,6 +101,15 @@ _OPTION_LIST = (
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
+#: Mushi's own scoring steps, read by the teaching layer (``teach.scoring_procedure``).
+SCORING_STEPS: tuple[str, ...] = (
+    ("Before counting, hand out the leftovers: the last November card on the field goes "
+    "to the player who took the other two, and the card left of the month the Storm "
+    "took goes to the player who used the Storm."),
+    ("Take your opponent's yaku off your score: every yaku counts for the player who "
+    "made it and against the other player."),
+)
+
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book": {},
     "book-6": {"rounds": 6},
@@ -136,12 +146,12 @@ def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
 
 
 def zero_sum(rules: CaptureRules) -> bool:
-    """Play-protocol hook: not always zero. With every card captured the two scores
-    cancel (the deck's 230 points are twice the par, and each yaku is added once and
-    taken once), and that is nearly every round. But two rare endings leave November
-    cards that the leftover rule gives to nobody: the three other November cards lying
-    together after the Storm has gone (a hiki whose fourth card was the wild), or the
-    Storm itself when no card of another month was turned up after it reached the
-    field. The chapter names no owner, so they stay on the field and the two scores
-    sum to minus their value."""
-    return False
+    """Play-protocol hook: yes. With every card captured the two scores cancel (the
+    deck's 230 points are twice the par, and each yaku is added once and taken once).
+    Two rare endings leave November cards that the leftover rule gives to nobody: the
+    three other November cards lying together after the Storm has gone (a hiki whose
+    fourth card was the wild), or the Storm itself when no card of another month was
+    turned up after it reached the field. The chapter names no owner, so they stay on
+    the field; their points are the round's ``accounts`` ("left on the field"), and
+    the two scores plus that sum to zero."""
+    return True

@@ -35,6 +35,7 @@ __all__ = [
     "OPTIONS",
     "PRESETS",
     "PRESET_SOURCES",
+    "SCORING_STEPS",
     "SIMPLE_YAKU",
     "get_rules",
     "preset_options",
@@ -83,6 +84,12 @@ _OPTION_LIST = (
                 "dealer deals again (the capture basics' rule after a drawn round)."),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
+
+#: The game's own scoring step, read by the teaching layer (``teach.scoring_procedure``).
+SCORING_STEPS: tuple[str, ...] = (
+    ("With the simple yaku, each one counts once a round, whatever you add to it: twenty "
+    "Chaffs are still a single Any 10 Chaffs."),
+)
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book": {},

@@ -141,6 +141,11 @@ def test_every_round_captures_all_forty_and_the_scores_cancel(seed, field_four):
     assert end.result().points == (ov.card_points(a) - PAR + ya - yb,
                                    ov.card_points(b) - PAR + yb - ya)
     assert sum(end.result().points) == -left.value()
+    # what no pile scored is the round's account, so the round still sums to zero
+    outcome = end.result()
+    assert outcome.zero_sum
+    assert outcome.accounts == ({"left on the field": left.value()} if left else {})
+    assert sum(outcome.points) + sum(outcome.accounts.values()) == 0
 
 
 def test_three_november_cards_stranded_on_the_field_are_nobodys():
@@ -150,6 +155,7 @@ def test_three_november_cards_stranded_on_the_field_are_nobodys():
     end = random_round(get_game("mushi"), 137680)
     assert end.inner.field == CardSet.parse("11a 11b 11c")
     assert sum(end.result().points) == -35
+    assert end.result().accounts == {"left on the field": 35}
     assert "3 card(s) stay on the field: nobody's" in end.result().detail.report.to_text()
 
 

@@ -180,6 +180,15 @@ class CardValueSettlement:
         return ScoreReport(tuple(lines), counted, (), s.total, "Score of the captured cards",
                            None, tuple(notes))
 
+    def accounts(self, state: State) -> dict[str, int]:
+        """Amounts held by no seat at the end of a round (the play protocol's
+        ``Outcome.accounts``): the card points of cards left on the field, which no
+        pile scored. With a par of half the deck (Mushi) the seats' points plus this
+        sum to zero."""
+        if state.result is None or not state.field_m:
+            return {}
+        return {"left on the field": self.card_points(state.field_m)}
+
     # -- the capture engine's overlay hooks ----------------------------------------
     def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
         """No stop/continue decision: every round is played to the last card."""
