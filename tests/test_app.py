@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games import all_games, get_game
 from hanafuda_core.registry import entry
+from hanafuda_core.teach.facts import preset_label
 from hanafuda_core.rules import FAMILIES, GameInfo
 from hanafuda_core.widgets import SampleDeal, classroom_app
 from hanafuda_core.widgets.app import (
@@ -32,6 +33,7 @@ from hanafuda_core.widgets.tools import (
     UnknownToolError,
     build_tool,
     game_tools,
+    rule_set_of,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,8 +63,18 @@ def test_home_lists_every_registry_game_once_grouped_by_family():
     app = classroom_app()
     assert APP_TITLE in home_html(app) and "seed" in home_html(app)
     shown = listed_order(app)
-    assert sorted(k for _f, k in shown) == sorted(g.key for g in all_games())
+    # a seed document's rule set is listed inside its game's card, as a rule set to choose
+    rule_sets = [g for g in all_games() if rule_set_of(g.key) is not None]
+    assert {rule_set_of(g.key) for g in rule_sets} == {"koikoi", "hachihachi"}
+    assert sorted(k for _f, k in shown) == sorted(g.key for g in all_games()
+                                                  if g not in rule_sets)
     assert all(get_game(k).family == f for f, k in shown)
+    for g in rule_sets:
+        base, preset = entry(g.key).preset_of
+        card = next(w.children[1].value for w in app.home.children
+                    if isinstance(w, widgets.HBox) and w.children[0] is app.game_buttons[base])
+        assert preset_label(base, preset) in card
+        assert g.key not in app.game_buttons
     families = [f for f, _k in shown]
     order = [f for f in FAMILIES if f in families]
     assert families == sorted(families, key=order.index), "a family's games are not together"
@@ -77,7 +89,7 @@ def test_playable_games_have_an_open_button_and_the_others_say_what_they_are():
     for g in playable:
         assert app.game_buttons[g.key].description == f"Open {g.name}"
     for g in all_games():
-        if game_tools(g):
+        if game_tools(g) or rule_set_of(g.key) is not None:
             continue
         item = re.search(rf'<li data-game="{re.escape(g.key)}">(.*?)</li>', html, re.DOTALL).group(1)
         assert "not playable in the app yet" in item

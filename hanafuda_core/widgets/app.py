@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from ..games import all_games, get_game
 from ..rules import FAMILIES
 from .common import guarded, tabbed_panel
-from .tools import TOOLS, build_tool, game_style, game_tools
+from .tools import TOOLS, build_tool, game_style, game_tools, rule_set_of
 
 __all__ = [
     "APP_TITLE",
@@ -153,6 +153,15 @@ CARD_PAGES: tuple[tuple[str, str, str, Callable[[], widgets.Widget]], ...] = (
 # The app
 
 
+def _rule_sets_html(info: Any) -> str:
+    """The rule sets a game's page offers (its presets), by their readers' names."""
+    from ..teach.facts import preset_label, presets
+    labels = [preset_label(info.key, p) for p in presets(info.key)]
+    if len(labels) < 2:
+        return ""
+    return f"Rule sets to choose from on its page: {escape('; '.join(labels))}. "
+
+
 class ClassroomApp(widgets.VBox):
     """The home page and the pages behind it, in a stack that shows one at a time.
 
@@ -233,13 +242,15 @@ class ClassroomApp(widgets.VBox):
         out: list[widgets.Widget] = [widgets.HTML(
             f'<h3 class="hanafuda-family" data-family="{escape(family)}">{escape(head)}</h3>'
             f'<p style="margin:0 0 6px;color:#333">{escape(about.strip().capitalize())}.</p>')]
+        rule_sets = {g.key for g in members if rule_set_of(g.key) is not None}
         ready = [g for g in members if game_tools(g)]
-        later = [g for g in members if not game_tools(g)]
+        later = [g for g in members if not game_tools(g) and g.key not in rule_sets]
         for g in ready:
             tools = ", ".join(TOOLS[t].title.lower() for t in game_tools(g))
             body = (f'<p><strong>{escape(g.name)}</strong> · {_facts(g)} · '
                     f"<strong>playable here</strong></p><p>{escape(g.summary)}</p>"
-                    f"<p>Tools: {escape(tools)}. {_chapter_html(g)}</p>")
+                    f"<p>Tools: {escape(tools)}. {_rule_sets_html(g)}"
+                    f"{_chapter_html(g)}</p>")
             row = self._card_row(g.key, f"Open {g.name}", body, f"Open {g.name}: {tools}")
             row.add_class("hanafuda-playable")
             out.append(row)

@@ -40,6 +40,7 @@ __all__ = [
     "build_tool",
     "game_style",
     "game_tools",
+    "rule_set_of",
 ]
 
 Shared = dict[str, Any]
@@ -174,12 +175,24 @@ def game_tools(info: Any) -> tuple[str, ...]:
     (:attr:`hanafuda_core.registry.GameEntry.tools`), kept to those the app can build:
     a generic tool, or one the game has a view for in :data:`GAME_VIEWS`.
     """
-    if not info.playable:
-        return ()
+    if not info.playable or rule_set_of(info.key) is not None:
+        return ()      # a seed document's rule set is a preset on its game's page
     from ..registry import entry
     views = GAME_VIEWS.get(info.key, {})
     return tuple(t for t in entry(info.key).tools
                  if t in TOOLS and (TOOLS[t].generic or t in views))
+
+
+def rule_set_of(key: str) -> str | None:
+    """The game whose preset registry entry ``key`` is (a seed document's rule set, such
+    as ``koikoi-d003``), or None for a game of its own or a key the registry lacks."""
+    from ..errors import UnknownGameError
+    from ..registry import entry
+    try:
+        found = entry(key).preset_of
+    except UnknownGameError:
+        return None
+    return found[0] if found is not None else None
 
 
 def build_tool(name: str, key: str, shared: Shared | None = None) -> widgets.Widget:
