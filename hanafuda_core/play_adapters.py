@@ -177,8 +177,12 @@ class CaptureRound(_Wrapped):
         res = self.inner.result
         if res is None:
             return None
+        # amounts held by no seat, if the rules' overlay keeps any (Mushi: card points
+        # left on the field at the end)
+        accounts = getattr(self.inner.rules.overlay, "accounts", None)
         return Outcome(res.winner, tuple(res.points), res.reason,
-                       self.game.adapter.zero_sum(self.game), {}, res)
+                       self.game.adapter.zero_sum(self.game),
+                       dict(accounts(self.inner)) if accounts is not None else {}, res)
 
     def record(self) -> Record:
         return self._record(self.inner.deal.to_dict(), self.inner.history)
@@ -354,7 +358,9 @@ class CaptureAdapter:
     def score(self, game: Game, cards: Iterable[Any], koikoi: int = 0,
               field: Iterable[Any] | None = None) -> ScoreSheet:
         """A pile scored as if its owner ended the round after ``koikoi`` calls (the
-        preset says what they do); ``field``: cards left on the field."""
+        preset says what they do); ``field``: cards left on the field. An overlay with
+        ``pile_figures(rules, mask, field_mask)`` (a card-value game: Simplified, Mushi)
+        gives the card points, par, optional yaku, total and yaku itself."""
         cards = plain_cards(cards, game)
         fld = plain_cards(field or (), game)
         if isinstance(koikoi, bool) or not isinstance(koikoi, int) or koikoi < 0:
@@ -366,6 +372,9 @@ class CaptureAdapter:
         data.update(game=game.key, preset=game.preset, options=json_value(game.options),
                     cards=[c.code for c in cards], koikoi_calls=koikoi,
                     card_points=None, yaku_points=report.subtotal, optional_yaku_points=0)
+        figures = getattr(rules.overlay, "pile_figures", None)
+        if figures is not None:     # an overlay that scores card points says so itself
+            data.update(figures(rules, CardSet(cards).mask, CardSet(fld).mask))
         head = heading(game) + (f", after {koikoi} Koi-Koi call{'s' * (koikoi > 1)}"
                                 if koikoi else "")
         text = (head, f"Cards: {' '.join(c.code for c in cards)}", report.to_text())

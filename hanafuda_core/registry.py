@@ -14,7 +14,7 @@ names, family, player counts, deal, presets with their sources, whether it is
 playable, and the tools it offers.
 
 >>> [e.key for e in list_games(playable=True)]
-['koikoi', 'hachihachi']
+['simplified', 'mushi', 'koikoi', 'hachihachi']
 >>> get_game("koikoi-d003").preset
 'd003'
 """
@@ -196,10 +196,10 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
 
     >>> get_game("hachihachi", preset="d001").players
     (2, 7)
-    >>> get_game("mushi")
+    >>> get_game("six-hundred")
     Traceback (most recent call last):
       ...
-    hanafuda_core.registry.NotPlayableError: Mushi cannot be played yet (chapter 8 of the book describes it; `hanafuda games mushi` shows its facts); playable games: koikoi, hachihachi
+    hanafuda_core.registry.NotPlayableError: Six Hundred cannot be played yet (chapter 9 of the book describes it; `hanafuda games six-hundred` shows its facts); playable games: simplified, mushi, koikoi, hachihachi
     """
     e = entry(key)
     if e.preset_of is not None:

@@ -52,7 +52,8 @@ class ScoreLine:
                 "source": self.source.cite() if self.source else "", "note": self.note}
 
     def to_text(self) -> str:
-        text = f"{self.name} ({self.japanese}): {self.base} pt"
+        text = (f"{self.name} ({self.japanese})" if self.japanese else self.name) + \
+            f": {self.base} pt"
         if self.extras:
             text += (f" + {self.points - self.base} for {self.extras} extra "
                      f"({' '.join(c.code for c in self.extra_cards)})")
@@ -220,7 +221,10 @@ class PileScore:
         self.mask = mask
         self.field_mask = field_mask
         self.koikoi_calls = koikoi_calls
-        self.points, self.signature = points, _ = rules.yaku.quick(mask, field_mask)
+        table = rules.yaku          # None: no yaku under these rules (Simplified's default)
+        found: tuple[int, tuple] = (table.quick(mask, field_mask) if table is not None
+                                    else (0, ()))
+        self.points, self.signature = points, _ = found
         # the points with the rules' multipliers (as the report's ``total``)
         self.total = points * _factor(rules.overlay, points, koikoi_calls) if points else 0
         self._report: ScoreReport | None = None

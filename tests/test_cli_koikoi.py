@@ -56,7 +56,8 @@ def test_score_bad_option_value_lists_the_allowed_values(capsys):
 def test_score_bad_input_is_one_line_and_exit_2(capsys):
     """(Hachi-Hachi can be scored now, so another game stands for "cannot be scored".)"""
     for argv, words in [
-        (("score", "oicho-kabu", "1a"), "games that can be scored: koikoi, hachihachi"),
+        (("score", "oicho-kabu", "1a"),
+         "games that can be scored: simplified, mushi, koikoi, hachihachi"),
         (("score", "koikoi", "1a", "moonbeam"), "unknown card"),
         (("score", "koikoi", "1a", "--preset", "nope"), "presets: book, d002"),
         (("score", "koikoi", "1a", "--option", "colour=red"), "unknown Koi-Koi option"),
@@ -105,7 +106,8 @@ def test_play_bad_agents_and_options_exit_2(capsys):
         (("play", "koikoi", "--agents", "coach,wizard"), "players: random, greedy, coach"),
         (("play", "koikoi", "--option", "rounds=13"), "allowed values"),
         (("play", "koikoi", "--rounds", "2", "--option", "rounds=3"), "rounds once"),
-        (("play", "oicho-kabu"), "games that can be played: koikoi, hachihachi"),
+        (("play", "oicho-kabu"),
+         "games that can be played: simplified, mushi, koikoi, hachihachi"),
     ]:
         status, out, err = run(capsys, *argv)
         assert status == 2 and err.count("\n") == 1 and words in err, (argv, err)

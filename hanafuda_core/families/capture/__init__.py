@@ -1,0 +1,1 @@
+"""The capture family's shared capabilities (see :mod:`.settlement`)."""

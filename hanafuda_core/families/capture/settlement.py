@@ -1,0 +1,233 @@
+"""Card-value settlement: a round scored by the card values each player took.
+
+Several capture games play every card out and then score each pile by the sum
+of its card values (20/10/5/1), sometimes against a par, plus the pile's yaku,
+sometimes minus the yaku of the other players:
+
+* the rulebook's Simplified Game for Beginners (ch. 4): card points, plus the
+  optional simple yaku chart;
+* Mushi (ch. 8): (card points - 115) + own yaku - the opponent's yaku.
+
+:class:`CardValueSettlement` is that rule as data. It is a capture-engine
+overlay (:mod:`hanafuda_core.engines.capture`): there is no stop/continue
+decision, and the round is settled when the last card is played
+(``settle_draw``). Its :meth:`~CardValueSettlement.pile_figures` gives what
+``hanafuda score GAME CARDS --json`` reports for one pile.
+
+>>> from hanafuda_core.cards import CardSet
+>>> plain = CardValueSettlement()
+>>> plain.card_points(CardSet.parse("1a 2a 3b 4d").mask)
+36
+>>> CardValueSettlement(par=115).pile_figures(None, CardSet.parse("1a 3a 8a").mask)["total"]
+-55
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import KIND_MASKS, CardSet, Kind
+from ...engines.capture import STOP, RoundResult, State
+from ...errors import HanafudaError
+from ...rules import Source
+from ...scoring import ScoreLine, ScoreReport
+
+__all__ = ["CardValueSettlement", "SideScore"]
+
+_KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """One side's score for a round, term by term."""
+
+    card_points: int
+    par: int
+    yaku_points: int           # the game's own yaku chart
+    optional_yaku_points: int  # the optional chart (counted only if it is in use)
+    optional_counted: bool
+    taken_by_others: int       # the other sides' yaku, subtracted (Mushi)
+
+    @property
+    def total(self) -> int:
+        return (self.card_points - self.par + self.yaku_points
+                + (self.optional_yaku_points if self.optional_counted else 0)
+                - self.taken_by_others)
+
+    def formula(self) -> str:
+        """The score written out: "(131 - 115) + 35 - 10 = 41"."""
+        text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
+        yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted else 0)
+        if yaku or self.taken_by_others:
+            text += f" + {yaku}"
+        if self.taken_by_others:
+            text += f" - {self.taken_by_others}"
+        return text if text == str(self.total) else f"{text} = {self.total}"
+
+
+@dataclass(frozen=True)
+class CardValueSettlement:
+    """Settle a round by card values, with an optional par and yaku transfer.
+
+    ``values``
+        Points of a Bright, a Ten, a Ribbon and a Chaff (default 20/10/5/1).
+    ``par``
+        Subtracted from each pile's card points (Mushi: 115, half its deck's 230).
+    ``chart``
+        The game's own yaku (a :class:`~hanafuda_core.yaku.YakuTable`), or None.
+    ``optional_chart`` / ``optional_on``
+        An optional chart (Simplified's simple yaku) and whether it is in use.
+        ``hanafuda score`` reports it either way, as ``optional_yaku_points``.
+    ``transfer_yaku``
+        Each side's yaku are also subtracted from every other side (Mushi).
+    ``source``
+        The rule's source, cited in reports.
+    """
+
+    values: tuple[int, int, int, int] = (20, 10, 5, 1)
+    par: int = 0
+    chart: Any = None
+    optional_chart: Any = None
+    optional_on: bool = False
+    transfer_yaku: bool = False
+    source: Source | None = None
+
+    # -- the figures -------------------------------------------------------------
+    def card_points(self, mask: int) -> int:
+        """The sum of the card values of a pile (an int mask)."""
+        return sum((mask & KIND_MASKS[k]).bit_count() * v for k, v in zip(_KINDS, self.values))
+
+    @staticmethod
+    def _yaku(table: Any, mask: int, field_mask: int) -> int:
+        return table.quick(mask, field_mask)[0] if table is not None else 0
+
+    def side_scores(self, piles: tuple[int, ...], field_mask: int = 0) -> tuple[SideScore, ...]:
+        """Each side's score from the sides' capture piles (int masks)."""
+        own = [self._yaku(self.chart, m, field_mask) for m in piles]
+        opt = [self._yaku(self.optional_chart, m, field_mask) for m in piles]
+        counted = [y + (o if self.optional_on else 0) for y, o in zip(own, opt)]
+        everyone = sum(counted)
+        return tuple(SideScore(self.card_points(m), self.par, own[s], opt[s], self.optional_on,
+                               everyone - counted[s] if self.transfer_yaku else 0)
+                     for s, m in enumerate(piles))
+
+    def _yaku_lines(self, mask: int, field_mask: int, who: str = "") -> list[ScoreLine]:
+        lines: list[ScoreLine] = []
+        for table, optional in ((self.chart, False), (self.optional_chart, True)):
+            if table is None:
+                continue
+            for h in table.evaluate(mask, field_mask).hits:
+                note = who
+                if optional:
+                    note = (note + "; " if note else "") + (
+                        "optional chart, in use" if self.optional_on
+                        else "optional chart, not in use: not counted")
+                lines.append(ScoreLine(h.rule.key, h.rule.name, h.rule.japanese,
+                                       tuple(h.cards), h.base, h.extras, tuple(h.extra_cards),
+                                       h.points, h.rule.source, note))
+        return lines
+
+    @staticmethod
+    def check_deck(rules: Any, mask: int) -> None:
+        """Refuse a pile holding a card that is not in the game's deck (Mushi's 40)."""
+        if rules is None:
+            return
+        deck = 0
+        for c in rules.deck:
+            deck |= 1 << int(c)
+        stray = mask & ~deck
+        if stray:
+            codes = " ".join(c.code for c in CardSet.from_mask(stray))
+            raise HanafudaError(f"{rules.name} is played with {len(rules.deck)} cards; "
+                                f"{codes} {'is' if stray.bit_count() == 1 else 'are'} not "
+                                "in its deck")
+
+    def pile_figures(self, rules: Any, mask: int, field_mask: int = 0) -> dict:
+        """What ``hanafuda score`` reports for one pile: ``card_points``, ``yaku_points``
+        (the game's own chart), ``optional_yaku_points`` (the optional chart, counted in
+        ``total`` only if in use), ``par`` (None without one), ``total`` (no opponent: nothing is taken
+        away) and ``yaku``, each with its cards and whether it is ``optional``."""
+        self.check_deck(rules, mask | field_mask)
+        s = self.side_scores((mask,), field_mask)[0]
+        yaku = []
+        for table, optional in ((self.chart, False), (self.optional_chart, True)):
+            if table is None:
+                continue
+            for h in table.evaluate(mask, field_mask).hits:
+                yaku.append({**h.to_dict(), "optional": optional,
+                             "counted": not optional or self.optional_on})
+        return {"card_points": s.card_points, "par": self.par or None,
+                "yaku_points": s.yaku_points,
+                "optional_yaku_points": s.optional_yaku_points, "total": s.total,
+                "yaku": yaku}
+
+    def pile_report(self, rules: Any, mask: int, field_mask: int = 0, koikoi_calls: int = 0,
+                    calls_self: int = 0) -> ScoreReport:
+        """One pile explained. These games have no Koi-Koi calls: a count of calls other
+        than 0 is refused with the reason."""
+        if koikoi_calls or calls_self:
+            name = rules.name if rules is not None else "this game"
+            raise HanafudaError(f"{name} has no Koi-Koi calls: every round is played to the "
+                                "last card; leave out --koikoi")
+        self.check_deck(rules, mask | field_mask)
+        s = self.side_scores((mask,), field_mask)[0]
+        lines = self._yaku_lines(mask, field_mask)
+        counted = s.yaku_points + (s.optional_yaku_points if self.optional_on else 0)
+        notes = [f"card points: {s.card_points}" + (f", against a par of {self.par}"
+                                                    if self.par else ""),
+                 f"score: {s.formula()}"]
+        return ScoreReport(tuple(lines), counted, (), s.total, "Score of the captured cards",
+                           None, tuple(notes))
+
+    def accounts(self, state: State) -> dict[str, int]:
+        """Amounts held by no seat at the end of a round (the play protocol's
+        ``Outcome.accounts``): the card points of cards left on the field, which no
+        pile scored. With a par of half the deck (Mushi) the seats' points plus this
+        sum to zero."""
+        if state.result is None or not state.field_m:
+            return {}
+        return {"left on the field": self.card_points(state.field_m)}
+
+    # -- the capture engine's overlay hooks ----------------------------------------
+    def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
+        """No stop/continue decision: every round is played to the last card."""
+        return False
+
+    def decision_actions(self, state: State) -> tuple:
+        return (STOP,)      # never asked (no decision is ever opened)
+
+    def settle(self, state: State, winner: int) -> RoundResult:
+        return self.settle_draw(state)      # never reached: there is no Stop
+
+    def settle_draw(self, state: State) -> RoundResult:
+        """The end of the round: every side's score; the highest wins (a tie: nobody)."""
+        rules = state.rules
+        scores = self.side_scores(state.caps_m, state.field_m)
+        points = tuple(scores[rules.side(p)].total for p in range(rules.players))
+        best = max(points)
+        top = [p for p, v in enumerate(points) if v == best]
+        winner = top[0] if len(top) == 1 else None
+        caps, fm, rnd = state.caps_m, state.field_m, state.round_no
+
+        def make_report() -> ScoreReport:
+            lines: list[ScoreLine] = []
+            notes = []
+            for p in range(rules.players):
+                side = rules.side(p)
+                lines += self._yaku_lines(caps[side], fm, f"player {p + 1}")
+                notes.append(f"player {p + 1}: {scores[side].formula()}")
+            if fm:
+                notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
+            if winner is None:
+                notes.append("a tie for the best score: nobody wins the round")
+            subtotal = sum(line.points for line in lines)
+            title = (f"Round {rnd}: player {winner + 1} has the best score" if winner is not None
+                     else f"Round {rnd}: a tie")
+            return ScoreReport(tuple(lines), subtotal, (), best, title, winner, tuple(notes))
+        return RoundResult(winner, points, "cards", make_report=make_report)
+
+    def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
+        """These games have no instant win from the deal (their rules redeal instead)."""
+        raise HanafudaError(f"{state.rules.name} has no instant win from the deal "
+                            f"({reason}); its rules redeal such a hand")

@@ -1,0 +1,128 @@
+"""The rulebook's Simplified Game for Beginners (ch. 4) as data.
+
+Two to four players play every card out; each player scores the card values
+they captured (Bright 20, Ten 10, Ribbon 5, Chaff 1). Once players know the
+game, a short chart of simple yaku may be added (option ``simple_yaku``, off by
+default; preset ``"book-yaku"`` turns it on). Each yaku counts once a round:
+twenty Chaffs still make one "Any 10 Chaffs".
+
+>>> rules = get_rules("book", players=4)
+>>> rules.deals[4], rules.rounds, rules.yaku is None     # the chart is off by default
+((5, 8), 12, True)
+>>> from hanafuda_core.cards import CardSet
+>>> get_rules("book-yaku").yaku.points(CardSet.parse("1a 3a 8a").mask)
+30
+
+The settlement is the capture family's card-value settlement
+(:class:`~hanafuda_core.families.capture.settlement.CardValueSettlement`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..cards import Card, Kind, Ribbon
+from ..deal import MisdealRules
+from ..engines.capture import CaptureRules
+from ..families.capture.settlement import CardValueSettlement
+from ..rules import Option, Source, preset_values
+from ..yaku import YakuGroup, YakuRule, YakuTable
+
+__all__ = [
+    "BOOK",
+    "OPTIONS",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "SCORING_STEPS",
+    "SIMPLE_YAKU",
+    "get_rules",
+    "preset_options",
+    "zero_sum",
+]
+
+BOOK = Source("BOOK", "ch. 4 Simplified Game for Beginners", "657-770")
+BOOK_YAKU = Source("BOOK", "ch. 4 Simplified Game for Beginners, Additional Scoring (Yaku)",
+                   "657-770")
+BOOK_BASICS = Source("BOOK", "ch. 3 Before You Begin", "547-656")
+
+C = Card
+_EACH = (YakuGroup("simple", "Simple yaku", "each"),)
+
+#: The simple yaku chart (the chapter's Figure 4.1). Each yaku scores its points once,
+#: however many cards beyond its count the pile holds.
+SIMPLE_YAKU: tuple[YakuRule, ...] = (
+    YakuRule("three_brights", "Any 3 Brights", "三光 Sankō", 30, kinds=(Kind.BRIGHT,),
+             count=3, group="simple", source=BOOK_YAKU,
+             note="any three of the five Brights, the Rainman included"),
+    YakuRule("five_tens", "Any 5 Tens", "タネ Tane", 20, kinds=(Kind.TEN,), count=5,
+             group="simple", source=BOOK_YAKU),
+    YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 20,
+             cards=(C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON), group="simple",
+             source=BOOK_YAKU),
+    YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 20,
+             cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON), group="simple",
+             source=BOOK_YAKU),
+    YakuRule("plain_ribbons", "4 Plain Ribbons", "短冊 Tanzaku", 20, ribbons=(Ribbon.PLAIN,),
+             count=4, group="simple", source=BOOK_YAKU,
+             note="all four Plain Ribbons (April, May, July and November)"),
+    YakuRule("ten_chaffs", "Any 10 Chaffs", "カス Kasu", 10, kinds=(Kind.CHAFF,), count=10,
+             group="simple", source=BOOK_YAKU,
+             note="claimed once a round: twenty Chaffs are still one Any 10 Chaffs"),
+)
+_TABLE = YakuTable(_EACH, SIMPLE_YAKU, source=BOOK_YAKU)
+
+_OPTION_LIST = (
+    Option("players", 2, (2, 3, 4), "number of players: 2 (8 cards each, 8 to the field), "
+           "3 (7 each, 6 to the field) or 4 (5 each, 8 to the field)", BOOK),
+    Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: a season (3), half a year "
+           "(6) or a full year (12); any count from 1 to 12 for short games", BOOK_BASICS),
+    Option("simple_yaku", False, (False, True), "add the simple yaku chart to the card "
+           "points (each yaku once a round per player)", BOOK_YAKU,
+           note="The chapter does not say who wins a tied round; we say nobody, and the "
+                "dealer deals again (the capture basics' rule after a drawn round)."),
+)
+OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
+
+#: The game's own scoring step, read by the teaching layer (``teach.scoring_procedure``).
+SCORING_STEPS: tuple[str, ...] = (
+    ("With the simple yaku, each one counts once a round, whatever you add to it: twenty "
+    "Chaffs are still a single Any 10 Chaffs."),
+)
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "book": {},
+    "book-yaku": {"simple_yaku": True},
+}
+PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-yaku": BOOK_YAKU}
+
+_DEALS = {2: (8, 8), 3: (7, 6), 4: (5, 8)}
+
+
+def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
+    """Every option's value under a preset with overrides, checked."""
+    return preset_values("Simplified Game for Beginners", preset, PRESETS, OPTIONS, options)
+
+
+@lru_cache(maxsize=64)
+def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
+    v = dict(items)
+    overlay = CardValueSettlement(optional_chart=_TABLE, optional_on=v["simple_yaku"],
+                                  source=BOOK)
+    return CaptureRules(
+        name="Simplified Game for Beginners", key="simplified", preset=preset, options=items,
+        players=v["players"], deals={v["players"]: _DEALS[v["players"]]},
+        misdeal=MisdealRules(True, True, True), rounds=v["rounds"],
+        yaku=_TABLE if v["simple_yaku"] else None, overlay=overlay)
+
+
+def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
+    """The engine rules for a preset plus option overrides (validated, cached)."""
+    values = preset_options(preset, **options)
+    return _build(preset, tuple(sorted(values.items())))
+
+
+def zero_sum(rules: CaptureRules) -> bool:
+    """Play-protocol hook: every player adds their own points; nobody pays anybody."""
+    return False
