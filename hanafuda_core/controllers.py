@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from .cards import (CARD_INFO, DECK, DEFAULT_VALUES, FLOWERS, MONTH_NAMES, MONTH_ORDERS,
                     Card, Kind, Ribbon, month_in_order, parse_card)
-from .deal import BASIC_DEALS, Dealt, deal
+from .deal import BASIC_DEALS, Dealt, MisdealRules, deal
 from .errors import HanafudaError, PlayerCountError
 
 __all__ = ["DeckController", "CardFacts", "DealController", "MONTH_LABEL_ORDERS",
@@ -372,8 +372,22 @@ class DealController:
     to repeat what the class saw.
     """
 
-    def __init__(self, players: int = 2, seed: int = 1) -> None:
-        self._players = self.check_players(players)
+    def __init__(self, players: int | None = None, seed: int = 1, game: str | None = None
+                 ) -> None:
+        """``game`` (a registry key) deals that game's deck with its deal sizes and misdeal
+        rules (Mushi's 40 cards, Hachi-Hachi's 7/6); without it, the basic capture deal.
+        ``players`` defaults to the fewest the deal is for."""
+        if game is None:
+            self._sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS
+            self._deck: Sequence[Card] = DECK
+            self._misdeals = MisdealRules()
+        else:
+            from .games.catalog import deck_for, get_game, misdeal_rules
+            info = get_game(game)
+            self._sizes = {n: (d.hand, d.field) for n, d in sorted(info.deals.items())}
+            self._deck = [c for c in deck_for(info) if isinstance(c, Card)]
+            self._misdeals = misdeal_rules(info)
+        self._players = self.check_players(min(self._sizes) if players is None else players)
         self._seed = self.check_seed(seed)
         self._last: Dealt | None = None
 
@@ -392,16 +406,15 @@ class DealController:
         """The last good deal, or ``None`` before the first."""
         return self._last
 
-    @staticmethod
-    def player_choices() -> tuple[int, ...]:
-        return tuple(sorted(BASIC_DEALS))
+    def player_choices(self) -> tuple[int, ...]:
+        return tuple(sorted(self._sizes))
 
     # -- checks (raise, never change state) ----------------------------------
-    @classmethod
-    def check_players(cls, players) -> int:
-        choices = cls.player_choices()
+    def check_players(self, players: object) -> int:
+        choices = self.player_choices()
         if isinstance(players, bool) or not isinstance(players, int) or players not in choices:
-            allowed = ", ".join(str(n) for n in choices[:-1]) + f" or {choices[-1]}"
+            allowed = (", ".join(str(n) for n in choices[:-1]) + f" or {choices[-1]}"
+                       if len(choices) > 1 else str(choices[0]))
             raise PlayerCountError(f"the sample deal is for {allowed} players, not {players!r}")
         return int(players)
 
@@ -428,7 +441,7 @@ class DealController:
         """
         players = self._players if players is None else self.check_players(players)
         seed = self._seed if seed is None else self.check_seed(seed)
-        dealt = deal(players, seed, sizes=BASIC_DEALS)
+        dealt = deal(players, seed, sizes=self._sizes, deck=self._deck, rules=self._misdeals)
         self._players, self._last = players, dealt
         self._seed = (seed + 1) % (MAX_SEED + 1)
         return dealt
@@ -470,7 +483,7 @@ class DealController:
 
     def summary(self) -> str:
         dealt = self._require()
-        hand, field = BASIC_DEALS[len(dealt.hands)]
+        hand, field = self._sizes[len(dealt.hands)]
         return (f"Seed {dealt.seed} · {len(dealt.hands)} players · {hand} cards to each "
                 f"player, {field} to the field, {len(dealt.stock)} in the stock")
 

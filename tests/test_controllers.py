@@ -204,3 +204,24 @@ def test_deal_new_seed_is_in_range_and_used():
 def test_deal_answers_need_a_deal_first():
     with pytest.raises(HanafudaError, match="deal first"):
         DealController().rows()
+
+
+@pytest.mark.parametrize("key, players, hand, field", [
+    ("mushi", 2, 8, 8), ("hachihachi", 4, 7, 6), ("simplified", 4, 5, 8)])
+def test_sample_deal_of_a_game_uses_its_own_deck_and_deal(key, players, hand, field):
+    from hanafuda_core.games.catalog import deck_for
+    ctl = DealController(players=players, game=key)
+    dealt = ctl.deal()
+    deck = {c for c in deck_for(key) if isinstance(c, Card)}
+    seen = [c for h in dealt.hands for c in h] + list(dealt.field) + list(dealt.stock)
+    assert sorted(seen) == sorted(deck) and len(seen) == len(set(seen))
+    assert [len(h) for h in dealt.hands] == [hand] * players and len(dealt.field) == field
+    assert f"{hand} cards to each player, {field} to the field" in ctl.summary()
+
+
+def test_sample_deal_of_mushi_refuses_three_players_and_keeps_its_state():
+    ctl = DealController(game="mushi")
+    assert ctl.players == 2 and ctl.player_choices() == (2,)
+    with pytest.raises(PlayerCountError, match="for 2 players, not 3"):
+        ctl.set_players(3)
+    assert ctl.players == 2

@@ -128,13 +128,10 @@ _STYLE_MODULES: Mapping[str, tuple[str, str]] = {
 
 
 def _deal(key: str, shared: Shared) -> widgets.Widget:
-    """The sample deal for the game's usual player count (the capture deal)."""
+    """A sample deal of the game: its own deck, deal sizes and misdeal rules."""
     from ..controllers import DealController
-    from ..games import get_game
     from .deal import SampleDeal
-    low, high = get_game(key).players
-    counts = [n for n in DealController.player_choices() if low <= n <= high]
-    return SampleDeal(DealController(players=counts[0]) if counts else None)
+    return SampleDeal(DealController(game=key))
 
 
 def _from_views(tool: str) -> Callable[[str, Shared], widgets.Widget]:
