@@ -2,8 +2,9 @@
 
 Run:  python benchmarks/bench_games.py [--seconds S] [--repeat N] [--hints N] [--samples N]
 
-For each playable game at its usual player count (every Koi-Koi preset with two
-players, Koi-Koi with the Storm wild, every Hachi-Hachi tradition with three) it
+For every preset of every playable game in the registry at its usual player count
+(Hachi-Hachi with three players, the others at their smallest count; and Koi-Koi with
+the Storm wild) it
 prints, measured on one core (``time.process_time``):
 
 * **rounds/s**: random rounds, dealt by ``get_game(key, preset).new_round(seed=rng)``
@@ -32,16 +33,15 @@ import argparse
 import random
 import sys
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from tqdm import tqdm
 
 from hanafuda_core import get_game
 from hanafuda_core.coach import Coach
 from hanafuda_core.games import hachihachi_play as hh
-from hanafuda_core.games.koikoi import PRESETS as KOIKOI_PRESETS
-from hanafuda_core.games.hachihachi import PRESETS as HACHIHACHI_PRESETS
 from hanafuda_core.play import Game
+from hanafuda_core.registry import entry, playable_keys
 from hanafuda_core.scoring import score_pile
 
 
@@ -59,15 +59,14 @@ class Row:
         return self.game.new_round(seed=rng, players=self.players, dealer=dealer)
 
 
-def koikoi_row(preset: str, **options: Any) -> Row:
-    game = get_game("koikoi", preset, **options)
-    label = "Koi-Koi " + preset + "".join(f" {k}={v}" for k, v in options.items())
+def capture_row(key: str, preset: str, **options: Any) -> Row:
+    game = get_game(key, preset, **options)
+    label = f"{game.name} {preset}" + "".join(f" {k}={v}" for k, v in options.items())
 
     def hint(coach: Coach, r: Any) -> Any:
         return coach.advise(r.view(r.current_player), r.legal_actions())
 
-    return Row(label, game, game.rules.players, game.rules, hint,
-               lambda r: r.state.phase == 0)
+    return Row(label, game, game.players[0], game.rules, hint, lambda r: r.state.phase == 0)
 
 
 def hachihachi_row(preset: str, players: int = 3) -> Row:
@@ -83,9 +82,15 @@ def hachihachi_row(preset: str, players: int = 3) -> Row:
 
 
 def games() -> list[Row]:
-    out = [koikoi_row(p) for p in KOIKOI_PRESETS]
-    out.append(koikoi_row("book", storm_wild=True))
-    out += [hachihachi_row(p) for p in HACHIHACHI_PRESETS]
+    """Every preset of every playable game in the registry (Hachi-Hachi with three
+    players, the others at their smallest count), and Koi-Koi with the Storm wild."""
+    out: list[Row] = []
+    for key in playable_keys():
+        for preset in entry(key).presets():
+            out.append(hachihachi_row(preset) if entry(key).play.adapter == "hachihachi"
+                       else capture_row(key, preset))
+        if key == "koikoi":
+            out.append(capture_row("koikoi", "book", storm_wild=True))
     return out
 
 
@@ -108,9 +113,11 @@ def random_rounds_per_s(game: Row, seconds: float, seed: int = 1) -> float:
             return n / (t - t0)
 
 
-def random_piles(n: int, seed: int = 3) -> list[int]:
+def random_piles(n: int, deck: Sequence[int], seed: int = 3) -> list[int]:
+    """``n`` random piles of 2 to 24 cards of the game's deck (the same for every game
+    with the same deck)."""
     rng = random.Random(seed)
-    return [sum(1 << c for c in rng.sample(range(48), rng.randrange(2, 25))) for _ in range(n)]
+    return [sum(1 << c for c in rng.sample(deck, rng.randrange(2, 25))) for _ in range(n)]
 
 
 def us_per_pile(game: Row, piles: list[int]) -> float:
@@ -169,8 +176,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--samples", type=int, default=48, help="coach samples per hint")
     args = ap.parse_args(argv)
     rows = []
-    piles = random_piles(args.piles)
     for game in tqdm(games(), desc="games", file=sys.stderr):
+        piles = random_piles(args.piles, game.engine_rules.deck_ids)
         rate = max(random_rounds_per_s(game, args.seconds) for _ in range(max(1, args.repeat)))
         pile = us_per_pile(game, piles)
         warm = us_per_pile(game, piles)
