@@ -33,14 +33,14 @@ import argparse
 import random
 import sys
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tqdm import tqdm
 
 from hanafuda_core import get_game
 from hanafuda_core.coach import Coach
 from hanafuda_core.games import hachihachi_play as hh
-from hanafuda_core.play import Game
 from hanafuda_core.registry import entry, playable_keys
 from hanafuda_core.scoring import score_pile
 

@@ -4,8 +4,12 @@ settlement of a finished round in microseconds. Run: python benchmarks/bench_hac
 import random
 import time
 
-from hanafuda_core.games.hachihachi_play import (RandomHachiHachiPlayer, new_hachihachi_round,
-                                                 play_round, round_facts)
+from hanafuda_core.games.hachihachi_play import (
+    RandomHachiHachiPlayer,
+    new_hachihachi_round,
+    play_round,
+    round_facts,
+)
 from hanafuda_core.hachihachi_settle import settle_round
 
 

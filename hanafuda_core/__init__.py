@@ -8,10 +8,28 @@ game modules load when a game is asked for. Rendering (``hanafuda_core.render``)
 (``hanafuda_core.widgets``) are imported on demand.
 """
 
-from .cards import (CARD_INFO, DECK, DEFAULT_VALUES, FLOWERS, Card, CardSet, Extra, Kind,
-                    Ribbon, format_cards, parse_card, parse_cards)
-from .errors import (AnswerFormatError, HanafudaError, IllegalActionError, PlayerCountError,
-                     UnknownCardError, UnknownGameError)
+from .cards import (
+                    CARD_INFO,
+                    DECK,
+                    DEFAULT_VALUES,
+                    FLOWERS,
+                    Card,
+                    CardSet,
+                    Extra,
+                    Kind,
+                    Ribbon,
+                    format_cards,
+                    parse_card,
+                    parse_cards,
+)
+from .errors import (
+                    AnswerFormatError,
+                    HanafudaError,
+                    IllegalActionError,
+                    PlayerCountError,
+                    UnknownCardError,
+                    UnknownGameError,
+)
 from .registry import get_game, list_games
 
 __version__ = "0.1.0"

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
-from .cards import (DECK, MONTH_NAMES, Card, CardSet, Extra, Kind, Ribbon, format_cards,
-                    parse_cards)
+from . import tables
+from .cards import DECK, MONTH_NAMES, Card, CardSet, Extra, Kind, Ribbon, format_cards, parse_cards
 from .deal import BASIC_DEALS, Dealt, deal, deal_valid
 from .engines.capture import CaptureRules, Phase, State, apply, legal_actions, setup_state
 from .errors import HanafudaError
 from .narration import CHOSEN, part_sentences, story
 from .rules import SOURCE_DOCUMENTS, name_sources
-from . import tables
 
 __all__ = [
     "MISDEAL_PATTERNS", "SAMPLE_SEED", "find_misdeal_seed", "find_hiki_seed",
@@ -594,6 +594,7 @@ def show_sources():
 def show_glossary():
     """The glossary as MyST markdown (the cell must set ``mystnb: markdown_format: myst``)."""
     from IPython.display import Markdown
+
     from .glossary import glossary_markdown
     return Markdown(glossary_markdown())
 
@@ -601,6 +602,7 @@ def show_glossary():
 def glue_facts() -> None:
     """Glue the deck's numbers for ``{glue:text}`` roles in the prose."""
     from myst_nb import glue
+
     from .games import all_games
     from .rules import FAMILIES
     for row in tables.kind_counts():

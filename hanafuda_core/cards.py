@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Iterable, Iterator, Mapping
 
 from .errors import UnknownCardError
 
@@ -566,17 +566,17 @@ class CardSet:
         raise AttributeError("CardSet is immutable")
 
     @classmethod
-    def from_mask(cls, mask: int) -> "CardSet":
+    def from_mask(cls, mask: int) -> CardSet:
         new = object.__new__(cls)
         object.__setattr__(new, "_mask", mask)
         return new
 
     @classmethod
-    def parse(cls, text: str) -> "CardSet":
+    def parse(cls, text: str) -> CardSet:
         return cls.from_mask(_mask_of(parse_cards(text, extras=True)))
 
     @classmethod
-    def deck(cls) -> "CardSet":
+    def deck(cls) -> CardSet:
         return cls.from_mask(FULL_MASK)
 
     @property
@@ -606,34 +606,34 @@ class CardSet:
     def __hash__(self) -> int:
         return hash(("CardSet", self._mask))
 
-    def __or__(self, other: "CardSet") -> "CardSet":
+    def __or__(self, other: CardSet) -> CardSet:
         return CardSet.from_mask(self._mask | CardSet(other)._mask)
 
-    def __and__(self, other: "CardSet") -> "CardSet":
+    def __and__(self, other: CardSet) -> CardSet:
         return CardSet.from_mask(self._mask & CardSet(other)._mask)
 
-    def __sub__(self, other: "CardSet") -> "CardSet":
+    def __sub__(self, other: CardSet) -> CardSet:
         return CardSet.from_mask(self._mask & ~CardSet(other)._mask)
 
-    def __xor__(self, other: "CardSet") -> "CardSet":
+    def __xor__(self, other: CardSet) -> CardSet:
         return CardSet.from_mask(self._mask ^ CardSet(other)._mask)
 
-    def __le__(self, other: "CardSet") -> bool:
+    def __le__(self, other: CardSet) -> bool:
         return self._mask & ~CardSet(other)._mask == 0
 
-    def add(self, card: AnyCard) -> "CardSet":
+    def add(self, card: AnyCard) -> CardSet:
         return CardSet.from_mask(self._mask | 1 << card)
 
-    def remove(self, card: AnyCard) -> "CardSet":
+    def remove(self, card: AnyCard) -> CardSet:
         if not self._mask >> card & 1:
             raise UnknownCardError(f"{card.title} ({card.code}) is not in this set")
         return CardSet.from_mask(self._mask & ~(1 << card))
 
-    def of_month(self, month: int) -> "CardSet":
+    def of_month(self, month: int) -> CardSet:
         """The cards of one month (1-12, Japanese order)."""
         return CardSet.from_mask(self._mask & MONTH_MASKS[month - 1])
 
-    def of_kind(self, kind: Kind) -> "CardSet":
+    def of_kind(self, kind: Kind) -> CardSet:
         return CardSet.from_mask(self._mask & KIND_MASKS[kind])
 
     def count(self, kind: Kind | Ribbon) -> int:

@@ -35,11 +35,19 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
 
-from .cards import (DEFAULT_VALUES, MONTH_NAMES, MONTH_ORDERS, Card, Extra, month_in_order,
-                    parse_card, parse_cards)
+from .cards import (
+    DEFAULT_VALUES,
+    MONTH_NAMES,
+    MONTH_ORDERS,
+    Card,
+    Extra,
+    month_in_order,
+    parse_card,
+    parse_cards,
+)
 from .errors import HanafudaError, UnknownCardError
 from .rules import FAMILIES, GameInfo
 

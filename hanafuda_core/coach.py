@@ -32,14 +32,28 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Kind
-from .engines.capture import (Capture, DealRecord, KoiKoi, Phase, Play, PlayerView, State,
-                              Stop, _bits, _choice_mask, apply, legal_actions, play_options)
-from .players import greedy_action
+from .engines.capture import (
+    Capture,
+    DealRecord,
+    KoiKoi,
+    Phase,
+    Play,
+    PlayerView,
+    State,
+    Stop,
+    _bits,
+    _choice_mask,
+    apply,
+    legal_actions,
+    play_options,
+)
 from .errors import HanafudaError, IllegalActionError
+from .players import greedy_action
 
 __all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
 

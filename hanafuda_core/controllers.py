@@ -22,11 +22,23 @@ hanafuda_core.errors.PlayerCountError: the sample deal is for 2, 3 or 4 players,
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from .cards import (CARD_INFO, DECK, DEFAULT_VALUES, FLOWERS, MONTH_NAMES, MONTH_ORDERS,
-                    Card, Kind, Ribbon, month_in_order, parse_card)
+from .cards import (
+    CARD_INFO,
+    DECK,
+    DEFAULT_VALUES,
+    FLOWERS,
+    MONTH_NAMES,
+    MONTH_ORDERS,
+    Card,
+    Kind,
+    Ribbon,
+    month_in_order,
+    parse_card,
+)
 from .deal import BASIC_DEALS, Dealt, MisdealRules, deal
 from .errors import HanafudaError, PlayerCountError
 
@@ -177,7 +189,7 @@ class CardFacts:
     notes: tuple[str, ...]
 
     @classmethod
-    def of(cls, card: Card | str | int) -> "CardFacts":
+    def of(cls, card: Card | str | int) -> CardFacts:
         card = parse_card(card)
         info = CARD_INFO[card]
         flower = info.flower

@@ -17,10 +17,10 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
-from .cards import MONTH_MASKS, Card, CardSet, DECK
+from .cards import DECK, MONTH_MASKS, Card, CardSet
 from .errors import PlayerCountError
 
 __all__ = ["BASIC_DEALS", "MisdealRules", "Misdeal", "Dealt", "shuffled", "deal",

@@ -14,9 +14,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Mapping, Sequence
+from functools import cache
 
 from .cards import CARD_INFO, DECK, DEFAULT_VALUES, MONTH_NAMES, Card, Kind, Ribbon
 from .deal import BASIC_DEALS
@@ -55,7 +55,7 @@ def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def glossary_context() -> Mapping[str, object]:
     """Facts from the core that definitions may quote."""
     ctx: dict[str, object] = {}

@@ -22,26 +22,49 @@ holds only the chapter's own comparison situations (:data:`SITUATIONS`,
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any
 
+from . import tables, teach
 from .book import _caption, _html, _svg, print_css, table_view
-from .rules import SOURCE_DOCUMENTS
 from .cards import Card, CardSet
 from .errors import HanafudaError
-from .games.hachihachi import (OPTIONS, PRESETS, TEYAKU_TABLES, game_award, get_rules,
-                               preset_options, yaku_rule)
+from .games.hachihachi import (
+    OPTIONS,
+    PRESETS,
+    TEYAKU_TABLES,
+    game_award,
+    get_rules,
+    preset_options,
+    yaku_rule,
+)
 from .hachihachi_controllers import category_rows
-from .hachihachi_examples import (AKA_HAND, EXAMPLES, GREATER_TRIPLE_HAND, WorkedExample,
-                                  example, yaku_cards)
+from .hachihachi_examples import (
+    AKA_HAND,
+    EXAMPLES,
+    GREATER_TRIPLE_HAND,
+    WorkedExample,
+    example,
+    yaku_cards,
+)
 from .hachihachi_examples import player as _p
-from .hachihachi_settle import (LIGHT_MULTIPLIERS, PAR, Call, FieldQueue, PlayerFacts,
-                                RoundFacts, Settlement, field_multiplier, settle_round)
+from .hachihachi_settle import (
+    LIGHT_MULTIPLIERS,
+    PAR,
+    Call,
+    FieldQueue,
+    PlayerFacts,
+    RoundFacts,
+    Settlement,
+    field_multiplier,
+    settle_round,
+)
 from .ledger import BANK
-from .teyaku import CHAFF, SUIT
-from . import tables, teach
+from .rules import SOURCE_DOCUMENTS
 from .teach import hand_example, preset_label
+from .teyaku import CHAFF, SUIT
 
 __all__ = [
     "TRADITIONS", "TRADITION_LABELS", "REGISTRY_KEYS", "par_facts", "unit_text", "money",
@@ -330,7 +353,7 @@ class TeyakuExample:
 _SEARCH_SEEDS = 400
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dealt_examples(limit: int = _SEARCH_SEEDS) -> dict[str, tuple[int, int, CardSet]]:
     """The first seeded hand (seed, player, hand) whose best combination of a group is
     each BOOK rule, preferring hands with nothing in the other group."""
@@ -1076,6 +1099,7 @@ def played_round(seed: int = 7, preset: str = "book", players: int = 4) -> Playe
     """Play one seeded round with greedy players on the engine wiring
     (:mod:`hanafuda_core.games.hachihachi_play`) and record every action."""
     import random
+
     from .games import hachihachi_play as hp
     rng = random.Random(seed)
     r = hp.new_hachihachi_round(preset, players=players, seed=seed)

@@ -26,8 +26,9 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .cards import FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
 from .controllers import MAX_SEED, Advice, SeededTool, check_seed
@@ -36,12 +37,18 @@ from .engines.capture import Capture, Phase, Play
 from .errors import HanafudaError, OptionError
 from .games.hachihachi import OPTIONS, PRESETS, HachiHachiRules, get_rules, yaku_rule
 from .hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
+from .hachihachi_settle import CALL_ACTIONS, Call, PlayerFacts, RoundFacts, Settlement, settle_round
 from .rules import SOURCE_DOCUMENTS
-from .hachihachi_settle import (CALL_ACTIONS, Call, PlayerFacts, RoundFacts, Settlement,
-                                settle_round)
+from .teyaku import (
+    CHAFF,
+    SUIT,
+    TeyakuResult,
+    TeyakuRule,
+    TeyakuTable,
+    is_greater_triple,
+    kind_counts,
+)
 from .units import format_amount
-from .teyaku import (CHAFF, SUIT, TeyakuResult, TeyakuRule, TeyakuTable,
-                     is_greater_triple, kind_counts)
 
 __all__ = ["PRESET_LABELS", "TRAINER_PRESETS", "MAX_SEED", "NONE", "BEST", "TeyakuTrainer",
            "TrainerFeedback", "why_not", "format_amount", "unit_note", "combination_label",

@@ -23,8 +23,9 @@ names, so a settlement of them exercises detection as well as payment.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .cards import CardSet
 from .errors import HanafudaError

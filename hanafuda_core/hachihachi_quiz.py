@@ -26,14 +26,20 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
-from .cards import DECK, MONTH_NAMES, CardSet, DEFAULT_VALUES
+from .cards import DECK, DEFAULT_VALUES, MONTH_NAMES, CardSet
 from .errors import HanafudaError
 from .games.hachihachi import get_rules
-from .hachihachi_book import (REGISTRY_KEYS, TRADITIONS, _check_tradition, call_words, money,
-                              table_value)
+from .hachihachi_book import (
+    REGISTRY_KEYS,
+    TRADITIONS,
+    _check_tradition,
+    call_words,
+    money,
+    table_value,
+)
 from .hachihachi_examples import yaku_cards
 from .hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
 from .quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics

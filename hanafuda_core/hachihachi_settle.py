@@ -36,11 +36,19 @@ back half (D004: and pays for both losers when an opponent goes out).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
-from .cards import (DEFAULT_VALUES, KIND_MASKS, MONTH_MASKS, RIBBON_MASKS, Card, CardSet, Kind,
-                    Ribbon)
+from .cards import (
+    DEFAULT_VALUES,
+    KIND_MASKS,
+    MONTH_MASKS,
+    RIBBON_MASKS,
+    Card,
+    CardSet,
+    Kind,
+    Ribbon,
+)
 from .errors import HanafudaError
 from .games.hachihachi import HachiHachiRules, get_rules, yaku_rule, yaku_values
 from .ledger import BANK, Ledger, Payment, settle_balances
@@ -111,7 +119,7 @@ class FieldQueue:
     mode: str = "highest"
     pending: tuple[int, ...] = ()
 
-    def next(self, field: CardSet | None) -> tuple[FieldMultiplier, "FieldQueue"]:
+    def next(self, field: CardSet | None) -> tuple[FieldMultiplier, FieldQueue]:
         """The multiplier for a deal with this field, and the queue for the deal after."""
         if self.mode not in ("highest", "additive", "carryover", "queue", "few"):
             raise HanafudaError(f"unknown field mode {self.mode!r}; allowed: highest, additive, "

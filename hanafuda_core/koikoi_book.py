@@ -16,21 +16,41 @@ the yaku tables and the engine.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
-from .book import (TURN_CASES as BASICS_TURN_CASES, TurnCase, TurnSetup, TurnStep, _caption,
-                   _html, _lines, narrate, print_css, table_view, turn_case as _turn_case,
-                   turn_case_html)
+from . import tables, teach
+from .book import TURN_CASES as BASICS_TURN_CASES
+from .book import (
+    TurnCase,
+    TurnSetup,
+    TurnStep,
+    _caption,
+    _html,
+    _lines,
+    narrate,
+    print_css,
+    table_view,
+    turn_case_html,
+)
+from .book import turn_case as _turn_case
 from .cards import CARD_INFO, Card
-from .engines.capture import (KOIKOI, Phase, State, apply, legal_actions, next_dealer,
-                              setup_state, view)
+from .engines.capture import (
+    KOIKOI,
+    Phase,
+    State,
+    apply,
+    legal_actions,
+    next_dealer,
+    setup_state,
+    view,
+)
 from .errors import HanafudaError, IllegalActionError
 from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
 from .narration import and_list as _and
-from .scoring import ScoreReport, score_cards
-from . import tables, teach
 from .rules import SOURCE_DOCUMENTS
+from .scoring import ScoreReport, score_cards
 from .teach import example_cards, preset_label
 
 __all__ = [

@@ -26,17 +26,28 @@ hanafuda_core.errors.UnknownCardError: unknown card 'cran'; ...
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
-from .coach import Coach
 from .cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
+from .coach import Coach
 from .controllers import MAX_SEED, Advice, SeededTool, check_seed
-from .engines.capture import (Action, Capture, Phase, State, apply, legal_actions, new_round,
-                              parse_action, view)
+from .engines.capture import (
+    Action,
+    Capture,
+    Phase,
+    State,
+    apply,
+    legal_actions,
+    new_round,
+    parse_action,
+    view,
+)
 from .errors import HanafudaError, IllegalActionError, OptionError
 from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
-from .narration import conjugate, describe, held_yaku as _yaku_names, result_text, story, subject
+from .narration import conjugate, describe, result_text, story, subject
+from .narration import held_yaku as _yaku_names
 from .rules import SOURCE_DOCUMENTS, name_sources
 from .scoring import ScoreReport, score_cards
 

@@ -26,7 +26,7 @@ Three topics, each in the schema of :mod:`hanafuda_core.quiz`:
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 from .cards import CARD_INFO, DECK, MONTH_NAMES, CardSet
 from .engines.capture import KOIKOI, STOP, Phase, apply, legal_actions, setup_state, view

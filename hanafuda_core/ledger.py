@@ -30,8 +30,8 @@ shillings off every score (:func:`final_score`).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from .errors import HanafudaError
 
@@ -150,7 +150,7 @@ class Payment:
         if self.payer == self.payee:
             raise HanafudaError(f"{self.payer} cannot pay themselves ({self.reason})")
 
-    def reversed(self, reason: str, clause: str = "") -> "Payment":
+    def reversed(self, reason: str, clause: str = "") -> Payment:
         """The payment that returns this one (payee pays the payer back)."""
         return Payment(self.payee, self.payer, self.amount, reason, clause or self.clause,
                        self.multiplier, self.base, self.category, f"returns: {self.reason}")
@@ -169,14 +169,14 @@ class Ledger:
     payments: tuple[Payment, ...] = ()
     accounts: tuple[str, ...] = field(default=())   # display order of the players
 
-    def add(self, *payments: Payment) -> "Ledger":
+    def add(self, *payments: Payment) -> Ledger:
         """A new ledger with more payments (zero amounts are dropped)."""
         kept = tuple(p for p in payments if p.amount)
         return Ledger(self.unit, self.payments + kept, self.accounts)
 
     def pay(self, payer: str, payee: str, amount: int, reason: str, clause: str = "", *,
             multiplier: int = 1, base: int | None = None, category: str = "",
-            note: str = "") -> "Ledger":
+            note: str = "") -> Ledger:
         """Shortcut for ``add(Payment(...))``."""
         return self.add(Payment(payer, payee, amount, reason, clause, multiplier, base,
                                 category, note))

@@ -80,12 +80,23 @@ Under "Storm is Wild" the Storm takes a card of another month (never the Rainman
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
 
 from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
-from .engines.capture import (Action, Capture, KoiKoi, Phase, Play, RoundResult, State,
-                              WildEvent, WildRules, legal_actions, parse_action)
+from .engines.capture import (
+    Action,
+    Capture,
+    KoiKoi,
+    Phase,
+    Play,
+    RoundResult,
+    State,
+    WildEvent,
+    WildRules,
+    legal_actions,
+    parse_action,
+)
 
 __all__ = ["STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "TAKES_WILD",
            "SWEEP", "Move", "Leftover", "YakuNews", "Part", "Step", "story", "stories",
@@ -146,7 +157,7 @@ class Leftover:
     kind: str
     cards: tuple[Card, ...]
     event: WildEvent
-    yaku: "YakuNews | None" = None
+    yaku: YakuNews | None = None
 
     @property
     def month(self) -> str:

@@ -36,9 +36,10 @@ import json
 import random
 import re
 import uuid
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from .cards import CARD_INFO, FLOWERS, Card, Kind, Ribbon, parse_card
 from .errors import AnswerFormatError, HanafudaError, QuizSchemaError, UnknownCardError
@@ -132,7 +133,7 @@ class Question:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Question":
+    def from_dict(cls, data: Mapping[str, Any]) -> Question:
         """Build a question from schema data; same as :func:`validate_question`."""
         return validate_question(data)
 
@@ -938,7 +939,7 @@ class QuizSession:
         self.feedback: list[Feedback | None] = [None] * len(quiz.questions)
 
     @classmethod
-    def from_seed(cls, seed: int, n: int = 8) -> "QuizSession":
+    def from_seed(cls, seed: int, n: int = 8) -> QuizSession:
         return cls(generate_deck_quiz(seed, n))
 
     @property

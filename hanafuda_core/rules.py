@@ -9,8 +9,9 @@ each player count and the sources the rules come from.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import OptionError, PlayerCountError
 

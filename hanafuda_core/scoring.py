@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from .cards import Card, CardSet
 from .rules import Source
@@ -150,7 +150,7 @@ class ScoreReport:
         return self.to_text()
 
     def _repr_html_(self) -> str:
-        from .render.svg import row_svg   # imported lazily: rendering is optional
+        from .render.svg import row_svg  # imported lazily: rendering is optional
         esc = html.escape
         parts = ["<div class='hanafuda-score'>"]
         if self.title:

@@ -21,10 +21,21 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from .cards import (CARD_INFO, DECK, DEFAULT_VALUES, FLOWERS, MONTH_NAMES,
-                    MONTH_ORDERS, Card, Extra, Kind, Ribbon, month_in_order)
+from .cards import (
+    CARD_INFO,
+    DECK,
+    DEFAULT_VALUES,
+    FLOWERS,
+    MONTH_NAMES,
+    MONTH_ORDERS,
+    Card,
+    Extra,
+    Kind,
+    Ribbon,
+    month_in_order,
+)
 from .deal import BASIC_DEALS
 
 __all__ = [

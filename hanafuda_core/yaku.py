@@ -33,13 +33,12 @@ only the best one). :meth:`YakuTable.evaluate` explains a capture pile;
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Iterable, Mapping
 
+from .cards import CARD_INFO, KIND_MASKS, MONTH_MASKS, RIBBON_MASKS, Card, CardSet, Kind, Ribbon
 from .cards import mask_cards as _bits
-from .cards import (CARD_INFO, KIND_MASKS, MONTH_MASKS, RIBBON_MASKS, Card, CardSet, Kind,
-                    Ribbon)
 from .errors import OptionError
 from .rules import Source
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games import all_games, get_game
 from hanafuda_core.registry import entry
-from hanafuda_core.teach.facts import preset_label
 from hanafuda_core.rules import FAMILIES, GameInfo
+from hanafuda_core.teach.facts import preset_label
 from hanafuda_core.widgets import SampleDeal, classroom_app
 from hanafuda_core.widgets.app import (
     APP_TITLE,

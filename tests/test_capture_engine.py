@@ -3,16 +3,27 @@
 import random
 
 import pytest
+from capture_helpers import asks_which, position_maker
 
 from hanafuda_core.cards import Card, CardSet
-from hanafuda_core.engines.capture import (CAPTURE, PLAY, Capture, KoiKoi, Phase, Play, Stop, apply,
-                                           fast_random_round, legal_actions, new_round, parse_action,
-                                           view)
+from hanafuda_core.engines.capture import (
+    CAPTURE,
+    PLAY,
+    Capture,
+    KoiKoi,
+    Phase,
+    Play,
+    Stop,
+    apply,
+    fast_random_round,
+    legal_actions,
+    new_round,
+    parse_action,
+    view,
+)
 from hanafuda_core.errors import IllegalActionError
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.players import RandomPlayer, play_round
-
-from capture_helpers import asks_which, position_maker
 
 RULES = get_rules("book", views="off")
 pos = position_maker(RULES)

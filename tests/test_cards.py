@@ -6,9 +6,23 @@ import random
 
 import pytest
 
-from hanafuda_core.cards import (CARD_INFO, DECK, DEFAULT_VALUES, FLOWERS, MONTH_ORDERS, Card,
-                                 CardSet, Extra, Kind, Ribbon, card_names, format_cards,
-                                 month_in_order, parse_card, parse_cards)
+from hanafuda_core.cards import (
+    CARD_INFO,
+    DECK,
+    DEFAULT_VALUES,
+    FLOWERS,
+    MONTH_ORDERS,
+    Card,
+    CardSet,
+    Extra,
+    Kind,
+    Ribbon,
+    card_names,
+    format_cards,
+    month_in_order,
+    parse_card,
+    parse_cards,
+)
 from hanafuda_core.errors import HanafudaError, UnknownCardError
 
 

@@ -11,8 +11,14 @@ from hanafuda_core.cards import DEFAULT_VALUES, Card, CardSet, Extra, Kind
 from hanafuda_core.deal import deal, misdeals
 from hanafuda_core.errors import HanafudaError, PlayerCountError, UnknownGameError
 from hanafuda_core.games import all_games, get_game
-from hanafuda_core.games.catalog import (DECKS, deal_game, deck_for, default_players,
-                                         joker_range, misdeal_rules)
+from hanafuda_core.games.catalog import (
+    DECKS,
+    deal_game,
+    deck_for,
+    default_players,
+    joker_range,
+    misdeal_rules,
+)
 from hanafuda_core.rules import FAMILIES, SOURCE_DOCUMENTS
 
 BOOK_GAMES = [g for g in all_games() if g.chapter is not None]

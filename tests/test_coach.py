@@ -10,8 +10,18 @@ import random
 import pytest
 
 from hanafuda_core.coach import Advice, Coach, MoveAdvice, greedy_rollout
-from hanafuda_core.engines.capture import (KOIKOI, STOP, Capture, Phase, Play, apply,
-                                           legal_actions, new_round, setup_state, view)
+from hanafuda_core.engines.capture import (
+    KOIKOI,
+    STOP,
+    Capture,
+    Phase,
+    Play,
+    apply,
+    legal_actions,
+    new_round,
+    setup_state,
+    view,
+)
 from hanafuda_core.errors import HanafudaError, IllegalActionError
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.players import RandomPlayer, make_agent, play_game, play_round

@@ -7,8 +7,13 @@ import random
 import pytest
 
 from hanafuda_core.cards import CARD_INFO, DECK, Card, Kind, Ribbon, parse_cards
-from hanafuda_core.controllers import (MAX_SEED, CardFacts, DealController, DeckController,
-                                       month_label)
+from hanafuda_core.controllers import (
+    MAX_SEED,
+    CardFacts,
+    DealController,
+    DeckController,
+    month_label,
+)
 from hanafuda_core.deal import BASIC_DEALS, deal
 from hanafuda_core.errors import HanafudaError, PlayerCountError, UnknownCardError
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hanafuda_core.cards import DECK, CardSet
-from hanafuda_core.deal import (BASIC_DEALS, MisdealRules, deal, deal_valid, field_hiki,
-                                misdeals)
+from hanafuda_core.deal import BASIC_DEALS, MisdealRules, deal, deal_valid, field_hiki, misdeals
 from hanafuda_core.errors import PlayerCountError
 
 

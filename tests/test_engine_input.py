@@ -10,9 +10,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core.cards import Card
-from hanafuda_core.engines.capture import (Capture, DealOrderError, DealRecord, KoiKoi, Phase,
-                                           Play, Stop, apply, check_order, deal_from_order,
-                                           legal_actions, new_round, replay, setup_state)
+from hanafuda_core.engines.capture import (
+    Capture,
+    DealOrderError,
+    DealRecord,
+    KoiKoi,
+    Phase,
+    Play,
+    Stop,
+    apply,
+    check_order,
+    deal_from_order,
+    legal_actions,
+    new_round,
+    replay,
+    setup_state,
+)
 from hanafuda_core.errors import HanafudaError, IllegalActionError, PlayerCountError
 from hanafuda_core.games.koikoi import get_rules
 

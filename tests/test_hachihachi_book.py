@@ -19,7 +19,6 @@ from hanafuda_core.rules import SOURCE_DOCUMENTS
 from hanafuda_core.teach import option_title, value_text
 from hanafuda_core.teyaku import CHAFF
 
-
 # ---------------------------------------------------------------- overview, par, setup
 
 def test_why_88_is_a_third_of_the_deck():

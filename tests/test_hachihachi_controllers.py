@@ -12,8 +12,14 @@ from hanafuda_core.deal import deal
 from hanafuda_core.errors import HanafudaError, IllegalActionError
 from hanafuda_core.games import hachihachi_play as play
 from hanafuda_core.games.hachihachi import get_rules
-from hanafuda_core.hachihachi_controllers import (BEST, NONE, SettlementCalculator,
-                                                  TeyakuTrainer, form_from_facts, why_not)
+from hanafuda_core.hachihachi_controllers import (
+    BEST,
+    NONE,
+    SettlementCalculator,
+    TeyakuTrainer,
+    form_from_facts,
+    why_not,
+)
 from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
 from hanafuda_core.hachihachi_settle import settle_round
 

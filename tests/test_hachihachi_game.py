@@ -3,8 +3,13 @@
 import pytest
 
 from hanafuda_core.errors import HanafudaError
-from hanafuda_core.hachihachi_game import (CHART, HachiHachiGameRecord, month_chart,
-                                           play_campaign, play_hachihachi_game)
+from hanafuda_core.hachihachi_game import (
+    CHART,
+    HachiHachiGameRecord,
+    month_chart,
+    play_campaign,
+    play_hachihachi_game,
+)
 from hanafuda_core.ledger import POT, Ledger, Payment, final_score
 
 

@@ -7,9 +7,26 @@ import pytest
 from hanafuda_core.cards import CardSet
 from hanafuda_core.errors import IllegalActionError
 from hanafuda_core.games.hachihachi_play import (
-    JOKER, BlindStay, Cancel, Claim, Continue, End, GreedyHachiHachiPlayer, HachiHachiDeal,
-    Join, Pass, apply, deal_round, legal_actions, new_hachihachi_round, play_round,
-    replay_round, round_facts, setup_hachihachi_round, view)
+    JOKER,
+    BlindStay,
+    Cancel,
+    Claim,
+    Continue,
+    End,
+    GreedyHachiHachiPlayer,
+    HachiHachiDeal,
+    Join,
+    Pass,
+    apply,
+    deal_round,
+    legal_actions,
+    new_hachihachi_round,
+    play_round,
+    replay_round,
+    round_facts,
+    setup_hachihachi_round,
+    view,
+)
 from hanafuda_core.hachihachi_settle import FieldQueue
 
 PRESETS = ("book", "d001", "d002", "d004")

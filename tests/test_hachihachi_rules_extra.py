@@ -12,12 +12,25 @@ from hanafuda_core.cards import CardSet
 from hanafuda_core.errors import HanafudaError, IllegalActionError
 from hanafuda_core.games.hachihachi import OPTIONS, get_rules, option_sources, yaku_values
 from hanafuda_core.games.hachihachi_play import (
-    Cancel, Claim, Continue, End, HachiHachiDeal, Join, Pass, Trade, apply, deal_round,
-    legal_actions, new_hachihachi_round, play_round, replay_round, setup_hachihachi_round,
-    view)
+    Cancel,
+    Claim,
+    Continue,
+    End,
+    HachiHachiDeal,
+    Join,
+    Pass,
+    Trade,
+    apply,
+    deal_round,
+    legal_actions,
+    new_hachihachi_round,
+    play_round,
+    replay_round,
+    setup_hachihachi_round,
+    view,
+)
 from hanafuda_core.hachihachi_game import chip_account, play_campaign, play_hachihachi_game
-from hanafuda_core.hachihachi_settle import (Call, FieldQueue, PlayerFacts, RoundFacts,
-                                             settle_round)
+from hanafuda_core.hachihachi_settle import Call, FieldQueue, PlayerFacts, RoundFacts, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
 
 H = CardSet.parse

@@ -14,10 +14,15 @@ import pytest
 from hanafuda_core.cards import DECK, CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import game_award, get_rules, option_sources, options_table
-from hanafuda_core.hachihachi_examples import (BOOK_EXAMPLES, EXAMPLES,
-                                               THREE_OF_A_KIND_HAND)
-from hanafuda_core.hachihachi_settle import (Call, FieldQueue, PlayerFacts, RoundFacts,
-                                             field_multiplier, settle_round)
+from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES, EXAMPLES, THREE_OF_A_KIND_HAND
+from hanafuda_core.hachihachi_settle import (
+    Call,
+    FieldQueue,
+    PlayerFacts,
+    RoundFacts,
+    field_multiplier,
+    settle_round,
+)
 from hanafuda_core.ledger import BANK, KAN, SHILLINGS
 
 H = CardSet.parse

@@ -11,8 +11,7 @@ from hanafuda_core.games.hachihachi import get_rules
 from hanafuda_core.hachihachi_controllers import NONE, TeyakuTrainer
 from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES
 from hanafuda_core.widgets import hachihachi_panel
-from hanafuda_core.widgets.hachihachi import (SettlementView, TeyakuTrainerView,
-                                              hachihachi_quiz_tab)
+from hanafuda_core.widgets.hachihachi import SettlementView, TeyakuTrainerView, hachihachi_quiz_tab
 
 pytestmark = pytest.mark.widgets
 

@@ -9,8 +9,13 @@ from hanafuda_core.cards import CardSet, parse_card
 from hanafuda_core.engines.capture import KOIKOI, STOP, Phase, apply, legal_actions, setup_state
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.koikoi import get_rules
-from hanafuda_core.koikoi_quiz import (TOPICS, capture_question, decide_question,
-                                       generate_koikoi_quiz, score_question)
+from hanafuda_core.koikoi_quiz import (
+    TOPICS,
+    capture_question,
+    decide_question,
+    generate_koikoi_quiz,
+    score_question,
+)
 from hanafuda_core.scoring import score_cards
 
 SEEDS = range(6)

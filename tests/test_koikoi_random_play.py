@@ -5,8 +5,15 @@ import random
 import pytest
 
 from hanafuda_core.cards import CardSet
-from hanafuda_core.engines.capture import (Phase, apply, fast_random_round, legal_actions,
-                                           new_round, replay, view)
+from hanafuda_core.engines.capture import (
+    Phase,
+    apply,
+    fast_random_round,
+    legal_actions,
+    new_round,
+    replay,
+    view,
+)
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.players import GreedyPlayer, RandomPlayer, play_round
 

@@ -10,12 +10,19 @@ import pytest
 
 from hanafuda_core.cards import CardSet
 from hanafuda_core.engines import capture
-from hanafuda_core.engines.capture import (KOIKOI, STOP, Phase, apply, legal_actions,
-                                           new_round, next_dealer, setup_state)
+from hanafuda_core.engines.capture import (
+    KOIKOI,
+    STOP,
+    Phase,
+    apply,
+    legal_actions,
+    new_round,
+    next_dealer,
+    setup_state,
+)
 from hanafuda_core.errors import OptionError
 from hanafuda_core.games.koikoi import OPTIONS, PRESETS, get_rules, options_table
 from hanafuda_core.scoring import score_cards
-
 
 # A deal with no pattern anywhere: each hand and the field hold single cards of
 # eight months (seat 0, seat 1, field = the first 24 cards of the order).

@@ -7,14 +7,19 @@ import re
 import ipywidgets as widgets
 
 from hanafuda_core.cards import Card, CardSet, parse_card
-from hanafuda_core.games.koikoi import OPTIONS
 from hanafuda_core.engines.capture import Phase
+from hanafuda_core.games.koikoi import OPTIONS
 from hanafuda_core.koikoi_controllers import KoiKoiRound, ScoreCalculator
 from hanafuda_core.players import play_game
 from hanafuda_core.scoring import score_cards
 from hanafuda_core.widgets import koikoi_panel
-from hanafuda_core.widgets.koikoi import (SUB_TAB_TITLES, KoiKoiPlayView,
-                                          ReplayView, ScoreCalculatorView, koikoi_quiz_tab)
+from hanafuda_core.widgets.koikoi import (
+    SUB_TAB_TITLES,
+    KoiKoiPlayView,
+    ReplayView,
+    ScoreCalculatorView,
+    koikoi_quiz_tab,
+)
 
 
 def shown_total(html: str) -> int:

@@ -5,8 +5,15 @@ import json
 import pytest
 
 from hanafuda_core.errors import HanafudaError
-from hanafuda_core.ledger import (KAN, POINTS, SHILLINGS, Ledger, Payment, final_score,
-                                  settle_balances)
+from hanafuda_core.ledger import (
+    KAN,
+    POINTS,
+    SHILLINGS,
+    Ledger,
+    Payment,
+    final_score,
+    settle_balances,
+)
 
 
 def test_d001_example_4_kan_formatting():

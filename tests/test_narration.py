@@ -9,9 +9,22 @@ import pytest
 from hanafuda_core.cards import Card, CardSet, parse_cards
 from hanafuda_core.engines.capture import Phase, apply, legal_actions, setup_state
 from hanafuda_core.games.koikoi import get_rules
-from hanafuda_core.narration import (BLOCKED, CHOICE, CHOSEN, HIKI, STACKED, STAYS, SWEEP,
-                                     TAKES, TAKES_WILD, describe, log_lines, sentences, stories,
-                                     story)
+from hanafuda_core.narration import (
+    BLOCKED,
+    CHOICE,
+    CHOSEN,
+    HIKI,
+    STACKED,
+    STAYS,
+    SWEEP,
+    TAKES,
+    TAKES_WILD,
+    describe,
+    log_lines,
+    sentences,
+    stories,
+    story,
+)
 from hanafuda_core.players import play_game
 
 NAMES = ("Ann", "Ben")

@@ -8,8 +8,16 @@ import pytest
 
 from hanafuda_core.cards import CardSet, parse_card
 from hanafuda_core.coach import greedy_rollout
-from hanafuda_core.engines.capture import (Capture, Phase, Play, apply, legal_actions, new_round,
-                                           setup_state, view)
+from hanafuda_core.engines.capture import (
+    Capture,
+    Phase,
+    Play,
+    apply,
+    legal_actions,
+    new_round,
+    setup_state,
+    view,
+)
 from hanafuda_core.errors import IllegalActionError
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.narration import CHOICE, story

@@ -11,8 +11,14 @@ import pytest
 
 from hanafuda_core.cards import CARD_INFO, Card, CardSet, Extra, Kind, Ribbon
 from hanafuda_core.errors import HanafudaError
-from hanafuda_core.render import (card_back_svg, card_data_uri, card_svg, deck_grid_html,
-                                  layout_html, row_svg)
+from hanafuda_core.render import (
+    card_back_svg,
+    card_data_uri,
+    card_svg,
+    deck_grid_html,
+    layout_html,
+    row_svg,
+)
 from hanafuda_core.render import svg as svg_module
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from hanafuda_core import tables
 from hanafuda_core.cards import CARD_INFO, DECK, Card, Kind
 from hanafuda_core.deal import BASIC_DEALS, deal
 from hanafuda_core.games import all_games
 from hanafuda_core.rules import FAMILIES
-from hanafuda_core import tables
 
 
 def test_book_ch2_card_table_has_48_rows_one_per_card():

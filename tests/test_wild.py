@@ -6,18 +6,31 @@ import random
 from dataclasses import replace
 
 import pytest
+from capture_helpers import asks_which, position_maker
 
 from hanafuda_core.cards import MONTH_MASKS, Card, CardSet
 from hanafuda_core.coach import Coach, greedy_rollout
-from hanafuda_core.engines.capture import (HIGO_BANA_WILD, MUSHI_WILD, ONI_WILD,
-                                           SIX_HUNDRED_WILD, Capture, CaptureRules, Phase,
-                                           WildEvent, WildRules, apply, fast_random_round,
-                                           legal_actions, new_round, replay, setup_state, view)
+from hanafuda_core.engines.capture import (
+    HIGO_BANA_WILD,
+    MUSHI_WILD,
+    ONI_WILD,
+    SIX_HUNDRED_WILD,
+    Capture,
+    CaptureRules,
+    Phase,
+    WildEvent,
+    WildRules,
+    apply,
+    fast_random_round,
+    legal_actions,
+    new_round,
+    replay,
+    setup_state,
+    view,
+)
 from hanafuda_core.errors import IllegalActionError, OptionError
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.players import RandomPlayer, play_round
-
-from capture_helpers import asks_which, position_maker
 
 STORM = Card.WILLOW_STORM
 WILD = get_rules("book", storm_wild=True, views="off")

@@ -17,8 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hanafuda_core.cards import Card, Extra  # noqa: E402
-from hanafuda_core.render import (card_back_svg, card_svg, deck_grid_html,  # noqa: E402
-                                  layout_html, row_svg)
+from hanafuda_core.render import card_back_svg, card_svg, deck_grid_html, layout_html, row_svg  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

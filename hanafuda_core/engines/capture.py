@@ -64,13 +64,14 @@ Odd input is refused with our own errors: a deal order that is not the deck
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from enum import IntEnum
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence, cast
+from functools import cached_property
+from typing import Any, NamedTuple, cast
 
-from ..cards import mask_cards as _bits
 from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
+from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
 from ..errors import HanafudaError, IllegalActionError, PlayerCountError
 from ..rules import Source
@@ -180,16 +181,16 @@ class NoOverlay:
     def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
         return False
 
-    def decision_actions(self, state: "State") -> tuple:
+    def decision_actions(self, state: State) -> tuple:
         return (STOP,)
 
-    def settle(self, state: "State", winner: int) -> "RoundResult":
+    def settle(self, state: State, winner: int) -> RoundResult:
         return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), "stop")
 
-    def settle_draw(self, state: "State") -> "RoundResult":
+    def settle_draw(self, state: State) -> RoundResult:
         return RoundResult(None, tuple(0 for _ in range(state.rules.players)), "draw")
 
-    def settle_instant(self, state: "State", winner: int, reason: str) -> "RoundResult":
+    def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
         return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), reason)
 
 
@@ -223,7 +224,7 @@ class CaptureRules:
     start_points: int = 0
     yaku: Any = None                               # a hanafuda_core.yaku.YakuTable
     overlay: Any = field(default_factory=NoOverlay)
-    wild: "WildRules | None" = None                # a wild card (see WildRules); None = none
+    wild: WildRules | None = None                # a wild card (see WildRules); None = none
     # Reserved hooks for later games (see the module docstring); None = not used.
     capture_relation: Any = None
     teyaku: Any = None
@@ -553,7 +554,7 @@ class DealRecord:
                 "events": list(self.events)}
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "DealRecord":
+    def from_dict(cls, d: Mapping) -> DealRecord:
         from ..cards import parse_card
         order = tuple(int(parse_card(c)) for c in d["order"])
         voided = tuple(VoidedDeal(tuple(int(parse_card(c)) for c in v["order"]), v["dealer"],
@@ -728,7 +729,7 @@ class State(NamedTuple):
         return CardSet.from_mask(self.field0)
 
     @property
-    def active_wild(self) -> "WildRules | None":
+    def active_wild(self) -> WildRules | None:
         """The wild card rules in force this round (None: no wild card)."""
         w = self.rules.wild
         return w if w is not None and w.active(self.field0) else None
@@ -741,7 +742,7 @@ class State(NamedTuple):
         bound here below, saving a call per step)."""
         return legal_actions(self)
 
-    def apply(self, action: Action | str, player: int | None = None) -> "State":
+    def apply(self, action: Action | str, player: int | None = None) -> State:
         """The state after ``action`` (:func:`apply`, bound here below likewise)."""
         return apply(self, action, player)
 
@@ -1382,7 +1383,7 @@ def _finish(state: State, result: RoundResult) -> State:
 # ---------------------------------------------------------------------------
 # What the wild card changes in a choice (only reached when ``rules.wild`` is set)
 
-def _wild_choice(state: State) -> "WildRules | None":
+def _wild_choice(state: State) -> WildRules | None:
     """The wild rules if the card waiting for a choice is the wild using its power."""
     w = state.rules.wild
     if w is None or not w.active(state.field0) or not state.pending:
@@ -1529,7 +1530,7 @@ class PlayerView:
     wild_log: tuple = ()                   # what the wild card did (WildEvents, public)
 
     @property
-    def active_wild(self) -> "WildRules | None":
+    def active_wild(self) -> WildRules | None:
         """The wild card rules in force this round (None: no wild card)."""
         w = self.rules.wild
         return w if w is not None and w.active(self.dealt_field.mask) else None

@@ -25,8 +25,8 @@ Deal(hand=8, field=8, note='', aside=0)
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping
 
 from ..cards import Card, CardSet, Extra, parse_card
 from ..deal import MisdealRules, deal, deal_valid

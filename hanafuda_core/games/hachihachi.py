@@ -36,9 +36,10 @@ hanafuda_core.errors.OptionError: option 'calls' cannot be 'poker'; allowed valu
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from ..errors import OptionError, PlayerCountError
@@ -221,7 +222,7 @@ _KAN_YAKU = {"five": 12, "four": 10, "poetry": 7, "purple": 7, "seven": 10}
 _BOOK_YAKU = {"five": 120, "four": 100, "poetry": 70, "purple": 70, "seven": 100}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _yaku_for(table: str, seven_plus: int, bdb: int, simple16: bool = False) -> YakuTable:
     if table == "book":
         return _yaku_table(_BOOK_YAKU, BOOK_YAKU, seven_plus=seven_plus, plus_rain=True, bdb=bdb,
@@ -667,7 +668,7 @@ def check_table(rules: HachiHachiRules, players: int) -> None:
             f"too_few='forced_in' or fewer players")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _either_table(key: str) -> TeyakuTable:
     """D004 'some': each November card counts either as Chaff or as itself in melds."""
     t = TEYAKU_TABLES[key]

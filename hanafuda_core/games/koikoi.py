@@ -21,17 +21,18 @@ overlay, :class:`KoiKoiOverlay` (multipliers with their reasons, payments).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from ..cards import KIND_MASKS, Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import KOIKOI, MUSHI_WILD, STOP, CaptureRules, RoundResult, State
 from ..errors import OptionError, PlayerCountError
 from ..rules import Option, Source, preset_values
-from ..seating import DealerRule
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
+from ..seating import DealerRule
 from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
 
 __all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
@@ -75,7 +76,7 @@ def _brights(values: tuple[int, int, int, int], src: Source) -> tuple[YakuRule, 
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _book_chart(alternative: bool, willow_extra: bool = True
                 ) -> tuple[tuple[YakuGroup, ...], tuple[YakuRule, ...]]:
     """The rulebook's chart (or its alternative Ribbon/Other charts). ``willow_extra``:

@@ -5,8 +5,17 @@
 True
 """
 
-from .svg import (CARD_RATIO, card_back_svg, card_data_uri, card_svg, card_title,
-                  deck_grid_html, layout_html, row_svg, stack_svg)
+from .svg import (
+                  CARD_RATIO,
+                  card_back_svg,
+                  card_data_uri,
+                  card_svg,
+                  card_title,
+                  deck_grid_html,
+                  layout_html,
+                  row_svg,
+                  stack_svg,
+)
 
 __all__ = ["CARD_RATIO", "card_back_svg", "card_data_uri", "card_svg", "card_title",
            "deck_grid_html", "layout_html", "row_svg", "stack_svg"]

@@ -13,8 +13,8 @@ ellipses, paths and polygons; see ``ART-LICENSE.md`` at the project root.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
 __all__ = ["PAINTERS", "bright_badge", "ten_badge", "ribbon", "koi", "num"]
 
@@ -192,7 +192,7 @@ def pine_scene(tufts: Sequence[tuple[float, float, float]], trunk: str) -> str:
             + "".join(pine_tuft(*t) for t in tufts))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plum_unit(colour: str) -> str:
     """A plum blossom of radius 10 around (0, 0)."""
     out = "".join(circle(5.5 * math.cos(math.radians(a)), 5.5 * math.sin(math.radians(a)), 5,
@@ -210,7 +210,7 @@ def _turned(points: Sequence[tuple[float, float]], degrees: float) -> list[str]:
     return [f"{round(x * c - y * si, 1):g},{round(x * si + y * c, 1):g}" for x, y in points]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cherry_unit() -> str:
     """A cherry blossom of radius 10 around (0, 0): five notched petals in one path."""
     d = ""
@@ -283,7 +283,7 @@ def iris_flower(cx: float, cy: float, s: float = 1.0) -> str:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _peony_unit(colour: str, light: str) -> str:
     """A peony of radius 10 around (0, 0)."""
     outer = "".join(ellipse(5.5 * math.cos(math.radians(a)), 5.5 * math.sin(math.radians(a)),
@@ -370,7 +370,7 @@ def susuki(top: float = 70, seed: int = 0) -> str:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _chrysanthemum_unit(petal: str, edge: str, heart: str) -> str:
     """A chrysanthemum of radius 10 around (0, 0): petals are outlined round strokes."""
     def rays(r0: float, r1: float, n: int, offset: float) -> str:

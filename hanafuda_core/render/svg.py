@@ -37,13 +37,22 @@ from __future__ import annotations
 
 import base64
 import os
-from functools import lru_cache
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from html import escape
-from typing import Iterable, Mapping, Sequence, Union
+from pathlib import Path
+from typing import Union
 
-from ..cards import (FLOWERS, MONTH_NAMES, MONTH_ORDERS, Card, CardSet, Extra, parse_card,
-                     parse_cards)
+from ..cards import (
+    FLOWERS,
+    MONTH_NAMES,
+    MONTH_ORDERS,
+    Card,
+    CardSet,
+    Extra,
+    parse_card,
+    parse_cards,
+)
 from ..errors import HanafudaError
 from . import motifs as m
 
@@ -140,7 +149,7 @@ def _picture(content: str) -> str:
             f'overflow="hidden">{content}</svg>')
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_body(index: int) -> str:
     if index >= 48:
         return _extra_body(Extra(index))
@@ -194,7 +203,7 @@ def _extra_body(extra: Extra) -> str:
                     "#d6e9f5" if wet else "#f6e7b0"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _back_body() -> str:
     lattice = " ".join(f"M{x},3 L{x + 60},157 M{x + 60},3 L{x},157" for x in range(-57, 98, 10))
     return (m.rect(0, 0, VIEW_W, VIEW_H, m.INK, rx=6)

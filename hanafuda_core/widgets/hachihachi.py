@@ -13,24 +13,51 @@ input shows a notice (the core's message) and leaves what was shown in place.
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from html import escape
-from typing import Callable
 
 import ipywidgets as widgets
 
 from ..cards import parse_card, parse_cards
 from ..engines.capture import Capture, Play
 from ..errors import HanafudaError
-from ..hachihachi_controllers import (LIGHTS, NONE, PRESET_LABELS, STATUSES, YEAR_AGENTS,
-                                      HachiHachiPlay, PlayerForm, RoundForm,
-                                      SettlementCalculator, TeyakuTrainer, YearChart,
-                                      category_rows, format_amount, payment_rows,
-                                      settlement_headline, total_rows, unit_note)
+from ..hachihachi_controllers import (
+    LIGHTS,
+    NONE,
+    PRESET_LABELS,
+    STATUSES,
+    YEAR_AGENTS,
+    HachiHachiPlay,
+    PlayerForm,
+    RoundForm,
+    SettlementCalculator,
+    TeyakuTrainer,
+    YearChart,
+    category_rows,
+    format_amount,
+    payment_rows,
+    settlement_headline,
+    total_rows,
+    unit_note,
+)
 from ..render import svg
 from ..rules import name_sources
 from ..teyaku import CHAFF, SUIT
-from .common import (BIG, RoundView, attempt, dropdown, error_html, guarded, heading, hint_html,
-                     para, quiz_tab, seed_box, sentence, tabbed_panel)
+from .common import (
+    BIG,
+    RoundView,
+    attempt,
+    dropdown,
+    error_html,
+    guarded,
+    heading,
+    hint_html,
+    para,
+    quiz_tab,
+    seed_box,
+    sentence,
+    tabbed_panel,
+)
 from .static import notice_html
 
 __all__ = ["TeyakuTrainerView", "SettlementView", "HachiHachiPlayView", "YearChartView",

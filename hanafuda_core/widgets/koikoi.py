@@ -13,20 +13,40 @@ input shows a notice (the core's message) and leaves what was shown in place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import Callable
 
 import ipywidgets as widgets
 
 from ..cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card
 from ..engines.capture import Capture, KoiKoi, Phase, Play, Stop
 from ..errors import HanafudaError
-from ..koikoi_controllers import (AGENT_CHOICES, MAX_CALLS, PRESET_LABELS, KoiKoiRound, ReplayController,
-                                  ScoreCalculator, option_value_label, short_card_label)
+from ..koikoi_controllers import (
+    AGENT_CHOICES,
+    MAX_CALLS,
+    PRESET_LABELS,
+    KoiKoiRound,
+    ReplayController,
+    ScoreCalculator,
+    option_value_label,
+    short_card_label,
+)
 from ..render import svg
 from ..scoring import ScoreReport
-from .common import (BIG, RoundView, attempt, dropdown, error_html, guarded, hint_html, para,
-                     quiz_tab, seed_box, sentence, tabbed_panel)
+from .common import (
+    BIG,
+    RoundView,
+    attempt,
+    dropdown,
+    error_html,
+    guarded,
+    hint_html,
+    para,
+    quiz_tab,
+    seed_box,
+    sentence,
+    tabbed_panel,
+)
 from .static import notice_html
 
 __all__ = ["KoiKoiPlayView", "ScoreCalculatorView", "ReplayView", "koikoi_quiz_tab",

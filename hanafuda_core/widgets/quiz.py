@@ -13,8 +13,15 @@ from html import escape
 import ipywidgets as widgets
 
 from ..errors import HanafudaError
-from ..quiz import (Feedback, Question, Quiz, QuizSession, generate_deck_quiz, hides_month,
-                    quiz_card_svg)
+from ..quiz import (
+    Feedback,
+    Question,
+    Quiz,
+    QuizSession,
+    generate_deck_quiz,
+    hides_month,
+    quiz_card_svg,
+)
 from .static import notice_html
 
 __all__ = ["QuizWidget", "quiz_panel"]
