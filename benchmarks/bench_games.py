@@ -8,8 +8,9 @@ the Storm wild) it
 prints, measured on one core (``time.process_time``):
 
 * **rounds/s**: random rounds, dealt by ``get_game(key, preset).new_round(seed=rng)``
-  and played by stepping the public API only: ``legal_actions()`` then ``apply()`` with a seeded uniform choice among the legal
-  actions (``legal[int(rng.random() * len(legal))]``); no views, no agents;
+  and played by stepping the public API only: ``legal_actions()`` then ``apply()`` with a
+  seeded uniform choice among the legal actions (``legal[int(rng.random() * len(legal))]``);
+  no views, no agents;
 * **vs Koi-Koi**: that rate as a fraction of Koi-Koi's (book preset); the issue's
   floor is 1/3 for every other capture game;
 * **us/pile**: one capture pile scored with its explanation
@@ -125,7 +126,7 @@ def us_per_pile(game: Row, piles: list[int]) -> float:
     rules = game.engine_rules
     t0 = time.process_time()
     for m in piles:
-        score_pile(rules, m).total
+        _ = score_pile(rules, m).total
     return (time.process_time() - t0) / len(piles) * 1e6
 
 
@@ -134,7 +135,7 @@ def us_per_report(game: Row, piles: list[int]) -> float:
     rules = game.engine_rules
     t0 = time.process_time()
     for m in piles:
-        score_pile(rules, m).report
+        _ = score_pile(rules, m).report
     return (time.process_time() - t0) / len(piles) * 1e6
 
 

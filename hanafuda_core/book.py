@@ -31,12 +31,12 @@ __all__ = [
     "dealer_from_draws", "draw_for_dealer", "find_dealer_tie_seed", "BASICS_RULES",
     "TURN_NAMES", "TurnSetup", "TURN_CASES", "TurnStep", "narrate", "TurnCase", "turn_case",
     "turn_case_html", "notation_rows", "notation_error_rows",
-    "deal_layout", "misdeal_cards", "show_table", "show_deck", "show_month", "show_kinds", "show_ribbons",
-    "show_named", "show_extras", "show_cards", "show_cards_table", "show_kind_counts",
-    "show_month_orders", "show_notation", "show_deal_sizes", "show_game_lengths", "show_first_dealer",
-    "show_misdeal", "show_hiki", "show_turn_case", "show_sample_deal", "show_games",
-    "show_families", "show_glossary", "source_rows", "show_sources", "show_source_names", "glue_facts",
-    "table_view", "print_css",
+    "deal_layout", "misdeal_cards", "show_table", "show_deck", "show_month", "show_kinds",
+    "show_ribbons", "show_named", "show_extras", "show_cards", "show_cards_table",
+    "show_kind_counts", "show_month_orders", "show_notation", "show_deal_sizes",
+    "show_game_lengths", "show_first_dealer", "show_misdeal", "show_hiki", "show_turn_case",
+    "show_sample_deal", "show_games", "show_families", "show_glossary", "source_rows",
+    "show_sources", "show_source_names", "glue_facts", "table_view", "print_css",
 ]
 
 # Which Misdeal (where, pattern) each short name stands for.
@@ -422,7 +422,8 @@ def show_ribbons():
 
 def show_named():
     cards = tables.named_cards()
-    return _html(_svg().row_svg(cards, label="Named cards") + tables.to_html(tables.named_cards_rows()))
+    return _html(_svg().row_svg(cards, label="Named cards")
+                 + tables.to_html(tables.named_cards_rows()))
 
 
 def show_extras():
@@ -474,7 +475,7 @@ def show_first_dealer(players: int = 3):
     text = (f"Seed {seed}: {MONTH_NAMES[earliest - 1]} is the earliest month drawn, and more "
             f"than one player drew it; the higher kind wins, so Player {winner + 1} "
             f"({draws[winner].title}, a {draws[winner].kind.label}) deals first.")
-    picture = _svg().layout_html([("Players 1 to %d draw" % players, list(draws))],
+    picture = _svg().layout_html([(f"Players 1 to {players} draw", list(draws))],
                                  highlight=[draws[winner]])
     return _html(picture + tables.to_html(table) + _caption(text))
 

@@ -553,7 +553,7 @@ class _Context:
                 g = info.group or info.name
                 if g not in best_prog or key > best_prog[g][0]:
                     best_prog[g] = (key, info, have, after)
-            for key, info, have, pile in sorted(best_prog.values(), key=lambda t: t[0],
+            for _key, info, have, pile in sorted(best_prog.values(), key=lambda t: t[0],
                                                 reverse=True)[:2]:
                 if info.named:
                     still = _bits(info.pool & ~pile)

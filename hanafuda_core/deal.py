@@ -108,7 +108,8 @@ def misdeals(hands: Sequence[CardSet], field_cards: CardSet,
     """Every reason the deal is a misdeal under ``rules`` (empty if it stands)."""
     found: list[Misdeal] = []
     if rules.field_four:
-        quads = tuple(m + 1 for m in range(12) if field_cards.mask & MONTH_MASKS[m] == MONTH_MASKS[m])
+        quads = tuple(m + 1 for m in range(12)
+                      if field_cards.mask & MONTH_MASKS[m] == MONTH_MASKS[m])
         if quads:
             found.append(Misdeal("field", None, "four of a month", quads))
     for player, hand in enumerate(hands):
@@ -123,7 +124,8 @@ def misdeals(hands: Sequence[CardSet], field_cards: CardSet,
     return tuple(found)
 
 
-def deal(players: int, seed: int | None = None, *, sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS,
+def deal(players: int, seed: int | None = None, *,
+         sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS,
          deck: Sequence[Card] = DECK, rules: MisdealRules = MisdealRules(),
          rng: random.Random | None = None) -> Dealt:
     """Shuffle and deal once; the result says whether it is a misdeal.
@@ -148,7 +150,8 @@ def deal(players: int, seed: int | None = None, *, sizes: Mapping[int, tuple[int
                  field_hiki(field_cards))
 
 
-def deal_valid(players: int, seed: int | None = None, *, max_redeals: int = 1000, **kwargs) -> Dealt:
+def deal_valid(players: int, seed: int | None = None, *, max_redeals: int = 1000,
+               **kwargs) -> Dealt:
     """Deal, and redeal with the same dealer after each misdeal, as the rules say.
 
     The random stream continues across redeals, so one seed gives one valid deal.

@@ -174,8 +174,8 @@ TERMS: tuple[Term, ...] = (
          "used by Hachi-Hachi and its relatives.",
          (B, D1), (Name("Hand combination", (B,)), Name("Hand combo", (D2,)),
                    Name("Meld", (D4,))), "手役 teyaku", "", "index"),
-    Term("Koi-Koi", "A capture game, mostly for two players, and the call that gives it its name: after "
-         "making a yaku you either stop and score, or call koi-koi and play on for more.",
+    Term("Koi-Koi", "A capture game, mostly for two players, and the call that gives it its name: "
+         "after making a yaku you either stop and score, or call koi-koi and play on for more.",
          (B, D2, D3), (), "こいこい koi-koi", "", "index"),
     Term("Go-Stop", "The best-known Korean capture game; after scoring, a player calls Go to "
          "play on or Stop to end the round.", (B,), (), "", "고스톱 go-seutop", "index"),

@@ -279,8 +279,8 @@ def field_rows() -> list[tuple[str, list[Card]]]:
 
 #: Worked multiplier examples: (key, what it shows, the fields of consecutive deals).
 TIMELINES: Mapping[str, tuple[str, tuple[str, ...]]] = {
-    "D1-6": ("Curtain, Rainman and Phoenix dealt together (the three-player Hachi-Hachi rules' example), then three "
-             "deals with no Bright",
+    "D1-6": ("Curtain, Rainman and Phoenix dealt together (the three-player Hachi-Hachi rules' "
+             "example), then three deals with no Bright",
              ("3a 11a 12a 5c 6c 7c", "2c 4c 5d 6d 7d 9c", "1c 2d 4d 5c 9d 10c",
               "1d 3c 6c 7c 8c 10d")),
     "D2-1": ("Crane, Rainman and Phoenix in deal 1, the Rainman again in deal 2 "
@@ -1180,14 +1180,14 @@ def _ref_teyaku_table(width: int = 16) -> str:
     cols = [TRADITION_LABELS[p] for p in TRADITIONS]
     out = ['<table class="table hf-table"><thead><tr><th>Combination</th><th>Example</th>'
            + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
+
+    def short(cell: str, book_name: str) -> str:
+        name, _, value = cell.rpartition(": ")
+        return value if not name or name == book_name else f"{value} ({name})"
+
     for r in teyaku_rows():
         book_name = str(r[cols[0]]).split(": ")[0]
-
-        def short(cell: str) -> str:
-            name, _, value = cell.rpartition(": ")
-            return value if not name or name == book_name else f"{value} ({name})"
-
-        cells = "".join(f"<td>{esc(short(str(r[c])))}</td>" for c in cols)
+        cells = "".join(f"<td>{esc(short(str(r[c]), book_name))}</td>" for c in cols)
         out.append(f"<tr><td>{esc(str(r['Combination']))}</td>"
                    f"<td>{_svg().row_svg(str(r['Hand']), width=width)}</td>{cells}</tr>")
     out.append("</tbody></table>")

@@ -1370,7 +1370,7 @@ class YearChart(SeededTool):
         scale = self.rules.combo_scale
         unit = self.rules.unit
         label = "points" if scale == 1 else unit.major
-        for i, (x, m) in enumerate(zip(xs, self.multipliers())):
+        for x, m in zip(xs, self.multipliers()):
             if m > 1:
                 ax.axvspan(x - 0.5, x + 0.5, color="#f2c14e" if m == 2 else "#e07a5f",
                            alpha=0.18 if m == 2 else 0.25, linewidth=0)

@@ -517,7 +517,8 @@ def worked_round(seed: int = 12, preset: str = "book", *, coach: bool = True,
     """Play round 1 of a seeded game and narrate it turn by turn.
 
     Seat 0 ("You") is played by the coach (or, with ``coach=False``, by the
-    greedy player); seat 1 is greedy. When coached, each of your real choices carries the coach's reason.
+    greedy player); seat 1 is greedy. When coached, each of your real choices carries the
+    coach's reason.
     """
     from .players import play_game
     agent0: Any = "greedy"

@@ -279,9 +279,9 @@ class KoiKoiRound(SeededTool):
     """One round of Koi-Koi: the human is player 1 (seat 0, the dealer, who leads),
     the computer player 2. The computer's moves are made as soon as it is its turn.
 
-    ``opponent`` is ``"coach"`` (the default), ``"greedy"`` or ``"random"``. The computer's choices come from a
-    ``random.Random`` seeded by the round's seed, so the same seed and the same
-    human moves give the same round.
+    ``opponent`` is ``"coach"`` (the default), ``"greedy"`` or ``"random"``. The computer's
+    choices come from a ``random.Random`` seeded by the round's seed, so the same seed and the
+    same human moves give the same round.
     """
 
     human = 0

@@ -243,9 +243,10 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
         koi = apply(state, KOIKOI)
         pts = state.yaku_points(0)
         rep = stop.report
+        formed = and_list([line.name for line in rep.lines])
         prompt = (f"It is the last turn of the round: your hand holds only "
                   f"{the_card(played)}, the stock is empty and your opponent's hand too. You "
-                  f"take {the_card(missing)} and form {and_list([l.name for l in rep.lines])}. "
+                  f"take {the_card(missing)} and form {formed}. "
                   "Koi-Koi or Stop?")
         koi_text = ("nobody can call Stop after you, so the round ends as a draw"
                     if koi.is_terminal and koi.result.winner is None
@@ -298,8 +299,9 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
                       "are under the minimum of 3, so you must play on."
                       if not stop_ok else "Allowed here."))
     answer = ("a",) if not stop_ok else ("b",)
+    offered = ", ".join(a.code() for a in legal)
     expl = ("With the Minimum Points house rule you need at least 3 points to call Stop; "
-            f"below that, Koi-Koi is the only choice the engine offers ({', '.join(a.code() for a in legal)}).")
+            f"below that, Koi-Koi is the only choice the engine offers ({offered}).")
     return Question(qid, "koikoi/decide", prompt, "single", choices, answer, expl,
                     tuple(state.captures(0)), SOURCE)
 

@@ -62,7 +62,8 @@ inside a sentence.
 >>> step.played, step.parts[0].hand.outcome, step.parts[0].draw.outcome
 (<Card.CHERRY_CURTAIN: 8>, 'takes', 'stays')
 >>> print(describe(step, ("You", "The computer")))
-You play the Curtain (3a) and take the Cherry Chaff 1 (3c). Then the stock turns up the Maple Chaff 2 (10d). No October card is on the field, so it stays there.
+You play the Curtain (3a) and take the Cherry Chaff 1 (3c).
+Then the stock turns up the Maple Chaff 2 (10d). No October card is on the field, so it stays there.
 >>> print("\\n".join(log_lines(step, ("Player 1", "Player 2"))))
   Player 1 plays the Curtain and takes Cherry Chaff 1 (3c)
   Player 1 turns over the Maple Chaff 2: no match, it stays on the field

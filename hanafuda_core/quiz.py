@@ -46,9 +46,9 @@ from .errors import AnswerFormatError, HanafudaError, QuizSchemaError, UnknownCa
 
 __all__ = [
     "KINDS", "TOPICS", "BANK_DIR", "Choice", "Question", "Quiz", "Feedback", "RunResult",
-    "QuizSession", "QuizOverError", "question_problems", "validate_question", "validate_bank", "load_bank",
-    "generate_deck_quiz", "parse_answer", "check", "score_run", "to_html", "quiz_card_svg",
-    "hides_month", "check_quiz_size", "chosen_topics",
+    "QuizSession", "QuizOverError", "question_problems", "validate_question", "validate_bank",
+    "load_bank", "generate_deck_quiz", "parse_answer", "check", "score_run", "to_html",
+    "quiz_card_svg", "hides_month", "check_quiz_size", "chosen_topics",
 ]
 
 KINDS = ("single", "multi", "cards")

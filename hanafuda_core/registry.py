@@ -199,7 +199,9 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
     >>> get_game("six-hundred")
     Traceback (most recent call last):
       ...
-    hanafuda_core.registry.NotPlayableError: Six Hundred cannot be played yet (chapter 9 of the book describes it; `hanafuda games six-hundred` shows its facts); playable games: simplified, mushi, koikoi, hachihachi
+    hanafuda_core.registry.NotPlayableError: Six Hundred cannot be played yet (chapter 9 of the
+    book describes it; `hanafuda games six-hundred` shows its facts); playable games: simplified,
+    mushi, koikoi, hachihachi
     """
     e = entry(key)
     if e.preset_of is not None:

@@ -112,8 +112,9 @@ def name_sources(text: str, *, html: bool = False) -> str:
     (D002)"; a label already in parentheses, as in that name, is left alone. With
     ``html=True`` the names' apostrophes are written ``&#x27;`` (safe in attributes).
 
-    >>> name_sources("redeal (BOOK, D004; D001 variation)")
-    'redeal (the rulebook, the shilling rules (D004); the three-player Hachi-Hachi rules (D001) variation)'
+    >>> print(name_sources("redeal (BOOK, D004; D001 variation)"))
+    redeal (the rulebook, the shilling rules (D004); the three-player Hachi-Hachi rules (D001)
+    variation)
     >>> name_sources("D002's Toppa deal and BOOK's")
     "the Japanese publisher's (D002) Toppa deal and the rulebook's"
     >>> name_sources(name_sources("D003's rule")) == name_sources("D003's rule")

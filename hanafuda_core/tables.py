@@ -41,7 +41,8 @@ from .deal import BASIC_DEALS
 __all__ = [
     "Row", "cards_table_rows", "kind_counts", "deck_total", "ribbon_rows", "named_cards",
     "named_cards_rows", "extras_rows", "month_orders_rows", "deal_sizes_rows",
-    "games_table_rows", "family_counts", "GAME_LENGTHS", "game_length_rows", "players_label", "to_markdown", "to_html",
+    "games_table_rows", "family_counts", "GAME_LENGTHS", "game_length_rows", "players_label",
+    "to_markdown", "to_html",
 ]
 
 Row = dict[str, object]

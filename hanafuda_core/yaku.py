@@ -274,7 +274,7 @@ class YakuTable:
         one_of = self._one_of
         best: dict[int, tuple[int, int]] = {}
         hits: list[tuple[int, int, int]] = []   # (rule index, points, group index)
-        for (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, friends, pred) in crules:
+        for (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, _friends, pred) in crules:
             if pred is not None:
                 p = pred(mask)
                 if not p:
@@ -378,7 +378,7 @@ class YakuTable:
         last_of = {g: max(i for i, c in enumerate(crules) if c[8] == g)
                    for g in set(order_groups) if g >= 0}
         opened: set[int] = set()
-        for pos, (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, friends, pred) \
+        for pos, (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, _friends, pred) \
                 in enumerate(crules):
             grouped = gi >= 0 and one_of[gi]
             if grouped and gi not in opened:

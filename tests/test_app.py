@@ -91,7 +91,8 @@ def test_playable_games_have_an_open_button_and_the_others_say_what_they_are():
     for g in all_games():
         if game_tools(g) or rule_set_of(g.key) is not None:
             continue
-        item = re.search(rf'<li data-game="{re.escape(g.key)}">(.*?)</li>', html, re.DOTALL).group(1)
+        item = re.search(rf'<li data-game="{re.escape(g.key)}">(.*?)</li>', html,
+                         re.DOTALL).group(1)
         assert "not playable in the app yet" in item
         low, high = g.players
         assert f"{low} player" in item or f"{low} to {high} players" in item

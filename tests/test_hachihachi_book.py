@@ -128,14 +128,16 @@ def test_teyaku_rows_value_the_same_hand_with_each_table():
 def test_d002_plus_x_on_a_greater_triple_with_two_pairs():
     """D2-9: Full House with a greater triple is 7 + 1 = 8 kan (D001 and BOOK: 7 / 70)."""
     row = next(r for r in hh.teyaku_rows() if r["Combination"].startswith("A greater triple"))
-    assert row[hh.TRADITION_LABELS["d002"]] == "Full House: 8 kan" and row[hh.TRADITION_LABELS["d001"]].endswith(": 7 kan")
+    assert row[hh.TRADITION_LABELS["d002"]] == "Full House: 8 kan"
+    assert row[hh.TRADITION_LABELS["d001"]].endswith(": 7 kan")
     assert row["Rulebook"].endswith(": 70")
 
 
 def test_aka_with_three_ribbons_only_in_d001_and_d002():
     row = next(r for r in hh.teyaku_rows() if r["Combination"].startswith("Three Ribbons"))
     assert row["Rulebook"] == "nothing" and row[hh.TRADITION_LABELS["d004"]] == "nothing"
-    assert row[hh.TRADITION_LABELS["d001"]].endswith("2 kan") and row[hh.TRADITION_LABELS["d002"]] == "Red: 2 kan"
+    assert row[hh.TRADITION_LABELS["d001"]].endswith("2 kan")
+    assert row[hh.TRADITION_LABELS["d002"]] == "Red: 2 kan"
 
 
 # ---------------------------------------------------------------- yaku and calls
@@ -149,7 +151,7 @@ def test_yaku_rows_list_every_yaku_of_the_tradition(preset):
 
 def test_call_rows_equal_direct_settlements():
     rows = hh.call_rows()
-    for (label, calls), row in zip(hh.CALL_CASES, rows):
+    for (_label, calls), row in zip(hh.CALL_CASES, rows):
         for p in hh.TRADITIONS:
             cell = row[hh.TRADITION_LABELS[p]]
             try:
@@ -177,7 +179,8 @@ def test_special_rows_values():
 
 def test_d002_example_3_and_d001_example_8_in_special_cases():
     row = hh.special_case_rows()[0]
-    assert row[hh.TRADITION_LABELS["d002"]].endswith("A 24 kan, B -12 kan, C -12 kan")      # 10 + 2 = 12 kan each
+    # 10 + 2 = 12 kan each
+    assert row[hh.TRADITION_LABELS["d002"]].endswith("A 24 kan, B -12 kan, C -12 kan")
     assert row["Rulebook"].endswith("A 240, B -120, C -120")           # 100 + 20 each
     for i in range(len(hh.SPECIAL_CASES)):
         for p in hh.TRADITIONS:
@@ -296,7 +299,8 @@ def test_options_rows_follow_option_sources():
     calls, unit = (rows[option_title(OPTIONS[k])] for k in ("calls", "unit"))
     assert calls["differs"] and calls[hh.TRADITION_LABELS["d002"]] == value_text("d002") \
         == SOURCE_DOCUMENTS["D002"].short
-    assert calls[hh.TRADITION_LABELS["d001"] + " source"] == option_sources("d001")["calls"].source.reader()
+    assert (calls[hh.TRADITION_LABELS["d001"] + " source"]
+            == option_sources("d001")["calls"].source.reader())
     assert unit[hh.TRADITION_LABELS["d004"]] == "shillings"
 
 

@@ -110,7 +110,7 @@ def test_continue_answer_rechecked_from_three_settlements(preset):
             prior = [Call("B", "continue", cards=CardSet.parse(theirs))]
         players = tuple(PlayerFacts(n, claims=()) for n in ("You", "B", "C"))
 
-        def net(*calls):
+        def net(*calls, players=players, mult=mult, prior=prior):
             return settle_round(preset, RoundFacts(players, "You", multiplier=mult,
                                                    calls=tuple(prior) + calls)).totals()["You"]
 

@@ -62,22 +62,24 @@ def test_comparison_shows_the_catalog_disagreements():
     five = by_pile["All five Brights"]
     assert (five["Rulebook total"], five[kb.PRESET_LABELS["d003"] + " total"]) == (10, 15)
     views = by_pile["Moon, Curtain and Sake Cup"]
-    assert views["Rulebook total"] == 10 and views[kb.PRESET_LABELS["d002"] + " total"] == 0 == views[kb.PRESET_LABELS["d003"] + " total"]
+    assert views["Rulebook total"] == 10
+    assert views[kb.PRESET_LABELS["d002"] + " total"] == 0
+    assert views[kb.PRESET_LABELS["d003"] + " total"] == 0
     ribbons = by_pile["Poetry and Purple Ribbons together"]
     assert ribbons["Rulebook total"] == 10 and ribbons[kb.PRESET_LABELS["d003"] + " total"] == 14
 
 
 def test_book_koikoi_examples_table_matches_the_rulebook():
     rows = {r["Example"]: r for r in kb.koikoi_example_rows()}
-    book = kb.PRESET_LABELS["book"]
+    book, d002, d003 = (kb.PRESET_LABELS[p] for p in ("book", "d002", "d003"))
     assert rows["Rulebook example 1 (case C3)"][book].startswith("A 5;")
     assert rows["Rulebook example 2 (case C1)"][book].startswith("A 12 ")
     assert rows["Rulebook example 3 (case C2)"][book].startswith("B 2 ")
     assert rows["Rulebook example 4"][book] == "draw: A 0, B 0"
     assert rows["Rulebook example 5"][book].startswith("A 12 ")
     assert rows["Case C6"][book].startswith("A 14 ")        # doubled once, not x4
-    assert rows["Rulebook example 3 (case C2)"][kb.PRESET_LABELS["d003"]].startswith("B 1;")   # no multiplier
-    assert rows["Rulebook example 2 (case C1)"][kb.PRESET_LABELS["d002"]].startswith("does not arise")
+    assert rows["Rulebook example 3 (case C2)"][d003].startswith("B 1;")   # no multiplier
+    assert rows["Rulebook example 2 (case C1)"][d002].startswith("does not arise")
 
 
 def test_scenarios_replay_through_the_engine():
@@ -113,13 +115,14 @@ def test_options_rows_list_every_option_with_preset_values():
 def test_deal_and_misdeal_rows_come_from_the_rules():
     deals = kb.deal_rows()
     assert {(r["Rule set"], r["Players"], r["Each hand"], r["Field"]) for r in deals} >= {
-        (kb.PRESET_LABELS["book"], 2, 8, 8), (kb.PRESET_LABELS["d002"], 3, 7, 6), (kb.PRESET_LABELS["d002"], 4, 5, 8),
-        (kb.PRESET_LABELS["d002-toppa"], 2, 10, 8)}
+        (kb.PRESET_LABELS["book"], 2, 8, 8), (kb.PRESET_LABELS["d002"], 3, 7, 6),
+        (kb.PRESET_LABELS["d002"], 4, 5, 8), (kb.PRESET_LABELS["d002-toppa"], 2, 10, 8)}
     for r in deals:
         assert r["Each hand"] * r["Players"] + r["Field"] + r["Stock"] == 48
     mis = {r["Rule set"]: r for r in kb.misdeal_rows()}
     assert mis[kb.PRESET_LABELS["book"]]["Four pairs in a hand"].startswith("deal again")
-    assert mis[kb.PRESET_LABELS["d003"]]["Four of a month on the field"] == "deal again, the other player deals"
+    assert (mis[kb.PRESET_LABELS["d003"]]["Four of a month on the field"]
+            == "deal again, the other player deals")
 
 
 @pytest.mark.parametrize("key", sorted(kb.TURN_CASES))

@@ -168,8 +168,7 @@ def test_generate_refuses_bad_arguments(kwargs, expected):
 
 def _all_generated(topic: str, seeds=range(60)):
     for seed in seeds:
-        for q in Q.generate_deck_quiz(seed, n=4, topics=[topic]).questions:
-            yield q
+        yield from Q.generate_deck_quiz(seed, n=4, topics=[topic]).questions
 
 
 def test_generated_month_answer_is_the_cards_month():

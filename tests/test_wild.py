@@ -96,7 +96,7 @@ def test_mushi_wild_turned_up_from_the_stock_also_takes_any_non_november_card():
 # ---------------------------------------------------------------------------
 # Mushi: "dealt to the field, the first player to draw a non-November card must take it"
 
-def test_mushi_wild_dealt_to_the_field_must_be_taken_by_the_first_player_who_draws_a_non_november_card():
+def test_mushi_wild_on_the_field_is_taken_by_the_first_player_to_draw_a_non_november_card():
     s0 = pos(["3a 12a", "4a 12b"], "11d 1b", "11c 1c 2a 2b")
     s = apply(s0, "play 3a")                 # a hand card of another month leaves the Storm
     assert STORM in s.field and Card.WILLOW_RIBBON in s.field   # the drawn 11c cannot take it

@@ -626,7 +626,8 @@ def check_order(rules: CaptureRules, order: Iterable[object]) -> tuple[int, ...]
     >>> check_order(get_rules("book"), range(47))
     Traceback (most recent call last):
       ...
-    hanafuda_core.engines.capture.DealOrderError: the deal order has 47 cards; a deal of Koi-Koi uses the 48 cards of its deck, each exactly once (missing: 12d Paulownia Chaff 2)
+    hanafuda_core.engines.capture.DealOrderError: the deal order has 47 cards; a deal of
+    Koi-Koi uses the 48 cards of its deck, each exactly once (missing: 12d Paulownia Chaff 2)
     """
     try:
         ids = tuple(_card_id(c, "the deal order") for c in order)
@@ -800,7 +801,8 @@ def _months(months: Iterable[int]) -> str:
 _BIT = tuple(1 << c for c in range(64))
 
 
-def _layout(rules: CaptureRules, order: Sequence[int]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+def _layout(rules: CaptureRules,
+            order: Sequence[int]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
     """Hands (by seat, contiguous runs of the order), the field, and the stock."""
     hand, fld = rules.deals[rules.players]
     bit = _BIT.__getitem__

@@ -34,8 +34,8 @@ from ..errors import HanafudaError
 from ..rules import Deal, GameInfo, Source
 from . import get_game, register
 
-__all__ = ["PlaySpec", "PLAY_SPECS", "PRESET_OF", "DeckSpec", "DECKS", "MISDEALS", "deck_for", "misdeal_rules", "GameDeal",
-           "deal_game", "default_players", "joker_range"]
+__all__ = ["PlaySpec", "PLAY_SPECS", "PRESET_OF", "DeckSpec", "DECKS", "MISDEALS", "deck_for",
+           "misdeal_rules", "GameDeal", "deal_game", "default_players", "joker_range"]
 
 AnyCard = Card | Extra
 

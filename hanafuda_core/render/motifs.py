@@ -712,7 +712,7 @@ def storm(seed: int) -> str:
     out += willow((8, 22, 80, 93), seed, 80)
     # the thunder god's ring of drums
     out += stroke("M14,34 A36,22 0 0 1 86,34", "#b0892f", 1.6)
-    for i, x in enumerate((18, 34, 50, 66, 82)):
+    for x in (18, 34, 50, 66, 82):
         y = 34 - 16 * math.sin(math.pi * (x - 14) / 72)
         out += circle(x, y, 6, "#c0392b", stroke="#f1c45a", stroke_width=0.9)
         out += path(f"M{x},{num(y - 3.6)} a3.6,3.6 0 0 1 0,7.2 a1.8,1.8 0 0 0 0,-3.6 "

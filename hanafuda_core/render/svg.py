@@ -28,9 +28,9 @@ SVG carries no ``id``, no gradient and no external reference, so any number
 of cards can share one HTML page. A page with hundreds of cards can instead point
 at one file per card (:func:`use_card_files`, :func:`write_card_files`): the book
 does this, so each picture is drawn once and cached by the browser, while each card
-keeps its own ``<svg>`` element with its title, classes and highlight. Text uses a generic font stack (no web
-font). The art is original, drawn by this package's code; it is licensed CC BY
-4.0 (see ``ART-LICENSE.md``).
+keeps its own ``<svg>`` element with its title, classes and highlight. Text uses a
+generic font stack (no web font). The art is original, drawn by this package's code;
+it is licensed CC BY 4.0 (see ``ART-LICENSE.md``).
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from html import escape
 from pathlib import Path
-from typing import Union
 
 from ..cards import (
     FLOWERS,
@@ -66,8 +65,8 @@ CARD_RATIO = 1.6           # height / width of a card
 VIEW_W, VIEW_H = 100, 160  # the card's own drawing units
 LABEL_H = 20               # extra drawing units under a card that has a caption
 
-AnyCard = Union[Card, Extra]
-CardLike = Union[Card, Extra, str, int]
+AnyCard = Card | Extra
+CardLike = Card | Extra | str | int
 
 CARD_FILES_ENV = "HANAFUDA_CARD_FILES"
 """Environment variable naming the URL folder of the card files (set by ``make book``)."""

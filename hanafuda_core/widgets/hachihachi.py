@@ -649,8 +649,8 @@ class HachiHachiPlayView(RoundView, widgets.VBox):
         controls = widgets.HBox([self.preset, self.seed, self.new_button, self.hint_button],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         left = widgets.VBox([self.status, self.message, self.table, self.claims_html,
-                             self.trade_box, self.claim_box, self.choice_box, self.decide_box, self.hand_label,
-                             self.hand_box, self.hint, self.result],
+                             self.trade_box, self.claim_box, self.choice_box, self.decide_box,
+                             self.hand_label, self.hand_box, self.hint, self.result],
                             layout=widgets.Layout(flex="1 1 640px", min_width="560px"))
         right = widgets.VBox([widgets.HTML(heading("What happened")), self.log_html],
                              layout=widgets.Layout(flex="0 1 380px", min_width="300px",

@@ -233,7 +233,8 @@ class KoiKoiPlayView(RoundView, widgets.VBox):
         items = "".join(f"<li>{escape(line)}</li>" for line in shown)
         if len(hint.lines) > len(shown):
             rest = len(hint.lines) - len(shown)
-            items += f"<li>… and {rest} other move{'s' * (rest != 1)}, each expected to do worse.</li>"
+            items += (f"<li>… and {rest} other move{'s' * (rest != 1)}, "
+                      "each expected to do worse.</li>")
         who = "The coach" if hint.source == "coach" else "A hint"
         return hint_html("hanafuda-kk-hint", who, hint.summary, items)
 
@@ -254,9 +255,9 @@ class KoiKoiPlayView(RoundView, widgets.VBox):
                              + f'<div style="color:#444;font-size:14px;margin:0 0 2px">'
                                f"{escape(ctl.score_line())}</div>")
         lit = ctl.choice_cards()
+        table = _table_html(ctl.row_groups(), self.width, lit)
         self.table.value = (f'<div class="hanafuda-kk-table" data-phase="{s.phase.name}" '
-                            f'style="font-size:16px">{_table_html(ctl.row_groups(), self.width, lit)}'
-                            f"</div>")
+                            f'style="font-size:16px">{table}</div>')
         hand = ctl.hand()
         can_play = s.phase == Phase.PLAY and not s.is_terminal
         self.hand_label.value = (f"<div style='font-weight:bold;margin:8px 0 3px'>Your hand "
@@ -533,11 +534,13 @@ class ReplayView(widgets.VBox):
         self.round = widgets.Dropdown(options=[("Round 1", 0)], value=0, description="Round",
                                       style={"description_width": "55px"},
                                       layout=widgets.Layout(width="170px"))
-        self.first_button = widgets.Button(description="|◀ First", layout=widgets.Layout(width="90px"))
+        self.first_button = widgets.Button(description="|◀ First",
+                                           layout=widgets.Layout(width="90px"))
         self.back_button = widgets.Button(description="◀ Back", layout=widgets.Layout(width="90px"))
         self.next_button = widgets.Button(description="Next ▶", button_style="info",
                                           layout=widgets.Layout(width="90px"))
-        self.last_button = widgets.Button(description="Last ▶|", layout=widgets.Layout(width="90px"))
+        self.last_button = widgets.Button(description="Last ▶|",
+                                          layout=widgets.Layout(width="90px"))
         self.slider = widgets.IntSlider(value=0, min=0, max=0, description="Step",
                                         continuous_update=True,
                                         style={"description_width": "40px"},
@@ -683,7 +686,8 @@ class ReplayView(widgets.VBox):
 def koikoi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
     """The Koi-Koi quiz: a seed, the rules, Start, and the quiz."""
     from ..koikoi_quiz import generate_koikoi_quiz
-    return quiz_tab(generate_koikoi_quiz, _preset_box, seed=seed, n=n, tooltip="Start a quiz for this seed and these rules",
+    return quiz_tab(generate_koikoi_quiz, _preset_box, seed=seed, n=n,
+                    tooltip="Start a quiz for this seed and these rules",
                     intro="Questions on Koi-Koi's yaku and scoring. Everyone who starts "
                           "with the same seed and rules gets the same questions.")
 

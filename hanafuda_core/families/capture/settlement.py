@@ -146,8 +146,8 @@ class CardValueSettlement:
     def pile_figures(self, rules: Any, mask: int, field_mask: int = 0) -> dict:
         """What ``hanafuda score`` reports for one pile: ``card_points``, ``yaku_points``
         (the game's own chart), ``optional_yaku_points`` (the optional chart, counted in
-        ``total`` only if in use), ``par`` (None without one), ``total`` (no opponent: nothing is taken
-        away) and ``yaku``, each with its cards and whether it is ``optional``."""
+        ``total`` only if in use), ``par`` (None without one), ``total`` (no opponent: nothing
+        is taken away) and ``yaku``, each with its cards and whether it is ``optional``."""
         self.check_deck(rules, mask | field_mask)
         s = self.side_scores((mask,), field_mask)[0]
         yaku = []
