@@ -32,7 +32,7 @@ the Hachi-Hachi presets in :mod:`hanafuda_core.games.hachihachi`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import product
 from typing import Iterable
 
 from .cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
@@ -192,24 +192,25 @@ class TeyakuResult:
 
 def _assign(parts: tuple[str, ...], counts: dict[int, int], hand: CardSet
             ) -> tuple[int, ...] | None:
-    """Months for each part (distinct, exact sizes), preferring the most greater triples."""
+    """Months for each part (distinct, exact sizes), preferring the most greater triples
+    (on a tie, the first in the order of ``counts``)."""
+    # Speed: each month is tested once (its size, and whether it is a greater triple),
+    # and only the months that fit a part are tried for it, instead of every ordering of
+    # the hand's months. ``product`` over the filtered lists visits the fitting
+    # orderings in the same order ``permutations`` would, so ties resolve the same way.
+    greater_of = {m: is_greater_triple(hand, m) for m, n in counts.items() if n == 3}
+    options = [[m for m, n in counts.items()
+                if (greater_of.get(m, False) if part == "G" else n == int(part))]
+               for part in parts]
     best: tuple[int, ...] | None = None
     best_greater = -1
-    months = tuple(counts)
-    for combo in permutations(months, len(parts)):
-        greater = 0
-        for part, month in zip(parts, combo):
-            n = counts[month]
-            if part == "G":
-                if not is_greater_triple(hand, month):
-                    break
-            elif n != int(part):
-                break
-            elif part == "3" and is_greater_triple(hand, month):
-                greater += 1
-        else:
-            if greater > best_greater:
-                best, best_greater = combo, greater
+    for combo in product(*options):
+        if len(set(combo)) != len(combo):
+            continue                   # a month serves one part only
+        greater = sum(1 for part, m in zip(parts, combo)
+                      if part == "3" and greater_of.get(m, False))
+        if greater > best_greater:
+            best, best_greater = combo, greater
     return best
 
 
