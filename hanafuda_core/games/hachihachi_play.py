@@ -923,10 +923,11 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
         if len(r.claims) == len(r.active):
             return _start_play(r)
         return r
-    return _play_action(r._replace(history=hist), action)
+    return _play_action(r, action, hist)
 
 
-def _play_action(r: HachiHachiRound, action) -> HachiHachiRound:
+def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
+    # One copy of the round per action: every change goes into a single ``_replace``.
     inner = r.inner
     me = r.active[inner.player]
     name = r.names[me]
@@ -934,24 +935,24 @@ def _play_action(r: HachiHachiRound, action) -> HachiHachiRound:
         call = Call(name, "cancel", cards=inner.captures(inner.player))
         if r.rules.calls == "d004":
             # D004 'some': cancelling keeping returns half and play goes on.
-            return r._replace(calls=r.calls + (call,))
-        return _finish(r._replace(calls=r.calls + (call,)))
+            return r._replace(calls=r.calls + (call,), history=hist)
+        return _finish(r._replace(calls=r.calls + (call,), history=hist))
     if isinstance(action, (Continue, End)):
         call = Call(name, "continue" if isinstance(action, Continue) else "end",
                     cards=inner.captures(inner.player), responsible=_responsible(r))
         new = eng.apply(inner, KOIKOI if isinstance(action, Continue) else STOP)
-        return _after_inner(r._replace(calls=r.calls + (call,)), new)
+        return _after_inner(r, new, calls=r.calls + (call,), history=hist)
     before = inner.hands_m[inner.player]
     new = eng.apply(inner, action)
     discards = r.discards
     if isinstance(action, Play) and new.field_m >> int(action.card) & 1 \
             and new.phase != Phase.CHOOSE_HAND_CAPTURE:
         discards = discards + ((int(action.card), me, before, inner.caps_m),)
-    return _after_inner(r._replace(discards=discards), new)
+    return _after_inner(r, new, discards=discards, history=hist)
 
 
-def _after_inner(r: HachiHachiRound, new: State) -> HachiHachiRound:
-    r = r._replace(inner=new)
+def _after_inner(r: HachiHachiRound, new: State, **changes: Any) -> HachiHachiRound:
+    r = r._replace(inner=new, **changes)
     if new.phase == Phase.ROUND_OVER:
         return _finish(r)
     return r
