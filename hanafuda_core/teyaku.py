@@ -190,21 +190,32 @@ class TeyakuResult:
                 "hits": [h.to_dict() for h in self.hits]}
 
 
-def _assign(parts: tuple[str, ...], counts: dict[int, int], hand: CardSet
+def _month_fits(counts: dict[int, int], hand: CardSet
+                ) -> tuple[dict[str, list[int]], dict[int, bool]]:
+    """The hand's months that fit each kind of part ("2", "3", "4", "G"), in the order
+    of ``counts``, and whether each triple is a greater triple."""
+    greater_of = {m: is_greater_triple(hand, m) for m, n in counts.items() if n == 3}
+    fits: dict[str, list[int]] = {"2": [], "3": [], "4": [], "G": []}
+    for m, n in counts.items():
+        if str(n) in fits:
+            fits[str(n)].append(m)
+        if greater_of.get(m, False):
+            fits["G"].append(m)
+    return fits, greater_of
+
+
+def _assign(parts: tuple[str, ...], fits: dict[str, list[int]], greater_of: dict[int, bool]
             ) -> tuple[int, ...] | None:
     """Months for each part (distinct, exact sizes), preferring the most greater triples
-    (on a tie, the first in the order of ``counts``)."""
-    # Speed: each month is tested once (its size, and whether it is a greater triple),
-    # and only the months that fit a part are tried for it, instead of every ordering of
-    # the hand's months. ``product`` over the filtered lists visits the fitting
+    (on a tie, the first in the order of the hand's months); ``fits`` and ``greater_of``
+    come from :func:`_month_fits`."""
+    # Speed: the months that fit each kind of part are found once per hand
+    # (``_month_fits``), and only those are tried for a part, instead of every ordering
+    # of the hand's months. ``product`` over the filtered lists visits the fitting
     # orderings in the same order ``permutations`` would, so ties resolve the same way.
-    greater_of = {m: is_greater_triple(hand, m) for m, n in counts.items() if n == 3}
-    options = [[m for m, n in counts.items()
-                if (greater_of.get(m, False) if part == "G" else n == int(part))]
-               for part in parts]
     best: tuple[int, ...] | None = None
     best_greater = -1
-    for combo in product(*options):
+    for combo in product(*(fits[part] for part in parts)):
         if len(set(combo)) != len(combo):
             continue                   # a month serves one part only
         greater = sum(1 for part, m in zip(parts, combo)
@@ -284,6 +295,7 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
             b, t, r, c = kind_counts(sub, True)
             ob, ot, orb, _ = kind_counts(CardSet.from_mask(own), False)
             readings.append(((b + ob, t + ot, r + orb, c), chaff_mask & ~own))
+    fits, greater_of = _month_fits(counts, hand)
     found: list[TeyakuHit] = []
     for rule in table.rules:
         if rule.group == CHAFF:
@@ -294,7 +306,7 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
                     found.append(TeyakuHit(rule, rule.value, hand, CardSet.from_mask(shown)))
                     break
             continue
-        months = _assign(rule.parts, counts, hand)
+        months = _assign(rule.parts, fits, greater_of)
         if months is None:
             continue
         used = 0
