@@ -286,8 +286,7 @@ class CaptureAdapter:
 
     def play(self, game: Game, agents: Sequence, seed: int | None,
              rounds: int | None) -> Record:
-        from .engines.capture import game_over, new_round, next_round
-        from .players import play_round
+        from .players import play_rounds
         if rounds is not None:
             if self.round_word in game.options:
                 raise HanafudaError("give the number of rounds once: as the option or as "
@@ -295,21 +294,14 @@ class CaptureAdapter:
             game = Game(game.entry, self, game.preset, {**game.options,
                                                          self.round_word: rounds})
         rules = game.rules
-        rng = random.Random(seed)
-        state = new_round(rules, rng, 0)
         logs = []
-        while True:
-            start = state
-            state = play_round(state, agents, rng)
+        for start, state in play_rounds(rules, agents, random.Random(seed)):
             res = state.result
             assert res is not None
             logs.append(RoundRecord(start.deal.to_dict(),
                                     tuple(a.code() for a in state.history), _context(start),
                                     {"winner": res.winner, "points": list(res.points),
                                      "reason": res.reason}))
-            if game_over(state):
-                break
-            state = next_round(state, rng)
         names = tuple(getattr(a, "name", type(a).__name__) for a in agents)
         record = Record(game.key, game.preset, dict(game.options), rules.players,
                         tuple(logs), seed, names)

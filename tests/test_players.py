@@ -135,3 +135,22 @@ def test_greedy_counts_one_card_of_a_pair_it_will_choose_from():
     waiting = apply(state, "play 1c")
     assert GreedyPlayer().choose(view(waiting, 0), legal_actions(waiting), None).code() \
         == "capture 1a"
+
+
+def test_play_game_takes_rounds_as_the_option_of_that_name_in_any_form():
+    # ``rounds`` is the Koi-Koi option, given as text (the command line) or as a value.
+    from hanafuda_core.players import play_game
+    as_text = play_game(3, ("random", "greedy"), rounds="2")
+    as_value = play_game(3, ("random", "greedy"), rounds=2)
+    assert as_text == as_value and len(as_value.rounds) == 2
+    assert as_value.options["rounds"] == 2
+
+
+def test_play_game_and_the_adapter_share_one_loop():
+    # The same seed and agents give the same rounds through play_game and Game.play.
+    from hanafuda_core import get_game
+    from hanafuda_core.players import play_game
+    legacy = play_game(8, ("random", "greedy"), rounds=3, preset="d002")
+    record = get_game("koikoi", "d002", rounds=3).play(["random", "greedy"], seed=8)
+    assert [r.deal.to_dict() for r in legacy.rounds] == [r.deal for r in record.rounds]
+    assert [list(r.actions) for r in legacy.rounds] == [list(r.actions) for r in record.rounds]
