@@ -234,17 +234,22 @@ def play_game(seed: int = 0, agents: Sequence = ("random", "greedy"), preset: st
 
     Every keyword after ``preset`` is a rules option (``rounds=6`` is the option of that
     name, given as a value or as text, ``"6"``). One ``random.Random(seed)`` drives the
-    deals and the agents' choices, so the same seed, agents and rules give the same game.
+    deals and the agents' choices (first the drawing for the first dealer, as the
+    preset's sources say), so the same seed, agents and rules give the same game.
     """
     from .registry import get_game
     from .records import GameRecord, RoundRecord
+    from .seating import draw_for_game
     game = get_game("koikoi", preset, **options)
     players = [make_agent(a) for a in agents]
     rules = game.rules
     if len(players) != rules.players:
         raise HanafudaError(f"{rules.players} players need {rules.players} agents, "
                             f"not {len(players)}")
-    records = tuple(RoundRecord.from_states(start, end)
-                    for start, end in play_rounds(rules, players, random.Random(seed)))
+    rng = random.Random(seed)
+    draw = draw_for_game(game.adapter.module, preset, rules.players, rng)
+    records = tuple(RoundRecord.from_states(start, end) for start, end in
+                    play_rounds(rules, players, rng, draw.dealer if draw else 0))
     return GameRecord(game="koikoi", preset=preset, options=dict(game.options), seed=seed,
-                      agents=tuple(p.name for p in players), rounds=records)
+                      agents=tuple(p.name for p in players), rounds=records,
+                      dealer_draw=draw)
