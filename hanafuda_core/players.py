@@ -20,8 +20,21 @@ import random
 from typing import Protocol, Sequence
 
 from .cards import CARD_INFO, Card, CardSet, Kind
-from .engines.capture import (STOP, Capture, Phase, Play, PlayerView, State, apply,
-                              legal_actions, new_round, next_round, game_over, play_options, view)
+from .engines.capture import (
+    STOP,
+    Capture,
+    Phase,
+    Play,
+    PlayerView,
+    State,
+    apply,
+    game_over,
+    legal_actions,
+    new_round,
+    next_round,
+    play_options,
+    view,
+)
 from .errors import HanafudaError, IllegalActionError
 
 __all__ = ["Agent", "RandomPlayer", "GreedyPlayer", "greedy_action", "AGENTS", "make_agent", "sample_hidden",
@@ -167,7 +180,7 @@ class GreedyPlayer:
 
 
 def _coach() -> Agent:
-    from .coach import Coach      # imported on demand: importing players stays light
+    from .coach import Coach  # imported on demand: importing players stays light
     return Coach()
 
 
@@ -237,8 +250,8 @@ def play_game(seed: int = 0, agents: Sequence = ("random", "greedy"), preset: st
     deals and the agents' choices (first the drawing for the first dealer, as the
     preset's sources say), so the same seed, agents and rules give the same game.
     """
-    from .registry import get_game
     from .records import GameRecord, RoundRecord
+    from .registry import get_game
     from .seating import draw_for_game
     game = get_game("koikoi", preset, **options)
     players = [make_agent(a) for a in agents]

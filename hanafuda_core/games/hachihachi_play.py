@@ -350,7 +350,7 @@ class HachiHachiRound:
     trades: tuple[tuple[int, bool], ...] = ()        # (seat, swapped) in order
     dealer_hand_at: int | None = None                # seat holding the dealer's dealt hand
 
-    def _replace(self, **changes: Any) -> "HachiHachiRound":
+    def _replace(self, **changes: Any) -> HachiHachiRound:
         """A copy with ``changes`` (field names and values), as ``dataclasses.replace``
         gives, but cheap: a round is copied on every action, and ``replace`` (which checks
         every field and runs the frozen ``__init__``) was a third of a random round's
@@ -359,7 +359,8 @@ class HachiHachiRound:
         skips the frozen ``__setattr__`` (no field is computed from another, so nothing
         else needs re-running)."""
         if not changes.keys() <= _ROUND_FIELDS:
-            raise TypeError(f"HachiHachiRound has no field {sorted(changes.keys() - _ROUND_FIELDS)}")
+            unknown = sorted(changes.keys() - _ROUND_FIELDS)
+            raise TypeError(f"HachiHachiRound has no field {unknown}")
         new = object.__new__(HachiHachiRound)
         attrs = new.__dict__
         attrs.update(self.__dict__)
