@@ -286,41 +286,42 @@ class CaptureAdapter:
 
     def play(self, game: Game, agents: Sequence, seed: int | None,
              rounds: int | None) -> Record:
-        from .engines.capture import game_over, new_round, next_round
-        from .players import play_round
+        from .players import play_rounds
         if rounds is not None:
             if self.round_word in game.options:
                 raise HanafudaError("give the number of rounds once: as the option or as "
                                     "rounds")
             game = Game(game.entry, self, game.preset, {**game.options,
                                                          self.round_word: rounds})
+        from .seating import draw_for_game
         rules = game.rules
         rng = random.Random(seed)
-        state = new_round(rules, rng, 0)
+        # The first dealer is drawn where the game's sources say so; the drawing is kept
+        # in the record's summary (the rounds' deals carry the dealer, so replays are exact).
+        draw = draw_for_game(self.module, game.preset, rules.players, rng)
         logs = []
-        while True:
-            start = state
-            state = play_round(state, agents, rng)
+        for start, state in play_rounds(rules, agents, rng, draw.dealer if draw else 0):
             res = state.result
             assert res is not None
             logs.append(RoundRecord(start.deal.to_dict(),
                                     tuple(a.code() for a in state.history), _context(start),
                                     {"winner": res.winner, "points": list(res.points),
                                      "reason": res.reason}))
-            if game_over(state):
-                break
-            state = next_round(state, rng)
         names = tuple(getattr(a, "name", type(a).__name__) for a in agents)
         record = Record(game.key, game.preset, dict(game.options), rules.players,
                         tuple(logs), seed, names)
+        summary = self.summary(record)
+        if draw is not None:
+            summary = {**summary, "first_dealer": draw.to_dict()}
         return Record(record.game, record.preset, record.options, record.players,
-                      record.rounds, seed, names, self.summary(record))
+                      record.rounds, seed, names, summary)
 
     @staticmethod
     def _legacy(record: Record) -> Any:
         from .engines.capture import DealRecord
         from .records import GameRecord
         from .records import RoundRecord as Legacy
+        from .seating import DealerDraw
         rounds = []
         for rr in record.rounds:
             ctx, out = rr.context, rr.outcome or {}
@@ -328,8 +329,10 @@ class CaptureAdapter:
                                  tuple(rr.actions), tuple(ctx.get("scores", ())),
                                  tuple(ctx.get("wins", ())), out.get("winner"),
                                  tuple(out.get("points", ())), out.get("reason", "")))
+        draw = record.summary.get("first_dealer")
         return GameRecord(record.game, record.preset, dict(record.options), record.seed,
-                          tuple(record.agents), tuple(rounds))
+                          tuple(record.agents), tuple(rounds),
+                          DealerDraw.from_dict(draw) if draw is not None else None)
 
     def summary(self, record: Record) -> dict:
         if not record.rounds or any(r.outcome is None for r in record.rounds):

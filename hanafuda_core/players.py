@@ -20,12 +20,25 @@ import random
 from typing import Protocol, Sequence
 
 from .cards import CARD_INFO, Card, CardSet, Kind
-from .engines.capture import (STOP, Capture, Phase, Play, PlayerView, State, apply,
-                              legal_actions, new_round, next_round, game_over, play_options, view)
+from .engines.capture import (
+    STOP,
+    Capture,
+    Phase,
+    Play,
+    PlayerView,
+    State,
+    apply,
+    game_over,
+    legal_actions,
+    new_round,
+    next_round,
+    play_options,
+    view,
+)
 from .errors import HanafudaError, IllegalActionError
 
 __all__ = ["Agent", "RandomPlayer", "GreedyPlayer", "greedy_action", "AGENTS", "make_agent", "sample_hidden",
-           "play_effects", "play_round", "play_game"]
+           "play_effects", "play_round", "play_rounds", "play_game"]
 
 
 class Agent(Protocol):
@@ -167,7 +180,7 @@ class GreedyPlayer:
 
 
 def _coach() -> Agent:
-    from .coach import Coach      # imported on demand: importing players stays light
+    from .coach import Coach  # imported on demand: importing players stays light
     return Coach()
 
 
@@ -212,33 +225,44 @@ def play_round(state: State, agents: Sequence, rng: random.Random) -> State:
     return state
 
 
-def play_game(seed: int = 0, agents: Sequence = ("random", "greedy"), rounds: int | None = None,
-              preset: str = "book", **options):
-    """Play a whole seeded game and return its :class:`~hanafuda_core.records.GameRecord`.
+def play_rounds(rules, agents: Sequence, rng: random.Random, dealer: int = 0):
+    """The whole-game loop of a capture game: deal, play each round to its end with
+    ``agents`` and deal the next, until the rules end the game. Yields each round's
+    ``(first state, last state)``. One ``rng`` drives the deals and the agents' choices.
+    Both :func:`play_game` and the capture adapter's ``play`` use it."""
+    state = new_round(rules, rng, dealer)
+    while True:
+        start = state
+        state = play_round(state, agents, rng)
+        yield start, state
+        if game_over(state):
+            return
+        state = next_round(state, rng)
 
-    One ``random.Random(seed)`` drives the deals and the agents' choices, so the
-    same seed, agents and rules give the same game.
+
+def play_game(seed: int = 0, agents: Sequence = ("random", "greedy"), preset: str = "book",
+              **options):
+    """Play a whole seeded Koi-Koi game and return its
+    :class:`~hanafuda_core.records.GameRecord`.
+
+    Every keyword after ``preset`` is a rules option (``rounds=6`` is the option of that
+    name, given as a value or as text, ``"6"``). One ``random.Random(seed)`` drives the
+    deals and the agents' choices (first the drawing for the first dealer, as the
+    preset's sources say), so the same seed, agents and rules give the same game.
     """
-    from .games.koikoi import get_rules
     from .records import GameRecord, RoundRecord
-    if rounds is not None:
-        options["rounds"] = rounds
-    rules = get_rules(preset, **options)
-    if rounds is not None and rounds != rules.rounds:   # pragma: no cover
-        raise HanafudaError("rounds option was not applied")
+    from .registry import get_game
+    from .seating import draw_for_game
+    game = get_game("koikoi", preset, **options)
     players = [make_agent(a) for a in agents]
+    rules = game.rules
     if len(players) != rules.players:
         raise HanafudaError(f"{rules.players} players need {rules.players} agents, "
                             f"not {len(players)}")
     rng = random.Random(seed)
-    state = new_round(rules, rng, 0)
-    records = []
-    while True:
-        start = state
-        state = play_round(state, players, rng)
-        records.append(RoundRecord.from_states(start, state))
-        if game_over(state):
-            break
-        state = next_round(state, rng)
-    return GameRecord(game="koikoi", preset=preset, options=dict(options), seed=seed,
-                      agents=tuple(p.name for p in players), rounds=tuple(records))
+    draw = draw_for_game(game.adapter.module, preset, rules.players, rng)
+    records = tuple(RoundRecord.from_states(start, end) for start, end in
+                    play_rounds(rules, players, rng, draw.dealer if draw else 0))
+    return GameRecord(game="koikoi", preset=preset, options=dict(game.options), seed=seed,
+                      agents=tuple(p.name for p in players), rounds=records,
+                      dealer_draw=draw)

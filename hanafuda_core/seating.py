@@ -128,3 +128,12 @@ def draw_first_dealer(rule: DealerRule, players: int, rng: random.Random) -> Dea
         seats = rule.winners(drawn)
         if len(seats) == 1:
             return DealerDraw(tuple(draws), seats[0])
+
+
+def draw_for_game(module: Any, preset: str, players: int,
+                  rng: random.Random) -> DealerDraw | None:
+    """The drawing for the first dealer of a whole game, made as the game's rules
+    module says for ``preset`` (its ``FIRST_DEALER``); None when it says nothing (the
+    first seat deals)."""
+    rule = getattr(module, "FIRST_DEALER", {}).get(preset)
+    return None if rule is None else draw_first_dealer(rule, players, rng)

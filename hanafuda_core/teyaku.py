@@ -32,7 +32,7 @@ the Hachi-Hachi presets in :mod:`hanafuda_core.games.hachihachi`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import product
 from typing import Iterable
 
 from .cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
@@ -190,26 +190,38 @@ class TeyakuResult:
                 "hits": [h.to_dict() for h in self.hits]}
 
 
-def _assign(parts: tuple[str, ...], counts: dict[int, int], hand: CardSet
+def _month_fits(counts: dict[int, int], hand: CardSet
+                ) -> tuple[dict[str, list[int]], dict[int, bool]]:
+    """The hand's months that fit each kind of part ("2", "3", "4", "G"), in the order
+    of ``counts``, and whether each triple is a greater triple."""
+    greater_of = {m: is_greater_triple(hand, m) for m, n in counts.items() if n == 3}
+    fits: dict[str, list[int]] = {"2": [], "3": [], "4": [], "G": []}
+    for m, n in counts.items():
+        if str(n) in fits:
+            fits[str(n)].append(m)
+        if greater_of.get(m, False):
+            fits["G"].append(m)
+    return fits, greater_of
+
+
+def _assign(parts: tuple[str, ...], fits: dict[str, list[int]], greater_of: dict[int, bool]
             ) -> tuple[int, ...] | None:
-    """Months for each part (distinct, exact sizes), preferring the most greater triples."""
+    """Months for each part (distinct, exact sizes), preferring the most greater triples
+    (on a tie, the first in the order of the hand's months); ``fits`` and ``greater_of``
+    come from :func:`_month_fits`."""
+    # Speed: the months that fit each kind of part are found once per hand
+    # (``_month_fits``), and only those are tried for a part, instead of every ordering
+    # of the hand's months. ``product`` over the filtered lists visits the fitting
+    # orderings in the same order ``permutations`` would, so ties resolve the same way.
     best: tuple[int, ...] | None = None
     best_greater = -1
-    months = tuple(counts)
-    for combo in permutations(months, len(parts)):
-        greater = 0
-        for part, month in zip(parts, combo):
-            n = counts[month]
-            if part == "G":
-                if not is_greater_triple(hand, month):
-                    break
-            elif n != int(part):
-                break
-            elif part == "3" and is_greater_triple(hand, month):
-                greater += 1
-        else:
-            if greater > best_greater:
-                best, best_greater = combo, greater
+    for combo in product(*(fits[part] for part in parts)):
+        if len(set(combo)) != len(combo):
+            continue                   # a month serves one part only
+        greater = sum(1 for part, m in zip(parts, combo)
+                      if part == "3" and greater_of.get(m, False))
+        if greater > best_greater:
+            best, best_greater = combo, greater
     return best
 
 
@@ -283,6 +295,7 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
             b, t, r, c = kind_counts(sub, True)
             ob, ot, orb, _ = kind_counts(CardSet.from_mask(own), False)
             readings.append(((b + ob, t + ot, r + orb, c), chaff_mask & ~own))
+    fits, greater_of = _month_fits(counts, hand)
     found: list[TeyakuHit] = []
     for rule in table.rules:
         if rule.group == CHAFF:
@@ -293,7 +306,7 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
                     found.append(TeyakuHit(rule, rule.value, hand, CardSet.from_mask(shown)))
                     break
             continue
-        months = _assign(rule.parts, counts, hand)
+        months = _assign(rule.parts, fits, greater_of)
         if months is None:
             continue
         used = 0

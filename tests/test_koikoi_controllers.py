@@ -273,7 +273,13 @@ def test_replay_steps_and_last_equals_the_recorded_final_state():
     assert ctl.load_game(7, ("greedy", "random"), "book", rounds=1) == 1
     record = play_game(7, ("greedy", "random"), rounds=1, preset="book")
     assert ctl.record == record
-    start = new_round(get_rules("book", rounds=1), random.Random(7), 0)
+    # The seed's generator first draws the first dealer, then deals round 1.
+    from hanafuda_core.games.koikoi import FIRST_DEALER
+    from hanafuda_core.seating import draw_first_dealer
+    rng = random.Random(7)
+    draw = draw_first_dealer(FIRST_DEALER["book"], 2, rng)
+    assert record.dealer_draw == draw
+    start = new_round(get_rules("book", rounds=1), rng, draw.dealer)
     assert ctl.state == start
     ctl.next()
     assert ctl.index == 1 and ctl.action() is not None

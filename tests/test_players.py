@@ -135,3 +135,48 @@ def test_greedy_counts_one_card_of_a_pair_it_will_choose_from():
     waiting = apply(state, "play 1c")
     assert GreedyPlayer().choose(view(waiting, 0), legal_actions(waiting), None).code() \
         == "capture 1a"
+
+
+def test_play_game_takes_rounds_as_the_option_of_that_name_in_any_form():
+    # ``rounds`` is the Koi-Koi option, given as text (the command line) or as a value.
+    from hanafuda_core.players import play_game
+    as_text = play_game(3, ("random", "greedy"), rounds="2")
+    as_value = play_game(3, ("random", "greedy"), rounds=2)
+    assert as_text == as_value and len(as_value.rounds) == 2
+    assert as_value.options["rounds"] == 2
+
+
+def test_play_game_and_the_adapter_share_one_loop():
+    # The same seed and agents give the same rounds through play_game and Game.play.
+    from hanafuda_core import get_game
+    from hanafuda_core.players import play_game
+    legacy = play_game(8, ("random", "greedy"), rounds=3, preset="d002")
+    record = get_game("koikoi", "d002", rounds=3).play(["random", "greedy"], seed=8)
+    assert [r.deal.to_dict() for r in legacy.rounds] == [r.deal for r in record.rounds]
+    assert [list(r.actions) for r in legacy.rounds] == [list(r.actions) for r in record.rounds]
+
+
+def test_whole_koikoi_games_draw_the_first_dealer_and_record_the_drawing():
+    # Over many seeds both seats come to deal first, always the one the drawing chose,
+    # and the drawing survives the record's round trip (play_game and Game.play alike).
+    from hanafuda_core import get_game
+    from hanafuda_core.games.koikoi import FIRST_DEALER
+    from hanafuda_core.play import Record
+    from hanafuda_core.players import play_game
+    from hanafuda_core.records import GameRecord
+    firsts = set()
+    for seed in range(12):
+        rec = play_game(seed, ("random", "random"), rounds=1, preset="d002")
+        assert rec.dealer_draw is not None
+        rec.dealer_draw.check(FIRST_DEALER["d002"], 2)
+        assert rec.rounds[0].deal.dealer == rec.dealer_draw.dealer
+        assert GameRecord.from_dict(rec.to_dict()) == rec
+        firsts.add(rec.dealer_draw.dealer)
+        game = get_game("koikoi", "d002", rounds=1)
+        generic = game.play(["random", "random"], seed=seed)
+        assert generic.summary["first_dealer"] == rec.dealer_draw.to_dict()
+        assert generic.rounds[0].deal == rec.rounds[0].deal.to_dict()
+        back = Record.from_dict(generic.to_dict())
+        assert back.summary["first_dealer"] == rec.dealer_draw.to_dict()
+        assert game.replay(back) == game.replay(generic)
+    assert firsts == {0, 1}

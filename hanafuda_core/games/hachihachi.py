@@ -569,6 +569,15 @@ class HachiHachiRules:
     teyaku: TeyakuTable
     yaku: YakuTable
 
+    def __post_init__(self) -> None:
+        # Speed: each option also becomes a plain instance attribute, so ``rules.calls``
+        # is a dict look-up (the settlement reads options dozens of times a round);
+        # ``__getattr__`` below then only runs for names that are not options. An option
+        # never hides a field, method or property of the same name.
+        for key, value in self.options:
+            if key not in self.__dict__ and not hasattr(type(self), key):
+                object.__setattr__(self, key, value)
+
     def __getattr__(self, name: str) -> Any:
         for key, value in object.__getattribute__(self, "options"):
             if key == name:

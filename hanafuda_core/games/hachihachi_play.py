@@ -49,7 +49,7 @@ reason and leave the round unchanged.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from itertools import product
 from typing import Any, Sequence
@@ -350,6 +350,23 @@ class HachiHachiRound:
     trades: tuple[tuple[int, bool], ...] = ()        # (seat, swapped) in order
     dealer_hand_at: int | None = None                # seat holding the dealer's dealt hand
 
+    def _replace(self, **changes: Any) -> HachiHachiRound:
+        """A copy with ``changes`` (field names and values), as ``dataclasses.replace``
+        gives, but cheap: a round is copied on every action, and ``replace`` (which checks
+        every field and runs the frozen ``__init__``) was a third of a random round's
+        time. The trick: the class is a frozen dataclass *without* slots, so a copy is a
+        new instance whose ``__dict__`` is this one's, updated; writing the dict directly
+        skips the frozen ``__setattr__`` (no field is computed from another, so nothing
+        else needs re-running)."""
+        if not changes.keys() <= _ROUND_FIELDS:
+            unknown = sorted(changes.keys() - _ROUND_FIELDS)
+            raise TypeError(f"HachiHachiRound has no field {unknown}")
+        new = object.__new__(HachiHachiRound)
+        attrs = new.__dict__
+        attrs.update(self.__dict__)
+        attrs.update(changes)
+        return new
+
     # -- who acts ----------------------------------------------------------------
     @property
     def choose_order(self) -> tuple[int, ...]:
@@ -501,6 +518,8 @@ class HachiHachiRound:
         return "\n".join(lines)
 
 
+_ROUND_FIELDS = frozenset(f.name for f in fields(HachiHachiRound))
+
 def seat_names(players: int) -> tuple[str, ...]:
     return tuple(f"Player {i + 1}" for i in range(players))
 
@@ -649,16 +668,16 @@ def offers_trade(rules: HachiHachiRules, players: int, trade: bool | None = None
 
 def _after_blind(r: HachiHachiRound) -> HachiHachiRound:
     if r.trade_offered and len(r.trades) < len(r.trade_order):
-        return replace(r, stage="trade")
+        return r._replace(stage="trade")
     if r.players <= 3:
         d = r.deal.dealer
-        return _start_claims(replace(r, active=tuple((d + i) % r.players
+        return _start_claims(r._replace(active=tuple((d + i) % r.players
                                                      for i in range(r.players))))
-    return replace(r, stage="choose")
+    return r._replace(stage="choose")
 
 
 def _start_claims(r: HachiHachiRound) -> HachiHachiRound:
-    return replace(r, stage="claim")
+    return r._replace(stage="claim")
 
 
 def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
@@ -683,7 +702,7 @@ def _start_play(r: HachiHachiRound) -> HachiHachiRound:
         field, caps = field & ~quad, (quad,)
     inner = setup_state(rules, [r.hands[s] for s in r.active], field, _stock_order(r), caps,
                         player=0, dealer=0, round_no=r.round_no)
-    r = replace(r, stage="play", inner=inner)
+    r = r._replace(stage="play", inner=inner)
     if r.aborted_by is not None:
         return _finish(r)
     if r.rules.four_three not in ("none", "aborts_hand") and \
@@ -764,8 +783,8 @@ def _keep_forbidden_by(r: HachiHachiRound) -> str | None:
 
 def _can_cancel(r: HachiHachiRound) -> bool:
     inner = r.inner
-    if not _cancel_allowed(r.rules) or inner.phase != Phase.PLAY:
-        return False
+    if not r.calls or inner.phase != Phase.PLAY or not _cancel_allowed(r.rules):
+        return False                  # (cheapest test first: usually nobody has called)
     me = r.names[r.active[inner.player]]
     pending = False
     for c in r.calls:
@@ -877,7 +896,7 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
     _refuse(r, action, player)
     hist = r.history + (action,)
     if r.stage == "blind":
-        return _after_blind(replace(r, blind=action.stay, history=hist))
+        return _after_blind(r._replace(blind=action.stay, history=hist))
     if r.stage == "trade":
         seat = r.current_seat
         hands, at = r.hands, r.dealer_hand_at
@@ -886,29 +905,30 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
             h = list(hands)
             h[seat], h[at] = h[at], h[seat]
             hands, at = tuple(h), seat
-        r = replace(r, trades=r.trades + ((seat, action.swap),), hands=hands,
+        r = r._replace(trades=r.trades + ((seat, action.swap),), hands=hands,
                     dealer_hand_at=at, history=hist)
         return _after_blind(r)
     if r.stage == "choose":
-        r = replace(r, choices=r.choices + ((r.current_seat, isinstance(action, Join)),),
+        r = r._replace(choices=r.choices + ((r.current_seat, isinstance(action, Join)),),
                     history=hist)
         joins = [s for s, p in r.choices if p]
         if len(r.choices) == len(r.choose_order):
             # The first who stays acts as dealer (BOOK: the dealer, who always plays).
-            r = replace(r, active=tuple(joins))
+            r = r._replace(active=tuple(joins))
             if len(joins) < 3 and (len(joins) == 1 or r.rules.too_few == "share_pot"):
                 return _finish(r)          # too few stayed: they share the fees, no play
             return _start_claims(r)
         return r
     if r.stage == "claim":
-        r = replace(r, claims=r.claims + ((r.current_seat, action.keys),), history=hist)
+        r = r._replace(claims=r.claims + ((r.current_seat, action.keys),), history=hist)
         if len(r.claims) == len(r.active):
             return _start_play(r)
         return r
-    return _play_action(replace(r, history=hist), action)
+    return _play_action(r, action, hist)
 
 
-def _play_action(r: HachiHachiRound, action) -> HachiHachiRound:
+def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
+    # One copy of the round per action: every change goes into a single ``_replace``.
     inner = r.inner
     me = r.active[inner.player]
     name = r.names[me]
@@ -916,24 +936,24 @@ def _play_action(r: HachiHachiRound, action) -> HachiHachiRound:
         call = Call(name, "cancel", cards=inner.captures(inner.player))
         if r.rules.calls == "d004":
             # D004 'some': cancelling keeping returns half and play goes on.
-            return replace(r, calls=r.calls + (call,))
-        return _finish(replace(r, calls=r.calls + (call,)))
+            return r._replace(calls=r.calls + (call,), history=hist)
+        return _finish(r._replace(calls=r.calls + (call,), history=hist))
     if isinstance(action, (Continue, End)):
         call = Call(name, "continue" if isinstance(action, Continue) else "end",
                     cards=inner.captures(inner.player), responsible=_responsible(r))
         new = eng.apply(inner, KOIKOI if isinstance(action, Continue) else STOP)
-        return _after_inner(replace(r, calls=r.calls + (call,)), new)
+        return _after_inner(r, new, calls=r.calls + (call,), history=hist)
     before = inner.hands_m[inner.player]
     new = eng.apply(inner, action)
     discards = r.discards
     if isinstance(action, Play) and new.field_m >> int(action.card) & 1 \
             and new.phase != Phase.CHOOSE_HAND_CAPTURE:
         discards = discards + ((int(action.card), me, before, inner.caps_m),)
-    return _after_inner(replace(r, discards=discards), new)
+    return _after_inner(r, new, discards=discards, history=hist)
 
 
-def _after_inner(r: HachiHachiRound, new: State) -> HachiHachiRound:
-    r = replace(r, inner=new)
+def _after_inner(r: HachiHachiRound, new: State, **changes: Any) -> HachiHachiRound:
+    r = r._replace(inner=new, **changes)
     if new.phase == Phase.ROUND_OVER:
         return _finish(r)
     return r
@@ -1035,7 +1055,7 @@ def _finish(r: HachiHachiRound) -> HachiHachiRound:
     elif facts.aborted:
         reason = f"aborted: {facts.aborted} was dealt Four & Three"
     res = RoundResult(winner, points, reason, report=s)
-    return replace(r, stage="over", result=res)
+    return r._replace(stage="over", result=res)
 
 
 # ---------------------------------------------------------------------------
