@@ -30,15 +30,31 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .errors import HanafudaError, PlayerCountError
-from .games.hachihachi import (FIRST_DEALER, OPTIONS, HachiHachiRules, check_table,
-                               game_award, get_rules)
-from .games.hachihachi_play import (HachiHachiDeal, HachiHachiRound, apply, legal_actions,
-                                    make_agent, new_hachihachi_round, offers_trade, replay_round,
-                                    seat_names, view)
+from .games.hachihachi import (
+    FIRST_DEALER,
+    OPTIONS,
+    HachiHachiRules,
+    check_table,
+    game_award,
+    get_rules,
+)
+from .games.hachihachi_play import (
+    HachiHachiDeal,
+    HachiHachiRound,
+    apply,
+    legal_actions,
+    make_agent,
+    new_hachihachi_round,
+    offers_trade,
+    replay_round,
+    seat_names,
+    view,
+)
 from .hachihachi_settle import FieldQueue
 from .ledger import POT, Ledger, Payment, final_score
 from .rules import canonical_options
@@ -81,7 +97,7 @@ class DealLog:
                 "settlement": self.settlement}
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "DealLog":
+    def from_dict(cls, d: Mapping) -> DealLog:
         return cls(d["deal_no"], HachiHachiDeal.from_dict(d["deal"]), tuple(d["actions"]),
                    tuple(d["queue"]), d["blind_offered"], d["multiplier"], d["winner"],
                    tuple(d["points"]), d["reason"], d.get("settlement"))
@@ -169,7 +185,7 @@ class HachiHachiGameRecord:
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "HachiHachiGameRecord":
+    def from_dict(cls, d: Mapping) -> HachiHachiGameRecord:
         rules = get_rules(d["preset"], **d["options"])
         pays = tuple(Payment(**p) for p in d["ledger"])
         return cls(d["preset"], dict(d["options"]), tuple(d["names"]), d["seed"],
@@ -180,7 +196,7 @@ class HachiHachiGameRecord:
                    DealerDraw.from_dict(d["first_dealer"]) if d.get("first_dealer") else None)
 
     @classmethod
-    def from_json(cls, text: str) -> "HachiHachiGameRecord":
+    def from_json(cls, text: str) -> HachiHachiGameRecord:
         return cls.from_dict(json.loads(text))
 
     def replay(self) -> list[list[HachiHachiRound]]:

@@ -17,7 +17,8 @@ where; :func:`sample_hidden` deals them out at random.
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from .cards import CARD_INFO, Card, CardSet, Kind
 from .engines.capture import (
@@ -37,8 +38,8 @@ from .engines.capture import (
 )
 from .errors import HanafudaError, IllegalActionError
 
-__all__ = ["Agent", "RandomPlayer", "GreedyPlayer", "greedy_action", "AGENTS", "make_agent", "sample_hidden",
-           "play_effects", "play_round", "play_rounds", "play_game"]
+__all__ = ["Agent", "RandomPlayer", "GreedyPlayer", "greedy_action", "AGENTS", "make_agent",
+           "sample_hidden", "play_effects", "play_round", "play_rounds", "play_game"]
 
 
 class Agent(Protocol):
@@ -197,7 +198,8 @@ def make_agent(agent) -> Agent:
     return agent
 
 
-def sample_hidden(view: PlayerView, rng: random.Random) -> tuple[tuple[CardSet, ...], tuple[Card, ...]]:
+def sample_hidden(view: PlayerView, rng: random.Random
+                  ) -> tuple[tuple[CardSet, ...], tuple[Card, ...]]:
     """A random guess at the hidden cards consistent with the view.
 
     Returns the opponents' hands (the viewer's own hand in its seat) and a stock

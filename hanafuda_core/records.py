@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .engines.capture import DealRecord, State, parse_action, replay
 from .errors import HanafudaError, UnknownGameError
@@ -44,7 +45,7 @@ class RoundRecord:
     report: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @classmethod
-    def from_states(cls, start: State, end: State) -> "RoundRecord":
+    def from_states(cls, start: State, end: State) -> RoundRecord:
         res = end.result
         return cls(start.round_no, start.deal, tuple(a.code() for a in end.history),
                    tuple(start.scores), tuple(start.wins), res.winner, tuple(res.points),
@@ -57,7 +58,7 @@ class RoundRecord:
                 "points": list(self.points), "reason": self.reason, "report": self.report}
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "RoundRecord":
+    def from_dict(cls, d: Mapping) -> RoundRecord:
         return cls(d["round"], DealRecord.from_dict(d["deal"]), tuple(d["actions"]),
                    tuple(d["scores_before"]), tuple(d["wins_before"]), d["winner"],
                    tuple(d["points"]), d["reason"], d.get("report"))
@@ -145,13 +146,13 @@ class GameRecord:
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "GameRecord":
+    def from_dict(cls, d: Mapping) -> GameRecord:
         return cls(d["game"], d["preset"], dict(d.get("options", {})), d.get("seed"),
                    tuple(d["agents"]), tuple(RoundRecord.from_dict(r) for r in d["rounds"]),
                    DealerDraw.from_dict(d["first_dealer"]) if d.get("first_dealer") else None)
 
     @classmethod
-    def from_json(cls, text: str) -> "GameRecord":
+    def from_json(cls, text: str) -> GameRecord:
         return cls.from_dict(json.loads(text))
 
     def replay(self) -> list[list[State]]:

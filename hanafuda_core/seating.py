@@ -19,8 +19,9 @@ game record, so a replay shows the same drawing.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .cards import MONTH_NAMES, Card, Kind, parse_card
 from .errors import HanafudaError
@@ -66,7 +67,7 @@ class DealerDraw:
     draws: tuple[tuple[tuple[int, int], ...], ...]
     dealer: int
 
-    def check(self, rule: DealerRule, players: int) -> "DealerDraw":
+    def check(self, rule: DealerRule, players: int) -> DealerDraw:
         """This draw if it follows ``rule`` for ``players`` seats, else
         :class:`HanafudaError` (a record whose drawing does not give its dealer)."""
         seats = tuple(range(players))
@@ -105,7 +106,7 @@ class DealerDraw:
                 "dealer": self.dealer}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "DealerDraw":
+    def from_dict(cls, d: Mapping[str, Any]) -> DealerDraw:
         try:
             draws = tuple(tuple((int(s), int(parse_card(c))) for s, c in drawn)
                           for drawn in d["draws"])

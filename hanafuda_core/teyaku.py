@@ -31,9 +31,9 @@ the Hachi-Hachi presets in :mod:`hanafuda_core.games.hachihachi`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Iterable
 
 from .cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError

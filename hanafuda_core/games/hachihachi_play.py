@@ -49,25 +49,43 @@ reason and leave the round unchanged.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from itertools import product
-from typing import Any, Sequence
+from typing import Any
 
 from ..cards import DEFAULT_VALUES, MONTH_MASKS, Card, CardSet, parse_card
 from ..deal import MisdealRules
 from ..engines import capture as eng
-from ..engines.capture import (KOIKOI, STOP, Capture, CaptureRules, Phase, Play, RoundResult,
-                               State, setup_state)
+from ..engines.capture import (
+    KOIKOI,
+    STOP,
+    Capture,
+    CaptureRules,
+    Phase,
+    Play,
+    RoundResult,
+    State,
+    setup_state,
+)
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
-from ..hachihachi_settle import (Call, FieldMultiplier, FieldQueue, PlayerFacts, RoundFacts,
-                                 Settlement, settle_round)
+from ..hachihachi_settle import (
+    Call,
+    FieldMultiplier,
+    FieldQueue,
+    PlayerFacts,
+    RoundFacts,
+    Settlement,
+    settle_round,
+)
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
 from .hachihachi import HachiHachiRules, check_table, get_rules, yaku_rule
 
 __all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel",
-           "parse_action", "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound", "HachiHachiView",
+           "parse_action", "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound",
+           "HachiHachiView",
            "new_hachihachi_round", "deal_round", "legal_actions", "apply", "view",
            "play_round", "replay_round", "RandomHachiHachiPlayer", "GreedyHachiHachiPlayer",
            "make_agent", "CALL_WORDS", "JOKER", "engine_rules", "seat_names",
@@ -260,7 +278,7 @@ class HachiHachiOverlay:
         return RoundResult(winner, (0,) * state.rules.players, reason)
 
 
-def coach_advice(r: "HachiHachiRound", coach: Any):
+def coach_advice(r: HachiHachiRound, coach: Any):
     """The coach's advice for the seat to play, during the capture turn or a
     Continue / End decision (the coach works on the engine's view; its Koi-Koi /
     Stop advice is Continue / End here). Returns ``(advice, actions)``, where
@@ -314,7 +332,7 @@ class HachiHachiDeal:
                 "dealer": self.dealer, "voided": [[code(c) for c in v] for v in self.voided]}
 
     @classmethod
-    def from_dict(cls, d) -> "HachiHachiDeal":
+    def from_dict(cls, d) -> HachiHachiDeal:
         read = lambda c: JOKER if c == "joker" else int(parse_card(c))   # noqa: E731
         return cls(tuple(read(c) for c in d["order"]), tuple(d["keys"]), d["dealer"],
                    tuple(tuple(read(c) for c in v) for v in d.get("voided", ())))
@@ -502,7 +520,7 @@ class HachiHachiRound:
     def legal_actions(self) -> tuple:
         return legal_actions(self)
 
-    def apply(self, action, player: int | None = None) -> "HachiHachiRound":
+    def apply(self, action, player: int | None = None) -> HachiHachiRound:
         return apply(self, action, player)
 
     def describe(self) -> str:
@@ -556,7 +574,8 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
     three or more play (the d004 preset: its source makes the exchange standard).
     The call's own parameters are named ``offer_...`` so that every rule option,
     ``trade`` and ``blind_stay`` included, can be given in ``options``.
-    A field holding all four cards of a month is redealt (recorded in the deal), or taken by the dealer (``field_quad="dealer_takes"``).
+    A field holding all four cards of a month is redealt (recorded in the deal), or taken
+    by the dealer (``field_quad="dealer_takes"``).
     """
     if isinstance(preset, HachiHachiRules) and options:
         raise OptionError(f"options ({', '.join(options)}) are part of the rules given: "
