@@ -219,6 +219,22 @@ def test_the_scoring_procedure_follows_the_rules(key):
 
 
 @pytest.mark.parametrize("key", PLAYABLE)
+def test_the_scoring_procedure_names_groups_only_when_there_are_several(key):
+    g = get_game(key)
+    steps = scoring_procedure(g)
+    rows = yaku_rows(g) if chart_of(g) is not None else []
+    groups = {str(r["Group"]) for r in rows}
+    each = {str(r["Group"]) for r in rows if r["Counts"] == "each one counts"}
+    listed = [s for s in steps if s.startswith("Every yaku")]
+    if each and len(groups) == 1:
+        assert listed == ["Every yaku on the chart counts."]
+    elif each:
+        assert listed and all(name in listed[0] for name in each)
+    else:
+        assert not listed
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_worked_round_shows_every_decision_and_replays(key, seed):
     g = get_game(key)

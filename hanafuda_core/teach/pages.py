@@ -151,7 +151,9 @@ def scoring_procedure(game: Game | str) -> list[str]:
         if best:
             steps.append("From each of these groups keep only the best yaku you made: "
                          + ", ".join(best) + ".")
-        if each:
+        if each and len({str(r["Group"]) for r in rows}) == 1:
+            steps.append("Every yaku on the chart counts.")  # one group: no names to list
+        elif each:
             steps.append("Every yaku of these groups counts: " + ", ".join(each) + ".")
         if any("per extra" in str(r["Points"]) for r in rows):
             steps.append("Where a yaku says \"per extra\", add its points for every card of "
