@@ -35,6 +35,7 @@ from hanafuda_core.teach import (
     quick_reference_html,
     scoring_html,
     scoring_procedure,
+    show_options,
     sources_html,
     value_text,
     worked_round,
@@ -366,3 +367,14 @@ def test_the_quick_reference_is_composed_of_the_sections(key):
     for row in overview_rows(g):
         assert str(row["At a glance"]) in text
     assert ("A turn" in text) == (g.info.family == "capture")
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_options_without_lines_keep_every_source_but_drop_line_numbers(key):
+    g = get_game(key)
+    with_lines, without = options_html(g, lines=True), options_html(g, lines=False)
+    assert "lines " not in text_of(without)
+    for row in option_rows(g):
+        assert str(row["Option"]) in text_of(without)
+    assert show_options(g, lines=False).data == without
+    assert show_options(g).data == with_lines

@@ -256,9 +256,10 @@ def show_yaku_chart(game: Game | str, width: float = 56) -> Any:
     return _display(yaku_chart_html(game, width=width))
 
 
-def show_options(game: Game | str) -> Any:
-    """Every option by its title, under each preset side by side, with its sources."""
-    return _display(options_html(game))
+def show_options(game: Game | str, *, lines: bool = True) -> Any:
+    """Every option by its title, under each preset side by side, with its sources
+    (``lines=False``: without line numbers, for a chapter's learner sections)."""
+    return _display(options_html(game, lines=lines))
 
 
 def show_sources(game: Game | str) -> Any:
