@@ -35,6 +35,7 @@ from hanafuda_core.teach import (
     quick_reference_html,
     scoring_html,
     scoring_procedure,
+    show_options,
     sources_html,
     value_text,
     worked_round,
@@ -219,6 +220,22 @@ def test_the_scoring_procedure_follows_the_rules(key):
 
 
 @pytest.mark.parametrize("key", PLAYABLE)
+def test_the_scoring_procedure_names_groups_only_when_there_are_several(key):
+    g = get_game(key)
+    steps = scoring_procedure(g)
+    rows = yaku_rows(g) if chart_of(g) is not None else []
+    groups = {str(r["Group"]) for r in rows}
+    each = {str(r["Group"]) for r in rows if r["Counts"] == "each one counts"}
+    listed = [s for s in steps if s.startswith("Every yaku")]
+    if each and len(groups) == 1:
+        assert listed == ["Every yaku on the chart counts."]
+    elif each:
+        assert listed and all(name in listed[0] for name in each)
+    else:
+        assert not listed
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_worked_round_shows_every_decision_and_replays(key, seed):
     g = get_game(key)
@@ -350,3 +367,14 @@ def test_the_quick_reference_is_composed_of_the_sections(key):
     for row in overview_rows(g):
         assert str(row["At a glance"]) in text
     assert ("A turn" in text) == (g.info.family == "capture")
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_options_without_lines_keep_every_source_but_drop_line_numbers(key):
+    g = get_game(key)
+    with_lines, without = options_html(g, lines=True), options_html(g, lines=False)
+    assert "lines " not in text_of(without)
+    for row in option_rows(g):
+        assert str(row["Option"]) in text_of(without)
+    assert show_options(g, lines=False).data == without
+    assert show_options(g).data == with_lines

@@ -151,7 +151,9 @@ def scoring_procedure(game: Game | str) -> list[str]:
         if best:
             steps.append("From each of these groups keep only the best yaku you made: "
                          + ", ".join(best) + ".")
-        if each:
+        if each and len({str(r["Group"]) for r in rows}) == 1:
+            steps.append("Every yaku on the chart counts.")  # one group: no names to list
+        elif each:
             steps.append("Every yaku of these groups counts: " + ", ".join(each) + ".")
         if any("per extra" in str(r["Points"]) for r in rows):
             steps.append("Where a yaku says \"per extra\", add its points for every card of "
@@ -254,9 +256,10 @@ def show_yaku_chart(game: Game | str, width: float = 56) -> Any:
     return _display(yaku_chart_html(game, width=width))
 
 
-def show_options(game: Game | str) -> Any:
-    """Every option by its title, under each preset side by side, with its sources."""
-    return _display(options_html(game))
+def show_options(game: Game | str, *, lines: bool = True) -> Any:
+    """Every option by its title, under each preset side by side, with its sources
+    (``lines=False``: without line numbers, for a chapter's learner sections)."""
+    return _display(options_html(game, lines=lines))
 
 
 def show_sources(game: Game | str) -> Any:
