@@ -36,3 +36,29 @@ def artifacts_dir() -> Path:
     path = REPO_ROOT / "tests" / "_artifacts"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture(scope="session")
+def golden_record():
+    """``check(record, name)``: a seeded game's record must equal ``tests/golden/<name>``
+    and replay, round by round, to the results it holds. ``HANAFUDA_REGEN_GOLDEN=1``
+    rewrites the file (after a deliberate rule change; run again without it)."""
+    import json
+
+    from hanafuda_core import get_game
+    from hanafuda_core.play import Record
+
+    def check(record: Record, name: str) -> None:
+        path = REPO_ROOT / "tests" / "golden" / name
+        if os.environ.get("HANAFUDA_REGEN_GOLDEN"):
+            path.write_text(record.to_json() + "\n", encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        assert json.loads(record.to_json()) == json.loads(text), (
+            "the seeded game no longer plays as recorded; if intended, regenerate with "
+            "HANAFUDA_REGEN_GOLDEN=1")
+        back = Record.from_json(text)
+        game = get_game(back.game, back.preset, **back.options)
+        rounds = game.replay_rounds(back)
+        assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
+
+    return check
