@@ -186,12 +186,12 @@ _OPTION_LIST = (
          "Ribbon yaku is made it adds +1 as an additional Ribbon to each of them, 5 Dry, "
          "Poetry, Purple and both together ('extra'); or it adds nothing to any of them "
          "('never')", BOOK,
-         note="our reading: the chart says 'Any 5 Dry Ribbons (excluding Rain) = 1 pt + 1 pt "
-              "for each additional Ribbon' and '3 Poetry Ribbons = 5 pts + 1 pt for each "
-              "additional Ribbon'; 'excluding Rain' names the five that make the yaku, and "
-              "'each additional Ribbon' is any Ribbon, as the rulebook's Hachi-Hachi says "
+         note="our reading: the rulebook's chart gives five dry Ribbons (the Rain month left "
+              "out) 1 point and three Poetry Ribbons 5 points, each with a point more per "
+              "further Ribbon; leaving out the Rain month names the five that make the yaku, "
+              "and a further Ribbon is any Ribbon, as the rulebook's Hachi-Hachi says "
               "outright of its 7 Dry Ribbons. One reading holds for every Ribbon yaku; "
-              "'never' reads 'excluding Rain' as covering the extras too. The other rule "
+              "'never' leaves the Rain month out of the extras too. The other rule "
               "sets count every Ribbon in Any 5 Ribbons, so this option changes only the "
               "rulebook's charts"),
     _opt("views", "on", ("on", "off", "with_friends"), "Flower and Moon Viewing: counted "
