@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run, run_json
 
 from hanafuda_core import cli
 from hanafuda_core.cards import Card
@@ -17,19 +18,6 @@ from hanafuda_core.games import all_games
 from hanafuda_core.games.catalog import deck_for
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(capsys, *argv):
-    """Run main(argv); return (status, stdout, stderr)."""
-    status = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def run_json(capsys, *argv):
-    status, out, err = run(capsys, *argv, "--json")
-    assert status == 0 and err == ""
-    return json.loads(out)
 
 
 def python_m(*argv):

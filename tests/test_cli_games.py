@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run, run_json
 
-from hanafuda_core import cli, get_game
+from hanafuda_core import get_game
 from hanafuda_core.cards import DEFAULT_VALUES, Card, CardSet
 from hanafuda_core.games.catalog import deck_for
 from hanafuda_core.play import Record
@@ -20,18 +21,6 @@ from hanafuda_core.registry import entry, playable_keys
 ROOT = Path(__file__).resolve().parents[1]
 PLAYABLE = playable_keys()
 PILE = "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d"
-
-
-def run(capsys, *argv):
-    status = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def run_json(capsys, *argv):
-    status, out, err = run(capsys, *argv, "--json")
-    assert status == 0 and err == "", err
-    return json.loads(out)
 
 
 @pytest.mark.parametrize("key", PLAYABLE)

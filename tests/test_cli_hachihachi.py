@@ -6,17 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_helpers import run
 
 from hanafuda_core import cli
 from hanafuda_core.hachihachi_examples import THREE_OF_A_KIND_HAND
 from hanafuda_core.hachihachi_game import play_hachihachi_game
-
-
-def run(capsys, *argv):
-    status = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
 
 # -- score --------------------------------------------------------------------------------
 

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import json
 
-from hanafuda_core import cli
+from cli_helpers import run
+
 from hanafuda_core.players import play_game
-
-
-def run(capsys, *argv):
-    status = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_score_book_koikoi_example_1_three_poetry_ribbons_json(capsys):
