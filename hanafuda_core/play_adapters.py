@@ -446,18 +446,18 @@ class HachiHachiRound(_Wrapped):
     def current_player(self) -> int | None:
         return self.inner.current_seat
 
+    # The staged-round module comes from the adapter, loaded once: an import statement
+    # here would cost more than the attribute look-up on every step of a round.
     def legal_actions(self) -> tuple:
-        from .games.hachihachi_play import legal_actions
-        return legal_actions(self.inner)
+        return self.game.adapter.rounds.legal_actions(self.inner)
 
     def apply(self, action: Any) -> HachiHachiRound:
-        from .games.hachihachi_play import apply, legal_actions
-        return HachiHachiRound(self.game, _safe_apply(apply, self.inner, action, legal_actions),
-                               self.context)
+        rounds = self.game.adapter.rounds
+        return HachiHachiRound(self.game, _safe_apply(rounds.apply, self.inner, action,
+                                                      rounds.legal_actions), self.context)
 
     def view(self, player: int) -> Any:
-        from .games.hachihachi_play import view
-        return view(self.inner, player)
+        return self.game.adapter.rounds.view(self.inner, player)
 
     def result(self) -> Outcome | None:
         res = self.inner.result
@@ -495,6 +495,8 @@ class HachiHachiAdapter(CaptureAdapter):
 
     def __init__(self, rules_module: str = "hachihachi") -> None:
         super().__init__(rules_module)
+        #: the staged round (trade, claims, calls) around the capture engine
+        self.rounds = importlib.import_module(".games.hachihachi_play", __package__)
 
     def zero_sum(self, game: Game) -> bool:
         return True
