@@ -29,6 +29,7 @@ from typing import Any
 from ..cards import MONTH_MASKS, Card, mask_cards
 from ..deal import MisdealRules
 from ..engines.capture import MUSHI_WILD, CaptureRules
+from ..families.capture.ranking import check_game_end, counting_rounds_option, ranked_by
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -93,11 +94,9 @@ _OPTION_LIST = (
                 "the higher total wins (the capture basics' game end)."),
     Option("too_many_brights", False, (False, True), "5 Brights is not a yaku ('Too Many "
            "Brights')", BOOK_VAR),
-    Option("counting_rounds", False, (False, True), "the game is won by the most rounds "
-           "won, the total score breaking a tie ('Counting Rounds Instead of Points')",
-           BOOK_VAR, implemented=False,
-           note="Registered for the chapter; the game record does not yet rank players by "
-                "rounds won."),
+    counting_rounds_option(
+        BOOK_VAR, note="With 'First to 50' as well the two would name different winners; "
+                       "we refuse that pair and ask you to choose one."),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -129,7 +128,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     chart = tuple(r for r in YAKU if not (v["too_many_brights"] and r.key == "five_brights"))
     table = YakuTable(_EACH, chart, source=BOOK)
     overlay = CardValueSettlement(par=PAR, chart=table, transfer_yaku=True, source=BOOK)
-    return CaptureRules(
+    rules = CaptureRules(
         name="Mushi", key="mushi", preset=preset, options=items,
         deck=tuple(c for c in deck_for("mushi") if isinstance(c, Card)), players=2,
         deals={2: (8, 8)},
@@ -137,6 +136,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         on_field_four="dealer_captures" if v["field_four"] == "dealer_captures" else "redeal",
         rounds=v["rounds"], target_score=50 if v["first_to_50"] else None,
         yaku=table, overlay=overlay, wild=MUSHI_WILD, par=PAR)
+    check_game_end(rules.name, ranked_by(rules), rules.target_score)
+    return rules
 
 
 def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
