@@ -49,7 +49,6 @@ from .engines.capture import (
 from .errors import HanafudaError, IllegalActionError
 from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
 from .narration import and_list as _and
-from .rules import SOURCE_DOCUMENTS
 from .scoring import ScoreReport, score_cards
 from .teach import example_cards, preset_label
 
@@ -77,8 +76,8 @@ ALTERNATIVE = "Rulebook, alternative charts"
 COMPARED: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
     ("Rulebook", "book", {}),
     (ALTERNATIVE, "book", {"yaku_chart": "book-alternative"}),
-    (SOURCE_DOCUMENTS["D002"].short, "d002", {}),
-    (SOURCE_DOCUMENTS["D003"].short, "d003", {}),
+    (PRESET_LABELS["d002"], "d002", {}),
+    (PRESET_LABELS["d003"], "d003", {}),
 )
 
 # Capture piles on which the sources disagree (label, cards).

@@ -36,9 +36,11 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
     "BOOK",
+    "DECISIONS",
     "OPTIONS",
     "PAR",
     "PRESETS",
+    "PRESET_LABELS",
     "PRESET_SOURCES",
     "SCORING_STEPS",
     "YAKU",
@@ -80,10 +82,7 @@ YAKU: tuple[YakuRule, ...] = (
 
 _OPTION_LIST = (
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: 6 or 12 (the chapter); "
-           "any count from 1 to 12 for short games", BOOK,
-           note="A round in which both scores are equal has no winner; the dealer then "
-                "deals again (the capture basics' rule after a drawn round): the chapter "
-                "does not say."),
+           "any count from 1 to 12 for short games", BOOK),
     Option("field_four", "misdeal", ("misdeal", "dealer_captures"),
            "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
            "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",
@@ -95,18 +94,36 @@ _OPTION_LIST = (
     Option("too_many_brights", False, (False, True), "5 Brights is not a yaku ('Too Many "
            "Brights')", BOOK_VAR),
     counting_rounds_option(
-        BOOK_VAR, note="With 'First to 50' as well the two would name different winners; "
-                       "we refuse that pair and ask you to choose one."),
+        BOOK_VAR, note="It cannot be combined with 'First to 50': the two can name "
+                       "different winners, so choose one."),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
-#: Mushi's own scoring steps, read by the teaching layer (``teach.scoring_procedure``).
-SCORING_STEPS: tuple[str, ...] = (
-    ("Before counting, hand out the leftovers: the last November card on the field goes "
-    "to the player who took the other two, and the card left of the month the Storm "
-    "took goes to the player who used the Storm."),
-    ("Take your opponent's yaku off your score: every yaku counts for the player who "
-    "made it and against the other player."),
+#: Our readings where the chapter is silent: a question a table will meet, and what we
+#: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``).
+DECISIONS: Mapping[str, str] = {
+    "A tied round": "The chapter does not say who wins a round when both scores are "
+                    "equal. We say nobody does, and the same dealer deals again, as the "
+                    "capture basics (ch. 3) do after a drawn round.",
+    "November cards nobody can claim": "Rarely, November cards are left on the field at "
+                    "the end with no owner under the leftover rule: the other three after "
+                    "the Storm has gone, or the Storm itself when no card of another month "
+                    "was turned up after it reached the field. The chapter names no owner, "
+                    "so they stay on the field and count for nobody; the two scores then "
+                    "add up to minus their points.",
+}
+
+#: Mushi's own scoring steps, read by the teaching layer (``teach.scoring_steps``): each
+#: goes "before" or "after" one of the procedure's shared steps. The leftovers are handed
+#: out before anyone counts a card; the opponent's yaku come off after the par.
+SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("before", "card_points",
+     "Before counting, hand out the leftovers: the last November card on the field goes "
+     "to the player who took the other two, and the card left of the month the Storm "
+     "took goes to the player who used the Storm."),
+    ("after", "par",
+     "Take your opponent's yaku off your score: every yaku counts for the player who "
+     "made it and against the other player."),
 )
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
@@ -114,6 +131,9 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-6": {"rounds": 6},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK}
+#: Each preset as readers see it (the teaching layer's headings and menus).
+PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
+                                    "book-6": "Rulebook, half a year (6 rounds)"}
 
 
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:

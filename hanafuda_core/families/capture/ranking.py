@@ -58,8 +58,8 @@ def counting_rounds_option(source: Source | None, note: str = "") -> Option:
     won wins and the total breaks a tie. A game lists it among its options with its
     own source (its chapter's "Game End Scoring Variations")."""
     return Option(COUNTING_ROUNDS, False, (False, True),
-                  "the game is won by the most rounds won, the total score breaking a tie "
-                  "('Counting Rounds Instead of Points')", source, note=note)
+                  "Counting Rounds Instead of Points: the most rounds won wins the game, "
+                  "the higher total breaking a tie", source, note=note)
 
 
 def ranked_by(rules: Any) -> str:
