@@ -100,17 +100,13 @@ _OPTION_LIST = (
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
 #: Our readings where the chapter is silent: a question a table will meet, and what we
-#: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``).
+#: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``);
+#: the chapter's prose there tells the readings that need pictures or an example (the
+#: Spring Semi-Brights' cards, the stranded November cards, the Storm on the field).
 DECISIONS: Mapping[str, str] = {
     "A tied round": "The chapter does not say who wins a round when both scores are "
                     "equal. We say nobody does, and the same dealer deals again, as the "
                     "capture basics (ch. 3) do after a drawn round.",
-    "November cards nobody can claim": "Rarely, November cards are left on the field at "
-                    "the end with no owner under the leftover rule: the other three after "
-                    "the Storm has gone, or the Storm itself when no card of another month "
-                    "was turned up after it reached the field. The chapter names no owner, "
-                    "so they stay on the field and count for nobody; the two scores then "
-                    "add up to minus their points.",
 }
 
 #: Mushi's own scoring steps, read by the teaching layer (``teach.scoring_steps``): each
