@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import DECK, MONTH_MASKS, Card, CardSet
 from .errors import PlayerCountError
@@ -53,6 +54,7 @@ class Misdeal:
         months = ", ".join(MONTH_NAMES[m - 1] for m in self.months)
         if self.where == "field":
             return f"the field holds all four cards of {months}"
+        assert self.player is not None, "a hand's misdeal names its player"
         if self.pattern == "four pairs":
             return f"player {self.player + 1} holds four pairs ({months})"
         return f"player {self.player + 1} holds all four cards of {months}"
@@ -74,7 +76,7 @@ class Dealt:
     def is_misdeal(self) -> bool:
         return bool(self.misdeals)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "hands": [[c.code for c in h] for h in self.hands],
             "field": [c.code for c in self.field],
@@ -151,14 +153,16 @@ def deal(players: int, seed: int | None = None, *,
 
 
 def deal_valid(players: int, seed: int | None = None, *, max_redeals: int = 1000,
-               **kwargs) -> Dealt:
+               sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS,
+               deck: Sequence[Card] = DECK, rules: MisdealRules = MisdealRules()) -> Dealt:
     """Deal, and redeal with the same dealer after each misdeal, as the rules say.
 
     The random stream continues across redeals, so one seed gives one valid deal.
+    ``sizes``, ``deck`` and ``rules`` are passed on to :func:`deal`.
     """
     rng = random.Random(seed)
     for redeals in range(max_redeals + 1):
-        dealt = deal(players, seed, rng=rng, **kwargs)
+        dealt = deal(players, seed, sizes=sizes, deck=deck, rules=rules, rng=rng)
         if not dealt.is_misdeal:
             return Dealt(dealt.hands, dealt.field, dealt.stock, seed, (), dealt.hiki, redeals)
     raise RuntimeError(f"no valid deal after {max_redeals} redeals")  # pragma: no cover
