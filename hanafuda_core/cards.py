@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Literal, overload
 
 from .errors import UnknownCardError
 
@@ -433,6 +434,14 @@ def card_names() -> list[str]:
     return sorted(_NAMES)
 
 
+@overload
+def parse_card(text: str | int | Card | Extra, *, extras: Literal[False] = False) -> Card: ...
+
+
+@overload
+def parse_card(text: str | int | Card | Extra, *, extras: bool) -> AnyCard: ...
+
+
 def parse_card(text: str | int | Card | Extra, *, extras: bool = False) -> AnyCard:
     """Read one card from a code, id, enum name or English name.
 
@@ -477,8 +486,18 @@ def parse_card(text: str | int | Card | Extra, *, extras: bool = False) -> AnyCa
 _SPLIT = re.compile(r"\s*[,;]\s*|\s+")
 
 
+@overload
+def parse_cards(text: str | Iterable[str | int | AnyCard], *,
+                extras: Literal[False] = False) -> list[Card]: ...
+
+
+@overload
+def parse_cards(text: str | Iterable[str | int | AnyCard], *, extras: bool
+                ) -> list[AnyCard]: ...
+
+
 def parse_cards(text: str | Iterable[str | int | AnyCard], *, extras: bool = False
-                ) -> list[AnyCard]:
+                ) -> list[Card] | list[AnyCard]:
     """Read several cards. A string is split on commas; if it has no commas,
     on white space (so names with spaces need commas: ``"sake cup, moon"``).
 

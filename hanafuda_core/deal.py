@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DECK, MONTH_MASKS, Card, CardSet
+from .cards import DECK, MONTH_MASKS, AnyCard, CardSet
 from .errors import PlayerCountError
 
 __all__ = ["BASIC_DEALS", "MisdealRules", "Misdeal", "Dealt", "shuffled", "deal",
@@ -66,7 +66,7 @@ class Dealt:
 
     hands: tuple[CardSet, ...]
     field: CardSet
-    stock: tuple[Card, ...]
+    stock: tuple[AnyCard, ...]
     seed: int | None = None
     misdeals: tuple[Misdeal, ...] = ()
     hiki: tuple[int, ...] = ()          # months with three cards on the field
@@ -88,7 +88,7 @@ class Dealt:
         }
 
 
-def shuffled(rng: random.Random, cards: Sequence[Card] = DECK) -> list[Card]:
+def shuffled(rng: random.Random, cards: Sequence[AnyCard] = DECK) -> list[AnyCard]:
     """A shuffled copy of ``cards`` drawn from ``rng``."""
     order = list(cards)
     rng.shuffle(order)
@@ -128,7 +128,7 @@ def misdeals(hands: Sequence[CardSet], field_cards: CardSet,
 
 def deal(players: int, seed: int | None = None, *,
          sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS,
-         deck: Sequence[Card] = DECK, rules: MisdealRules = MisdealRules(),
+         deck: Sequence[AnyCard] = DECK, rules: MisdealRules = MisdealRules(),
          rng: random.Random | None = None) -> Dealt:
     """Shuffle and deal once; the result says whether it is a misdeal.
 
@@ -154,7 +154,7 @@ def deal(players: int, seed: int | None = None, *,
 
 def deal_valid(players: int, seed: int | None = None, *, max_redeals: int = 1000,
                sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS,
-               deck: Sequence[Card] = DECK, rules: MisdealRules = MisdealRules()) -> Dealt:
+               deck: Sequence[AnyCard] = DECK, rules: MisdealRules = MisdealRules()) -> Dealt:
     """Deal, and redeal with the same dealer after each misdeal, as the rules say.
 
     The random stream continues across redeals, so one seed gives one valid deal.
