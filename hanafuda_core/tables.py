@@ -209,7 +209,7 @@ def family_counts(games: Iterable[GameInfo] | None = None) -> list[Row]:
 # ---------------------------------------------------------------------------
 # Formatting.
 
-def _columns(rows: Sequence[Row]) -> list[str]:
+def _columns(rows: Sequence[Mapping[str, object]]) -> list[str]:
     cols: list[str] = []
     for row in rows:
         for key in row:
@@ -218,7 +218,7 @@ def _columns(rows: Sequence[Row]) -> list[str]:
     return cols
 
 
-def to_markdown(rows: Sequence[Row]) -> str:
+def to_markdown(rows: Sequence[Mapping[str, object]]) -> str:
     """A Markdown (GFM/MyST) pipe table; ``|`` in cells is escaped."""
     if not rows:
         return ""
@@ -232,7 +232,7 @@ def to_markdown(rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
-def to_html(rows: Sequence[Row], *, caption: str | None = None) -> str:
+def to_html(rows: Sequence[Mapping[str, object]], *, caption: str | None = None) -> str:
     """An HTML table (escaped text; numbers right-aligned) styled by the book theme."""
     if not rows:
         return ""
