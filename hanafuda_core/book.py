@@ -16,15 +16,32 @@ import html
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import tables
-from .cards import DECK, MONTH_NAMES, Card, CardSet, Extra, Kind, Ribbon, format_cards, parse_cards
+from .cards import (
+    DECK,
+    FLOWERS,
+    MONTH_NAMES,
+    AnyCard,
+    Card,
+    CardSet,
+    Extra,
+    Kind,
+    Ribbon,
+    format_cards,
+    parse_cards,
+)
 from .deal import BASIC_DEALS, Dealt, deal, deal_valid
 from .engines.capture import CaptureRules, Phase, State, apply, legal_actions, setup_state
 from .errors import HanafudaError
 from .narration import CHOSEN, part_sentences, story
 from .rules import SOURCE_DOCUMENTS, name_sources
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from IPython.display import HTML, Markdown
 
 __all__ = [
     "MISDEAL_PATTERNS", "SAMPLE_SEED", "find_misdeal_seed", "find_hiki_seed",
@@ -320,34 +337,35 @@ def notation_error_rows(examples: Sequence[str] = NOTATION_ERRORS) -> list[dict[
 # ---------------------------------------------------------------------------
 # Display.
 
-def _html(markup: str):
+def _html(markup: str) -> HTML:
     """Every chapter's HTML goes out here, with documents named for readers
     (:func:`~hanafuda_core.rules.name_sources`: "the rulebook", not "BOOK")."""
     from IPython.display import HTML
-    return HTML(name_sources(markup, html=True))
+    # IPython's display classes have no annotations on their constructors.
+    return HTML(name_sources(markup, html=True))  # type: ignore[no-untyped-call]
 
 
 def _caption(text: str) -> str:
     return f'<p class="hf-caption">{html.escape(text)}</p>'
 
 
-def _svg():
+def _svg() -> ModuleType:
     from .render import svg
     return svg
 
 
-def show_table(rows, caption: str | None = None):
+def show_table(rows: Sequence[Mapping[str, object]], caption: str | None = None) -> HTML:
     return _html(tables.to_html(rows, caption=caption))
 
 
-def table_view(rows: Callable[..., Sequence[Mapping[str, object]]]) -> Callable[..., Any]:
+def table_view(rows: Callable[..., Sequence[Mapping[str, object]]]) -> Callable[..., HTML]:
     """A chapter's ``show_*`` call: the rows ``rows(*args, **kwargs)`` gives, as a table.
 
     >>> show_rows = table_view(notation_error_rows)
     >>> show_rows.__doc__
     'The rows of :func:`notation_error_rows` as a table.'
     """
-    def show(*args, **kwargs):
+    def show(*args: Any, **kwargs: Any) -> HTML:
         return show_table(rows(*args, **kwargs))
 
     show.__doc__ = f"The rows of :func:`{rows.__name__}` as a table."
@@ -382,68 +400,69 @@ def print_css(screen: str, printed: str) -> str:
     return f"{screen}@media print{{\n{_PRINT_PAGE}{printed}{_PRINT_KEEP}}}\n"
 
 
-def show_deck(order: str = "japanese"):
+def show_deck(order: str = "japanese") -> HTML:
     """All 48 cards in twelve labelled month rows."""
     return _html(_svg().deck_grid_html(order=order))
 
 
-def show_cards(text: str, label: str | None = None):
+def show_cards(text: str, label: str | None = None) -> HTML:
     """Draw the cards written in ``text`` (codes or names, see the notation)."""
     return _html(_svg().row_svg(parse_cards(text, extras=True), label=label))
 
 
-def show_month(month: int):
+def show_month(month: int) -> HTML:
     cards = list(CardSet.deck().of_month(month))
-    fl = cards[0].flower
+    fl = FLOWERS[month - 1]
     return _html(_svg().row_svg(cards, label=f"{fl.month_name}: {fl.english}"))
 
 
-def show_kinds():
+def show_kinds() -> HTML:
     """The deck sorted by kind, one row each."""
     rows = [(k.label + "s", list(CardSet.deck().of_kind(k))) for k in Kind]
     return _html(_svg().layout_html(rows))
 
 
-def show_cards_table(order: str = "japanese"):
+def show_cards_table(order: str = "japanese") -> HTML:
     return show_table(tables.cards_table_rows(order))
 
 
-def show_kind_counts():
+def show_kind_counts() -> HTML:
     rows = tables.kind_counts()
-    total = {"Kind": "All cards", "Cards": sum(r["Cards"] for r in rows), "Value each": "",
+    total = {"Kind": "All cards", "Cards": sum(cast(int, r["Cards"]) for r in rows),
+             "Value each": "",
              "Points": tables.deck_total()}
     return show_table([*rows, total])
 
 
-def show_ribbons():
+def show_ribbons() -> HTML:
     rows = [(colour.label, [c for c in DECK if c.ribbon is colour]) for colour in Ribbon]
     return _html(_svg().layout_html(rows) + tables.to_html(tables.ribbon_rows()))
 
 
-def show_named():
+def show_named() -> HTML:
     cards = tables.named_cards()
     return _html(_svg().row_svg(cards, label="Named cards")
                  + tables.to_html(tables.named_cards_rows()))
 
 
-def show_extras():
+def show_extras() -> HTML:
     return _html(_svg().row_svg(list(Extra), label="Optional extras")
                  + tables.to_html(tables.extras_rows()))
 
 
-def show_month_orders():
+def show_month_orders() -> HTML:
     return show_table(tables.month_orders_rows())
 
 
-def show_notation():
+def show_notation() -> HTML:
     return _html(tables.to_html(notation_rows()) + tables.to_html(notation_error_rows()))
 
 
-def show_game_lengths():
+def show_game_lengths() -> HTML:
     return show_table(tables.game_length_rows())
 
 
-def show_deal_sizes():
+def show_deal_sizes() -> HTML:
     return show_table(tables.deal_sizes_rows())
 
 
@@ -456,16 +475,17 @@ def deal_layout(dealt: Dealt, *, hide_stock: bool = True) -> list[tuple[str, obj
     return rows
 
 
-def misdeal_cards(dealt: Dealt) -> list[Card]:
+def misdeal_cards(dealt: Dealt) -> list[AnyCard]:
     """The cards that make each misdeal of a deal (for highlighting)."""
-    cards: list[Card] = []
+    cards: list[AnyCard] = []
     for m in dealt.misdeals:
-        where = dealt.field if m.where == "field" else dealt.hands[m.player]
+        # a field misdeal names no player, a hand's misdeal its player
+        where = dealt.field if m.player is None else dealt.hands[m.player]
         cards += [c for month in m.months for c in where.of_month(month)]
     return cards
 
 
-def show_first_dealer(players: int = 3):
+def show_first_dealer(players: int = 3) -> HTML:
     seed = find_dealer_tie_seed(players)
     rounds, winner = draw_for_dealer(players, seed)
     draws = rounds[0]
@@ -480,7 +500,7 @@ def show_first_dealer(players: int = 3):
     return _html(picture + tables.to_html(table) + _caption(text))
 
 
-def show_misdeal(pattern: str, players: int = 2):
+def show_misdeal(pattern: str, players: int = 2) -> HTML:
     seed = find_misdeal_seed(pattern, players)
     dealt = deal(players, seed)
     reasons = "; ".join(m.describe() for m in dealt.misdeals)
@@ -489,7 +509,7 @@ def show_misdeal(pattern: str, players: int = 2):
                  + _caption(text))
 
 
-def show_hiki(players: int = 2):
+def show_hiki(players: int = 2) -> HTML:
     seed = find_hiki_seed(players)
     dealt = deal(players, seed)
     months = ", ".join(MONTH_NAMES[m - 1] for m in dealt.hiki)
@@ -500,7 +520,7 @@ def show_hiki(players: int = 2):
 
 
 def _lines(lines: Sequence[Sequence[tuple[str, object]]], *, width: float = 36,
-           highlight: Iterable[Card] = ()) -> str:
+           highlight: Iterable[AnyCard] = ()) -> str:
     """Labelled card rows, several side by side on each line (a compact layout)."""
     lit = list(highlight)
     out = []
@@ -551,12 +571,12 @@ def turn_case_html(tc: TurnCase, *, engine: bool = False) -> str:
             + _caption(text))
 
 
-def show_turn_case(key: str):
+def show_turn_case(key: str) -> HTML:
     """One of the basics' turns (:data:`TURN_CASES`), played by the engine."""
     return _html(turn_case_html(turn_case(key)))
 
 
-def show_sample_deal(seed: int = SAMPLE_SEED, players: int = 2):
+def show_sample_deal(seed: int = SAMPLE_SEED, players: int = 2) -> HTML:
     dealt = deal_valid(players, seed)
     notes = [f"Seed {seed}, {players} players."]
     if dealt.redeals:
@@ -567,15 +587,15 @@ def show_sample_deal(seed: int = SAMPLE_SEED, players: int = 2):
     return _html(_svg().layout_html(deal_layout(dealt)) + _caption(" ".join(notes)))
 
 
-def show_games():
+def show_games() -> HTML:
     return show_table(tables.games_table_rows())
 
 
-def show_families():
+def show_families() -> HTML:
     return show_table(tables.family_counts())
 
 
-def show_source_names():
+def show_source_names() -> HTML:
     from .glossary import source_names_rows
     return show_table(source_names_rows())
 
@@ -588,21 +608,22 @@ def source_rows() -> list[dict[str, str]]:
             for d in SOURCE_DOCUMENTS.values()]
 
 
-def show_sources():
+def show_sources() -> HTML:
     return show_table(source_rows())
 
 
-def show_glossary():
+def show_glossary() -> Markdown:
     """The glossary as MyST markdown (the cell must set ``mystnb: markdown_format: myst``)."""
     from IPython.display import Markdown
 
     from .glossary import glossary_markdown
-    return Markdown(glossary_markdown())
+    # IPython's display classes have no annotations on their constructors.
+    return Markdown(glossary_markdown())  # type: ignore[no-untyped-call]
 
 
 def glue_facts() -> None:
     """Glue the deck's numbers for ``{glue:text}`` roles in the prose."""
-    from myst_nb import glue
+    from myst_nb import glue  # type: ignore[import-untyped]  # myst_nb has no type information
 
     from .games import all_games
     from .rules import FAMILIES

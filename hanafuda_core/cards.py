@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Literal, overload
 
 from .errors import UnknownCardError
 
@@ -417,8 +418,8 @@ def _build_names() -> dict[str, AnyCard]:
             add(key, card)
         add(f"{info.flower.month_name} {info.name}", card)
     for extra in Extra:
-        info = extra.info
-        for key in (info.code, extra.name, info.name, *info.aliases):
+        xinfo = extra.info
+        for key in (xinfo.code, extra.name, xinfo.name, *xinfo.aliases):
             add(key, extra)
     for key in ambiguous:
         del names[key]
@@ -431,6 +432,14 @@ _NAMES: dict[str, AnyCard] = _build_names()
 def card_names() -> list[str]:
     """Every name :func:`parse_card` accepts (normalised), sorted."""
     return sorted(_NAMES)
+
+
+@overload
+def parse_card(text: str | int | Card | Extra, *, extras: Literal[False] = False) -> Card: ...
+
+
+@overload
+def parse_card(text: str | int | Card | Extra, *, extras: bool) -> AnyCard: ...
 
 
 def parse_card(text: str | int | Card | Extra, *, extras: bool = False) -> AnyCard:
@@ -477,8 +486,18 @@ def parse_card(text: str | int | Card | Extra, *, extras: bool = False) -> AnyCa
 _SPLIT = re.compile(r"\s*[,;]\s*|\s+")
 
 
-def parse_cards(text: str | Iterable[str | int | Card], *, extras: bool = False
-                ) -> list[AnyCard]:
+@overload
+def parse_cards(text: str | Iterable[str | int | AnyCard], *,
+                extras: Literal[False] = False) -> list[Card]: ...
+
+
+@overload
+def parse_cards(text: str | Iterable[str | int | AnyCard], *, extras: bool
+                ) -> list[AnyCard]: ...
+
+
+def parse_cards(text: str | Iterable[str | int | AnyCard], *, extras: bool = False
+                ) -> list[Card] | list[AnyCard]:
     """Read several cards. A string is split on commas; if it has no commas,
     on white space (so names with spaces need commas: ``"sake cup, moon"``).
 
@@ -489,7 +508,7 @@ def parse_cards(text: str | Iterable[str | int | Card], *, extras: bool = False
     """
     if isinstance(text, str):
         parts = [p for p in (text.split(",") if "," in text else text.split()) if p.strip()]
-        items: Iterable = parts
+        items: Iterable[str | int | AnyCard] = parts
     else:
         items = text
     cards = [parse_card(item, extras=extras) for item in items]
@@ -550,19 +569,22 @@ class CardSet:
     """
 
     __slots__ = ("_mask",)
+    _mask: int
 
     def __init__(self, cards: Iterable[AnyCard | str | int] | str | int = ()) -> None:
         if isinstance(cards, int) and not isinstance(cards, (Card, Extra)):
             mask = cards
         elif isinstance(cards, CardSet):
             mask = cards._mask
+        elif isinstance(cards, (Card, Extra)):
+            mask = 1 << cards               # one card: the set of that card, never a mask
         else:
             mask = _mask_of(parse_cards(cards, extras=True) if isinstance(cards, str)
                             else (c if isinstance(c, (Card, Extra)) else parse_card(c, extras=True)
                                   for c in cards))
         object.__setattr__(self, "_mask", mask)
 
-    def __setattr__(self, name, value):  # pragma: no cover - immutability guard
+    def __setattr__(self, name: str, value: object) -> None:  # pragma: no cover - immutable
         raise AttributeError("CardSet is immutable")
 
     @classmethod
@@ -637,8 +659,8 @@ class CardSet:
         return CardSet.from_mask(self._mask & KIND_MASKS[kind])
 
     def count(self, kind: Kind | Ribbon) -> int:
-        table = KIND_MASKS if isinstance(kind, Kind) else RIBBON_MASKS
-        return (self._mask & table[kind]).bit_count()
+        table = KIND_MASKS[kind] if isinstance(kind, Kind) else RIBBON_MASKS[kind]
+        return (self._mask & table).bit_count()
 
     def months(self) -> dict[int, int]:
         """How many cards of each month the set holds (months with none left out)."""

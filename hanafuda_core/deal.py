@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import DECK, MONTH_MASKS, Card, CardSet
+from .cards import DECK, MONTH_MASKS, AnyCard, CardSet
 from .errors import PlayerCountError
 
 __all__ = ["BASIC_DEALS", "MisdealRules", "Misdeal", "Dealt", "shuffled", "deal",
@@ -53,6 +54,7 @@ class Misdeal:
         months = ", ".join(MONTH_NAMES[m - 1] for m in self.months)
         if self.where == "field":
             return f"the field holds all four cards of {months}"
+        assert self.player is not None, "a hand's misdeal names its player"
         if self.pattern == "four pairs":
             return f"player {self.player + 1} holds four pairs ({months})"
         return f"player {self.player + 1} holds all four cards of {months}"
@@ -64,7 +66,7 @@ class Dealt:
 
     hands: tuple[CardSet, ...]
     field: CardSet
-    stock: tuple[Card, ...]
+    stock: tuple[AnyCard, ...]
     seed: int | None = None
     misdeals: tuple[Misdeal, ...] = ()
     hiki: tuple[int, ...] = ()          # months with three cards on the field
@@ -74,7 +76,7 @@ class Dealt:
     def is_misdeal(self) -> bool:
         return bool(self.misdeals)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "hands": [[c.code for c in h] for h in self.hands],
             "field": [c.code for c in self.field],
@@ -86,7 +88,7 @@ class Dealt:
         }
 
 
-def shuffled(rng: random.Random, cards: Sequence[Card] = DECK) -> list[Card]:
+def shuffled(rng: random.Random, cards: Sequence[AnyCard] = DECK) -> list[AnyCard]:
     """A shuffled copy of ``cards`` drawn from ``rng``."""
     order = list(cards)
     rng.shuffle(order)
@@ -126,7 +128,7 @@ def misdeals(hands: Sequence[CardSet], field_cards: CardSet,
 
 def deal(players: int, seed: int | None = None, *,
          sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS,
-         deck: Sequence[Card] = DECK, rules: MisdealRules = MisdealRules(),
+         deck: Sequence[AnyCard] = DECK, rules: MisdealRules = MisdealRules(),
          rng: random.Random | None = None) -> Dealt:
     """Shuffle and deal once; the result says whether it is a misdeal.
 
@@ -151,14 +153,16 @@ def deal(players: int, seed: int | None = None, *,
 
 
 def deal_valid(players: int, seed: int | None = None, *, max_redeals: int = 1000,
-               **kwargs) -> Dealt:
+               sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS,
+               deck: Sequence[AnyCard] = DECK, rules: MisdealRules = MisdealRules()) -> Dealt:
     """Deal, and redeal with the same dealer after each misdeal, as the rules say.
 
     The random stream continues across redeals, so one seed gives one valid deal.
+    ``sizes``, ``deck`` and ``rules`` are passed on to :func:`deal`.
     """
     rng = random.Random(seed)
     for redeals in range(max_redeals + 1):
-        dealt = deal(players, seed, rng=rng, **kwargs)
+        dealt = deal(players, seed, sizes=sizes, deck=deck, rules=rules, rng=rng)
         if not dealt.is_misdeal:
             return Dealt(dealt.hands, dealt.field, dealt.stock, seed, (), dealt.hiki, redeals)
     raise RuntimeError(f"no valid deal after {max_redeals} redeals")  # pragma: no cover

@@ -30,8 +30,9 @@ shillings off every score (:func:`final_score`).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import HanafudaError
 
@@ -155,7 +156,7 @@ class Payment:
         return Payment(self.payee, self.payer, self.amount, reason, clause or self.clause,
                        self.multiplier, self.base, self.category, f"returns: {self.reason}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount,
                 "reason": self.reason, "clause": self.clause, "multiplier": self.multiplier,
                 "base": self.base, "category": self.category, "note": self.note}
@@ -217,15 +218,15 @@ class Ledger:
     def __len__(self) -> int:
         return len(self.payments)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Payment]:
         return iter(self.payments)
 
     # -- rendering ------------------------------------------------------------
-    def to_rows(self) -> list[dict]:
+    def to_rows(self) -> list[dict[str, Any]]:
         """One dict per payment with the amount also formatted in the unit."""
         return [{**p.to_dict(), "shown": self.unit.format(p.amount)} for p in self.payments]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready: unit, payments and totals."""
         return {"unit": self.unit.key, "payments": [p.to_dict() for p in self.payments],
                 "totals": self.totals()}
@@ -259,19 +260,21 @@ def settle_balances(balances: Mapping[str, int], order: Iterable[str], reason: s
     order = list(order)
     if sum(balances.values()) != 0:
         raise HanafudaError(f"balances do not sum to zero: {dict(balances)}")
-    debt = [[n, -balances[n]] for n in order if balances.get(n, 0) < 0]
-    credit = [[n, balances[n]] for n in order if balances.get(n, 0) > 0]
+    debtors = [n for n in order if balances.get(n, 0) < 0]
+    creditors = [n for n in order if balances.get(n, 0) > 0]
+    owes = [-balances[n] for n in debtors]      # what each debtor still has to pay
+    due = [balances[n] for n in creditors]      # what each creditor still has to receive
     out: list[Payment] = []
     i = j = 0
-    while i < len(debt) and j < len(credit):
-        amount = min(debt[i][1], credit[j][1])
-        out.append(Payment(debt[i][0], credit[j][0], amount, reason, clause, multiplier,
+    while i < len(debtors) and j < len(creditors):
+        amount = min(owes[i], due[j])
+        out.append(Payment(debtors[i], creditors[j], amount, reason, clause, multiplier,
                            None, category))
-        debt[i][1] -= amount
-        credit[j][1] -= amount
-        if not debt[i][1]:
+        owes[i] -= amount
+        due[j] -= amount
+        if not owes[i]:
             i += 1
-        if not credit[j][1]:
+        if not due[j]:
             j += 1
     return out
 

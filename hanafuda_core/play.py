@@ -31,9 +31,12 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .errors import HanafudaError, PlayerCountError
+
+if TYPE_CHECKING:
+    from .registry import GameEntry
 
 __all__ = [
     "RECORD_FORMAT",
@@ -67,7 +70,7 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, view: Any, legal: Sequence, rng: random.Random) -> Any: ...
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ class Outcome:
     accounts: Mapping[str, int] = field(default_factory=dict, compare=False)
     detail: Any = field(default=None, compare=False)   # the engine's explained result
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "points": list(self.points), "reason": self.reason}
 
 
@@ -99,7 +102,7 @@ class Round(Protocol):
     @property
     def current_player(self) -> int | None: ...
 
-    def legal_actions(self) -> tuple: ...
+    def legal_actions(self) -> tuple[Action, ...]: ...
 
     def apply(self, action: Any) -> Round: ...
 
@@ -149,7 +152,7 @@ class RoundRecord:
     context: Mapping[str, Any] = field(default_factory=dict)
     outcome: Mapping[str, Any] | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deal": json_value(self.deal), "context": json_value(self.context),
                 "actions": list(self.actions),
                 "outcome": json_value(self.outcome) if self.outcome is not None else None}
@@ -188,7 +191,7 @@ class Record:
     agents: tuple[str, ...] = ()
     summary: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
-    def to_dict(self, summary: bool = True) -> dict:
+    def to_dict(self, summary: bool = True) -> dict[str, Any]:
         """The record as JSON data; ``summary`` adds the game's own results (totals,
         final scores, ledger...) as further keys, which :meth:`from_dict` keeps."""
         core = {"format": RECORD_FORMAT, "game": self.game, "preset": self.preset,
@@ -255,6 +258,8 @@ class Adapter(Protocol):
 
     def presets(self) -> Mapping[str, Any]: ...
 
+    def preset_sources(self) -> Mapping[str, Any]: ...
+
     def canonical(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]: ...
 
     def players(self, game: Game) -> tuple[int, int]: ...
@@ -265,7 +270,7 @@ class Adapter(Protocol):
 
     def agent(self, game: Game, name: str) -> Agent: ...
 
-    def play(self, game: Game, agents: Sequence, seed: int | None,
+    def play(self, game: Game, agents: Sequence[Agent], seed: int | None,
              rounds: int | None) -> Record: ...
 
     def zero_sum(self, game: Game) -> bool: ...
@@ -281,7 +286,7 @@ class Game:
     options given on top of the preset); ``rules`` the engine's rules object.
     """
 
-    def __init__(self, entry: Any, adapter: Adapter, preset: str,
+    def __init__(self, entry: GameEntry, adapter: Adapter, preset: str,
                  options: Mapping[str, Any]) -> None:
         self.entry = entry
         self.info = entry.info
@@ -374,7 +379,7 @@ class Game:
             raise HanafudaError("the record has no rounds")
         return rounds[-1]
 
-    def agent(self, name: str | Any = "random", seed: int | None = None) -> Agent:
+    def agent(self, name: str | Agent = "random", seed: int | None = None) -> Agent:
         """An agent by name (``game.agent_names``), or an agent object as it is.
         ``seed`` is accepted for agents that keep their own random stream."""
         if not isinstance(name, str):
@@ -388,15 +393,15 @@ class Game:
     def agent_names(self) -> tuple[str, ...]:
         return tuple(self.adapter.agent_names)
 
-    def play(self, agents: Sequence, seed: int | None = None, rounds: int | None = None,
-             *, deals: int | None = None) -> Record:
+    def play(self, agents: Sequence[str | Agent], seed: int | None = None,
+             rounds: int | None = None, *, deals: int | None = None) -> Record:
         """Play a whole seeded game between agents (one per seat) and return its record.
         ``rounds`` (or ``deals``, the same) overrides the number of rounds."""
         if rounds is not None and deals is not None:
             raise HanafudaError("give the number of rounds once: rounds or deals")
-        agents = [self.agent(a) for a in agents]
-        self.check_players(len(agents))
-        return self.adapter.play(self, agents, seed, rounds if rounds is not None else deals)
+        players = [self.agent(a) for a in agents]
+        self.check_players(len(players))
+        return self.adapter.play(self, players, seed, rounds if rounds is not None else deals)
 
     def score(self, cards: Any, **kw: Any) -> Any:
         """Score a pile of cards (games that score piles; see the entry's tools)."""

@@ -179,7 +179,7 @@ def _cards_problems(value: Any, where: str) -> tuple[list[str], tuple[Card, ...]
         if card in cards:
             problems.append(f"{where}[{i}]: {card.title} ({card.code}) is listed twice")
         else:
-            cards.append(card)  # type: ignore[arg-type]
+            cards.append(card)
     return problems, tuple(cards)
 
 
@@ -290,6 +290,7 @@ def _question_parts(data: Any) -> tuple[list[str], Question | None]:
             answer = tuple(raw_answer)
     if problems:
         return problems, None
+    assert kind in KINDS     # "kind" is required and checked above: no problem, a known kind
     return [], Question(qid, topic, prompt, kind, tuple(choices), answer, explanation,
                         cards, source)
 
@@ -679,9 +680,9 @@ def generate_deck_quiz(seed: int, n: int = 8, topics: Iterable[str] | None = Non
     rng = random.Random(seed)
     order = [chosen[i % len(chosen)] for i in range(n)]
     rng.shuffle(order)
-    used: dict[str, list] = {t: [] for t in TOPICS}
+    used: dict[str, list[Any]] = {t: [] for t in TOPICS}
 
-    def fresh(topic: str, pool: Sequence) -> Any:
+    def fresh(topic: str, pool: Sequence[Any]) -> Any:
         left = [x for x in pool if x not in used[topic]] or list(pool)
         if len(left) == len(pool):
             used[topic].clear()
@@ -741,8 +742,9 @@ def _choice_message(status: str, choice: Choice) -> str:
 def _token_keys(question: Question, token: Any) -> str:
     keys = question.keys
     allowed = ", ".join(keys)
+    card: Card | None
     if isinstance(token, Card) and question.kind == "cards":
-        card: Card | None = token
+        card = token
     elif isinstance(token, str):
         t = token.strip()
         if t in keys:
@@ -753,7 +755,7 @@ def _token_keys(question: Question, token: Any) -> str:
         card = None
         if question.kind == "cards":
             try:
-                card = parse_card(t)  # type: ignore[assignment]
+                card = parse_card(t)
             except UnknownCardError:
                 card = None
         if card is None:

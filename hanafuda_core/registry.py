@@ -24,11 +24,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import HanafudaError, OptionError
-from .play import Game
+from .play import Adapter, Game
 from .rules import FAMILIES, GameInfo
+
+if TYPE_CHECKING:
+    from .games.catalog import PlaySpec
 
 __all__ = [
     "GameEntry",
@@ -51,7 +54,7 @@ class GameEntry:
     """One game's record in the registry (``info``: its catalog facts)."""
 
     info: GameInfo
-    play: Any = None                     # a catalog PlaySpec, or None
+    play: PlaySpec | None = None         # how it is played; None: not playable (yet)
     preset_of: tuple[str, str] | None = None
 
     @property
@@ -95,7 +98,7 @@ class GameEntry:
             return entry(self.preset_of[0]).tools
         return ("deal",) if self.info.deals else ()
 
-    def adapter(self) -> Any:
+    def adapter(self) -> Adapter:
         """The play adapter (playable games only)."""
         if self.play is None:
             if self.preset_of is not None:
@@ -119,7 +122,7 @@ class GameEntry:
                 out[name] = src.cite() if src is not None else ""
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The entry as plain data (what ``hanafuda games --json`` adds to the facts)."""
         return {"playable": self.playable, "tools": list(self.tools),
                 "presets": self.presets(),
@@ -127,11 +130,12 @@ class GameEntry:
 
 
 @cache
-def _adapter(key: str) -> Any:
+def _adapter(key: str) -> Adapter:
     from .games.catalog import PLAY_SPECS
     from .play_adapters import make_adapter
     spec = PLAY_SPECS[key]
-    return make_adapter(spec.adapter, spec.rules)
+    adapter: Adapter = make_adapter(spec.adapter, spec.rules)
+    return adapter
 
 
 def _not_playable(e: GameEntry) -> NotPlayableError:

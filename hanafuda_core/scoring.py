@@ -21,9 +21,14 @@ import html
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from .cards import Card, CardSet
+from .cards import AnyCard, Card, CardSet
 from .rules import Source
+
+if TYPE_CHECKING:
+    from .engines.capture import CaptureRules
+    from .yaku import Evaluation, Signature
 
 __all__ = ["ScoreLine", "Multiplier", "Payment", "ScoreReport", "report_from_evaluation",
            "score_cards", "PileScore", "score_pile"]
@@ -36,15 +41,15 @@ class ScoreLine:
     key: str
     name: str
     japanese: str
-    cards: tuple[Card, ...]
+    cards: tuple[AnyCard, ...]
     base: int
     extras: int
-    extra_cards: tuple[Card, ...]
+    extra_cards: tuple[AnyCard, ...]
     points: int
     source: Source | None = None
     note: str = ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "japanese": self.japanese,
                 "points": self.points, "base": self.base, "extras": self.extras,
                 "cards": [c.code for c in self.cards],
@@ -73,7 +78,7 @@ class Multiplier:
     reason: str
     source: Source | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"factor": self.factor, "reason": self.reason,
                 "source": self.source.cite() if self.source else ""}
 
@@ -87,7 +92,7 @@ class Payment:
     amount: int
     reason: str = ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount,
                 "reason": self.reason}
 
@@ -113,7 +118,7 @@ class ScoreReport:
             f *= m.factor
         return f
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"title": self.title, "player": self.player,
                 "yaku": [line.to_dict() for line in self.lines],
                 "subtotal": self.subtotal,
@@ -122,7 +127,7 @@ class ScoreReport:
                 "payments": [p.to_dict() for p in self.payments],
                 "sake_role": self.sake_role}
 
-    def to_json(self, **kwargs) -> str:
+    def to_json(self, **kwargs: Any) -> str:
         kwargs.setdefault("ensure_ascii", False)
         kwargs.setdefault("indent", 2)
         return json.dumps(self.to_dict(), **kwargs)
@@ -178,7 +183,7 @@ class ScoreReport:
         return "".join(parts)
 
 
-def report_from_evaluation(evaluation, *, title: str = "", player: int | None = None,
+def report_from_evaluation(evaluation: Evaluation, *, title: str = "", player: int | None = None,
                            multipliers: Iterable[Multiplier] = (), notes: Iterable[str] = (),
                            extra_lines: Iterable[ScoreLine] = (), payments: Iterable[Payment] = (),
                            total: int | None = None) -> ScoreReport:
@@ -216,13 +221,14 @@ class PileScore:
     __slots__ = ("rules", "mask", "field_mask", "koikoi_calls", "points", "signature",
                  "total", "_report")
 
-    def __init__(self, rules, mask: int, field_mask: int = 0, koikoi_calls: int = 0) -> None:
+    def __init__(self, rules: CaptureRules, mask: int, field_mask: int = 0,
+                 koikoi_calls: int = 0) -> None:
         self.rules = rules
         self.mask = mask
         self.field_mask = field_mask
         self.koikoi_calls = koikoi_calls
         table = rules.yaku          # None: no yaku under these rules (Simplified's default)
-        found: tuple[int, tuple] = (table.quick(mask, field_mask) if table is not None
+        found: tuple[int, Signature] = (table.quick(mask, field_mask) if table is not None
                                     else (0, ()))
         self.points, self.signature = points, _ = found
         # the points with the rules' multipliers (as the report's ``total``)
@@ -247,10 +253,11 @@ class PileScore:
         return f"PileScore(points={self.points}, total={self.total})"
 
 
-_FACTORS: dict = {}
+# (id of the overlay, points, calls) -> (the overlay, its factor)
+_FACTORS: dict[tuple[int, int, int], tuple[object, int]] = {}
 
 
-def _factor(overlay, points: int, calls: int) -> int:
+def _factor(overlay: object, points: int, calls: int) -> int:
     """The product of the overlay's multipliers for a pile of ``points`` after ``calls``
     Koi-Koi calls (1 without multipliers), memoised: few cases come up. The key holds
     the overlay's id (hashing a rules dataclass costs more than the lookup saves) and
@@ -269,7 +276,8 @@ def _factor(overlay, points: int, calls: int) -> int:
     return hit[1]
 
 
-def score_pile(rules, mask: int, field_mask: int = 0, koikoi_calls: int = 0) -> PileScore:
+def score_pile(rules: CaptureRules, mask: int, field_mask: int = 0,
+               koikoi_calls: int = 0) -> PileScore:
     """Score a capture pile (a card mask) under engine rules: the fast path of
     :func:`score_cards` (no parsing, the explanation built on demand)."""
     if type(mask) is not int and (type(mask) is bool or not isinstance(mask, int)) \

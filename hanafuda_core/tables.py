@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import (
     CARD_INFO,
@@ -37,6 +38,9 @@ from .cards import (
     month_in_order,
 )
 from .deal import BASIC_DEALS
+
+if TYPE_CHECKING:
+    from .rules import GameInfo
 
 __all__ = [
     "Row", "cards_table_rows", "kind_counts", "deck_total", "ribbon_rows", "named_cards",
@@ -149,7 +153,7 @@ def month_orders_rows() -> list[Row]:
 def deal_sizes_rows(sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS,
                     deck_size: int = len(DECK)) -> list[Row]:
     """Cards to each hand, to the field and left in the stock, per player count."""
-    rows = []
+    rows: list[Row] = []
     for players in sorted(sizes):
         hand, field = sizes[players]
         rows.append({"Players": players, "Each hand": hand, "Field": field,
@@ -173,13 +177,13 @@ def players_label(players: tuple[int, int]) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-def games_table_rows(games: Iterable | None = None) -> list[Row]:
+def games_table_rows(games: Iterable[GameInfo] | None = None) -> list[Row]:
     """Every registered game: name, family, players, difficulty, where it comes from."""
     if games is None:
         from .games import all_games
         games = all_games()
     from .rules import FAMILIES
-    rows = []
+    rows: list[Row] = []
     for g in games:
         if g.chapter is not None:
             source = f"Rulebook ch. {g.chapter}"
@@ -191,7 +195,7 @@ def games_table_rows(games: Iterable | None = None) -> list[Row]:
     return rows
 
 
-def family_counts(games: Iterable | None = None) -> list[Row]:
+def family_counts(games: Iterable[GameInfo] | None = None) -> list[Row]:
     """How many registered games each family holds, in the book's family order."""
     if games is None:
         from .games import all_games
@@ -205,7 +209,7 @@ def family_counts(games: Iterable | None = None) -> list[Row]:
 # ---------------------------------------------------------------------------
 # Formatting.
 
-def _columns(rows: Sequence[Row]) -> list[str]:
+def _columns(rows: Sequence[Mapping[str, object]]) -> list[str]:
     cols: list[str] = []
     for row in rows:
         for key in row:
@@ -214,7 +218,7 @@ def _columns(rows: Sequence[Row]) -> list[str]:
     return cols
 
 
-def to_markdown(rows: Sequence[Row]) -> str:
+def to_markdown(rows: Sequence[Mapping[str, object]]) -> str:
     """A Markdown (GFM/MyST) pipe table; ``|`` in cells is escaped."""
     if not rows:
         return ""
@@ -228,7 +232,7 @@ def to_markdown(rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
-def to_html(rows: Sequence[Row], *, caption: str | None = None) -> str:
+def to_html(rows: Sequence[Mapping[str, object]], *, caption: str | None = None) -> str:
     """An HTML table (escaped text; numbers right-aligned) styled by the book theme."""
     if not rows:
         return ""

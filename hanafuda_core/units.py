@@ -8,12 +8,22 @@ carried by a game's rules (``rules.unit``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from .ledger import Unit
 
 __all__ = ["format_amount"]
 
 
-def format_amount(rules: Any, amount: int) -> str:
+class _HasUnit(Protocol):
+    """Any rules object that keeps score in a :class:`~hanafuda_core.ledger.Unit`."""
+
+    @property
+    def unit(self) -> Unit: ...
+
+
+def format_amount(rules: _HasUnit, amount: int) -> str:
     """An amount in the smallest unit, written the tradition's way, with its unit.
 
     ``rules`` is any rules object with a ``unit`` (a :class:`~hanafuda_core.ledger.Unit`).

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from .cards import CARD_INFO, KIND_MASKS, MONTH_MASKS, RIBBON_MASKS, Card, CardSet, Kind, Ribbon
 from .cards import mask_cards as _bits
@@ -49,9 +50,20 @@ _RAIN = MONTH_MASKS[10]
 _SAKE = 1 << Card.CHRYSANTHEMUM_SAKE
 _SPECIAL_CHAFFS = (1 << Card.WILLOW_STORM) | (1 << Card.PAULOWNIA_SPECIAL)
 
+#: ``((rule index, points), ...)`` of the yaku a pile makes, in rule order.
+Signature = tuple[tuple[int, int], ...]
+#: Total points and the signature: what :meth:`YakuTable.quick` answers.
+QuickResult = tuple[int, Signature]
+# One rule compiled for one Sake alternative: (index, pool, dbl, need, xpool, xdbl, points,
+# plus per extra, group index, cancelling months, groups needed as company, predicate).
+_Compiled = tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, ...],
+                  Callable[[int], int] | None]
+# A pile's mask and the field's mask -> the quick result.
+_Evaluator = Callable[[int, int], QuickResult]
 
-def mask_of(cards: Iterable[Card]) -> int:
-    """The int bitmask of some cards."""
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The int bitmask of some cards (cards or card ids)."""
     mask = 0
     for c in cards:
         mask |= 1 << c
@@ -144,7 +156,7 @@ class YakuHit:
     cards: CardSet
     extra_cards: CardSet
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"key": self.rule.key, "name": self.rule.name, "japanese": self.rule.japanese,
                 "points": self.points, "base": self.base, "extras": self.extras,
                 "cards": [c.code for c in self.cards],
@@ -204,7 +216,7 @@ class YakuTable:
             doubles[Kind.CHAFF] |= _SPECIAL_CHAFFS
         return masks, doubles
 
-    def _compile_rule(self, index: int, rule: YakuRule, alt: tuple[bool, int]) -> tuple:
+    def _compile_rule(self, index: int, rule: YakuRule, alt: tuple[bool, int]) -> _Compiled:
         masks, doubles = self._kind_masks(alt)
         if rule.cards:
             pool, dbl = mask_of(rule.cards), 0
@@ -242,7 +254,7 @@ class YakuTable:
         return {g.key: i for i, g in enumerate(self.groups)}
 
     @cached_property
-    def _compiled(self) -> tuple[tuple[tuple[bool, int], tuple], ...]:
+    def _compiled(self) -> tuple[tuple[tuple[bool, int], tuple[_Compiled, ...]], ...]:
         return tuple((alt, tuple(self._compile_rule(i, r, alt) for i, r in enumerate(self.rules)))
                      for alt in SAKE_MODES[self.sake])
 
@@ -266,11 +278,11 @@ class YakuTable:
         return mask
 
     @cached_property
-    def _cache(self) -> dict:
+    def _cache(self) -> dict[int | tuple[int, int], QuickResult]:
         return {}
 
     # -- the fast path -------------------------------------------------------
-    def _run(self, crules: tuple, mask: int, field_mask: int) -> tuple[int, tuple]:
+    def _run(self, crules: tuple[_Compiled, ...], mask: int, field_mask: int) -> QuickResult:
         one_of = self._one_of
         best: dict[int, tuple[int, int]] = {}
         hits: list[tuple[int, int, int]] = []   # (rule index, points, group index)
@@ -315,18 +327,18 @@ class YakuTable:
         return sum(p for _, p in sig), sig
 
     @cached_property
-    def _fns(self) -> tuple:
+    def _fns(self) -> tuple[_Evaluator, ...]:
         """One generated Python function per Sake alternative (same result as _run)."""
         return tuple(self._generate(c) for _, c in self._compiled)
 
-    def _generate(self, crules: tuple):
+    def _generate(self, crules: tuple[_Compiled, ...]) -> _Evaluator:
         """Compile the rule tuples into straight-line Python: no loop, no unpacking.
 
         The generated function is equivalent to :meth:`_run` (a test checks it on
         random piles); it exists only for speed.
         """
         one_of = self._one_of
-        env: dict = {"EMPTY": (0, ())}
+        env: dict[str, Any] = {"EMPTY": (0, ())}
         src = ["def f(m, fm):"]
         counts: dict[str, str] = {}
         # A count is only compared with thresholds (and read for extras inside the
@@ -389,10 +401,10 @@ class YakuTable:
                 src.append(f"    p = pred{i}(m)")
                 src.append("    if p:")
             else:
-                c = count(pool, dbl)
-                src.append(f"    if {c} >= {need}:")
+                cname = count(pool, dbl)
+                src.append(f"    if {cname} >= {need}:")
                 if plus:
-                    x = (c if (xpool, xdbl) == (pool, dbl) else
+                    x = (cname if (xpool, xdbl) == (pool, dbl) else
                          f"(m & {xpool}).bit_count()" + (f" + (m & {xdbl}).bit_count()"
                                                          if xdbl else ""))
                     src.append(f"        p = {pts} + {plus} * ({x} - {need})")
@@ -414,17 +426,18 @@ class YakuTable:
             src.append("    hits.sort()")
         src.append("    return (t, tuple(hits)) if hits else EMPTY")
         exec("\n".join(src), env)   # noqa: S102 - code generated from our own rule data
-        body = env["f"]
+        body: _Evaluator = env["f"]
         friends = {c[0]: c[10] for c in crules if c[10]}
         if not friends and self.limit != "only_one":
             return body
         group_of = {c[0]: c[8] for c in crules}
         only_one = self.limit == "only_one"
 
-        def evaluate(m: int, fm: int = 0) -> tuple[int, tuple]:
-            total, hits = body(m, fm)
-            if not hits:
+        def evaluate(m: int, fm: int = 0) -> QuickResult:
+            total, found = body(m, fm)
+            if not found:
                 return 0, ()
+            hits = list(found)
             if friends:
                 hits = [h for h in hits if h[0] not in friends
                         or any(group_of[k[0]] in friends[h[0]] for k in hits if k[0] != h[0])]
@@ -434,7 +447,7 @@ class YakuTable:
             return sum(p for _, p in sig), sig
         return evaluate
 
-    def quick(self, mask: int, field_mask: int = 0) -> tuple[int, tuple[tuple[int, int], ...]]:
+    def quick(self, mask: int, field_mask: int = 0) -> QuickResult:
         """Total points and a signature ``((rule index, points), ...)`` of a capture mask.
 
         Cached per mask (and the relevant field cards when the table is field

@@ -188,6 +188,15 @@ def test_cardset_is_an_int_bitmask_inside():
     assert CardSet.from_mask(0b11) == s
 
 
+@pytest.mark.parametrize("card", [*Card, *Extra])
+def test_cardset_of_one_card_holds_that_card_not_its_id_as_a_mask(card):
+    """A single card is a one-card set (a plain int is still a mask); it used to raise
+    TypeError because a card is not iterable."""
+    assert list(CardSet(card)) == [card]
+    assert CardSet(card) == CardSet([card])
+    assert CardSet(int(card)).mask == int(card)
+
+
 def test_cardset_algebra():
     a, b = CardSet.parse("1a 1b 8a"), CardSet.parse("8a 11a")
     assert (a | b).format() == "1a 1b 8a 11a"

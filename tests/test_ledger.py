@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.ledger import (
@@ -79,3 +81,15 @@ def test_settle_balances_negative_players_pay_positive_players():
         ("Uzuki", "Akiko", "6 kan"), ("Uzuki", "Iori", "9 kan 4")]
     with pytest.raises(HanafudaError, match="sum to zero"):
         settle_balances({"A": 1}, "A", "x")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-300, 300), min_size=1, max_size=6))
+def test_settle_balances_realises_any_zero_sum_balances(amounts):
+    """Whatever the balances, the payments leave every player exactly at their balance,
+    debtors only pay and creditors only receive."""
+    names = [f"P{i}" for i in range(len(amounts) + 1)]
+    balances = dict(zip(names, [*amounts, -sum(amounts)]))
+    lines = settle_balances(balances, names, "card points")
+    assert Ledger(KAN, tuple(lines), tuple(names)).totals() == balances
+    assert all(balances[p.payer] < 0 < balances[p.payee] and p.amount > 0 for p in lines)

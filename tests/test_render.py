@@ -183,6 +183,17 @@ def test_layout_html_rejects_bad_rows():
         layout_html(["1a 2a"])
     with pytest.raises(HanafudaError, match="0 or more"):
         layout_html({"Stock": -1})
+    # a row that is neither cards nor a count is refused with our own error
+    # (it used to escape as a TypeError: the value is not iterable)
+    with pytest.raises(HanafudaError, match="a list of cards"):
+        layout_html({"Hand": 2.5})
+    with pytest.raises(HanafudaError, match="a list of cards"):
+        row_svg(5)
+
+
+def test_card_svg_of_none_is_the_back():
+    assert card_svg(None, width=50) == card_svg("1a", width=50, face_down=True)
+    assert card_back_svg(50) == card_svg(None, width=50)
 
 
 def test_row_svg_wraps_and_labels():

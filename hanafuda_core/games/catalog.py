@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
-from ..cards import Card, CardSet, Extra, parse_card
+from ..cards import Card, CardSet, Extra, parse_card, parse_cards
 from ..deal import MisdealRules, deal, deal_valid
 from ..errors import HanafudaError
 from ..rules import Deal, GameInfo, Source
@@ -51,7 +52,7 @@ def _each(players: Iterable[int], hand: int, field: int, note: str = "",
 
 def _book(chapter: int, lines: str, qr: str = "") -> tuple[Source, ...]:
     """A rulebook chapter and, where it has one, its quick-reference chart."""
-    found = (Source("BOOK", f"ch. {chapter}", lines),)
+    found: tuple[Source, ...] = (Source("BOOK", f"ch. {chapter}", lines),)
     if qr:
         found += (Source("BOOK", "Quick Reference", qr),)
     return found
@@ -506,7 +507,7 @@ class DeckSpec:
 
     def standard_cards(self) -> list[Card]:
         if self.only:
-            return sorted(CardSet.parse(self.only))
+            return sorted(parse_cards(self.only))
         gone = CardSet.parse(self.removed) if self.removed else CardSet()
         return [c for c in Card if c not in gone and c.month not in self.removed_months]
 
@@ -577,7 +578,7 @@ def deck_for(game: str | GameInfo, players: int | None = None, *,
         raise HanafudaError(f"{info.name} is played with {allowed}, not {jokers}")
     cards: list[AnyCard] = list(spec.standard_cards())
     cards += [Extra(Extra.JOKER_1 + i) for i in range(jokers)]
-    if spec.extra_for and players in spec.extra_for:
+    if spec.extra_for and players is not None and players in spec.extra_for:
         extra = parse_card(spec.extra_for[players], extras=True)
         if extra not in cards:
             cards.append(extra)
@@ -665,7 +666,7 @@ class GameDeal:
         found += [*self.field, *self.aside, *self.stock]
         return sorted(found)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game.key,
             "players": self.players,

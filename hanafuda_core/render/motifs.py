@@ -28,7 +28,7 @@ def num(x: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def _attrs(kw: dict) -> str:
+def _attrs(kw: dict[str, object]) -> str:
     out = []
     for key, value in kw.items():
         if value is None:
@@ -40,38 +40,38 @@ def _attrs(kw: dict) -> str:
     return "".join(out)
 
 
-def circle(cx: float, cy: float, r: float, fill: str, **kw) -> str:
+def circle(cx: float, cy: float, r: float, fill: str, **kw: object) -> str:
     return f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{fill}"{_attrs(kw)}/>'
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float, fill: str, rot: float = 0,
-            **kw) -> str:
+            **kw: object) -> str:
     tr = f' transform="rotate({num(rot)} {num(cx)} {num(cy)})"' if rot else ""
     return (f'<ellipse cx="{num(cx)}" cy="{num(cy)}" rx="{num(rx)}" ry="{num(ry)}" '
             f'fill="{fill}"{tr}{_attrs(kw)}/>')
 
 
-def rect(x: float, y: float, w: float, h: float, fill: str, **kw) -> str:
+def rect(x: float, y: float, w: float, h: float, fill: str, **kw: object) -> str:
     return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
             f'fill="{fill}"{_attrs(kw)}/>')
 
 
-def path(d: str, fill: str = "none", **kw) -> str:
+def path(d: str, fill: str = "none", **kw: object) -> str:
     return f'<path d="{d}" fill="{fill}"{_attrs(kw)}/>'
 
 
-def stroke(d: str, color: str, width: float, **kw) -> str:
+def stroke(d: str, color: str, width: float, **kw: object) -> str:
     """An open path drawn as a line with round ends."""
     return (f'<path d="{d}" fill="none" stroke="{color}" stroke-width="{num(width)}" '
             f'stroke-linecap="round" stroke-linejoin="round"{_attrs(kw)}/>')
 
 
-def polygon(points: Iterable[tuple[float, float]], fill: str, **kw) -> str:
+def polygon(points: Iterable[tuple[float, float]], fill: str, **kw: object) -> str:
     pts = " ".join(f"{num(x)},{num(y)}" for x, y in points)
     return f'<polygon points="{pts}" fill="{fill}"{_attrs(kw)}/>'
 
 
-def group(content: str, transform: str | None = None, **kw) -> str:
+def group(content: str, transform: str | None = None, **kw: object) -> str:
     tr = f' transform="{transform}"' if transform else ""
     return f"<g{tr}{_attrs(kw)}>{content}</g>"
 
@@ -239,7 +239,8 @@ def wisteria(x: float, y0: float, length: float, sway: float = 3, seed: int = 0)
     rnd = _rng(seed + 11)
     out = stroke(f"M{num(x)},{num(y0)} q{num(sway)},{num(length / 2)} 0,{num(length)}",
                  "#4e6b2e", 0.6)
-    dark, light = [], []
+    dark: list[str] = []
+    light: list[str] = []
     n = int(length / 3.6)
     for i in range(n):
         t = i / n
@@ -273,6 +274,7 @@ def iris_leaf(x: float, dx: float, tip: float) -> str:
 
 def iris_flower(cx: float, cy: float, s: float = 1.0) -> str:
     out = stroke(f"M{num(cx)},{num(cy + 6 * s)} L{num(cx)},143", "#2f6e35", 1.6)
+    dx: float
     for rot, dx in ((40, -5), (-40, 5), (0, 0)):
         out += ellipse(cx + dx * s, cy + 5 * s, 3.6 * s, 7 * s, "#4a2c97", rot=rot,
                        stroke="#24124f", stroke_width=0.5)
@@ -326,7 +328,8 @@ def clover_stem(d: str, points: Sequence[tuple[float, float]], seed: int = 0) ->
     return out
 
 
-def _along(x0, y0, cx, cy, x1, y1, n):
+def _along(x0: float, y0: float, cx: float, cy: float, x1: float, y1: float,
+           n: int) -> list[tuple[float, float]]:
     """n points along a quadratic Bezier curve."""
     pts = []
     for i in range(1, n + 1):
@@ -852,7 +855,8 @@ def _may(place: int) -> str:
     leaves = ((10, 4, 50), (20, -6, 40), (30, 8, 60), (44, -4, 44), (58, 6, 56),
               (70, -8, 38), (82, 5, 48), (92, -4, 60))
     out += "".join(iris_leaf(x, dx, tip) for x, dx, tip in leaves)
-    flowers = ((24, 36, 1.15), (52, 24, 1.2), (80, 34, 1.1), (38, 62, 1.0), (68, 58, 1.05))
+    flowers: tuple[tuple[int, int, float], ...] = (
+        (24, 36, 1.15), (52, 24, 1.2), (80, 34, 1.1), (38, 62, 1.0), (68, 58, 1.05))
     if place == 0:
         flowers = flowers[:3]
     out += "".join(iris_flower(x, y, s) for x, y, s in flowers)

@@ -262,13 +262,13 @@ def _size(width: float) -> float:
 # Public API
 
 
-def card_svg(card: CardLike, *, width: float = 96, highlight: bool = False,
+def card_svg(card: CardLike | None, *, width: float = 96, highlight: bool = False,
              face_down: bool = False, label: str | None = None) -> str:
     """One card as a standalone ``<svg>`` element.
 
     ``card`` is a :class:`Card`, an :class:`Extra` or anything
-    :func:`~hanafuda_core.cards.parse_card` reads. ``highlight`` draws a thick
-    orange outline (a selected or captured card); ``face_down`` draws the back and
+    :func:`~hanafuda_core.cards.parse_card` reads (``None``: the back). ``highlight``
+    draws a thick orange outline (a selected or captured card); ``face_down`` draws the back and
     hides the card (title "Face-down card"); ``label`` adds a caption under the
     card, which makes the picture taller by 1/8 of its width.
 
@@ -289,7 +289,7 @@ def card_svg(card: CardLike, *, width: float = 96, highlight: bool = False,
 
 def card_back_svg(width: float = 96) -> str:
     """The back of a card (the same for every card)."""
-    return card_svg(None, width=width, face_down=True)  # type: ignore[arg-type]
+    return card_svg(None, width=width, face_down=True)
 
 
 def card_file_svg(card: CardLike | None) -> str:
@@ -304,7 +304,7 @@ def card_file_svg(card: CardLike | None) -> str:
             f'viewBox="0 0 {VIEW_W} {VIEW_H}"><title>{_esc(title)}</title>{body}</svg>')
 
 
-def write_card_files(folder: str | os.PathLike) -> list[Path]:
+def write_card_files(folder: str | os.PathLike[str]) -> list[Path]:
     """Write every card face, the extras and the back as ``{code}.svg`` files.
 
     >>> import tempfile; d = tempfile.mkdtemp()
@@ -337,7 +337,7 @@ def card_data_uri(card: CardLike, width: float = 96) -> str:
     return f"data:image/svg+xml;base64,{data}"
 
 
-def _as_cards(cards) -> list:
+def _as_cards(cards: object) -> list[AnyCard | None]:
     """A list of cards (``None`` = a face-down card) from a CardSet, list or string."""
     if cards is None:
         return []
@@ -345,6 +345,9 @@ def _as_cards(cards) -> list:
         return [cards]
     if isinstance(cards, str):
         return list(parse_cards(cards, extras=True)) if cards.strip() else []
+    if not isinstance(cards, Iterable):
+        raise HanafudaError(f"cards are a CardSet, a list of cards (None for a face-down "
+                            f"card) or codes such as '1a 8a', not {cards!r}")
     return [None if c is None else _coerce(c) for c in cards]
 
 
@@ -438,7 +441,7 @@ _LABEL_STYLE = "font-weight:bold;font-size:0.95em;margin:0 0 3px 0"
 _CARDS_STYLE = "display:flex;flex-wrap:wrap;gap:4px;align-items:flex-start"
 
 
-def _rows(rows) -> list[tuple[str, object]]:
+def _rows(rows: Mapping[str, object] | Iterable[object]) -> list[tuple[str, object]]:
     if isinstance(rows, Mapping):
         return [(str(k), v) for k, v in rows.items()]
     out = []

@@ -12,8 +12,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -22,7 +23,8 @@ from ..quiz import Quiz
 from .static import notice_html
 
 __all__ = ["BIG", "para", "heading", "sentence", "error_html", "attempt", "seed_box",
-           "dropdown", "hint_html", "RoundView", "quiz_tab", "guarded", "tabbed_panel"]
+           "dropdown", "hint_html", "RoundController", "RoundView", "quiz_tab", "guarded",
+           "tabbed_panel"]
 
 BIG = {"font_size": "16px", "font_weight": "600"}
 
@@ -75,8 +77,8 @@ def seed_box(value: int, width: str = "170px") -> widgets.IntText:
                            layout=widgets.Layout(width=width))
 
 
-def dropdown(options, value, description: str, label_width: str,
-             width: str) -> widgets.Dropdown:
+def dropdown(options: Sequence[object] | Mapping[str, object], value: object,
+             description: str, label_width: str, width: str) -> widgets.Dropdown:
     """A labelled drop-down (the rules or tradition, the players)."""
     return widgets.Dropdown(options=options, value=value, description=description,
                             style={"description_width": label_width},
@@ -91,6 +93,15 @@ def hint_html(css_class: str, who: str, summary: str, items: str) -> str:
             + (f"<ul style='margin:4px 0 0 18px'>{items}</ul>" if items else "") + "</div>")
 
 
+class RoundController(Protocol):
+    """What :class:`RoundView` asks of a game's controller: play the human's action,
+    and give a hint (each game has its own hint type, which its view renders)."""
+
+    def act(self, action: Any) -> object: ...
+
+    def hint(self) -> Any: ...
+
+
 class RoundView:
     """What a view of a round against the computer does with its controller.
 
@@ -98,7 +109,7 @@ class RoundView:
     ``hint``, ``_render()``, and ``_hint_html(hint)`` for a hint the controller gave.
     """
 
-    controller: object
+    controller: RoundController
     message: widgets.HTML
     hint: widgets.HTML
 
@@ -109,7 +120,7 @@ class RoundView:
         self._render()
         return True
 
-    def act(self, action) -> bool:
+    def act(self, action: object) -> bool:
         """Play an action for the human (the buttons call this); False if refused."""
         return self._play(lambda: self.controller.act(action), "Nothing was played.")
 
@@ -117,15 +128,16 @@ class RoundView:
         try:
             hint = self.controller.hint()
         except HanafudaError as error:
-            self.hint.value = notice_html(sentence(str(error)), "info")
-            return self.hint.value
-        self.hint.value = self._hint_html(hint)
-        return self.hint.value
+            shown = notice_html(sentence(str(error)), "info")
+        else:
+            shown = self._hint_html(hint)
+        self.hint.value = shown
+        return shown
 
     def _render(self) -> None:
         raise NotImplementedError
 
-    def _hint_html(self, hint) -> str:
+    def _hint_html(self, hint: Any) -> str:
         raise NotImplementedError
 
 
@@ -144,7 +156,7 @@ def quiz_tab(make: Callable[..., Quiz], preset_box: Callable[[str], widgets.Drop
     message = widgets.HTML()
     holder = widgets.VBox()
 
-    def begin(_b=None) -> None:
+    def begin(_b: object = None) -> None:
         try:
             quiz = make(seed_input.value, n, preset=preset.value)
         except HanafudaError as error:
@@ -156,10 +168,10 @@ def quiz_tab(make: Callable[..., Quiz], preset_box: Callable[[str], widgets.Drop
     start.on_click(begin)
     panel = widgets.VBox([widgets.HTML(para(intro)), widgets.HBox([seed_input, preset, start]),
                           message, holder])
-    panel.seed = seed_input  # type: ignore[attr-defined]
-    panel.preset = preset  # type: ignore[attr-defined]
-    panel.start = start  # type: ignore[attr-defined]
-    panel.holder = holder  # type: ignore[attr-defined]
+    panel.seed = seed_input
+    panel.preset = preset
+    panel.start = start
+    panel.holder = holder
     begin()
     return panel
 
@@ -197,6 +209,6 @@ def tabbed_panel(first: widgets.Widget,
                  names="selected_index")
     panel = widgets.VBox([widgets.HTML(intro), tabs])
     panel.add_class(css_class)
-    panel.tabs = tabs  # type: ignore[attr-defined]
-    panel.build_tab = build  # type: ignore[attr-defined]
+    panel.tabs = tabs
+    panel.build_tab = build
     return panel

@@ -7,8 +7,11 @@ shows a traceback: the message goes to a notice and the last good deal stays.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import ipywidgets as widgets
 
+from ..cards import Card
 from ..controllers import MAX_SEED, DealController
 from ..errors import HanafudaError
 from ..render import svg
@@ -19,7 +22,8 @@ __all__ = ["SampleDeal"]
 _BIG_BUTTON = {"font_size": "17px", "font_weight": "600"}
 
 
-class SampleDeal(widgets.VBox):
+# ipywidgets ships no type information, so its classes are Any to mypy.
+class SampleDeal(widgets.VBox):  # type: ignore[misc]
     """Players, seed, a "Deal" button, and the hands, field and stock."""
 
     def __init__(self, controller: DealController | None = None, *, width: int = 80,
@@ -89,6 +93,7 @@ class SampleDeal(widgets.VBox):
     def _render(self) -> None:
         ctl = self.controller
         dealt = ctl.last
+        assert dealt is not None, "a deal is drawn only once it is dealt"
         lines = [notice_html(
             f"{ctl.summary()}. To show this deal again, set Next seed to {dealt.seed} and "
             f"click Deal (seeds run from 0 to {MAX_SEED:,}).", "info", title="This deal:")]
@@ -105,7 +110,7 @@ class SampleDeal(widgets.VBox):
                             f'data-misdeal="{str(dealt.is_misdeal).lower()}" '
                             f'style="font-size:17px">{self._layout(ctl.rows(), marked)}</div>')
 
-    def _layout(self, rows, highlight) -> str:
+    def _layout(self, rows: Sequence[tuple[str, object]], highlight: Iterable[Card]) -> str:
         return svg.layout_html(rows, width=self.width, highlight=highlight)
 
     def __repr__(self) -> str:  # short, so a test failure stays readable

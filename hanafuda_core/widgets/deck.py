@@ -6,7 +6,9 @@ the facts; this view only lays them out and wires the events.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -21,15 +23,16 @@ _WIDE = {"description_width": "130px"}
 ALL = "all"
 
 
-def _none_if_all(value):
+def _none_if_all(value: object) -> object:
     return None if value == ALL else value
 
 
-def _all_if_none(value):
+def _all_if_none(value: object) -> object:
     return ALL if value is None else value
 
 
-class DeckExplorer(widgets.VBox):
+# ipywidgets ships no type information, so its classes are Any to mypy.
+class DeckExplorer(widgets.VBox):  # type: ignore[misc]
     """Filters on top, the matching cards as pictures, a card list and its facts."""
 
     def __init__(self, controller: DeckController | None = None, *, width: int = 64) -> None:
@@ -74,7 +77,7 @@ class DeckExplorer(widgets.VBox):
         self._render()
 
     # -- events ------------------------------------------------------------
-    def _on_order(self, change) -> None:
+    def _on_order(self, change: Mapping[str, Any]) -> None:
         self.controller.set_order(change["new"])
         month = self.month.value
         self._syncing = True
@@ -85,7 +88,7 @@ class DeckExplorer(widgets.VBox):
             self._syncing = False
         self._render()
 
-    def _on_filter(self, change) -> None:
+    def _on_filter(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
         self.controller.set_filters(month=_none_if_all(self.month.value),
@@ -100,15 +103,15 @@ class DeckExplorer(widgets.VBox):
             self._syncing = False
         self._render()
 
-    def _on_card(self, change) -> None:
+    def _on_card(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
         self.controller.select(change["new"])
         self._render()
 
     # -- drawing -------------------------------------------------------------
-    def _month_options(self):
-        return [("All months", ALL)] + self.controller.month_options()
+    def _month_options(self) -> list[tuple[str, str | int]]:
+        return [("All months", ALL), *self.controller.month_options()]
 
     def _render(self) -> None:
         ctl = self.controller

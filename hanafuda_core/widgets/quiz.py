@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from ..errors import HanafudaError
 from ..quiz import (
+    Choice,
     Feedback,
     Question,
     Quiz,
@@ -37,7 +38,8 @@ def _feedback_html(fb: Feedback) -> str:
             f"{items}</ul><p style='margin:4px 0'>{escape(fb.explanation)}</p></div>")
 
 
-class QuizWidget(widgets.VBox):
+# ipywidgets ships no type information, so its classes are Any to mypy.
+class QuizWidget(widgets.VBox):  # type: ignore[misc]
     """A quiz shown one question at a time, with Check, Next and a final summary.
 
     ``new_quiz_controls`` adds a seed box and a "New quiz" button.
@@ -82,7 +84,7 @@ class QuizWidget(widgets.VBox):
         """The keys the learner has picked on the current question."""
         if self.radio is not None:
             return [] if self.radio.value is None else [self.radio.value]
-        return [cb._quiz_key for cb in self.checkboxes if cb.value]  # type: ignore[attr-defined]
+        return [cb._quiz_key for cb in self.checkboxes if cb.value]
 
     def check(self) -> None:
         try:
@@ -157,7 +159,7 @@ class QuizWidget(widgets.VBox):
         for c in q.choices:
             cb = widgets.Checkbox(value=False, description=f"{c.key}. {c.text}", indent=False,
                                   layout=widgets.Layout(width="auto"))
-            cb._quiz_key = c.key  # type: ignore[attr-defined]
+            cb._quiz_key = c.key
             boxes.append(cb)
             if has_cards:
                 cells.append(widgets.VBox([widgets.HTML(self._pictures(q, c)), cb],
@@ -167,11 +169,11 @@ class QuizWidget(widgets.VBox):
             return widgets.HBox(cells, layout=widgets.Layout(flex_flow="row wrap"))
         return widgets.VBox(boxes)
 
-    def _pictures(self, q: Question, choice) -> str:
+    def _pictures(self, q: Question, choice: Choice) -> str:
         return "".join(quiz_card_svg(card, width=self.card_width, label=choice.text,
                                      hide_month=hides_month(q)) for card in choice.cards)
 
-    def _card_cell(self, q: Question, choice) -> str:
+    def _card_cell(self, q: Question, choice: Choice) -> str:
         return (f'<div style="display:inline-block;text-align:center;margin:0 6px 6px 0">'
                 f"{self._pictures(q, choice)}<div>{escape(choice.key)}. "
                 f"{escape(choice.text)}</div></div>")
@@ -206,8 +208,8 @@ def quiz_panel(seed: int = 1, n: int = 8) -> widgets.Widget:
                            tooltip="Start the quiz for this seed")
     start.on_click(lambda _b: quiz.new_quiz(seed_box.value))
     panel = widgets.VBox([intro, widgets.HBox([seed_box, start]), quiz])
-    panel.seed = seed_box  # type: ignore[attr-defined]
-    panel.start = start  # type: ignore[attr-defined]
-    panel.quiz = quiz  # type: ignore[attr-defined]
+    panel.seed = seed_box
+    panel.start = start
+    panel.quiz = quiz
     panel.add_class("hanafuda-quiz-panel")
     return panel
