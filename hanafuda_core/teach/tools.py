@@ -442,8 +442,8 @@ class ReplayController:
     ``record`` is a :class:`~hanafuda_core.play.Record` (a round you played, a saved
     game); without one, a seeded game between computer players (``agents``; default:
     greedy players, as few as the game allows) is played, ``rounds`` long (default: the
-    game's own length), and replayed. ``position`` is (round index, actions done); ``state`` the round at
-    that point, ``words()`` what has happened in the round so far.
+    game's own length), and replayed. ``position`` is (round index, actions done);
+    ``state`` the round at that point, ``words()`` what has happened in the round so far.
     """
 
     def __init__(self, record: Record | None = None, *, game: Game | str | None = None,

@@ -172,8 +172,8 @@ def _from_views(tool: str, generic: Callable[[str, Shared], widgets.Widget] | No
             raise UnknownToolError(f"the app has no {tool!r} view for {key!r}")
         from ..registry import entry
         if not entry(key).playable:
-            raise UnknownToolError(f"{key!r} cannot be played yet, so it has no {tool!r} "
-                                   "tool")
+            raise UnknownToolError(f"the app has no {tool!r} view for {key!r}: it cannot "
+                                   "be played yet")
         return generic(key, shared)
     return build
 
