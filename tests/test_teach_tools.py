@@ -146,7 +146,12 @@ def test_the_score_calculator_agrees_with_the_game(key, data):
     for card in cards:
         calc.toggle(card.code)
     assert calc.cards == tuple(sorted(cards))
-    assert calc.report().to_dict() == game.score(sorted(cards)).to_dict()
+    report = game.score(sorted(cards)).to_dict()
+    assert calc.report().to_dict() == report
+    lines = calc.lines()
+    assert lines[-1] == f"Total: {report['total']}"
+    for y in report.get("yaku") or ():
+        assert any(line.startswith(f"{y['name']}: {y['points']} (") for line in lines)
     by_text = ScoreController(key).set_text(" ".join(c.code for c in reversed(cards)))
     assert by_text.to_dict() == calc.report().to_dict()
     for card in cards:                     # a second toggle takes the card out again

@@ -41,7 +41,9 @@ __all__ = [
     "TOPICS",
     "generate_capture_quiz",
     "generate_quiz",
+    "quiz_html",
     "quiz_topics",
+    "show_quiz",
 ]
 
 #: Every topic of the generic quiz; :func:`quiz_topics` says which a game has.
@@ -114,6 +116,20 @@ def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] 
     questions = tuple(replace(q, id=_qid(g, seed, i, q.topic))
                       for i, q in enumerate(quiz.questions))
     return replace(quiz, questions=questions)
+
+
+def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> str:
+    """The game's quiz as a self-checking HTML fragment (it needs no Python: for the book)."""
+    from ..quiz import to_html
+    quiz = generate_quiz(key, seed, n, preset=preset)
+    game_key = quiz.questions[0].id.split("-")[0] if quiz.questions else "quiz"
+    return to_html(quiz, prefix=f"hq-{game_key}-{seed}", card_width=44)
+
+
+def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> Any:
+    """A chapter's exercises: ``n`` questions of the game's quiz, checked in the page."""
+    from ..book import _html
+    return _html(quiz_html(key, seed, n, preset))
 
 
 def _qid(game: Game, seed: int, i: int, topic: str) -> str:

@@ -419,6 +419,34 @@ class ScoreController:
         """The game's score report for the pile (``to_text()``, ``to_dict()``)."""
         return self.game.score(list(self.cards))
 
+    def lines(self) -> tuple[str, ...]:
+        """The report in a player's words: card points and par where the game counts
+        them, each yaku with its cards and points (and whether these rules count it), the
+        sum, and the total. Read from the report's data, so every game's report works.
+
+        >>> ScoreController("mushi", cards="1a 2a 3a").lines()[-1]
+        'Total: -40'
+        """
+        d = self.report().to_dict()
+        out = []
+        card_points, par = d.get("card_points"), d.get("par")
+        if card_points is not None:
+            out.append(f"Card points: {card_points}"
+                       + (f", against a par of {par}" if par else ""))
+        yaku = d.get("yaku") or ()
+        for y in yaku:
+            counted = y.get("counted", True)
+            cards = " ".join(y.get("cards", ()))
+            out.append(f"{y['name']}: {y['points']} ({cards})"
+                       + ("" if counted else ", from the optional chart: not counted under "
+                          "these rules"))
+        if not yaku:
+            out.append("No yaku")
+        out += [_words(str(note)) for note in d.get("notes") or ()
+                if not str(note).lower().startswith("card points")]   # said above
+        out.append(f"Total: {d.get('total')}")
+        return tuple(out)
+
 
 # ---------------------------------------------------------------------------
 # Replay

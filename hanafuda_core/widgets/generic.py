@@ -33,9 +33,11 @@ from .common import BIG, RoundView, attempt, dropdown, error_html, hint_html, pa
 from .static import notice_html
 
 __all__ = [
+    "CHAPTER_NOTES",
     "PlayView",
     "ReplayView",
     "ScoreView",
+    "chapter_tool",
     "play_view",
     "quiz_view",
     "replay_view",
@@ -215,15 +217,16 @@ class ScoreView(widgets.VBox):
             self._syncing = False
         self.text.value = ctl.text
         try:
-            sheet = ctl.report()
+            lines = ctl.lines()
         except HanafudaError as error:
             self.report.value = error_html(str(error), "No score is shown.")
             return
         cards = svg.row_svg(list(ctl.cards), width=self.width, label=None, wrap=16) \
             if ctl.cards else "<p>No cards picked yet.</p>"
-        self.report.value = (f'<div class="hanafuda-generic-report">{cards}<pre style="'
-                             f'font-size:15px;white-space:pre-wrap">{escape(sheet.to_text())}'
-                             "</pre></div>")
+        items = "".join(f"<li>{escape(line)}</li>" for line in lines[:-1])
+        self.report.value = (f'<div class="hanafuda-generic-report">{cards}<ul style="'
+                             f'font-size:16px;line-height:1.45">{items}</ul><p style="'
+                             f'font-size:18px;font-weight:700">{escape(lines[-1])}</p></div>')
 
 
 # ---------------------------------------------------------------------------
@@ -379,3 +382,25 @@ def quiz_view(key: str, seed: int = 1, n: int = 6) -> widgets.Widget:
                            "questions.")
     panel.add_class(_CLASS)
     return panel
+
+
+#: What a chapter says over each live tool (the static page shows the tool as it was built).
+CHAPTER_NOTES = {
+    "play": "Play a round against the computer, with hints, in the classroom app",
+    "score": "The score calculator: pick any pile in the classroom app",
+    "replay": "Replay a game step by step in the classroom app",
+    "quiz": "Take the whole quiz in the classroom app",
+}
+
+_VIEWS = {"play": play_view, "score": score_view, "replay": replay_view, "quiz": quiz_view}
+
+
+def chapter_tool(tool: str, key: str, **kw: Any) -> widgets.Widget:
+    """A chapter's one-line call: the tool ``tool`` ("play", "score", "replay", "quiz")
+    of game ``key`` under a note that says where it runs live; ``kw`` go to its view
+    (``seed=``, ``cards=``...)."""
+    from .static import static_note
+    if tool not in _VIEWS:
+        raise HanafudaError(f"unknown tool {tool!r}; a chapter can show: {', '.join(_VIEWS)}")
+    view = _VIEWS[tool](key, **kw)
+    return widgets.VBox([static_note(CHAPTER_NOTES[tool] + "."), view])
