@@ -178,7 +178,11 @@ def _question(game: Game, qid: str, topic: str, prompt: str,
                     explanation, cards, f"book/{game.key}")
 
 
-def _shuffled(rng: random.Random, right: tuple, wrong: Sequence[tuple]) -> tuple[list, int]:
+_Option = tuple[str, str, tuple[Card, ...]]
+
+
+def _shuffled(rng: random.Random, right: _Option, wrong: Sequence[_Option]
+              ) -> tuple[list[_Option], int]:
     options = [right, *wrong]
     rng.shuffle(options)
     return options, options.index(right)
@@ -195,7 +199,8 @@ def _pile(game: Game, rng: random.Random) -> list[Card]:
     pile: set[Card] = set()
     rows = [r for r in yaku_rows(game) if r.get("cards")]
     if rows and rng.random() < 0.75:
-        pile |= {Card(int(c)) for c in rng.choice(rows)["cards"] if Card(int(c)) in deck}
+        shown: Any = rng.choice(rows)["cards"]
+        pile |= {Card(int(c)) for c in shown if Card(int(c)) in deck}
     want = rng.randint(max(4, len(pile)), max(10, len(pile)))
     rest = [c for c in deck if c not in pile]
     pile |= set(rng.sample(rest, min(len(rest), want - len(pile))))
@@ -254,7 +259,7 @@ _CLEAR = 1.0        # the best move's lead (points on average) for a position to
 def _position(game: Game, rng: random.Random) -> tuple[Any, Any]:
     """A round stepped by random legal moves to a position with a clear best move for
     the seat to move: (round, advice)."""
-    coach = game.agent("coach")
+    coach: Any = game.agent("coach")
     for _ in range(60):
         state = game.new_round(seed=rng.randrange(1 << 30))
         for _step in range(rng.randrange(0, 12)):
@@ -265,6 +270,8 @@ def _position(game: Game, rng: random.Random) -> tuple[Any, Any]:
         if state.is_terminal or len(state.legal_actions()) < 3:
             continue
         seat = state.current_player
+        if seat is None:
+            continue
         advice = coach.advise(state.view(seat), state.legal_actions())
         best, *others = advice.moves
         if sum(1 for m in others if m.expected <= best.expected - _CLEAR) >= 2:
@@ -312,7 +319,7 @@ def _value_question(game: Game, rng: random.Random, qid: str) -> Question:
     card = rng.choice(game_deck(game))
     value = game.score([card]).to_dict()["card_points"]
     kind = card.kind.label
-    by_kind = {r["Kind"]: r["Value each"] for r in rows}
+    by_kind: dict[Any, Any] = {r["Kind"]: r["Value each"] for r in rows}
     if by_kind.get(kind) == value:
         fact = f"{_the(card)} is a {kind}, and each {kind} is worth {value} in {game.name}"
     else:

@@ -213,6 +213,7 @@ class PlayController:
         self.names = ["you"] + ([f"the computer ({name})"] if self.players == 2 else
                                 [f"computer {p} ({name})" for p in range(1, self.players)])
         self.seat = 0
+        self.seed: int = seed
         self.new_round(seed)
 
     # -- dealing -----------------------------------------------------------------
@@ -379,7 +380,8 @@ class ScoreController:
     def set_cards(self, cards: Iterable[Any]) -> ScoreController:
         """Set the pile to ``cards`` (codes, names or cards; each once)."""
         if isinstance(cards, str):
-            return self.set_text(cards)
+            self.set_text(cards)
+            return self
         found = [self._card(c) for c in cards]
         seen: set[Card] = set()
         for c in found:

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -65,11 +66,13 @@ def _lines_html(lines: tuple[str, ...] | list[str], css: str, empty: str) -> str
 # Play against the computer
 
 
-class PlayView(RoundView, widgets.VBox):
+class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
     """A round against the computer: the table, one button per legal move, Hint, the log.
 
     ``act(move)`` plays a move as a button does; ``show_hint()`` asks the coach.
     """
+
+    controller: PlayController
 
     def __init__(self, controller: PlayController, *, width: int = 72) -> None:
         self.controller = controller
@@ -122,7 +125,7 @@ class PlayView(RoundView, widgets.VBox):
             b = widgets.Button(description=move.words[:1].upper() + move.words[1:],
                                tooltip=f"{move.words} ({move.code})",
                                layout=widgets.Layout(width="auto", margin="2px 6px 2px 0"))
-            b.code = move.code  # type: ignore[attr-defined]
+            b.code = move.code
             b.on_click(lambda _b, code=move.code: self.act(code))
             buttons.append(b)
         self.moves.children = buttons
@@ -140,7 +143,7 @@ class PlayView(RoundView, widgets.VBox):
 # Score calculator
 
 
-class ScoreView(widgets.VBox):
+class ScoreView(widgets.VBox):  # type: ignore[misc]
     """The game's cards as toggles, a text box, and the game's score report."""
 
     def __init__(self, controller: ScoreController, *, width: int = 56) -> None:
@@ -162,7 +165,7 @@ class ScoreView(widgets.VBox):
             t = widgets.ToggleButton(value=False, description=card.code,
                                      tooltip=f"{card.title} ({card.code})",
                                      layout=widgets.Layout(width=f"{width + 8}px"))
-            t.card = card  # type: ignore[attr-defined]
+            t.card = card
             t.observe(lambda change, c=card: self._toggled(c, change), names="value")
             self.toggles[card] = t
             cells.append(widgets.VBox([widgets.HTML(svg.card_svg(card, width=width)), t],
@@ -197,7 +200,7 @@ class ScoreView(widgets.VBox):
         self.message.value = ""
         self._render()
 
-    def _toggled(self, card: Any, change: dict) -> None:
+    def _toggled(self, card: Any, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         if (card in self.controller.cards) != change["new"]:
@@ -233,7 +236,7 @@ class ScoreView(widgets.VBox):
 # Replay
 
 
-class ReplayView(widgets.VBox):
+class ReplayView(widgets.VBox):  # type: ignore[misc]
     """Step through a game: First, Back, Next, Last; the table (all cards face up) and
     the words of each step. ``play`` (a :class:`PlayController`) offers the round you
     played; the seed box plays a game between computer players."""
@@ -392,7 +395,8 @@ CHAPTER_NOTES = {
     "quiz": "Take the whole quiz in the classroom app",
 }
 
-_VIEWS = {"play": play_view, "score": score_view, "replay": replay_view, "quiz": quiz_view}
+_VIEWS: dict[str, Callable[..., widgets.Widget]] = {
+    "play": play_view, "score": score_view, "replay": replay_view, "quiz": quiz_view}
 
 
 def chapter_tool(tool: str, key: str, **kw: Any) -> widgets.Widget:
