@@ -67,6 +67,10 @@ def test_play_view_plays_by_buttons_and_refuses_with_a_message(key):
     view.seed.value = 8
     view.new_button.click()
     assert not view.controller.is_over and view.controller.seed == 8
+    most = view.controller.player_choices()[-1]
+    view.players.value = most
+    assert view.controller.players == most and view.controller.seed == 8
+    assert f"Computer {most - 1}" in view.table.value or most == 2
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -117,6 +117,30 @@ def test_the_table_shows_your_hand_and_hides_the_others(key):
     assert {r.zone for r in rows} == set(zones)
 
 
+@pytest.mark.parametrize("key", KEYS)
+def test_every_player_count_the_game_allows_can_be_played(key):
+    play = PlayController(key, seed=3)
+    choices = play.player_choices()
+    assert play.players == choices[0]
+    for n in choices:
+        play.set_players(n)
+        assert play.players == n == len(play.names)
+        assert sum(1 for z in play.state.zones() if z.startswith("hand ")) == n
+        check_round(finish(play, lambda p: p.legal[0]))
+    before = play.state
+    with pytest.raises(HanafudaError, match="players"):
+        play.set_players(max(choices) + 1)
+    assert play.state is before and play.players == choices[-1]
+
+
+def test_player_choices_come_from_the_rules():
+    assert PlayController("simplified").player_choices() == (2, 3, 4)
+    assert PlayController("mushi").player_choices() == (2,)
+    assert PlayController("hachihachi").player_choices() == tuple(range(2, 8))
+    assert PlayController("koikoi").player_choices() == (2,)       # the rulebook's game
+    assert PlayController("koikoi", preset="d002").player_choices() == (2, 3, 4)
+
+
 def test_the_opponent_is_checked_and_defaults_to_the_strongest():
     assert PlayController("mushi").opponent == "coach"
     assert PlayController("hachihachi").opponent == "greedy"   # it has no coach

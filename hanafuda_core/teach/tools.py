@@ -206,15 +206,53 @@ class PlayController:
                  opponent: str | None = None, players: int | None = None,
                  **options: Any) -> None:
         self.game = as_play_game(game, preset, **options)
-        self.players = self.game.check_players(players)
-        name = _strongest(self.game) if opponent is None else opponent
-        self.opponent = name
-        self.agents = [self.game.agent(name) for _ in range(self.players - 1)]
-        self.names = ["you"] + ([f"the computer ({name})"] if self.players == 2 else
-                                [f"computer {p} ({name})" for p in range(1, self.players)])
+        self.opponent = _strongest(self.game) if opponent is None else opponent
+        self.game.agent(self.opponent)                 # an unknown name is refused here
         self.seat = 0
         self.seed: int = seed
+        self._seat_players(self.game.check_players(players))
         self.new_round(seed)
+
+    def _seat_players(self, players: int) -> None:
+        name = self.opponent
+        self.players = players
+        self.agents = [self.game.agent(name) for _ in range(players - 1)]
+        self.names = ["you"] + ([f"the computer ({name})"] if players == 2 else
+                                [f"computer {p} ({name})" for p in range(1, players)])
+
+    def player_choices(self) -> tuple[int, ...]:
+        """The numbers of players these rules can deal for: the game's range, or the
+        values of its ``players`` option that the preset accepts (a capture game's rules
+        are built for one count; Koi-Koi's rulebook preset is for two only)."""
+        low, high = self.game.players
+        option = self.game.option_table.get("players")
+        if low < high or option is None:
+            return tuple(range(low, high + 1))
+        from ..registry import get_game
+        found = []
+        for n in option.allowed:
+            try:
+                get_game(self.game.key, self.game.preset,
+                         **{**self.game.options, "players": n})
+            except HanafudaError:
+                continue
+            found.append(int(n))
+        return tuple(found)
+
+    def set_players(self, players: int) -> PlayController:
+        """Deal a new round (same seed) for ``players`` at the table; a count the game
+        does not allow is refused and the round shown goes on."""
+        if players not in self.player_choices():
+            allowed = ", ".join(str(n) for n in self.player_choices())
+            raise HanafudaError(f"{self.game.name} is played here by {allowed} players, "
+                                f"not {players!r}")
+        low, high = self.game.players
+        if not low <= players <= high:      # the count is an option of the rules
+            from ..registry import get_game
+            self.game = get_game(self.game.key, self.game.preset,
+                                 **{**self.game.options, "players": players})
+        self._seat_players(players)
+        return self.new_round(self.seed)
 
     # -- dealing -----------------------------------------------------------------
     def new_round(self, seed: int | None = None) -> PlayController:

@@ -78,6 +78,9 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         self.controller = controller
         self.width = width
         self.seed = seed_box(controller.seed)
+        self.players = dropdown([(f"{n} players", n) for n in controller.player_choices()],
+                                controller.players, "Players", "60px", "200px")
+        self.players.observe(lambda change: self.set_players(change["new"]), names="value")
         self.new_button = widgets.Button(description="New round", button_style="primary",
                                          style=BIG, tooltip="Deal a new round with this seed")
         self.hint_button = widgets.Button(description="Hint", style=BIG,
@@ -90,11 +93,12 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         self.log_html = widgets.HTML()
         self.new_button.on_click(lambda _b: self.new_round())
         self.hint_button.on_click(lambda _b: self.show_hint())
-        intro = (f"You are player 1; the computer plays the other seat"
-                 f"{'s' * (controller.players > 2)}. Click a move (or tab to it and press "
-                 "Enter); the computer answers at once. Hint asks the coach.")
+        intro = ("You are player 1; the computer plays every other seat. Click a move (or "
+                 "tab to it and press Enter); the computer answers at once. Hint asks the "
+                 "coach for the best move and the reasons.")
         super().__init__([widgets.HTML(para(intro)),
-                          widgets.HBox([self.seed, self.new_button, self.hint_button]),
+                          widgets.HBox([self.players, self.seed, self.new_button,
+                                        self.hint_button]),
                           self.message, self.hint, self.status, self.table,
                           widgets.HTML("<strong>Your moves</strong>"), self.moves,
                           widgets.HTML("<strong>What happened</strong>"), self.log_html])
@@ -107,6 +111,16 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         seed = self.seed.value if seed is None else seed
         return self._play(lambda: self.controller.new_round(seed), "The round shown goes on.")
 
+    def set_players(self, players: int) -> bool:
+        """Deal again for ``players`` at the table (the Players box calls this)."""
+        if players == self.controller.players:
+            return True
+        ok = self._play(lambda: self.controller.set_players(players),
+                        "The round shown goes on.")
+        if not ok:
+            self.players.value = self.controller.players
+        return ok
+
     @property
     def move_buttons(self) -> tuple[widgets.Button, ...]:
         return tuple(self.moves.children)
@@ -114,6 +128,8 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
     def _render(self) -> None:
         ctl = self.controller
         self.seed.value = ctl.seed
+        if self.players.value != ctl.players:
+            self.players.value = ctl.players
         self.table.value = (f'<div class="hanafuda-generic-table" data-seed="{ctl.seed}">'
                             f"{_rows_html(ctl.table(), self.width)}</div>")
         if ctl.is_over:
