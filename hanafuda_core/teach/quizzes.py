@@ -302,7 +302,8 @@ def _play_question(game: Game, rng: random.Random, qid: str) -> Question:
     prompt = (f"In {game.name}, it is your turn. {seen}. Which move is best? "
               "(The coach plays every move out over many possible deals.)")
     explanation = f"Best: {best.describe()}. {advice.summary}"
-    return _question(game, qid, "play", prompt, options, at, explanation, tuple(hand))
+    shown = tuple(c for c in hand if isinstance(c, Card))    # the quiz shows deck cards
+    return _question(game, qid, "play", prompt, options, at, explanation, shown)
 
 
 def _cap(text: str) -> str:

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import DECK, Card, Extra, parse_card, parse_cards
+from ..cards import DECK, AnyCard, Card, Extra, parse_card, parse_cards
 from ..errors import HanafudaError, IllegalActionError, UnknownCardError
 from ..play import Game, Record, Round, RoundRecord
 
@@ -50,6 +50,7 @@ __all__ = [
     "as_play_game",
     "game_deck",
     "table_rows",
+    "zone_cards",
 ]
 
 #: Zones whose cards nobody sees (their count is shown instead).
@@ -95,7 +96,7 @@ class TableRow:
 
     zone: str
     label: str
-    cards: tuple[Card, ...]
+    cards: tuple[AnyCard, ...]
     count: int
     hidden: bool = False
 
@@ -113,18 +114,25 @@ def _side_of(game: Game, seat: int) -> int | None:
         return None
 
 
+def zone_cards(ids: Iterable[int]) -> tuple[AnyCard, ...]:
+    """Card ids of a zone as cards (ids from 48 up are the blank card and jokers)."""
+    return tuple(Card(i) if i < len(DECK) else Extra(i) for i in ids)
+
+
 def table_rows(game: Game, state: Round, seat: int = 0,
                names: Sequence[str] | None = None) -> tuple[TableRow, ...]:
     """The zones of ``state`` (:meth:`Round.zones`) laid out for ``seat``: its own hand
     first, the shared zones, then the other seats' hands and the face-down piles as
-    counts. ``names`` names each seat ("you", "computer 1"...)."""
+    counts. ``names`` names each seat ("you", "computer 1"...); a pile of captures is
+    named after its seat where every seat keeps its own, else after its side."""
     zones = state.zones()
     players = sum(1 for z in zones if z.startswith("hand "))
+    sides = sum(1 for z in zones if z.startswith("captures of side "))
     names = list(names) if names else [f"player {p + 1}" for p in range(players)]
     mine = _side_of(game, seat)
     first, shared, last = [], [], []
     for zone, ids in zones.items():
-        cards = tuple(Card(i) for i in ids if 0 <= i < len(DECK))
+        cards = zone_cards(ids)
         if zone.startswith("hand "):
             p = int(zone.split()[1])
             if p == seat:
@@ -133,10 +141,9 @@ def table_rows(game: Game, state: Round, seat: int = 0,
                 last.append(TableRow(zone, f"{_words(names[p])}'s hand", (), len(ids), True))
         elif zone.startswith("captures of side "):
             side = int(zone.rsplit(" ", 1)[1])
-            whose = "Your captures" if side == mine else (
-                f"Captured by {names[side - 1]}" if mine is not None and players == len(
-                    [z for z in zones if z.startswith("captures of side ")])
-                else f"Captured by side {side}")
+            whose = ("Your captures" if side == mine else
+                     f"Captured by {names[side - 1]}" if sides == players else
+                     f"Captured by side {side}")
             shared.append(TableRow(zone, whose, cards, len(ids)))
         elif zone in HIDDEN_ZONES:
             last.append(TableRow(zone, _words(zone), (), len(ids), True))
@@ -592,8 +599,8 @@ class ReplayController:
     def table(self) -> tuple[TableRow, ...]:
         """Every zone at this point, all cards face up (a replay hides nothing)."""
         zones = self.state.zones()
-        return tuple(TableRow(z, _words(z), tuple(Card(i) for i in ids if 0 <= i < 48),
-                              len(ids)) for z, ids in zones.items())
+        return tuple(TableRow(z, _words(z), zone_cards(ids), len(ids))
+                     for z, ids in zones.items())
 
     def result_text(self) -> str:
         outcome = self.state.result()
