@@ -38,6 +38,10 @@ def test_every_tool_of_every_playable_game_builds(key):
         view = build_tool(name, key, shared)
         assert isinstance(view, widgets.Widget)
         own = GAME_VIEWS.get(key, {}).get(name)
+        if name == "quiz":                 # one quiz tool for every game
+            assert own is None and isinstance(view.holder.children[0], QuizWidget)
+            assert view.holder.children[0].session.quiz.questions[0].id.startswith(
+                f"{key}-book-seed1-q1-")
         if name in ("play", "score", "replay") and own is None:
             assert isinstance(view, {"play": PlayView, "score": ScoreView,
                                      "replay": ReplayView}[name])

@@ -396,7 +396,7 @@ def quiz_view(key: str, seed: int = 1, n: int = 6) -> widgets.Widget:
 
     panel = quiz_tab(make, preset_box, seed=seed, n=n,
                      tooltip="Start a quiz for this seed and these rules",
-                     intro=f"Questions on {game.name}: scoring, good moves and the cards. "
+                     intro=f"Questions on {game.name}, each answered with the reason. "
                            "Everyone who starts with the same seed and rules gets the same "
                            "questions.")
     panel.add_class(_CLASS)

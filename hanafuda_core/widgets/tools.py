@@ -78,11 +78,6 @@ def _kk_replay(shared: Shared) -> widgets.Widget:
     return ReplayView(play=shared.get("round"), seed=1)
 
 
-def _kk_quiz(shared: Shared) -> widgets.Widget:
-    from .koikoi import koikoi_quiz_tab
-    return koikoi_quiz_tab(1)
-
-
 def _hh_teyaku(shared: Shared) -> widgets.Widget:
     from ..hachihachi_controllers import TeyakuTrainer
     from .hachihachi import TeyakuTrainerView
@@ -106,16 +101,11 @@ def _hh_replay(shared: Shared) -> widgets.Widget:
     return YearChartView(YearChart(seed=1))
 
 
-def _hh_quiz(shared: Shared) -> widgets.Widget:
-    from .hachihachi import hachihachi_quiz_tab
-    return hachihachi_quiz_tab(1)
-
-
 #: Games' own, richer views by tool name; a row overrides the generic view of that tool.
 GAME_VIEWS: Mapping[str, Mapping[str, Builder]] = {
-    "koikoi": {"play": _kk_play, "score": _kk_score, "replay": _kk_replay, "quiz": _kk_quiz},
+    "koikoi": {"play": _kk_play, "score": _kk_score, "replay": _kk_replay},
     "hachihachi": {"teyaku": _hh_teyaku, "score": _hh_score, "play": _hh_play,
-                   "replay": _hh_replay, "quiz": _hh_quiz},
+                   "replay": _hh_replay},
 }
 
 #: The style sheet and class each game's views are drawn with (the views' CSS is scoped
@@ -157,6 +147,8 @@ def _replay(key: str, shared: Shared) -> widgets.Widget:
 
 
 def _quiz(key: str, shared: Shared) -> widgets.Widget:
+    """Every game's quiz, found the same way (a game's own generator where it has one:
+    :data:`hanafuda_core.teach.quizzes.QUIZ_GENERATORS`)."""
     from .generic import quiz_view
     return quiz_view(key)
 
