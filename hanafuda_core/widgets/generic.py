@@ -80,6 +80,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         self.seed = seed_box(controller.seed)
         self.players = dropdown([(f"{n} players", n) for n in controller.player_choices()],
                                 controller.players, "Players", "60px", "200px")
+        self.players.disabled = len(controller.player_choices()) < 2
         self.players.observe(lambda change: self.set_players(change["new"]), names="value")
         self.new_button = widgets.Button(description="New round", button_style="primary",
                                          style=BIG, tooltip="Deal a new round with this seed")
