@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
@@ -77,6 +77,27 @@ def test_a_whole_round_played_by_random_legal_moves(key, seed, pick):
     check_round(finish(play, lambda p: rng.choice(p.legal)))
     with pytest.raises(IllegalActionError, match="round is over"):
         play.act("pass")
+
+
+@pytest.mark.parametrize("key", KEYS)
+@settings(max_examples=6, deadline=None)
+@given(data=st.data())
+def test_any_rules_the_game_accepts_play_to_the_end(key, data):
+    """Presets and house rules drawn at random: rules the game refuses are refused when
+    built (with our error); every other combination plays a whole round."""
+    base = get_game(key)
+    preset = data.draw(st.sampled_from(list(base.adapter.presets())), label="preset")
+    table = base.option_table
+    names = data.draw(st.lists(st.sampled_from(sorted(table)), unique=True, max_size=3),
+                      label="options")
+    options = {n: data.draw(st.sampled_from(table[n].allowed), label=n) for n in names
+               if table[n].allowed}
+    try:
+        play = PlayController(key, seed=data.draw(st.integers(0, 999)), preset=preset,
+                              opponent="greedy", **options)
+    except HanafudaError:
+        assume(False)
+    check_round(finish(play, lambda p: p.legal[-1]))
 
 
 @pytest.mark.parametrize("key", KEYS)
