@@ -154,6 +154,15 @@ def test_every_player_count_the_game_allows_can_be_played(key):
     assert play.state is before and play.players == choices[-1]
 
 
+def test_the_number_of_players_can_be_given_at_the_start():
+    assert PlayController("simplified", players=4).state.zones().keys() >= {"hand 3"}
+    assert PlayController("hachihachi", players=5).players == 5
+    with pytest.raises(HanafudaError, match="2, 3, 4 players, not 5"):
+        PlayController("simplified", players=5)
+    with pytest.raises(HanafudaError, match="not True"):
+        PlayController("mushi", players=True)
+
+
 def test_player_choices_come_from_the_rules():
     assert PlayController("simplified").player_choices() == (2, 3, 4)
     assert PlayController("mushi").player_choices() == (2,)

@@ -217,7 +217,9 @@ class PlayController:
         self.game.agent(self.opponent)                 # an unknown name is refused here
         self.seat = 0
         self.seed: int = seed
-        self._seat_players(self.game.check_players(players))
+        self._seat_players(self.game.players[0])
+        if players is not None and players != self.players:
+            self._choose_players(players)
         self.new_round(seed)
 
     def _seat_players(self, players: int) -> None:
@@ -249,7 +251,11 @@ class PlayController:
     def set_players(self, players: int) -> PlayController:
         """Deal a new round (same seed) for ``players`` at the table; a count the game
         does not allow is refused and the round shown goes on."""
-        if players not in self.player_choices():
+        self._choose_players(players)
+        return self.new_round(self.seed)
+
+    def _choose_players(self, players: int) -> None:
+        if isinstance(players, bool) or players not in self.player_choices():
             allowed = ", ".join(str(n) for n in self.player_choices())
             raise HanafudaError(f"{self.game.name} is played here by {allowed} players, "
                                 f"not {players!r}")
@@ -259,7 +265,6 @@ class PlayController:
             self.game = get_game(self.game.key, self.game.preset,
                                  **{**self.game.options, "players": players})
         self._seat_players(players)
-        return self.new_round(self.seed)
 
     # -- dealing -----------------------------------------------------------------
     def new_round(self, seed: int | None = None) -> PlayController:
