@@ -196,6 +196,14 @@ def test_tools_come_from_the_registry_entry():
     assert game_tools(get_game("six-hundred")) == ()
 
 
+@pytest.mark.parametrize("key", ["simplified", "mushi"])
+def test_new_games_pages_show_every_generic_tool(key):
+    page = classroom_app().open_page(key)
+    assert page.panel.tabs.titles == ("Play", "Score calculator", "Replay", "Deal", "Quiz")
+    from hanafuda_core.widgets.generic import PlayView
+    assert isinstance(page.panel.tabs.children[0], PlayView)
+
+
 def test_a_tool_that_cannot_be_built_becomes_a_notice(monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, "hanafuda_core.widgets.quiz", None)  # import -> ImportError

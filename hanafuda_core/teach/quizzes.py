@@ -1,0 +1,350 @@
+"""One quiz convention for every playable game: ``generate_quiz(key, seed, n, topics)``.
+
+Every game's quiz is found the same way: :data:`QUIZ_GENERATORS` maps a game key to
+its own generator (Koi-Koi's and Hachi-Hachi's richer quizzes); any other playable
+game gets :func:`generate_capture_quiz`, built from the game's data alone:
+
+* ``score``: a pile of the game's cards; what does it score? The answer is the game's
+  own score report (``game.score``); each wrong total is explained (a yaku left out,
+  the par forgotten, a yaku counted twice...).
+* ``play``: a position from a seeded round; which move is best? The coach plays each
+  move out; a position is asked only when the best move is clearly ahead, and every
+  other choice says what it is expected to give up.
+* ``card-value``: what is a card worth in this game (games that count card points)?
+* ``deck``: which card is not used (games with a smaller deck, such as Mushi's 40)?
+
+The same key, seed, rules and topics give the same quiz, and every question's id has
+one form: ``<game>-<preset>-seed<seed>-q<number>-<topic>``.
+
+>>> quiz = generate_quiz("mushi", 3, n=4)
+>>> quiz == generate_quiz("mushi", 3, n=4), len(quiz)
+(True, 4)
+>>> quiz.questions[0].id
+'mushi-book-seed3-q1-score'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..cards import MONTH_NAMES, Card
+from ..errors import HanafudaError
+from ..play import Game
+from ..quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
+from .tools import as_play_game, game_deck
+
+__all__ = [
+    "QUIZ_GENERATORS",
+    "TOPICS",
+    "generate_capture_quiz",
+    "generate_quiz",
+    "quiz_html",
+    "quiz_topics",
+    "show_quiz",
+]
+
+#: Every topic of the generic quiz; :func:`quiz_topics` says which a game has.
+TOPICS = ("score", "play", "card-value", "deck")
+
+_MOST = 50
+_KEYS = "abcdefgh"
+
+
+def _koikoi(seed: int, n: int, topics: Any, preset: str) -> Quiz:
+    from ..koikoi_quiz import generate_koikoi_quiz
+    return generate_koikoi_quiz(seed, n, topics, preset=preset)
+
+
+def _hachihachi(seed: int, n: int, topics: Any, preset: str) -> Quiz:
+    from ..hachihachi_quiz import generate_hachihachi_quiz
+    return generate_hachihachi_quiz(seed, n, topics, preset=preset)
+
+
+#: A game's own quiz generator, ``(seed, n, topics, preset) -> Quiz``; a playable game
+#: without a row gets :func:`generate_capture_quiz`.
+QUIZ_GENERATORS: Mapping[str, Callable[[int, int, Any, str], Quiz]] = {
+    "koikoi": _koikoi,
+    "hachihachi": _hachihachi,
+}
+
+
+def _own_topics(key: str) -> tuple[str, ...] | None:
+    if key == "koikoi":
+        from ..koikoi_quiz import TOPICS as KK
+        return tuple(KK)
+    if key == "hachihachi":
+        from ..hachihachi_quiz import TOPICS as HH
+        return tuple(HH)
+    return None
+
+
+def quiz_topics(game: Game | str) -> tuple[str, ...]:
+    """The topics a game's quiz can ask (its own generator's, or the generic ones its
+    data supports)."""
+    g = as_play_game(game)
+    own = _own_topics(g.key) if g.key in QUIZ_GENERATORS else None
+    return own if own is not None else _generic_topics(g)
+
+
+def _generic_topics(g: Game) -> tuple[str, ...]:
+    from .charts import card_value_rows
+    out = ["score"]
+    if "coach" in g.agent_names:
+        out.append("play")
+    if card_value_rows(g):
+        out.append("card-value")
+    if len(game_deck(g)) < 48:
+        out.append("deck")
+    return tuple(out)
+
+
+def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] | None = None,
+                  preset: str | None = None) -> Quiz:
+    """The quiz of game ``key`` drawn from ``seed``: its own generator where
+    :data:`QUIZ_GENERATORS` has one, else :func:`generate_capture_quiz`. Question ids
+    take one form for every game (``koikoi-book-seed1-q1-score``)."""
+    check_quiz_size(seed, n, _MOST)
+    g = as_play_game(key) if preset is None or isinstance(key, Game) else \
+        as_play_game(key, preset)
+    own = QUIZ_GENERATORS.get(g.key)
+    if own is None:
+        return generate_capture_quiz(g, seed, n, topics)
+    quiz = own(seed, n, topics, g.preset)
+    questions = tuple(replace(q, id=_qid(g, seed, i, q.topic))
+                      for i, q in enumerate(quiz.questions))
+    return replace(quiz, questions=questions)
+
+
+def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> str:
+    """The game's quiz as a self-checking HTML fragment (it needs no Python: for the book)."""
+    from ..quiz import to_html
+    quiz = generate_quiz(key, seed, n, preset=preset)
+    game_key = quiz.questions[0].id.split("-")[0] if quiz.questions else "quiz"
+    return to_html(quiz, prefix=f"hq-{game_key}-{seed}", card_width=44)
+
+
+def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> Any:
+    """A chapter's exercises: ``n`` questions of the game's quiz, checked in the page."""
+    from ..book import _html
+    return _html(quiz_html(key, seed, n, preset))
+
+
+def _qid(game: Game, seed: int, i: int, topic: str) -> str:
+    return f"{game.key}-{game.preset}-seed{seed}-q{i + 1}-{topic.split('/')[-1]}"
+
+
+def generate_capture_quiz(game: Game | str, seed: int, n: int = 6,
+                          topics: Iterable[str] | None = None) -> Quiz:
+    """A quiz on ``game`` built from its data (see the module's topics); topics are taken
+    in turn, so each appears, and the same seed gives the same questions."""
+    g = as_play_game(game)
+    check_quiz_size(seed, n, _MOST, f"a {g.name} quiz")
+    chosen = chosen_topics(topics, _generic_topics(g))
+    rng = random.Random(f"quiz:{g.key}:{g.preset}:{sorted(g.options.items())}:{seed}")
+    makers = {"score": _score_question, "play": _play_question,
+              "card-value": _value_question, "deck": _deck_question}
+    questions = []
+    for i in range(n):
+        topic = chosen[i % len(chosen)]
+        questions.append(makers[topic](g, rng, _qid(g, seed, i, topic)))
+    return Quiz(seed, tuple(questions), f"{g.name} quiz, seed {seed}")
+
+
+# ---------------------------------------------------------------------------
+# Shared pieces
+
+
+def _the(card: Card) -> str:
+    return f"the {card.title} ({card.code})"
+
+
+def _list(items: Sequence[str]) -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _question(game: Game, qid: str, topic: str, prompt: str,
+              options: Sequence[tuple[str, str, tuple[Card, ...]]], right: int,
+              explanation: str, cards: tuple[Card, ...] = ()) -> Question:
+    """A one-answer question: ``options`` are (text, feedback, cards); ``right`` the index
+    of the answer; the options are shown in the order given."""
+    choices = tuple(Choice(_KEYS[i], text, feedback, shown)
+                    for i, (text, feedback, shown) in enumerate(options))
+    return Question(qid, f"{game.key}/{topic}", prompt, "single", choices, (_KEYS[right],),
+                    explanation, cards, f"book/{game.key}")
+
+
+_Option = tuple[str, str, tuple[Card, ...]]
+
+
+def _shuffled(rng: random.Random, right: _Option, wrong: Sequence[_Option]
+              ) -> tuple[list[_Option], int]:
+    options = [right, *wrong]
+    rng.shuffle(options)
+    return options, options.index(right)
+
+
+# ---------------------------------------------------------------------------
+# "What does this pile score?"
+
+
+def _pile(game: Game, rng: random.Random) -> list[Card]:
+    """A pile of 4 to 10 of the game's cards, often holding one of its yaku."""
+    from .charts import yaku_rows
+    deck = list(game_deck(game))
+    pile: set[Card] = set()
+    rows = [r for r in yaku_rows(game) if r.get("cards")]
+    if rows and rng.random() < 0.75:
+        shown: Any = rng.choice(rows)["cards"]
+        pile |= {Card(int(c)) for c in shown if Card(int(c)) in deck}
+    want = rng.randint(max(4, len(pile)), max(10, len(pile)))
+    rest = [c for c in deck if c not in pile]
+    pile |= set(rng.sample(rest, min(len(rest), want - len(pile))))
+    return sorted(pile)
+
+
+def _yaku_words(y: Mapping[str, Any]) -> str:
+    return f"{y['name']} ({y['points']})"
+
+
+def _score_question(game: Game, rng: random.Random, qid: str) -> Question:
+    cards = _pile(game, rng)
+    sheet = game.score(cards)
+    d = sheet.to_dict()
+    total = d["total"]
+    yaku = [y for y in d.get("yaku", ()) if y.get("counted", True)]
+    how = "; ".join(d.get("notes") or ()) or (
+        "yaku: " + ", ".join(_yaku_words(y) for y in yaku) if yaku else "no yaku")
+    explanation = f"The pile scores {total}: {how}."
+    wrong: dict[int, str] = {}
+
+    def add(value: int, why: str) -> None:
+        if value != total and value not in wrong:
+            wrong[value] = why
+
+    for y in yaku:
+        add(total - y["points"], f"That leaves out {_yaku_words(y)}, made by "
+                                 f"{' '.join(y['cards'])}.")
+        add(total + y["points"], f"That counts {_yaku_words(y)} twice; each yaku counts once.")
+    card_points, par = d.get("card_points"), d.get("par")
+    if card_points is not None:
+        if par:
+            add(card_points + d.get("yaku_points", 0),
+                f"That forgets the par: the card points ({card_points}) are counted against "
+                f"a par of {par}.")
+        if yaku:
+            add(card_points - (par or 0), "That counts the cards only and leaves out the yaku.")
+    step = 5 if card_points is not None else 1
+    for k in (1, 2, -1, 3, -2, 4):
+        add(total + k * step, f"The pile does not score {total + k * step}.")
+    picks = rng.sample(sorted(wrong), 3)
+    right = (str(total), f"Right. {explanation}", ())
+    options, at = _shuffled(rng, right, [(str(v), f"{wrong[v]} {explanation}", ())
+                                         for v in picks])
+    prompt = (f"In {game.name} ({game.preset} rules), you end the round with these "
+              f"{len(cards)} cards in your pile. What do they score?")
+    return _question(game, qid, "score", prompt, options, at, explanation, tuple(cards))
+
+
+# ---------------------------------------------------------------------------
+# "Which move is best?"
+
+_CLEAR = 1.0        # the best move's lead (points on average) for a position to be asked
+
+
+def _position(game: Game, rng: random.Random) -> tuple[Any, Any]:
+    """A round stepped by random legal moves to a position with a clear best move for
+    the seat to move: (round, advice)."""
+    coach: Any = game.agent("coach")
+    for _ in range(60):
+        state = game.new_round(seed=rng.randrange(1 << 30))
+        for _step in range(rng.randrange(0, 12)):
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        if state.is_terminal or len(state.legal_actions()) < 3:
+            continue
+        seat = state.current_player
+        if seat is None:
+            continue
+        advice = coach.advise(state.view(seat), state.legal_actions())
+        best, *others = advice.moves
+        if sum(1 for m in others if m.expected <= best.expected - _CLEAR) >= 2:
+            return state, advice
+    raise HanafudaError(f"no position with a clear best move was found for {game.name}")
+
+
+def _play_question(game: Game, rng: random.Random, qid: str) -> Question:
+    state, advice = _position(game, rng)
+    best, *others = advice.moves
+    behind = [m for m in others if m.expected <= best.expected - _CLEAR]
+    picks = rng.sample(behind, min(3, len(behind)))
+    why = "; ".join(best.reasons)
+    right = (_cap(best.describe()), f"Right: {why}.", ())
+    wrong = [(_cap(m.describe()),
+              f"The coach expects {m.expected:+.1f} points on average from it, "
+              f"{best.expected - m.expected:.1f} less than {best.describe()}"
+              + (f" ({m.reasons[0]})" if m.reasons else "") + ".", ()) for m in picks]
+    options, at = _shuffled(rng, right, wrong)
+    from .tools import table_rows
+    seat = state.current_player
+    players = sum(1 for z in state.zones() if z.startswith("hand "))
+    names = [("you" if p == seat else "your opponent") if players == 2 else
+             ("you" if p == seat else f"player {p + 1}") for p in range(players)]
+    rows = [r for r in table_rows(game, state, seat, names) if r.cards]
+    seen = "; ".join(r.to_text() for r in rows)
+    hand = next((r.cards for r in rows if r.label == "Your hand"), ())
+    prompt = (f"In {game.name}, it is your turn. {seen}. Which move is best? "
+              "(The coach plays every move out over many possible deals.)")
+    explanation = f"Best: {best.describe()}. {advice.summary}"
+    shown = tuple(c for c in hand if isinstance(c, Card))    # the quiz shows deck cards
+    return _question(game, qid, "play", prompt, options, at, explanation, shown)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------------------------------
+# Card facts of the game's own deck
+
+
+def _value_question(game: Game, rng: random.Random, qid: str) -> Question:
+    from .charts import card_value_rows
+    rows = card_value_rows(game)
+    card = rng.choice(game_deck(game))
+    value = game.score([card]).to_dict()["card_points"]
+    kind = card.kind.label
+    by_kind: dict[Any, Any] = {r["Kind"]: r["Value each"] for r in rows}
+    if by_kind.get(kind) == value:
+        fact = f"{_the(card)} is a {kind}, and each {kind} is worth {value} in {game.name}"
+    else:
+        fact = f"{_the(card)} is worth {value} in {game.name}, a value of its own"
+    values = sorted({int(v) for v in by_kind.values()} | {value})
+    wrong = [(str(v), f"{v} is what a {k} is worth; {fact}." if (k := next(
+        (k for k, x in by_kind.items() if x == v), None)) else f"Not {v}: {fact}.", ())
+        for v in values if v != value]
+    options, at = _shuffled(rng, (str(value), f"Right: {fact}.", ()), wrong[:3])
+    prompt = f"How many card points is {_the(card)} worth in {game.name}?"
+    return _question(game, qid, "card-value", prompt, options, at, _cap(fact) + ".", (card,))
+
+
+def _deck_question(game: Game, rng: random.Random, qid: str) -> Question:
+    deck = game_deck(game)
+    out = [c for c in Card if c not in deck]
+    months = sorted({c.month for c in out})
+    left_out = (f"{game.name} plays with {len(deck)} cards: the cards of "
+                f"{_list([MONTH_NAMES[m - 1] for m in months])} are left out")
+    card = rng.choice(out)
+    kept = rng.sample(deck, 3)
+    right = (_cap(card.title), f"Right: {left_out}.", (card,))
+    wrong = [(_cap(c.title), f"{_cap(_the(c))} is one of {game.name}'s cards; {left_out}.",
+              (c,)) for c in kept]
+    options, at = _shuffled(rng, right, wrong)
+    prompt = f"Which of these cards is not used in {game.name}?"
+    return _question(game, qid, "deck", prompt, options, at, _cap(left_out) + ".")

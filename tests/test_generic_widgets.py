@@ -1,0 +1,129 @@
+"""The generic views (hanafuda_core.widgets.generic) and the app's tools, for every playable
+game, driven as plain widgets (button.click(), .value = ...)."""
+
+from __future__ import annotations
+
+import re
+
+import ipywidgets as widgets
+import pytest
+
+from hanafuda_core.games import get_game
+from hanafuda_core.registry import playable_keys
+from hanafuda_core.widgets.generic import (
+    PlayView,
+    ReplayView,
+    ScoreView,
+    play_view,
+    quiz_view,
+    replay_view,
+    score_view,
+)
+from hanafuda_core.widgets.quiz import QuizWidget
+from hanafuda_core.widgets.tools import GAME_VIEWS, build_tool, game_tools
+
+KEYS = playable_keys()
+
+
+def card_count(html: str) -> int:
+    return len(re.findall(r'class="hanafuda-card"', html))
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_tool_of_every_playable_game_builds(key):
+    shared: dict = {}
+    names = game_tools(get_game(key))
+    assert {"play", "score", "replay", "deal", "quiz"} <= set(names)
+    for name in names:
+        view = build_tool(name, key, shared)
+        assert isinstance(view, widgets.Widget)
+        own = GAME_VIEWS.get(key, {}).get(name)
+        if name == "quiz":                 # one quiz tool for every game
+            assert own is None and isinstance(view.holder.children[0], QuizWidget)
+            assert view.holder.children[0].session.quiz.questions[0].id.startswith(
+                f"{key}-book-seed1-q1-")
+        if name in ("play", "score", "replay") and own is None:
+            assert isinstance(view, {"play": PlayView, "score": ScoreView,
+                                     "replay": ReplayView}[name])
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_play_view_plays_by_buttons_and_refuses_with_a_message(key):
+    view = play_view(key, seed=3)
+    assert card_count(view.table.value) == len(view.controller.table()[0].cards) + sum(
+        len(r.cards) for r in view.controller.table()[1:])
+    codes = [b.code for b in view.move_buttons]
+    assert codes == [m.code for m in view.controller.legal]
+    assert all(b.description and b.tooltip for b in view.move_buttons)
+    before = view.controller.state
+    assert not view.act("no such move")
+    assert "Not done" in view.message.value and view.controller.state is before
+    view.move_buttons[0].click()
+    assert view.message.value == "" and view.controller.steps
+    view.hint_button.click()
+    assert "Hint" in view.hint.value
+    for _ in range(300):
+        if view.controller.is_over:
+            break
+        view.move_buttons[0].click()
+    assert view.controller.is_over and view.move_buttons == ()
+    assert "Round over" in view.status.value and view.hint_button.disabled
+    view.seed.value = 8
+    view.new_button.click()
+    assert not view.controller.is_over and view.controller.seed == 8
+    most = view.controller.player_choices()[-1]
+    view.players.value = most
+    assert view.controller.players == most and view.controller.seed == 8
+    assert f"Computer {most - 1}" in view.table.value or most == 2
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_score_view_toggles_text_and_bad_cards(key):
+    view = score_view(key, "1a")
+    first, second = list(view.toggles)[:2]
+    assert view.toggles[first].value and view.toggles[first].description.startswith("✓")
+    view.toggles[second].value = True
+    assert view.controller.cards == (first, second) and view.text.value == \
+        f"{first.code} {second.code}"
+    assert f"Total: {view.controller.report().to_dict()['total']}" in view.report.value
+    view.text.value = "1a 13q"
+    view.score_button.click()
+    assert "Not done" in view.message.value
+    assert view.controller.cards == (first, second) and view.toggles[second].value
+    view.clear_button.click()
+    assert view.controller.cards == () and not any(t.value for t in view.toggles.values())
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_replay_view_steps_and_replays_the_round_you_played(key):
+    view = replay_view(key, seed=2)
+    assert view.first_button.disabled and view.mine_button.disabled
+    view.next_button.click()
+    assert view.controller.position == (0, 1) and "step 1 of" in view.where.value
+    view.last_button.click()
+    assert view.controller.position[1] == view.controller.length
+    view.back_button.click()
+    view.first_button.click()
+    assert view.controller.position == (0, 0)
+    play = play_view(key, seed=4).controller
+    play.act(play.legal[0])
+    mine = ReplayView(view.controller, play=play)
+    mine.mine_button.click()
+    assert mine.controller.record.agents[0] == "you"
+    mine.last_button.click()
+    assert mine.controller.state == play.state
+    view.seed.value = 7
+    view.load_button.click()
+    assert view.controller.record.seed == 7
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_quiz_view_starts_a_quiz_and_checks_an_answer(key):
+    panel = quiz_view(key, seed=2, n=3)
+    quiz = panel.holder.children[0]
+    assert isinstance(quiz, QuizWidget)
+    question = quiz.session.current
+    assert quiz.session.check(question.answer).correct
+    panel.seed.value = 3
+    panel.start.click()
+    assert panel.holder.children[0].session.quiz.seed == 3
