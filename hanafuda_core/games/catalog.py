@@ -467,9 +467,8 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "koikoi": PlaySpec("capture", "koikoi"),
     "hachihachi": PlaySpec("hachihachi", "hachihachi",
                            ("teyaku", "play", "score", "replay", "deal", "quiz")),
-    # No quiz yet: the generic teaching layer will build one from the game's data.
-    "simplified": PlaySpec("capture", "simplified", ("play", "score", "replay", "deal")),
-    "mushi": PlaySpec("capture", "mushi", ("play", "score", "replay", "deal")),
+    "simplified": PlaySpec("capture", "simplified"),
+    "mushi": PlaySpec("capture", "mushi"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

@@ -36,7 +36,6 @@ import ipywidgets as widgets
 from ..errors import HanafudaError
 
 __all__ = [
-    "EVERY_PLAYABLE_GAME",
     "GAME_VIEWS",
     "TOOLS",
     "Tool",
@@ -181,13 +180,6 @@ class Tool:
     generic: bool = False          # builds for any playable game, without a GAME_VIEWS row
 
 
-#: Tools every playable game offers now that their views are generic, even where its
-#: catalog row (``games/catalog.py`` ``PLAY_SPECS``) was written before they were:
-#: Simplified's and Mushi's rows do not list the quiz yet. Once every row lists them,
-#: this can go.
-EVERY_PLAYABLE_GAME: tuple[str, ...] = ("quiz",)
-
-
 #: Every tool of the app; a game's registry entry says which it offers, in which order.
 TOOLS: Mapping[str, Tool] = {t.name: t for t in (
     Tool("play", "Play", "round against the computer", _from_views("play", _play),
@@ -212,9 +204,8 @@ def game_tools(info: Any) -> tuple[str, ...]:
         return ()      # a seed document's rule set is a preset on its game's page
     from ..registry import entry
     views = GAME_VIEWS.get(info.key, {})
-    offered = entry(info.key).tools
-    offered += tuple(t for t in EVERY_PLAYABLE_GAME if t not in offered)
-    return tuple(t for t in offered if t in TOOLS and (TOOLS[t].generic or t in views))
+    return tuple(t for t in entry(info.key).tools
+                 if t in TOOLS and (TOOLS[t].generic or t in views))
 
 
 def rule_set_of(key: str) -> str | None:
