@@ -49,7 +49,6 @@ from .engines.capture import (
 from .errors import HanafudaError, IllegalActionError
 from .games.koikoi import OPTIONS, PRESETS, WORDS, get_rules, preset_options
 from .narration import and_list as _and
-from .rules import SOURCE_DOCUMENTS
 from .scoring import ScoreReport, score_cards
 from .teach import example_cards, preset_label
 
@@ -77,8 +76,8 @@ ALTERNATIVE = "Rulebook, alternative charts"
 COMPARED: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
     ("Rulebook", "book", {}),
     (ALTERNATIVE, "book", {"yaku_chart": "book-alternative"}),
-    (SOURCE_DOCUMENTS["D002"].short, "d002", {}),
-    (SOURCE_DOCUMENTS["D003"].short, "d003", {}),
+    (PRESET_LABELS["d002"], "d002", {}),
+    (PRESET_LABELS["d003"], "d003", {}),
 )
 
 # Capture piles on which the sources disagree (label, cards).
@@ -633,8 +632,8 @@ show_misdeals = table_view(misdeal_rows)
 
 
 def show_turn_case(key: str):
-    """Before and after one engine-played turn, with the narration and the engine's actions."""
-    return _html(turn_case_html(turn_case(key), engine=True))
+    """Before and after one engine-played turn, told in a player's words."""
+    return _html(turn_case_html(turn_case(key)))
 
 
 def show_chart(preset: str = "book", **options):
@@ -653,8 +652,10 @@ def show_three_players():
     decision, final, legal = three_player_example()
     rows = [(f"Player {'ABC'[p]}'s captures", list(decision.captures(p))) for p in range(3)]
     calls = ", ".join("ABC"[c] for c in decision.calls)
-    text = (f"Koi-Koi calls so far: {calls}. Player C has just made a yaku; the engine "
-            f"allows only: {', '.join(legal)}. Points: " + ", ".join(
+    words = {"koikoi": "call Koi-Koi", "stop": "Stop"}
+    may = "must" if len(legal) == 1 else "may"
+    text = (f"Koi-Koi calls so far: {calls}. Player C has just made a yaku and {may} "
+            f"{' or '.join(words.get(a, a) for a in legal)}. Points: " + ", ".join(
                 f"{'ABC'[p]} {v:+d}" for p, v in enumerate(final.result.points)) + ".")
     notes = final.result.report.notes if final.result.report else ()
     return _html(layout_html(rows, width=36) + _caption(text + " " + " ".join(notes)))

@@ -338,8 +338,10 @@ class CaptureAdapter:
         if not record.rounds or any(r.outcome is None for r in record.rounds):
             return {}
         legacy = self._legacy(record)
+        ranking = {} if legacy.ranked_by == "points" else {      # counting rounds
+            "ranked_by": "rounds won", "rounds_won": list(legacy.rounds_won)}
         return {"totals": list(legacy.totals), "final_scores": list(legacy.totals),
-                "winner": legacy.winner}
+                **ranking, "winner": legacy.winner}
 
     def log(self, game: Game, record: Record) -> list[str]:
         legacy = self._legacy(record)
@@ -351,11 +353,10 @@ class CaptureAdapter:
                 continue
             lines += round_log(game.rules, r, names)
         if record.rounds and all(r.outcome is not None for r in record.rounds):
-            totals, winner = legacy.totals, legacy.winner
-            lines.append("Final scores: " + ", ".join(f"Player {p + 1} ({names[p]}) {t}"
-                                                      for p, t in enumerate(totals))
-                         + (f"; Player {winner + 1} ({names[winner]}) wins the game"
-                            if winner is not None else "; the game is shared"))
+            from .families.capture.ranking import final_line
+            lines.append(final_line(legacy.totals, legacy.rounds_won, legacy.ranked_by,
+                                    [f"Player {p + 1} ({names[p]})"
+                                     for p in range(len(legacy.totals))]))
         return lines
 
     def score(self, game: Game, cards: Iterable[Any], calls: int = 0,

@@ -119,20 +119,25 @@ class GameRecord:
         return tuple(s + p for s, p in zip(last.scores_before, last.points))
 
     @property
+    def rounds_won(self) -> tuple[int, ...]:
+        """Rounds won by each seat (a drawn or tied round counts for nobody)."""
+        from .families.capture.ranking import rounds_won
+        return rounds_won((r.winner for r in self.rounds), len(self.totals))
+
+    @property
+    def ranked_by(self) -> str:
+        """How the game is won under its rules: ``"points"`` (the highest total, ties
+        to the most rounds won) or ``"rounds"`` (counting rounds: the most rounds won,
+        ties to the highest total); see :mod:`hanafuda_core.families.capture.ranking`."""
+        from .families.capture.ranking import ranked_by
+        return ranked_by(self.rules)
+
+    @property
     def winner(self) -> int | None:
-        """The seat with the highest total; ties go to most rounds won; else None (shared)."""
-        totals = self.totals
-        best = max(totals)
-        top = [p for p, t in enumerate(totals) if t == best]
-        if len(top) == 1:
-            return top[0]
-        wins = [0] * len(totals)
-        for r in self.rounds:
-            if r.winner is not None:
-                wins[r.winner] += 1
-        most = max(wins[p] for p in top)
-        top = [p for p in top if wins[p] == most]
-        return top[0] if len(top) == 1 else None
+        """The seat that wins the game under its ranking (:attr:`ranked_by`); None when
+        the first place is shared."""
+        from .families.capture.ranking import game_winner
+        return game_winner(self.totals, self.rounds_won, self.ranked_by)
 
     def to_dict(self) -> dict:
         return {"format": "hanafuda-game-record/1", "game": self.game, "preset": self.preset,

@@ -23,6 +23,8 @@ from hanafuda_core.registry import playable_keys
 from hanafuda_core.rules import SOURCE_DOCUMENTS
 from hanafuda_core.teach import (
     card_value_rows,
+    decision_rows,
+    game_data,
     hand_rows,
     option_rows,
     option_title,
@@ -35,6 +37,7 @@ from hanafuda_core.teach import (
     quick_reference_html,
     scoring_html,
     scoring_procedure,
+    scoring_steps,
     show_options,
     sources_html,
     value_text,
@@ -378,3 +381,112 @@ def test_options_without_lines_keep_every_source_but_drop_line_numbers(key):
         assert str(row["Option"]) in text_of(without)
     assert show_options(g, lines=False).data == without
     assert show_options(g).data == with_lines
+
+
+# ---------------------------------------------------------------------------
+# Reader wording: seats, preset labels, our readings, the order of the scoring steps
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+@pytest.mark.parametrize("agent", ["greedy", "random"])
+def test_the_worked_round_names_seats_as_players_never_the_computer_players(key, agent):
+    g = get_game(key)
+    wr = worked_round(g, 2, agent=agent)
+    text = text_of(worked_round_html(wr))
+    for name in g.agent_names:
+        assert not re.search(rf"\b{name}\b", text, re.IGNORECASE), name
+    assert not re.search(r"\bseat\b", text, re.IGNORECASE)
+    assert re.search(r"\bPlayer 1\b", text) and re.search(r"\bPlayer 2\b", text)
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_every_preset_has_a_reader_label_as_data_without_codes(key):
+    g = get_game(key)
+    labels = game_data(g, "PRESET_LABELS")
+    assert labels is not None and set(labels) == set(presets(g))
+    shown = [preset_label(g, p) for p in presets(g)]
+    assert shown == [labels[p] for p in presets(g)]
+    assert len(set(shown)) == len(shown)
+    for p, label in labels.items():
+        assert label and label[0].isupper() and "_" not in label, label
+        assert not re.search(r"\b(?:BOOK|[dD]00\d)\b", label), label
+        assert not re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", label, re.IGNORECASE), label
+        assert not re.fullmatch(r"[\w ,]*\b\d+\b", label.split("(")[0]), label  # "Rulebook, 6"
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_our_readings_are_shown_with_the_sources_not_as_option_notes(key):
+    g = get_game(key)
+    readings = game_data(g, "DECISIONS") or {}
+    rows = decision_rows(g)
+    assert [r["Where the sources are silent"] for r in rows] == list(readings)
+    text = text_of(sources_html(g))
+    for row in rows:
+        assert str(row["Where the sources are silent"]) in text
+        assert str(row["What we do"]) in text
+    if not readings:
+        assert "Where the sources are silent" not in text
+    options = text_of(options_html(g))
+    for reading in readings.values():
+        assert reading not in options
+    for opt in g.option_table.values():
+        assert not re.search(r"\btied? round|\bwho wins a (?:tied )?round", opt.note), opt.key
+
+
+@pytest.mark.parametrize("key", ["simplified", "mushi"])
+def test_a_tied_round_is_one_of_the_readings(key):
+    rows = {r["Where the sources are silent"]: r["What we do"] for r in decision_rows(key)}
+    assert "nobody" in str(rows["A tied round"]) and "deals again" in str(rows["A tied round"])
+
+
+def test_mushi_hands_out_the_leftovers_before_counting_and_takes_yaku_off_after_par():
+    keys = [k for k, _ in scoring_steps("mushi")]
+    texts = scoring_procedure("mushi")
+    leftovers = next(i for i, t in enumerate(texts) if "leftovers" in t)
+    taken = next(i for i, t in enumerate(texts) if "opponent's yaku off" in t)
+    assert leftovers == 0 and keys[1] == "card_points"
+    assert leftovers < keys.index("card_points") < keys.index("par") < taken
+    assert keys[taken - 1] == "par"
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_a_games_own_steps_sit_where_its_data_places_them(key):
+    g = get_game(key)
+    steps = scoring_steps(g)
+    texts = [t for _, t in steps]
+    for own in game_data(g, "SCORING_STEPS", ()):
+        place, anchor, text = own if isinstance(own, tuple) else ("before", "settle", own)
+        text = text(g.rules) if callable(text) else text
+        i = texts.index(text)
+        neighbour = steps[i + 1] if place == "before" else steps[i - 1]
+        assert neighbour[0] == anchor, (key, text)
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_any_step_placed_before_or_after_any_shared_step_lands_beside_it(key, monkeypatch):
+    g = get_game(key)
+    monkeypatch.setattr(g.adapter.module, "SCORING_STEPS", (), raising=False)
+    shared = scoring_steps(g)
+    for anchor in dict.fromkeys(k for k, _ in shared):
+        for place in ("before", "after"):
+            monkeypatch.setattr(g.adapter.module, "SCORING_STEPS",
+                                ((place, anchor, "Our own step."),), raising=False)
+            steps = scoring_steps(g)
+            at = [k for k, _ in steps].index("own")
+            assert steps[:at] + steps[at + 1:] == shared
+            assert steps[at][1] == "Our own step."
+            if place == "before":
+                assert steps[at + 1][0] == anchor
+                assert anchor not in [k for k, _ in steps[:at]]
+            else:
+                assert steps[at - 1][0] == anchor
+                assert anchor not in [k for k, _ in steps[at + 1:]]
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_a_step_placed_at_a_step_the_game_lacks_is_refused(key, monkeypatch):
+    g = get_game(key)
+    for bad in (("before", "no_such_step", "X."), ("during", "settle", "X.")):
+        monkeypatch.setattr(g.adapter.module, "SCORING_STEPS", (bad,), raising=False)
+        with pytest.raises(HanafudaError, match="settle"):
+            scoring_steps(g)

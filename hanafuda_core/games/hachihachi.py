@@ -520,6 +520,14 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 }
 
 
+#: Each tradition as readers see it (the teaching layer's headings and menus).
+PRESET_LABELS: Mapping[str, str] = {
+    "book": "Rulebook",
+    "d001": "Three-player rules, in kan",
+    "d002": "Japanese publisher, in kan",
+    "d004": "Shilling rules",
+}
+
 D002_BASICS = Source("D002", "basic rules (choosing Oya)", "293-295")
 D004_SEATING = Source("D004", "Seating", "15")
 

@@ -306,6 +306,13 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
                                         "d002-toppa": D002, "d003": D003}
+#: Each preset as readers see it (the teaching layer's headings and menus).
+PRESET_LABELS: Mapping[str, str] = {
+    "book": "Rulebook",
+    "d002": "Japanese publisher",
+    "d002-toppa": "Japanese publisher, Toppa (10 cards each)",
+    "d003": "Two-player rules (6 rounds)",
+}
 
 
 #: How each rule set picks the first dealer (:mod:`hanafuda_core.seating`): the

@@ -29,15 +29,18 @@ from typing import Any
 from ..cards import MONTH_MASKS, Card, mask_cards
 from ..deal import MisdealRules
 from ..engines.capture import MUSHI_WILD, CaptureRules
+from ..families.capture.ranking import check_game_end, counting_rounds_option, ranked_by
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
     "BOOK",
+    "DECISIONS",
     "OPTIONS",
     "PAR",
     "PRESETS",
+    "PRESET_LABELS",
     "PRESET_SOURCES",
     "SCORING_STEPS",
     "YAKU",
@@ -79,10 +82,7 @@ YAKU: tuple[YakuRule, ...] = (
 
 _OPTION_LIST = (
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: 6 or 12 (the chapter); "
-           "any count from 1 to 12 for short games", BOOK,
-           note="A round in which both scores are equal has no winner; the dealer then "
-                "deals again (the capture basics' rule after a drawn round): the chapter "
-                "does not say."),
+           "any count from 1 to 12 for short games", BOOK),
     Option("field_four", "misdeal", ("misdeal", "dealer_captures"),
            "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
            "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",
@@ -93,21 +93,33 @@ _OPTION_LIST = (
                 "the higher total wins (the capture basics' game end)."),
     Option("too_many_brights", False, (False, True), "5 Brights is not a yaku ('Too Many "
            "Brights')", BOOK_VAR),
-    Option("counting_rounds", False, (False, True), "the game is won by the most rounds "
-           "won, the total score breaking a tie ('Counting Rounds Instead of Points')",
-           BOOK_VAR, implemented=False,
-           note="Registered for the chapter; the game record does not yet rank players by "
-                "rounds won."),
+    counting_rounds_option(
+        BOOK_VAR, note="It cannot be combined with 'First to 50': the two can name "
+                       "different winners, so choose one."),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
-#: Mushi's own scoring steps, read by the teaching layer (``teach.scoring_procedure``).
-SCORING_STEPS: tuple[str, ...] = (
-    ("Before counting, hand out the leftovers: the last November card on the field goes "
-    "to the player who took the other two, and the card left of the month the Storm "
-    "took goes to the player who used the Storm."),
-    ("Take your opponent's yaku off your score: every yaku counts for the player who "
-    "made it and against the other player."),
+#: Our readings where the chapter is silent: a question a table will meet, and what we
+#: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``);
+#: the chapter's prose there tells the readings that need pictures or an example (the
+#: Spring Semi-Brights' cards, the stranded November cards, the Storm on the field).
+DECISIONS: Mapping[str, str] = {
+    "A tied round": "The chapter does not say who wins a round when both scores are "
+                    "equal. We say nobody does, and the same dealer deals again, as the "
+                    "capture basics (ch. 3) do after a drawn round.",
+}
+
+#: Mushi's own scoring steps, read by the teaching layer (``teach.scoring_steps``): each
+#: goes "before" or "after" one of the procedure's shared steps. The leftovers are handed
+#: out before anyone counts a card; the opponent's yaku come off after the par.
+SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("before", "card_points",
+     "Before counting, hand out the leftovers: the last November card on the field goes "
+     "to the player who took the other two, and the card left of the month the Storm "
+     "took goes to the player who used the Storm."),
+    ("after", "par",
+     "Take your opponent's yaku off your score: every yaku counts for the player who "
+     "made it and against the other player."),
 )
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
@@ -115,6 +127,9 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-6": {"rounds": 6},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK}
+#: Each preset as readers see it (the teaching layer's headings and menus).
+PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
+                                    "book-6": "Rulebook, half a year (6 rounds)"}
 
 
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
@@ -129,7 +144,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     chart = tuple(r for r in YAKU if not (v["too_many_brights"] and r.key == "five_brights"))
     table = YakuTable(_EACH, chart, source=BOOK)
     overlay = CardValueSettlement(par=PAR, chart=table, transfer_yaku=True, source=BOOK)
-    return CaptureRules(
+    rules = CaptureRules(
         name="Mushi", key="mushi", preset=preset, options=items,
         deck=tuple(c for c in deck_for("mushi") if isinstance(c, Card)), players=2,
         deals={2: (8, 8)},
@@ -137,6 +152,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         on_field_four="dealer_captures" if v["field_four"] == "dealer_captures" else "redeal",
         rounds=v["rounds"], target_score=50 if v["first_to_50"] else None,
         yaku=table, overlay=overlay, wild=MUSHI_WILD, par=PAR)
+    check_game_end(rules.name, ranked_by(rules), rules.target_score)
+    return rules
 
 
 def get_rules(preset: str = "book", **options: Any) -> CaptureRules:

@@ -32,8 +32,10 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
     "BOOK",
+    "DECISIONS",
     "OPTIONS",
     "PRESETS",
+    "PRESET_LABELS",
     "PRESET_SOURCES",
     "SCORING_STEPS",
     "SIMPLE_YAKU",
@@ -79,16 +81,24 @@ _OPTION_LIST = (
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: a season (3), half a year "
            "(6) or a full year (12); any count from 1 to 12 for short games", BOOK_BASICS),
     Option("simple_yaku", False, (False, True), "add the simple yaku chart to the card "
-           "points (each yaku once a round per player)", BOOK_YAKU,
-           note="The chapter does not say who wins a tied round; we say nobody, and the "
-                "dealer deals again (the capture basics' rule after a drawn round)."),
+           "points (each yaku once a round per player)", BOOK_YAKU),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
-#: The game's own scoring step, read by the teaching layer (``teach.scoring_procedure``).
-SCORING_STEPS: tuple[str, ...] = (
-    ("With the simple yaku, each one counts once a round, whatever you add to it: twenty "
-    "Chaffs are still a single Any 10 Chaffs."),
+#: Our readings where the chapter is silent: a question a table will meet, and what we
+#: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``).
+DECISIONS: Mapping[str, str] = {
+    "A tied round": "The chapter does not say who wins a round when the best scores are "
+                    "equal. We say nobody does, and the same dealer deals again, as the "
+                    "capture basics (ch. 3) do after a drawn round.",
+}
+
+#: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),
+#: placed after the step that says which yaku count.
+SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("after", "each",
+     "With the simple yaku, each one counts once a round, whatever you add to it: twenty "
+     "Chaffs are still a single Any 10 Chaffs."),
 )
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
@@ -96,6 +106,9 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-yaku": {"simple_yaku": True},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-yaku": BOOK_YAKU}
+#: Each preset as readers see it (the teaching layer's headings and menus).
+PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
+                                    "book-yaku": "Rulebook with the simple yaku"}
 
 _DEALS = {2: (8, 8), 3: (7, 6), 4: (5, 8)}
 

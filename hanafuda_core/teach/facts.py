@@ -5,7 +5,7 @@ Every function takes a game: a :class:`~hanafuda_core.play.Game` (from
 :func:`hanafuda_core.get_game`) or a registry key. Nothing here names a game.
 
 >>> preset_label("koikoi", "d002-toppa")
-'Japanese publisher (D002), Toppa'
+'Japanese publisher, Toppa (10 cards each)'
 >>> option_title(as_game("koikoi").option_table["rain_and_fog"])
 'Rain & Fog'
 """
@@ -24,6 +24,8 @@ __all__ = [
     "amount_text",
     "as_game",
     "deal_rows",
+    "decision_rows",
+    "game_data",
     "game_length",
     "option_rows",
     "option_title",
@@ -50,6 +52,13 @@ def as_game(game: Game | str) -> Game:
                         f"not {game!r}")
 
 
+def game_data(game: Game | str, name: str, default: Any = None) -> Any:
+    """A piece of data a game's rules module declares for the teaching layer
+    (``PRESET_LABELS``, ``DECISIONS``, ``SCORING_STEPS``), or ``default``."""
+    module = getattr(as_game(game).adapter, "module", None)
+    return getattr(module, name, default)
+
+
 def presets(game: Game | str) -> tuple[str, ...]:
     """The game's presets in the order its rules module declares them."""
     return tuple(as_game(game).adapter.presets())
@@ -65,11 +74,17 @@ def preset_game(game: Game | str, preset: str) -> Game:
 
 
 def preset_label(game: Game | str, preset: str) -> str:
-    """A preset as a column heading: "Rulebook", or the document's short name with the
-    rest of the preset's key ("Japanese publisher (D002), Toppa")."""
-    if preset not in presets(game):
-        raise HanafudaError(f"unknown preset {preset!r} of {as_game(game).name}; presets: "
-                            f"{', '.join(presets(game))}")
+    """A preset as readers see it (a column heading, a menu entry): the label its game
+    module gives it as data (``PRESET_LABELS``: "Rulebook", "Japanese publisher, Toppa
+    (10 cards each)"). A game without labels yet gets one made from the preset's key:
+    the document's short name, then the rest of the key."""
+    g = as_game(game)
+    if preset not in presets(g):
+        raise HanafudaError(f"unknown preset {preset!r} of {g.name}; presets: "
+                            f"{', '.join(presets(g))}")
+    labels = game_data(g, "PRESET_LABELS") or {}
+    if preset in labels:
+        return str(labels[preset])
     head, *rest = preset.split("-")
     doc = SOURCE_DOCUMENTS.get(head.upper())
     label = doc.short if doc is not None else head.replace("_", " ").capitalize()
@@ -294,6 +309,14 @@ def source_rows(game: Game | str) -> list[dict[str, object]]:
                      "Used for": ", ".join(dict.fromkeys(w for w in what if w))})
     return sorted(rows, key=lambda r: (str(r["Document"]), str(r["Section"]),
                                        str(r["Lines"])))
+
+
+def decision_rows(game: Game | str) -> list[dict[str, object]]:
+    """Our readings where the sources are silent (the game's ``DECISIONS``): each
+    question a table will meet, and what we do, for "Sources and differences"."""
+    g = as_game(game)
+    return [{"Where the sources are silent": question, "What we do": name_sources(reading)}
+            for question, reading in (game_data(g, "DECISIONS") or {}).items()]
 
 
 def _tables(game: Game) -> list[Any]:

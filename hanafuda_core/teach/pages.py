@@ -16,12 +16,15 @@ from typing import Any
 
 from .. import tables
 from ..cards import CardSet
+from ..errors import HanafudaError
 from ..play import Game
 from ..rules import name_sources
 from .charts import GROUP_WORDS, hand_rows, yaku_chart_html, yaku_rows, yaku_table
 from .facts import (
     as_game,
     deal_rows,
+    decision_rows,
+    game_data,
     game_length,
     option_rows,
     overview_rows,
@@ -39,6 +42,7 @@ __all__ = [
     "quick_reference_html",
     "scoring_html",
     "scoring_procedure",
+    "scoring_steps",
     "show_options",
     "show_overview",
     "show_quick_reference",
@@ -90,8 +94,13 @@ def options_html(game: Game | str, *, lines: bool = True) -> str:
 
 def sources_html(game: Game | str) -> str:
     """The documents and sections the rules come from, with line numbers (the variants
-    page is the one place readers see them)."""
-    return tables.to_html(source_rows(game), caption="Where each rule comes from")
+    page is the one place readers see them), then our readings where they are silent
+    (the game's ``DECISIONS``)."""
+    out = tables.to_html(source_rows(game), caption="Where each rule comes from")
+    readings = decision_rows(game)
+    if readings:
+        out += tables.to_html(readings, caption="Where the sources are silent: what we do")
+    return out
 
 
 def _card_points(game: Game) -> tuple[bool, int | None]:
@@ -118,66 +127,93 @@ def _multiplier_reasons(game: Game) -> list[str]:
     return list(seen)
 
 
-def scoring_procedure(game: Game | str) -> list[str]:
-    """Scoring at the table, step by step, from the rules: what counts, finding your yaku,
-    keeping the best of each "only the best" group, hand combinations, adding up, card
-    points and par, multipliers, and what the other players get.
+#: Where a game's own scoring step may go: before or after one of the procedure's steps.
+STEP_PLACES = ("before", "after")
 
-    A game adds steps of its own (a field multiplier...) as data: ``SCORING_STEPS`` in
-    its rules module, sentences or functions of its rules giving one."""
+
+def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
+    """Scoring at the table, step by step, as ``(key, sentence)`` pairs in order: the
+    procedure every game shares, built from its rules, with the game's own steps placed
+    among them. The shared steps' keys, in their order: ``card_points`` (count the
+    cards' values, or say they do not count), ``optional_yaku``, ``find_yaku``,
+    ``only_one``, ``best``, ``each``, ``per_extra``, ``hand``, ``add_up``, ``par``,
+    ``multiply`` (one per multiplier), ``settle`` (what the other players get); a game
+    has the ones its rules call for.
+
+    A game adds steps of its own as data: ``SCORING_STEPS`` in its rules module, each a
+    sentence (or a function of the rules giving one), placed just before ``settle``; or
+    ``(place, key, sentence)`` with ``place`` "before" or "after" a shared step's
+    ``key`` (Mushi hands out its leftovers before the cards are counted). A step placed
+    at a key this game's procedure does not have is refused with the keys it has."""
     g = as_game(game)
     counts, par = _card_points(g)
-    steps = []
+    steps: list[tuple[str, str]] = []
     if counts:
-        steps.append("Count your captured cards' values: every Bright, Ten, Ribbon and Chaff "
-                     "has its value in this game.")
+        steps.append(("card_points", "Count your captured cards' values: every Bright, Ten, "
+                      "Ribbon and Chaff has its value in this game."))
     else:
-        steps.append("Card values do not count in this game: only yaku score. Lay out your "
-                     "captured cards by kind (Brights, Tens, Ribbons, Chaffs) to see them.")
+        steps.append(("card_points", "Card values do not count in this game: only yaku "
+                      "score. Lay out your captured cards by kind (Brights, Tens, Ribbons, "
+                      "Chaffs) to see them."))
     table, optional = yaku_table(g)
     if optional:
-        steps.append("If you play with the optional yaku, score them as well: find them "
-                     "on the chart and add their points.")
+        steps.append(("optional_yaku", "If you play with the optional yaku, score them as "
+                      "well: find them on the chart and add their points."))
     if table is not None:
         rows = yaku_rows(g)
         best = list(dict.fromkeys(str(r["Group"]) for r in rows
                                   if r["Counts"] == GROUP_WORDS["best"]))
         each = list(dict.fromkeys(str(r["Group"]) for r in rows
                                   if r["Counts"] == GROUP_WORDS["each"]))
-        steps.append("Find your yaku on the chart: check each group in turn against your "
-                     "captured cards.")
+        steps.append(("find_yaku", "Find your yaku on the chart: check each group in turn "
+                      "against your captured cards."))
         if any(r["Counts"] == GROUP_WORDS["only_one"] for r in rows):
-            steps.append("Keep only your single best yaku.")
+            steps.append(("only_one", "Keep only your single best yaku."))
         if best:
-            steps.append("From each of these groups keep only the best yaku you made: "
-                         + ", ".join(best) + ".")
+            steps.append(("best", "From each of these groups keep only the best yaku you "
+                          "made: " + ", ".join(best) + "."))
         if each and len({str(r["Group"]) for r in rows}) == 1:
-            steps.append("Every yaku on the chart counts.")  # one group: no names to list
+            steps.append(("each", "Every yaku on the chart counts."))  # one group: no names
         elif each:
-            steps.append("Every yaku of these groups counts: " + ", ".join(each) + ".")
+            steps.append(("each", "Every yaku of these groups counts: " + ", ".join(each)
+                          + "."))
         if any("per extra" in str(r["Points"]) for r in rows):
-            steps.append("Where a yaku says \"per extra\", add its points for every card of "
-                         "that kind beyond the ones it needs.")
+            steps.append(("per_extra", "Where a yaku says \"per extra\", add its points for "
+                          "every card of that kind beyond the ones it needs."))
     if hand_rows(g):
-        steps.append("Hand combinations are scored from the dealt hand, before play: "
-                     "claim at most one from each group, and show the cards.")
-    steps.append("Add up the points of the yaku you kept"
-                 + (" and of your hand combination." if hand_rows(g) else "."))
+        steps.append(("hand", "Hand combinations are scored from the dealt hand, before "
+                      "play: claim at most one from each group, and show the cards."))
+    steps.append(("add_up", "Add up the points of the yaku you kept"
+                  + (" and of your hand combination." if hand_rows(g) else ".")))
     if par is not None:
-        steps.append(f"Measure your card points against par ({par}): what you hold above "
-                     "it you win, what you lack below it you lose.")
+        steps.append(("par", f"Measure your card points against par ({par}): what you hold "
+                      "above it you win, what you lack below it you lose."))
     for reason in _multiplier_reasons(g):
-        steps.append(f"Multiply where the rules say so: {reason}.")
-    module = getattr(g.adapter, "module", None)
-    for step in getattr(module, "SCORING_STEPS", ()):    # a game's own steps, as data
-        steps.append(step(g.rules) if callable(step) else str(step))
+        steps.append(("multiply", f"Multiply where the rules say so: {reason}."))
     if g.adapter.zero_sum(g):
-        steps.append("The other players pay what you win (and you pay what you lose): "
-                     "every round's payments add up to zero.")
+        steps.append(("settle", "The other players pay what you win (and you pay what you "
+                      "lose): every round's payments add up to zero."))
     else:
-        steps.append("The other players score nothing for the round; write your points on "
-                     "the score sheet.")
-    return [name_sources(s) for s in steps]
+        steps.append(("settle", "The other players score nothing for the round; write your "
+                      "points on the score sheet."))
+    for own in game_data(g, "SCORING_STEPS", ()):    # a game's own steps, as data
+        place, key, step = own if isinstance(own, tuple) else ("before", "settle", own)
+        keys = [k for k, _ in steps]
+        if place not in STEP_PLACES or key not in keys:
+            raise HanafudaError(f"{g.name}: a scoring step goes {' or '.join(STEP_PLACES)} "
+                                f"one of the steps {', '.join(dict.fromkeys(keys))}; not "
+                                f"{place!r} {key!r}")
+        at = keys.index(key) if place == "before" else len(keys) - keys[::-1].index(key)
+        steps.insert(at, ("own", step(g.rules) if callable(step) else str(step)))
+    return [(k, name_sources(s)) for k, s in steps]
+
+
+def scoring_procedure(game: Game | str) -> list[str]:
+    """Scoring at the table, step by step, from the rules: what counts, finding your yaku,
+    keeping the best of each "only the best" group, hand combinations, adding up, card
+    points and par, multipliers, and what the other players get; with the game's own
+    steps where its data places them (:func:`scoring_steps`)."""
+    return [s for _, s in scoring_steps(game)]
 
 
 def procedure_html(game: Game | str) -> str:

@@ -121,7 +121,9 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
     result = r.result()
     assert result is not None
     names = tuple(agent for _ in range(n))
-    record = replace(r.record(), agents=names)
+    # The story names seats as players at a table ("Player 1"), never the computer
+    # players' names: the record is told without its agents.
+    record = replace(r.record(), agents=())
     lines = tuple(plain_line(x) for x in g.log(record))
     return WorkedRound(g, seed, n, names, tuple(actions), lines, tuple(decisions), result,
                        dealt)

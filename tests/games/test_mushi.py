@@ -8,7 +8,10 @@ Regenerate the golden record after an intended rule change with
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from cli_helpers import run, run_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,9 +108,86 @@ def test_too_many_brights_takes_away_the_five_brights():
     assert get_game("mushi", too_many_brights=True).score(five).to_dict()["yaku_points"] == 0
 
 
-def test_counting_rounds_is_named_but_refused_until_it_is_played():
-    with pytest.raises(OptionError, match="counting_rounds"):
-        get_game("mushi", counting_rounds=True)
+def _rounds_and_totals(record: Record) -> tuple[list[int], list[int]]:
+    """Rounds won and totals per seat, added up from the record's round outcomes."""
+    wins, totals = [0, 0], [0, 0]
+    for rr in record.rounds:
+        out = rr.outcome
+        assert out is not None
+        if out["winner"] is not None:
+            wins[out["winner"]] += 1
+        totals = [t + p for t, p in zip(totals, out["points"])]
+    return wins, totals
+
+
+def test_counting_rounds_gives_the_game_to_the_rounds_leader_over_the_points_leader():
+    """Seed 3, six rounds between two greedy players: player 1 ends ahead on points but
+    player 2 won four rounds to two. Counting rounds changes who wins, not the play."""
+    by_points = get_game("mushi").play(["greedy", "greedy"], seed=3, rounds=6)
+    by_rounds = get_game("mushi", counting_rounds=True).play(["greedy", "greedy"], seed=3,
+                                                             rounds=6)
+    assert by_rounds.rounds == by_points.rounds          # the same deals and moves
+    wins, totals = _rounds_and_totals(by_rounds)
+    assert totals[0] > totals[1] and wins[1] > wins[0]
+    assert by_points.summary["winner"] == 0
+    assert by_rounds.summary["winner"] == 1
+    assert by_rounds.summary["rounds_won"] == wins
+    assert by_rounds.summary["ranked_by"] == "rounds won"
+    assert "rounds_won" not in by_points.summary
+
+
+def test_counting_rounds_breaks_a_tie_on_rounds_by_the_total():
+    """Seed 1: three rounds each; player 1 has the higher total and wins the game."""
+    record = get_game("mushi", counting_rounds=True).play(["greedy", "greedy"], seed=1,
+                                                          rounds=6)
+    wins, totals = _rounds_and_totals(record)
+    assert wins[0] == wins[1] and totals[0] > totals[1]
+    assert record.summary["winner"] == 0
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), rounds=st.integers(1, 4))
+def test_counting_rounds_winner_has_the_most_rounds_won(seed, rounds):
+    record = get_game("mushi", counting_rounds=True).play(["random", "greedy"], seed=seed,
+                                                          rounds=rounds)
+    wins, totals = _rounds_and_totals(record)
+    winner = record.summary["winner"]
+    if wins[0] != wins[1]:
+        assert winner == wins.index(max(wins))
+    elif totals[0] != totals[1]:
+        assert winner == totals.index(max(totals))
+    else:
+        assert winner is None
+
+
+def test_counting_rounds_round_trips_in_records_and_replays(capsys):
+    data = run_json(capsys, "play", "mushi", "--seed", "3", "--agents", "greedy,greedy",
+                    "--rounds", "6", "--option", "counting_rounds=true")
+    assert data["options"]["counting_rounds"] is True and data["winner"] == 1
+    back = Record.from_json(json.dumps(data))
+    game = get_game(back.game, back.preset, **back.options)
+    assert game.options["counting_rounds"] is True
+    assert [r.result().to_dict() for r in game.replay_rounds(back)] == \
+        [dict(r.outcome) for r in back.rounds]
+    assert Record.from_json(back.to_json()) == back
+    assert game.log(back)[-1].endswith("Player 2 (greedy) wins the game on rounds won")
+
+
+def test_the_command_line_shows_the_ranking_by_rounds_won(capsys):
+    status, out, err = run(capsys, "play", "mushi", "--seed", "3", "--agents",
+                           "greedy,greedy", "--rounds", "6", "--option", "counting_rounds=true")
+    assert status == 0 and err == ""
+    wins, totals = _rounds_and_totals(get_game("mushi").play(["greedy", "greedy"], seed=3,
+                                                             rounds=6))
+    last = out.strip().splitlines()[-1]
+    assert last == (f"Rounds won: Player 1 (greedy) {wins[0]}, Player 2 (greedy) {wins[1]}; "
+                    f"final scores: Player 1 (greedy) {totals[0]}, Player 2 (greedy) "
+                    f"{totals[1]}; Player 2 (greedy) wins the game on rounds won")
+
+
+def test_counting_rounds_with_first_to_50_is_refused_with_the_reason():
+    with pytest.raises(OptionError, match="choose one"):
+        get_game("mushi", counting_rounds=True, first_to_50=True)
 
 
 def test_only_two_players():

@@ -28,7 +28,8 @@ def score(cards: str, preset: str = "book", **options) -> dict:
 
 
 def test_book_simplified_example_1_card_values_only():
-    """BK04-1: (3 x 20) + (5 x 10) + (3 x 5) + (5 x 1) = 130, and that is the score."""
+    """BK04-1: three Brights, five Tens, three Ribbons and five Chaffs make 60 + 50 + 15 + 5
+    = 130, and that is the score."""
     pile = CardSet.parse(EXAMPLE)
     counts = {k: sum(1 for c in pile if c.kind is k) for k in Kind}
     assert counts == {Kind.BRIGHT: 3, Kind.TEN: 5, Kind.RIBBON: 3, Kind.CHAFF: 5}
