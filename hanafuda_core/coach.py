@@ -435,7 +435,7 @@ class _Context:
         self.state = state
         rules = view.rules
         self.rules = rules
-        self.words = rules.decisions        # the game's words for go on / stop
+        self.words = rules.decision_words        # the game's words for go on / stop
         self.me = view.player
         self.side = rules.side(self.me)
         self.table = rules.yaku

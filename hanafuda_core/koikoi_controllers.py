@@ -418,7 +418,7 @@ class KoiKoiRound(SeededTool):
                     f"are on the field: choose which one the {CARD_INFO[card].name} takes.")
         yaku = ", ".join(_yaku_names(s, self.human))
         allowed = legal_actions(s)
-        words = s.rules.decisions
+        words = s.rules.decision_words
         if len(allowed) == 1:
             return f"You hold {yaku}: you must {allowed[0].describe()}."
         return (f"You hold {yaku} ({s.yaku_points(self.human)} points). Call {words.go_on} to "
@@ -430,7 +430,7 @@ class KoiKoiRound(SeededTool):
         return (f"Seed {self._seed} · {PRESET_LABELS[self._preset]} · computer: "
                 f"{self._opponent_name} · stock {s.stock_size} · your yaku "
                 f"{s.yaku_points(self.human)} · computer's yaku {s.yaku_points(self.computer)}"
-                + (f" · {s.rules.decisions.go_on} calls: {len(s.calls)}" if s.calls else ""))
+                + (f" · {s.rules.decision_words.go_on} calls: {len(s.calls)}" if s.calls else ""))
 
     def report(self) -> ScoreReport | None:
         res = self._state.result

@@ -9,7 +9,7 @@ it once, from the engine's states:
 :class:`Step`: who acted, the card played and what it took, every card turned
 up from the stock and what it took, the yaku formed or raised (with points)
 and the decision to go on or stop, in the game's own words (Koi-Koi's "Koi-Koi" /
-"Stop": ``CaptureRules.decisions``). One action can hold several turns: after a
+"Stop": ``CaptureRules.decision_words``). One action can hold several turns: after a
 turn ends, players whose hands are empty only draw, and the engine plays those
 draws by itself. A step is therefore split into :class:`Part` objects, one
 player's share of one turn each (``Part.new_turn`` marks where a turn starts).
@@ -440,7 +440,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
                 fm &= ~x.event.taken
             parts[-1]["leftovers"] = tuple(left)
             parts[-1]["field_after"] = CardSet.from_mask(fm)
-    built = [Part(**d, words=rules.decisions) for d in parts]
+    built = [Part(**d, words=rules.decision_words) for d in parts]
     for side in range(rules.sides if rules.yaku is not None else 0):
         sig = after.sigs[side]
         if sig == before.sigs[side] or not sig:
@@ -463,7 +463,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
         i = next((i for i in reversed(mine) if built[i].captured), mine[-1])
         built[i] = replace(built[i], yaku=replace(news, player=built[i].player))
     return Step(p, action, tuple(built), after.phase, after.player, after.result,
-                tuple(after.wild_log[len(before.wild_log):]), rules.decisions)
+                tuple(after.wild_log[len(before.wild_log):]), rules.decision_words)
 
 
 def stories(states: Sequence[State], actions: Iterable[Action | str] | None = None
@@ -668,7 +668,7 @@ def result_text(result: RoundResult | State | None, names: Sequence[str],
     """How a finished round ended, in words ("" while it goes on). ``words``: the
     game's words for the decisions (a state brings its rules' own)."""
     if isinstance(result, State):
-        words = words or result.rules.decisions
+        words = words or result.rules.decision_words
         res = result.result
     else:
         res = result

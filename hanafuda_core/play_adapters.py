@@ -379,7 +379,7 @@ class CaptureAdapter:
         figures = getattr(rules.overlay, "pile_figures", None)
         if figures is not None:     # an overlay that scores card points says so itself
             data.update(figures(rules, CardSet(cards).mask, CardSet(fld).mask))
-        head = heading(game) + (f", after {calls} {rules.decisions.go_on} "
+        head = heading(game) + (f", after {calls} {rules.decision_words.go_on} "
                                 f"call{'s' * (calls > 1)}" if calls else "")
         text = (head, f"Cards: {' '.join(c.code for c in cards)}", report.to_text())
         return ScoreSheet(data, text)

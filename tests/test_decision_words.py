@@ -1,5 +1,5 @@
 """The capture engine's decisions are neutral (GoOn / Stop) and every text a player
-reads names them in the game's own words (``CaptureRules.decisions``)."""
+reads names them in the game's own words (``CaptureRules.decision_words``)."""
 
 import random
 from dataclasses import replace
@@ -57,9 +57,9 @@ def _decisions(rules, seed: int):
 
 
 def test_koikoi_names_its_decisions_koikoi_and_stop():
-    assert koikoi_rules("book").decisions == WORDS == DecisionWords("Koi-Koi", "Stop")
+    assert koikoi_rules("book").decision_words == WORDS == DecisionWords("Koi-Koi", "Stop")
     for preset in ("book", "d002", "d003"):
-        assert koikoi_rules(preset).decisions == WORDS
+        assert koikoi_rules(preset).decision_words == WORDS
 
 
 def test_decisions_are_equal_whatever_they_are_called():
@@ -84,7 +84,7 @@ def test_a_word_for_something_that_is_no_decision_is_refused():
 @settings(max_examples=25, deadline=None)
 @given(words=WORDS_ST, seed=st.integers(0, 5000))
 def test_every_text_of_a_round_says_the_rules_words(words, seed):
-    rules = replace(koikoi_rules("book"), decisions=words)
+    rules = replace(koikoi_rules("book"), decision_words=words)
     end, decisions = _decisions(rules, seed)
     for before, action, after in decisions:
         legal = legal_actions(before)
@@ -106,7 +106,7 @@ def test_every_text_of_a_round_says_the_rules_words(words, seed):
 
 
 def test_a_step_at_a_decision_asks_in_the_rules_words():
-    rules = replace(koikoi_rules("book"), decisions=DecisionWords("Go", "Stop"))
+    rules = replace(koikoi_rules("book"), decision_words=DecisionWords("Go", "Stop"))
     seed = next(s for s in range(200) if _decisions(rules, s)[1])
     before, _, _ = _decisions(rules, seed)[1][0]
     prev = before.history[-1]
@@ -121,8 +121,8 @@ def test_a_step_at_a_decision_asks_in_the_rules_words():
 def test_hachihachi_rules_carry_each_traditions_words_to_the_engine(preset):
     rules = get_rules(preset)
     words = DECISION_WORDS[rules.calls]
-    assert rules.decisions == words
-    assert hp.engine_rules(rules).decisions == words
+    assert rules.decision_words == words
+    assert hp.engine_rules(rules).decision_words == words
     assert hp.CALL_WORDS[rules.calls][:2] == (words.go_on, words.stop)
 
 
@@ -146,5 +146,5 @@ def test_cli_score_calls_flag_and_its_koikoi_spelling_agree(capsys):
 def test_the_view_shows_the_rules_and_their_words():
     rules = koikoi_rules("book")
     state = new_round(rules, random.Random(3))
-    assert view(state, 0).rules.decisions == WORDS
-    assert get_game("koikoi").rules.decisions == WORDS
+    assert view(state, 0).rules.decision_words == WORDS
+    assert get_game("koikoi").rules.decision_words == WORDS

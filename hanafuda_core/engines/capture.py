@@ -15,7 +15,7 @@ shared capture turn of the rulebook's basics (BOOK ch. 3):
 3. *Capture phase*: the turn's captures join the player's (or team's) pile.
    If the rules have a stop/continue overlay and the pile formed a new or
    better yaku, the player decides (phase ``DECIDE``: ``GoOn()`` / ``Stop()``, which each
-   game names in its own words: ``CaptureRules.decisions``, a :class:`DecisionWords`).
+   game names in its own words: ``CaptureRules.decision_words``, a :class:`DecisionWords`).
 
 Everything is immutable: :func:`apply` returns a new :class:`State` and raises
 :class:`~hanafuda_core.errors.IllegalActionError` (a message that teaches the
@@ -36,7 +36,7 @@ How future games plug in (not implemented here, the fields are reserved):
   ``settle_instant`` (see :class:`NoOverlay`). Koi-Koi's lives in
   :mod:`hanafuda_core.games.koikoi`, Hachi-Hachi's in
   :mod:`hanafuda_core.games.hachihachi_play`. The decisions are the engine's
-  neutral :class:`GoOn` / :class:`Stop`; ``decisions`` (a :class:`DecisionWords`)
+  neutral :class:`GoOn` / :class:`Stop`; ``decision_words`` (a :class:`DecisionWords`)
   says what the game calls them (Koi-Koi / Stop, Continue / End, Go / Stop).
 * **Wild cards** (``wild``: a :class:`WildRules` value): what one card may take
   from the hand or the stock, what may take it on the field, the last-card
@@ -131,7 +131,7 @@ class DecisionWords:
     """What a game calls the engine's decisions, in the words its players say.
 
     The engine's decision actions are neutral (:class:`GoOn`, :class:`Stop`); a game's
-    rules carry these words (``CaptureRules.decisions``), :func:`legal_actions` hands
+    rules carry these words (``CaptureRules.decision_words``), :func:`legal_actions` hands
     out the decisions named in them, and every text a player reads (``describe``,
     narration, hints, buttons, the CLI) uses them: Koi-Koi says "Koi-Koi" / "Stop",
     the rulebook's Hachi-Hachi "Continue" / "End" / "Cancel", the first Japanese
@@ -279,7 +279,7 @@ class CaptureRules:
     start_points: int = 0
     yaku: Any = None                               # a hanafuda_core.yaku.YakuTable
     overlay: Any = field(default_factory=NoOverlay)
-    decisions: DecisionWords = NEUTRAL_WORDS       # what the players call GoOn / Stop
+    decision_words: DecisionWords = NEUTRAL_WORDS  # what the players call GoOn / Stop
     wild: WildRules | None = None                # a wild card (see WildRules); None = none
     # Reserved hooks for later games (see the module docstring); None = not used.
     capture_relation: Any = None
@@ -1127,12 +1127,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if ph == _DECIDE:
         # the overlay says which decisions are open; the rules name them
         allowed = state.rules.overlay.decision_actions(state)
-        key = (state.rules.decisions, allowed)
+        key = (state.rules.decision_words, allowed)
         named = _NAMED.get(key)
         if named is None:
             if len(_NAMED) > 1024:
                 _NAMED.clear()
-            named = _NAMED[key] = state.rules.decisions.named(allowed)
+            named = _NAMED[key] = state.rules.decision_words.named(allowed)
         return named
     return ()
 
@@ -1200,9 +1200,9 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
             return
         if len(allowed) == 1:
             raise IllegalActionError(f"you formed a yaku and must "
-                                     f"{state.rules.decisions.named(allowed)[0].describe()} "
+                                     f"{state.rules.decision_words.named(allowed)[0].describe()} "
                                      "here")
-        words = state.rules.decisions
+        words = state.rules.decision_words
         raise IllegalActionError(f"you formed a yaku: call {words.go_on} to go on or "
                                  f"{words.stop} to end the round")
 

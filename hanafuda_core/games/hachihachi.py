@@ -605,7 +605,7 @@ class HachiHachiRules:
         raise AttributeError(name)
 
     @property
-    def decisions(self) -> DecisionWords:
+    def decision_words(self) -> DecisionWords:
         """The words for the decisions after a yaku under these rules (``calls``)."""
         return DECISION_WORDS[self.calls]
 

@@ -298,7 +298,7 @@ def _engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
         misdeal=MisdealRules(field_four=True, hand_four=False, four_pairs=False),
         round_end="hands_empty" if two_cut else "all_cards",
         rounds=12, yaku=rules.yaku, overlay=HachiHachiOverlay(rules.combo_scale),
-        decisions=rules.decisions)
+        decision_words=rules.decision_words)
 
 
 def engine_rules(rules: HachiHachiRules | str, active: int = 3) -> CaptureRules:

@@ -424,7 +424,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         on_four_pairs=four_pairs, on_both_instant=v["both_instant"], instant_win_points=6,
         pair_then_draw=v["pair_then_draw"], round_end=v["round_end"],
         draw_dealer=v["draw_dealer"], rounds=v["rounds"], target_score=v["target_score"],
-        start_points=v["steal_points"] or 0, yaku=table, overlay=overlay, decisions=WORDS,
+        start_points=v["steal_points"] or 0, yaku=table, overlay=overlay,
+        decision_words=WORDS,
         wild=STORM_IS_WILD if v["storm_wild"] else (BREWING_STORM if v["brewing_storm"]
                                                     else None))
 

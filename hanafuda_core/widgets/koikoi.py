@@ -292,7 +292,7 @@ class KoiKoiPlayView(RoundView, widgets.VBox):
         self.choice_box.children = choice
         if s.phase == Phase.DECIDE and s.current_player == ctl.human:
             legal = ctl.legal()
-            words = s.rules.decisions       # the buttons say the game's own words
+            words = s.rules.decision_words       # the buttons say the game's own words
             self.go_on_button.description = words.go_on
             self.stop_button.description = words.stop
             self.go_on_button.disabled = GoOn() not in legal
