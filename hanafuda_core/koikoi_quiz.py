@@ -299,9 +299,9 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
                       "are under the minimum of 3, so you must play on."
                       if not stop_ok else "Allowed here."))
     answer = ("a",) if not stop_ok else ("b",)
-    offered = ", ".join(a.code() for a in legal)
+    offered = " or ".join(a.describe() for a in legal)      # in the rules' words
     expl = ("With the Minimum Points house rule you need at least 3 points to call Stop; "
-            f"below that, Koi-Koi is the only choice the engine offers ({offered}).")
+            f"below that, the only choice the game gives you is to {offered}.")
     return Question(qid, "koikoi/decide", prompt, "single", choices, answer, expl,
                     tuple(state.captures(0)), SOURCE)
 
