@@ -469,7 +469,8 @@ def _tool_game(name: str, tool: str, what: str, args: argparse.Namespace):
 
 def _only_for(game, args: argparse.Namespace, flags: Mapping[str, object]) -> None:
     """Refuse flags the game does not use (``flags``: attribute -> default)."""
-    given = [f"--{a}" for a, default in flags.items() if getattr(args, a) != default]
+    given = [_FLAG_NAMES.get(a, f"--{a}") for a, default in flags.items()
+             if getattr(args, a) != default]
     if given:
         raise HanafudaError(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} "
                             f"not used by {game.name}")
@@ -480,7 +481,9 @@ def _only_for(game, args: argparse.Namespace, flags: Mapping[str, object]) -> No
 
 #: The score flags of every game and their defaults; each game's adapter names the
 #: ones it uses (``score_flags``).
-_SCORE_FLAGS: Mapping[str, object] = {"koikoi": 0, "field": None, "hand": False}
+_SCORE_FLAGS: Mapping[str, object] = {"calls": 0, "field": None, "hand": False}
+#: The flag a player types for a score keyword, where the two differ.
+_FLAG_NAMES: Mapping[str, str] = {"calls": "--koikoi"}
 
 
 def _score_arguments(p: argparse.ArgumentParser) -> None:
@@ -488,8 +491,9 @@ def _score_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("cards", nargs="+", help="the captured cards (or, with --hand, the dealt "
                                             "hand): codes or names, e.g. 1b 2b 3b or "
                                             "'moon, sake cup'")
-    p.add_argument("--koikoi", type=int, default=0, metavar="N",
-                   help="Koi-Koi: calls made before the Stop (the preset says what they do)")
+    p.add_argument("--koikoi", "--calls", dest="calls", type=int, default=0, metavar="N",
+                   help="Koi-Koi: Koi-Koi calls made before the Stop (the preset says what "
+                        "they do)")
     p.add_argument("--field", metavar="CARDS", help="Koi-Koi: cards left on the field (only "
                                                     "the Rain & Fog house rule looks at them)")
     p.add_argument("--hand", action="store_true",

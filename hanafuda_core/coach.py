@@ -14,7 +14,8 @@ The reasons come from the rule tables, never from a card list typed here: which
 yaku a capture completes, raises or advances (counting the cards of each
 :class:`~hanafuda_core.yaku.YakuRule`), which of the opponent's yaku it blocks,
 what a card left on the field could give the opponent (with the chance that
-they hold a card of its month), and for a Koi-Koi/Stop decision the points now
+they hold a card of its month), and for a decision to go on or stop (told in the
+game's own words: Koi-Koi / Stop, Continue / End) the points now
 against the sampled futures.
 
 >>> from hanafuda_core.engines.capture import apply, setup_state, view
@@ -40,7 +41,7 @@ from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Kind
 from .engines.capture import (
     Capture,
     DealRecord,
-    KoiKoi,
+    GoOn,
     Phase,
     Play,
     PlayerView,
@@ -91,7 +92,7 @@ class MoveAdvice:
     opponent's at round end) over the sampled futures; ``win_rate`` the share of
     futures the player wins, ``loss_rate`` the share the opponent wins (the rest
     are drawn rounds) and ``nothing_rate`` the share in which the player ends the
-    round with no points (a loss or a draw: what a Koi-Koi call risks).
+    round with no points (a loss or a draw: what a go-on call risks).
     """
 
     action: Any
@@ -107,10 +108,11 @@ class MoveAdvice:
         return self.action.code()
 
     def describe(self) -> str:
+        """The action in the game's words ("call Koi-Koi (go on)", "play the Crane")."""
         return self.action.describe()
 
     def to_dict(self) -> dict:
-        return {"action": self.action.code(), "describe": self.action.describe(),
+        return {"action": self.action.code(), "describe": self.describe(),
                 "expected": round(self.expected, 3), "win_rate": round(self.win_rate, 3),
                 "loss_rate": round(self.loss_rate, 3),
                 "nothing_rate": round(self.nothing_rate, 3), "samples": self.samples,
@@ -145,7 +147,7 @@ class Advice:
         lines = [f"Coach for player {self.player + 1} ({self.samples} sampled futures "
                  "per move):", f"  {self.summary}", ""]
         for rank, m in enumerate(self.moves, 1):
-            lines.append(f"{rank}. {m.action.describe()} [{m.action.code()}]: "
+            lines.append(f"{rank}. {m.describe()} [{m.action.code()}]: "
                          f"{m.expected:+.1f} points on average, win {m.win_rate:.0%}, "
                          f"lose {m.loss_rate:.0%}")
             lines += [f"     - {r}" for r in m.reasons]
@@ -433,6 +435,7 @@ class _Context:
         self.state = state
         rules = view.rules
         self.rules = rules
+        self.words = rules.decision_words        # the game's words for go on / stop
         self.me = view.player
         self.side = rules.side(self.me)
         self.table = rules.yaku
@@ -486,7 +489,7 @@ class _Context:
         return 0, 0, 0
 
     def reasons(self, action, exp, win, loss, nothing, stats, legal, n) -> list[str]:
-        if isinstance(action, (KoiKoi, Stop)):
+        if isinstance(action, (GoOn, Stop)):
             items = self.decision_reasons(action, exp, win, loss, nothing, stats, legal)
         else:
             items = self.card_reasons(action)
@@ -666,7 +669,7 @@ class _Context:
             items.append((weight, text))
         return items
 
-    # -- Koi-Koi or Stop ----------------------------------------------------------
+    # -- go on or stop (in the game's words: self.words) ----------------------------
     def stop_points(self) -> tuple[int, str]:
         st = self.state
         res = self.rules.overlay.settle(st, st.player)
@@ -733,29 +736,30 @@ class _Context:
         items: list[tuple[float, str]] = []
         pts, names = self.stop_points()
         idx = {type(a): i for i, a in enumerate(legal)}
+        go, stop = self.words.go_on, self.words.stop
         if isinstance(action, Stop):
-            items.append((100, f"Stop now for {pts} point{'s' * (pts != 1)} with {names}"))
+            items.append((100, f"{stop} now for {pts} point{'s' * (pts != 1)} with {names}"))
             for w, text in self.threats()[:1]:
                 items.append((60 + w, f"stopping ends the danger: {text}"))
-            if KoiKoi in idx:
-                kexp, _, kloss, knothing = stats[idx[KoiKoi]]
-                items.append((50, f"calling Koi-Koi instead would average {kexp:+.1f} and "
+            if GoOn in idx:
+                kexp, _, kloss, knothing = stats[idx[GoOn]]
+                items.append((50, f"calling {go} instead would average {kexp:+.1f} and "
                                   f"leave you with nothing in {_pct(knothing)} of futures"))
         else:
             if Stop in idx:
                 sexp = stats[idx[Stop]][0]
                 diff = exp - sexp
                 if diff > 0:
-                    text = (f"Stop now for {pts} points; calling Koi-Koi wins more on average "
+                    text = (f"{stop} now for {pts} points; calling {go} wins more on average "
                             f"({diff:+.1f}) but loses everything in {_pct(nothing)} of futures")
                 else:
-                    text = (f"Stop now for {pts} points; calling Koi-Koi averages "
+                    text = (f"{stop} now for {pts} points; calling {go} averages "
                             f"{-diff:.1f} less and loses everything in {_pct(nothing)} of "
                             "futures")
                 items.append((100, text))
             else:
-                items.append((100, "you must call Koi-Koi here (the rules do not let you "
-                                   "Stop yet)"))
+                items.append((100, f"you must call {go} here (the rules do not let you "
+                                   f"{stop} yet)"))
             prospect = self.my_prospects()
             if prospect:
                 items.append((60, f"going on: {prospect}"))
@@ -767,26 +771,27 @@ class _Context:
     def summary(self, moves: list[MoveAdvice], stats, legal, order) -> str:
         best = moves[0]
         act = best.action
-        if isinstance(act, (KoiKoi, Stop)):
+        if isinstance(act, (GoOn, Stop)):
             pts, names = self.stop_points()
             by_type = {type(m.action): m for m in moves}
-            kk, st = by_type.get(KoiKoi), by_type.get(Stop)
+            kk, st = by_type.get(GoOn), by_type.get(Stop)
             threat = self.threats()[:1]
+            go, stop = self.words.go_on, self.words.stop
             if isinstance(act, Stop):
-                text = f"Stop now for {pts} point{'s' * (pts != 1)} with {names}"
+                text = f"{stop} now for {pts} point{'s' * (pts != 1)} with {names}"
                 if kk is not None:
-                    text += (f": calling Koi-Koi would average {kk.expected:+.1f} and leave you "
+                    text += (f": calling {go} would average {kk.expected:+.1f} and leave you "
                              f"with nothing in {_pct(_nothing(kk))} of futures")
                 if threat:
                     text += f"; {threat[0][1]}"
                 return text + "."
             if st is None:
-                return "Call Koi-Koi: the rules do not let you Stop yet."
+                return f"Call {go}: the rules do not let you {stop} yet."
             diff = best.expected - st.expected
-            return (f"Call Koi-Koi: it wins more on average ({diff:+.1f}) than stopping now for "
+            return (f"Call {go}: it wins more on average ({diff:+.1f}) than stopping now for "
                     f"{pts} point{'s' * (pts != 1)}, but loses everything in "
                     f"{_pct(_nothing(best))} of futures.")
-        head = act.describe()
+        head = best.describe()
         head = head[0].upper() + head[1:]
         decisive = best.reasons[0]
         if isinstance(act, Capture) and decisive.startswith("captures "):
@@ -798,9 +803,9 @@ class _Context:
             diff = best.expected - second.expected
             text += f" In {best.samples} sampled futures it averages {best.expected:+.1f} points"
             if diff < 0.05:
-                text += f", as much as {second.action.describe()}."
+                text += f", as much as {second.describe()}."
             else:
-                text += f", {diff:.1f} more than {second.action.describe()}."
+                text += f", {diff:.1f} more than {second.describe()}."
         return text
 
 

@@ -1204,11 +1204,10 @@ class HachiHachiPlay(SeededTool):
         return PlayHint(best, summary, lines)
 
     def _coach_words(self, text: str) -> str:
-        """The coach speaks Koi-Koi (Koi-Koi / Stop, points, "player 2" for the engine's
-        seats): say it as this tradition does (Continue / End, Sage / Stop, Sa-gé /
-        Yoshi, Keep / Go out; pence) with this table's names."""
-        go, stop, _ = self._engine.CALL_WORDS.get(self.rules.calls, ("Continue", "End", ""))
-        text = text.replace("Koi-Koi", go).replace("Stop", stop)
+        """The coach already names the decisions in this tradition's words (the engine
+        rules carry them: Continue / End, Sage / Stop, Sa-gé / Yoshi, Keep / Go out); it
+        speaks of points and of "player 2" for the engine's seats: say them with this
+        tradition's unit (pence) and this table's names."""
         active = self._round.active
         text = re.sub(r"\b[Pp]layer ([1-3])\b",
                       lambda m: self.NAMES[active[int(m.group(1)) - 1]], text)

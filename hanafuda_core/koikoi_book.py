@@ -37,7 +37,7 @@ from .book import (
 from .book import turn_case as _turn_case
 from .cards import CARD_INFO, Card
 from .engines.capture import (
-    KOIKOI,
+    GO_ON,
     Phase,
     State,
     apply,
@@ -47,7 +47,7 @@ from .engines.capture import (
     view,
 )
 from .errors import HanafudaError, IllegalActionError
-from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
+from .games.koikoi import OPTIONS, PRESETS, WORDS, get_rules, preset_options
 from .narration import and_list as _and
 from .scoring import ScoreReport, score_cards
 from .teach import example_cards, preset_label
@@ -335,7 +335,7 @@ def run_scenario(scenario: Scenario, preset: str = "book",
         state = apply(state, a)
     while scenario.play_out and not state.is_terminal:
         acts = legal_actions(state)
-        state = apply(state, KOIKOI if KOIKOI in acts else acts[0])
+        state = apply(state, GO_ON if GO_ON in acts else acts[0])
     if not state.is_terminal:
         raise HanafudaError(f"{scenario.key} does not end the round")
     return state
@@ -590,8 +590,8 @@ def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
                    "Played": _name(s.played) if s.played is not None else "— (hand empty)",
                    "Drawn": _name(s.drawn) if s.drawn is not None else "—",
                    "Captured": " ".join(c.code for c in s.captured) or "—",
-                   "Yaku and decision": "; ".join([*s.yaku, *([s.decision] if s.decision
-                                                              else [])])}
+                   "Yaku and decision": "; ".join(
+                       [*s.yaku, *([WORDS.word(s.decision)] if s.decision else [])])}
             if wr.coached:
                 row["Coach"] = s.advice or ""
             rows.append(row)
@@ -663,7 +663,7 @@ def show_three_players():
 
 def show_score(index: int):
     label, cards, calls = SCORE_PILES[index]
-    rep = score_cards(cards, koikoi_calls=calls)
+    rep = score_cards(cards, calls=calls)
     return _html(f"<p><b>{html.escape(label)}</b>"
                  + (f" · {calls} Koi-Koi call before the Stop" if calls else "") + "</p>"
                  + rep._repr_html_()

@@ -45,7 +45,7 @@ from .engines.capture import (
     view,
 )
 from .errors import HanafudaError, IllegalActionError, OptionError
-from .games.koikoi import OPTIONS, PRESETS, get_rules, preset_options
+from .games.koikoi import OPTIONS, PRESETS, WORDS, get_rules, preset_options
 from .narration import conjugate, describe, result_text, story, subject
 from .narration import held_yaku as _yaku_names
 from .rules import SOURCE_DOCUMENTS, name_sources
@@ -127,7 +127,7 @@ class ScoreCalculator:
     """
 
     def __init__(self, cards: Any = (), preset: str = "book",
-                 options: dict[str, Any] | None = None, koikoi_calls: int = 0) -> None:
+                 options: dict[str, Any] | None = None, calls: int = 0) -> None:
         self._preset = "book"
         self._options: dict[str, Any] = {}
         self._calls = 0
@@ -135,7 +135,7 @@ class ScoreCalculator:
         self._report = self._score(CardSet(), "book", {}, 0)
         self._apply(cards=CardSet(parse_cards(cards) if isinstance(cards, str) else cards),
                     preset=_check_preset(preset), options=dict(options or {}),
-                    calls=self._check_calls(koikoi_calls))
+                    calls=self._check_calls(calls))
 
     # -- state ---------------------------------------------------------------
     @property
@@ -152,7 +152,7 @@ class ScoreCalculator:
         return dict(self._options)
 
     @property
-    def koikoi_calls(self) -> int:
+    def calls(self) -> int:
         return self._calls
 
     @property
@@ -218,7 +218,7 @@ class ScoreCalculator:
     def summary(self) -> str:
         """One line: how many cards, which rules, the total."""
         n = len(self._cards)
-        calls = (f", after {self._calls} Koi-Koi call{'s' * (self._calls != 1)}"
+        calls = (f", after {self._calls} {WORDS.go_on} call{'s' * (self._calls != 1)}"
                  if self._calls else "")
         return (f"{n} card{'s' * (n != 1)} under {PRESET_LABELS[self._preset]}{calls}: "
                 f"{self.total} point{'s' * (self.total != 1)}")
@@ -227,13 +227,13 @@ class ScoreCalculator:
     @staticmethod
     def _check_calls(calls) -> int:
         if isinstance(calls, bool) or not isinstance(calls, int) or not 0 <= calls <= MAX_CALLS:
-            raise HanafudaError(f"the number of Koi-Koi calls is a whole number from 0 to "
+            raise HanafudaError(f"the number of {WORDS.go_on} calls is a whole number from 0 to "
                                 f"{MAX_CALLS}, not {calls!r}")
         return int(calls)
 
     @staticmethod
     def _score(cards: CardSet, preset: str, options: dict, calls: int) -> ScoreReport:
-        return score_cards(cards, preset, options, koikoi_calls=calls)
+        return score_cards(cards, preset, options, calls=calls)
 
     def _apply(self, *, cards: CardSet | None = None, preset: str | None = None,
                options: dict | None = None, calls: int | None = None) -> ScoreReport:
@@ -255,7 +255,7 @@ def describe_step(before: State, action: Action, after: State,
                   names: Sequence[str] = ("Player 1", "Player 2")) -> str:
     """One step of a round in words: the card played and what it took, each card the
     stock turned up and what it took, the yaku formed, then what must happen next
-    (a choice, a Koi-Koi/Stop decision) or how the round ended.
+    (a choice, a decision to go on or stop, in the game's words) or how the round ended.
 
     ``names`` names each seat ("You", "The computer"...); see
     :func:`hanafuda_core.narration.describe`.
@@ -350,7 +350,8 @@ class KoiKoiRound(SeededTool):
         return self._state
 
     def act(self, action: Action | str) -> State:
-        """The human's action (a :class:`Play`, :class:`Capture`, Koi-Koi, Stop or its code).
+        """The human's action (a :class:`Play`, :class:`Capture`, :class:`GoOn` (Koi-Koi),
+        :class:`Stop`, or its code).
 
         An illegal action raises :class:`IllegalActionError` with the engine's
         reason; the round is unchanged. Then the computer moves until it is the
@@ -417,17 +418,19 @@ class KoiKoiRound(SeededTool):
                     f"are on the field: choose which one the {CARD_INFO[card].name} takes.")
         yaku = ", ".join(_yaku_names(s, self.human))
         allowed = legal_actions(s)
+        words = s.rules.decision_words
         if len(allowed) == 1:
             return f"You hold {yaku}: you must {allowed[0].describe()}."
-        return (f"You hold {yaku} ({s.yaku_points(self.human)} points). Call Koi-Koi to go on "
-                "for more (if the computer stops first you score nothing), or Stop to score now.")
+        return (f"You hold {yaku} ({s.yaku_points(self.human)} points). Call {words.go_on} to "
+                f"go on for more (if the computer stops first you score nothing), or "
+                f"{words.stop} to score now.")
 
     def score_line(self) -> str:
         s = self._state
         return (f"Seed {self._seed} · {PRESET_LABELS[self._preset]} · computer: "
                 f"{self._opponent_name} · stock {s.stock_size} · your yaku "
                 f"{s.yaku_points(self.human)} · computer's yaku {s.yaku_points(self.computer)}"
-                + (f" · Koi-Koi calls: {len(s.calls)}" if s.calls else ""))
+                + (f" · {s.rules.decision_words.go_on} calls: {len(s.calls)}" if s.calls else ""))
 
     def report(self) -> ScoreReport | None:
         res = self._state.result
@@ -446,7 +449,7 @@ class KoiKoiRound(SeededTool):
         advice = self._coach.advise(v, legal)
         lines = []
         for m in advice.moves:
-            said = m.action.describe()
+            said = m.describe()
             why = [r for r in m.reasons if "sampled futures" not in r]
             lines.append(f"{said[:1].upper()}{said[1:]} ({m.expected:+.1f} points on "
                          f"average, you win {m.win_rate:.0%} of the sampled futures)"

@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterable
 
 from .cards import CARD_INFO, DECK, MONTH_NAMES, CardSet
-from .engines.capture import KOIKOI, STOP, Phase, apply, legal_actions, setup_state, view
+from .engines.capture import GO_ON, STOP, Phase, apply, legal_actions, setup_state, view
 from .errors import HanafudaError
 from .games.koikoi import get_rules, preset_options
 from .narration import and_list, the_card
@@ -228,7 +228,7 @@ def _decide_last_card(rng: random.Random, preset: str):
         if table.quick(CardSet(pile).mask)[0]:
             continue
         state = apply(state, f"play {played.code}")
-        if state.phase == Phase.DECIDE and set(legal_actions(state)) == {KOIKOI, STOP}:
+        if state.phase == Phase.DECIDE and set(legal_actions(state)) == {GO_ON, STOP}:
             return state, played, missing
     raise HanafudaError("no last-card position found")  # pragma: no cover
 
@@ -240,7 +240,7 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
     if kind == "last":
         state, played, missing = _decide_last_card(rng, preset)
         stop = apply(state, STOP).result
-        koi = apply(state, KOIKOI)
+        koi = apply(state, GO_ON)
         pts = state.yaku_points(0)
         rep = stop.report
         formed = and_list([line.name for line in rep.lines])
@@ -299,9 +299,9 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
                       "are under the minimum of 3, so you must play on."
                       if not stop_ok else "Allowed here."))
     answer = ("a",) if not stop_ok else ("b",)
-    offered = ", ".join(a.code() for a in legal)
+    offered = " or ".join(a.describe() for a in legal)      # in the rules' words
     expl = ("With the Minimum Points house rule you need at least 3 points to call Stop; "
-            f"below that, Koi-Koi is the only choice the engine offers ({offered}).")
+            f"below that, the only choice the game gives you is to {offered}.")
     return Question(qid, "koikoi/decide", prompt, "single", choices, answer, expl,
                     tuple(state.captures(0)), SOURCE)
 

@@ -8,7 +8,8 @@ it once, from the engine's states:
 :func:`story` takes ``(state before, action, state after)`` and returns a
 :class:`Step`: who acted, the card played and what it took, every card turned
 up from the stock and what it took, the yaku formed or raised (with points)
-and the Koi-Koi/Stop decision. One action can hold several turns: after a
+and the decision to go on or stop, in the game's own words (Koi-Koi's "Koi-Koi" /
+"Stop": ``CaptureRules.decision_words``). One action can hold several turns: after a
 turn ends, players whose hands are empty only draw, and the engine plays those
 draws by itself. A step is therefore split into :class:`Part` objects, one
 player's share of one turn each (``Part.new_turn`` marks where a turn starts).
@@ -82,13 +83,16 @@ Under "Storm is Wild" the Storm takes a card of another month (never the Rainman
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
 from .engines.capture import (
+    GO_ON,
+    NEUTRAL_WORDS,
+    STOP,
     Action,
     Capture,
-    KoiKoi,
+    DecisionWords,
     Phase,
     Play,
     RoundResult,
@@ -174,7 +178,7 @@ class YakuNews:
     yaku: tuple[tuple[str, int], ...]    # (name, points) of every yaku now held
     total: int
     previous: int
-    decide: bool                         # it opens a Koi-Koi/Stop decision
+    decide: bool                         # it opens a decision (go on or stop)
 
     def names(self) -> list[str]:
         """["3 Purple Ribbons (6)", ...]"""
@@ -191,9 +195,10 @@ class Part:
     hand: Move | None = None
     draw: Move | None = None
     yaku: YakuNews | None = None
-    decision: str | None = None          # "koikoi" or "stop"
+    decision: str | None = None          # the decision's code: "koikoi" (go on) or "stop"
     field_after: CardSet = CardSet()
     leftovers: tuple[Leftover, ...] = ()  # the wild's leftovers when the round ends here
+    words: DecisionWords = field(default=NEUTRAL_WORDS, repr=False)   # the game's words
 
     @property
     def draw_only(self) -> bool:
@@ -233,6 +238,7 @@ class Step:
     to_act: int
     result: RoundResult | None = None
     wild_events: tuple[WildEvent, ...] = ()   # what the wild card did in this action
+    words: DecisionWords = field(default=NEUTRAL_WORDS, repr=False)   # the game's words
 
     @property
     def leftovers(self) -> tuple[Leftover, ...]:
@@ -414,7 +420,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
             own_draw, turn = True, (1 << c) | (1 << t)
             pair_month = -1 if move.wild else c >> 2
     else:
-        part0["decision"] = "koikoi" if isinstance(action, KoiKoi) else "stop"
+        part0["decision"] = action.code()
     part0["field_after"] = CardSet.from_mask(fm)
     parts = [part0]
     seat = p
@@ -434,7 +440,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
                 fm &= ~x.event.taken
             parts[-1]["leftovers"] = tuple(left)
             parts[-1]["field_after"] = CardSet.from_mask(fm)
-    built = [Part(**d) for d in parts]
+    built = [Part(**d, words=rules.decision_words) for d in parts]
     for side in range(rules.sides if rules.yaku is not None else 0):
         sig = after.sigs[side]
         if sig == before.sigs[side] or not sig:
@@ -457,7 +463,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
         i = next((i for i in reversed(mine) if built[i].captured), mine[-1])
         built[i] = replace(built[i], yaku=replace(news, player=built[i].player))
     return Step(p, action, tuple(built), after.phase, after.player, after.result,
-                tuple(after.wild_log[len(before.wild_log):]))
+                tuple(after.wild_log[len(before.wild_log):]), rules.decision_words)
 
 
 def stories(states: Sequence[State], actions: Iterable[Action | str] | None = None
@@ -620,10 +626,11 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
         total = part.yaku.total
         out.append(f"{_possessive(names[part.yaku.player])} captures now make "
                    f"{and_list(part.yaku.names())}: {total} point{'s' * (total != 1)}.")
-    if part.decision == "koikoi":
-        out.append(f"{subject(who, 'call')} Koi-Koi and {conjugate(who, 'play')} on.")
-    elif part.decision == "stop":
-        out.append(f"{subject(who, 'call')} Stop, and the round ends.")
+    if part.decision == GO_ON.code():
+        out.append(f"{subject(who, 'call')} {part.words.go_on} and "
+                   f"{conjugate(who, 'play')} on.")
+    elif part.decision == STOP.code():
+        out.append(f"{subject(who, 'call')} {part.words.stop}, and the round ends.")
     for left in part.leftovers:
         out.append(_leftover_sentence(left, names))
         if left.yaku is not None:
@@ -656,27 +663,34 @@ def sentences(step: Step, names: Sequence[str]) -> list[str]:
     return [s for part in step.parts for s in part_sentences(part, names)]
 
 
-def result_text(result: RoundResult | State | None, names: Sequence[str]) -> str:
-    """How a finished round ended, in words ("" while it goes on)."""
-    res = result.result if isinstance(result, State) else result
+def result_text(result: RoundResult | State | None, names: Sequence[str],
+                words: DecisionWords | None = None) -> str:
+    """How a finished round ended, in words ("" while it goes on). ``words``: the
+    game's words for the decisions (a state brings its rules' own)."""
+    if isinstance(result, State):
+        words = words or result.rules.decision_words
+        res = result.result
+    else:
+        res = result
+    stop = (words or NEUTRAL_WORDS).stop
     if res is None:
         return ""
     if res.winner is None:
         if any(res.points):
             best = max(range(len(res.points)), key=lambda p: res.points[p])
-            return (f"Nobody called Stop; {subject(names[best], 'earn', False)} "
+            return (f"Nobody called {stop}; {subject(names[best], 'earn', False)} "
                     f"{res.points[best]} (Dealer's Delight).")
-        return "A draw: the cards ran out and nobody called Stop, so nobody scores."
+        return f"A draw: the cards ran out and nobody called {stop}, so nobody scores."
     pts = res.points[res.winner]
     if res.reason == "instant_win":
         return f"{subject(names[res.winner], 'win')} {pts} points straight from the deal."
-    return (f"{names[res.winner]} called Stop and {conjugate(names[res.winner], 'score')} {pts} "
-            f"point{'s' * (pts != 1)}.")
+    return (f"{names[res.winner]} called {stop} and {conjugate(names[res.winner], 'score')} "
+            f"{pts} point{'s' * (pts != 1)}.")
 
 
 def describe(step: Step, names: Sequence[str]) -> str:
     """A step in one paragraph: what happened, then who must do what next (choose
-    a card, decide Koi-Koi or Stop) or how the round ended."""
+    a card, decide to go on or stop, in the game's words) or how the round ended."""
     text = " ".join(sentences(step, names))
     who = names[step.to_act]
     if step.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
@@ -687,14 +701,14 @@ def describe(step: Step, names: Sequence[str]) -> str:
         else:
             text += f" {who} must choose which one {the_card(waiting.card)} takes."
     elif step.phase == Phase.DECIDE:
-        text += f" {who} must decide: Koi-Koi (go on) or Stop."
+        text += f" {who} must decide: {step.words.go_on} (go on) or {step.words.stop}."
     elif step.result is not None:
         res = step.result
-        if step.decision == "stop" and res.winner == step.player:
-            pts = res.points[res.winner]      # the Stop was just told: only the score
+        if step.decision == STOP.code() and res.winner == step.player:
+            pts = res.points[res.winner]      # the stop was just told: only the score
             text += f" {subject(who, 'score')} {pts} point{'s' * (pts != 1)}."
         else:
-            text += " " + result_text(res, names)
+            text += " " + result_text(res, names, step.words)
     return text
 
 
@@ -710,10 +724,10 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     part0 = step.parts[0]
     who = names[step.player]
     hand = part0.hand
-    if part0.decision == "koikoi":
-        lines.append(f"  {who} calls Koi-Koi and plays on")
-    elif part0.decision == "stop":
-        lines.append(f"  {who} calls Stop")
+    if part0.decision == GO_ON.code():
+        lines.append(f"  {who} calls {step.words.go_on} and plays on")
+    elif part0.decision == STOP.code():
+        lines.append(f"  {who} calls {step.words.stop}")
     elif hand is not None and hand.outcome == CHOSEN:
         taker = f"the wild {CARD_INFO[hand.card].name}" if hand.wild else the_card(hand.card,
                                                                                    False)
@@ -754,7 +768,8 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     for news in step.yaku:
         yaku = ", ".join(f"{name} {pts}" for name, pts in news.yaku)
         lines.append(f"    {names[news.player]} has yaku: {yaku} (total {news.total})"
-                     + (": Koi-Koi or Stop?" if news.decide else ""))
+                     + (f": {step.words.go_on} or {step.words.stop}?" if news.decide
+                        else ""))
     return lines
 
 

@@ -226,7 +226,7 @@ class CaptureAdapter:
     round_word: str = "rounds"
     agent_names: tuple[str, ...] = ("random", "greedy", "coach")
     default_agents: tuple[str, ...] = ("coach", "greedy")
-    score_flags: Mapping[str, Any] = {"koikoi": 0, "field": None}
+    score_flags: Mapping[str, Any] = {"calls": 0, "field": None}
 
     def __init__(self, rules_module: str) -> None:
         self.module_name = rules_module
@@ -359,28 +359,28 @@ class CaptureAdapter:
                                      for p in range(len(legacy.totals))]))
         return lines
 
-    def score(self, game: Game, cards: Iterable[Any], koikoi: int = 0,
+    def score(self, game: Game, cards: Iterable[Any], calls: int = 0,
               field: Iterable[Any] | None = None) -> ScoreSheet:
-        """A pile scored as if its owner ended the round after ``koikoi`` calls (the
+        """A pile scored as if its owner ended the round after ``calls`` go-on calls (the
         preset says what they do); ``field``: cards left on the field. An overlay with
         ``pile_figures(rules, mask, field_mask)`` (a card-value game: Simplified, Mushi)
         gives the card points, par, optional yaku, total and yaku itself."""
         cards = plain_cards(cards, game)
         fld = plain_cards(field or (), game)
-        if isinstance(koikoi, bool) or not isinstance(koikoi, int) or koikoi < 0:
-            raise HanafudaError(f"--koikoi counts calls: 0 or more, not {koikoi}")
+        if isinstance(calls, bool) or not isinstance(calls, int) or calls < 0:
+            raise HanafudaError(f"--koikoi counts calls: 0 or more, not {calls}")
         rules = game.rules
         report = rules.overlay.pile_report(rules, CardSet(cards).mask, CardSet(fld).mask,
-                                           koikoi)
+                                           calls)
         data = report.to_dict()
         data.update(game=game.key, preset=game.preset, options=json_value(game.options),
-                    cards=[c.code for c in cards], koikoi_calls=koikoi,
+                    cards=[c.code for c in cards], calls=calls,
                     card_points=None, yaku_points=report.subtotal, optional_yaku_points=0)
         figures = getattr(rules.overlay, "pile_figures", None)
         if figures is not None:     # an overlay that scores card points says so itself
             data.update(figures(rules, CardSet(cards).mask, CardSet(fld).mask))
-        head = heading(game) + (f", after {koikoi} Koi-Koi call{'s' * (koikoi > 1)}"
-                                if koikoi else "")
+        head = heading(game) + (f", after {calls} {rules.decision_words.go_on} "
+                                f"call{'s' * (calls > 1)}" if calls else "")
         text = (head, f"Cards: {' '.join(c.code for c in cards)}", report.to_text())
         return ScoreSheet(data, text)
 

@@ -11,7 +11,7 @@ the total. It renders as text, as a dict/JSON and as HTML with card pictures.
 >>> r = score_cards("1b 2b 3b 4b")
 >>> r.total, [line.name for line in r.lines]
 (6, ['3 Poetry Ribbons'])
->>> score_cards("1b 2b 3b", koikoi_calls=1).total
+>>> score_cards("1b 2b 3b", calls=1).total
 10
 """
 
@@ -208,7 +208,7 @@ class PileScore:
 
     ``points`` (the yaku total) and ``signature`` (``((rule index, points), ...)``)
     come from the yaku table's cached bit-mask evaluation; ``total`` applies the
-    rules' multipliers for ``koikoi_calls``. The explained :class:`ScoreReport`
+    rules' multipliers for ``calls``. The explained :class:`ScoreReport`
     (which yaku, which cards, which rule) is built the first time ``report`` is
     read, and kept: scoring many piles costs only what each caller reads.
 
@@ -218,21 +218,21 @@ class PileScore:
     (6, 6, ['3 Poetry Ribbons'])
     """
 
-    __slots__ = ("rules", "mask", "field_mask", "koikoi_calls", "points", "signature",
+    __slots__ = ("rules", "mask", "field_mask", "calls", "points", "signature",
                  "total", "_report")
 
     def __init__(self, rules: CaptureRules, mask: int, field_mask: int = 0,
-                 koikoi_calls: int = 0) -> None:
+                 calls: int = 0) -> None:
         self.rules = rules
         self.mask = mask
         self.field_mask = field_mask
-        self.koikoi_calls = koikoi_calls
+        self.calls = calls
         table = rules.yaku          # None: no yaku under these rules (Simplified's default)
         found: tuple[int, Signature] = (table.quick(mask, field_mask) if table is not None
                                     else (0, ()))
         self.points, self.signature = points, _ = found
         # the points with the rules' multipliers (as the report's ``total``)
-        self.total = points * _factor(rules.overlay, points, koikoi_calls) if points else 0
+        self.total = points * _factor(rules.overlay, points, calls) if points else 0
         self._report: ScoreReport | None = None
 
     @property
@@ -242,7 +242,7 @@ class PileScore:
             rules = self.rules
             make = getattr(rules.overlay, "pile_report", None)
             if make is not None:
-                self._report = make(rules, self.mask, self.field_mask, self.koikoi_calls)
+                self._report = make(rules, self.mask, self.field_mask, self.calls)
             else:
                 self._report = report_from_evaluation(
                     rules.yaku.evaluate(self.mask, self.field_mask),
@@ -277,7 +277,7 @@ def _factor(overlay: object, points: int, calls: int) -> int:
 
 
 def score_pile(rules: CaptureRules, mask: int, field_mask: int = 0,
-               koikoi_calls: int = 0) -> PileScore:
+               calls: int = 0) -> PileScore:
     """Score a capture pile (a card mask) under engine rules: the fast path of
     :func:`score_cards` (no parsing, the explanation built on demand)."""
     if type(mask) is not int and (type(mask) is bool or not isinstance(mask, int)) \
@@ -285,15 +285,15 @@ def score_pile(rules: CaptureRules, mask: int, field_mask: int = 0,
         from .errors import UnknownCardError
         raise UnknownCardError(f"a pile is a mask of the 48 card bits (0 to 2**48 - 1), "
                                f"not {mask!r}")
-    return PileScore(rules, mask, field_mask, koikoi_calls)
+    return PileScore(rules, mask, field_mask, calls)
 
 
 def score_cards(cards: str | Iterable[Card] | CardSet, preset: str = "book",
-                options: Mapping[str, object] | None = None, *, koikoi_calls: int = 0,
+                options: Mapping[str, object] | None = None, *, calls: int = 0,
                 field: str | Iterable[Card] | CardSet | None = None) -> ScoreReport:
     """Score a capture pile under a Koi-Koi preset, as if its owner called Stop.
 
-    ``koikoi_calls`` is how many Koi-Koi calls were made before the Stop
+    ``calls`` is how many Koi-Koi calls were made before the Stop
     (by anyone; the preset decides what they do); ``field`` the cards left on
     the field (only the Rain & Fog house rule looks at it).
     """
@@ -302,4 +302,4 @@ def score_cards(cards: str | Iterable[Card] | CardSet, preset: str = "book",
     pile = cards if isinstance(cards, CardSet) else CardSet(cards)
     field_set = CardSet() if field is None else (field if isinstance(field, CardSet)
                                                 else CardSet(field))
-    return PileScore(rules, pile.mask, field_set.mask, koikoi_calls).report
+    return PileScore(rules, pile.mask, field_set.mask, calls).report

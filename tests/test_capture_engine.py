@@ -10,7 +10,7 @@ from hanafuda_core.engines.capture import (
     CAPTURE,
     PLAY,
     Capture,
-    KoiKoi,
+    GoOn,
     Phase,
     Play,
     Stop,
@@ -139,4 +139,4 @@ def test_fast_random_round_plays_the_rounds_random_agents_play(options):
                 fast.history) == (slow.caps_m, slow.field_m, slow.hands_m, slow.pos, slow.calls,
                                   slow.result, slow.history)
         phases.update(type(a) for a in slow.history)
-    assert phases == {Play, Capture, KoiKoi, Stop}
+    assert phases == {Play, Capture, GoOn, Stop}

@@ -11,7 +11,7 @@ import pytest
 
 from hanafuda_core.coach import Advice, Coach, MoveAdvice, greedy_rollout
 from hanafuda_core.engines.capture import (
-    KOIKOI,
+    GO_ON,
     STOP,
     Capture,
     Phase,
@@ -156,7 +156,7 @@ def test_coach_book_koikoi_stops_when_the_opponent_is_one_card_from_boar_deer_bu
     state = setup_state(BOOK, ["3c 12a 5c", "6c 12b 12c"], field="3b 6a 9c",
                         stock="2c 4a 5d 6d 9d 11d", captures=["1b 2b", "7a 10a"])
     state = apply(state, "play 3c")
-    assert state.phase == Phase.DECIDE and legal_actions(state) == (KOIKOI, STOP)
+    assert state.phase == Phase.DECIDE and legal_actions(state) == (GO_ON, STOP)
     advice = advise(state)
     assert advice.best == STOP
     stop, koikoi = advice.move("stop"), advice.move("koikoi")

@@ -14,7 +14,7 @@ from hanafuda_core.engines.capture import (
     Capture,
     DealOrderError,
     DealRecord,
-    KoiKoi,
+    GoOn,
     Phase,
     Play,
     Stop,
@@ -170,7 +170,7 @@ GARBAGE = st.one_of(
     st.none(), st.integers(-100, 100), st.floats(allow_nan=False), st.text(max_size=12),
     st.builds(Play, st.integers(-100, 100)), st.builds(Capture, st.integers(-100, 100)),
     st.builds(Play, st.text(max_size=4)), st.builds(Capture, st.none()),
-    st.just(KoiKoi()), st.just(Stop()),
+    st.just(GoOn()), st.just(Stop()),
     st.text(max_size=6).map(lambda t: "play " + t), st.lists(st.integers(), max_size=3))
 
 

@@ -9,7 +9,7 @@ import pytest
 from hanafuda_core.cards import CardSet, parse_cards
 from hanafuda_core.engines.capture import (
     Capture,
-    KoiKoi,
+    GoOn,
     Phase,
     Play,
     Stop,
@@ -61,11 +61,11 @@ def test_calculator_book_koikoi_example_2_extra_ribbon_after_a_call_is_12():
     calc = ScoreCalculator("1b 2b 3b 4b")
     assert calc.total == 6
     assert calc.set_calls(1).total == 12
-    assert calc.total == score_cards("1b 2b 3b 4b", koikoi_calls=1).total
+    assert calc.total == score_cards("1b 2b 3b 4b", calls=1).total
 
 
 def test_calculator_book_koikoi_example_c6_two_calls_double_only_once():
-    calc = ScoreCalculator("1b 2b 3b 4b", koikoi_calls=2)
+    calc = ScoreCalculator("1b 2b 3b 4b", calls=2)
     assert calc.total == 12
     assert [m.factor for m in calc.report.multipliers] == [2]
 
@@ -124,11 +124,11 @@ def test_calculator_offers_only_implemented_options_with_descriptions():
     (lambda c: c.set_calls(10), HanafudaError),
 ])
 def test_calculator_bad_input_is_refused_and_nothing_changes(change, error):
-    calc = ScoreCalculator("1b 2b 3b 4b", koikoi_calls=1)
-    before = (calc.cards, calc.preset, calc.options, calc.koikoi_calls, calc.report)
+    calc = ScoreCalculator("1b 2b 3b 4b", calls=1)
+    before = (calc.cards, calc.preset, calc.options, calc.calls, calc.report)
     with pytest.raises(error):
         change(calc)
-    assert (calc.cards, calc.preset, calc.options, calc.koikoi_calls, calc.report) == before
+    assert (calc.cards, calc.preset, calc.options, calc.calls, calc.report) == before
 
 
 def test_short_card_labels_fit_a_month_column():
@@ -220,7 +220,7 @@ def test_round_choice_and_decision_prompts():
                 assert all(isinstance(a, Capture) for a in game.legal())
             elif phase == Phase.DECIDE:
                 seen.add("decide")
-                assert "Koi-Koi" in game.prompt() and KoiKoi() in game.legal()
+                assert "Koi-Koi" in game.prompt() and GoOn() in game.legal()
             game.act(game.legal()[0])
         if seen == {"choose", "decide"}:
             break

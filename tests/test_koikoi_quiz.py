@@ -6,7 +6,7 @@ import pytest
 
 from hanafuda_core import quiz
 from hanafuda_core.cards import CardSet, parse_card
-from hanafuda_core.engines.capture import KOIKOI, STOP, Phase, apply, legal_actions, setup_state
+from hanafuda_core.engines.capture import GO_ON, STOP, Phase, apply, legal_actions, setup_state
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.koikoi_quiz import (
@@ -99,8 +99,8 @@ def test_last_card_decision_checked_in_the_engine():
     rules = get_rules("book")
     s = setup_state(rules, [["3c"], []], field="3b 10c", stock=[], captures=["1b 2b", ""])
     s = apply(s, "play 3c")
-    assert s.phase == Phase.DECIDE and set(legal_actions(s)) == {KOIKOI, STOP}
-    assert apply(s, KOIKOI).result.points == (0, 0)
+    assert s.phase == Phase.DECIDE and set(legal_actions(s)) == {GO_ON, STOP}
+    assert apply(s, GO_ON).result.points == (0, 0)
     assert apply(s, STOP).result.points == (5, 0)
 
 

@@ -11,7 +11,7 @@ import pytest
 from hanafuda_core.cards import CardSet
 from hanafuda_core.engines import capture
 from hanafuda_core.engines.capture import (
-    KOIKOI,
+    GO_ON,
     STOP,
     Phase,
     apply,
@@ -58,7 +58,7 @@ def poetry_race(preset="book", **options):
 
 def test_book_koikoi_example_1_stop_scores_5():
     s = play(poetry_race(), "play 3c")
-    assert s.phase == Phase.DECIDE and legal_actions(s) == (KOIKOI, STOP)
+    assert s.phase == Phase.DECIDE and legal_actions(s) == (GO_ON, STOP)
     s = play(s, "stop")
     assert s.result.winner == 0 and s.result.points == (5, 0)
     assert [line.key for line in s.result.report.lines] == ["poetry_ribbons"]
@@ -84,7 +84,7 @@ def test_book_koikoi_example_4_both_koikoi_nobody_stops_is_a_draw():
     s = play(poetry_race(), "play 3c", "koikoi", "play 6c", "koikoi")
     while s.phase != Phase.ROUND_OVER:
         acts = legal_actions(s)
-        s = apply(s, KOIKOI if KOIKOI in acts else acts[0])
+        s = apply(s, GO_ON if GO_ON in acts else acts[0])
     assert s.result.winner is None and s.result.points == (0, 0)
 
 
@@ -110,7 +110,7 @@ def test_book_koikoi_case_c4_koikoi_and_no_stop_scores_nothing():
     s = play(poetry_race(), "play 3c", "koikoi")
     while s.phase != Phase.ROUND_OVER:
         acts = legal_actions(s)
-        s = apply(s, KOIKOI if KOIKOI in acts else acts[0])
+        s = apply(s, GO_ON if GO_ON in acts else acts[0])
     assert s.result.points == (0, 0)
 
 
@@ -154,12 +154,12 @@ def test_book_koikoi_challenge_and_double_or_nothing_variants():
 
 def test_book_koikoi_minimum_points_forces_koikoi():
     s = play(poetry_race(minimum_points=3), "play 3c")
-    assert legal_actions(s) == (STOP, KOIKOI) or legal_actions(s) == (KOIKOI, STOP)
+    assert legal_actions(s) == (STOP, GO_ON) or legal_actions(s) == (GO_ON, STOP)
     rules = get_rules("book", minimum_points=3)
     s = setup_state(rules, ["6c", "12a"], field="6a", stock="2c",
                     captures=["2a 4a 5a 8b", ""])
     s = play(s, "play 6c")            # 5 Tens = 1 point, under 3
-    assert legal_actions(s) == (KOIKOI,)
+    assert legal_actions(s) == (GO_ON,)
     with pytest.raises(Exception, match="must call Koi-Koi"):
         apply(s, STOP)
 
@@ -192,9 +192,9 @@ def test_book_koikoi_bright_and_super_bright_variants():
 def test_book_koikoi_lucky_seven_variants():
     assert score_cards("1a 3a 8a 12a", options={"seven_doubles": "double"}).total == 16
     assert score_cards("1a 3a 8a 12a", options={"seven_doubles": "double"},
-                       koikoi_calls=1).total == 32
+                       calls=1).total == 32
     assert score_cards("1a 3a 8a 12a", options={"seven_doubles": "double_or_triple"},
-                       koikoi_calls=1).total == 24
+                       calls=1).total == 24
     assert score_cards("1b 2b 3b", options={"seven_doubles": "double"}).total == 5
 
 
@@ -239,7 +239,7 @@ def test_book_koikoi_misdeal_redeals_same_dealer(monkeypatch):
 def test_d002_7_seven_or_more_doubles():
     assert score_cards("1a 3a 8a 11a", "d002").total == 14        # 7 -> 14
     assert score_cards("1a 3a 8a 12a", "d002").total == 16        # 8 -> 16
-    assert score_cards("1a 3a 8a 12a", "d002", koikoi_calls=1).total == 32   # x4
+    assert score_cards("1a 3a 8a 12a", "d002", calls=1).total == 32   # x4
     assert score_cards("1b 2b 3b", "d002").total == 6             # 1-6 unchanged
 
 
@@ -252,7 +252,7 @@ def test_d002_8_three_players_last_caller_pays_double_and_must_stop():
     assert s.phase == Phase.DECIDE and s.current_player == 2
     assert legal_actions(s) == (STOP,)       # both others called: must Stop
     with pytest.raises(Exception, match="must call Stop"):
-        apply(s, KOIKOI)
+        apply(s, GO_ON)
     s = apply(s, STOP)
     # C: Aotan 6, doubled; only B, the last caller, pays
     assert s.result.points == (0, -12, 12)

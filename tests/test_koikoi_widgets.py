@@ -39,7 +39,7 @@ def test_calculator_text_box_book_koikoi_example_2():
     view.text.value = "1b 2b 3b 4b"
     assert shown_total(view.report.value) == score_cards("1b 2b 3b 4b").total == 6
     view.calls.value = 1
-    assert shown_total(view.report.value) == score_cards("1b 2b 3b 4b", koikoi_calls=1).total
+    assert shown_total(view.report.value) == score_cards("1b 2b 3b 4b", calls=1).total
     assert "3 Poetry Ribbons" in view.report.value and "×2" in view.report.value.replace(
         "&times;", "×")
     assert [c for c, t in view.toggles.items() if t.value] == list(CardSet("1b 2b 3b 4b"))
@@ -116,7 +116,7 @@ def test_play_a_round_by_clicking_until_it_ends():
         assert buttons, "no button to click before the round ended"
         if state.phase == Phase.DECIDE:
             kinds.add("decide")
-            assert buttons[0] is view.koikoi_button
+            assert buttons[0] is view.go_on_button
         elif state.phase != Phase.PLAY:
             kinds.add("choose")
             assert buttons[0] in view.choice_buttons

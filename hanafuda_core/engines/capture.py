@@ -14,7 +14,8 @@ shared capture turn of the rulebook's basics (BOOK ch. 3):
    three stay as a hiki.
 3. *Capture phase*: the turn's captures join the player's (or team's) pile.
    If the rules have a stop/continue overlay and the pile formed a new or
-   better yaku, the player decides (phase ``DECIDE``: ``KoiKoi()`` / ``Stop()``).
+   better yaku, the player decides (phase ``DECIDE``: ``GoOn()`` / ``Stop()``, which each
+   game names in its own words: ``CaptureRules.decision_words``, a :class:`DecisionWords`).
 
 Everything is immutable: :func:`apply` returns a new :class:`State` and raises
 :class:`~hanafuda_core.errors.IllegalActionError` (a message that teaches the
@@ -33,8 +34,10 @@ How future games plug in (not implemented here, the fields are reserved):
 * **Stop/continue overlay** (``overlay``): an object with
   ``decision_needed``, ``decision_actions``, ``settle``, ``settle_draw``,
   ``settle_instant`` (see :class:`NoOverlay`). Koi-Koi's lives in
-  :mod:`hanafuda_core.games.koikoi`; Go-Stop's Go/Stop and Hachi-Hachi's
-  Continue/End/Cancel would be further overlays with their own decision actions.
+  :mod:`hanafuda_core.games.koikoi`, Hachi-Hachi's in
+  :mod:`hanafuda_core.games.hachihachi_play`. The decisions are the engine's
+  neutral :class:`GoOn` / :class:`Stop`; ``decision_words`` (a :class:`DecisionWords`)
+  says what the game calls them (Koi-Koi / Stop, Continue / End, Go / Stop).
 * **Wild cards** (``wild``: a :class:`WildRules` value): what one card may take
   from the hand or the stock, what may take it on the field, the last-card
   sweep and who gets the leftovers. Mushi's Storm (:data:`MUSHI_WILD`, also
@@ -77,7 +80,8 @@ from ..errors import HanafudaError, IllegalActionError, PlayerCountError
 from ..rules import Source
 
 __all__ = [
-    "Phase", "Play", "Capture", "KoiKoi", "Stop", "Action", "parse_action",
+    "Phase", "Play", "Capture", "GoOn", "Stop", "GO_ON", "STOP", "DecisionWords",
+    "NEUTRAL_WORDS", "Action", "parse_action",
     "CaptureRules", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
     "PlayerView", "new_round", "deal_from_order", "setup_state", "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
@@ -94,7 +98,7 @@ class Phase(IntEnum):
     PLAY = 0                    # play a card from the hand
     CHOOSE_HAND_CAPTURE = 1     # the played card matches two field cards: pick one
     CHOOSE_DRAW_CAPTURE = 2     # the drawn card matches two field cards: pick one
-    DECIDE = 3                  # a new or better yaku: continue (Koi-Koi) or Stop
+    DECIDE = 3                  # a new or better yaku: go on (GoOn) or Stop
     ROUND_OVER = 4
 
 
@@ -123,50 +127,101 @@ class Capture:
 
 
 @dataclass(frozen=True, slots=True)
-class KoiKoi:
-    """Continue the round after forming a yaku."""
+class DecisionWords:
+    """What a game calls the engine's decisions, in the words its players say.
+
+    The engine's decision actions are neutral (:class:`GoOn`, :class:`Stop`); a game's
+    rules carry these words (``CaptureRules.decision_words``), :func:`legal_actions` hands
+    out the decisions named in them, and every text a player reads (``describe``,
+    narration, hints, buttons, the CLI) uses them: Koi-Koi says "Koi-Koi" / "Stop",
+    the rulebook's Hachi-Hachi "Continue" / "End" / "Cancel", the first Japanese
+    rules "Sage" / "Stop". ``cancel`` is the word for calling off an earlier go-on,
+    or ``""`` where the game has no such call.
+    """
+
+    go_on: str = "Go on"
+    stop: str = "Stop"
+    cancel: str = ""
+
+    def word(self, action: GoOn | Stop | str) -> str:
+        """The game's word for a decision: a :class:`GoOn` or :class:`Stop`, or its
+        code (``"koikoi"``, ``"stop"``)."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if isinstance(action, GoOn):
+            return self.go_on
+        if isinstance(action, Stop):
+            return self.stop
+        raise IllegalActionError(f"{action!r} is not a decision: GoOn() or Stop(), or the "
+                                 "code 'koikoi' or 'stop'")
+
+    def named(self, actions: tuple) -> tuple:
+        """``actions`` with each decision named in these words (others unchanged)."""
+        return tuple(GoOn(self.go_on) if type(a) is GoOn else Stop(self.stop)
+                     if type(a) is Stop else a for a in actions)
+
+
+#: The engine's own words, for rules that name no others.
+NEUTRAL_WORDS = DecisionWords()
+
+
+@dataclass(frozen=True, slots=True)
+class GoOn:
+    """Go on playing after forming a yaku. ``word`` is what the game calls it
+    (Koi-Koi's "Koi-Koi", Hachi-Hachi's "Continue": :class:`DecisionWords`); it is
+    not compared, so every ``GoOn`` is the same action. Its record code is
+    ``"koikoi"``, the word the record format has always written."""
+    word: str = field(default=NEUTRAL_WORDS.go_on, compare=False)
 
     def code(self) -> str:
         return "koikoi"
 
     def describe(self) -> str:
-        return "call Koi-Koi (go on)"
+        if self.word == NEUTRAL_WORDS.go_on:
+            return "go on"
+        return f"call {self.word} (go on)"
 
 
 @dataclass(frozen=True, slots=True)
 class Stop:
-    """End the round and score."""
+    """End the round and score. ``word`` is what the game calls it (not compared)."""
+    word: str = field(default=NEUTRAL_WORDS.stop, compare=False)
 
     def code(self) -> str:
         return "stop"
 
     def describe(self) -> str:
-        return "call Stop"
+        return f"call {self.word}"
 
 
-Action = Play | Capture | KoiKoi | Stop
+Action = Play | Capture | GoOn | Stop
 
 PLAY: tuple[Play, ...] = tuple(Play(c) for c in DECK)
 CAPTURE: tuple[Capture, ...] = tuple(Capture(c) for c in DECK)
-KOIKOI = KoiKoi()
+GO_ON = GoOn()
 STOP = Stop()
+
+#: The words read as a go-on: the written code ``"koikoi"`` and its spellings.
+_GO_ON_CODES = frozenset(("koikoi", "koi-koi", "koi", "go on", "go-on", "goon"))
 
 
 def parse_action(text: str | Action) -> Action:
-    """Read an action from its code: ``"play 3a"``, ``"capture 3b"``, ``"koikoi"``, ``"stop"``."""
-    if isinstance(text, (Play, Capture, KoiKoi, Stop)):
+    """Read an action from its code: ``"play 3a"``, ``"capture 3b"``, ``"koikoi"`` (a go-on;
+    ``"go on"`` is read too), ``"stop"``."""
+    if isinstance(text, (Play, Capture, GoOn, Stop)):
         return text
     from ..cards import parse_card
-    words = str(text).strip().lower().split(None, 1)
-    if words and words[0] in ("koikoi", "koi-koi", "koi") and len(words) == 1:
-        return KOIKOI
-    if words and words[0] == "stop" and len(words) == 1:
+    low = " ".join(str(text).strip().lower().split())
+    if low in _GO_ON_CODES:
+        return GO_ON
+    if low == "stop":
         return STOP
+    words = low.split(None, 1)
     if len(words) == 2 and words[0] in ("play", "capture", "take"):
         card = parse_card(words[1])
         return PLAY[card] if words[0] == "play" else CAPTURE[card]
     raise IllegalActionError(f"cannot read the action {text!r}; write 'play <card>', "
-                             "'capture <card>', 'koikoi' or 'stop'")
+                             "'capture <card>', 'koikoi' (go on) or 'stop'")
 
 
 # ---------------------------------------------------------------------------
@@ -224,6 +279,7 @@ class CaptureRules:
     start_points: int = 0
     yaku: Any = None                               # a hanafuda_core.yaku.YakuTable
     overlay: Any = field(default_factory=NoOverlay)
+    decision_words: DecisionWords = NEUTRAL_WORDS  # what the players call GoOn / Stop
     wild: WildRules | None = None                # a wild card (see WildRules); None = none
     # Reserved hooks for later games (see the module docstring); None = not used.
     capture_relation: Any = None
@@ -683,7 +739,7 @@ class State(NamedTuple):
     round_no: int
     sigs: tuple[tuple, ...]          # per side: the yaku signature already declared
     yaku_pts: tuple[int, ...]        # per side: the yaku total already declared
-    calls: tuple[int, ...]           # seats that called Koi-Koi, in order
+    calls: tuple[int, ...]           # seats that chose to go on (GoOn), in order
     scores: tuple[int, ...]          # game totals before this round
     wins: tuple[int, ...]            # rounds won so far, per seat
     pending: tuple                   # (card, turn captures, month of the hand pair or -1)
@@ -720,10 +776,6 @@ class State(NamedTuple):
     @property
     def history(self) -> tuple[Action, ...]:
         return _cons_list(self.history_c)
-
-    @property
-    def koikoi_calls(self) -> tuple[int, ...]:
-        return self.calls
 
     @property
     def dealt_field(self) -> CardSet:
@@ -1073,8 +1125,19 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             acts = _CAPTURES[m] = tuple(CAPTURE[c] for c in _bits(m))
         return acts
     if ph == _DECIDE:
-        return state.rules.overlay.decision_actions(state)
+        # the overlay says which decisions are open; the rules name them
+        allowed = state.rules.overlay.decision_actions(state)
+        key = (state.rules.decision_words, allowed)
+        named = _NAMED.get(key)
+        if named is None:
+            if len(_NAMED) > 1024:
+                _NAMED.clear()
+            named = _NAMED[key] = state.rules.decision_words.named(allowed)
+        return named
     return ()
+
+
+_NAMED: dict[tuple, tuple] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -1084,15 +1147,16 @@ def _name(card: int) -> str:
     return CARD_INFO[card].name
 
 
-_ACTION_TYPES = (Play, Capture, KoiKoi, Stop)
+_ACTION_TYPES = (Play, Capture, GoOn, Stop)
 
 
 def _check_action(action: object) -> None:
     """Refuse what is not an action at all, or names no card of the deck."""
     if not isinstance(action, _ACTION_TYPES):
         raise IllegalActionError(
-            f"{action!r} is not an action; an action is Play(card), Capture(card), KoiKoi() "
-            "or Stop(), or its text: 'play <card>', 'capture <card>', 'koikoi' or 'stop'")
+            f"{action!r} is not an action; an action is Play(card), Capture(card), GoOn() "
+            "or Stop(), or its text: 'play <card>', 'capture <card>', 'koikoi' (go on) or "
+            "'stop'")
     if isinstance(action, (Play, Capture)):
         card = action.card
         if type(card) is bool or not isinstance(card, int) or not 0 <= card < 48:
@@ -1135,15 +1199,18 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
         if action in allowed:
             return
         if len(allowed) == 1:
-            raise IllegalActionError(f"you formed a yaku and must {allowed[0].describe()} here")
-        raise IllegalActionError("you formed a yaku: call Koi-Koi to go on or Stop to end "
-                                 "the round")
+            raise IllegalActionError(f"you formed a yaku and must "
+                                     f"{state.rules.decision_words.named(allowed)[0].describe()} "
+                                     "here")
+        words = state.rules.decision_words
+        raise IllegalActionError(f"you formed a yaku: call {words.go_on} to go on or "
+                                 f"{words.stop} to end the round")
 
 
 def apply(state: State, action: Action | str, player: int | None = None) -> State:
     """The state after ``action`` by the current player (``player`` checks whose turn).
 
-    ``action`` is a :class:`Play`, :class:`Capture`, :class:`KoiKoi` or :class:`Stop`
+    ``action`` is a :class:`Play`, :class:`Capture`, :class:`GoOn` or :class:`Stop`
     value, or its text (``"play 3a"``). Raises :class:`IllegalActionError` with the
     rule's reason for an action that is not legal here, and for anything that is
     not an action at all; ``state`` is unchanged (it is immutable).
@@ -1180,7 +1247,7 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
         return _choose(state, CAPTURE[action.card])
     # Phase.DECIDE
     hist = (state.history_c, action)
-    if type(action) is KoiKoi:
+    if type(action) is GoOn:
         return _turn(state, hist, 3, -1, state.hands_m, state.field_m, state.pos, 0, -1,
                      state.calls + (state.player,), state.wild_log)
     res = state.rules.overlay.settle(state, state.player)

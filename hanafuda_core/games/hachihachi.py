@@ -42,6 +42,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
+from ..engines.capture import DecisionWords
 from ..errors import OptionError, PlayerCountError
 from ..ledger import UNITS, Unit
 from ..rules import Option, Source, preset_values
@@ -567,6 +568,17 @@ def options_table(preset: str = "book") -> list[dict[str, Any]]:
              "implemented": o.implemented} for o in option_sources(preset).values()]
 
 
+#: What each tradition calls the decisions after a yaku, by the ``calls`` option: play
+#: on, end the round, and call off an earlier play-on (``""``: the tradition has no such
+#: call). The engine's neutral GoOn / Stop are shown to players in these words.
+DECISION_WORDS: Mapping[str, DecisionWords] = {
+    "book": DecisionWords("Continue", "End", "Cancel"),
+    "d001": DecisionWords("Sage", "Stop"),
+    "d002": DecisionWords("Sa-gé", "Yoshi", "Cancel Sa-gé"),
+    "d004": DecisionWords("Keep", "Go out", "Cancel keeping"),
+}
+
+
 @dataclass(frozen=True)
 class HachiHachiRules:
     """Everything the settlement needs, built from option values (see :func:`get_rules`)."""
@@ -591,6 +603,11 @@ class HachiHachiRules:
             if key == name:
                 return value
         raise AttributeError(name)
+
+    @property
+    def decision_words(self) -> DecisionWords:
+        """The words for the decisions after a yaku under these rules (``calls``)."""
+        return DECISION_WORDS[self.calls]
 
     @property
     def combo_scale(self) -> int:

@@ -59,7 +59,7 @@ from ..cards import DEFAULT_VALUES, MONTH_MASKS, Card, CardSet, parse_card
 from ..deal import MisdealRules
 from ..engines import capture as eng
 from ..engines.capture import (
-    KOIKOI,
+    GO_ON,
     STOP,
     Capture,
     CaptureRules,
@@ -81,7 +81,7 @@ from ..hachihachi_settle import (
 )
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
-from .hachihachi import HachiHachiRules, check_table, get_rules, yaku_rule
+from .hachihachi import DECISION_WORDS, HachiHachiRules, check_table, get_rules, yaku_rule
 
 __all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel",
            "parse_action", "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound",
@@ -94,13 +94,8 @@ __all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Ca
 
 JOKER = 48          # the blank card / Joker of the seven-player game (not one of the 48)
 
-#: What each tradition calls the decisions (continue, end, cancel).
-CALL_WORDS = {
-    "book": ("Continue", "End", "Cancel"),
-    "d001": ("Sage", "Stop", "Cancel"),
-    "d002": ("Sa-gé", "Yoshi", "Cancel Sa-gé"),
-    "d004": ("Keep", "Go out", "Cancel keeping"),
-}
+#: What each tradition calls the decisions (continue, end, cancel): the rules' words.
+CALL_WORDS = {calls: (w.go_on, w.stop, w.cancel) for calls, w in DECISION_WORDS.items()}
 _CANCEL_ALLOWED = ("book", "d002")
 
 
@@ -259,7 +254,7 @@ class HachiHachiOverlay:
         return total > sum(p for _, p in old_sig)
 
     def decision_actions(self, state: State) -> tuple:
-        return (KOIKOI, STOP)
+        return (GO_ON, STOP)
 
     def settle(self, state: State, winner: int) -> RoundResult:
         n = state.rules.players
@@ -289,7 +284,7 @@ def coach_advice(r: HachiHachiRound, coach: Any):
     legal = eng.legal_actions(inner)
     advice = coach.advise(eng.view(inner, inner.player), legal)
     go, stop, _ = _words(r)
-    mapping = {a: (Continue(go) if a == KOIKOI else End(stop) if a == STOP else a)
+    mapping = {a: (Continue(go) if a == GO_ON else End(stop) if a == STOP else a)
                for a in legal}
     return advice, mapping
 
@@ -302,7 +297,8 @@ def _engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
         players=active, deals={2: (7, 6), 3: (7, 6)},
         misdeal=MisdealRules(field_four=True, hand_four=False, four_pairs=False),
         round_end="hands_empty" if two_cut else "all_cards",
-        rounds=12, yaku=rules.yaku, overlay=HachiHachiOverlay(rules.combo_scale))
+        rounds=12, yaku=rules.yaku, overlay=HachiHachiOverlay(rules.combo_scale),
+        decision_words=rules.decision_words)
 
 
 def engine_rules(rules: HachiHachiRules | str, active: int = 3) -> CaptureRules:
@@ -960,7 +956,7 @@ def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
     if isinstance(action, (Continue, End)):
         call = Call(name, "continue" if isinstance(action, Continue) else "end",
                     cards=inner.captures(inner.player), responsible=_responsible(r))
-        new = eng.apply(inner, KOIKOI if isinstance(action, Continue) else STOP)
+        new = eng.apply(inner, GO_ON if isinstance(action, Continue) else STOP)
         return _after_inner(r, new, calls=r.calls + (call,), history=hist)
     before = inner.hands_m[inner.player]
     new = eng.apply(inner, action)

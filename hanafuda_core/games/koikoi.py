@@ -28,7 +28,15 @@ from typing import Any
 
 from ..cards import KIND_MASKS, Card, Kind
 from ..deal import MisdealRules
-from ..engines.capture import KOIKOI, MUSHI_WILD, STOP, CaptureRules, RoundResult, State
+from ..engines.capture import (
+    GO_ON,
+    MUSHI_WILD,
+    STOP,
+    CaptureRules,
+    DecisionWords,
+    RoundResult,
+    State,
+)
 from ..errors import OptionError, PlayerCountError
 from ..rules import Option, Source, preset_values
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
@@ -37,7 +45,7 @@ from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
 
 __all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
            "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM",
-           "FIRST_DEALER"]
+           "FIRST_DEALER", "WORDS"]
 
 BOOK = Source("BOOK", "ch. 12 Koi-Koi", "1849-2122")
 BOOK_VAR = Source("BOOK", "ch. 12 Koi-Koi, gameplay variations", "2045-2122")
@@ -282,6 +290,11 @@ _D002 = dict(yaku_chart="d002", views="off", sake="ten_or_chaff",
              hand_patterns="instant_win", round_end="hands_empty", draw_dealer="next",
              settlement="losers_pay", must_stop_when_all_called=True)
 
+#: The decisions after a yaku, as every Koi-Koi source names them: "Koi-Koi" (go on)
+#: and "Stop" (the Japanese publisher's rules and the rulebook; the two-player rules
+#: call the Stop "ending the round and claiming"). No preset has a cancel.
+WORDS = DecisionWords("Koi-Koi", "Stop")
+
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book": {},
     "d002": _D002,
@@ -412,6 +425,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         pair_then_draw=v["pair_then_draw"], round_end=v["round_end"],
         draw_dealer=v["draw_dealer"], rounds=v["rounds"], target_score=v["target_score"],
         start_points=v["steal_points"] or 0, yaku=table, overlay=overlay,
+        decision_words=WORDS,
         wild=STORM_IS_WILD if v["storm_wild"] else (BREWING_STORM if v["brewing_storm"]
                                                     else None))
 
@@ -455,8 +469,8 @@ class KoiKoiOverlay:
             if others and others <= set(state.calls):
                 return (STOP,)
         if self.minimum_points and state.yaku_pts[rules.side(me)] < self.minimum_points:
-            return (KOIKOI,)
-        return (KOIKOI, STOP)
+            return (GO_ON,)
+        return (GO_ON, STOP)
 
     # -- multipliers -----------------------------------------------------------
     def multipliers(self, value: int, calls_self: int, calls_opp: int,
@@ -516,11 +530,11 @@ class KoiKoiOverlay:
     def _evaluate(self, rules, mask, field_mask):
         return rules.yaku.evaluate(mask, field_mask)
 
-    def pile_report(self, rules, mask: int, field_mask: int, koikoi_calls: int = 0,
+    def pile_report(self, rules, mask: int, field_mask: int, calls: int = 0,
                     calls_self: int = 0) -> ScoreReport:
-        """A pile scored as if its owner called Stop after ``koikoi_calls`` opponents' calls."""
+        """A pile scored as if its owner called Stop after ``calls`` opponents' calls."""
         ev = rules.yaku.evaluate(mask, field_mask)
-        mults = self.multipliers(ev.total, calls_self, koikoi_calls) if ev.total else []
+        mults = self.multipliers(ev.total, calls_self, calls) if ev.total else []
         return report_from_evaluation(ev, title="Score of the captured cards",
                                       multipliers=mults)
 

@@ -19,8 +19,9 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card
-from ..engines.capture import Capture, KoiKoi, Phase, Play, Stop
+from ..engines.capture import Capture, GoOn, Phase, Play, Stop
 from ..errors import HanafudaError
+from ..games.koikoi import WORDS
 from ..koikoi_controllers import (
     AGENT_CHOICES,
     MAX_CALLS,
@@ -184,12 +185,12 @@ class KoiKoiPlayView(RoundView, widgets.VBox):
         self.hand_box.add_class("hanafuda-kk-hand")
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choice_box.add_class("hanafuda-kk-choices")
-        self.koikoi_button = widgets.Button(
-            description="Koi-Koi", button_style="warning", style=BIG,
+        self.go_on_button = widgets.Button(
+            description=WORDS.go_on, button_style="warning", style=BIG,
             tooltip="Go on for more points; if the computer stops first you score nothing",
             layout=widgets.Layout(width="140px", height="40px"))
         self.stop_button = widgets.Button(
-            description="Stop", button_style="success", style=BIG,
+            description=WORDS.stop, button_style="success", style=BIG,
             tooltip="End the round now and score your yaku",
             layout=widgets.Layout(width="140px", height="40px"))
         self.decide_box = widgets.HBox()
@@ -202,7 +203,7 @@ class KoiKoiPlayView(RoundView, widgets.VBox):
 
         self.new_button.on_click(lambda _b: self.new_round())
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.koikoi_button.on_click(lambda _b: self.act(KoiKoi()))
+        self.go_on_button.on_click(lambda _b: self.act(GoOn()))
         self.stop_button.on_click(lambda _b: self.act(Stop()))
 
         controls = widgets.HBox([self.preset, self.opponent, self.seed, self.new_button,
@@ -291,9 +292,12 @@ class KoiKoiPlayView(RoundView, widgets.VBox):
         self.choice_box.children = choice
         if s.phase == Phase.DECIDE and s.current_player == ctl.human:
             legal = ctl.legal()
-            self.koikoi_button.disabled = KoiKoi() not in legal
+            words = s.rules.decision_words       # the buttons say the game's own words
+            self.go_on_button.description = words.go_on
+            self.stop_button.description = words.stop
+            self.go_on_button.disabled = GoOn() not in legal
             self.stop_button.disabled = Stop() not in legal
-            self.decide_box.children = [self.koikoi_button, self.stop_button]
+            self.decide_box.children = [self.go_on_button, self.stop_button]
         else:
             self.decide_box.children = []
         self.hint_button.disabled = not ctl.legal()
@@ -344,8 +348,9 @@ class ScoreCalculatorView(widgets.VBox):
         ctl = self.controller
         self._syncing = False
         self.preset = _preset_box(ctl.preset)
-        self.calls = widgets.IntText(value=ctl.koikoi_calls, description="Koi-Koi calls",
-                                     tooltip="Calls made before the Stop (by the opponent)",
+        self.calls = widgets.IntText(value=ctl.calls, description=f"{WORDS.go_on} calls",
+                                     tooltip=f"Calls made before the {WORDS.stop} (by the "
+                                             "opponent)",
                                      style={"description_width": "100px"},
                                      layout=widgets.Layout(width="170px"))
         self.text = widgets.Text(value="", placeholder="1a 3a 8a   or   crane, curtain, moon",
@@ -479,7 +484,7 @@ class ScoreCalculatorView(widgets.VBox):
         self._syncing = True
         try:
             self.preset.value = ctl.preset
-            self.calls.value = ctl.koikoi_calls
+            self.calls.value = ctl.calls
             values = ctl.option_values()
             for key, w in self.option_widgets.items():
                 w.value = values[key]

@@ -94,7 +94,7 @@ def test_score_of_one_pile_reports_card_points_par_and_yaku():
 
 def test_koikoi_calls_are_refused_with_the_reason():
     with pytest.raises(HanafudaError, match="no Koi-Koi calls"):
-        get_game("mushi").score(list(PILE_A), koikoi=1)
+        get_game("mushi").score(list(PILE_A), calls=1)
 
 
 def test_a_card_outside_the_forty_is_refused():

@@ -162,11 +162,11 @@ class CardValueSettlement:
                 "optional_yaku_points": s.optional_yaku_points, "total": s.total,
                 "yaku": yaku}
 
-    def pile_report(self, rules: Any, mask: int, field_mask: int = 0, koikoi_calls: int = 0,
+    def pile_report(self, rules: Any, mask: int, field_mask: int = 0, calls: int = 0,
                     calls_self: int = 0) -> ScoreReport:
         """One pile explained. These games have no Koi-Koi calls: a count of calls other
         than 0 is refused with the reason."""
-        if koikoi_calls or calls_self:
+        if calls or calls_self:
             name = rules.name if rules is not None else "this game"
             raise HanafudaError(f"{name} has no Koi-Koi calls: every round is played to the "
                                 "last card; leave out --koikoi")
