@@ -196,7 +196,8 @@ def _rule_infos(table) -> tuple[_RuleInfo, ...]:
         what = " or ".join(k.label + "s" for k in rule.kinds) or " or ".join(
             r.label + "s" for r in rule.ribbons) or "cards"
         short = rule.japanese.split()[-1] if rule.japanese else rule.name
-        infos.append(_RuleInfo(comp[0], f"{rule.name} ({rule.japanese})", short, rule.points,
+        title = f"{rule.name} ({rule.japanese})" if rule.japanese else rule.name
+        infos.append(_RuleInfo(comp[0], title, short, rule.points,
                                pool, dbl, need, bool(rule.cards), what, rule.group))
     out = tuple(infos)
     _RULE_CACHE[id(table)] = (table, out)

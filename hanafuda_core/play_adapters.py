@@ -23,9 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DEFAULT_VALUES, Card, CardSet, Extra, mask_cards
+from .cards import DEFAULT_VALUES, Card, CardSet, Extra, mask_cards, parse_cards
 from .engines import capture as _eng
-from .errors import HanafudaError, IllegalActionError, OptionError
+from .errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
 from .play import Game, Outcome, Record, RoundRecord, json_value
 from .rules import option_text
 
@@ -57,14 +57,27 @@ def heading(game: Game) -> str:
                if game.options else ""))
 
 
-def plain_cards(cards: Iterable[Any], game: Game) -> list[Card]:
-    """Cards of the 48-card deck (a Joker or blank card is refused with the reason)."""
-    cards = list(cards)
-    for c in cards:
+def plain_cards(cards: str | Iterable[Any], game: Game) -> list[Card]:
+    """The cards of a pile to score, read from codes, ids, names or cards (a string is
+    split as :func:`~hanafuda_core.cards.parse_cards` does). A Joker or blank card, a card
+    listed twice or a card outside the game's deck (Mushi plays 40) is refused with the
+    reason."""
+    from .games.catalog import deck_for
+    found = parse_cards(cards, extras=True)
+    deck = {c for c in deck_for(game.key) if isinstance(c, Card)}
+    seen: set[Card] = set()
+    for c in found:
         if isinstance(c, Extra):
             raise HanafudaError(f"{game.name} scores the 48 cards; {c.title} ({c.code}) is "
                                 "not one")
-    return cards
+        if c not in deck:
+            raise UnknownCardError(f"the {c.title} ({c.code}) is not a card of {game.name}'s "
+                                   f"deck ({game.name} plays with {len(deck)} cards)")
+        if c in seen:
+            raise UnknownCardError(f"the {c.title} ({c.code}) is listed twice; each card is "
+                                   "in the pile once")
+        seen.add(c)
+    return [c for c in found if isinstance(c, Card)]
 
 
 @dataclass(frozen=True)

@@ -264,3 +264,13 @@ def test_make_agent_coach_plays_a_recorded_game():
 def parse(code):
     from hanafuda_core.cards import parse_card
     return parse_card(code)
+
+
+def test_coach_reasons_name_a_yaku_without_empty_brackets_where_it_has_no_japanese_name():
+    # Mushi's Spring Semi-Brights has no Japanese name in the rulebook: its name alone
+    from hanafuda_core.games.mushi import get_rules as mushi_rules
+    rules = mushi_rules()
+    assert any(not r.japanese for r in rules.yaku.rules)
+    reasons = [r for state in positions(12, rules) for m in advise(state, samples=8).moves
+               for r in m.reasons]
+    assert reasons and not any("()" in r for r in reasons)

@@ -273,3 +273,31 @@ def test_list_values_as_json_gives_them_are_the_same_option():
     game = get_game("hachihachi", preset="d001", fold_fees=[12, 18, 24])
     assert game.options == {"fold_fees": (12, 18, 24)}
     assert game == get_game("hachihachi", preset="d001", fold_fees=(12, 18, 24))
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_pile_scores_the_same_whichever_way_its_cards_are_written(key, data):
+    """``game.score`` reads card ids, codes, names, a text or cards alike."""
+    game = get_game(key)
+    ids = data.draw(st.lists(st.sampled_from(deck_ids(key)), unique=True, max_size=12))
+    cards = [Card(i) for i in ids]
+    want = game.score(cards).to_dict()
+    assert game.score(ids).to_dict() == want
+    assert game.score([c.code for c in cards]).to_dict() == want
+    assert game.score(" ".join(c.code for c in cards)).to_dict() == want
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_a_pile_with_a_card_twice_or_outside_the_deck_is_refused(key):
+    game = get_game(key)
+    first = deck_ids(key)[0]
+    with pytest.raises(HanafudaError, match="twice"):
+        game.score([first, first])
+    outside = sorted(set(range(48)) - set(deck_ids(key)))
+    if outside:
+        with pytest.raises(HanafudaError, match=f"not a card of {game.name}'s deck"):
+            game.score([outside[0]])
+    with pytest.raises(HanafudaError, match="unknown card"):
+        game.score(["13a"])
