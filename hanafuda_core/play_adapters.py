@@ -71,8 +71,8 @@ def plain_cards(cards: str | Iterable[Any], game: Game) -> list[Card]:
             raise HanafudaError(f"{game.name} scores the 48 cards; {c.title} ({c.code}) is "
                                 "not one")
         if c not in deck:
-            raise UnknownCardError(f"the {c.title} ({c.code}) is not a card of {game.name}'s "
-                                   f"deck ({game.name} plays with {len(deck)} cards)")
+            raise UnknownCardError(f"{game.name} plays with {len(deck)} cards; {c.code} is "
+                                   f"not in its deck (the {c.title} is left out)")
         if c in seen:
             raise UnknownCardError(f"the {c.title} ({c.code}) is listed twice; each card is "
                                    "in the pile once")

@@ -142,18 +142,21 @@ class Source:
     section: str = ""        # e.g. "ch. 12", "Koi-Koi appendix"
     lines: str = ""          # e.g. "1849-2122"
 
-    def cite(self) -> str:
-        """The label, section and lines: ``"D002, Koi-Koi appendix, lines 75-131"``."""
+    def cite(self, lines: bool = True) -> str:
+        """The label, section and lines: ``"D002, Koi-Koi appendix, lines 75-131"``
+        (without the lines when ``lines`` is false)."""
         parts = [self.doc]
         if self.section:
             parts.append(self.section)
-        if self.lines:
+        if self.lines and lines:
             parts.append(f"lines {self.lines}")
         return ", ".join(parts)
 
-    def reader(self) -> str:
-        """:meth:`cite` with the document's reader name in place of its label."""
-        return name_sources(self.cite())
+    def reader(self, lines: bool = True) -> str:
+        """:meth:`cite` with the document's reader name in place of its label: what a
+        reader sees (``lines=False`` where line numbers do not belong: learner pages,
+        score sheets)."""
+        return name_sources(self.cite(lines))
 
 
 @dataclass(frozen=True)

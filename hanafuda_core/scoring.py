@@ -64,7 +64,7 @@ class ScoreLine:
                      f"({' '.join(c.code for c in self.extra_cards)})")
         text += f" = {self.points}   [{' '.join(c.code for c in self.cards)}]"
         if self.source:
-            text += f"   ({self.source.cite()})"
+            text += f"   ({self.source.reader(lines=False)})"
         if self.note:
             text += f"   {self.note}"
         return text
@@ -141,7 +141,7 @@ class ScoreReport:
             out.append(f"  (the Sake Cup counted as {self.sake_role})")
         out.append(f"  yaku total: {self.subtotal}")
         for m in self.multipliers:
-            src = f" ({m.source.cite()})" if m.source else ""
+            src = f" ({m.source.reader(lines=False)})" if m.source else ""
             out.append(f"  x{m.factor}: {m.reason}{src}")
         for note in self.notes:
             out.append(f"  note: {note}")
@@ -168,14 +168,14 @@ class ScoreReport:
                 f"<tr><td>{esc(line.name)}<br><small>{esc(line.japanese)}</small></td>"
                 f"<td>{row_svg(list(line.cards), width=40, label=None)}</td>"
                 f"<td>{esc(pts)} = <b>{line.points}</b></td>"
-                f"<td><small>{esc(line.source.cite() if line.source else '')}</small></td></tr>")
+                f"<td><small>{esc(line.source.reader(lines=False) if line.source else '')}</small></td></tr>")
         if not self.lines:
             parts.append("<tr><td colspan='4'>no yaku</td></tr>")
         parts.append("</tbody></table>")
         parts.append(f"<p>Yaku total: {self.subtotal}</p>")
         for m in self.multipliers:
             parts.append(f"<p>&times;{m.factor}: {esc(m.reason)}"
-                         + (f" <small>({esc(m.source.cite())})</small>" if m.source else "")
+                         + (f" <small>({esc(m.source.reader(lines=False))})</small>" if m.source else "")
                          + "</p>")
         for note in self.notes:
             parts.append(f"<p><small>{esc(note)}</small></p>")
