@@ -157,6 +157,10 @@ class ScoreReport:
     def _repr_html_(self) -> str:
         from .render.svg import row_svg  # imported lazily: rendering is optional
         esc = html.escape
+
+        def where(source: Source | None) -> str:
+            return esc(source.reader(lines=False)) if source else ""
+
         parts = ["<div class='hanafuda-score'>"]
         if self.title:
             parts.append(f"<h4>{esc(self.title)}</h4>")
@@ -168,14 +172,14 @@ class ScoreReport:
                 f"<tr><td>{esc(line.name)}<br><small>{esc(line.japanese)}</small></td>"
                 f"<td>{row_svg(list(line.cards), width=40, label=None)}</td>"
                 f"<td>{esc(pts)} = <b>{line.points}</b></td>"
-                f"<td><small>{esc(line.source.reader(lines=False) if line.source else '')}</small></td></tr>")
+                f"<td><small>{where(line.source)}</small></td></tr>")
         if not self.lines:
             parts.append("<tr><td colspan='4'>no yaku</td></tr>")
         parts.append("</tbody></table>")
         parts.append(f"<p>Yaku total: {self.subtotal}</p>")
         for m in self.multipliers:
             parts.append(f"<p>&times;{m.factor}: {esc(m.reason)}"
-                         + (f" <small>({esc(m.source.reader(lines=False))})</small>" if m.source else "")
+                         + (f" <small>({where(m.source)})</small>" if m.source else "")
                          + "</p>")
         for note in self.notes:
             parts.append(f"<p><small>{esc(note)}</small></p>")
