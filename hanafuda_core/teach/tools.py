@@ -646,8 +646,8 @@ class ScoreController:
         """Every offered option's value in force (the preset's, or the changed one)."""
         if not self.score_options:
             return {}
-        module: Any = getattr(self.game.adapter, "module")
-        values = module.preset_options(self.preset, **self.game.options)
+        adapter: Any = self.game.adapter        # a capture adapter: its rules module
+        values = adapter.module.preset_options(self.preset, **self.game.options)
         return {k: values[k] for k in self.score_options}
 
     # -- changes (each checked first; on error nothing changes) ---------------------
