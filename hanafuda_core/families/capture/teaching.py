@@ -60,10 +60,16 @@ def deal_words(r: Any, names: Sequence[str]) -> list[str] | None:
     return lines
 
 
+#: The ends of a round that the narration tells (a stop, a win from the deal, a drawn
+#: round); a round scored by card points ends with every card played and is told by
+#: its points.
+_TOLD_ENDS = frozenset({"stop", "instant_win", "dealers_delight", "draw"})
+
+
 def result_words(r: Any, names: Sequence[str]) -> str | None:
     """How the round ended, in the game's words ("You called Stop and score 6 points.")."""
     s = _engine(r)
-    if s is None or s.result is None:
+    if s is None or s.result is None or s.result.reason not in _TOLD_ENDS:
         return None
     return result_text(s, names)
 
