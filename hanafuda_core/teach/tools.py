@@ -506,8 +506,19 @@ class PlayController:
             if m.code.lower() == code.lower():
                 return m
         allowed = "; ".join(f"{m.code} ({m.words})" for m in legal)
-        raise IllegalActionError(f"{code!r} is not a legal move now; your legal moves: "
-                                 f"{allowed}")
+        raise IllegalActionError(f"{self._why_not(move, code)}; your legal moves: {allowed}")
+
+    def _why_not(self, move: Any, code: str) -> str:
+        """The game's own reason for refusing a move (the engine's: "the 3a is not in
+        your hand"), else that it is not legal now. The round is not changed: a round
+        is immutable, and an illegal move is refused before anything is made."""
+        try:
+            self.state.apply(move if not isinstance(move, (str, LegalMove)) else code)
+        except IllegalActionError as error:
+            return str(error)
+        except (HanafudaError, ValueError, TypeError, IndexError, KeyError):
+            pass
+        return f"{code!r} is not a legal move now"
 
     def act(self, move: Any) -> PlayController:
         """Play your move, then the computer's until it is your turn again or the round is

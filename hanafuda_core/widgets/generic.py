@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..controllers import short_card_label
 from ..errors import HanafudaError
 from ..render import svg
+from ..rules import name_sources
 from ..teach.tools import (
     PlayController,
     ReplayController,
@@ -145,7 +146,7 @@ def report_html(report: Any, *, card_width: int = 38, show_cards: Any = None) ->
                 f"<small>{escape(str(y.get('japanese', '')))}</small></td>"
                 f"<td>{svg.row_svg(' '.join(y.get('cards', ())), width=card_width - 8, label=None, wrap=12)}"  # noqa: E501
                 f"</td><td style='white-space:nowrap'>{escape(pts)} = <b>{y['points']}</b>"
-                f"</td><td><small style='color:#555'>{escape(str(y.get('source', '')))}"
+                f"</td><td><small style='color:#555'>{escape(name_sources(str(y.get('source', ''))))}"
                 f"</small></td></tr>")
         out.append('<table class="hanafuda-generic-report-table" style="border-collapse:'
                    'collapse"><tr><th>Yaku</th><th>Cards</th><th>Points</th><th>Rule</th>'
