@@ -43,7 +43,8 @@ from .deal import BASIC_DEALS, Dealt, MisdealRules, deal
 from .errors import HanafudaError, PlayerCountError
 
 __all__ = ["DeckController", "CardFacts", "DealController", "MONTH_LABEL_ORDERS",
-           "MAX_SEED", "month_label", "card_label", "short_card_label", "check_seed", "SeededTool", "Advice"]
+           "MAX_SEED", "month_label", "card_label", "short_card_label", "check_seed",
+           "SeededTool", "Advice"]
 
 #: The month orders the deck explorer can label months by.
 MONTH_LABEL_ORDERS: tuple[str, ...] = ("japanese", "korean")

@@ -141,12 +141,14 @@ def report_html(report: Any, *, card_width: int = 38, show_cards: Any = None) ->
                 pts += f" + {y['points'] - y['base']} for {y['extras']} extra"
             counted = y.get("counted", True)
             note = "" if counted else " (optional chart: not counted under these rules)"
+            drawn = svg.row_svg(" ".join(y.get("cards", ())), width=card_width - 8,
+                                label=None, wrap=12)
+            rule = name_sources(str(y.get("source", "")))     # documents named for readers
             rows.append(
                 f"<tr><td><strong>{escape(str(y['name']))}</strong>{escape(note)}<br>"
                 f"<small>{escape(str(y.get('japanese', '')))}</small></td>"
-                f"<td>{svg.row_svg(' '.join(y.get('cards', ())), width=card_width - 8, label=None, wrap=12)}"  # noqa: E501
-                f"</td><td style='white-space:nowrap'>{escape(pts)} = <b>{y['points']}</b>"
-                f"</td><td><small style='color:#555'>{escape(name_sources(str(y.get('source', ''))))}"
+                f"<td>{drawn}</td><td style='white-space:nowrap'>{escape(pts)} = "
+                f"<b>{y['points']}</b></td><td><small style='color:#555'>{escape(rule)}"
                 f"</small></td></tr>")
         out.append('<table class="hanafuda-generic-report-table" style="border-collapse:'
                    'collapse"><tr><th>Yaku</th><th>Cards</th><th>Points</th><th>Rule</th>'
