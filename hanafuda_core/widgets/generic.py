@@ -726,18 +726,21 @@ def play_view(key: str, seed: int = 1, preset: str | None = None, **options: Any
     return PlayView(PlayController(key, seed=seed, preset=preset, **options))
 
 
-def score_view(key: str, cards: str = "", preset: str | None = None,
+def score_view(key: str, cards: str = "", preset: str | None = None, calls: int = 0,
                **options: Any) -> ScoreView:
-    """The score calculator of ``key`` (``cards``: the pile to start with)."""
-    return ScoreView(ScoreController(key, preset=preset, cards=cards, **options))
+    """The score calculator of ``key`` (``cards``: the pile to start with; ``calls``: the
+    go-on calls made before the stop, where the game has them)."""
+    return ScoreView(ScoreController(key, preset=preset, cards=cards, calls=calls,
+                                     **options))
 
 
 def replay_view(key: str, seed: int = 1, play: PlayController | None = None,
-                preset: str | None = None, **options: Any) -> ReplayView:
-    """Replay a seeded game of ``key`` between computer players (or, with ``play``, the
-    round played there)."""
+                preset: str | None = None, rounds: int | None = None,
+                **options: Any) -> ReplayView:
+    """Replay a seeded game of ``key`` between computer players, ``rounds`` long (default:
+    the game's own length), or, with ``play``, the round played there."""
     controller = ReplayController(play.record()) if play is not None else \
-        ReplayController(game=key, seed=seed, preset=preset, **options)
+        ReplayController(game=key, seed=seed, preset=preset, rounds=rounds, **options)
     return ReplayView(controller, play=play)
 
 
