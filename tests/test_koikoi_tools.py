@@ -484,3 +484,16 @@ def test_every_games_replay_describes_each_step(key):
         assert ctl.describe() and ctl.words()[-1].endswith(ctl.describe())
         if ctl.step is not None and ctl.step.card is not None:
             assert any(ctl.step.card in r.lit for r in ctl.table())
+
+
+def test_round_status_line_names_the_rules_the_stock_and_the_yaku_held():
+    play = PlayController("koikoi", seed=8, opponent="greedy")
+    while not play.is_over:
+        line = play.status_line()
+        assert line.startswith("Seed 8 · Rulebook · computer: greedy · stock "
+                               f"{engine(play).stock_size}")
+        for p in range(2):
+            for yaku in teaching.held_yaku(play.state, p):
+                assert yaku in line
+        play.act(play.legal[0])
+    assert "yaku:" in play.status_line()

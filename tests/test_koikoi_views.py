@@ -309,3 +309,9 @@ def test_koikoi_page_has_its_tools_built_when_opened():
     assert isinstance(replay, ReplayView) and replay.play is tabs.children[0].controller
     tabs.selected_index = 4
     assert len(tabs.children[4].children) == 1
+
+
+def test_play_status_says_the_rules_and_the_computer_in_words():
+    view = play_view("koikoi", seed=8, opponent="greedy")
+    assert dict(view.opponent.options)["greedy (takes the best card now)"] == "greedy"
+    assert "Seed 8 · Rulebook · computer: greedy" in view.status.value

@@ -447,6 +447,21 @@ class PlayController:
         said = _told(self.game, "prompt", self.state, self.seat, self._said_names())
         return said or "Your turn: choose a move below."
 
+    def status_line(self) -> str:
+        """One line under the prompt: the seed, the rules, the computer player, the
+        cards left face down, and the yaku each seat holds where the family says."""
+        from .facts import preset_label
+        parts = [f"Seed {self.seed}", preset_label(self.game, self.preset),
+                 f"computer: {self.opponent}"]
+        parts += [f"{z} {len(ids)}" for z, ids in self.state.zones().items()
+                  if z in HIDDEN_ZONES]
+        for p, name in enumerate(self.names):
+            held = _told(self.game, "held_yaku", self.state, p)
+            if held:
+                parts.append(f"{'your' if p == self.seat else name + chr(39) + 's'} yaku: "
+                             f"{', '.join(held)}")
+        return " · ".join(parts)
+
     @property
     def log(self) -> tuple[str, ...]:
         """Every move so far in words (the deal, then each step: in the game's own words

@@ -175,6 +175,11 @@ def report_html(report: Any, *, card_width: int = 38, show_cards: Any = None) ->
     return "".join(out)
 
 
+#: The computer players in words (an agent the table lacks is shown by its name).
+AGENT_LABELS = {"coach": "the coach (looks ahead)", "greedy": "greedy (takes the best card now)",
+                "random": "random"}
+
+
 def _seat(who: Any) -> str:
     return f"Player {who + 1}" if isinstance(who, int) else str(who)
 
@@ -206,8 +211,9 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         self.controller = controller
         self.width = width
         self.preset = _rules_box(controller.preset_choices(), controller.preset)
-        self.opponent = dropdown(list(controller.opponent_choices()), controller.opponent,
-                                 "Computer", "70px", "220px")
+        self.opponent = dropdown([(AGENT_LABELS.get(a, a), a)
+                                  for a in controller.opponent_choices()],
+                                 controller.opponent, "Computer", "70px", "300px")
         self.seed = seed_box(controller.seed)
         self.players = dropdown([(f"{n} players", n) for n in controller.player_choices()],
                                 controller.players, "Players", "60px", "200px")
@@ -314,10 +320,12 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         if self.players.value != ctl.players:
             self.players.value = ctl.players
         self.players.disabled = len(choices) < 2
+        line = (f'<div class="hanafuda-generic-status-line" style="color:#444;font-size:14px;'
+                f'margin:0 0 2px">{escape(ctl.status_line())}</div>')
         if ctl.is_over:
-            self.status.value = notice_html(ctl.prompt(), "warning", title="Round over:")
+            self.status.value = notice_html(ctl.prompt(), "warning", title="Round over:") + line
         else:
-            self.status.value = notice_html(ctl.prompt(), "info", title="Now:")
+            self.status.value = notice_html(ctl.prompt(), "info", title="Now:") + line
         hand = set(ctl.state.zones().get(f"hand {ctl.seat}", ()))
         legal = ctl.legal
         self.table.value = (f'<div class="hanafuda-generic-table" data-seed="{ctl.seed}" '
