@@ -43,7 +43,8 @@ from .deal import BASIC_DEALS, Dealt, MisdealRules, deal
 from .errors import HanafudaError, PlayerCountError
 
 __all__ = ["DeckController", "CardFacts", "DealController", "MONTH_LABEL_ORDERS",
-           "MAX_SEED", "month_label", "card_label", "check_seed", "SeededTool", "Advice"]
+           "MAX_SEED", "month_label", "card_label", "short_card_label", "check_seed",
+           "SeededTool", "Advice"]
 
 #: The month orders the deck explorer can label months by.
 MONTH_LABEL_ORDERS: tuple[str, ...] = ("japanese", "korean")
@@ -134,6 +135,23 @@ def card_label(card: Card) -> str:
     info = CARD_INFO[card]
     kind = info.ribbon.label if info.ribbon else info.kind.label
     return f"{info.code} · {info.name} ({kind})"
+
+
+def short_card_label(card: Card) -> str:
+    """A short name for a button under a card ("Crane", "Poetry Ribbon", "Chaff 1").
+
+    >>> from hanafuda_core.cards import parse_cards
+    >>> [short_card_label(c) for c in parse_cards("1a 1b 1c 11d 12b")]
+    ['Crane', 'Poetry Ribbon', 'Chaff 1', 'Storm', 'Special Chaff']
+    """
+    info = CARD_INFO[card]
+    if card == Card.PAULOWNIA_SPECIAL:
+        return "Special Chaff"
+    if info.named:
+        return info.named
+    if info.ribbon is not None:
+        return info.ribbon.label
+    return "Chaff " + info.name.rsplit(" ", 1)[-1]
 
 
 # ---------------------------------------------------------------------------

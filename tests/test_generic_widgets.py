@@ -29,6 +29,12 @@ def card_count(html: str) -> int:
     return len(re.findall(r'class="hanafuda-card"', html))
 
 
+def face_up(html: str) -> list[str]:
+    """Codes of the face-up card pictures (face-down ones are drawn as "back")."""
+    return [c for c in re.findall(r'<svg[^>]*class="hanafuda-card" data-card="([^"]+)"', html)
+            if c != "back"]
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_every_tool_of_every_playable_game_builds(key):
     shared: dict = {}
@@ -50,8 +56,17 @@ def test_every_tool_of_every_playable_game_builds(key):
 @pytest.mark.parametrize("key", KEYS)
 def test_play_view_plays_by_buttons_and_refuses_with_a_message(key):
     view = play_view(key, seed=3)
-    assert card_count(view.table.value) == len(view.controller.table()[0].cards) + sum(
-        len(r.cards) for r in view.controller.table()[1:])
+    rows = view.rows()
+    assert len(face_up(view.table.value)) == sum(len(r.cards) for r in rows)
+    assert view.table.value.count('data-card="back"') == sum(
+        r.count for r in rows if r.hidden and r.zone.startswith("hand "))
+    assert card_count(view.table.value) == sum(
+        r.count if r.hidden and r.zone.startswith("hand ") else len(r.cards) for r in rows)
+    # your hand is drawn over its buttons, once: on the table or as moves
+    hand = {c.code for c in view.controller.table()[0].cards}
+    drawn = face_up(view.table.value) + [b.card.code for b in view.move_buttons
+                                          if hasattr(b, "card")]
+    assert hand <= set(drawn) and len(drawn) == len(set(drawn))
     codes = [b.code for b in view.move_buttons]
     assert codes == [m.code for m in view.controller.legal]
     assert all(b.description and b.tooltip for b in view.move_buttons)

@@ -497,9 +497,11 @@ def test_seeded_rounds_under_other_rules_account_for_every_card(preset, options)
 def test_the_log_the_chapter_and_the_tools_tell_one_story():
     """``hanafuda play``, the chapter's worked round and the tools all read the steps
     of this module: the same round gives the same lines and sentences."""
+    from hanafuda_core import get_game
     from hanafuda_core.cli import round_log
+    from hanafuda_core.families.capture.teaching import step_words
     from hanafuda_core.koikoi_book import narrate
-    from hanafuda_core.koikoi_controllers import describe_step
+    from hanafuda_core.play_adapters import CaptureRound
     record = play_game(9, ("random", "random"), rounds=1)
     states = record.replay()[0]
     steps = stories(states)
@@ -508,8 +510,10 @@ def test_the_log_the_chapter_and_the_tools_tell_one_story():
     told = [line for step in steps for line in log_lines(step, who)]
     start = lines.index(told[0])
     assert lines[start:start + len(told)] == told
-    for before, after, step in zip(states, states[1:], steps):
-        assert describe_step(before, step.action, after, NAMES) == describe(step, NAMES)
+    game = get_game("koikoi")
+    for before, after, step in zip(states, states[1:], steps):      # the tools' words
+        assert step_words(CaptureRound(game, before, {}), step.action,
+                          CaptureRound(game, after, {}), NAMES) == describe(step, NAMES)
     turns = narrate(states[0], record.rounds[0].actions, names=NAMES)
     assert [s for t in turns for s in t.sentences] == [s for step in steps
                                                      for s in sentences(step, NAMES)]

@@ -45,7 +45,7 @@ from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
 
 __all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
            "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM",
-           "FIRST_DEALER", "WORDS"]
+           "FIRST_DEALER", "WORDS", "SCORE_OPTIONS", "MAX_CALLS"]
 
 BOOK = Source("BOOK", "ch. 12 Koi-Koi", "1849-2122")
 BOOK_VAR = Source("BOOK", "ch. 12 Koi-Koi, gameplay variations", "2045-2122")
@@ -313,6 +313,16 @@ PRESET_LABELS: Mapping[str, str] = {
     "d002-toppa": "Japanese publisher, Toppa (10 cards each)",
     "d003": "Two-player rules (6 rounds)",
 }
+
+
+#: What the score calculator offers (:class:`hanafuda_core.teach.tools.ScoreController`):
+#: the options that change the score of a capture pile, most important first (only
+#: options the engine plays), and the most go-on calls a pile can be scored after (no
+#: real round has more).
+SCORE_OPTIONS: tuple[str, ...] = tuple(
+    k for k in ("koikoi_effect", "seven_doubles", "sake", "views", "special_chaffs",
+                "yaku_limit", "yaku_chart") if OPTIONS[k].implemented)
+MAX_CALLS = 9
 
 
 #: How each rule set picks the first dealer (:mod:`hanafuda_core.seating`): the

@@ -36,7 +36,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import DECK, AnyCard, Card, Extra, parse_card, parse_cards
-from ..errors import HanafudaError, IllegalActionError, UnknownCardError
+from ..controllers import check_seed
+from ..errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
 from ..play import Game, Record, Round, RoundRecord
 
 __all__ = [
@@ -48,7 +49,10 @@ __all__ = [
     "ScoreController",
     "TableRow",
     "as_play_game",
+    "family_teaching",
     "game_deck",
+    "option_value_label",
+    "preset_choices",
     "table_rows",
     "zone_cards",
 ]
@@ -85,6 +89,66 @@ def _words(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def family_teaching(game: Game) -> Any | None:
+    """The teaching module of the game's family (``families/<family>/teaching.py``:
+    a step, the deal, the prompt and the yaku held in the game's words), or None."""
+    import importlib
+    name = f"hanafuda_core.families.{game.info.family}.teaching"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and name.startswith(error.name):
+            return None
+        raise
+
+
+def _told(game: Game, what: str, *args: Any) -> Any:
+    """What the family's teaching module says (``what(*args)``), or None."""
+    module = family_teaching(game)
+    tell = getattr(module, what, None) if module is not None else None
+    return tell(*args) if tell is not None else None
+
+
+def preset_choices(game: Game) -> tuple[tuple[str, str], ...]:
+    """(label for readers, preset) for each preset of ``game``, in its module's order."""
+    from .facts import preset_label, presets
+    return tuple((preset_label(game, p), p) for p in presets(game))
+
+
+def option_value_label(value: Any) -> str:
+    """An option value in words for a menu ("double_once" -> "double once").
+
+    >>> option_value_label("double_once"), option_value_label(True), option_value_label(None)
+    ('double once', 'yes', 'none')
+    """
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "none"
+    return str(value).replace("_", " ")
+
+
+def _game_with(game: Game, preset: str, options: dict[str, Any]) -> Game:
+    from ..registry import get_game
+    return get_game(game.key, preset=preset, **options)
+
+
+def _yaku_cards(game: Game, cards: tuple[AnyCard, ...]) -> tuple[Card, ...]:
+    """The cards of ``cards`` that make a yaku these rules count (for highlighting)."""
+    plain = [c for c in cards if isinstance(c, Card)]
+    if not plain:
+        return ()
+    try:
+        data = game.score(plain).to_dict()
+    except (HanafudaError, TypeError):
+        return ()
+    lit = {code for y in data.get("yaku") or () if y.get("counted", True)
+           for code in y.get("cards", ())}
+    return tuple(c for c in plain if c.code in lit)
+
+
 # ---------------------------------------------------------------------------
 # What a seat sees of the table
 
@@ -99,6 +163,7 @@ class TableRow:
     cards: tuple[AnyCard, ...]
     count: int
     hidden: bool = False
+    lit: tuple[AnyCard, ...] = ()      # cards to highlight: a yaku in a pile, a choice
 
     def to_text(self) -> str:
         if self.hidden:
@@ -119,36 +184,49 @@ def zone_cards(ids: Iterable[int]) -> tuple[AnyCard, ...]:
     return tuple(Card(i) if i < len(DECK) else Extra(i) for i in ids)
 
 
-def table_rows(game: Game, state: Round, seat: int = 0,
-               names: Sequence[str] | None = None) -> tuple[TableRow, ...]:
+def table_rows(game: Game, state: Round, seat: int | None = 0,
+               names: Sequence[str] | None = None, *, hide: Iterable[int] | None = None,
+               lit: Iterable[AnyCard] = ()) -> tuple[TableRow, ...]:
     """The zones of ``state`` (:meth:`Round.zones`) laid out for ``seat``: its own hand
     first, the shared zones, then the other seats' hands and the face-down piles as
     counts. ``names`` names each seat ("you", "computer 1"...); a pile of captures is
-    named after its seat where every seat keeps its own, else after its side."""
+    named after its seat where every seat keeps its own, else after its side.
+
+    ``hide`` lists the seats whose hands are face down (default: every seat but
+    ``seat``; a replay shows them all). A pile's cards that make a yaku these rules
+    count are lit, and so are the cards of ``lit`` (a choice to make, a card played)."""
     zones = state.zones()
     players = sum(1 for z in zones if z.startswith("hand "))
     sides = sum(1 for z in zones if z.startswith("captures of side "))
     names = list(names) if names else [f"player {p + 1}" for p in range(players)]
-    mine = _side_of(game, seat)
+    hidden_seats = set(range(players)) - {seat} if hide is None else set(hide)
+    mine = _side_of(game, seat) if seat is not None else None
+    extra = set(lit)
     first, shared, last = [], [], []
     for zone, ids in zones.items():
         cards = zone_cards(ids)
+        shine = tuple(c for c in cards if c in extra)
         if zone.startswith("hand "):
             p = int(zone.split()[1])
-            if p == seat:
-                first.append(TableRow(zone, "Your hand", cards, len(ids)))
+            label = "Your hand" if p == seat else f"{_words(names[p])}'s hand"
+            if p in hidden_seats:
+                last.append(TableRow(zone, label, (), len(ids), True))
+            elif p == seat:
+                first.append(TableRow(zone, label, cards, len(ids), lit=shine))
             else:
-                last.append(TableRow(zone, f"{_words(names[p])}'s hand", (), len(ids), True))
+                last.append(TableRow(zone, label, cards, len(ids), lit=shine))
         elif zone.startswith("captures of side "):
             side = int(zone.rsplit(" ", 1)[1])
             whose = ("Your captures" if side == mine else
                      f"Captured by {names[side - 1]}" if sides == players else
                      f"Captured by side {side}")
-            shared.append(TableRow(zone, whose, cards, len(ids)))
+            yaku = _yaku_cards(game, cards)
+            shared.append(TableRow(zone, whose, cards, len(ids),
+                                   lit=tuple(c for c in cards if c in extra or c in yaku)))
         elif zone in HIDDEN_ZONES:
             last.append(TableRow(zone, _words(zone), (), len(ids), True))
         else:
-            shared.append(TableRow(zone, _words(zone), cards, len(ids)))
+            shared.append(TableRow(zone, _words(zone), cards, len(ids), lit=shine))
     return tuple(first + shared + last)
 
 
@@ -158,16 +236,26 @@ def table_rows(game: Game, state: Round, seat: int = 0,
 
 @dataclass(frozen=True)
 class LegalMove:
-    """A legal action with its text code and its words."""
+    """A legal action with its text code and its words (a decision in the game's own
+    words: Koi-Koi's "call Koi-Koi (go on)"); ``card`` is the card it plays or takes,
+    if it names one."""
 
     action: Any
     code: str
     words: str
 
+    @property
+    def card(self) -> Card | None:
+        card = getattr(self.action, "card", None)
+        return Card(int(card)) if isinstance(card, int) and 0 <= int(card) < len(DECK) \
+            else None
+
 
 @dataclass(frozen=True)
 class Hint:
-    """The computer's advice: the move, its words, who advises and why."""
+    """The computer's advice: the move, its words, who advises and why; ``lines`` has
+    one line per legal move, best first, where the adviser weighs them all (the coach:
+    its expected points and how often it wins, with its reasons)."""
 
     action: Any
     code: str
@@ -175,6 +263,7 @@ class Hint:
     by: str
     reason: str
     reasons: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()
 
     def to_text(self) -> str:
         lines = [f"{_words(self.words)} ({self.by}): {self.reason}"]
@@ -194,19 +283,32 @@ def _strongest(game: Game) -> str:
     return names[0]
 
 
+def _advice_line(move: Any) -> str:
+    """A move the coach weighed: its words, expected points, win rate and reasons."""
+    said = move.action.describe()
+    why = [r for r in move.reasons if "sampled futures" not in r]
+    return (f"{_words(said)} ({move.expected:+.1f} points on average, you win "
+            f"{move.win_rate:.0%} of the sampled futures)" + (f": {'; '.join(why)}" if why
+                                                            else ""))
+
+
 class PlayController:
-    """You (seat 0) against the computer in any playable game.
+    """You (seat 0, the first dealer) against the computer in any playable game.
 
     ``opponent`` names the computer's agent (``game.agent_names``; default: the coach
     where the game has one, else the greedy player). The computer's moves run at once
-    after yours, so between calls it is your turn or the round is over.
+    after yours, so between calls it is your turn or the round is over. The computer's
+    choices come from a generator seeded by the round's seed, so the same seed and the
+    same moves give the same round.
 
     * ``legal``: your legal moves (:class:`LegalMove`, with their words);
     * ``act(move)``: play a move (a legal move, an action or its code); an illegal one
       raises :class:`~hanafuda_core.errors.IllegalActionError` and changes nothing;
     * ``hint()``: the coach's choice with its reasons (else the greedy player's);
-    * ``log``: what happened, in words; ``result_text()`` once the round is over;
-    * ``new_round(seed)``: deal again.
+    * ``prompt()``: what to do now; ``log``: what happened, in the game's words;
+      ``result_text()`` and ``report()`` once the round is over;
+    * ``new_round(seed, preset=..., opponent=...)``: deal again (every value is checked
+      before anything changes).
     """
 
     def __init__(self, game: Game | str, seed: int = 1, preset: str | None = None,
@@ -216,7 +318,7 @@ class PlayController:
         self.opponent = _strongest(self.game) if opponent is None else opponent
         self.game.agent(self.opponent)                 # an unknown name is refused here
         self.seat = 0
-        self.seed: int = seed
+        self.seed: int = check_seed(seed)
         self._seat_players(self.game.players[0])
         if players is not None and players != self.players:
             self._choose_players(players)
@@ -229,6 +331,18 @@ class PlayController:
         self.names = ["you"] + ([f"the computer ({name})"] if players == 2 else
                                 [f"computer {p} ({name})" for p in range(1, players)])
 
+    @property
+    def preset(self) -> str:
+        return self.game.preset
+
+    def preset_choices(self) -> tuple[tuple[str, str], ...]:
+        """(label for readers, preset) for each preset of the game."""
+        return preset_choices(self.game)
+
+    def opponent_choices(self) -> tuple[str, ...]:
+        """The computer players the game has (``game.agent_names``)."""
+        return self.game.agent_names
+
     def player_choices(self) -> tuple[int, ...]:
         """The numbers of players these rules can deal for: the game's range, or the
         values of its ``players`` option that the preset accepts (a capture game's rules
@@ -237,12 +351,10 @@ class PlayController:
         option = self.game.option_table.get("players")
         if low < high or option is None:
             return tuple(range(low, high + 1))
-        from ..registry import get_game
         found = []
         for n in option.allowed:
             try:
-                get_game(self.game.key, self.game.preset,
-                         **{**self.game.options, "players": n})
+                _game_with(self.game, self.game.preset, {**self.game.options, "players": n})
             except HanafudaError:
                 continue
             found.append(int(n))
@@ -261,25 +373,43 @@ class PlayController:
                                 f"not {players!r}")
         low, high = self.game.players
         if not low <= players <= high:      # the count is an option of the rules
-            from ..registry import get_game
-            self.game = get_game(self.game.key, self.game.preset,
-                                 **{**self.game.options, "players": players})
+            self.game = _game_with(self.game, self.game.preset,
+                                   {**self.game.options, "players": players})
         self._seat_players(players)
 
     # -- dealing -----------------------------------------------------------------
-    def new_round(self, seed: int | None = None) -> PlayController:
-        """Deal a new round (``seed``: the same seed gives the same cards); the computer
+    def new_round(self, seed: int | None = None, preset: str | None = None,
+                  opponent: str | None = None) -> PlayController:
+        """Deal a new round (``seed``: the same seed gives the same cards; ``preset``:
+        other rules, with the house rules given on top kept; ``opponent``: another
+        computer player). Everything is checked before anything changes; the computer
         moves first if it is its turn."""
-        seed = self.seed if seed is None else seed
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise HanafudaError(f"a seed is a whole number, 0 or more, not {seed!r}")
-        state = self.game.new_round(seed=seed, players=self.players)
+        seed = self.seed if seed is None else check_seed(seed)
+        game = self.game
+        if preset is not None and preset != game.preset:
+            options = {k: v for k, v in game.options.items() if k != "players"}
+            game = _game_with(game, preset, options)
+        name = self.opponent if opponent is None else opponent
+        game.agent(name)                                # an unknown name is refused
+        low, high = game.players
+        players = self.players if low <= self.players <= high else low
+        state = game.new_round(seed=seed, players=players)
+        self.game, self.opponent = game, name
+        self._seat_players(players)                     # fresh computer players
         self.seed = seed
-        self.state: Round = state
-        self.rng = random.Random(f"play:{self.game.key}:{seed}")
-        self.steps: list[tuple[int, str, str]] = []     # (seat, code, words)
-        self._computer()
+        self._start(state)
         return self
+
+    def _start(self, state: Round) -> None:
+        self.state: Round = state
+        self.rng = random.Random(f"play:{self.game.key}:{self.seed}")
+        self.steps: list[tuple[int, str, str]] = []     # (seat, code, words)
+        self._told: list[str] = list(_told(self.game, "deal_words", state,
+                                           self._said_names()) or ())
+        self._computer()
+
+    def _said_names(self) -> list[str]:
+        return [_words(n) for n in self.names]
 
     # -- what you see --------------------------------------------------------------
     @property
@@ -297,15 +427,47 @@ class PlayController:
             return ()
         return tuple(LegalMove(a, a.code(), a.describe()) for a in self.state.legal_actions())
 
+    def choice_cards(self) -> tuple[Card, ...]:
+        """The cards on the table your legal moves choose between (two field cards a
+        played card may take), lit on the table; none while you play from your hand."""
+        hand = set(self.state.zones().get(f"hand {self.seat}", ()))
+        return tuple(m.card for m in self.legal if m.card is not None and int(m.card)
+                     not in hand)
+
     def table(self) -> tuple[TableRow, ...]:
-        """The table as you see it: your hand, the field and piles, the hidden counts."""
-        return table_rows(self.game, self.state, self.seat, self.names)
+        """The table as you see it: your hand, the field and piles (the cards of a yaku
+        lit), the hidden counts."""
+        return table_rows(self.game, self.state, self.seat, self.names,
+                          lit=self.choice_cards())
+
+    def prompt(self) -> str:
+        """What to do now, in words (the game's own where its family says them)."""
+        if self.is_over:
+            return self.result_text() + " Deal a new round to play again."
+        said = _told(self.game, "prompt", self.state, self.seat, self._said_names())
+        return said or "Your turn: choose a move below."
+
+    def status_line(self) -> str:
+        """One line under the prompt: the seed, the rules, the computer player, the
+        cards left face down, and the yaku each seat holds where the family says."""
+        from .facts import preset_label
+        parts = [f"Seed {self.seed}", preset_label(self.game, self.preset),
+                 f"computer: {self.opponent}"]
+        parts += [f"{z} {len(ids)}" for z, ids in self.state.zones().items()
+                  if z in HIDDEN_ZONES]
+        for p, name in enumerate(self.names):
+            held = _told(self.game, "held_yaku", self.state, p)
+            if held:
+                parts.append(f"{'your' if p == self.seat else name + chr(39) + 's'} yaku: "
+                             f"{', '.join(held)}")
+        return " · ".join(parts)
 
     @property
     def log(self) -> tuple[str, ...]:
-        """Every move so far in words; once the round is over, the game's own account of
+        """Every move so far in words (the deal, then each step: in the game's own words
+        where its family tells them); once the round is over, the game's own account of
         it (the deal, every move, the scoring)."""
-        lines = [f"{_words(self.names[seat])}: {words}" for seat, _code, words in self.steps]
+        lines = list(self._told)
         if self.is_over:
             lines += ["", *self.game.log(self.record())]
         return tuple(lines)
@@ -322,6 +484,9 @@ class PlayController:
         if outcome is None:
             return ""
         points = ", ".join(f"{self.names[p]} {v}" for p, v in enumerate(outcome.points))
+        said = _told(self.game, "result_words", self.state, self._said_names())
+        if said:
+            return f"{said} Points: {points}."
         if outcome.winner is None:
             head = "Nobody wins this round"
         elif outcome.winner == self.seat:
@@ -329,6 +494,14 @@ class PlayController:
         else:
             head = f"{_words(self.names[outcome.winner])} wins this round"
         return f"{head} ({outcome.reason}). Points: {points}."
+
+    def report(self) -> Any | None:
+        """The engine's explained score of the finished round (``to_dict()``,
+        ``to_text()``), where it gives one; None while the round goes on."""
+        outcome = self.state.result()
+        if outcome is None:
+            return None
+        return getattr(outcome.detail, "report", None)
 
     # -- moves ---------------------------------------------------------------------
     def _find(self, move: Any) -> LegalMove:
@@ -348,17 +521,35 @@ class PlayController:
             if m.code.lower() == code.lower():
                 return m
         allowed = "; ".join(f"{m.code} ({m.words})" for m in legal)
-        raise IllegalActionError(f"{code!r} is not a legal move now; your legal moves: "
-                                 f"{allowed}")
+        raise IllegalActionError(f"{self._why_not(move, code)}; your legal moves: {allowed}")
+
+    def _why_not(self, move: Any, code: str) -> str:
+        """The game's own reason for refusing a move (the engine's: "the 3a is not in
+        your hand"), else that it is not legal now. The round is not changed: a round
+        is immutable, and an illegal move is refused before anything is made."""
+        try:
+            self.state.apply(move if not isinstance(move, (str, LegalMove)) else code)
+        except IllegalActionError as error:
+            return str(error)
+        except (HanafudaError, ValueError, TypeError, IndexError, KeyError):
+            pass
+        return f"{code!r} is not a legal move now"
 
     def act(self, move: Any) -> PlayController:
         """Play your move, then the computer's until it is your turn again or the round is
         over. An illegal move raises and leaves the round as it was."""
         found = self._find(move)
-        self.state = self.state.apply(found.action)
-        self.steps.append((self.seat, found.code, found.words))
+        self._step(self.seat, found.action, found.code, found.words)
         self._computer()
         return self
+
+    def _step(self, seat: int, action: Any, code: str, words: str) -> None:
+        before = self.state
+        after = before.apply(action)
+        said = _told(self.game, "step_words", before, action, after, self._said_names())
+        self.state = after
+        self.steps.append((seat, code, words))
+        self._told.append(said or f"{_words(self.names[seat])}: {words}")
 
     def _computer(self, max_steps: int = 10_000) -> None:
         for _ in range(max_steps):
@@ -372,13 +563,13 @@ class PlayController:
             agent = self.agents[seat - 1]
             legal = self.state.legal_actions()
             action = agent.choose(self.state.view(seat), legal, self.rng)
-            self.steps.append((seat, action.code(), action.describe()))
-            self.state = self.state.apply(action)
+            self._step(seat, action, action.code(), action.describe())
         raise HanafudaError(f"the computer did not finish within {max_steps} moves")
 
     def hint(self) -> Hint:
-        """The best move as the coach sees it, with its reasons; where the game has no
-        coach, the greedy player's move and what it goes by."""
+        """The best move as the coach sees it, with its reasons and a line for every
+        legal move; where the game has no coach, the greedy player's move and what it
+        goes by."""
         if not self.your_turn:
             raise IllegalActionError("the round is over: there is no move to advise on")
         legal = self.state.legal_actions()
@@ -390,7 +581,8 @@ class PlayController:
                 advice = advise(view, legal)
                 best = advice.moves[0]
                 return Hint(best.action, best.action.code(), best.action.describe(), "coach",
-                            advice.summary, tuple(best.reasons))
+                            advice.summary, tuple(best.reasons),
+                            tuple(_advice_line(m) for m in advice.moves))
         name = "greedy" if "greedy" in self.game.agent_names else self.game.agent_names[0]
         action = self.game.agent(name).choose(view, legal, random.Random(0))
         reason = _GREEDY_REASON if name == "greedy" else f"the {name} player's choice"
@@ -402,22 +594,89 @@ class PlayController:
 
 
 class ScoreController:
-    """A pile of cards and the game's score report for it (``game.score``).
+    """A pile of cards and the game's score report for it (``game.score``), under a
+    preset, the house rules that change a pile's score and, where the game has a
+    decision to go on, a number of go-on calls (Koi-Koi calls).
 
     Cards come from the game's own deck (:func:`game_deck`): ``toggle(card)`` adds or
     removes one, ``set_text("1a 2a 3a")`` sets the whole pile, ``clear()`` empties it.
     A card the deck lacks, or text that names no card, raises
-    :class:`~hanafuda_core.errors.UnknownCardError` and leaves the pile as it was.
+    :class:`~hanafuda_core.errors.UnknownCardError`; a preset, option or number of
+    calls the game does not have raises our error too; either way nothing changes.
+
+    Which options the calculator offers, and how many calls, is the game's data
+    (``SCORE_OPTIONS`` and ``MAX_CALLS`` in its rules module; none where it has none).
+    ``options`` holds only the values changed on top of the preset; choosing another
+    preset clears them.
+
+    >>> calc = ScoreController("koikoi", cards="1b 2b 3b 4b")
+    >>> calc.total, calc.set_calls(1).total
+    (6, 12)
+    >>> calc.summary()
+    '4 cards under Rulebook, after 1 Koi-Koi call: 12 points'
     """
 
     def __init__(self, game: Game | str, preset: str | None = None, cards: Any = (),
-                 **options: Any) -> None:
+                 calls: int = 0, **options: Any) -> None:
         self.game = as_play_game(game, preset, **options)
         self.deck = game_deck(self.game)
         self.cards: tuple[Card, ...] = ()
+        self.calls = 0
         if cards:
             self.set_cards(cards)
+        if calls:
+            self.set_calls(calls)
 
+    # -- the rules -------------------------------------------------------------------
+    @property
+    def preset(self) -> str:
+        return self.game.preset
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options changed on top of the preset."""
+        return dict(self.game.options)
+
+    def preset_choices(self) -> tuple[tuple[str, str], ...]:
+        """(label for readers, preset) for each preset of the game."""
+        return preset_choices(self.game)
+
+    @property
+    def score_options(self) -> tuple[str, ...]:
+        """The options that change a pile's score, offered by the calculator."""
+        from .facts import game_data
+        return tuple(game_data(self.game, "SCORE_OPTIONS", ()) or ())
+
+    @property
+    def max_calls(self) -> int:
+        """The most go-on calls a pile can be scored after (0: the game has none)."""
+        from .facts import game_data
+        return int(game_data(self.game, "MAX_CALLS", 0) or 0)
+
+    @property
+    def go_on_word(self) -> str:
+        """What the game calls going on ("Koi-Koi")."""
+        words = getattr(self.game.rules, "decision_words", None)
+        return str(getattr(words, "go_on", "go-on"))
+
+    def option_rows(self) -> list[tuple[str, str, str, tuple[Any, ...]]]:
+        """(key, title, description with its documents named for readers, allowed values)
+        for each option the calculator offers."""
+        from ..rules import name_sources
+        from .facts import option_title
+        table = self.game.option_table
+        return [(k, option_title(table[k]), name_sources(table[k].description),
+                 tuple(table[k].allowed)) for k in self.score_options]
+
+    def option_values(self) -> dict[str, Any]:
+        """Every offered option's value in force (the preset's, or the changed one)."""
+        if not self.score_options:
+            return {}
+        adapter: Any = self.game.adapter        # a capture adapter: its rules module
+        values = adapter.module.preset_options(self.preset, **self.game.options)
+        return {k: values[k] for k in self.score_options}
+
+    # -- changes (each checked first; on error nothing changes) ---------------------
     def _card(self, card: Any) -> Card:
         found = parse_card(card, extras=True)
         if isinstance(found, Extra) or found not in self.deck:
@@ -452,29 +711,91 @@ class ScoreController:
                        else ())
         return self.report()
 
-    def toggle(self, card: Any) -> ScoreController:
-        """Add ``card`` to the pile, or take it out if it is there."""
+    def toggle(self, card: Any, on: bool | None = None) -> ScoreController:
+        """Add ``card`` to the pile, or take it out if it is there (``on`` forces the
+        side: True puts it in, False takes it out)."""
         c = self._card(card)
-        self.cards = tuple(sorted(set(self.cards) ^ {c}))
+        want = (c not in self.cards) if on is None else bool(on)
+        self.cards = tuple(sorted((set(self.cards) | {c}) if want else
+                                  (set(self.cards) - {c})))
         return self
 
     def clear(self) -> ScoreController:
         self.cards = ()
         return self
 
+    def set_preset(self, preset: str) -> ScoreController:
+        """Score under another preset (the options changed on top are cleared)."""
+        if not isinstance(preset, str) or preset not in dict(
+                (p, p) for _label, p in self.preset_choices()):
+            raise OptionError(f"unknown {self.game.name} preset {preset!r}; presets: "
+                              f"{', '.join(p for _l, p in self.preset_choices())}")
+        self._use(_game_with(self.game, preset, {}), self.calls)
+        return self
+
+    def set_option(self, key: str, value: Any) -> ScoreController:
+        """Change one of the offered options on top of the preset."""
+        if key not in self.score_options:
+            offered = ", ".join(self.score_options) or "none"
+            raise OptionError(f"the calculator offers the options {offered}; not {key!r}")
+        value = self.game.option_table[key].check(value)
+        self._use(_game_with(self.game, self.preset, {**self.game.options, key: value}),
+                  self.calls)
+        return self
+
+    def set_calls(self, calls: int) -> ScoreController:
+        """Score the pile as if its owner stopped after ``calls`` go-on calls."""
+        most = self.max_calls
+        if isinstance(calls, bool) or not isinstance(calls, int) or not 0 <= calls <= most:
+            if not most:
+                raise HanafudaError(f"{self.game.name} has no call to go on: the number "
+                                    f"of calls is 0, not {calls!r}")
+            raise HanafudaError(f"the number of {self.go_on_word} calls is a whole number "
+                                f"from 0 to {most}, not {calls!r}")
+        self._use(self.game, calls)
+        return self
+
+    def _use(self, game: Game, calls: int) -> None:
+        self._score(game, calls)          # raises before anything changes
+        self.game, self.calls = game, calls
+
+    # -- answers ---------------------------------------------------------------------
     @property
     def text(self) -> str:
         """The pile as card codes."""
         return " ".join(c.code for c in self.cards)
 
+    def _score(self, game: Game, calls: int) -> Any:
+        return game.score(list(self.cards), calls=calls) if calls else \
+            game.score(list(self.cards))
+
     def report(self) -> Any:
         """The game's score report for the pile (``to_text()``, ``to_dict()``)."""
-        return self.game.score(list(self.cards))
+        return self._score(self.game, self.calls)
+
+    @property
+    def total(self) -> int:
+        return int(self.report().to_dict()["total"])
+
+    def yaku_cards(self) -> tuple[Card, ...]:
+        """The cards of the pile that make a yaku these rules count (lit in the view)."""
+        return _yaku_cards(self.game, self.cards)
+
+    def summary(self) -> str:
+        """One line: how many cards, which rules, how many calls, the total."""
+        from .facts import preset_label
+        n, total = len(self.cards), self.total
+        calls = (f", after {self.calls} {self.go_on_word} call{'s' * (self.calls != 1)}"
+                 if self.calls else "")
+        changed = " with house rules" if self.game.options else ""
+        return (f"{n} card{'s' * (n != 1)} under {preset_label(self.game, self.preset)}"
+                f"{changed}{calls}: {total} point{'s' * (total != 1)}")
 
     def lines(self) -> tuple[str, ...]:
         """The report in a player's words: card points and par where the game counts
         them, each yaku with its cards and points (and whether these rules count it), the
-        sum, and the total. Read from the report's data, so every game's report works.
+        multipliers, the sum, and the total. Read from the report's data, so every game's
+        report works.
 
         >>> ScoreController("mushi", cards="1a 2a 3a").lines()[-1]
         'Total: -40'
@@ -494,6 +815,7 @@ class ScoreController:
                           "these rules"))
         if not yaku:
             out.append("No yaku")
+        out += [f"×{m['factor']}: {m['reason']}" for m in d.get("multipliers") or ()]
         out += [_words(str(note)) for note in d.get("notes") or ()
                 if not str(note).lower().startswith("card points")]   # said above
         out.append(f"Total: {d.get('total')}")
@@ -507,33 +829,47 @@ class ScoreController:
 @dataclass(frozen=True)
 class ReplayStep:
     """One step of a replay: the round and step numbers (from 1), the seat that moved,
-    the move's code and words."""
+    the move's code and words, and the step told in the game's words (what it took,
+    what the stock turned up, the yaku formed) where the game's family tells it."""
 
     round_no: int
     step: int
     seat: int | None
     code: str
     words: str
+    told: str = ""
+    card: Card | None = None        # the card the move played or took, if any
+
+
+#: The most rounds a replayed computer game may be asked to last.
+MAX_ROUNDS = 12
 
 
 class ReplayController:
-    """Step through a record: ``first()``, ``back()``, ``next()``, ``last()``.
+    """Step through a record: ``first()``, ``back()``, ``next()``, ``last()``, ``go(i)``.
 
     ``record`` is a :class:`~hanafuda_core.play.Record` (a round you played, a saved
-    game); without one, a seeded game between computer players (``agents``; default:
-    greedy players, as few as the game allows) is played, ``rounds`` long (default: the
-    game's own length), and replayed. ``position`` is (round index, actions done);
-    ``state`` the round at that point, ``words()`` what has happened in the round so far.
+    game); without one, a seeded game between computer players (``agents``, one per
+    seat; default: greedy players, as few as the game allows) is played, ``rounds``
+    long (default: the game's own length), and replayed. ``position`` is (round index,
+    actions done); ``state`` the round at that point, ``describe()`` the current step
+    in words and ``words()`` what has happened in the round so far. Bad input (a seed,
+    a player, a number of rounds, a record) raises our error before anything is built.
     """
 
     def __init__(self, record: Record | None = None, *, game: Game | str | None = None,
                  seed: int = 1, agents: Sequence[str] | None = None,
-                 rounds: int | None = None,
+                 rounds: int | None = None, title: str | None = None,
                  preset: str | None = None, **options: Any) -> None:
         if record is None:
             if game is None:
                 raise HanafudaError("give a record to replay, or a game to play one")
             g = as_play_game(game, preset, **options)
+            seed = check_seed(seed)
+            if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                                       or not 1 <= rounds <= MAX_ROUNDS):
+                raise HanafudaError(f"a replayed game has from 1 to {MAX_ROUNDS} "
+                                    f"{g.round_word}, not {rounds!r}")
             quick = "greedy" if "greedy" in g.agent_names else g.agent_names[0]
             names = list(agents) if agents else [quick] * g.players[0]
             record = g.play(names, seed=seed, rounds=rounds)
@@ -543,6 +879,14 @@ class ReplayController:
         self.game = get_game(record.game, record.preset, **record.options)
         self.record = record
         self.game.replay_rounds(record)     # checks the whole record before stepping
+        self.names = [self._name(p) for p in range(record.players)]
+        if title is None:
+            from .facts import preset_label
+            who = " vs ".join(record.agents) if record.agents else ""
+            title = " · ".join(t for t in (f"Seed {record.seed}" if record.seed is not None
+                                           else "", preset_label(self.game, record.preset),
+                                           who) if t)
+        self.title = title
         self._states: list[list[Round]] = []
         self._steps: list[list[ReplayStep]] = []
         for i, rr in enumerate(record.rounds):
@@ -552,6 +896,15 @@ class ReplayController:
         self.round_index = 0
         self.index = 0
 
+    def _name(self, seat: int) -> str:
+        """A seat's name for sentences: "You" for the human of a played round, else
+        "Player 2 (greedy)"."""
+        agents = self.record.agents
+        agent = agents[seat] if seat < len(agents) else ""
+        if agent == "you":
+            return "You"
+        return f"Player {seat + 1}" + (f" ({agent})" if agent else "")
+
     def _walk(self, i: int, rr: RoundRecord) -> tuple[list[Round], list[ReplayStep]]:
         start = self.game.adapter.replay_round(self.game, self.record.players,
                                                RoundRecord(rr.deal, (), rr.context, None))
@@ -560,8 +913,13 @@ class ReplayController:
             s = states[-1]
             action = next((a for a in s.legal_actions() if a.code() == code), None)
             words = action.describe() if action is not None else code
-            steps.append(ReplayStep(i + 1, n, s.current_player, code, words))
-            states.append(s.apply(code))
+            after = s.apply(code)
+            told = _told(self.game, "step_words", s, action, after, self.names) \
+                if action is not None else None
+            card = LegalMove(action, code, words).card if action is not None else None
+            steps.append(ReplayStep(i + 1, n, s.current_player, code, words, told or "",
+                                    card))
+            states.append(after)
         return states, steps
 
     # -- where we are ------------------------------------------------------------
@@ -583,6 +941,11 @@ class ReplayController:
         return self._states[self.round_index][self.index]
 
     @property
+    def final(self) -> Round:
+        """The current round at its last recorded action."""
+        return self._states[self.round_index][-1]
+
+    @property
     def step(self) -> ReplayStep | None:
         """The last step done (None at the start of a round)."""
         return self._steps[self.round_index][self.index - 1] if self.index else None
@@ -597,15 +960,47 @@ class ReplayController:
         names = self.record.agents
         return f"player {seat + 1}" + (f" ({names[seat]})" if seat < len(names) else "")
 
+    def _line(self, s: ReplayStep) -> str:
+        return s.told or f"{_words(self.who(s.seat))}: {s.words}"
+
     def words(self) -> tuple[str, ...]:
         """The round so far in words: one line per step."""
-        return tuple(f"{s.step}. {_words(self.who(s.seat))}: {s.words}" for s in self.steps())
+        return tuple(f"{s.step}. {self._line(s)}" for s in self.steps())
 
-    def table(self) -> tuple[TableRow, ...]:
-        """Every zone at this point, all cards face up (a replay hides nothing)."""
-        zones = self.state.zones()
-        return tuple(TableRow(z, _words(z), zone_cards(ids), len(ids))
-                     for z, ids in zones.items())
+    def describe(self) -> str:
+        """The current step in words; at the deal, who deals and what lies where."""
+        step = self.step
+        if step is not None:
+            return self._line(step)
+        s = self.state
+        zones = s.zones()
+        hands = [len(ids) for z, ids in zones.items() if z.startswith("hand ")]
+        counts = ", ".join(f"{len(ids)} in the {z}" for z, ids in zones.items()
+                           if not z.startswith(("hand ", "captures")) and ids)
+        text = (f"The deal: each player holds {hands[0] if len(set(hands)) == 1 else hands}"
+                f" cards" + (f"; {counts}" if counts else "") + ".")
+        told = _told(self.game, "deal_words", s, self.names)
+        return " ".join([text, *(told or ())])
+
+    def yaku(self) -> list[tuple[str, list[str]]]:
+        """(seat's name, yaku held) at the current step, for each seat, where the game's
+        family says which yaku a pile holds; else []."""
+        out = []
+        for p, name in enumerate(self.names):
+            held = _told(self.game, "held_yaku", self.state, p)
+            if held is None:
+                return []
+            out.append((name, list(held)))
+        return out
+
+    def table(self, hide: Iterable[int] = ()) -> tuple[TableRow, ...]:
+        """Every zone at this point, all cards face up but the hands of the seats in
+        ``hide``; the card of the last move and each pile's yaku lit."""
+        step = self.step
+        lit = (step.card,) if step is not None and step.card is not None else ()
+        return table_rows(self.game, self.state, None, [n.lower() if n == "You" else n
+                                                        for n in self.names],
+                          hide=tuple(hide), lit=lit)
 
     def result_text(self) -> str:
         outcome = self.state.result()
@@ -614,6 +1009,11 @@ class ReplayController:
         who = "nobody" if outcome.winner is None else self.who(outcome.winner)
         points = ", ".join(f"{self.who(p)} {v}" for p, v in enumerate(outcome.points))
         return f"Round {self.round_index + 1}: {who} wins ({outcome.reason}). Points: {points}."
+
+    def report(self) -> Any | None:
+        """The engine's explained score of the round, once it is over at this step."""
+        outcome = self.state.result()
+        return None if outcome is None else getattr(outcome.detail, "report", None)
 
     # -- moving --------------------------------------------------------------------
     def go(self, index: int, round_index: int | None = None) -> ReplayController:
@@ -626,6 +1026,10 @@ class ReplayController:
             raise HanafudaError(f"round {r + 1} has steps 0 to {n}, not {index!r}")
         self.round_index, self.index = r, index
         return self
+
+    def select_round(self, round_index: int) -> ReplayController:
+        """The deal of round ``round_index`` (from 0)."""
+        return self.go(0, round_index)
 
     def first(self) -> ReplayController:
         return self.go(0)

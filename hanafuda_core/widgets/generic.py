@@ -16,25 +16,39 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
+from ..controllers import short_card_label
 from ..errors import HanafudaError
 from ..render import svg
+from ..rules import name_sources
 from ..teach.tools import (
     PlayController,
     ReplayController,
     ScoreController,
     TableRow,
+    option_value_label,
 )
-from .common import BIG, RoundView, attempt, dropdown, error_html, hint_html, para, seed_box
+from .common import (
+    BIG,
+    RoundView,
+    attempt,
+    dropdown,
+    error_html,
+    hint_html,
+    para,
+    seed_box,
+    sentence,
+)
 from .static import notice_html
 
 __all__ = [
     "CHAPTER_NOTES",
+    "CSS",
     "PlayView",
     "ReplayView",
     "ScoreView",
@@ -42,24 +56,139 @@ __all__ = [
     "play_view",
     "quiz_view",
     "replay_view",
+    "report_html",
     "score_view",
 ]
 
 _CLASS = "hanafuda-generic"
+_HINT_LINES = 4          # moves listed under a hint (best first); a projector shows no more
+
+#: The views' style sheet, scoped to their class: buttons that wrap a card's name, a
+#: scrolling log, the report's table.
+CSS = """
+<style>
+.hanafuda-generic .hanafuda-generic-card-button { height: auto; min-height: 34px;
+  white-space: normal; line-height: 1.2; padding: 4px 6px; font-size: 14px; }
+.hanafuda-generic .hanafuda-generic-cell { align-items: center; margin: 0 6px 6px 0; }
+.hanafuda-generic .hanafuda-generic-option-help { font-size: 13px; color: #444;
+  line-height: 1.3; margin: 0 0 8px 4px; }
+.hanafuda-generic table.hanafuda-generic-report-table td,
+.hanafuda-generic table.hanafuda-generic-report-table th { padding: 4px 10px 4px 0;
+  text-align: left; vertical-align: middle; }
+</style>
+"""
 
 
 def _rows_html(rows: tuple[TableRow, ...], width: int) -> str:
-    """The table's zones: shown cards, or a face-down pile with its count."""
-    return svg.layout_html([(r.label, r.count if r.hidden else list(r.cards)) for r in rows],
-                           width=width)
+    """The table's zones: shown cards (a yaku or a choice lit), a hidden hand face down,
+    or a face-down pile with its count."""
+    lit = [c for r in rows for c in r.lit]
+    shown: list[tuple[str, object]] = []
+    for r in rows:
+        if r.hidden:
+            shown.append((r.label, [None] * r.count if r.zone.startswith("hand ")
+                          else r.count))
+        else:
+            shown.append((r.label, list(r.cards)))
+    return svg.layout_html(shown, width=width, highlight=lit)
 
 
-def _lines_html(lines: tuple[str, ...] | list[str], css: str, empty: str) -> str:
-    items = "".join(f"<li style='margin:2px 0'>{escape(t)}</li>" for t in lines if t)
+def _lines_html(lines: tuple[str, ...] | list[str], css: str, empty: str, *,
+                newest_first: bool = False) -> str:
+    numbered = list(enumerate((t for t in lines if t), start=1))
+    if newest_first:
+        numbered.reverse()
+    items = "".join(f"<li value='{i}' style='margin:2px 0'>{escape(t)}</li>"
+                    for i, t in numbered)
+    kind = "ol reversed" if newest_first else "ol"
     return (f'<div class="{css}" data-lines="{len(lines)}" style="max-height:320px;'
             f'overflow-y:auto;border:1px solid #ccc;padding:4px 8px;font-size:15px;'
-            f'line-height:1.4"><ul style="margin:2px 0 2px 18px;padding:0">'
-            f"{items or f'<li>{escape(empty)}</li>'}</ul></div>")
+            f'line-height:1.4"><{kind} style="margin:2px 0 2px 22px;padding:0">'
+            f"{items or f'<li>{escape(empty)}</li>'}</{kind.split()[0]}></div>")
+
+
+def report_html(report: Any, *, card_width: int = 38, show_cards: Any = None) -> str:
+    """A score report (anything with ``to_dict()``: a game's score sheet, the engine's
+    report of a round) as HTML: the pile with its yaku cards lit, one row per yaku with
+    its cards, points and rule, the multipliers, the notes, and the total."""
+    if report is None:
+        return ""
+    d: Mapping[str, Any] = report.to_dict()
+    out = ['<div class="hanafuda-generic-report" style="font-size:16px;line-height:1.4">']
+    if "total" not in d:          # another shape of report (a settlement): its own text
+        text = report.to_text() if hasattr(report, "to_text") else str(d)
+        return out[0] + f"<pre style='white-space:pre-wrap'>{escape(text)}</pre></div>"
+    if d.get("title"):
+        out.append(f'<div style="font-weight:600;font-size:17px;margin:4px 0">'
+                   f'{escape(str(d["title"]))}</div>')
+    yaku = list(d.get("yaku") or ())
+    if show_cards is not None:
+        lit = {code for y in yaku if y.get("counted", True) for code in y.get("cards", ())}
+        cards = list(show_cards)
+        out.append('<div style="margin:4px 0 8px">'
+                   + (svg.row_svg(cards, width=card_width, label=None, wrap=16,
+                                  highlight=[c for c in cards if c.code in lit])
+                      if cards else "<p>No cards picked yet.</p>") + "</div>")
+    if d.get("card_points") is not None:
+        par = d.get("par")
+        out.append(f"<p style='margin:2px 0'>Card points: {d['card_points']}"
+                   + (f", against a par of {par}" if par else "") + "</p>")
+    if yaku:
+        rows = []
+        for y in yaku:
+            pts = str(y.get("base", y["points"]))
+            if y.get("extras"):
+                pts += f" + {y['points'] - y['base']} for {y['extras']} extra"
+            counted = y.get("counted", True)
+            note = "" if counted else " (optional chart: not counted under these rules)"
+            drawn = svg.row_svg(" ".join(y.get("cards", ())), width=card_width - 8,
+                                label=None, wrap=12)
+            rule = name_sources(str(y.get("source", "")))     # documents named for readers
+            rows.append(
+                f"<tr><td><strong>{escape(str(y['name']))}</strong>{escape(note)}<br>"
+                f"<small>{escape(str(y.get('japanese', '')))}</small></td>"
+                f"<td>{drawn}</td><td style='white-space:nowrap'>{escape(pts)} = "
+                f"<b>{y['points']}</b></td><td><small style='color:#555'>{escape(rule)}"
+                f"</small></td></tr>")
+        out.append('<table class="hanafuda-generic-report-table" style="border-collapse:'
+                   'collapse"><tr><th>Yaku</th><th>Cards</th><th>Points</th><th>Rule</th>'
+                   "</tr>" + "".join(rows) + "</table>")
+    else:
+        out.append("<p style='margin:4px 0'>No yaku in this pile.</p>")
+    if d.get("sake_role"):
+        out.append(f"<p style='margin:2px 0'>The Sake Cup counted as "
+                   f"{escape(str(d['sake_role']))}.</p>")
+    if "subtotal" in d:
+        out.append(f"<p style='margin:2px 0'>Yaku total: {d['subtotal']}</p>")
+    for m in d.get("multipliers") or ():
+        out.append(f"<p style='margin:2px 0'>&times;{m['factor']}: {escape(str(m['reason']))}"
+                   "</p>")
+    for note in d.get("notes") or ():
+        out.append(f"<p style='margin:2px 0;color:#555'><small>{escape(str(note))}</small></p>")
+    for pay in d.get("payments") or ():
+        out.append(f"<p style='margin:2px 0'>{_seat(pay['payer'])} pays "
+                   f"{_seat(pay['payee']).lower()}: {pay['amount']}</p>")
+    total = d.get("total")
+    out.append(f'<p class="hanafuda-generic-total" data-total="{total}" style="font-size:20px;'
+               f'font-weight:700;margin:6px 0">Total: {total} point'
+               f"{'s' * (total != 1)}</p></div>")
+    return "".join(out)
+
+
+#: The computer players in words (an agent the table lacks is shown by its name).
+AGENT_LABELS = {"coach": "the coach (looks ahead)", "greedy": "greedy (takes the best card now)",
+                "random": "random"}
+
+
+def _seat(who: Any) -> str:
+    return f"Player {who + 1}" if isinstance(who, int) else str(who)
+
+
+def _rules_box(choices: tuple[tuple[str, str], ...], value: str,
+               width: str = "330px") -> widgets.Dropdown:
+    box = dropdown(list(choices), value, "Rules", "50px", width)
+    box.disabled = len(choices) < 2
+    return box
 
 
 # ---------------------------------------------------------------------------
@@ -67,50 +196,70 @@ def _lines_html(lines: tuple[str, ...] | list[str], css: str, empty: str) -> str
 
 
 class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
-    """A round against the computer: the table, one button per legal move, Hint, the log.
+    """A round against the computer: the rules, the computer player, the seed; the
+    table (the cards of each yaku and any choice lit); one button per legal move (a
+    card's move under its picture, a decision in the game's words); Hint; the result
+    with its score; and the log, newest first.
 
-    ``act(move)`` plays a move as a button does; ``show_hint()`` asks the coach.
+    ``act(move)`` plays a move as a button does; ``show_hint()`` asks the coach;
+    ``new_round()`` deals with the values of the boxes.
     """
 
     controller: PlayController
 
-    def __init__(self, controller: PlayController, *, width: int = 72) -> None:
+    def __init__(self, controller: PlayController, *, width: int = 56) -> None:
         self.controller = controller
         self.width = width
+        self.preset = _rules_box(controller.preset_choices(), controller.preset)
+        self.opponent = dropdown([(AGENT_LABELS.get(a, a), a)
+                                  for a in controller.opponent_choices()],
+                                 controller.opponent, "Computer", "70px", "300px")
         self.seed = seed_box(controller.seed)
         self.players = dropdown([(f"{n} players", n) for n in controller.player_choices()],
                                 controller.players, "Players", "60px", "200px")
         self.players.disabled = len(controller.player_choices()) < 2
         self.players.observe(lambda change: self.set_players(change["new"]), names="value")
         self.new_button = widgets.Button(description="New round", button_style="primary",
-                                         style=BIG, tooltip="Deal a new round with this seed")
+                                         style=BIG, tooltip="Shuffle with this seed and these "
+                                                            "rules and deal a new round")
         self.hint_button = widgets.Button(description="Hint", style=BIG,
                                           tooltip="Ask the computer's coach for the best move")
         self.message = widgets.HTML()
         self.hint = widgets.HTML()
         self.status = widgets.HTML()
         self.table = widgets.HTML()
-        self.moves = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.moves = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
+                                                        align_items="flex-end"))
+        self.moves.add_class("hanafuda-generic-moves")
+        self.result = widgets.HTML()
         self.log_html = widgets.HTML()
+        self._move_buttons: tuple[widgets.Button, ...] = ()
         self.new_button.on_click(lambda _b: self.new_round())
         self.hint_button.on_click(lambda _b: self.show_hint())
-        intro = ("You are player 1; the computer plays every other seat. Click a move (or "
-                 "tab to it and press Enter); the computer answers at once. Hint asks the "
-                 "coach for the best move and the reasons.")
-        super().__init__([widgets.HTML(para(intro)),
-                          widgets.HBox([self.players, self.seed, self.new_button,
-                                        self.hint_button]),
-                          self.message, self.hint, self.status, self.table,
+        intro = ("You are player 1 and deal first; the computer plays every other seat. "
+                 "Click a move (or tab to it and press Enter); the computer answers at once. "
+                 "Hint asks the coach for the best move and the reasons.")
+        controls = widgets.HBox([self.preset, self.opponent, self.players, self.seed,
+                                 self.new_button, self.hint_button],
+                                layout=widgets.Layout(flex_flow="row wrap",
+                                                      align_items="center"))
+        super().__init__([widgets.HTML(CSS + para(intro)), controls,
+                          self.message, self.status, self.hint, self.table,
                           widgets.HTML("<strong>Your moves</strong>"), self.moves,
-                          widgets.HTML("<strong>What happened</strong>"), self.log_html])
+                          self.result,
+                          widgets.HTML("<strong>What happened (newest first)</strong>"),
+                          self.log_html])
         self.add_class(_CLASS)
         self.add_class("hanafuda-generic-play")
         self._render()
 
     def new_round(self, seed: int | None = None) -> bool:
-        """Deal again with the seed box's value (or ``seed``); False if refused."""
+        """Deal again with the boxes' seed (or ``seed``), rules and computer player;
+        False if refused (the round shown goes on)."""
         seed = self.seed.value if seed is None else seed
-        return self._play(lambda: self.controller.new_round(seed), "The round shown goes on.")
+        return self._play(lambda: self.controller.new_round(seed, self.preset.value,
+                                                            self.opponent.value),
+                          "The round shown goes on.")
 
     def set_players(self, players: int) -> bool:
         """Deal again for ``players`` at the table (the Players box calls this)."""
@@ -124,34 +273,88 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
 
     @property
     def move_buttons(self) -> tuple[widgets.Button, ...]:
-        return tuple(self.moves.children)
+        """Every button that plays one of your legal moves now, in the moves' order."""
+        return self._move_buttons
+
+    def rows(self) -> tuple[TableRow, ...]:
+        """The table's rows as drawn: your hand is left out while every card of it is a
+        move button (each drawn over its button)."""
+        ctl = self.controller
+        hand = set(ctl.state.zones().get(f"hand {ctl.seat}", ()))
+        played = {int(m.card) for m in ctl.legal if m.card is not None}
+        rows = ctl.table()
+        if hand and hand <= played:
+            rows = tuple(r for r in rows if r.zone != f"hand {ctl.seat}")
+        return rows
+
+    def _move_button(self, move: Any, hand: set[int]) -> tuple[widgets.Button, widgets.Widget]:
+        card = move.card
+        text = move.words[:1].upper() + move.words[1:]
+        b = widgets.Button(description=text, tooltip=f"{text} ({move.code})",
+                           layout=widgets.Layout(width="auto" if card is None else
+                                                 f"{self.width + 60}px",
+                                                 margin="2px 6px 2px 0"))
+        b.code = move.code
+        b.on_click(lambda _b, code=move.code: self.act(code))
+        if card is None:                 # a decision, in the game's words
+            b.button_style = "warning" if move.code != "stop" else "success"
+            return b, b
+        b.add_class("hanafuda-generic-card-button")
+        b.card = card
+        if int(card) not in hand:
+            b.button_style = "info"      # a choice among cards on the table
+        cell = widgets.VBox([widgets.HTML(svg.card_svg(card, width=self.width)), b])
+        cell.add_class("hanafuda-generic-cell")
+        return b, cell
 
     def _render(self) -> None:
         ctl = self.controller
         self.seed.value = ctl.seed
+        if self.preset.value != ctl.preset:
+            self.preset.value = ctl.preset
+        if self.opponent.value != ctl.opponent:
+            self.opponent.value = ctl.opponent
+        choices = [(f"{n} players", n) for n in ctl.player_choices()]
+        if list(self.players.options) != choices:
+            self.players.options = choices
         if self.players.value != ctl.players:
             self.players.value = ctl.players
-        self.table.value = (f'<div class="hanafuda-generic-table" data-seed="{ctl.seed}">'
-                            f"{_rows_html(ctl.table(), self.width)}</div>")
+        self.players.disabled = len(choices) < 2
+        line = (f'<div class="hanafuda-generic-status-line" style="color:#444;font-size:14px;'
+                f'margin:0 0 2px">{escape(ctl.status_line())}</div>')
         if ctl.is_over:
-            self.status.value = notice_html(ctl.result_text(), "info", title="Round over:")
+            self.status.value = notice_html(ctl.prompt(), "warning", title="Round over:") + line
         else:
-            self.status.value = notice_html("Your turn: choose a move below.", "info")
-        buttons = []
-        for move in ctl.legal:
-            b = widgets.Button(description=move.words[:1].upper() + move.words[1:],
-                               tooltip=f"{move.words} ({move.code})",
-                               layout=widgets.Layout(width="auto", margin="2px 6px 2px 0"))
-            b.code = move.code
-            b.on_click(lambda _b, code=move.code: self.act(code))
-            buttons.append(b)
-        self.moves.children = buttons
-        self.hint_button.disabled = ctl.is_over
+            self.status.value = notice_html(ctl.prompt(), "info", title="Now:") + line
+        hand = set(ctl.state.zones().get(f"hand {ctl.seat}", ()))
+        legal = ctl.legal
+        self.table.value = (f'<div class="hanafuda-generic-table" data-seed="{ctl.seed}" '
+                            f'style="font-size:16px">{_rows_html(self.rows(), self.width)}'
+                            "</div>")
+        made = [self._move_button(m, hand) for m in legal]
+        self._move_buttons = tuple(b for b, _cell in made)
+        self.moves.children = [cell for _b, cell in made]
+        self.hint_button.disabled = not ctl.your_turn
+        if ctl.is_over:
+            self.result.value = (
+                f'<div class="hanafuda-generic-result" style="border:2px solid #2f6690;'
+                f'border-radius:6px;padding:8px 14px;margin:8px 0"><div style="font-size:'
+                f'19px;font-weight:700;margin-bottom:4px">{escape(ctl.result_text())}</div>'
+                f"{report_html(ctl.report())}</div>")
+        else:
+            self.result.value = ""
         self.log_html.value = _lines_html(ctl.log, "hanafuda-generic-log",
-                                          "The round has just been dealt.")
+                                          "The round has just been dealt.", newest_first=True)
 
     def _hint_html(self, hint: Any) -> str:
-        items = "".join(f"<li>{escape(r)}</li>" for r in hint.reasons)
+        shown = hint.lines[:_HINT_LINES]
+        items = "".join(f"<li>{escape(line)}</li>" for line in shown)
+        if len(hint.lines) > len(shown):
+            rest = len(hint.lines) - len(shown)
+            items += (f"<li>… and {rest} other move{'s' * (rest != 1)}, "
+                      "each expected to do worse.</li>")
+        if not hint.lines:
+            items = "".join(f"<li>{escape(r)}</li>" for r in hint.reasons)
         return hint_html("hanafuda-generic-hint", f"Hint ({hint.by})",
                          f"{hint.words[:1].upper()}{hint.words[1:]}. {hint.reason}", items)
 
@@ -161,92 +364,172 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
 
 
 class ScoreView(widgets.VBox):  # type: ignore[misc]
-    """The game's cards as toggles, a text box, and the game's score report."""
+    """The game's cards as toggles under their pictures, a text box, the rules (preset,
+    the house rules that change a pile's score, the number of go-on calls where the
+    game has them) and the game's score report, with the cards of each yaku lit."""
 
-    def __init__(self, controller: ScoreController, *, width: int = 56) -> None:
+    def __init__(self, controller: ScoreController, *, width: int = 46) -> None:
         self.controller = controller
         self.width = width
-        self.text = widgets.Text(value=controller.text, description="Cards",
-                                 placeholder="for example: 1a 3a 8a",
+        ctl = controller
+        self._syncing = False
+        self.preset = _rules_box(ctl.preset_choices(), ctl.preset)
+        self.calls = widgets.IntText(value=ctl.calls,
+                                     description=f"{ctl.go_on_word} calls",
+                                     tooltip=f"{ctl.go_on_word} calls made before the pile's "
+                                             "owner stopped",
+                                     style={"description_width": "100px"},
+                                     layout=widgets.Layout(width="170px",
+                                                           display=None if ctl.max_calls
+                                                           else "none"))
+        self.text = widgets.Text(value=ctl.text, description="Cards",
+                                 placeholder="1a 3a 8a   or   crane, curtain, moon",
+                                 continuous_update=False,
                                  style={"description_width": "50px"},
                                  layout=widgets.Layout(width="420px"))
         self.score_button = widgets.Button(description="Score these", button_style="primary",
                                            style=BIG, tooltip="Score the cards written in the box")
         self.clear_button = widgets.Button(description="Clear", tooltip="Take every card out")
         self.message = widgets.HTML()
+        self.summary = widgets.HTML()
         self.report = widgets.HTML()
         self.toggles: dict[Any, widgets.ToggleButton] = {}
-        self._syncing = False
+        self.pictures: dict[Any, widgets.HTML] = {}
+        self.option_widgets: dict[str, widgets.Widget] = {}
         cells = []
-        for card in controller.deck:
-            t = widgets.ToggleButton(value=False, description=card.code,
+        for card in ctl.deck:
+            t = widgets.ToggleButton(value=False, description=short_card_label(card),
                                      tooltip=f"{card.title} ({card.code})",
-                                     layout=widgets.Layout(width=f"{width + 8}px"))
+                                     layout=widgets.Layout(width=f"{width + 30}px"))
+            t.add_class("hanafuda-generic-card-button")
             t.card = card
             t.observe(lambda change, c=card: self._toggled(c, change), names="value")
+            picture = widgets.HTML(svg.card_svg(card, width=width))
             self.toggles[card] = t
-            cells.append(widgets.VBox([widgets.HTML(svg.card_svg(card, width=width)), t],
-                                      layout=widgets.Layout(margin="0 4px 6px 0")))
+            self.pictures[card] = picture
+            cells.append(widgets.VBox([picture, t], layout=widgets.Layout(margin="0 4px 6px 0")))
+        options: list[widgets.Widget] = []
+        values = ctl.option_values()
+        for key, title, description, allowed in ctl.option_rows():
+            w: widgets.Widget
+            if set(allowed) == {False, True}:
+                w = widgets.Checkbox(value=bool(values[key]), description=title,
+                                     indent=False, layout=widgets.Layout(width="auto"))
+            else:
+                w = widgets.Dropdown(options=[(option_value_label(v), v) for v in allowed],
+                                     value=values[key], description=title,
+                                     style={"description_width": "130px"},
+                                     layout=widgets.Layout(width="350px"))
+            w.observe(lambda change, k=key: self._on_option(k, change), names="value")
+            self.option_widgets[key] = w
+            options += [w, widgets.HTML(f"<div class='hanafuda-generic-option-help'>"
+                                        f"{escape(sentence(description))}</div>")]
+        if options:
+            options.insert(0, widgets.HTML("<div style='font-weight:600;font-size:17px;"
+                                           "margin:4px 0'>Rules that change the score</div>"))
+        self.preset.observe(self._on_preset, names="value")
+        self.calls.observe(self._on_calls, names="value")
+        self.text.observe(lambda change: self.set_text(change["new"]), names="value")
         self.score_button.on_click(lambda _b: self.set_text(self.text.value))
         self.clear_button.on_click(lambda _b: self.clear())
         intro = (f"Pick the cards of a pile (click a card's button, or write the cards in the "
-                 f"box) to see what they score in {controller.game.name}, with the reasons.")
-        super().__init__([widgets.HTML(para(intro)),
-                          widgets.HBox([self.text, self.score_button, self.clear_button]),
-                          self.message, self.report,
-                          widgets.HBox(cells, layout=widgets.Layout(flex_flow="row wrap"))])
+                 f"box: a code like 8a, or an English name; separate names with commas) to "
+                 f"see what they score in {ctl.game.name}, with the reasons. The score "
+                 f"follows every click.")
+        controls = widgets.HBox([self.preset, self.calls, self.text, self.score_button,
+                                 self.clear_button],
+                                layout=widgets.Layout(flex_flow="row wrap",
+                                                      align_items="center"))
+        grid = widgets.HBox(cells, layout=widgets.Layout(flex_flow="row wrap"))
+        bottom = widgets.HBox([widgets.VBox([self.summary, self.report],
+                                            layout=widgets.Layout(flex="1 1 560px")),
+                               widgets.VBox(options, layout=widgets.Layout(
+                                   flex="0 1 380px", margin="0 0 0 18px"))],
+                              layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([widgets.HTML(CSS + para(intro)), controls, self.message, bottom,
+                          grid])
+        self.options_box = bottom.children[1]
         self.add_class(_CLASS)
         self.add_class("hanafuda-generic-score")
         self._render()
 
-    def set_text(self, text: str) -> bool:
-        """Score the cards written in ``text``; a bad card shows a message, pile unchanged."""
-        ok = attempt(lambda: self.controller.set_text(text), self.message,
-                     "The pile shown stays as it was.")
-        self._render()
+    def _run(self, change: Callable[[], object], keep: str) -> bool:
+        """``change()``, then redraw; a refusal shows why and leaves the text box as
+        written, so it can be corrected."""
+        ok = attempt(change, self.message, keep)
+        self._render(text=ok)
         return ok
 
-    def toggle(self, card: Any) -> bool:
-        ok = attempt(lambda: self.controller.toggle(card), self.message,
-                     "The pile shown stays as it was.")
-        self._render()
-        return ok
+    def set_text(self, text: str) -> bool:
+        """Score the cards written in ``text``; a bad card shows a message, pile unchanged."""
+        if self._syncing:
+            return False
+        return self._run(lambda: self.controller.set_text(text),
+                         "The pile shown stays as it was.")
+
+    def toggle(self, card: Any, on: bool | None = None) -> bool:
+        return self._run(lambda: self.controller.toggle(card, on),
+                         "The pile shown stays as it was.")
 
     def clear(self) -> None:
         self.controller.clear()
         self.message.value = ""
-        self._render()
+        self._render(text=True)
 
     def _toggled(self, card: Any, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         if (card in self.controller.cards) != change["new"]:
-            self.toggle(card)
+            self.toggle(card, change["new"])
 
-    def _render(self) -> None:
+    def _on_preset(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._run(lambda: self.controller.set_preset(change["new"]),
+                      "The score shown is still for the last rules.")
+
+    def _on_option(self, key: str, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._run(lambda: self.controller.set_option(key, change["new"]),
+                      "The score shown is still for the last rules.")
+
+    def _on_calls(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._run(lambda: self.controller.set_calls(change["new"]),
+                      f"Give a number from 0 to {self.controller.max_calls}; the score "
+                      "shown is unchanged.")
+
+    def _render(self, text: bool = True) -> None:
         ctl = self.controller
         self._syncing = True
         try:
+            self.preset.value = ctl.preset
+            self.calls.value = ctl.calls
+            values = ctl.option_values()
+            for key, w in self.option_widgets.items():
+                w.value = values[key]
             for card, t in self.toggles.items():
                 on = card in ctl.cards
                 if t.value != on:
                     t.value = on
-                t.description = f"✓ {card.code}" if on else card.code
+                label = short_card_label(card)
+                t.description = f"✓ {label}" if on else label   # said in words, not colour
                 t.button_style = "info" if on else ""
+                picture = svg.card_svg(card, width=self.width, highlight=on)
+                if self.pictures[card].value != picture:
+                    self.pictures[card].value = picture
+            if text:
+                self.text.value = ctl.text
         finally:
             self._syncing = False
-        self.text.value = ctl.text
         try:
-            lines = ctl.lines()
+            report = ctl.report()
+            summary = ctl.summary()
         except HanafudaError as error:
             self.report.value = error_html(str(error), "No score is shown.")
             return
-        cards = svg.row_svg(list(ctl.cards), width=self.width, label=None, wrap=16) \
-            if ctl.cards else "<p>No cards picked yet.</p>"
-        items = "".join(f"<li>{escape(line)}</li>" for line in lines[:-1])
-        self.report.value = (f'<div class="hanafuda-generic-report">{cards}<ul style="'
-                             f'font-size:16px;line-height:1.45">{items}</ul><p style="'
-                             f'font-size:18px;font-weight:700">{escape(lines[-1])}</p></div>')
+        self.summary.value = (f'<div class="hanafuda-generic-summary" style="font-size:17px;'
+                              f'font-weight:600;margin:8px 0 4px">{escape(summary)}</div>')
+        self.report.value = report_html(report, show_cards=ctl.cards)
 
 
 # ---------------------------------------------------------------------------
@@ -254,47 +537,82 @@ class ScoreView(widgets.VBox):  # type: ignore[misc]
 
 
 class ReplayView(widgets.VBox):  # type: ignore[misc]
-    """Step through a game: First, Back, Next, Last; the table (all cards face up) and
-    the words of each step. ``play`` (a :class:`PlayController`) offers the round you
-    played; the seed box plays a game between computer players."""
+    """Step through a game: First, Back, Next, Last and a slider; the round; the table
+    (all cards face up, or the other players' hands hidden) with the card just played
+    and each yaku lit; the step in words; the yaku each seat holds; the round's score.
+
+    The seed, a computer player per seat, the rules and the number of rounds load a
+    game between computer players ("Computer game"); ``play`` (a
+    :class:`PlayController`) offers the round you played ("Replay my round")."""
 
     def __init__(self, controller: ReplayController, *, play: PlayController | None = None,
-                 width: int = 56) -> None:
+                 width: int = 52) -> None:
         self.controller = controller
         self.play = play
         self.width = width
-        self.seed = seed_box(controller.record.seed or 1)
+        self._syncing = False
+        game = controller.game
+        self.seed = seed_box(controller.record.seed or 1, "160px")
+        agents = list(game.agent_names)
+        quick = "greedy" if "greedy" in agents else agents[0]
+        self.agents = [dropdown(agents, quick, f"Player {p + 1}", "65px", "190px")
+                       for p in range(game.players[0])]
+        from ..teach.tools import preset_choices
+        self.preset = _rules_box(preset_choices(game), game.preset, "300px")
+        self.rounds = widgets.IntText(value=controller.rounds,
+                                      description=game.round_word.capitalize(),
+                                      style={"description_width": "60px"},
+                                      layout=widgets.Layout(width="140px"))
         self.load_button = widgets.Button(description="Computer game", style=BIG,
+                                          button_style="primary",
                                           tooltip="Replay a game between computer players "
-                                                  "with this seed")
+                                                  "with this seed and these rules")
         self.mine_button = widgets.Button(description="Replay my round", style=BIG,
                                           tooltip="Replay the round you played on the Play tab",
                                           disabled=play is None)
+        self.round = dropdown([("Round 1", 0)], 0, "Round", "55px", "170px")
         self.first_button = widgets.Button(description="|◀ First", tooltip="The deal")
         self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
         self.next_button = widgets.Button(description="Next ▶", button_style="info",
                                           tooltip="One step on")
         self.last_button = widgets.Button(description="Last ▶|", tooltip="The end of the round")
+        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="Step",
+                                        style={"description_width": "40px"},
+                                        layout=widgets.Layout(width="380px"))
+        self.hide = widgets.Checkbox(value=False, indent=False,
+                                     layout=widgets.Layout(width="auto"))
         self.message = widgets.HTML()
         self.where = widgets.HTML()
         self.table = widgets.HTML()
+        self.yaku = widgets.HTML()
         self.steps_html = widgets.HTML()
         for button in (self.first_button, self.back_button, self.next_button,
                        self.last_button):
             button.on_click(lambda _b, name=button.description: self.go(name))
         self.load_button.on_click(lambda _b: self.load(self.seed.value))
         self.mine_button.on_click(lambda _b: self.load_mine())
+        self.slider.observe(self._on_slider, names="value")
+        self.round.observe(self._on_round, names="value")
+        self.hide.observe(lambda _c: self._render(), names="value")
+        loader = widgets.HBox([self.seed, *self.agents, self.preset, self.rounds,
+                               self.load_button, self.mine_button],
+                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        nav = widgets.HBox([self.round, self.first_button, self.back_button, self.next_button,
+                            self.last_button, self.slider, self.hide],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        nav.add_class("hanafuda-generic-replay-nav")
         super().__init__([
-            widgets.HTML(para("Replay a game step by step: every card is face up, and each "
-                              "step says what was played.")),
-            widgets.HBox([self.seed, self.load_button, self.mine_button]),
-            widgets.HBox([self.first_button, self.back_button, self.next_button,
-                          self.last_button]),
-            self.message, self.where, self.table, self.steps_html])
+            widgets.HTML(CSS + para(
+                "Replay a game step by step. Every game here is replayed from its seed: the "
+                "same seed, players and rules give the same game. Every card is face up so "
+                "the class can see why each move was made; tick the box to hide the other "
+                "hands.")),
+            loader, self.message, nav, self.where, self.table, self.yaku, self.steps_html])
         self.add_class(_CLASS)
         self.add_class("hanafuda-generic-replay")
-        self._render()
+        self._loaded()
 
+    # -- moving -----------------------------------------------------------------------
     def go(self, where: str) -> None:
         """Move as a button does: "first", "back", "next" or "last" (its label works too)."""
         word = where.lower().strip("|◀▶ ")
@@ -314,18 +632,35 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
     def last(self) -> None:
         self.go("last")
 
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if not self._syncing and attempt(lambda: self.controller.go(change["new"]),
+                                         self.message, ""):
+            self._render()
+
+    def _on_round(self, change: dict[str, Any]) -> None:
+        if self._syncing or change["new"] is None:
+            return
+        if attempt(lambda: self.controller.select_round(change["new"]), self.message, ""):
+            self._render()
+
+    # -- loading ----------------------------------------------------------------------
     def _swap(self, make: Any, keep: str) -> bool:
         found: list[ReplayController] = []
         ok = attempt(lambda: found.append(make()), self.message, keep)
         if ok:
             self.controller = found[0]
-            self._render()
+            self._loaded()
         return ok
 
-    def load(self, seed: int) -> bool:
-        """Replay a game between computer players dealt from ``seed``."""
-        game = self.controller.game
-        return self._swap(lambda: ReplayController(game=game, seed=seed),
+    def load(self, seed: int | None = None) -> bool:
+        """Replay a game between the chosen computer players, dealt from ``seed`` (the
+        seed box's value by default) under the chosen rules and number of rounds."""
+        seed = self.seed.value if seed is None else seed
+        key = self.controller.game.key
+        agents = [a.value for a in self.agents]
+        preset, rounds = self.preset.value, self.rounds.value
+        return self._swap(lambda: ReplayController(game=key, seed=seed, agents=agents,
+                                                   preset=preset, rounds=rounds),
                           "The game shown stays.")
 
     def load_mine(self) -> bool:
@@ -335,18 +670,54 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
                                             "The game shown stays.")
             return False
         play = self.play
-        return self._swap(lambda: ReplayController(play.record()), "The game shown stays.")
+        return self._swap(lambda: ReplayController(play.record(),
+                                                   title="The round you played"),
+                          "The game shown stays.")
 
+    def _loaded(self) -> None:
+        ctl = self.controller
+        self._syncing = True
+        try:
+            self.round.options = [(f"Round {i + 1}", i) for i in range(ctl.rounds)]
+            self.round.value = ctl.round_index
+        finally:
+            self._syncing = False
+        others = ctl.record.players - 1
+        self.hide.description = ("Hide player 2's hand" if others == 1 else
+                                 "Hide the other players' hands")
+        if ctl.record.agents[:1] == ("you",):
+            self.hide.description = ("Hide the computer's hand" if others == 1 else
+                                     "Hide the computers' hands")
+        self._render()
+
+    # -- drawing ------------------------------------------------------------------------
     def _render(self) -> None:
         ctl = self.controller
         r, i = ctl.position
-        step = ctl.step
-        said = "the deal" if step is None else f"{ctl.who(step.seat)}: {step.words}"
-        self.where.value = notice_html(
-            f"Round {r + 1} of {ctl.rounds}, step {i} of {ctl.length} ({said}). "
-            + ctl.result_text(), "info")
-        self.table.value = (f'<div class="hanafuda-generic-replay-table" data-step="{i}">'
-                            f"{_rows_html(ctl.table(), self.width)}</div>")
+        self._syncing = True
+        try:
+            self.slider.max = ctl.length
+            self.slider.value = i
+            if self.round.value != r:
+                self.round.value = r
+        finally:
+            self._syncing = False
+        self.where.value = (
+            f'<div class="hanafuda-generic-step" data-step="{i}" style="font-size:16px;'
+            f'line-height:1.45;margin:6px 0"><div style="color:#444">{escape(ctl.title)} · '
+            f"round {r + 1} of {ctl.rounds} · step {i} of {ctl.length}</div>"
+            f"<div style='font-size:17px;margin-top:2px'>{escape(ctl.describe())}</div>"
+            f"<div>{escape(ctl.result_text())}</div></div>")
+        hide = range(1, ctl.record.players) if self.hide.value else ()
+        self.table.value = (f'<div class="hanafuda-generic-replay-table" data-step="{i}" '
+                            f'style="font-size:16px">{_rows_html(ctl.table(hide), self.width)}'
+                            "</div>")
+        held = "".join(f"<li><strong>{escape(name)}</strong>: "
+                       f"{escape(', '.join(yaku) if yaku else 'no yaku yet')}</li>"
+                       for name, yaku in ctl.yaku())
+        self.yaku.value = ((f"<div style='font-size:16px'><div style='font-weight:600'>Yaku "
+                            f"held</div><ul style='margin:2px 0 6px 18px'>{held}</ul></div>"
+                            if held else "") + report_html(ctl.report()))
         self.steps_html.value = _lines_html(ctl.words(), "hanafuda-generic-steps",
                                             "The cards have just been dealt.")
         self.first_button.disabled = self.back_button.disabled = (r, i) == (0, 0)
@@ -363,18 +734,21 @@ def play_view(key: str, seed: int = 1, preset: str | None = None, **options: Any
     return PlayView(PlayController(key, seed=seed, preset=preset, **options))
 
 
-def score_view(key: str, cards: str = "", preset: str | None = None,
+def score_view(key: str, cards: str = "", preset: str | None = None, calls: int = 0,
                **options: Any) -> ScoreView:
-    """The score calculator of ``key`` (``cards``: the pile to start with)."""
-    return ScoreView(ScoreController(key, preset=preset, cards=cards, **options))
+    """The score calculator of ``key`` (``cards``: the pile to start with; ``calls``: the
+    go-on calls made before the stop, where the game has them)."""
+    return ScoreView(ScoreController(key, preset=preset, cards=cards, calls=calls,
+                                     **options))
 
 
 def replay_view(key: str, seed: int = 1, play: PlayController | None = None,
-                preset: str | None = None, **options: Any) -> ReplayView:
-    """Replay a seeded game of ``key`` between computer players (or, with ``play``, the
-    round played there)."""
+                preset: str | None = None, rounds: int | None = None,
+                **options: Any) -> ReplayView:
+    """Replay a seeded game of ``key`` between computer players, ``rounds`` long (default:
+    the game's own length), or, with ``play``, the round played there."""
     controller = ReplayController(play.record()) if play is not None else \
-        ReplayController(game=key, seed=seed, preset=preset, **options)
+        ReplayController(game=key, seed=seed, preset=preset, rounds=rounds, **options)
     return ReplayView(controller, play=play)
 
 

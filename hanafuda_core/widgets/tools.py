@@ -58,25 +58,6 @@ class UnknownToolError(HanafudaError):
 # Today's per-game views (imported only when a tool is opened)
 
 
-def _kk_play(shared: Shared) -> widgets.Widget:
-    from ..koikoi_controllers import KoiKoiRound
-    from .koikoi import KoiKoiPlayView
-    view = KoiKoiPlayView(KoiKoiRound(seed=1))
-    shared["round"] = view.controller
-    return view
-
-
-def _kk_score(shared: Shared) -> widgets.Widget:
-    from ..koikoi_controllers import ScoreCalculator
-    from .koikoi import ScoreCalculatorView
-    return ScoreCalculatorView(ScoreCalculator("1b 2b 3b"))
-
-
-def _kk_replay(shared: Shared) -> widgets.Widget:
-    from .koikoi import ReplayView
-    return ReplayView(play=shared.get("round"), seed=1)
-
-
 def _hh_teyaku(shared: Shared) -> widgets.Widget:
     from ..hachihachi_controllers import TeyakuTrainer
     from .hachihachi import TeyakuTrainerView
@@ -102,7 +83,6 @@ def _hh_replay(shared: Shared) -> widgets.Widget:
 
 #: Games' own, richer views by tool name; a row overrides the generic view of that tool.
 GAME_VIEWS: Mapping[str, Mapping[str, Builder]] = {
-    "koikoi": {"play": _kk_play, "score": _kk_score, "replay": _kk_replay},
     "hachihachi": {"teyaku": _hh_teyaku, "score": _hh_score, "play": _hh_play,
                    "replay": _hh_replay},
 }
@@ -110,7 +90,6 @@ GAME_VIEWS: Mapping[str, Mapping[str, Builder]] = {
 #: The style sheet and class each game's views are drawn with (the views' CSS is scoped
 #: to the class of their old panel).
 _STYLE_MODULES: Mapping[str, tuple[str, str]] = {
-    "koikoi": ("koikoi", "hanafuda-koikoi"),
     "hachihachi": ("hachihachi", "hanafuda-hachihachi"),
 }
 
