@@ -488,7 +488,8 @@ class PlayController:
     def face_down(self) -> str | None:
         """Why your own hand lies face down now (nobody looks before an exchange of
         unseen hands), or None: you may look at it."""
-        return _told(self.game, "face_down", self.state, self.seat)
+        why = _told(self.game, "face_down", self.state, self.seat)
+        return None if why is None else str(why)
 
     def prompt(self) -> str:
         """What to do now, in words (the game's own where its family says them)."""

@@ -201,8 +201,8 @@ def _staged_prompt(r: Any, inner: Any, seat: int, names: Sequence[str]) -> str |
         allowed = r.legal_actions()
         if len(allowed) == 1:
             return f"You must {allowed[0].describe()}: click it to go on."
-        return ("Three players play each round: play this round with your hand, or pass "
-                "(a player who passes pays a fee to the players).")
+        return ("Three players play each round: play this round with your hand, or "
+                "pass. Once three have chosen to play, the rest sit it out.")
     if inner.stage == "claim":
         return ("Show your hand combinations (teyaku): pick what to claim. The best "
                 "choice is listed first.")
@@ -267,7 +267,7 @@ def face_down(r: Any, seat: int) -> str | None:
     return None
 
 
-def shown_rows(r: Any, names: Sequence[str]) -> list[tuple[str, tuple[Card, ...]]]:
+def shown_rows(r: Any, names: Sequence[str]) -> list[tuple[str, tuple[Any, ...]]]:
     """(label, cards) for each player's hand combinations shown ("You show Three Pairs");
     empty for a round without them."""
     staged = _staged(r)
