@@ -100,6 +100,8 @@ def test_any_round_at_any_table_ends_settled_in_the_traditions_unit(preset, seed
         assert f"{ctl.names[p]} {amount_text(ctl.game, v)}" in ctl.result_text()
     unit = ctl.game.rules.unit
     assert f"{ctl.names[0]} {unit.format(outcome.points[0])}" in ctl.result_text()
+    if ctl.state.inner.inner is not None:        # played: each pile named after its seat
+        assert _pile_labels(ctl) == _expected_labels(ctl)
 
 
 # -- the exchange (D004) ------------------------------------------------------------------
@@ -282,3 +284,40 @@ def test_the_app_page_and_the_panel_play_hachihachi_on_the_generic_view():
     panel = hachihachi_panel()
     panel.tabs.selected_index = 2
     assert isinstance(panel.tabs.children[2].children[0], PlayView)
+
+
+# -- the table's seats: more at the table than play a round --------------------------------
+
+def _pile_labels(ctl):
+    return {r.label for r in ctl.table() if r.zone.startswith("captures of side ")}
+
+
+def _expected_labels(ctl):
+    return {"Your captures" if s == 0 else f"Captured by {ctl.names[s]}"
+            for s in ctl.state.inner.active}
+
+
+@pytest.mark.parametrize("players", (4, 5, 6))
+def test_the_piles_are_named_after_the_seats_that_play_the_round(players):
+    for seed in range(1, 40):
+        ctl = PlayController("hachihachi", seed=seed, players=players)
+        while not ctl.is_over and ctl.state.inner.stage != "play":
+            ctl.act(ctl.legal[0])
+        if ctl.state.inner.inner is not None and ctl.state.inner.active != (0, 1, 2):
+            break
+    active = ctl.state.inner.active
+    assert len(active) == 3 and active != (0, 1, 2)
+    assert _pile_labels(ctl) == _expected_labels(ctl)
+    hands = {r.zone for r in ctl.table() if r.zone.startswith("hand ")}
+    assert hands == {f"hand {s}" for s in active}
+
+
+def test_holding_the_blank_card_you_sit_the_round_out():
+    for seed in range(1, 200):
+        ctl = PlayController("hachihachi", seed=seed, players=7)
+        if ctl.state.inner.joker == 0:
+            break
+    assert ctl.is_over and not ctl.legal and 0 not in ctl.state.inner.active
+    assert "You held the blank card and sat this round out." in ctl.result_text()
+    assert _pile_labels(ctl) == _expected_labels(ctl)
+    assert "Your captures" not in _pile_labels(ctl)

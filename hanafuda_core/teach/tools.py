@@ -215,16 +215,19 @@ def table_rows(game: Game, state: Round, seat: int | None = 0,
     """The zones of ``state`` (:meth:`Round.zones`) laid out for ``seat``: its own hand
     first, the shared zones, then the other seats' hands and the face-down piles as
     counts. ``names`` names each seat ("you", "computer 1"...); a pile of captures is
-    named after its seat where every seat keeps its own, else after its side.
+    named after its seat where every seat keeps its own (the seat the game's family says
+    owns it, where only some seats play the round: Hachi-Hachi's three of up to seven),
+    else after its side.
 
     ``hide`` lists the seats whose hands are face down (default: every seat but
     ``seat``; a replay shows them all). A pile's cards that make a yaku these rules
     count are lit, and so are the cards of ``lit`` (a choice to make, a card played)."""
     zones = state.zones()
-    players = sum(1 for z in zones if z.startswith("hand "))
+    seats = [int(z.split()[1]) for z in zones if z.startswith("hand ")]
+    players = len(seats)
     sides = sum(1 for z in zones if z.startswith("captures of side "))
-    names = list(names) if names else [f"player {p + 1}" for p in range(players)]
-    hidden_seats = set(range(players)) - {seat} if hide is None else set(hide)
+    names = list(names) if names else [f"player {p + 1}" for p in range(max(seats) + 1)]
+    hidden_seats = set(seats) - {seat} if hide is None else set(hide)
     mine = _side_of(game, seat) if seat is not None else None
     extra = set(lit)
     first, shared, last = [], [], []
@@ -242,9 +245,14 @@ def table_rows(game: Game, state: Round, seat: int | None = 0,
                 last.append(TableRow(zone, label, cards, len(ids), lit=shine))
         elif zone.startswith("captures of side "):
             side = int(zone.rsplit(" ", 1)[1])
-            whose = ("Your captures" if side == mine else
-                     f"Captured by {names[side - 1]}" if sides == players else
-                     f"Captured by side {side}")
+            owner = _told(game, "pile_owner", state, side)
+            if owner is not None:
+                whose = ("Your captures" if owner == seat else
+                         f"Captured by {names[owner]}")
+            else:
+                whose = ("Your captures" if side == mine else
+                         f"Captured by {names[side - 1]}" if sides == players else
+                         f"Captured by side {side}")
             yaku = _yaku_cards(game, cards)
             shared.append(TableRow(zone, whose, cards, len(ids),
                                    lit=tuple(c for c in cards if c in extra or c in yaku)))

@@ -35,8 +35,8 @@ from ...narration import held_yaku as _held_yaku
 from ...units import format_amount
 
 __all__ = ["advice", "coach_words", "deal_words", "face_down", "first_dealer", "held_yaku",
-           "moves", "prompt", "report_words", "result_words", "shown_rows", "status_parts",
-           "step_words"]
+           "moves", "pile_owner", "prompt", "report_words", "result_words", "shown_rows",
+           "status_parts", "step_words"]
 
 #: Sampled futures per move for the coach's hints in a staged round, unless the game's
 #: rules module says otherwise (``HINT_SAMPLES``): a few tenths of a second.
@@ -129,8 +129,14 @@ def result_words(r: Any, names: Sequence[str]) -> str | None:
         mine = outcome.points[0]
         how = "win" if mine > 0 else "lose" if mine < 0 else "break even at"
         who = "you" if names[0].lower() == "you" else names[0]
+        out = ""
+        if 0 not in inner.active:
+            out = (" You held the blank card and sat this round out." if inner.joker == 0
+                   else " You were forced out of this round." if 0 in inner.forced_out
+                   else " You passed this round." if 0 in inner.passed
+                   else " You did not play this round.")
         return (f"The round is over: {who} {how} "
-                f"{format_amount(inner.rules, abs(mine))}.")
+                f"{format_amount(inner.rules, abs(mine))}.{out}")
     s = _engine(r)
     if s is None or s.result is None or s.result.reason not in _TOLD_ENDS:
         return None
@@ -290,6 +296,16 @@ def shown_rows(r: Any, names: Sequence[str]) -> list[tuple[str, tuple[Any, ...]]
         out.append((f"{_cap(names[seat])} {verb} {combos}",
                     tuple(CardSet.from_mask(shown))))
     return out
+
+
+def pile_owner(r: Any, side: int) -> int | None:
+    """The table seat whose captures pile ``side`` (from 1) is, in a staged round where
+    only some seats play (the engine numbers the players of the round); else None."""
+    staged = _staged(r)
+    if staged is None or staged[1].inner is None:
+        return None
+    active = staged[1].active
+    return active[side - 1] if 1 <= side <= len(active) else None
 
 
 def status_parts(r: Any, names: Sequence[str]) -> list[str]:
