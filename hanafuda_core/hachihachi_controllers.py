@@ -1,5 +1,7 @@
-"""Controllers of the Hachi-Hachi tools: the hand-combination trainer and the settlement
-calculator (and, when their engines are installed, a round and a year of play).
+"""Controllers of the Hachi-Hachi tools: the hand-combination trainer, the settlement
+calculator and a year of play. A round against the computer is the generic play tool
+(:class:`hanafuda_core.teach.tools.PlayController`), which plays Hachi-Hachi's staged
+round from the game's data.
 
 Pure Python (standard library and the core only, no ipywidgets): the views in
 :mod:`hanafuda_core.widgets.hachihachi` lay these answers out and wire events,
@@ -24,16 +26,13 @@ wrong and what is allowed, and the controller's state is left as it was.
 from __future__ import annotations
 
 import io
-import random
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
-from .controllers import MAX_SEED, Advice, SeededTool, check_seed
+from .controllers import MAX_SEED, SeededTool, check_seed
 from .deal import deal
-from .engines.capture import Capture, Phase, Play
 from .errors import HanafudaError, OptionError
 from .games.hachihachi import OPTIONS, PRESETS, HachiHachiRules, get_rules, yaku_rule
 from .hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
@@ -54,7 +53,7 @@ __all__ = ["PRESET_LABELS", "TRAINER_PRESETS", "MAX_SEED", "NONE", "BEST", "Teya
            "TrainerFeedback", "why_not", "format_amount", "unit_note", "combination_label",
            "PlayerForm", "CallForm", "RoundForm", "SettlementCalculator", "STATUSES",
            "CALL_WORDS", "CALCULATOR_OPTIONS", "LIGHTS", "payment_rows", "total_rows",
-           "category_rows", "settlement_headline", "HachiHachiPlay", "PlayHint", "YearChart",
+           "category_rows", "settlement_headline", "YearChart",
            "YEAR_AGENTS"]
 
 #: The four traditions, in the order the tools list them.
@@ -90,10 +89,6 @@ CALCULATOR_OPTIONS: tuple[str, ...] = tuple(k for k in ("fold_fees",) if OPTIONS
 
 #: The Brights that raise the field, for a quick "pick the lights" control.
 LIGHTS: tuple[str, ...] = ("1a", "3a", "8a", "11a", "12a")
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _check_preset(preset) -> str:
@@ -900,346 +895,6 @@ class SettlementCalculator:
         if self._settlement is None:
             raise HanafudaError("nothing has been settled yet; click Settle")
         return self._settlement
-
-
-# ---------------------------------------------------------------------------
-# A round against two computer players
-
-
-_CHOOSING = (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE)
-
-
-class PlayHint(Advice):
-    """Advice for the human's current choice: the suggested action and why."""
-
-
-class HachiHachiPlay(SeededTool):
-    """One three-player Hachi-Hachi round: the human is player 1 (seat 0, the dealer),
-    two computer players (greedy) take seats 2 and 3 and move as soon as it is their turn.
-
-    The round comes from :func:`hanafuda_core.games.hachihachi_play.new_hachihachi_round`;
-    the computer players' choices use a ``random.Random`` seeded by the round's seed, so
-    the same seed and the same human moves give the same round. Stages: the exchange
-    of unseen hands (when the tradition offers it: the shilling rules), the claim of hand
-    combinations, the captures (with Continue / End after a yaku), the settlement.
-    When the exchange is offered, Computer 3 is the eldest (the dealer) and you sit
-    at its right, so you are the first who may trade with it.
-
-    Hints: during the captures and the Continue / End decisions the project's coach
-    (:class:`hanafuda_core.coach.Coach`, seeded by the round's seed) advises; for the
-    exchange and the claims a rule of thumb (the greedy player's choice) explains.
-    """
-
-    human = 0
-    NAMES = ("You", "Computer 2", "Computer 3")
-    #: Sampled futures per move for the coach's hints (a few tenths of a second).
-    HINT_SAMPLES = 24
-
-    def __init__(self, seed: int = 1, preset: str = "book") -> None:
-        from .games import hachihachi_play
-        self._engine = hachihachi_play
-        self.new_round(seed, preset)
-
-    # -- state ---------------------------------------------------------------
-    @property
-    def round(self):
-        return self._round
-
-    @property
-    def rules(self) -> HachiHachiRules:
-        return self._round.rules
-
-    @property
-    def log(self) -> tuple[str, ...]:
-        return tuple(self._log)
-
-    @property
-    def is_over(self) -> bool:
-        return self._round.is_terminal
-
-    @property
-    def settlement(self) -> Settlement | None:
-        return self._round.settlement
-
-    def legal(self) -> tuple:
-        r = self._round
-        if r.is_terminal or r.current_seat != self.human:
-            return ()
-        return self._engine.legal_actions(r)
-
-    # -- changes ---------------------------------------------------------------
-    def new_round(self, seed: int | None = None, preset: str | None = None) -> Any:
-        """Deal a new round (seed and tradition checked before anything changes)."""
-        seed = self._seed if seed is None else check_seed(seed)
-        preset = self._preset if preset is None else _check_preset(preset)
-        eng = self._engine
-        trade = eng.offers_trade(get_rules(preset), 3)
-        dealer = 2 if trade else self.human         # the eldest sits at your left to trade
-        r = eng.new_hachihachi_round(preset, players=3, seed=seed, dealer=dealer,
-                                     names=self.NAMES)
-        self._seed, self._preset, self._round = seed, preset, r
-        self._agents = {seat: eng.make_agent("greedy") for seat in (1, 2)}
-        self._rng = random.Random(seed)
-        deals = "You deal" if dealer == self.human else f"{self.NAMES[dealer]} deals (the eldest)"
-        self._log: list[str] = [f"{deals}. {r.multiplier.name} (x{r.multiplier.value}): "
-                                f"{r.multiplier.reason}."]
-        self._computer_moves()
-        return self._round
-
-    def act(self, action: Any) -> Any:
-        """The human's action (an action object or its text, e.g. ``"play 3a"``).
-
-        An illegal action raises :class:`~hanafuda_core.errors.IllegalActionError`
-        with the rule's reason and the round is unchanged; then the computer
-        players move until it is the human's turn again or the round is over.
-        """
-        eng = self._engine
-        action = eng.parse_action(action)
-        before = self._round
-        after = eng.apply(before, action, self.human)       # raises; nothing changed yet
-        self._round = after
-        self._log.append(self._describe(before, action, after))
-        self._computer_moves()
-        return self._round
-
-    # -- answers for the view ------------------------------------------------------
-    def hand(self) -> list:
-        """Your cards (none shown while hands may still be traded unseen)."""
-        if self._round.stage == "trade":
-            return []
-        return list(self._round.hand(self.human))
-
-    def trade_choices(self) -> list[tuple[str, Any]]:
-        """(label, Trade action) when you may trade your unseen hand, else []."""
-        if self._round.stage != "trade" or not self.legal():
-            return []
-        eng = self._engine
-        return [("Trade with the eldest", eng.Trade(True)), ("Keep my hand", eng.Trade(False))]
-
-    def rows(self) -> list[tuple[str, Any]]:
-        """(label, cards) rows for the table; computer hands face down."""
-        r = self._round
-        rows: list[tuple[str, Any]] = []
-        for seat in (1, 2):
-            rows.append((f"{self.NAMES[seat]}: hand", [None] * len(r.hand(seat))))
-            rows.append((f"{self.NAMES[seat]}: captures", list(r.captures(seat))))
-        rows.append(("Field", list(r.field)))
-        if r.inner is not None and r.inner.phase in _CHOOSING:
-            card, turn, _ = r.inner.pending
-            rows.append(("Waiting to be placed", [Card(card)] + list(CardSet.from_mask(turn))))
-        stock = r.inner.stock_size if r.inner is not None else 48 - 21 - 6
-        rows.append(("Stock", stock))
-        rows.append(("Your captures", list(r.captures(self.human))))
-        return rows
-
-    def shown_rows(self) -> list[tuple[str, list]]:
-        """The hand combinations each player showed (their shown cards)."""
-        r = self._round
-        out = []
-        table = r.rules.teyaku
-        for seat, keys in r.claims:
-            if not keys:
-                continue
-            res = table.evaluate(CardSet.from_mask(r.hands[seat]))
-            shown = 0
-            for k in keys:
-                hit = res.find(k)
-                if hit is not None:
-                    shown |= hit.shown.mask
-            names = " and ".join(table.rule(k).name for k in keys)
-            verb = "show" if seat == self.human else "shows"
-            out.append((f"{self.NAMES[seat]} {verb} {names}", list(CardSet.from_mask(shown))))
-        return out
-
-    def claim_choices(self) -> list[tuple[str, Any]]:
-        """(label, Claim action) for the human's claim, the best first."""
-        if self._round.stage != "claim":
-            return []
-        rules = self.rules
-        out = []
-        for action in reversed(self.legal()):
-            if not action.keys:
-                out.append(("Claim nothing", action))
-                continue
-            res = rules.teyaku.evaluate(CardSet.from_mask(self._round.hands[self.human]))
-            value = sum(res.find(k).value for k in action.keys)
-            names = " and ".join(rules.teyaku.rule(k).name for k in action.keys)
-            out.append((f"Claim {names} ({format_amount(rules, value * rules.combo_scale)} "
-                        "from each)", action))
-        return out
-
-    def choice_cards(self) -> list:
-        """The field cards to choose between when a played or drawn card matches two."""
-        return [a.card for a in self.legal() if isinstance(a, Capture)]
-
-    def decision_actions(self) -> list:
-        """Continue / End (and Cancel) when the human must decide."""
-        eng = self._engine
-        return [a for a in self.legal() if isinstance(a, (eng.Continue, eng.End, eng.Cancel))]
-
-    def yaku_held(self, seat: int) -> list[str]:
-        r = self._round
-        if r.inner is None or seat not in r.active:
-            return []
-        ev = r.rules.yaku.evaluate(r.captures(seat))
-        return [f"{h.rule.name} ({format_amount(r.rules, h.points * r.rules.combo_scale)})"
-                for h in ev.hits]
-
-    def prompt(self) -> str:
-        r = self._round
-        if r.is_terminal:
-            s = r.settlement
-            mine = s.totals().get(self.NAMES[0], 0) if s is not None else 0
-            how = "win" if mine > 0 else "lose" if mine < 0 else "break even at"
-            return (f"The round is over: you {how} {format_amount(r.rules, abs(mine))}. "
-                    "Deal a new round to play again.")
-        if r.stage == "trade":
-            traded = [self.NAMES[seat] for seat, swap in r.trades if swap]
-            now = (f" {' and '.join(traded)} already traded, so that hand is now with "
-                   f"{self.NAMES[r.dealer_hand_at]}." if traded else "")
-            return ("Nobody has looked at the cards yet. Trade your unseen hand for the "
-                    f"eldest's dealt hand ({self.NAMES[r.deal.dealer]} dealt it), or keep "
-                    f"your own: once, before looking.{now}")
-        if r.stage == "claim":
-            return ("Show your hand combinations (teyaku): pick what to claim. The best "
-                    "choice is listed first.")
-        inner = r.inner
-        if inner.phase in _CHOOSING:
-            card = Card(inner.pending[0])
-            return (f"Two {MONTH_NAMES[card.month - 1]} ({FLOWERS[card.month - 1].english}) "
-                    f"cards are on the field: choose which one the {card.title} takes.")
-        if self.decision_actions() and inner.phase == Phase.DECIDE:
-            go, stop = (a.name for a in self.decision_actions()[:2])
-            return (f"You hold {', '.join(self.yaku_held(0))}. Call {stop} to end the round "
-                    f"and collect now, or {go} to play on for more (if someone else ends "
-                    "first, you pay).")
-        return "Your turn: play a card from your hand."
-
-    def score_line(self) -> str:
-        r = self._round
-        stock = (r.inner.stock_size if r.inner is not None
-                 else 48 - 7 * (len(r.active) or r.players) - 6)
-        pts = "" if r.inner is None else " · card points: " + ", ".join(
-            f"{self.NAMES[s]} {r.captures(s).value()}" for s in r.active)
-        return (f"Seed {self._seed} · {PRESET_LABELS[self._preset]} · {r.multiplier.name} "
-                f"(x{r.multiplier.value}) · stock {stock}{pts}")
-
-    def hint(self) -> PlayHint:
-        """Advice for the human now, and the reason in words: the coach's during the
-        captures and the Continue / End decisions, a rule of thumb (the greedy
-        player's choice) for the exchange and the claims."""
-        legal = self.legal()
-        if not legal:
-            raise HanafudaError("there is nothing to decide now" if self.is_over
-                                else "wait for the computer's move")
-        eng = self._engine
-        coached = self._coach_hint(legal)
-        if coached is not None:
-            return coached
-        v = eng.view(self._round, self.human)
-        best = eng.make_agent("greedy").choose(v, legal, random.Random(0))
-        if isinstance(best, eng.Trade):
-            return PlayHint(best, "Keep my hand: nobody has seen any hand yet, so a trade "
-                                  "swaps one unknown hand for another and gains nothing on "
-                                  "average.", ())
-        if isinstance(best, eng.Claim):
-            if best.keys:
-                label = next(label for label, a in self.claim_choices() if a == best)
-                return PlayHint(best, f"{label}: always show the most valuable combinations "
-                                      "you hold (one of each family).", ())
-            return PlayHint(best, "Your hand holds no combination: claim nothing.", ())
-        if isinstance(best, (eng.Continue, eng.End)):
-            return PlayHint(best, f"A cautious rule of thumb: call {best.name} and collect "
-                                  f"{', '.join(self.yaku_held(0))} now; playing on pays only "
-                                  "if you can make more before anyone else scores.", ())
-        field = self._round.field
-        lines = []
-        for a in legal:
-            if not isinstance(a, (Play, Capture)):
-                continue
-            card = CardSet([a.card])
-            if isinstance(a, Capture):
-                lines.append(f"Take the {a.card.title}: worth {card.value()} card points.")
-                continue
-            same = [c for c in field if c.month == a.card.month]
-            if not same:
-                lines.append(f"Play the {a.card.title}: it matches nothing and stays on the "
-                             "field for the next player.")
-            else:
-                taken = CardSet(same + [a.card]) if len(same) != 2 else CardSet(
-                    [max(same, key=lambda c: CardSet([c]).value()), a.card])
-                others = _cards_words(c for c in taken if c != a.card)
-                lines.append(f"Play the {a.card.title}: it takes {others} "
-                             f"({taken.value()} card points with itself).")
-        what = best.card.title if hasattr(best, "card") else str(best)
-        return PlayHint(best, f"Rule of thumb: capture the most valuable cards you can now; "
-                              f"with no capture, throw away your cheapest card. Here: "
-                              f"{'take' if isinstance(best, Capture) else 'play'} the {what}.",
-                        tuple(lines))
-
-    # -- internals -------------------------------------------------------------
-    def _coach_hint(self, legal: tuple) -> PlayHint | None:
-        """The coach's advice in this tradition's words, or None outside play."""
-        from .coach import Coach
-        r = self._round
-        got = self._engine.coach_advice(r, Coach(self.HINT_SAMPLES, self._seed))
-        if got is None:
-            return None
-        advice, mapping = got
-        moves = [m for m in advice.moves if mapping[m.action] in legal]
-        if not moves:                      # pragma: no cover - the engine's moves are legal
-            return None
-        best = mapping[moves[0].action]
-        summary = self._coach_words(advice.summary)
-        if moves[0] is not advice.moves[0]:
-            summary = (f"Call {best.name}: the rules do not let you play on with this yaku. "
-                       + summary)
-        unit = self.rules.unit.minor
-        lines = tuple(
-            f"{_upper_first(self._coach_words(mapping[m.action].describe()))}: "
-            f"{m.expected:+.1f} {unit} "
-            f"on average in {m.samples} sampled futures"
-            + (f"; {self._coach_words(m.reasons[0])}" if m.reasons else "")
-            for m in moves[:3])
-        return PlayHint(best, summary, lines)
-
-    def _coach_words(self, text: str) -> str:
-        """The coach already names the decisions in this tradition's words (the engine
-        rules carry them: Continue / End, Sage / Stop, Sa-gé / Yoshi, Keep / Go out); it
-        speaks of points and of "player 2" for the engine's seats: say them with this
-        tradition's unit (pence) and this table's names."""
-        active = self._round.active
-        text = re.sub(r"\b[Pp]layer ([1-3])\b",
-                      lambda m: self.NAMES[active[int(m.group(1)) - 1]], text)
-        minor = self.rules.unit.minor
-        if minor != "points":
-            text = text.replace(" points", f" {minor}").replace(" point", " penny")
-        return text
-
-    def _computer_moves(self) -> None:
-        eng = self._engine
-        r = self._round
-        while not r.is_terminal and r.current_seat != self.human:
-            seat = r.current_seat
-            legal = eng.legal_actions(r)
-            action = self._agents[seat].choose(eng.view(r, seat), legal, self._rng)
-            after = eng.apply(r, action, seat)
-            self._log.append(self._describe(r, action, after))
-            r = after
-        self._round = r
-        if r.is_terminal and r.settlement is not None and not self._log[-1].startswith("Settled"):
-            s = r.settlement
-            self._log.append("Settled: " + ", ".join(
-                f"{n} {format_amount(r.rules, v)}" for n, v in s.totals().items()) + ".")
-
-    def _describe(self, before, action, after) -> str:
-        """One log line: the play module's words for the action (capture moves told by
-        :mod:`hanafuda_core.narration`)."""
-        text = " ".join(self._engine.action_lines(before, action, after, self.NAMES,
-                                                  log=False))
-        if after.is_terminal:
-            text += " The round is over."
-        return text
 
 
 # ---------------------------------------------------------------------------

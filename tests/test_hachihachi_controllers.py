@@ -1,5 +1,6 @@
 """Controllers of the Hachi-Hachi tools (pure Python, no widgets): the teyaku trainer,
-the settlement calculator, a round against the computer and a year of play."""
+the settlement calculator and a year of play (a round against the computer is the
+generic play tool: tests/test_hachihachi_play_tool.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ import pytest
 
 from hanafuda_core.cards import CardSet
 from hanafuda_core.deal import deal
-from hanafuda_core.errors import HanafudaError, IllegalActionError
-from hanafuda_core.games import hachihachi_play as play
+from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import get_rules
 from hanafuda_core.hachihachi_controllers import (
     BEST,
@@ -241,37 +241,6 @@ def test_calculator_pass_fee_option_and_players():
         calc.set_players(8)
 
 
-# -- a round against the computer ------------------------------------------------------
-
-def test_play_round_to_the_end_by_first_legal_action_is_zero_sum():
-    from hanafuda_core.hachihachi_controllers import HachiHachiPlay
-    for seed in (1, 2, 3):
-        game = HachiHachiPlay(seed=seed)
-        steps = 0
-        while not game.is_over:
-            assert game.legal(), game.prompt()
-            game.act(game.legal()[0])
-            steps += 1
-        s = game.settlement
-        assert s.ledger.balance() == 0 and sum(s.totals().values()) == 0
-        assert game.round.card_count() == 48 and steps >= 7
-        assert game.log[-1].startswith("Settled:")
-
-
-def test_play_illegal_action_keeps_the_round_and_hint_is_legal():
-    from hanafuda_core.hachihachi_controllers import HachiHachiPlay
-    game = HachiHachiPlay(seed=4)
-    assert game.round.stage == "claim"
-    hint = game.hint()
-    assert hint.best in game.legal()
-    before = game.round
-    with pytest.raises(IllegalActionError):
-        game.act("play 1a" if "1a" not in game.round.hand(0).format() else "continue")
-    assert game.round is before
-    game.act(game.legal()[-1])
-    assert game.round.stage == "play" and game.hint().best in game.legal()
-
-
 # -- a year of play ----------------------------------------------------------------------
 
 def test_year_chart_has_twelve_points_per_player():
@@ -297,79 +266,6 @@ def test_year_chart_bad_seed_keeps_the_year():
     with pytest.raises(HanafudaError, match="unknown line-up"):
         year.play(agents="four coaches")
     assert year.record is record
-
-
-# -- the exchange (D004) and the coach's hints ----------------------------------------------
-
-def test_d004_play_offers_you_the_exchange_with_the_eldest_first():
-    """D004 Deal: before looking, anyone may swap hands with the eldest. In the Play tab
-    Computer 3 is the eldest and you, at its right, are asked first; your hand stays
-    face down until the exchange is over."""
-    from hanafuda_core.hachihachi_controllers import HachiHachiPlay
-    game = HachiHachiPlay(seed=3, preset="d004")
-    r = game.round
-    assert r.stage == "trade" and r.deal.dealer == 2 and r.current_seat == 0
-    assert [label for label, _ in game.trade_choices()] == ["Trade with the eldest",
-                                                            "Keep my hand"]
-    assert game.hand() == [] and "eldest" in game.prompt()
-    assert game.log[0].startswith("Computer 3 deals (the eldest)")
-    hint = game.hint()
-    assert hint.best in game.legal() and not hint.best.swap
-    dealt = r.hands
-    game.act(game.trade_choices()[0][1])                 # trade with the eldest
-    assert game.round.stage != "trade"
-    # the greedy Computer 2 keeps its hand, so the swap stands
-    assert game.round.trades == ((0, True), (1, False))
-    assert game.round.hands[0] == dealt[2] and game.round.hands[2] == dealt[0]
-    assert "You trade unseen hands with Computer 3" in game.log[1]
-    assert len(game.hand()) == 7 and game.trade_choices() == []
-
-
-def test_book_play_has_no_exchange_and_you_deal():
-    from hanafuda_core.hachihachi_controllers import HachiHachiPlay
-    game = HachiHachiPlay(seed=3)
-    assert game.round.deal.dealer == 0 and game.trade_choices() == []
-    assert game.log[0].startswith("You deal")
-
-
-def _to_play_stage(game):
-    while game.round.stage != "play" and not game.is_over:
-        game.act(game.legal()[-1])
-
-
-@pytest.mark.parametrize("preset", ("book", "d002", "d004"))
-def test_play_hint_uses_the_coach_names_a_legal_move_and_repeats(preset):
-    """During the captures the hint is the coach's advice (its summary, its moves), in
-    the tradition's words; the same seed gives the same hint."""
-    from hanafuda_core.coach import Coach
-    from hanafuda_core.hachihachi_controllers import HachiHachiPlay
-    game = HachiHachiPlay(seed=6, preset=preset)
-    _to_play_stage(game)
-    assert game.round.stage == "play"
-    hint = game.hint()
-    assert hint.best in game.legal() and hint.lines
-    advice, mapping = play.coach_advice(game.round, Coach(HachiHachiPlay.HINT_SAMPLES, 6))
-    assert hint.best == mapping[advice.best]
-    assert hint.summary == game._coach_words(advice.summary)
-    assert "Koi-Koi" not in hint.to_text()
-    again = HachiHachiPlay(seed=6, preset=preset)
-    _to_play_stage(again)
-    assert again.hint() == hint
-
-
-def test_play_hint_for_continue_or_end_uses_the_coach_in_the_traditions_words():
-    """BOOK Continue / End after a yaku: the coach's Koi-Koi / Stop advice, renamed."""
-    from hanafuda_core.hachihachi_controllers import HachiHachiPlay
-    game = HachiHachiPlay(seed=1, preset="d002")
-    game._round = play.setup_hachihachi_round("d002", ["3c 9c", "4a 10c", "6c 6d"], "3b",
-                                              "4c 5c 8c 12c", ["1b 2b", "", ""],
-                                              names=HachiHachiPlay.NAMES)
-    game.act("play 3c")
-    assert [a.name for a in game.decision_actions()] == ["Sa-gé", "Yoshi"]
-    hint = game.hint()
-    assert hint.best in game.legal() and type(hint.best).__name__ in ("Continue", "End")
-    assert ("Yoshi" in hint.summary or "Sa-gé" in hint.summary)
-    assert "Stop" not in hint.to_text() and "Koi-Koi" not in hint.to_text()
 
 
 def test_year_chart_tells_how_the_first_dealer_was_drawn():

@@ -137,22 +137,7 @@ def test_settlement_view_light_buttons_fill_the_field():
     assert view.field.value == ""
 
 
-# -- play, year chart, quiz, panel ------------------------------------------------------
-
-def test_play_view_clicking_the_first_button_plays_to_the_settlement():
-    from hanafuda_core.widgets.hachihachi import HachiHachiPlayView
-    view = HachiHachiPlayView()
-    view.hint_button.click()
-    assert "Hint:" in view.hint.value
-    for _ in range(60):
-        if view.controller.is_over:
-            break
-        view.action_buttons()[0].click()
-        assert view.message.value == ""
-    assert view.controller.is_over and view.controller.settlement.ledger.balance() == 0
-    assert 'class="hanafuda-hh-result"' in view.result.value
-    assert not view.action_buttons() and view.hint_button.disabled
-
+# -- year chart, quiz, panel (play: tests/test_hachihachi_play_tool.py) -------------------
 
 def test_year_chart_view_play_a_year_draws_the_figure_and_table():
     from hanafuda_core.widgets.hachihachi import YearChartView
@@ -193,18 +178,3 @@ def test_settlement_view_refused_tradition_keeps_the_typed_boxes():
     assert "card points must be a whole number" in view.message.value
     assert view.preset.value == "book" and view.columns[2].points.value == "lots"
     assert view.result.value == good and view.controller.preset == "book"
-
-
-def test_play_view_d004_trade_buttons_then_the_hand():
-    """D004: the exchange comes first: "Trade with the eldest" / "Keep my hand"."""
-    from hanafuda_core.widgets.hachihachi import HachiHachiPlayView
-    view = HachiHachiPlayView()
-    view.preset.value = "d004"
-    view.new_button.click()
-    assert [b.description for b in view.trade_box.children] == ["Trade with the eldest",
-                                                                "Keep my hand"]
-    assert view.hand_box.children == () and "face down" in view.hand_label.value
-    view.trade_box.children[1].click()
-    assert view.message.value == "" and view.trade_box.children == ()
-    assert view.controller.round.trades[0] == (0, False)
-    assert len(view.hand_box.children) == 7

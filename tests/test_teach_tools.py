@@ -14,6 +14,7 @@ from hanafuda_core.cards import Card
 from hanafuda_core.errors import HanafudaError, IllegalActionError, UnknownCardError
 from hanafuda_core.play import Record
 from hanafuda_core.registry import playable_keys
+from hanafuda_core.teach.facts import game_data
 from hanafuda_core.teach.tools import (
     PlayController,
     ReplayController,
@@ -142,7 +143,10 @@ def test_the_table_shows_your_hand_and_hides_the_others(key):
 def test_every_player_count_the_game_allows_can_be_played(key):
     play = PlayController(key, seed=3)
     choices = play.player_choices()
-    assert play.players == choices[0]
+    # the fewest players, unless the game seats its own number (Hachi-Hachi: the three
+    # who play a round)
+    assert play.players == game_data(play.game, "PLAY_PLAYERS", choices[0])
+    assert play.players in choices
     for n in choices:
         play.set_players(n)
         assert play.players == n == len(play.names)
@@ -180,10 +184,27 @@ def test_the_opponent_is_checked_and_defaults_to_the_strongest():
         PlayController("simplified", preset="nowhere")
 
 
-def test_a_hint_without_a_coach_gives_the_greedy_players_move():
+def test_a_hint_without_a_coach_gives_the_greedy_players_move(monkeypatch):
+    """A game without a coach whose family gives no advice of its own: the greedy
+    player's move and what it goes by (Hachi-Hachi with its family's advice left out)."""
+    import hanafuda_core.teach.tools as tools
     play = PlayController("hachihachi", seed=3)
+    told = tools._told
+    monkeypatch.setattr(tools, "_told", lambda game, what, *args: None if what == "advice"
+                        else told(game, what, *args))
     hint = play.hint()
     assert hint.by == "greedy" and "without looking ahead" in hint.reason
+    assert hint.code in {m.code for m in play.legal}
+
+
+def test_a_staged_rounds_hint_outside_play_is_the_greedy_players_rule_of_thumb():
+    """Hachi-Hachi's claims: no coach weighs them; the greedy player's choice, with the
+    reason in words."""
+    play = PlayController("hachihachi", seed=3)
+    hint = play.hint()
+    greedy = play.game.agent("greedy").choose(play.state.view(0), play.state.legal_actions(),
+                                              random.Random(0))
+    assert hint.by == "greedy" and hint.action == greedy and hint.reason
     assert hint.code in {m.code for m in play.legal}
 
 

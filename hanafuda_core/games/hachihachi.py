@@ -53,7 +53,7 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 __all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
            "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
            "preset_options", "options_table", "option_sources", "game_award", "check_table",
-           "FIRST_DEALER"]
+           "FIRST_DEALER", "PLAY_PLAYERS", "HINT_SAMPLES"]
 
 # ---------------------------------------------------------------------------
 # Sources (line numbers in the seed files).
@@ -527,6 +527,14 @@ PRESET_LABELS: Mapping[str, str] = {
     "d002": "Japanese publisher, in kan",
     "d004": "Shilling rules",
 }
+
+#: The play tool seats three: the players of one round (more may sit at the table: they
+#: choose who plays, as the rules say).
+PLAY_PLAYERS = 3
+
+#: Sampled futures per move for the coach's hints in the play tool (a few tenths of a
+#: second for a three-player round).
+HINT_SAMPLES = 24
 
 D002_BASICS = Source("D002", "basic rules (choosing Oya)", "293-295")
 D004_SEATING = Source("D004", "Seating", "15")

@@ -48,6 +48,7 @@ __all__ = [
     "ReplayStep",
     "ScoreController",
     "TableRow",
+    "amount_text",
     "as_play_game",
     "family_teaching",
     "game_deck",
@@ -130,6 +131,30 @@ def option_value_label(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
+def amount_text(game: Game, amount: int) -> str:
+    """An amount as the game's rules write it: in the tradition's unit where the rules
+    keep score in one (Hachi-Hachi's kan, shillings), else the plain number.
+
+    >>> from hanafuda_core import get_game
+    >>> amount_text(get_game("hachihachi", preset="d001"), 18), amount_text(get_game("koikoi"), 6)
+    ('1 kan 6', '6')
+    """
+    if getattr(game.rules, "unit", None) is None:
+        return str(amount)
+    from ..units import format_amount
+    return format_amount(game.rules, amount)
+
+
+def usual_players(game: Game) -> int:
+    """The number of players the play tool seats by default: the game's own choice
+    where its rules module gives one (``PLAY_PLAYERS``: Hachi-Hachi's three who play a
+    round), else the fewest these rules deal for."""
+    from .facts import game_data
+    low, high = game.players
+    wanted = game_data(game, "PLAY_PLAYERS", None)
+    return wanted if isinstance(wanted, int) and low <= wanted <= high else low
+
+
 def _game_with(game: Game, preset: str, options: dict[str, Any]) -> Game:
     from ..registry import get_game
     return get_game(game.key, preset=preset, **options)
@@ -190,16 +215,19 @@ def table_rows(game: Game, state: Round, seat: int | None = 0,
     """The zones of ``state`` (:meth:`Round.zones`) laid out for ``seat``: its own hand
     first, the shared zones, then the other seats' hands and the face-down piles as
     counts. ``names`` names each seat ("you", "computer 1"...); a pile of captures is
-    named after its seat where every seat keeps its own, else after its side.
+    named after its seat where every seat keeps its own (the seat the game's family says
+    owns it, where only some seats play the round: Hachi-Hachi's three of up to seven),
+    else after its side.
 
     ``hide`` lists the seats whose hands are face down (default: every seat but
     ``seat``; a replay shows them all). A pile's cards that make a yaku these rules
     count are lit, and so are the cards of ``lit`` (a choice to make, a card played)."""
     zones = state.zones()
-    players = sum(1 for z in zones if z.startswith("hand "))
+    seats = [int(z.split()[1]) for z in zones if z.startswith("hand ")]
+    players = len(seats)
     sides = sum(1 for z in zones if z.startswith("captures of side "))
-    names = list(names) if names else [f"player {p + 1}" for p in range(players)]
-    hidden_seats = set(range(players)) - {seat} if hide is None else set(hide)
+    names = list(names) if names else [f"player {p + 1}" for p in range(max(seats) + 1)]
+    hidden_seats = set(seats) - {seat} if hide is None else set(hide)
     mine = _side_of(game, seat) if seat is not None else None
     extra = set(lit)
     first, shared, last = [], [], []
@@ -217,9 +245,14 @@ def table_rows(game: Game, state: Round, seat: int | None = 0,
                 last.append(TableRow(zone, label, cards, len(ids), lit=shine))
         elif zone.startswith("captures of side "):
             side = int(zone.rsplit(" ", 1)[1])
-            whose = ("Your captures" if side == mine else
-                     f"Captured by {names[side - 1]}" if sides == players else
-                     f"Captured by side {side}")
+            owner = _told(game, "pile_owner", state, side)
+            if owner is not None:
+                whose = ("Your captures" if owner == seat else
+                         f"Captured by {names[owner]}")
+            else:
+                whose = ("Your captures" if side == mine else
+                         f"Captured by {names[side - 1]}" if sides == players else
+                         f"Captured by side {side}")
             yaku = _yaku_cards(game, cards)
             shared.append(TableRow(zone, whose, cards, len(ids),
                                    lit=tuple(c for c in cards if c in extra or c in yaku)))
@@ -319,7 +352,7 @@ class PlayController:
         self.game.agent(self.opponent)                 # an unknown name is refused here
         self.seat = 0
         self.seed: int = check_seed(seed)
-        self._seat_players(self.game.players[0])
+        self._seat_players(usual_players(self.game))
         if players is not None and players != self.players:
             self._choose_players(players)
         self.new_round(seed)
@@ -392,8 +425,9 @@ class PlayController:
         name = self.opponent if opponent is None else opponent
         game.agent(name)                                # an unknown name is refused
         low, high = game.players
-        players = self.players if low <= self.players <= high else low
-        state = game.new_round(seed=seed, players=players)
+        players = self.players if low <= self.players <= high else usual_players(game)
+        dealer = _told(game, "first_dealer", game, players, self.seat)
+        state = game.new_round(seed=seed, players=players, dealer=dealer)
         self.game, self.opponent = game, name
         self._seat_players(players)                     # fresh computer players
         self.seed = seed
@@ -425,6 +459,9 @@ class PlayController:
         """Your legal moves now (none when the round is over)."""
         if not self.your_turn:
             return ()
+        said = _told(self.game, "moves", self.state, self.seat, self._said_names())
+        if said is not None:
+            return tuple(LegalMove(a, a.code(), w) for a, w in said)
         return tuple(LegalMove(a, a.code(), a.describe()) for a in self.state.legal_actions())
 
     def choice_cards(self) -> tuple[Card, ...]:
@@ -435,10 +472,32 @@ class PlayController:
                      not in hand)
 
     def table(self) -> tuple[TableRow, ...]:
-        """The table as you see it: your hand, the field and piles (the cards of a yaku
-        lit), the hidden counts."""
-        return table_rows(self.game, self.state, self.seat, self.names,
+        """The table as you see it: your hand (face down where the rules say nobody looks
+        yet), the field and piles (the cards of a yaku lit), the hand combinations shown
+        where the game has them, the hidden counts."""
+        hidden = set(range(self.players)) - {self.seat}
+        why = self.face_down()
+        if why:
+            hidden.add(self.seat)
+        rows = table_rows(self.game, self.state, self.seat, self.names, hide=hidden,
                           lit=self.choice_cards())
+        if why:
+            mine = f"hand {self.seat}"
+            rows = tuple(replace(r, label=f"Your hand ({why})") if r.zone == mine else r
+                         for r in rows)
+        shown = tuple(TableRow(f"shown {i}", label, cards, len(cards)) for i, (label, cards)
+                      in enumerate(_told(self.game, "shown_rows", self.state,
+                                         self._said_names()) or ()))
+        if not shown:
+            return rows
+        cut = next((i for i, r in enumerate(rows) if r.hidden), len(rows))
+        return rows[:cut] + shown + rows[cut:]
+
+    def face_down(self) -> str | None:
+        """Why your own hand lies face down now (nobody looks before an exchange of
+        unseen hands), or None: you may look at it."""
+        why = _told(self.game, "face_down", self.state, self.seat)
+        return None if why is None else str(why)
 
     def prompt(self) -> str:
         """What to do now, in words (the game's own where its family says them)."""
@@ -455,6 +514,7 @@ class PlayController:
                  f"computer: {self.opponent}"]
         parts += [f"{z} {len(ids)}" for z, ids in self.state.zones().items()
                   if z in HIDDEN_ZONES]
+        parts += _told(self.game, "status_parts", self.state, self._said_names()) or []
         for p, name in enumerate(self.names):
             held = _told(self.game, "held_yaku", self.state, p)
             if held:
@@ -483,7 +543,8 @@ class PlayController:
         outcome = self.state.result()
         if outcome is None:
             return ""
-        points = ", ".join(f"{self.names[p]} {v}" for p, v in enumerate(outcome.points))
+        points = ", ".join(f"{self.names[p]} {amount_text(self.game, v)}"
+                           for p, v in enumerate(outcome.points))
         said = _told(self.game, "result_words", self.state, self._said_names())
         if said:
             return f"{said} Points: {points}."
@@ -502,6 +563,11 @@ class PlayController:
         if outcome is None:
             return None
         return getattr(outcome.detail, "report", None)
+
+    def report_lines(self) -> tuple[str, ...]:
+        """The finished round's report in words with this table's names, where the
+        game's family tells it (a settlement: who pays whom and why); else ()."""
+        return tuple(_told(self.game, "report_words", self.state, self._said_names()) or ())
 
     # -- moves ---------------------------------------------------------------------
     def _find(self, move: Any) -> LegalMove:
@@ -534,6 +600,9 @@ class PlayController:
         except (HanafudaError, ValueError, TypeError, IndexError, KeyError):
             pass
         return f"{code!r} is not a legal move now"
+
+    def _move_words(self, action: Any) -> str:
+        return next((m.words for m in self.legal if m.action == action), action.describe())
 
     def act(self, move: Any) -> PlayController:
         """Play your move, then the computer's until it is your turn again or the round is
@@ -573,6 +642,12 @@ class PlayController:
         if not self.your_turn:
             raise IllegalActionError("the round is over: there is no move to advise on")
         legal = self.state.legal_actions()
+        said = _told(self.game, "advice", self.state, self.seat, self.seed,
+                     self._said_names())
+        if said is not None:
+            best = said["action"]
+            return Hint(best, best.code(), self._move_words(best), said["by"],
+                        said["reason"], tuple(said["reasons"]), tuple(said["lines"]))
         view = self.state.view(self.seat)
         if "coach" in self.game.agent_names:
             coach = self.game.agent("coach")

@@ -58,6 +58,7 @@ __all__ = [
     "replay_view",
     "report_html",
     "score_view",
+    "report_lines_html",
 ]
 
 _CLASS = "hanafuda-generic"
@@ -175,6 +176,21 @@ def report_html(report: Any, *, card_width: int = 38, show_cards: Any = None) ->
     return "".join(out)
 
 
+#: The codes of the decisions that end a round and collect (shown as the safe choice).
+_ENDING_CODES = frozenset({"stop", "end"})
+
+
+def report_lines_html(lines: tuple[str, ...] | list[str]) -> str:
+    """A report told in words, one line each (a settlement: who pays whom and why, the
+    totals; the totals line stands out)."""
+    items = "".join(
+        f"<li style='margin:2px 0{';font-weight:700' if t.startswith('Totals') else ''}'>"
+        f"{escape(t)}</li>" for t in lines)
+    return (f'<div class="hanafuda-generic-settlement" data-lines="{len(lines)}" '
+            f'style="font-size:15px;line-height:1.4"><strong>The settlement</strong>'
+            f"<ul style='margin:2px 0 2px 20px;padding:0'>{items}</ul></div>")
+
+
 #: The computer players in words (an agent the table lacks is shown by its name).
 AGENT_LABELS = {"coach": "the coach (looks ahead)", "greedy": "greedy (takes the best card now)",
                 "random": "random"}
@@ -236,7 +252,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         self._move_buttons: tuple[widgets.Button, ...] = ()
         self.new_button.on_click(lambda _b: self.new_round())
         self.hint_button.on_click(lambda _b: self.show_hint())
-        intro = ("You are player 1 and deal first; the computer plays every other seat. "
+        intro = ("You are player 1; the computer plays every other seat. "
                  "Click a move (or tab to it and press Enter); the computer answers at once. "
                  "Hint asks the coach for the best move and the reasons.")
         controls = widgets.HBox([self.preset, self.opponent, self.players, self.seed,
@@ -297,7 +313,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         b.code = move.code
         b.on_click(lambda _b, code=move.code: self.act(code))
         if card is None:                 # a decision, in the game's words
-            b.button_style = "warning" if move.code != "stop" else "success"
+            b.button_style = "success" if move.code in _ENDING_CODES else "warning"
             return b, b
         b.add_class("hanafuda-generic-card-button")
         b.card = card
@@ -336,11 +352,12 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         self.moves.children = [cell for _b, cell in made]
         self.hint_button.disabled = not ctl.your_turn
         if ctl.is_over:
+            told = ctl.report_lines()
             self.result.value = (
                 f'<div class="hanafuda-generic-result" style="border:2px solid #2f6690;'
                 f'border-radius:6px;padding:8px 14px;margin:8px 0"><div style="font-size:'
                 f'19px;font-weight:700;margin-bottom:4px">{escape(ctl.result_text())}</div>'
-                f"{report_html(ctl.report())}</div>")
+                f"{report_lines_html(told) if told else report_html(ctl.report())}</div>")
         else:
             self.result.value = ""
         self.log_html.value = _lines_html(ctl.log, "hanafuda-generic-log",

@@ -19,7 +19,6 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import parse_card, parse_cards
-from ..engines.capture import Capture, Play
 from ..errors import HanafudaError
 from ..hachihachi_controllers import (
     LIGHTS,
@@ -27,7 +26,6 @@ from ..hachihachi_controllers import (
     PRESET_LABELS,
     STATUSES,
     YEAR_AGENTS,
-    HachiHachiPlay,
     PlayerForm,
     RoundForm,
     SettlementCalculator,
@@ -45,13 +43,11 @@ from ..rules import name_sources
 from ..teyaku import CHAFF, SUIT
 from .common import (
     BIG,
-    RoundView,
     attempt,
     dropdown,
     error_html,
     guarded,
     heading,
-    hint_html,
     para,
     quiz_tab,
     seed_box,
@@ -60,7 +56,7 @@ from .common import (
 )
 from .static import notice_html
 
-__all__ = ["TeyakuTrainerView", "SettlementView", "HachiHachiPlayView", "YearChartView",
+__all__ = ["TeyakuTrainerView", "SettlementView", "YearChartView",
            "hachihachi_quiz_tab",
            "hachihachi_panel", "settlement_html", "SUB_TAB_TITLES"]
 
@@ -608,171 +604,6 @@ def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
 
 
 # ---------------------------------------------------------------------------
-# A round against two computer players
-
-
-class HachiHachiPlayView(RoundView, widgets.VBox):
-    """A three-player round: claim, play the hand as buttons, decide, hints, a log,
-    and the settlement when the round is over."""
-
-    def __init__(self, controller: HachiHachiPlay | None = None, *, width: int = 56) -> None:
-        self.controller = controller or HachiHachiPlay()
-        self.width = width
-        ctl = self.controller
-        self.preset = _preset_box(ctl.preset)
-        self.seed = seed_box(ctl.seed)
-        self.new_button = widgets.Button(description="New round", button_style="primary",
-                                         tooltip="Shuffle with this seed and deal a new round",
-                                         style=BIG, layout=widgets.Layout(width="140px",
-                                                                           height="38px"))
-        self.hint_button = widgets.Button(description="Hint", tooltip="What would a careful "
-                                          "beginner do now?", style=BIG,
-                                          layout=widgets.Layout(width="110px", height="38px"))
-        self.status = widgets.HTML()
-        self.message = widgets.HTML()
-        self.table = widgets.HTML()
-        self.claims_html = widgets.HTML()
-        self.claim_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.trade_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.hand_label = widgets.HTML()
-        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.decide_box = widgets.HBox()
-        self.hint = widgets.HTML()
-        self.result = widgets.HTML()
-        self.log_html = widgets.HTML()
-        self.hand_buttons: list[widgets.Button] = []
-        self.other_buttons: list[widgets.Button] = []
-
-        self.new_button.on_click(lambda _b: self.new_round())
-        self.hint_button.on_click(lambda _b: self.show_hint())
-        controls = widgets.HBox([self.preset, self.seed, self.new_button, self.hint_button],
-                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        left = widgets.VBox([self.status, self.message, self.table, self.claims_html,
-                             self.trade_box, self.claim_box, self.choice_box, self.decide_box,
-                             self.hand_label, self.hand_box, self.hint, self.result],
-                            layout=widgets.Layout(flex="1 1 640px", min_width="560px"))
-        right = widgets.VBox([widgets.HTML(heading("What happened")), self.log_html],
-                             layout=widgets.Layout(flex="0 1 380px", min_width="300px",
-                                                   margin="0 0 0 16px"))
-        super().__init__([controls, widgets.HBox([left, right],
-                                                 layout=widgets.Layout(flex_flow="row wrap"))])
-        self.add_class("hanafuda-hh-play")
-        self._render()
-
-    # -- actions -------------------------------------------------------------------
-    def new_round(self) -> bool:
-        return self._play(lambda: self.controller.new_round(self.seed.value, self.preset.value),
-                          "The round on the table goes on.")
-
-    def _hint_html(self, hint) -> str:
-        items = "".join(f"<li>{escape(line)}</li>" for line in hint.lines)
-        return hint_html("hanafuda-hh-hint", "Hint", hint.summary, items)
-
-    def action_buttons(self) -> list[widgets.Button]:
-        """Every enabled button that plays an action now (claims, choices, decisions, hand)."""
-        return [b for b in self.other_buttons + self.hand_buttons if not b.disabled]
-
-    # -- drawing -----------------------------------------------------------------
-    def _button(self, text: str, action, style: str = "", width: str = "auto") -> widgets.Button:
-        button = widgets.Button(description=text, button_style=style, tooltip=text,
-                                layout=widgets.Layout(width=width, height="auto",
-                                                      min_height="36px"))
-        button.action = action  # type: ignore[attr-defined]
-        button.on_click(lambda _b, a=action: self.act(a))
-        return button
-
-    def _render(self) -> None:
-        ctl = self.controller
-        r = ctl.round
-        self.seed.value = ctl.seed
-        self.status.value = (notice_html(ctl.prompt(), "warning" if r.is_terminal else "info",
-                                         title="Now:")
-                             + f'<div style="color:#444;font-size:14px;margin:2px 0 4px">'
-                               f"{escape(ctl.score_line())}</div>")
-        choice = ctl.choice_cards()
-        rows = ctl.rows()
-        # The two computer players side by side (hand face down, captures), then the rest.
-        opponents = "".join(
-            f'<div style="flex:1 1 260px">'
-            f"{svg.layout_html(rows[i:i + 2], width=self.width * 2 // 3)}</div>"
-            for i in (0, 2))
-        self.table.value = (f'<div class="hanafuda-hh-table-cards" data-stage="{r.stage}" '
-                            f'style="font-size:16px"><div style="display:flex;flex-wrap:wrap;'
-                            f'gap:8px 24px">{opponents}</div>'
-                            f"{svg.layout_html(rows[4:], width=self.width, highlight=choice)}"
-                            "</div>")
-        shown = ctl.shown_rows()
-        self.claims_html.value = (heading("Hand combinations shown")
-                                  + svg.layout_html(shown, width=self.width - 16)
-                                  if shown else "")
-        self.other_buttons = []
-        self.trade_box.children = []
-        self.claim_box.children = []
-        self.choice_box.children = []
-        self.decide_box.children = []
-        trades = ctl.trade_choices()
-        if trades:
-            buttons = [self._button(label, action, "warning" if action.swap else "success",
-                                    "200px") for label, action in trades]
-            self.other_buttons += buttons
-            self.trade_box.children = buttons
-        if r.stage == "claim" and ctl.legal():
-            buttons = [self._button(label, action, "success" if i == 0 else "")
-                       for i, (label, action) in enumerate(ctl.claim_choices())]
-            self.other_buttons += buttons
-            self.claim_box.children = buttons
-        if choice:
-            buttons = []
-            cells = [widgets.HTML("<div style='font-weight:bold;margin:6px 8px 0 0'>Which card "
-                                  "is taken?</div>")]
-            for card in choice:
-                b = self._button(f"Take the {card.title}", Capture(card), "info",
-                                 f"{self.width + 90}px")
-                buttons.append(b)
-                cells.append(widgets.VBox([widgets.HTML(svg.card_svg(card, width=self.width)),
-                                           b], layout=widgets.Layout(align_items="center",
-                                                                     margin="0 6px 6px 0")))
-            self.other_buttons += buttons
-            self.choice_box.children = cells
-        decisions = ctl.decision_actions()
-        if decisions:
-            styles = {"Continue": "warning", "End": "success", "Cancel": ""}
-            buttons = [self._button(a.name, a, styles.get(type(a).__name__, ""), "160px")
-                       for a in decisions]
-            self.other_buttons += buttons
-            self.decide_box.children = buttons
-        hand = ctl.hand()
-        can_play = (r.stage == "play" and bool(ctl.legal()) and not choice
-                    and not any(type(a).__name__ in ("Continue", "End") for a in decisions))
-        face_down = (" — 7 cards, face down: nobody looks before the exchange"
-                     if r.stage == "trade" else f" ({len(hand)})")
-        self.hand_label.value = (f"<div style='font-weight:bold;margin:8px 0 3px'>Your hand"
-                                 f"{escape(face_down)}</div>")
-        self.hand_buttons = []
-        cells = []
-        for card in hand:
-            b = self._button(card.title, Play(card), "", f"{self.width + 40}px")
-            b.add_class("hanafuda-hh-card-button")
-            b.disabled = not can_play
-            self.hand_buttons.append(b)
-            cells.append(widgets.VBox([widgets.HTML(svg.card_svg(card, width=self.width)), b],
-                                      layout=widgets.Layout(align_items="center",
-                                                            margin="0 6px 6px 0")))
-        self.hand_box.children = cells
-        self.hint_button.disabled = not ctl.legal()
-        s = ctl.settlement
-        self.result.value = (settlement_html(s, card_width=40) if r.is_terminal and s is not None
-                             else "")
-        lines = "".join(f"<li style='margin:3px 0'>{escape(t)}</li>" for t in ctl.log)
-        self.log_html.value = (f'<div class="hanafuda-hh-log" data-lines="{len(ctl.log)}" '
-                               f'style="max-height:420px;overflow-y:auto;border:1px solid '
-                               f'#d0d7de;border-radius:4px;padding:4px 10px;background:#fbfbf8">'
-                               f"<ol style='margin:4px 0 4px 18px;padding:0;font-size:15px;"
-                               f"line-height:1.4'>{lines}</ol></div>")
-
-
-# ---------------------------------------------------------------------------
 # A year of play
 
 
@@ -854,6 +685,13 @@ def hachihachi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
                           "tradition gets the same questions.")
 
 
+def _play_view(seed: int) -> widgets.Widget:
+    """The generic play tool on Hachi-Hachi (the staged round comes from the game's
+    data)."""
+    from .generic import play_view
+    return play_view("hachihachi", seed=seed)
+
+
 def hachihachi_panel(seed: int = 5) -> widgets.Widget:
     """The Hachi-Hachi tab: Teyaku trainer, Settlement, Play, Year chart and Quiz.
 
@@ -861,8 +699,7 @@ def hachihachi_panel(seed: int = 5) -> widgets.Widget:
     first = guarded(lambda: TeyakuTrainerView(TeyakuTrainer(seed=seed)), "teyaku trainer")
     makers: dict[str, tuple[Callable[[], widgets.Widget], str]] = {
         "Settlement": (SettlementView, "settlement calculator"),
-        "Play": (lambda: HachiHachiPlayView(HachiHachiPlay(seed=seed)),
-                 "round against the computer"),
+        "Play": (lambda: _play_view(seed), "round against the computer"),
         "Year chart": (lambda: YearChartView(YearChart(seed=1)), "year chart"),
         "Quiz": (lambda: hachihachi_quiz_tab(1), "Hachi-Hachi quiz"),
     }

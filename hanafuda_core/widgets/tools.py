@@ -69,12 +69,6 @@ def _hh_score(shared: Shared) -> widgets.Widget:
     return SettlementView()
 
 
-def _hh_play(shared: Shared) -> widgets.Widget:
-    from ..hachihachi_controllers import HachiHachiPlay
-    from .hachihachi import HachiHachiPlayView
-    return HachiHachiPlayView(HachiHachiPlay(seed=5))
-
-
 def _hh_replay(shared: Shared) -> widgets.Widget:
     from ..hachihachi_controllers import YearChart
     from .hachihachi import YearChartView
@@ -83,8 +77,7 @@ def _hh_replay(shared: Shared) -> widgets.Widget:
 
 #: Games' own, richer views by tool name; a row overrides the generic view of that tool.
 GAME_VIEWS: Mapping[str, Mapping[str, Builder]] = {
-    "hachihachi": {"teyaku": _hh_teyaku, "score": _hh_score, "play": _hh_play,
-                   "replay": _hh_replay},
+    "hachihachi": {"teyaku": _hh_teyaku, "score": _hh_score, "replay": _hh_replay},
 }
 
 #: The style sheet and class each game's views are drawn with (the views' CSS is scoped

@@ -6,8 +6,12 @@ what to do now and the yaku held, in the game's own words (its decision words co
 from the rules: Koi-Koi's "Koi-Koi" / "Stop"). The sentences are those of
 :mod:`hanafuda_core.narration`, written once for every capture game.
 
-Each function takes protocol rounds (:class:`hanafuda_core.play.Round`) and returns
-None for a round that is not a capture-engine round (Hachi-Hachi's staged round), so
+Each function takes protocol rounds (:class:`hanafuda_core.play.Round`). A round of
+the capture engine is told by the narration; a *staged* round (the engine's turn with
+stages around it: an exchange of unseen hands, choosing who plays, hand combinations
+claimed and a settlement in payments) is told with the words of the staged-round module
+its game's adapter runs (``game.adapter.rounds``: ``action_lines``, ``coach_advice``,
+``offers_trade``), so nothing here is named after a game. Any other round gets None and
 the tool falls back to the actions' own words.
 
 >>> from hanafuda_core import get_game
@@ -20,15 +24,23 @@ the tool falls back to the actions' own words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from ...cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card
-from ...engines.capture import Phase, State, legal_actions
+from ...cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card, CardSet
+from ...engines.capture import Capture, Phase, Play, State, legal_actions
 from ...narration import describe, result_text, story
 from ...narration import held_yaku as _held_yaku
+from ...units import format_amount
 
-__all__ = ["deal_words", "held_yaku", "prompt", "result_words", "step_words"]
+__all__ = ["advice", "coach_words", "deal_words", "face_down", "first_dealer", "held_yaku",
+           "moves", "pile_owner", "prompt", "report_words", "result_words", "shown_rows",
+           "status_parts", "step_words"]
+
+#: Sampled futures per move for the coach's hints in a staged round, unless the game's
+#: rules module says otherwise (``HINT_SAMPLES``): a few tenths of a second.
+HINT_SAMPLES = 24
 
 
 def _engine(r: Any) -> State | None:
@@ -36,19 +48,58 @@ def _engine(r: Any) -> State | None:
     return s if isinstance(s, State) else None
 
 
+def _staged(r: Any) -> tuple[Any, Any] | None:
+    """(the staged-round module, the staged round) for a staged round, else None."""
+    game = getattr(r, "game", None)
+    module = getattr(getattr(game, "adapter", None), "rounds", None)
+    inner = getattr(r, "inner", None)
+    if module is None or inner is None or not hasattr(inner, "stage"):
+        return None
+    return module, inner
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _amount(inner: Any, value: int) -> str:
+    """An amount in the tradition's unit (``value`` in table units: a combination's or
+    a yaku's value, scaled to the smallest unit)."""
+    return format_amount(inner.rules, value * inner.rules.combo_scale)
+
+
+def _owner(name: str) -> str:
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
 def step_words(before: Any, action: Any, after: Any, names: Sequence[str]) -> str | None:
     """One step in words: the card played and what it took, each card the stock turned
     up and what it took, the yaku formed, then what must happen next (a choice, a
     decision in the game's words) or how the round ended."""
-    b, a = _engine(before), _engine(after)
-    if b is None or a is None:
+    staged = _staged(before)
+    if staged is not None:
+        module, b = staged
+        a = after.inner
+        text = " ".join(module.action_lines(b, action, a, list(names), log=False))
+        return text + (" The round is over." if a.is_terminal else "")
+    eb, ea = _engine(before), _engine(after)
+    if eb is None or ea is None:
         return None
-    return describe(story(b, action, a), names)
+    return describe(story(eb, action, ea), names)
 
 
 def deal_words(r: Any, names: Sequence[str]) -> list[str] | None:
     """What happened at the deal: misdeals dealt again, the deal's events (a wild card
-    set aside...), and the result if the round ended there."""
+    set aside...), and the result if the round ended there. A staged round: who deals
+    and the field's multiplier."""
+    staged = _staged(r)
+    if staged is not None:
+        inner = staged[1]
+        dealer = inner.deal.dealer
+        deals = ("You deal" if names[dealer].lower() == "you" else
+                 f"{names[dealer]} deals" + (" (the eldest)" if inner.trade_offered else ""))
+        m = inner.multiplier
+        return [f"{deals}. {m.name} (x{m.value}): {m.reason}."]
     s = _engine(r)
     if s is None:
         return None
@@ -67,7 +118,25 @@ _TOLD_ENDS = frozenset({"stop", "instant_win", "dealers_delight", "draw"})
 
 
 def result_words(r: Any, names: Sequence[str]) -> str | None:
-    """How the round ended, in the game's words ("You called Stop and score 6 points.")."""
+    """How the round ended, in the game's words ("You called Stop and score 6 points.");
+    a staged round: what you (seat 0) win or lose in the settlement, in its unit."""
+    staged = _staged(r)
+    if staged is not None:
+        inner = staged[1]
+        outcome = r.result()
+        if outcome is None:
+            return None
+        mine = outcome.points[0]
+        how = "win" if mine > 0 else "lose" if mine < 0 else "break even at"
+        who = "you" if names[0].lower() == "you" else names[0]
+        out = ""
+        if 0 not in inner.active:
+            out = (" You held the blank card and sat this round out." if inner.joker == 0
+                   else " You were forced out of this round." if 0 in inner.forced_out
+                   else " You passed this round." if 0 in inner.passed
+                   else " You did not play this round.")
+        return (f"The round is over: {who} {how} "
+                f"{format_amount(inner.rules, abs(mine))}.{out}")
     s = _engine(r)
     if s is None or s.result is None or s.result.reason not in _TOLD_ENDS:
         return None
@@ -75,7 +144,15 @@ def result_words(r: Any, names: Sequence[str]) -> str | None:
 
 
 def held_yaku(r: Any, seat: int) -> list[str] | None:
-    """The yaku ``seat``'s pile holds now, with their points ("3 Purple Ribbons (6)")."""
+    """The yaku ``seat``'s pile holds now, with their points ("3 Purple Ribbons (6)");
+    in a staged round, their value in the tradition's unit."""
+    staged = _staged(r)
+    if staged is not None:
+        inner = staged[1]
+        if inner.inner is None or seat not in inner.active:
+            return []
+        ev = inner.rules.yaku.evaluate(inner.captures(seat))
+        return [f"{h.rule.name} ({_amount(inner, h.points)})" for h in ev.hits]
     s = _engine(r)
     if s is None:
         return None
@@ -84,6 +161,9 @@ def held_yaku(r: Any, seat: int) -> list[str] | None:
 
 def prompt(r: Any, seat: int, names: Sequence[str]) -> str | None:
     """What ``seat`` should do now, in words (None when it is not its turn)."""
+    staged = _staged(r)
+    if staged is not None:
+        return _staged_prompt(r, staged[1], seat, names)
     s = _engine(r)
     if s is None or s.is_terminal or s.current_player != seat:
         return None
@@ -101,3 +181,274 @@ def prompt(r: Any, seat: int, names: Sequence[str]) -> str | None:
     return (f"You hold {yaku} ({s.yaku_points(seat)} points). Call {words.go_on} to go on "
             f"for more (if another player stops first you score nothing), or "
             f"{words.stop} to score now.")
+
+
+# ---------------------------------------------------------------------------
+# A staged round: the stages around the engine's turn
+
+
+_CHOOSING = (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE)
+
+
+def _staged_prompt(r: Any, inner: Any, seat: int, names: Sequence[str]) -> str | None:
+    if inner.is_terminal or inner.current_seat != seat:
+        return None
+    if inner.stage == "blind":
+        return ("Before anyone looks, the dealer may stay blind (play this round without "
+                "looking at the hand): choose below.")
+    if inner.stage == "trade":
+        traded = [names[s] for s, swap in inner.trades if swap]
+        now = (f" {' and '.join(traded)} already traded, so that hand is now with "
+               f"{names[inner.dealer_hand_at]}." if traded else "")
+        return ("Nobody has looked at the cards yet. Trade your unseen hand for the "
+                f"eldest's dealt hand ({names[inner.deal.dealer]} dealt it), or keep "
+                f"your own: once, before looking.{now}")
+    if inner.stage == "choose":
+        allowed = r.legal_actions()
+        if len(allowed) == 1:
+            return f"You must {allowed[0].describe()}: click it to go on."
+        return ("Three players play each round: play this round with your hand, or "
+                "pass. Once three have chosen to play, the rest sit it out.")
+    if inner.stage == "claim":
+        return ("Show your hand combinations (teyaku): pick what to claim. The best "
+                "choice is listed first.")
+    e = inner.inner
+    if e.phase in _CHOOSING:
+        card = Card(e.pending[0])
+        return (f"Two {MONTH_NAMES[card.month - 1]} ({FLOWERS[card.month - 1].english}) "
+                f"cards are on the field: choose which one the {card.title} takes.")
+    if e.phase == Phase.DECIDE:
+        words = inner.rules.decision_words
+        held = ", ".join(held_yaku(r, seat) or ())
+        allowed = r.legal_actions()
+        if len(allowed) == 1:
+            return f"You hold {held}: you must {allowed[0].describe()}."
+        return (f"You hold {held}. Call {words.stop} to end the round and collect now, or "
+                f"{words.go_on} to play on for more (if someone else ends first, you pay).")
+    return "Your turn: play a card from your hand."
+
+
+def moves(r: Any, seat: int, names: Sequence[str]) -> tuple[tuple[Any, str], ...] | None:
+    """``seat``'s legal moves in the order to show them, each with its words, where a
+    staged round says them better than the actions do: the exchange ("Trade with the
+    eldest" first) and the hand combinations to claim (the best first, each with what it
+    collects from each player); None for any other round or stage."""
+    staged = _staged(r)
+    if staged is None:
+        return None
+    module, inner = staged
+    legal = r.legal_actions()
+    if inner.stage == "trade":
+        holder = inner.dealer_hand_at
+        whom = ("the eldest" if holder in (None, inner.deal.dealer) else
+                f"{names[holder]} (who holds the eldest's dealt hand)")
+        words = {True: f"Trade with {whom}", False: "Keep my hand"}
+        return tuple((a, words[a.swap]) for a in sorted(legal, key=lambda a: not a.swap))
+    if inner.stage == "claim":
+        table = inner.rules.teyaku
+        found = table.evaluate(CardSet.from_mask(inner.hands[seat]))
+        out = []
+        for a in reversed(legal):
+            if not a.keys:
+                out.append((a, "Claim nothing"))
+                continue
+            value = sum(found.find(k).value for k in a.keys)
+            combos = " and ".join(table.rule(k).name for k in a.keys)
+            out.append((a, f"Claim {combos} ({_amount(inner, value)} from each)"))
+        return tuple(out)
+    return None
+
+
+def face_down(r: Any, seat: int) -> str | None:
+    """Why ``seat``'s own hand lies face down now (nobody looks before the exchange; a
+    dealer deciding to stay blind), or None when it may look at it."""
+    staged = _staged(r)
+    if staged is None:
+        return None
+    inner = staged[1]
+    if inner.stage == "trade":
+        return "face down: nobody looks before the exchange"
+    if inner.stage == "blind" and seat == inner.deal.dealer:
+        return "face down: decide on a blind stay before looking"
+    return None
+
+
+def shown_rows(r: Any, names: Sequence[str]) -> list[tuple[str, tuple[Any, ...]]]:
+    """(label, cards) for each player's hand combinations shown ("You show Three Pairs");
+    empty for a round without them."""
+    staged = _staged(r)
+    if staged is None:
+        return []
+    inner = staged[1]
+    table = inner.rules.teyaku
+    out = []
+    for seat, keys in inner.claims:
+        if not keys:
+            continue
+        found = table.evaluate(CardSet.from_mask(inner.hands[seat]))
+        shown = 0
+        for k in keys:
+            hit = found.find(k)
+            if hit is not None:
+                shown |= hit.shown.mask
+        combos = " and ".join(table.rule(k).name for k in keys)
+        verb = "show" if names[seat].lower() == "you" else "shows"
+        out.append((f"{_cap(names[seat])} {verb} {combos}",
+                    tuple(CardSet.from_mask(shown))))
+    return out
+
+
+def pile_owner(r: Any, side: int) -> int | None:
+    """The table seat whose captures pile ``side`` (from 1) is, in a staged round where
+    only some seats play (the engine numbers the players of the round); else None."""
+    staged = _staged(r)
+    if staged is None or staged[1].inner is None:
+        return None
+    active = staged[1].active
+    return active[side - 1] if 1 <= side <= len(active) else None
+
+
+def status_parts(r: Any, names: Sequence[str]) -> list[str]:
+    """What a status line adds for a staged round: the field's multiplier and, in play,
+    each active player's card points."""
+    staged = _staged(r)
+    if staged is None:
+        return []
+    inner = staged[1]
+    m = inner.multiplier
+    out = [f"{m.name} (x{m.value})"]
+    if inner.inner is not None:
+        out.append("card points: " + ", ".join(
+            f"{names[s]} {inner.captures(s).value()}" for s in inner.active))
+    return out
+
+
+def first_dealer(game: Any, players: int, seat: int) -> int | None:
+    """The seat that deals when ``seat`` plays against the computer: where the rules
+    offer the exchange of unseen hands, the player at ``seat``'s left deals, so that
+    ``seat`` is the first who may trade with the eldest; else None (``seat`` deals)."""
+    module = getattr(game.adapter, "rounds", None)
+    offers = getattr(module, "offers_trade", None)
+    if offers is None or not offers(game.rules, players):
+        return None
+    return (seat - 1) % players
+
+
+def coach_words(r: Any, text: str, names: Sequence[str]) -> str:
+    """The coach's words for a staged round's table: it speaks of the engine's "player
+    2" and of points; say them with the table's names and the tradition's unit."""
+    inner = r.inner
+    active = inner.active
+    text = re.sub(r"\b[Pp]layer ([1-9])\b",
+                  lambda m: names[active[int(m.group(1)) - 1]]
+                  if int(m.group(1)) <= len(active) else m.group(0), text)
+    minor = inner.rules.unit.minor
+    if minor != "points":
+        text = text.replace(" points", f" {minor}").replace(" point", " penny")
+    return text
+
+
+def report_words(r: Any, names: Sequence[str]) -> list[str] | None:
+    """The settlement of a finished staged round in words, with the table's names and
+    the documents named for readers; None for any other round."""
+    staged = _staged(r)
+    outcome = r.result() if staged is not None else None
+    report = getattr(getattr(outcome, "detail", None), "report", None)
+    if report is None:
+        return None
+    from ...rules import name_sources
+    inner = staged[1] if staged is not None else None
+    seat_names = list(getattr(inner, "names", ()))
+    lines = []
+    for line in report.to_text().splitlines():
+        for i, n in sorted(enumerate(seat_names), key=lambda x: -len(x[1])):
+            line = re.sub(rf"\b{re.escape(n)}\b", _cap(names[i]), line)
+        line = re.sub(r"\bYou's\b", "Your", line)
+        line = re.sub(r"\b(You) (pay|show|take|win|collect|receive)s\b", r"\1 \2", line)
+        lines.append(name_sources(line))
+    return lines
+
+
+def _rule_of_thumb(r: Any, inner: Any, module: Any, best: Any, seat: int,
+                   names: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    """Why the greedy player's choice is a sound one, and a line per legal move."""
+    if isinstance(best, module.Trade):
+        return ("Keep my hand: nobody has seen any hand yet, so a trade swaps one unknown "
+                "hand for another and gains nothing on average.", ())
+    if isinstance(best, module.Claim):
+        if best.keys:
+            label = next(w for a, w in moves(r, seat, names) or () if a == best)
+            return (f"{label}: always show the most valuable combinations you hold (one of "
+                    "each family).", ())
+        return "Your hand holds no combination: claim nothing.", ()
+    if isinstance(best, (module.Join, module.Pass)):
+        return ("A hand with a combination or about 30 card points is worth playing; a "
+                "weaker one pays less by passing.", ())
+    if isinstance(best, (module.Continue, module.End)):
+        held = ", ".join(held_yaku(r, seat) or ())
+        return (f"A cautious rule of thumb: call {best.name} and collect {held} now; "
+                "playing on pays only if you can make more before anyone else scores.", ())
+    field = inner.field
+    lines = []
+    for a in r.legal_actions():
+        if not isinstance(a, (Play, Capture)):
+            continue
+        card = CardSet([a.card])
+        if isinstance(a, Capture):
+            lines.append(f"Take the {a.card.title}: worth {card.value()} card points.")
+            continue
+        same = [c for c in field if c.month == a.card.month]
+        if not same:
+            lines.append(f"Play the {a.card.title}: it matches nothing and stays on the "
+                         "field for the next player.")
+            continue
+        taken = CardSet(same + [a.card]) if len(same) != 2 else CardSet(
+            [max(same, key=lambda c: CardSet([c]).value()), a.card])
+        others = ", ".join(c.title for c in taken if c != a.card)
+        lines.append(f"Play the {a.card.title}: it takes {others} ({taken.value()} card "
+                     "points with itself).")
+    what = best.card.title if hasattr(best, "card") else best.describe()
+    verb = "take" if isinstance(best, Capture) else "play"
+    return (f"Rule of thumb: capture the most valuable cards you can now; with no capture, "
+            f"throw away your cheapest card. Here: {verb} the {what}.", tuple(lines))
+
+
+def advice(r: Any, seat: int, seed: int, names: Sequence[str]) -> dict[str, Any] | None:
+    """Advice for ``seat`` in a staged round, or None for any other round: during the
+    captures and the decisions after a yaku, the coach's (seeded by ``seed``, so the
+    same round gives the same hint) in the tradition's words and unit; for the
+    exchange, choosing who plays and the claims, a rule of thumb (the greedy player's
+    choice) with its reason. A dict: ``action``, ``by``, ``reason``, ``reasons``,
+    ``lines``."""
+    staged = _staged(r)
+    if staged is None:
+        return None
+    module, inner = staged
+    legal = r.legal_actions()
+    from ...coach import Coach
+    samples = int(getattr(getattr(r.game.adapter, "module", None), "HINT_SAMPLES",
+                          HINT_SAMPLES))
+    got = module.coach_advice(inner, Coach(samples, seed))
+    if got is not None:
+        found, mapping = got
+        weighed = [m for m in found.moves if mapping[m.action] in legal]
+        if weighed:
+            best = mapping[weighed[0].action]
+            summary = coach_words(r, found.summary, names)
+            if weighed[0] is not found.moves[0]:
+                summary = (f"Call {best.name}: the rules do not let you play on with this "
+                           "yaku. " + summary)
+            unit = inner.rules.unit.minor
+            lines = tuple(
+                f"{_cap(coach_words(r, mapping[m.action].describe(), names))}: "
+                f"{m.expected:+.1f} {unit} on average in {m.samples} sampled futures"
+                + (f"; {coach_words(r, m.reasons[0], names)}" if m.reasons else "")
+                for m in weighed[:3])
+            return {"action": best, "by": "coach", "reason": summary,
+                    "reasons": tuple(coach_words(r, x, names) for x in weighed[0].reasons),
+                    "lines": lines}
+    import random
+    best = r.game.agent("greedy").choose(r.view(seat), legal, random.Random(0))
+    reason, lines = _rule_of_thumb(r, inner, module, best, seat, names)
+    return {"action": best, "by": "greedy", "reason": reason, "reasons": lines,
+            "lines": ()}
