@@ -675,6 +675,12 @@ def result_text(result: RoundResult | State | None, names: Sequence[str],
     stop = (words or NEUTRAL_WORDS).stop
     if res is None:
         return ""
+    if res.reason == "cards":       # every card played, the round scored by card points
+        if res.winner is None:
+            return "Every card is played, and nobody comes out ahead."
+        pts = res.points[res.winner]
+        return (f"Every card is played, and {subject(names[res.winner], 'come', False)} "
+                f"out ahead with {pts} point{'s' * (pts != 1)}.")
     if res.winner is None:
         if any(res.points):
             best = max(range(len(res.points)), key=lambda p: res.points[p])

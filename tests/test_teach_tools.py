@@ -44,7 +44,10 @@ def check_round(play: PlayController) -> None:
     zones = play.state.zones()
     assert sum(len(ids) for ids in zones.values()) == play.state.card_count()
     assert play.result_text()
-    assert play.log[-len(game.log(record)):] == tuple(game.log(record))
+    assert play.game_log() == game.log(record)
+    assert not set(play.log) & set(game.log(record))    # the account is not told twice
+    last = play.log[-1 - len(play.report_lines())]      # the last move says how it ended
+    assert any(word in last for word in ("over", "point", "ahead", "draw", "score"))
 
 
 # -- play against the computer ------------------------------------------------------

@@ -525,12 +525,21 @@ class PlayController:
     @property
     def log(self) -> tuple[str, ...]:
         """Every move so far in words (the deal, then each step: in the game's own words
-        where its family tells them); once the round is over, the game's own account of
-        it (the deal, every move, the scoring)."""
+        where its family tells them, the last one saying how the round ended); once the
+        round is over, the settlement in words where the family tells one. Each thing is
+        told once: the game's whole account of the round is :meth:`game_log`."""
         lines = list(self._told)
         if self.is_over:
-            lines += ["", *self.game.log(self.record())]
+            lines += self.report_lines()
         return tuple(lines)
+
+    def game_log(self) -> list[str]:
+        """The game's own account of the round (``game.log``: the deal, every move, the
+        scoring), as the command line prints it; only once the round is over."""
+        if not self.is_over:
+            raise IllegalActionError("the round is not over yet: its account is written "
+                                     "at the end")
+        return self.game.log(self.record())
 
     def record(self) -> Record:
         """The round so far as a record (it replays exactly), with the seats' names."""
