@@ -6,6 +6,7 @@ import json
 
 from cli_helpers import run
 
+from hanafuda_core.play_adapters import capture_totals
 from hanafuda_core.players import play_game
 
 
@@ -76,7 +77,7 @@ def test_play_json_same_seed_same_output(capsys):
     assert data["agents"] == ["coach", "random"] and len(data["rounds"]) == 2
     assert data["final_scores"] == data["totals"]
     rec = play_game(4, ("coach", "random"), rounds=2)
-    assert data["totals"] == list(rec.totals)
+    assert data["totals"] == rec.summary["totals"] == list(capture_totals(rec))
     assert data["log"][-1].startswith("Final scores:")
 
 
@@ -85,15 +86,17 @@ def test_play_log_tells_each_rounds_result(capsys):
                            "greedy,random", "--rounds", "3")
     assert status == 0 and err == ""
     rec = play_game(9, ("greedy", "random"), rounds=3)
+    totals = capture_totals(rec)
     for r in rec.rounds:
-        assert f"Round {r.round_no}: " in out
-        assert f"Result of round {r.round_no}: " in out
-        if r.winner is not None:
-            assert (f"Result of round {r.round_no}: Player {r.winner + 1} "
-                    f"({rec.agents[r.winner]}) wins") in out
+        round_no, winner = r.context["round_no"], r.outcome["winner"]
+        assert f"Round {round_no}: " in out
+        assert f"Result of round {round_no}: " in out
+        if winner is not None:
+            assert (f"Result of round {round_no}: Player {winner + 1} "
+                    f"({rec.agents[winner]}) wins") in out
     assert "plays the" in out and "turns over the" in out
-    assert f"Final scores: Player 1 (greedy) {rec.totals[0]}, Player 2 (random) " \
-           f"{rec.totals[1]}" in out
+    assert f"Final scores: Player 1 (greedy) {totals[0]}, Player 2 (random) " \
+           f"{totals[1]}" in out
 
 
 def test_play_bad_agents_and_options_exit_2(capsys):

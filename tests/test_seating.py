@@ -80,22 +80,35 @@ def test_a_record_whose_drawing_does_not_give_its_dealer_is_refused():
 
 def test_a_koikoi_record_keeps_its_drawing_and_checks_the_first_dealer():
     from hanafuda_core.engines.capture import new_round
+    from hanafuda_core.play import Record, RoundRecord
+    from hanafuda_core.play_adapters import first_dealer_sentence
     from hanafuda_core.players import make_agent, play_round
-    from hanafuda_core.records import GameRecord, RoundRecord
     rules = koikoi.get_rules("book", rounds=1)
     rng = random.Random(11)
     draw = draw_first_dealer(koikoi.FIRST_DEALER["book"], 2, rng)
     start = new_round(rules, rng, draw.dealer)
     end = play_round(start, [make_agent("random")] * 2, rng)
-    rounds = (RoundRecord.from_states(start, end),)
-    rec = GameRecord("koikoi", "book", {"rounds": "1"}, 11, ("random", "random"), rounds, draw)
+    res = end.result
+    rounds = (RoundRecord(start.deal.to_dict(), tuple(a.code() for a in end.history),
+                          {"round_no": 1, "scores": [0, 0], "wins": [0, 0]},
+                          {"winner": res.winner, "points": list(res.points),
+                           "reason": res.reason}),)
+
+    def record(options, drawn):
+        return Record("koikoi", "book", options, 2, rounds, 11, ("random", "random"),
+                      {"first_dealer": drawn.to_dict()})
+
+    rec = Record.from_dict(record({"rounds": "1"}, draw).to_dict())
     assert rec.options == {"rounds": 1}
-    assert rec.first_dealer_sentence().endswith("deals first.")
-    back = GameRecord.from_json(rec.to_json())
-    assert back == rec and back.dealer_draw == draw and back.replay()
+    assert first_dealer_sentence(rec).endswith("deals first.")
+    back = Record.from_json(rec.to_json())
+    assert back == rec and DealerDraw.from_dict(back.summary["first_dealer"]) == draw
+    assert back.get_game().replay_rounds(back)
     other = DealerDraw(draw.draws, 1 - draw.dealer)
     with pytest.raises(HanafudaError):
-        GameRecord("koikoi", "book", {}, 11, ("random", "random"), rounds, other)
+        Record.from_dict(record({}, other).to_dict())
+    with pytest.raises(HanafudaError):
+        record({"rounds": 1}, other).get_game()
 
 
 def test_a_hachihachi_record_whose_first_deal_has_another_dealer_is_refused():
