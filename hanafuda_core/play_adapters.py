@@ -607,48 +607,39 @@ class HachiHachiAdapter(CaptureAdapter):
     def play(self, game: Game, agents: Sequence, seed: int | None,
              rounds: int | None) -> Record:
         from .hachihachi_game import play_hachihachi_game
-        legacy = play_hachihachi_game(seed, agents, players=len(agents),
-                                      deals=rounds if rounds is not None else 12,
-                                      preset=game.preset, **game.options)
-        logs = tuple(RoundRecord(d.deal.to_dict(), tuple(d.actions),
-                                 {"round_no": d.deal_no, "queue": list(d.queue),
-                                  "blind_offered": d.blind_offered, "trade": legacy.trade,
-                                  "names": list(legacy.names)},
-                                 {"winner": d.winner, "points": list(d.points),
-                                  "reason": d.reason}) for d in legacy.deals)
-        summary = dict(legacy.to_dict())
-        for key in ("game", "preset", "options", "seed", "agents"):
-            summary.pop(key, None)
-        return Record(game.key, game.preset, dict(game.options), legacy.players, logs, seed,
-                      tuple(legacy.agents), summary)
+        return play_hachihachi_game(seed, agents, players=len(agents),
+                                    deals=rounds if rounds is not None else 12,
+                                    preset=game.preset, **game.options)
+
+    def _first_dealer_deals(self, record: Record) -> bool:
+        # with seven, a Joker holder who was to deal passes the deal on
+        return record.players < 7
+
+    @staticmethod
+    def _whole_game(record: Record) -> bool:
+        """Whether the record is a whole game (its deals know the game's length), not
+        one deal dealt by ``new_round``."""
+        return bool(record.rounds) and all("deals" in r.context and r.outcome is not None
+                                           for r in record.rounds)
 
     def summary(self, game: Game, record: Record) -> dict:
-        return dict(record.summary)
-
-    def _legacy_game(self, game: Game, record: Record) -> Any:
-        from .hachihachi_game import HachiHachiGameRecord
-        s = record.summary
-        return HachiHachiGameRecord.from_dict({
-            **s, "game": game.key, "preset": game.preset, "options": dict(game.options),
-            "seed": record.seed, "agents": list(record.agents)})
+        if not self._whole_game(record):
+            return dict(record.summary)
+        from .hachihachi_game import game_result
+        return game_result(record).summary()
 
     def log(self, game: Game, record: Record) -> list[str]:
-        if "ledger" in record.summary and "deals" in record.summary:
-            return hachihachi_log(self._legacy_game(game, record))
+        if self._whole_game(record):
+            return hachihachi_log(game, record)
         from .games.hachihachi_play import action_lines
         lines: list[str] = []
-        rounds: tuple[Any, ...] = game.replay_rounds(record)
-        for i, r in enumerate(rounds, start=1):
+        for states in game.round_states(record):
+            r = states[-1]
             names = r.inner.names
-            lines.append(f"Deal {r.context.get('round_no', i)}: {names[r.inner.deal.dealer]} "
+            lines.append(f"Deal {r.context.get('round_no', 1)}: {names[r.inner.deal.dealer]} "
                          "deals")
-            dealt: Any = game.adapter.replay_round(game, record.players, RoundRecord(
-                record.rounds[i - 1].deal, (), r.context))
-            states = [dealt.inner]
-            for a in r.inner.history:
-                states.append(states[-1].apply(a))
             for before, action, after in zip(states, r.inner.history, states[1:]):
-                lines += action_lines(before, action, after, names)
+                lines += action_lines(before.inner, action, after.inner, names)
         return lines
 
     def score(self, game: Game, cards: Iterable[Any],  # type: ignore[override]
@@ -718,23 +709,25 @@ def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False) -> d
             "against_par": points - 88, "yaku_points": yaku, "optional_yaku_points": 0}
 
 
-def hachihachi_log(record: Any) -> list[str]:
+def hachihachi_log(game: Game, record: Record) -> list[str]:
     """A Hachi-Hachi game record told in words, deal by deal: the field and its
     multiplier, the exchange, who plays and who passes, the hand combinations shown,
     every move (the capture moves told by :func:`hanafuda_core.narration.log_lines`),
     the calls, and the settlement's payment lines; then the month chart, half-time
     and end-of-game payments and the final scores. Rebuilt by replaying the record."""
     from .games.hachihachi_play import action_lines
-    from .hachihachi_game import HALF_TIME
+    from .hachihachi_game import HALF_TIME, game_result
     from .units import format_amount
-    rules = record.rules
-    who = [f"{n} ({a})" for n, a in zip(record.names, record.agents)]
-    drawn = record.first_dealer_sentence()
+    result = game_result(record)
+    rules = result.rules
+    who = [f"{n} ({a})" for n, a in zip(result.names, result.agents)]
+    drawn = result.first_dealer_sentence()
     lines: list[str] = [drawn] if drawn else []
-    for log, states in zip(record.deals, record.replay()):
+    for wrapped in game.round_states(record):
+        states = [r.inner for r in wrapped]
         first, last = states[0], states[-1]
         fm = first.multiplier
-        lines.append(f"Deal {log.deal_no}: {who[first.deal.dealer]} deals; {fm.name} "
+        lines.append(f"Deal {first.round_no}: {who[first.deal.dealer]} deals; {fm.name} "
                      f"(x{fm.value}): {fm.reason}")
         if first.deal.voided:
             lines.append(f"  dealt again {len(first.deal.voided)} time(s): four cards of a "
@@ -751,11 +744,11 @@ def hachihachi_log(record: Any) -> list[str]:
                 lines += _hands_line(after, who)
         s = last.settlement
         res = last.result
-        lines.append(f"  Result of deal {log.deal_no}: "
-                     + (f"{record.names[res.winner]} wins" if res.winner is not None
+        lines.append(f"  Result of deal {first.round_no}: "
+                     + (f"{result.names[res.winner]} wins" if res.winner is not None
                         else "nobody wins") + f" ({res.reason})")
         lines += ["    " + line for line in s.ledger.to_text().splitlines()]
-    extra = [p for p in record.ledger.payments if p.category in ("chart", "half-time", "award")]
+    extra = [p for p in result.ledger.payments if p.category in ("chart", "half-time", "award")]
     if extra:
         what = " and ".join(x for x in ("the month chart" if rules.unit.key != "points" else "",
                                         HALF_TIME.get(rules.preset, "")
@@ -764,15 +757,15 @@ def hachihachi_log(record: Any) -> list[str]:
         lines.append(f"Between and after the deals ({what}):")
         lines += [f"  {p.payer} pays {p.payee} {format_amount(rules, p.amount)}: {p.reason}"
                   for p in extra]
-    if record.ended_early:
-        lines.append(f"The game ended early: {record.ended_early}")
-    finals = record.final_scores()
+    if result.ended_early:
+        lines.append(f"The game ended early: {result.ended_early}")
+    finals = result.final_scores()
     note = {"kan": " (rounded to whole kan)",
             "shillings": " (rounded to whole shillings, less 10/-)"}.get(rules.unit.key, "")
     lines.append(f"Final scores{note}: "
                  + ", ".join(f"{w} {format_amount(rules, finals[n])}"
-                             for w, n in zip(who, record.names))
-                 + f"; {who[record.names.index(record.winner)]} wins the game")
+                             for w, n in zip(who, result.names))
+                 + f"; {who[result.names.index(result.winner)]} wins the game")
     return lines
 
 

@@ -11,7 +11,8 @@ them here):
   ``scores_before``, ``wins_before``, winner, points and reason; the drawing for the
   first dealer as ``first_dealer``);
 * Hachi-Hachi's game record, which had no ``format`` (its ``deals`` with
-  ``deal_no``, ``queue``, ``blind_offered``; ``names``, ``trade`` and the ledger).
+  ``deal_no``, ``queue``, ``blind_offered``; ``names``, ``planned_deals``, ``trade``;
+  its ledger and totals are recomputed by replaying it).
 
 A converted record is checked as a new one is (:meth:`Record.get_game
 <hanafuda_core.play.Record.get_game>`): an unknown game or option, a value the
@@ -39,10 +40,6 @@ __all__ = ["LEGACY_FORMAT", "Record", "from_legacy", "is_legacy", "load", "save"
 #: The format of Koi-Koi's game records before the play protocol's records.
 LEGACY_FORMAT = "hanafuda-game-record/1"
 
-#: The keys of an old Hachi-Hachi record that are not its summary.
-_HH_CORE = frozenset({"game", "preset", "options", "seed", "agents"})
-
-
 def is_legacy(data: Mapping[str, Any]) -> bool:
     """Whether ``data`` is a record of an earlier version (see the module's text)."""
     return data.get("format") == LEGACY_FORMAT or (
@@ -64,10 +61,11 @@ def _capture_rounds(data: Mapping[str, Any]) -> tuple[tuple[RoundRecord, ...], i
 def _hachihachi_rounds(data: Mapping[str, Any]) -> tuple[tuple[RoundRecord, ...], int | None]:
     names = [str(n) for n in data["names"]]
     trade = bool(data.get("trade", False))
+    planned = int(data["planned_deals"])
     rounds = tuple(RoundRecord(d["deal"], tuple(str(a) for a in d["actions"]),
                                {"round_no": d["deal_no"], "queue": list(d["queue"]),
                                 "blind_offered": bool(d["blind_offered"]), "trade": trade,
-                                "names": names}, _outcome(d))
+                                "names": names, "deals": planned}, _outcome(d))
                    for d in data["deals"])
     return rounds, len(names)
 
@@ -88,8 +86,6 @@ def from_legacy(data: Mapping[str, Any]) -> Record:
         hachihachi = "deals" in data and "format" not in data
         rounds, players = (_hachihachi_rounds if hachihachi else _capture_rounds)(data)
         kept = {"first_dealer": data["first_dealer"]} if data.get("first_dealer") else {}
-        if hachihachi:
-            kept.update({k: v for k, v in data.items() if k not in _HH_CORE})
         record = Record(game.key, game.preset, dict(game.options),
                         players if players is not None else game.players[0], rounds,
                         data.get("seed"), tuple(str(a) for a in data["agents"]), kept)

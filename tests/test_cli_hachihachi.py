@@ -10,7 +10,7 @@ from cli_helpers import run
 
 from hanafuda_core import cli
 from hanafuda_core.hachihachi_examples import THREE_OF_A_KIND_HAND
-from hanafuda_core.hachihachi_game import play_hachihachi_game
+from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
 
 # -- score --------------------------------------------------------------------------------
 
@@ -95,9 +95,10 @@ def test_play_json_same_seed_same_output_and_the_record(capsys):
     s2, out2, _ = run(capsys, *argv)
     assert s1 == s2 == 0 and out1 == out2
     data = json.loads(out1)
-    rec = play_hachihachi_game(4, ("greedy", "random", "greedy"), deals=6, preset="d001")
+    rec = game_result(play_hachihachi_game(4, ("greedy", "random", "greedy"), deals=6,
+                                           preset="d001"))
     assert data["game"] == "hachihachi" and data["agents"] == ["greedy", "random", "greedy"]
-    assert len(data["deals"]) == 6 and data["totals"] == rec.totals()
+    assert len(data["rounds"]) == 6 and data["totals"] == rec.totals()
     assert data["final_scores"] == rec.final_scores()
     # the log opens with the draw for the first dealer, then tells the deals in order
     assert data["log"][0] == rec.first_dealer_sentence() != ""
@@ -108,9 +109,9 @@ def test_play_log_tells_field_choices_claims_moves_calls_and_payments(capsys):
     status, out, err = run(capsys, "play", "hachihachi", "--seed", "5", "--players", "5",
                            "--deals", "6", "--preset", "d004")
     assert status == 0 and err == ""
-    rec = play_hachihachi_game(5, ("greedy",) * 5, deals=6, preset="d004")
+    rec = game_result(play_hachihachi_game(5, ("greedy",) * 5, deals=6, preset="d004"))
     for d in rec.deals:
-        assert f"Deal {d.deal_no}: " in out and f"Result of deal {d.deal_no}: " in out
+        assert f"Deal {d.round_no}: " in out and f"Result of deal {d.round_no}: " in out
     assert "Field: " in out and "x2" in out or "x1" in out
     assert "keeps their hand" in out                     # D004: the exchange is offered
     assert "is forced out (three are playing)" in out
@@ -125,7 +126,7 @@ def test_play_log_calls_in_the_traditions_words(capsys):
     """A Continue / End decision is told with the preset's word (D002 Sa-gé / Yoshi)."""
     for seed in range(1, 40):
         rec = play_hachihachi_game(seed, ("greedy",) * 3, deals=6, preset="d002")
-        if any(a in ("end", "continue") for d in rec.deals for a in d.actions):
+        if any(a in ("end", "continue") for d in rec.rounds for a in d.actions):
             break
     status, out, _ = run(capsys, "play", "hachihachi", "--seed", str(seed), "--deals", "6",
                          "--preset", "d002")

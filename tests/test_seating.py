@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from hanafuda_core.cards import Card
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games import hachihachi, koikoi
-from hanafuda_core.hachihachi_game import HachiHachiGameRecord, play_hachihachi_game
+from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
+from hanafuda_core.play import Record
+from hanafuda_core.play_adapters import first_dealer_sentence
 from hanafuda_core.seating import KIND_RANK, DealerDraw, DealerRule, draw_first_dealer
 
 
@@ -58,15 +60,18 @@ def test_every_preset_of_both_games_states_how_the_first_dealer_is_chosen():
 
 @pytest.mark.parametrize("preset, players", [("book", 3), ("d002", 4), ("d004", 6)])
 def test_a_hachihachi_game_draws_its_first_dealer_and_keeps_the_drawing(preset, players):
-    rec = play_hachihachi_game(3, ("random",) * players, deals=6, preset=preset)
+    record = play_hachihachi_game(3, ("random",) * players, deals=6, preset=preset)
+    rec = game_result(record)
     draw = rec.dealer_draw
     assert draw is not None and rec.deals[0].deal.dealer == draw.dealer
     name = rec.names[draw.dealer]
     assert rec.first_dealer_sentence().startswith("Each player drew a card: ")
     assert f"{name} drew " in rec.first_dealer_sentence()
-    back = HachiHachiGameRecord.from_json(rec.to_json())
-    assert back == rec and back.dealer_draw == draw
-    given = play_hachihachi_game(3, ("random",) * players, deals=6, preset=preset, dealer=0)
+    assert first_dealer_sentence(record, rec.names) == rec.first_dealer_sentence()
+    back = Record.from_json(record.to_json())
+    assert back == record and game_result(back).dealer_draw == draw
+    given = game_result(play_hachihachi_game(3, ("random",) * players, deals=6,
+                                             preset=preset, dealer=0))
     assert given.dealer_draw is None and given.first_dealer_sentence() == ""
 
 
@@ -75,7 +80,7 @@ def test_a_record_whose_drawing_does_not_give_its_dealer_is_refused():
     data = rec.to_dict()
     data["first_dealer"]["dealer"] = (data["first_dealer"]["dealer"] + 1) % 3
     with pytest.raises(HanafudaError, match="recorded dealer"):
-        HachiHachiGameRecord.from_dict(data)
+        Record.from_dict(data)
 
 
 def test_a_koikoi_record_keeps_its_drawing_and_checks_the_first_dealer():
@@ -114,6 +119,6 @@ def test_a_koikoi_record_keeps_its_drawing_and_checks_the_first_dealer():
 def test_a_hachihachi_record_whose_first_deal_has_another_dealer_is_refused():
     rec = play_hachihachi_game(5, ("random",) * 4, deals=6, preset="d002")
     data = rec.to_dict()
-    data["deals"][0]["deal"]["dealer"] = (rec.dealer_draw.dealer + 1) % 4
-    with pytest.raises(HanafudaError, match="first deal is not dealt by"):
-        HachiHachiGameRecord.from_dict(data)
+    data["rounds"][0]["deal"]["dealer"] = (rec.summary["first_dealer"]["dealer"] + 1) % 4
+    with pytest.raises(HanafudaError, match="first round is not dealt by"):
+        Record.from_dict(data)
