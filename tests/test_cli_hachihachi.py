@@ -4,9 +4,10 @@ kan traditions from the terminal, JSON shapes, reproducible games, one-line erro
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import run, run_json
 
 from hanafuda_core import cli
 from hanafuda_core.hachihachi_examples import THREE_OF_A_KIND_HAND
@@ -148,3 +149,14 @@ def test_play_hachihachi_errors_exit_2(capsys):
         status, out, err = run(capsys, *argv)
         assert status == 2 and out == "" and err.count("\n") == 1, argv
         assert words in err, (argv, err)
+
+
+def test_replay_reads_a_game_saved_by_an_earlier_version(capsys):
+    # tests/golden/legacy/ holds a Hachi-Hachi game saved without a format, with its
+    # ledger: `hanafuda replay` tells it with the same payments and final scores.
+    legacy = Path(__file__).parent / "golden" / "legacy" / "hachihachi_book_3p.json"
+    old = json.loads(legacy.read_text(encoding="utf-8"))
+    data = run_json(capsys, "replay", str(legacy))
+    assert data["format"] == "hanafuda-record/1" and len(data["rounds"]) == 12
+    assert data["ledger"] == old["ledger"] and data["final_scores"] == old["final_scores"]
+    assert data["log"][-1].startswith("Final scores")

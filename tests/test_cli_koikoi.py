@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from cli_helpers import run
+from cli_helpers import run, run_json
 
 from hanafuda_core.play_adapters import capture_totals
 from hanafuda_core.players import play_game
@@ -109,3 +110,15 @@ def test_play_bad_agents_and_options_exit_2(capsys):
     ]:
         status, out, err = run(capsys, *argv)
         assert status == 2 and err.count("\n") == 1 and words in err, (argv, err)
+
+
+def test_replay_reads_a_game_saved_by_an_earlier_version(capsys):
+    # tests/golden/legacy/ holds a game saved as "hanafuda-game-record/1": `hanafuda replay`
+    # tells it as the same game played today.
+    legacy = Path(__file__).parent / "golden" / "legacy" / "koikoi_seed_1.json"
+    data = run_json(capsys, "replay", str(legacy))
+    assert data["format"] == "hanafuda-record/1" and len(data["rounds"]) == 6
+    today = run_json(capsys, "play", "koikoi", "--seed", "1", "--agents", "random,greedy",
+                     "--rounds", "6")
+    assert data["log"] == today["log"] and data["rounds"] == today["rounds"]
+    assert data["totals"] == json.loads(legacy.read_text(encoding="utf-8"))["totals"]
