@@ -276,7 +276,10 @@ class Adapter(Protocol):
     """What a family (or a game) supplies so that :class:`Game` can play it.
 
     ``rules(preset, options)`` builds and checks the rules; ``option_table`` and
-    ``presets`` describe them; the rest deal, replay and play.
+    ``presets`` describe them; the rest deal, replay and play. An adapter may add
+    ``check_record(game, record)``, raising :class:`HanafudaError` for a record its
+    rules could not have produced (the capture adapter checks the drawing for the
+    first dealer); :meth:`Game.check_record` calls it.
     """
 
     round_word: str                         # "rounds" or "deals", as the game says it
