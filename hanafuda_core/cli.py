@@ -631,8 +631,8 @@ def _agent_names(text: str, known: Iterable[str]) -> list[str]:
     return agents
 
 
-def round_log(rules, record, agents: Sequence[str]) -> list[str]:
-    """One round of a capture game record told in words
+def round_log(rules, states, agents: Sequence[str]) -> list[str]:
+    """One round of a capture game told in words from its states
     (:func:`hanafuda_core.play_adapters.round_log`)."""
     from .play_adapters import round_log as tell
-    return tell(rules, record, agents)
+    return tell(rules, states, agents)

@@ -912,7 +912,9 @@ YEAR_AGENTS: Mapping[str, tuple[str, str, str]] = {
 class YearChart(SeededTool):
     """A seeded twelve-deal game played by computer players
     (:func:`hanafuda_core.hachihachi_game.play_hachihachi_game`), as cumulative
-    scores month by month, with each deal's field multiplier.
+    scores month by month, with each deal's field multiplier. ``record`` is the game's
+    :class:`~hanafuda_core.play.Record`; ``result`` what it tells
+    (:func:`hanafuda_core.hachihachi_game.game_result`).
 
     Only the deals' own settlements are charted; what is paid between and after
     the deals (the month chart's chips, the half-time pot, the game winner's
@@ -921,13 +923,18 @@ class YearChart(SeededTool):
 
     def __init__(self, seed: int = 1, preset: str = "book",
                  agents: str = "three greedy players") -> None:
-        self._record = None
+        self._record: Any = None
+        self._result: Any = None
         self.play(seed, preset, agents)
 
     # -- state ---------------------------------------------------------------
     @property
-    def record(self):
+    def record(self) -> Any:
         return self._record
+
+    @property
+    def result(self) -> Any:
+        return self._result
 
     @property
     def agents(self) -> str:
@@ -935,13 +942,13 @@ class YearChart(SeededTool):
 
     @property
     def rules(self) -> HachiHachiRules:
-        return self._record.rules
+        return self._result.rules
 
     # -- changes ---------------------------------------------------------------
     def play(self, seed: int | None = None, preset: str | None = None,
              agents: str | None = None):
         """Play a new year (everything checked first; nothing changes on error)."""
-        from .hachihachi_game import play_hachihachi_game
+        from .hachihachi_game import game_result, play_hachihachi_game
         seed = getattr(self, "_seed", 1) if seed is None else check_seed(seed)
         preset = getattr(self, "_preset", "book") if preset is None else _check_preset(preset)
         agents = getattr(self, "_agents", "three greedy players") if agents is None else agents
@@ -951,26 +958,28 @@ class YearChart(SeededTool):
         names = tuple(f"Player {i + 1} ({a})" for i, a in enumerate(YEAR_AGENTS[agents]))
         record = play_hachihachi_game(seed, YEAR_AGENTS[agents], deals=12, preset=preset,
                                       names=names)
-        self._seed, self._preset, self._agents, self._record = seed, preset, agents, record
+        result = game_result(record)
+        self._seed, self._preset, self._agents = seed, preset, agents
+        self._record, self._result = record, result
         return record
 
     # -- answers -----------------------------------------------------------------
     @property
     def names(self) -> tuple[str, ...]:
-        return self._record.names
+        return self._result.names
 
     def months(self) -> list[str]:
-        return [row["month"] for row in self._record.chart()]
+        return [row["month"] for row in self._result.chart()]
 
     def multipliers(self) -> list[int]:
-        return [d.multiplier for d in self._record.deals]
+        return [d.multiplier.value for d in self._result.deals]
 
     def series(self) -> dict[str, list[int]]:
         """Cumulative result of each player after each deal (smallest unit)."""
         out = {n: [] for n in self.names}
         run = [0] * len(self.names)
-        for d in self._record.deals:
-            run = [a + b for a, b in zip(run, d.points)]
+        for d in self._result.deals:
+            run = [a + b for a, b in zip(run, d.result.points)]
             for n, v in zip(self.names, run):
                 out[n].append(v)
         return out
@@ -980,10 +989,10 @@ class YearChart(SeededTool):
         fmt = lambda v: format_amount(self.rules, v)  # noqa: E731
         series = self.series()
         out = []
-        for i, (d, row) in enumerate(zip(self._record.deals, self._record.chart())):
-            line = {"month": row["month"], "field": f"x{d.multiplier}",
+        for i, (d, row) in enumerate(zip(self._result.deals, self._result.chart())):
+            line = {"month": row["month"], "field": f"x{d.multiplier.value}",
                     "winner": row["winner"], "how": row["reason"]}
-            for n, pts in zip(self.names, d.points):
+            for n, pts in zip(self.names, d.result.points):
                 line[n] = f"{fmt(pts)} ({fmt(series[n][i])})"
             out.append(line)
         return out
@@ -992,7 +1001,7 @@ class YearChart(SeededTool):
         """How the first dealer was chosen, then the payments outside the deals (chart
         chips, half-time pot, award) and the totals."""
         fmt = lambda v: format_amount(self.rules, v)  # noqa: E731
-        rec = self._record
+        rec = self._result
         grouped: dict[tuple[str, str, str], list] = {}
         for p in rec.ledger.payments:
             if p.category in ("chart", "half-time", "award"):
@@ -1010,7 +1019,7 @@ class YearChart(SeededTool):
         return lines
 
     def summary(self) -> str:
-        rec = self._record
+        rec = self._result
         return (f"Seed {self._seed} · {PRESET_LABELS[self._preset]} · {self._agents} · "
                 f"{len(rec.deals)} deals · game winner: {rec.winner}")
 

@@ -18,49 +18,52 @@ Between deals the game carries:
 
 Every payment of the game sits in one :class:`~hanafuda_core.ledger.Ledger`
 (with the ``pot`` and ``chart`` accounts, and the ``bank`` of two-player BOOK
-scoring), which sums to zero after every deal. A :class:`HachiHachiGameRecord`
-holds the deals and the actions and replays exactly.
+scoring), which sums to zero after every deal. A game is recorded as every game
+is, in a :class:`hanafuda_core.play.Record` (each deal's context: its number, the
+field queue before it, the seats' names, the offers of a blind stay and of the
+exchange, and the game's planned number of deals); everything else is read from
+the record by replaying it: :func:`game_result` gives the deals, the ledger, the
+totals, the final scores and the winner; :func:`month_chart` and
+:func:`chip_account` take that result.
 
 >>> rec = play_hachihachi_game(seed=1, agents=("greedy", "random", "greedy"), deals=6)
->>> len(rec.deals), rec.ledger.balance(), sum(rec.totals().values())
+>>> result = game_result(rec)
+>>> len(result.deals), result.ledger.balance(), sum(result.totals().values())
 (6, 0, 0)
 """
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .errors import HanafudaError, PlayerCountError
 from .games.hachihachi import (
     FIRST_DEALER,
-    OPTIONS,
     HachiHachiRules,
     check_table,
     game_award,
-    get_rules,
 )
 from .games.hachihachi_play import (
-    HachiHachiDeal,
     HachiHachiRound,
     apply,
     legal_actions,
     make_agent,
     new_hachihachi_round,
     offers_trade,
-    replay_round,
     seat_names,
     view,
 )
 from .hachihachi_settle import FieldQueue
 from .ledger import POT, Ledger, Payment, final_score
-from .rules import canonical_options
 from .seating import DealerDraw, draw_first_dealer
 
-__all__ = ["CHART", "HALF_TIME", "DealLog", "HachiHachiGameRecord", "play_hachihachi_game",
+if TYPE_CHECKING:
+    from .play import Record
+
+__all__ = ["CHART", "HALF_TIME", "GameResult", "game_result", "play_hachihachi_game",
            "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
            "STAKE", "four_three_track"]
 
@@ -74,76 +77,56 @@ _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
 
 
 @dataclass(frozen=True)
-class DealLog:
-    """One deal of the game: its deal record and actions (enough to replay it), the
-    field multiplier, the winner and each seat's result in the smallest unit."""
+class GameResult:
+    """A whole Hachi-Hachi game as its record tells it (:func:`game_result`): the
+    rules, the seats' names and agents, the planned number of deals, whether the
+    exchange was offered, every deal as played to its end (``deals``: the staged
+    rounds, :class:`~hanafuda_core.games.hachihachi_play.HachiHachiRound`), the whole
+    ledger, why the game ended early ("" if it did not) and the drawing for the first
+    dealer (None when the first dealer was given)."""
 
-    deal_no: int
-    deal: HachiHachiDeal
-    actions: tuple[str, ...]
-    queue: tuple[int, ...]              # the reserved multipliers before this deal
-    blind_offered: bool
-    multiplier: int
-    winner: int | None
-    points: tuple[int, ...]
-    reason: str
-    settlement: Mapping[str, Any] | None = field(default=None, compare=False)
-
-    def to_dict(self) -> dict:
-        return {"deal_no": self.deal_no, "deal": self.deal.to_dict(),
-                "actions": list(self.actions), "queue": list(self.queue),
-                "blind_offered": self.blind_offered, "multiplier": self.multiplier,
-                "winner": self.winner, "points": list(self.points), "reason": self.reason,
-                "settlement": self.settlement}
-
-    @classmethod
-    def from_dict(cls, d: Mapping) -> DealLog:
-        return cls(d["deal_no"], HachiHachiDeal.from_dict(d["deal"]), tuple(d["actions"]),
-                   tuple(d["queue"]), d["blind_offered"], d["multiplier"], d["winner"],
-                   tuple(d["points"]), d["reason"], d.get("settlement"))
-
-
-@dataclass(frozen=True)
-class HachiHachiGameRecord:
-    """A played game: rules, seats, every deal, and the whole ledger."""
-
-    preset: str
-    options: Mapping[str, Any]
+    rules: HachiHachiRules
     names: tuple[str, ...]
-    seed: int | None
     agents: tuple[str, ...]
     planned_deals: int
-    blind_stay: bool
-    deals: tuple[DealLog, ...]
+    trade: bool
+    deals: tuple[HachiHachiRound, ...]
     ledger: Ledger
     ended_early: str = ""
-    trade: bool = False                  # the exchange of hands was offered every deal
-    dealer_draw: DealerDraw | None = None    # the drawing for the first dealer, if any
+    dealer_draw: DealerDraw | None = None
 
-    def __post_init__(self) -> None:
-        # Options as a user, the command line or JSON gave them ("true", lists) are kept
-        # as their canonical values, so a record loaded back equals the one saved.
-        object.__setattr__(self, "options", canonical_options("Hachi-Hachi", OPTIONS,
-                                                              dict(self.options)))
-        if self.dealer_draw is not None:
-            self.dealer_draw.check(FIRST_DEALER[self.preset], len(self.names))
-            # (with seven, a Joker holder who was to deal passes the deal on)
-            if self.deals and len(self.names) < 7 and \
-                    self.deals[0].deal.dealer != self.dealer_draw.dealer:
-                raise HanafudaError("the first deal is not dealt by the player the drawing "
-                                    f"chose ({self.names[self.dealer_draw.dealer]})")
-
-    def first_dealer_sentence(self) -> str:
-        """How the first dealer was chosen, in words ("" when the game was given one)."""
-        return self.dealer_draw.sentence(self.names) if self.dealer_draw else ""
+    @classmethod
+    def of(cls, rules: HachiHachiRules, names: Sequence[str], agents: Sequence[str],
+           planned_deals: int, trade: bool, deals: Sequence[HachiHachiRound],
+           dealer_draw: DealerDraw | None = None) -> GameResult:
+        """The result of deals played to their ends: the ledger is every deal's
+        settlement plus what is paid between and after the deals
+        (:func:`between_deals`, :func:`end_payments`); it must sum to zero after
+        every deal."""
+        names = tuple(names)
+        ledger = Ledger(rules.unit, (), names)
+        for r in deals:
+            ledger = between_deals(rules, names, ledger, r, planned_deals)
+            if ledger.balance() != 0:        # pragma: no cover - a broken rule shows here
+                raise HanafudaError(f"the ledger does not sum to zero after deal {r.round_no}")
+        ledger = ledger.add(*end_payments(rules, names, ledger))
+        last = deals[-1] if deals else None
+        ended = (f"deal {last.round_no}: Four & Three ends the game at once"
+                 if last is not None and last.ends_game else "")
+        return cls(rules, names, tuple(agents), planned_deals, trade, tuple(deals), ledger,
+                   ended, dealer_draw)
 
     @property
-    def rules(self) -> HachiHachiRules:
-        return get_rules(self.preset, **self.options)
+    def preset(self) -> str:
+        return self.rules.preset
 
     @property
     def players(self) -> int:
         return len(self.names)
+
+    def first_dealer_sentence(self) -> str:
+        """How the first dealer was chosen, in words ("" when the game was given one)."""
+        return self.dealer_draw.sentence(self.names) if self.dealer_draw else ""
 
     def totals(self) -> dict[str, int]:
         """Net result of every account (players, and pot / chart / bank if used)."""
@@ -168,53 +151,49 @@ class HachiHachiGameRecord:
     def chart(self) -> list[dict]:
         return month_chart(self)
 
-    def to_dict(self) -> dict:
-        return {"game": "hachihachi", "preset": self.preset, "options": dict(self.options),
-                "names": list(self.names), "seed": self.seed, "agents": list(self.agents),
-                "planned_deals": self.planned_deals, "blind_stay": self.blind_stay,
-                "deals": [d.to_dict() for d in self.deals],
+    def summary(self) -> dict[str, Any]:
+        """What a record of the game shows its readers beside the deals (its
+        ``summary``): the names, the planned deals, every payment, the totals, the
+        final scores, the winner and why the game ended early."""
+        return {"names": list(self.names), "planned_deals": self.planned_deals,
                 "ledger": [p.to_dict() for p in self.ledger.payments],
                 "ended_early": self.ended_early, "totals": self.totals(),
-                "final_scores": self.final_scores(),
-                **({"trade": True} if self.trade else {}),
-                **({"first_dealer": self.dealer_draw.to_dict()} if self.dealer_draw else {})}
+                "final_scores": self.final_scores(), "winner": self.winner,
+                **({"trade": True} if self.trade else {})}
 
-    def to_json(self, **kwargs) -> str:
-        kwargs.setdefault("indent", 1)
-        kwargs.setdefault("ensure_ascii", False)
-        return json.dumps(self.to_dict(), **kwargs)
 
-    @classmethod
-    def from_dict(cls, d: Mapping) -> HachiHachiGameRecord:
-        rules = get_rules(d["preset"], **d["options"])
-        pays = tuple(Payment(**p) for p in d["ledger"])
-        return cls(d["preset"], dict(d["options"]), tuple(d["names"]), d["seed"],
-                   tuple(d["agents"]), d["planned_deals"], d["blind_stay"],
-                   tuple(DealLog.from_dict(x) for x in d["deals"]),
-                   Ledger(rules.unit, pays, tuple(d["names"])), d.get("ended_early", ""),
-                   d.get("trade", False),
-                   DealerDraw.from_dict(d["first_dealer"]) if d.get("first_dealer") else None)
+def game_result(record: Record) -> GameResult:
+    """A whole Hachi-Hachi game's :class:`GameResult`, read from its record by replaying
+    every deal (raises :class:`HanafudaError` if one does not end as recorded, or the
+    record is not of Hachi-Hachi)."""
+    if record.game != "hachihachi":
+        raise HanafudaError(f"this record is of {record.game!r}, not a Hachi-Hachi game")
+    game = record.get_game()
+    rounds = tuple(r.inner for r in game.replay_rounds(record))
+    ctx = record.rounds[0].context if record.rounds else {}
+    names = tuple(ctx.get("names") or seat_names(record.players))
+    planned = int(ctx.get("deals", 12))
+    draw = record.summary.get("first_dealer")
+    return GameResult.of(game.rules, names, record.agents, planned, bool(ctx.get("trade")),
+                         rounds, DealerDraw.from_dict(draw) if draw else None)
 
-    @classmethod
-    def from_json(cls, text: str) -> HachiHachiGameRecord:
-        return cls.from_dict(json.loads(text))
 
-    def replay(self) -> list[list[HachiHachiRound]]:
-        """Every state of every deal, rebuilt from the record; raises if a deal does
-        not end as recorded."""
-        rules = self.rules
-        out = []
-        for log in self.deals:
-            states = replay_round(rules, self.players, log.deal, log.actions,
-                                  queue=FieldQueue(rules.field_mode, log.queue),
-                                  offer_blind_stay=log.blind_offered, names=self.names,
-                                  round_no=log.deal_no, offer_trade=self.trade)
-            end = states[-1]
-            if end.stage != "over" or end.result.points != log.points or \
-                    end.result.winner != log.winner:
-                raise HanafudaError(f"deal {log.deal_no} does not replay as recorded")
-            out.append(states)
-        return out
+def between_deals(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger,
+                  r: HachiHachiRound, deals: int) -> Ledger:
+    """The ledger after deal ``r`` (played to its end) of a game of ``deals`` deals: its
+    settlement, the winner's chip on the month chart, the half-time payments after the
+    middle deal, and, when a Four & Three ends the game, its chips on the empty months
+    (and the half-time payments if the game ends before half-time)."""
+    ledger = ledger.add(*r.settlement.ledger.payments)
+    win = names[r.result.winner] if r.result.winner is not None else None
+    ledger = ledger.add(*_chart_payment(rules, win))
+    if r.round_no == deals // 2:
+        ledger = ledger.add(*half_time_payments(rules, names))
+    if r.ends_game:
+        ledger = ledger.add(*four_three_track(rules, win, ledger, deals))
+        if r.round_no < deals // 2:
+            ledger = ledger.add(*half_time_payments(rules, names))
+    return ledger
 
 
 def half_time_payments(rules: HachiHachiRules, names: Sequence[str]) -> tuple[Payment, ...]:
@@ -285,11 +264,12 @@ def end_payments(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger
     return tuple(out)
 
 
-def month_chart(record: HachiHachiGameRecord) -> list[dict]:
+def month_chart(result: GameResult) -> list[dict]:
     """The month track: one row per deal (month, winner, field multiplier)."""
-    return [{"month": _MONTHS[(d.deal_no - 1) % 12], "deal": d.deal_no,
-             "winner": record.names[d.winner] if d.winner is not None else "-",
-             "multiplier": d.multiplier, "reason": d.reason} for d in record.deals]
+    return [{"month": _MONTHS[(d.round_no - 1) % 12], "deal": d.round_no,
+             "winner": result.names[d.result.winner] if d.result.winner is not None else "-",
+             "multiplier": d.multiplier.value, "reason": d.result.reason}
+            for d in result.deals]
 
 
 def _chart_payment(rules: HachiHachiRules, winner: str | None) -> tuple[Payment, ...]:
@@ -324,8 +304,11 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
                          players: int | None = None, deals: int = 12, preset: str = "book", *,
                          names: Sequence[str] | None = None, offer_blind_stay: bool = False,
                          dealer: int | None = None, offer_trade: bool | None = None,
-                         **options) -> HachiHachiGameRecord:
-    """Play a seeded game of ``deals`` (6 or 12) deals and return its record.
+                         **options) -> Record:
+    """Play a seeded game of ``deals`` (6 or 12) deals and return its
+    :class:`~hanafuda_core.play.Record` (what ``get_game("hachihachi", preset,
+    **options).play(agents, seed, deals)`` returns; its summary holds the ledger,
+    totals and final scores of :func:`game_result`).
 
     ``offer_trade`` offers the exchange of unseen hands every deal (rules with the
     option ``trade=True``: D004, BOOK 'Trade'); by default (``None``) whenever the
@@ -345,11 +328,14 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     One ``random.Random(seed)`` drives deals and agents. The ledger is checked
     to sum to zero after every deal.
     """
-    rules = get_rules(preset, **options)
+    from .play import Record, RoundRecord
+    from .registry import get_game
+    game = get_game("hachihachi", preset, **options)
+    rules = game.rules
     players = players if players is not None else len(agents)
     if len(agents) != players:
         raise PlayerCountError(f"{players} players need {players} agents, not {len(agents)}")
-    if deals not in (6, 12):
+    if isinstance(deals, bool) or deals not in (6, 12):
         raise HanafudaError(f"a Hachi-Hachi game has 6 or 12 deals, not {deals}")
     names = tuple(names) if names else seat_names(players)
     trade = offers_trade(rules, players, offer_trade)
@@ -360,10 +346,9 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
     if dealer is None:
         drawn = draw_first_dealer(FIRST_DEALER[preset], players, rng)
         dealer = drawn.dealer
-    ledger = Ledger(rules.unit, (), names)
     queue = FieldQueue(rules.field_mode)
+    played: list[HachiHachiRound] = []
     logs = []
-    ended = ""
     deal_no = 0
     while deal_no < deals or (rules.overtime and queue.pending and deal_no < deals + 12):
         deal_no += 1
@@ -375,37 +360,29 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
             legal = legal_actions(r)
             seat = r.current_seat
             r = apply(r, seats[seat].choose(view(r, seat), legal, rng))
-        s = r.settlement
-        ledger = ledger.add(*s.ledger.payments)
-        win = names[r.result.winner] if r.result.winner is not None else None
-        ledger = ledger.add(*_chart_payment(rules, win))
-        if deal_no == deals // 2:
-            ledger = ledger.add(*half_time_payments(rules, names))
-        if ledger.balance() != 0:           # pragma: no cover - a broken rule would show here
-            raise HanafudaError(f"the ledger does not sum to zero after deal {deal_no}")
-        logs.append(DealLog(deal_no, r.deal, tuple(a.code() for a in r.history), before,
-                            r.blind_offered, r.multiplier.value, r.result.winner,
-                            r.result.points, r.result.reason, s.to_dict()))
+        res = r.result
+        played.append(r)
+        logs.append(RoundRecord(r.deal.to_dict(), tuple(a.code() for a in r.history),
+                                {"round_no": deal_no, "queue": list(before),
+                                 "blind_offered": r.blind_offered, "trade": trade,
+                                 "names": list(names), "deals": deals},
+                                {"winner": res.winner, "points": list(res.points),
+                                 "reason": res.reason}))
         queue = r.queue_after
-        if r.result.winner is not None:
-            dealer = r.result.winner
+        if res.winner is not None:
+            dealer = res.winner
         if r.ends_game:
-            ended = f"deal {deal_no}: Four & Three ends the game at once"
-            ledger = ledger.add(*four_three_track(rules, win, ledger, deals))
-            if deal_no < deals // 2:
-                ledger = ledger.add(*half_time_payments(rules, names))
             break
-    ledger = ledger.add(*end_payments(rules, names, ledger))
-    assert ledger.balance() == 0
-    return HachiHachiGameRecord(preset, dict(options), names, seed,
-                                tuple(getattr(a, "name", type(a).__name__) for a in seats),
-                                deals, offer_blind_stay, tuple(logs), ledger, ended, trade,
-                                drawn)
+    agent_names = tuple(getattr(a, "name", type(a).__name__) for a in seats)
+    result = GameResult.of(rules, names, agent_names, deals, trade, played, drawn)
+    summary = {**result.summary(), **({"first_dealer": drawn.to_dict()} if drawn else {})}
+    return Record(game.key, game.preset, dict(game.options), players, tuple(logs), seed,
+                  agent_names, summary)
 
 
 def play_campaign(seed: int = 0, agents: Sequence = ("random", "random", "random"),
                   preset: str = "book", games: int | None = None, **kwargs
-                  ) -> list[HachiHachiGameRecord]:
+                  ) -> list[Record]:
     """BOOK 'Campaign': as many games as players (each game's winner takes the
     Campaign bonus inside that game's ledger)."""
     games = games if games is not None else len(agents)
@@ -418,7 +395,7 @@ def play_campaign(seed: int = 0, agents: Sequence = ("random", "random", "random
 STAKE = 5
 
 
-def chip_account(record: HachiHachiGameRecord, *, optional_repayment: bool = True
+def chip_account(record: GameResult | Record, *, optional_repayment: bool = True
                  ) -> list[dict]:
     """The chips in front of each player and their debt to the bank, step by step.
 
@@ -432,11 +409,15 @@ def chip_account(record: HachiHachiGameRecord, *, optional_repayment: bool = Tru
     and the loans are repaid as far as the chips allow. Invariant on every row:
     chips - debt - stake still owed = the player's score so far.
 
+    ``record``: a game's record or its :func:`game_result`.
+
     >>> rec = play_hachihachi_game(seed=2, agents=("greedy",) * 3, preset="d002", deals=6)
     >>> rows = chip_account(rec)
     >>> rows[-1]["event"], all(v >= 0 for v in rows[-1]["chips"].values())
     ('after the last deal', True)
     """
+    if not isinstance(record, GameResult):
+        record = game_result(record)
     rules = record.rules
     unit = rules.loan_unit
     if not unit:
@@ -475,27 +456,27 @@ def chip_account(record: HachiHachiGameRecord, *, optional_repayment: bool = Tru
         return paid
 
     half = record.planned_deals // 2
-    last = record.deals[-1].deal_no if record.deals else 0
+    last = record.deals[-1].round_no if record.deals else 0
     for log in record.deals:
-        pays = [Payment(**p) for p in (log.settlement or {}).get("payments", ())]
-        win = names[log.winner] if log.winner is not None else None
+        deal_no = log.round_no
+        pays = list(log.settlement.ledger.payments)
+        win = names[log.result.winner] if log.result.winner is not None else None
         pays += list(_chart_payment(rules, win))
-        if log.deal_no == half or (record.ended_early and log.deal_no == last
-                                   and last < half):
+        if deal_no == half or (record.ended_early and deal_no == last and last < half):
             pays += list(half_time_payments(rules, names))
         for p in pays:
             if p.payer in chips:
                 chips[p.payer] -= p.amount
             if p.payee in chips:
                 chips[p.payee] += p.amount
-        row(f"deal {log.deal_no}", log.deal_no, borrow(), {})
-        if rules.loan_repayment == "han_don" and log.deal_no == 6 and record.planned_deals == 12:
+        row(f"deal {deal_no}", deal_no, borrow(), {})
+        if rules.loan_repayment == "han_don" and deal_no == 6 and record.planned_deals == 12:
             for n in names:
                 chips[n] -= owed[n]
                 owed[n] = 0
             row("Han-Don: the stake goes back to the bank", 6, borrow(), {})
             row("Han-Don: loans repaid in 5-Kan steps", 6, {}, repay_steps())
-        if rules.loan_repayment == "han_don" and log.deal_no == 11 and record.planned_deals == 12:
+        if rules.loan_repayment == "han_don" and deal_no == 11 and record.planned_deals == 12:
             row("Ishi-Arai: loans repaid in 5-Kan steps", 11, {}, repay_steps())
     # The end-of-game payments (award, chart) are whatever the ledger holds beyond the deals.
     total = record.totals()

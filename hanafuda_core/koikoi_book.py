@@ -527,7 +527,7 @@ def worked_round(seed: int = 12, preset: str = "book", *, coach: bool = True,
         coach_obj = Coach(samples=samples, seed=seed)
         agent0 = coach_obj
     record = play_game(seed, (agent0, "greedy"), rounds=1, preset=preset)
-    states = tuple(record.replay()[0])
+    states = tuple(s.inner for s in record.get_game().round_states(record)[0])
     actions = record.rounds[0].actions
     steps = narrate(states[0], actions, names=_PLAYER_NAMES)
     if coach_obj is not None:

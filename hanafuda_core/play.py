@@ -208,26 +208,56 @@ class Record:
         kwargs.setdefault("ensure_ascii", False)
         return json.dumps(self.to_dict(), **kwargs)
 
+    def get_game(self) -> Game:
+        """The game this record was played under (its key, preset and options), checked
+        against the record (:meth:`Game.check_record`): an unknown game, an option the
+        game does not have or a value it does not allow raises our error with the
+        reason, as does a drawing for the first dealer that does not give the first
+        round's dealer."""
+        from .registry import get_game
+        game = get_game(self.game, self.preset, **self.options)
+        game.check_record(self)
+        return game
+
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Record:
         """Read a record (JSON's lists become tuples again); a record of another format
-        or without a game is refused with the reason."""
+        or without a game is refused with the reason. The records of earlier versions
+        (Koi-Koi's ``hanafuda-game-record/1``, Hachi-Hachi's game record without a
+        format) are read by :func:`hanafuda_core.records.from_legacy`."""
         if not isinstance(d, Mapping):
             raise HanafudaError("a game record is a JSON object")
+        from .records import is_legacy
+        if is_legacy(d):
+            from .records import from_legacy
+            return from_legacy(d)
         if d.get("format") != RECORD_FORMAT:
             raise HanafudaError(f"not a game record of format {RECORD_FORMAT!r} "
                                 f"(format: {d.get('format')!r})")
         try:
             options = {str(k): _frozen(v) for k, v in dict(d.get("options") or {}).items()}
             summary = {k: v for k, v in d.items() if k not in _CORE_KEYS}
-            return cls(str(d["game"]), str(d["preset"]), options, int(d["players"]),
-                       tuple(RoundRecord.from_dict(r) for r in d["rounds"]), d.get("seed"),
-                       tuple(d.get("agents") or ()), summary)
+            record = cls(str(d["game"]), str(d["preset"]), options, int(d["players"]),
+                         tuple(RoundRecord.from_dict(r) for r in d["rounds"]), d.get("seed"),
+                         tuple(d.get("agents") or ()), summary)
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, HanafudaError):
                 raise
             raise HanafudaError(f"a game record needs game, preset, players and rounds "
                                 f"({error})") from None
+        return record.checked()
+
+    def checked(self) -> Record:
+        """This record with its options as the game's canonical values (``"true"``, as
+        the command line writes it, is ``True``), checked by :meth:`get_game`: an
+        unknown game or option raises our error with the reason."""
+        from .registry import get_game
+        game = get_game(self.game, self.preset, **self.options)
+        record = self if dict(self.options) == game.options else \
+            Record(self.game, self.preset, dict(game.options), self.players, self.rounds,
+                   self.seed, self.agents, self.summary)
+        game.check_record(record)
+        return record
 
     @classmethod
     def from_json(cls, text: str) -> Record:
@@ -246,7 +276,10 @@ class Adapter(Protocol):
     """What a family (or a game) supplies so that :class:`Game` can play it.
 
     ``rules(preset, options)`` builds and checks the rules; ``option_table`` and
-    ``presets`` describe them; the rest deal, replay and play.
+    ``presets`` describe them; the rest deal, replay and play. An adapter may add
+    ``check_record(game, record)``, raising :class:`HanafudaError` for a record its
+    rules could not have produced (the capture adapter checks the drawing for the
+    first dealer); :meth:`Game.check_record` calls it.
     """
 
     round_word: str                         # "rounds" or "deals", as the game says it
@@ -349,27 +382,50 @@ class Game:
             raise PlayerCountError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
         return self.adapter.new_round(self, seed, n, d)
 
-    def _check_record(self, record: Record) -> None:
+    def check_record(self, record: Record) -> int:
+        """Whether ``record`` is a record of this game under these rules, for a player
+        count they allow, and whatever else the adapter checks (``check_record``: the
+        drawing for the first dealer chose the first round's dealer); returns the
+        number of players, else raises :class:`HanafudaError` with the reason."""
         if record.game != self.key:
             raise HanafudaError(f"this record is of {record.game!r}, not {self.key!r}")
         if record.preset != self.preset or record.options != self.options:
             raise HanafudaError("this record was played under other rules; replay it with "
-                                "get_game(record.game, record.preset, **record.options)")
+                                "record.get_game()")
+        n = self.check_players(record.players)
+        hook = getattr(self.adapter, "check_record", None)
+        if hook is not None:
+            hook(self, record)
+        return n
+
+    @staticmethod
+    def _check_end(i: int, rr: RoundRecord, r: Round) -> Round:
+        if rr.outcome is not None:
+            res = r.result()
+            if res is None or json_value(res.to_dict()) != json_value(rr.outcome):
+                raise HanafudaError(f"round {i} of the record does not replay to its "
+                                    "recorded result")
+        return r
 
     def replay_rounds(self, record: Record) -> tuple[Round, ...]:
         """Every round of a record, replayed to its last action; a round that does not
         end as recorded raises :class:`HanafudaError`."""
-        self._check_record(record)
-        n = self.check_players(record.players)
+        n = self.check_record(record)
+        return tuple(self._check_end(i, rr, self.adapter.replay_round(self, n, rr))
+                     for i, rr in enumerate(record.rounds, start=1))
+
+    def round_states(self, record: Record) -> tuple[tuple[Round, ...], ...]:
+        """Every state of every round of a record: the round as dealt, then the round
+        after each recorded action (so one more state than actions); a round that does
+        not end as recorded raises :class:`HanafudaError`, as :meth:`replay_rounds`."""
+        n = self.check_record(record)
         out = []
         for i, rr in enumerate(record.rounds, start=1):
-            r = self.adapter.replay_round(self, n, rr)
-            if rr.outcome is not None:
-                res = r.result()
-                if res is None or json_value(res.to_dict()) != json_value(rr.outcome):
-                    raise HanafudaError(f"round {i} of the record does not replay to its "
-                                        "recorded result")
-            out.append(r)
+            states = [self.adapter.replay_round(self, n, RoundRecord(rr.deal, (), rr.context))]
+            for code in rr.actions:
+                states.append(states[-1].apply(code))
+            self._check_end(i, rr, states[-1])
+            out.append(tuple(states))
         return tuple(out)
 
     def replay(self, record: Record) -> Round:
@@ -411,8 +467,13 @@ class Game:
         return scorer(self, cards, **kw)
 
     def log(self, record: Record) -> list[str]:
-        """A record told in words, round by round (rebuilt by replaying it)."""
-        return self.adapter.log(self, record)
+        """A record told in words, round by round (rebuilt by replaying it under the
+        record's own rules: ``play(..., rounds=...)`` records the number of rounds as an
+        option)."""
+        if record.game != self.key:
+            raise HanafudaError(f"this record is of {record.game!r}, not {self.key!r}")
+        same = record.preset == self.preset and record.options == self.options
+        return self.adapter.log(self if same else record.get_game(), record)
 
 
 def random_round(game: Game, seed: int, players: int | None = None,

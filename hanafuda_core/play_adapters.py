@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import DEFAULT_VALUES, Card, CardSet, Extra, mask_cards, parse_cards
@@ -36,6 +36,9 @@ __all__ = [
     "HachiHachiAdapter",
     "HachiHachiRound",
     "ScoreSheet",
+    "capture_rounds_won",
+    "capture_totals",
+    "first_dealer_sentence",
     "hachihachi_log",
     "hachihachi_score",
     "heading",
@@ -227,6 +230,15 @@ def _ids(cards: Iterable[Any]) -> tuple[int, ...]:
     return tuple(int(c) for c in cards)
 
 
+def _first_deal_dealer(deal: Mapping[str, Any]) -> Any:
+    """Who dealt a round's first deal: the dealer of its first voided deal if there was
+    one (a misdeal may pass the deal on: D003), else the round's dealer."""
+    voided = deal.get("voided") or ()
+    if voided and isinstance(voided[0], Mapping) and "dealer" in voided[0]:
+        return voided[0]["dealer"]
+    return deal.get("dealer")
+
+
 def _context(state: Any) -> dict:
     return {"round_no": state.round_no, "scores": list(state.scores), "wins": list(state.wins)}
 
@@ -322,54 +334,71 @@ class CaptureAdapter:
                                      "reason": res.reason}))
         names = tuple(getattr(a, "name", type(a).__name__) for a in agents)
         record = Record(game.key, game.preset, dict(game.options), rules.players,
-                        tuple(logs), seed, names)
-        summary = self.summary(record)
-        if draw is not None:
-            summary = {**summary, "first_dealer": draw.to_dict()}
-        return Record(record.game, record.preset, record.options, record.players,
-                      record.rounds, seed, names, summary)
+                        tuple(logs), seed, names,
+                        {"first_dealer": draw.to_dict()} if draw is not None else {})
+        return replace(record, summary={**self.summary(game, record), **record.summary})
 
-    @staticmethod
-    def _legacy(record: Record) -> Any:
-        from .engines.capture import DealRecord
-        from .records import GameRecord
-        from .records import RoundRecord as Legacy
+    def check_record(self, game: Game, record: Record) -> None:
+        """The checks a record of this game passes beyond its rules: a drawing for the
+        first dealer (``summary["first_dealer"]``) follows the preset's rule
+        (``FIRST_DEALER``) and chose the dealer of the first round."""
         from .seating import DealerDraw
-        rounds = []
-        for rr in record.rounds:
-            ctx, out = rr.context, rr.outcome or {}
-            rounds.append(Legacy(ctx.get("round_no", 1), DealRecord.from_dict(rr.deal),
-                                 tuple(rr.actions), tuple(ctx.get("scores", ())),
-                                 tuple(ctx.get("wins", ())), out.get("winner"),
-                                 tuple(out.get("points", ())), out.get("reason", "")))
-        draw = record.summary.get("first_dealer")
-        return GameRecord(record.game, record.preset, dict(record.options), record.seed,
-                          tuple(record.agents), tuple(rounds),
-                          DealerDraw.from_dict(draw) if draw is not None else None)
+        data = record.summary.get("first_dealer")
+        if data is None:
+            return
+        rule = getattr(self.module, "FIRST_DEALER", {}).get(game.preset)
+        if rule is None:
+            raise HanafudaError(f"{game.name} under the preset {game.preset!r} gives the "
+                                "first dealer; this record has a drawing for it")
+        try:
+            draw = DealerDraw.from_dict(data)
+        except HanafudaError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise HanafudaError(f"the drawing for the first dealer cannot be read: "
+                                f"{error!r}") from None
+        draw.check(rule, record.players)
+        if record.rounds and self._first_dealer_deals(record) and \
+                _first_deal_dealer(record.rounds[0].deal) != draw.dealer:
+            raise HanafudaError("the first round is not dealt by the player the drawing "
+                                f"chose (seat {draw.dealer + 1})")
 
-    def summary(self, record: Record) -> dict:
+    def _first_dealer_deals(self, record: Record) -> bool:
+        """Whether the drawing's winner deals the first round (always, in a capture game)."""
+        return True
+
+    def summary(self, game: Game, record: Record) -> dict:
+        """The game's results, read from a finished record: ``totals`` (and
+        ``final_scores``, the same), the ``winner`` under the game's ranking and, when
+        rounds won rank the players, ``ranked_by`` and ``rounds_won``; {} while a
+        round is unfinished."""
         if not record.rounds or any(r.outcome is None for r in record.rounds):
             return {}
-        legacy = self._legacy(record)
-        ranking = {} if legacy.ranked_by == "points" else {      # counting rounds
-            "ranked_by": "rounds won", "rounds_won": list(legacy.rounds_won)}
-        return {"totals": list(legacy.totals), "final_scores": list(legacy.totals),
-                **ranking, "winner": legacy.winner}
+        from .families.capture.ranking import game_winner, ranked_by
+        totals, won = capture_totals(record), capture_rounds_won(record)
+        by = ranked_by(game.rules)
+        ranking = {} if by == "points" else {"ranked_by": "rounds won",
+                                             "rounds_won": list(won)}
+        return {"totals": list(totals), "final_scores": list(totals), **ranking,
+                "winner": game_winner(totals, won, by)}
 
     def log(self, game: Game, record: Record) -> list[str]:
-        legacy = self._legacy(record)
         names = list(record.agents) or [f"seat {p + 1}" for p in range(record.players)]
         lines: list[str] = []
-        for rr, r in zip(record.rounds, legacy.rounds):
-            if rr.outcome is None:
-                lines.append(f"Round {r.round_no}: unfinished after {len(rr.actions)} actions")
-                continue
-            lines += round_log(game.rules, r, names)
-        if record.rounds and all(r.outcome is not None for r in record.rounds):
-            from .families.capture.ranking import final_line
-            lines.append(final_line(legacy.totals, legacy.rounds_won, legacy.ranked_by,
+        if not all(r.outcome is not None for r in record.rounds):
+            for rr in record.rounds:
+                if rr.outcome is None:
+                    lines.append(f"Round {rr.context.get('round_no', 1)}: unfinished after "
+                                 f"{len(rr.actions)} actions")
+            return lines
+        for states in game.round_states(record):
+            lines += round_log(game.rules, [s.inner for s in states], names)
+        if record.rounds:
+            from .families.capture.ranking import final_line, ranked_by
+            totals = capture_totals(record)
+            lines.append(final_line(totals, capture_rounds_won(record), ranked_by(game.rules),
                                     [f"Player {p + 1} ({names[p]})"
-                                     for p in range(len(legacy.totals))]))
+                                     for p in range(len(totals))]))
         return lines
 
     def score(self, game: Game, cards: Iterable[Any], calls: int = 0,
@@ -403,37 +432,65 @@ def _names(cards: int | Iterable[int]) -> str:
     return ", ".join(f"{c.title} ({c.code})" for c in cs) or "nothing"
 
 
-def round_log(rules: Any, record: Any, agents: Sequence[str]) -> list[str]:
-    """One round of a capture game record told in words: the deal, every move, the
-    yaku, the calls and the result (rebuilt by replaying the record; each move's lines
-    come from :func:`hanafuda_core.narration.log_lines`)."""
-    from .engines.capture import parse_action
+def first_dealer_sentence(record: Record, names: Sequence[str] | None = None) -> str:
+    """How the first dealer of a record's game was chosen, in words (the drawing kept in
+    its summary); "" when the game was given its first dealer. ``names``: the seats'
+    names (by default "Player 1", "Player 2"...)."""
+    from .seating import DealerDraw
+    data = record.summary.get("first_dealer")
+    if not data:
+        return ""
+    names = names or tuple(f"Player {i + 1}" for i in range(record.players))
+    return DealerDraw.from_dict(data).sentence(names)
+
+
+def capture_totals(record: Record) -> tuple[int, ...]:
+    """Each seat's total at the end of a finished capture game record: the last round's
+    scores before it (its ``context``) plus its points."""
+    last = record.rounds[-1]
+    before = last.context.get("scores") or [0] * record.players
+    points = (last.outcome or {}).get("points") or [0] * record.players
+    return tuple(int(s) + int(p) for s, p in zip(before, points))
+
+
+def capture_rounds_won(record: Record) -> tuple[int, ...]:
+    """Rounds won by each seat of a capture game record (a drawn round: nobody)."""
+    from .families.capture.ranking import rounds_won
+    return rounds_won(((r.outcome or {}).get("winner") for r in record.rounds),
+                      record.players)
+
+
+def round_log(rules: Any, states: Sequence[Any], agents: Sequence[str]) -> list[str]:
+    """One round of a capture game told in words from every state of it (the capture
+    engine's states, as dealt and after each action: :meth:`Game.round_states
+    <hanafuda_core.play.Game.round_states>`): the deal, every move, the yaku, the
+    calls and the result (each move's lines come from
+    :func:`hanafuda_core.narration.log_lines`)."""
     from .narration import log_lines, story
-    states = record.replay(rules)
-    actions = [parse_action(a) for a in record.actions]
     n = rules.players
     who = [f"Player {p + 1} ({agents[p]})" for p in range(n)]
-    first = states[0]
-    lines = [f"Round {record.round_no}: {who[first.dealer]} deals"]
+    first, last = states[0], states[-1]
+    round_no = first.round_no
+    lines = [f"Round {round_no}: {who[first.dealer]} deals"]
     for v in first.deal.voided:
         lines.append(f"  misdeal, dealt again: {v.reason}")
     for p in range(n):
         lines.append(f"  {who[p]} holds {_names(first.hands_m[p])}")
     lines.append(f"  Field: {_names(first.field_m)}; stock: {first.stock_size} cards")
     lines += [f"  {event}" for event in first.deal.events]
-    for s0, a, s1 in zip(states, actions, states[1:]):
+    for s0, a, s1 in zip(states, last.history, states[1:]):
         lines += log_lines(story(s0, a, s1), who)
-    res = states[-1].result
+    res = last.result
     points = ", ".join(f"{who[p]} {res.points[p]}" for p in range(n))
     if res.winner is None:
-        lines.append(f"  Result of round {record.round_no}: nobody wins ({res.reason}); "
+        lines.append(f"  Result of round {round_no}: nobody wins ({res.reason}); "
                      f"points: {points}")
     else:
-        lines.append(f"  Result of round {record.round_no}: {who[res.winner]} wins "
+        lines.append(f"  Result of round {round_no}: {who[res.winner]} wins "
                      f"({res.reason}); points: {points}")
     if res.report is not None:
         lines += ["    " + line for line in res.report.to_text().splitlines()]
-    totals = [s + q for s, q in zip(record.scores_before, record.points)]
+    totals = [s + q for s, q in zip(first.scores, res.points)]
     lines.append("  Scores: " + ", ".join(f"{who[p]} {totals[p]}" for p in range(n)))
     return lines
 
@@ -550,48 +607,39 @@ class HachiHachiAdapter(CaptureAdapter):
     def play(self, game: Game, agents: Sequence, seed: int | None,
              rounds: int | None) -> Record:
         from .hachihachi_game import play_hachihachi_game
-        legacy = play_hachihachi_game(seed, agents, players=len(agents),
-                                      deals=rounds if rounds is not None else 12,
-                                      preset=game.preset, **game.options)
-        logs = tuple(RoundRecord(d.deal.to_dict(), tuple(d.actions),
-                                 {"round_no": d.deal_no, "queue": list(d.queue),
-                                  "blind_offered": d.blind_offered, "trade": legacy.trade,
-                                  "names": list(legacy.names)},
-                                 {"winner": d.winner, "points": list(d.points),
-                                  "reason": d.reason}) for d in legacy.deals)
-        summary = dict(legacy.to_dict())
-        for key in ("game", "preset", "options", "seed", "agents"):
-            summary.pop(key, None)
-        return Record(game.key, game.preset, dict(game.options), legacy.players, logs, seed,
-                      tuple(legacy.agents), summary)
+        return play_hachihachi_game(seed, agents, players=len(agents),
+                                    deals=rounds if rounds is not None else 12,
+                                    preset=game.preset, **game.options)
 
-    def summary(self, record: Record) -> dict:
-        return dict(record.summary)
+    def _first_dealer_deals(self, record: Record) -> bool:
+        # with seven, a Joker holder who was to deal passes the deal on
+        return record.players < 7
 
-    def _legacy_game(self, game: Game, record: Record) -> Any:
-        from .hachihachi_game import HachiHachiGameRecord
-        s = record.summary
-        return HachiHachiGameRecord.from_dict({
-            **s, "game": game.key, "preset": game.preset, "options": dict(game.options),
-            "seed": record.seed, "agents": list(record.agents)})
+    @staticmethod
+    def _whole_game(record: Record) -> bool:
+        """Whether the record is a whole game (its deals know the game's length), not
+        one deal dealt by ``new_round``."""
+        return bool(record.rounds) and all("deals" in r.context and r.outcome is not None
+                                           for r in record.rounds)
+
+    def summary(self, game: Game, record: Record) -> dict:
+        if not self._whole_game(record):
+            return dict(record.summary)
+        from .hachihachi_game import game_result
+        return game_result(record).summary()
 
     def log(self, game: Game, record: Record) -> list[str]:
-        if "ledger" in record.summary and "deals" in record.summary:
-            return hachihachi_log(self._legacy_game(game, record))
+        if self._whole_game(record):
+            return hachihachi_log(game, record)
         from .games.hachihachi_play import action_lines
         lines: list[str] = []
-        rounds: tuple[Any, ...] = game.replay_rounds(record)
-        for i, r in enumerate(rounds, start=1):
+        for states in game.round_states(record):
+            r = states[-1]
             names = r.inner.names
-            lines.append(f"Deal {r.context.get('round_no', i)}: {names[r.inner.deal.dealer]} "
+            lines.append(f"Deal {r.context.get('round_no', 1)}: {names[r.inner.deal.dealer]} "
                          "deals")
-            dealt: Any = game.adapter.replay_round(game, record.players, RoundRecord(
-                record.rounds[i - 1].deal, (), r.context))
-            states = [dealt.inner]
-            for a in r.inner.history:
-                states.append(states[-1].apply(a))
             for before, action, after in zip(states, r.inner.history, states[1:]):
-                lines += action_lines(before, action, after, names)
+                lines += action_lines(before.inner, action, after.inner, names)
         return lines
 
     def score(self, game: Game, cards: Iterable[Any],  # type: ignore[override]
@@ -661,23 +709,25 @@ def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False) -> d
             "against_par": points - 88, "yaku_points": yaku, "optional_yaku_points": 0}
 
 
-def hachihachi_log(record: Any) -> list[str]:
+def hachihachi_log(game: Game, record: Record) -> list[str]:
     """A Hachi-Hachi game record told in words, deal by deal: the field and its
     multiplier, the exchange, who plays and who passes, the hand combinations shown,
     every move (the capture moves told by :func:`hanafuda_core.narration.log_lines`),
     the calls, and the settlement's payment lines; then the month chart, half-time
     and end-of-game payments and the final scores. Rebuilt by replaying the record."""
     from .games.hachihachi_play import action_lines
-    from .hachihachi_game import HALF_TIME
+    from .hachihachi_game import HALF_TIME, game_result
     from .units import format_amount
-    rules = record.rules
-    who = [f"{n} ({a})" for n, a in zip(record.names, record.agents)]
-    drawn = record.first_dealer_sentence()
+    result = game_result(record)
+    rules = result.rules
+    who = [f"{n} ({a})" for n, a in zip(result.names, result.agents)]
+    drawn = result.first_dealer_sentence()
     lines: list[str] = [drawn] if drawn else []
-    for log, states in zip(record.deals, record.replay()):
+    for wrapped in game.round_states(record):
+        states = [r.inner for r in wrapped]
         first, last = states[0], states[-1]
         fm = first.multiplier
-        lines.append(f"Deal {log.deal_no}: {who[first.deal.dealer]} deals; {fm.name} "
+        lines.append(f"Deal {first.round_no}: {who[first.deal.dealer]} deals; {fm.name} "
                      f"(x{fm.value}): {fm.reason}")
         if first.deal.voided:
             lines.append(f"  dealt again {len(first.deal.voided)} time(s): four cards of a "
@@ -694,11 +744,11 @@ def hachihachi_log(record: Any) -> list[str]:
                 lines += _hands_line(after, who)
         s = last.settlement
         res = last.result
-        lines.append(f"  Result of deal {log.deal_no}: "
-                     + (f"{record.names[res.winner]} wins" if res.winner is not None
+        lines.append(f"  Result of deal {first.round_no}: "
+                     + (f"{result.names[res.winner]} wins" if res.winner is not None
                         else "nobody wins") + f" ({res.reason})")
         lines += ["    " + line for line in s.ledger.to_text().splitlines()]
-    extra = [p for p in record.ledger.payments if p.category in ("chart", "half-time", "award")]
+    extra = [p for p in result.ledger.payments if p.category in ("chart", "half-time", "award")]
     if extra:
         what = " and ".join(x for x in ("the month chart" if rules.unit.key != "points" else "",
                                         HALF_TIME.get(rules.preset, "")
@@ -707,15 +757,15 @@ def hachihachi_log(record: Any) -> list[str]:
         lines.append(f"Between and after the deals ({what}):")
         lines += [f"  {p.payer} pays {p.payee} {format_amount(rules, p.amount)}: {p.reason}"
                   for p in extra]
-    if record.ended_early:
-        lines.append(f"The game ended early: {record.ended_early}")
-    finals = record.final_scores()
+    if result.ended_early:
+        lines.append(f"The game ended early: {result.ended_early}")
+    finals = result.final_scores()
     note = {"kan": " (rounded to whole kan)",
             "shillings": " (rounded to whole shillings, less 10/-)"}.get(rules.unit.key, "")
     lines.append(f"Final scores{note}: "
                  + ", ".join(f"{w} {format_amount(rules, finals[n])}"
-                             for w, n in zip(who, record.names))
-                 + f"; {who[record.names.index(record.winner)]} wins the game")
+                             for w, n in zip(who, result.names))
+                 + f"; {who[result.names.index(result.winner)]} wins the game")
     return lines
 
 

@@ -8,7 +8,6 @@ any smarter agent) that wants to look ahead must *sample* the hidden cards:
 stock together) and ``view.hand_sizes`` / ``view.stock_size`` say how many go
 where; :func:`sample_hidden` deals them out at random.
 
->>> from hanafuda_core.games.koikoi import get_rules
 >>> record = play_game(3, ("random", "greedy"), rounds=2)
 >>> len(record.rounds)
 2
@@ -231,7 +230,7 @@ def play_rounds(rules, agents: Sequence, rng: random.Random, dealer: int = 0):
     """The whole-game loop of a capture game: deal, play each round to its end with
     ``agents`` and deal the next, until the rules end the game. Yields each round's
     ``(first state, last state)``. One ``rng`` drives the deals and the agents' choices.
-    Both :func:`play_game` and the capture adapter's ``play`` use it."""
+    The capture adapter's ``play`` (and so :func:`play_game`) uses it."""
     state = new_round(rules, rng, dealer)
     while True:
         start = state
@@ -244,27 +243,13 @@ def play_rounds(rules, agents: Sequence, rng: random.Random, dealer: int = 0):
 
 def play_game(seed: int = 0, agents: Sequence = ("random", "greedy"), preset: str = "book",
               **options):
-    """Play a whole seeded Koi-Koi game and return its
-    :class:`~hanafuda_core.records.GameRecord`.
+    """Play a whole seeded Koi-Koi game and return its :class:`~hanafuda_core.play.Record`:
+    ``get_game("koikoi", preset, **options).play(agents, seed)``.
 
     Every keyword after ``preset`` is a rules option (``rounds=6`` is the option of that
     name, given as a value or as text, ``"6"``). One ``random.Random(seed)`` drives the
     deals and the agents' choices (first the drawing for the first dealer, as the
     preset's sources say), so the same seed, agents and rules give the same game.
     """
-    from .records import GameRecord, RoundRecord
     from .registry import get_game
-    from .seating import draw_for_game
-    game = get_game("koikoi", preset, **options)
-    players = [make_agent(a) for a in agents]
-    rules = game.rules
-    if len(players) != rules.players:
-        raise HanafudaError(f"{rules.players} players need {rules.players} agents, "
-                            f"not {len(players)}")
-    rng = random.Random(seed)
-    draw = draw_for_game(game.adapter.module, preset, rules.players, rng)
-    records = tuple(RoundRecord.from_states(start, end) for start, end in
-                    play_rounds(rules, players, rng, draw.dealer if draw else 0))
-    return GameRecord(game="koikoi", preset=preset, options=dict(game.options), seed=seed,
-                      agents=tuple(p.name for p in players), rounds=records,
-                      dealer_draw=draw)
+    return get_game("koikoi", preset, **options).play(agents, seed)

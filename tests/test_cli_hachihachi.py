@@ -4,13 +4,14 @@ kan traditions from the terminal, JSON shapes, reproducible games, one-line erro
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import run, run_json
 
 from hanafuda_core import cli
 from hanafuda_core.hachihachi_examples import THREE_OF_A_KIND_HAND
-from hanafuda_core.hachihachi_game import play_hachihachi_game
+from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
 
 # -- score --------------------------------------------------------------------------------
 
@@ -95,9 +96,10 @@ def test_play_json_same_seed_same_output_and_the_record(capsys):
     s2, out2, _ = run(capsys, *argv)
     assert s1 == s2 == 0 and out1 == out2
     data = json.loads(out1)
-    rec = play_hachihachi_game(4, ("greedy", "random", "greedy"), deals=6, preset="d001")
+    rec = game_result(play_hachihachi_game(4, ("greedy", "random", "greedy"), deals=6,
+                                           preset="d001"))
     assert data["game"] == "hachihachi" and data["agents"] == ["greedy", "random", "greedy"]
-    assert len(data["deals"]) == 6 and data["totals"] == rec.totals()
+    assert len(data["rounds"]) == 6 and data["totals"] == rec.totals()
     assert data["final_scores"] == rec.final_scores()
     # the log opens with the draw for the first dealer, then tells the deals in order
     assert data["log"][0] == rec.first_dealer_sentence() != ""
@@ -108,9 +110,9 @@ def test_play_log_tells_field_choices_claims_moves_calls_and_payments(capsys):
     status, out, err = run(capsys, "play", "hachihachi", "--seed", "5", "--players", "5",
                            "--deals", "6", "--preset", "d004")
     assert status == 0 and err == ""
-    rec = play_hachihachi_game(5, ("greedy",) * 5, deals=6, preset="d004")
+    rec = game_result(play_hachihachi_game(5, ("greedy",) * 5, deals=6, preset="d004"))
     for d in rec.deals:
-        assert f"Deal {d.deal_no}: " in out and f"Result of deal {d.deal_no}: " in out
+        assert f"Deal {d.round_no}: " in out and f"Result of deal {d.round_no}: " in out
     assert "Field: " in out and "x2" in out or "x1" in out
     assert "keeps their hand" in out                     # D004: the exchange is offered
     assert "is forced out (three are playing)" in out
@@ -125,7 +127,7 @@ def test_play_log_calls_in_the_traditions_words(capsys):
     """A Continue / End decision is told with the preset's word (D002 Sa-gé / Yoshi)."""
     for seed in range(1, 40):
         rec = play_hachihachi_game(seed, ("greedy",) * 3, deals=6, preset="d002")
-        if any(a in ("end", "continue") for d in rec.deals for a in d.actions):
+        if any(a in ("end", "continue") for d in rec.rounds for a in d.actions):
             break
     status, out, _ = run(capsys, "play", "hachihachi", "--seed", str(seed), "--deals", "6",
                          "--preset", "d002")
@@ -147,3 +149,14 @@ def test_play_hachihachi_errors_exit_2(capsys):
         status, out, err = run(capsys, *argv)
         assert status == 2 and out == "" and err.count("\n") == 1, argv
         assert words in err, (argv, err)
+
+
+def test_replay_reads_a_game_saved_by_an_earlier_version(capsys):
+    # tests/golden/legacy/ holds a Hachi-Hachi game saved without a format, with its
+    # ledger: `hanafuda replay` tells it with the same payments and final scores.
+    legacy = Path(__file__).parent / "golden" / "legacy" / "hachihachi_book_3p.json"
+    old = json.loads(legacy.read_text(encoding="utf-8"))
+    data = run_json(capsys, "replay", str(legacy))
+    assert data["format"] == "hanafuda-record/1" and len(data["rounds"]) == 12
+    assert data["ledger"] == old["ledger"] and data["final_scores"] == old["final_scores"]
+    assert data["log"][-1].startswith("Final scores")

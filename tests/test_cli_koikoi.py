@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from cli_helpers import run
+from cli_helpers import run, run_json
 
+from hanafuda_core.play_adapters import capture_totals
 from hanafuda_core.players import play_game
 
 
@@ -76,7 +78,7 @@ def test_play_json_same_seed_same_output(capsys):
     assert data["agents"] == ["coach", "random"] and len(data["rounds"]) == 2
     assert data["final_scores"] == data["totals"]
     rec = play_game(4, ("coach", "random"), rounds=2)
-    assert data["totals"] == list(rec.totals)
+    assert data["totals"] == rec.summary["totals"] == list(capture_totals(rec))
     assert data["log"][-1].startswith("Final scores:")
 
 
@@ -85,15 +87,17 @@ def test_play_log_tells_each_rounds_result(capsys):
                            "greedy,random", "--rounds", "3")
     assert status == 0 and err == ""
     rec = play_game(9, ("greedy", "random"), rounds=3)
+    totals = capture_totals(rec)
     for r in rec.rounds:
-        assert f"Round {r.round_no}: " in out
-        assert f"Result of round {r.round_no}: " in out
-        if r.winner is not None:
-            assert (f"Result of round {r.round_no}: Player {r.winner + 1} "
-                    f"({rec.agents[r.winner]}) wins") in out
+        round_no, winner = r.context["round_no"], r.outcome["winner"]
+        assert f"Round {round_no}: " in out
+        assert f"Result of round {round_no}: " in out
+        if winner is not None:
+            assert (f"Result of round {round_no}: Player {winner + 1} "
+                    f"({rec.agents[winner]}) wins") in out
     assert "plays the" in out and "turns over the" in out
-    assert f"Final scores: Player 1 (greedy) {rec.totals[0]}, Player 2 (random) " \
-           f"{rec.totals[1]}" in out
+    assert f"Final scores: Player 1 (greedy) {totals[0]}, Player 2 (random) " \
+           f"{totals[1]}" in out
 
 
 def test_play_bad_agents_and_options_exit_2(capsys):
@@ -106,3 +110,15 @@ def test_play_bad_agents_and_options_exit_2(capsys):
     ]:
         status, out, err = run(capsys, *argv)
         assert status == 2 and err.count("\n") == 1 and words in err, (argv, err)
+
+
+def test_replay_reads_a_game_saved_by_an_earlier_version(capsys):
+    # tests/golden/legacy/ holds a game saved as "hanafuda-game-record/1": `hanafuda replay`
+    # tells it as the same game played today.
+    legacy = Path(__file__).parent / "golden" / "legacy" / "koikoi_seed_1.json"
+    data = run_json(capsys, "replay", str(legacy))
+    assert data["format"] == "hanafuda-record/1" and len(data["rounds"]) == 6
+    today = run_json(capsys, "play", "koikoi", "--seed", "1", "--agents", "random,greedy",
+                     "--rounds", "6")
+    assert data["log"] == today["log"] and data["rounds"] == today["rounds"]
+    assert data["totals"] == json.loads(legacy.read_text(encoding="utf-8"))["totals"]

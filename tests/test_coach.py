@@ -258,7 +258,8 @@ def test_make_agent_coach_plays_a_recorded_game():
     assert make_agent("coach").name == "coach"
     rec = play_game(11, ("coach", "random"), rounds=1)
     assert rec.agents == ("coach", "random")
-    assert rec.replay()[0][-1].result.points == rec.rounds[0].points
+    end = rec.get_game().round_states(rec)[0][-1]
+    assert list(end.result().points) == rec.rounds[0].outcome["points"]
 
 
 def parse(code):

@@ -250,10 +250,11 @@ def test_year_chart_has_twelve_points_per_player():
     lines = [ln for ln in fig.axes[0].lines if ln.get_label() in year.names]
     assert len(lines) == 3 and all(len(ln.get_xdata()) == 12 for ln in lines)
     running = [0, 0, 0]
-    for d in year.record.deals:
-        running = [a + b for a, b in zip(running, d.points)]
+    for d in year.record.rounds:
+        running = [a + b for a, b in zip(running, d.outcome["points"])]
     assert [s[-1] for s in year.series().values()] == running
-    assert year.multipliers() == [d.multiplier for d in year.record.deals]
+    replayed = year.record.get_game().replay_rounds(year.record)
+    assert year.multipliers() == [r.inner.multiplier.value for r in replayed]
     assert year.png()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -272,7 +273,8 @@ def test_year_chart_tells_how_the_first_dealer_was_drawn():
     from hanafuda_core.hachihachi_controllers import YearChart
     year = YearChart(seed=3)
     label, text = year.end_rows()[0]
-    draw = year.record.dealer_draw
+    from hanafuda_core.seating import DealerDraw
+    draw = DealerDraw.from_dict(year.record.summary["first_dealer"])
     assert label == "First dealer" and text.startswith("Each player drew a card: ")
     assert f"{year.names[draw.dealer]} drew " in text
-    assert year.record.deals[0].deal.dealer == draw.dealer
+    assert year.record.rounds[0].deal["dealer"] == draw.dealer

@@ -5,42 +5,45 @@ import pytest
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.hachihachi_game import (
     CHART,
-    HachiHachiGameRecord,
+    game_result,
     month_chart,
     play_campaign,
     play_hachihachi_game,
 )
-from hanafuda_core.ledger import POT, Ledger, Payment, final_score
+from hanafuda_core.ledger import POT, Ledger, final_score
+from hanafuda_core.play import Record
 
 
 @pytest.mark.parametrize("preset", ("book", "d001", "d002", "d004"))
 @pytest.mark.parametrize("players", (2, 3, 4, 6, 7))
 def test_game_is_zero_sum_after_every_deal_and_replays(preset, players):
     agents = (["random", "greedy"] * 4)[:players]
-    rec = play_hachihachi_game(seed=players, agents=agents, preset=preset, deals=6,
-                               offer_blind_stay=True)
+    record = play_hachihachi_game(seed=players, agents=agents, preset=preset, deals=6,
+                                  offer_blind_stay=True)
+    rec = game_result(record)
     unit = rec.rules.unit
     ledger = Ledger(unit)
     for log in rec.deals:
-        ledger = ledger.add(*[Payment(**p) for p in log.settlement["payments"]])
+        ledger = ledger.add(*log.settlement.ledger.payments)
         assert ledger.balance() == 0
     assert rec.ledger.balance() == 0 and sum(rec.totals().values()) == 0
     assert rec.totals().get(POT, 0) == 0 and rec.totals().get(CHART, 0) == 0
-    assert len(rec.replay()) == len(rec.deals)
-    back = HachiHachiGameRecord.from_json(rec.to_json())
-    assert back.deals == rec.deals and back.totals() == rec.totals()
+    assert len(rec.deals) == len(record.rounds)
+    back = Record.from_json(record.to_json())
+    assert back == record and game_result(back).totals() == rec.totals() == \
+        record.summary["totals"]
 
 
 def test_dealer_rotation_winner_deals_next():
     rec = play_hachihachi_game(seed=5, agents=("greedy", "random", "random"), preset="book")
-    for a, b in zip(rec.deals, rec.deals[1:]):
-        if a.winner is not None:
-            assert b.deal.dealer == a.winner
+    for a, b in zip(rec.rounds, rec.rounds[1:]):
+        if a.outcome["winner"] is not None:
+            assert b.deal["dealer"] == a.outcome["winner"]
 
 
 def test_d001_half_time_debt_card_and_pot_award():
     """D001: at half-time every player puts 5 kan in the pot; the leader takes 5 x players."""
-    rec = play_hachihachi_game(seed=2, agents=("greedy",) * 3, preset="d001")
+    rec = game_result(play_hachihachi_game(seed=2, agents=("greedy",) * 3, preset="d001"))
     half = [p for p in rec.ledger.payments if p.category == "half-time"]
     assert len(half) == 3 and all(p.amount == 60 and p.payee == POT for p in half)
     award = [p for p in rec.ledger.payments if p.category == "award"]
@@ -49,17 +52,22 @@ def test_d001_half_time_debt_card_and_pot_award():
 
 def test_book_campaign_bonus_ten_per_player():
     """BOOK Campaign: the game's winner gets 10 x players (10 from each opponent)."""
-    rec = play_hachihachi_game(seed=3, agents=("random",) * 4, preset="book")
+    rec = game_result(play_hachihachi_game(seed=3, agents=("random",) * 4, preset="book"))
     award = [p for p in rec.ledger.payments if p.category == "award"]
     assert len(award) == 3 and {p.amount for p in award} == {10}
     assert {p.payee for p in award} == {rec.winner}
     games = play_campaign(1, ("random",) * 3)
-    assert len(games) == 3
+    assert len(games) == 3 and [g.seed for g in games] == [1000, 1001, 1002]
+    for g in games:
+        result = game_result(g)
+        assert [p.payee for p in result.ledger.payments if p.category == "award"] == \
+            [result.winner] * 2
 
 
 def test_d004_final_scores_round_and_lose_ten_shillings():
     """D004: totals round to whole shillings (1-5d down, 6-11d up), then 10/- comes off."""
-    rec = play_hachihachi_game(seed=4, agents=("greedy", "random") * 3, preset="d004")
+    rec = game_result(play_hachihachi_game(seed=4, agents=("greedy", "random") * 3,
+                                           preset="d004"))
     for name, v in rec.final_scores().items():
         assert v == final_score(rec.totals()[name], rec.rules.unit)
         assert v % 12 == 0
@@ -67,7 +75,8 @@ def test_d004_final_scores_round_and_lose_ten_shillings():
 
 
 def test_month_chart_has_one_row_per_deal():
-    rec = play_hachihachi_game(seed=8, agents=("greedy",) * 3, preset="d002", deals=6)
+    rec = game_result(play_hachihachi_game(seed=8, agents=("greedy",) * 3, preset="d002",
+                                           deals=6))
     chart = month_chart(rec)
     assert [row["month"] for row in chart] == ["Jan", "Feb", "Mar", "Apr", "May", "Jun"]
 

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from hanafuda_core.errors import OptionError, PlayerCountError
 from hanafuda_core.games.hachihachi import OPTIONS, PRESETS, check_table, get_rules
-from hanafuda_core.hachihachi_game import HachiHachiGameRecord, play_hachihachi_game
+from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
+from hanafuda_core.play import Record
 from hanafuda_core.rules import option_text
 
 PLAYABLE = sorted(k for k, o in OPTIONS.items() if o.implemented and len(o.allowed) > 1)
@@ -79,13 +80,13 @@ def test_random_options_are_refused_up_front_or_play_a_whole_game(preset, option
     except (OptionError, PlayerCountError) as refused:
         assert str(refused)
         return
-    assert rec.ledger.balance() == 0
-    back = HachiHachiGameRecord.from_json(rec.to_json())
+    assert game_result(rec).ledger.balance() == 0
+    back = Record.from_json(rec.to_json())
     assert back == rec
-    assert len(back.replay()) == len(rec.deals)
+    assert len(game_result(back).deals) == len(rec.rounds)
     # as the command line saves it: every option value written as text
     texts = dict(rec.to_dict(), options={k: option_text(v) for k, v in options.items()})
-    assert HachiHachiGameRecord.from_json(json.dumps(texts)) == rec
+    assert Record.from_json(json.dumps(texts)) == rec
 
 
 def test_the_trade_option_offers_the_exchange_at_a_four_player_table():
@@ -104,9 +105,9 @@ def test_the_trade_option_offers_the_exchange_at_a_four_player_table():
     end = play_round(r, ("random",) * 4, random.Random(7))
     assert end.stage == "over" and end.settlement.ledger.balance() == 0
     rec = play_hachihachi_game(7, ("random",) * 4, deals=6, trade=True)
-    assert rec.trade and rec.options == {"trade": True}
-    assert sum(a == "trade" for d in rec.deals for a in d.actions) > 0
-    assert HachiHachiGameRecord.from_json(rec.to_json()).replay()
+    assert game_result(rec).trade and rec.options == {"trade": True}
+    assert sum(a == "trade" for d in rec.rounds for a in d.actions) > 0
+    assert game_result(Record.from_json(rec.to_json())).deals
 
 
 def test_no_call_parameter_shares_a_name_with_an_option():
@@ -133,9 +134,9 @@ def test_a_game_saved_by_the_command_line_with_options_loads_back_and_replays(ca
     from hanafuda_core import cli
     assert cli.main(["play", "hachihachi", *argv, "--json"]) == 0
     text = capsys.readouterr().out
-    rec = HachiHachiGameRecord.from_json(text)
-    assert rec.options and len(rec.replay()) == len(rec.deals) == 6
-    assert HachiHachiGameRecord.from_json(rec.to_json()) == rec
+    rec = Record.from_json(text)
+    assert rec.options and len(game_result(rec).deals) == len(rec.rounds) == 6
+    assert Record.from_json(rec.to_json()) == rec
     if "trade=true" in argv:
-        assert rec.trade and any(a in ("trade", "no trade") for d in rec.deals
-                                 for a in d.actions)
+        assert game_result(rec).trade and any(a in ("trade", "no trade") for d in rec.rounds
+                                              for a in d.actions)

@@ -29,7 +29,12 @@ from hanafuda_core.games.hachihachi_play import (
     setup_hachihachi_round,
     view,
 )
-from hanafuda_core.hachihachi_game import chip_account, play_campaign, play_hachihachi_game
+from hanafuda_core.hachihachi_game import (
+    chip_account,
+    game_result,
+    play_campaign,
+    play_hachihachi_game,
+)
 from hanafuda_core.hachihachi_settle import Call, FieldQueue, PlayerFacts, RoundFacts, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
 
@@ -232,14 +237,15 @@ def test_d001_overtime_for_reserved_double_deals():
     for seed in range(60):
         rec = play_hachihachi_game(seed=seed, agents=("greedy",) * 3, preset="d001", deals=6,
                                    overtime=True)
-        if len(rec.deals) > 6:
+        if len(rec.rounds) > 6:
             found = rec
             break
     assert found is not None
-    assert all(log.queue for log in found.deals[6:])
-    assert found.ledger.balance() == 0 and len(found.replay()) == len(found.deals)
+    assert all(log.context["queue"] for log in found.rounds[6:])
+    result = game_result(found)
+    assert result.ledger.balance() == 0 and len(result.deals) == len(found.rounds)
     plain = play_hachihachi_game(seed=seed, agents=("greedy",) * 3, preset="d001", deals=6)
-    assert len(plain.deals) == 6
+    assert len(plain.rounds) == 6
 
 
 def test_d001_forced_folder_compensated_for_dekiyaku_with_table_cards():
@@ -495,6 +501,8 @@ def test_d002_loans_han_don_ishi_arai_and_repayment_after_the_twelfth():
     rec = play_hachihachi_game(seed=11, agents=("random", "greedy", "random", "greedy"),
                                preset="d002")
     rows = chip_account(rec)
+    assert chip_account(game_result(rec)) == rows
+    rec = game_result(rec)
     events = [r["event"] for r in rows]
     assert "Han-Don: the stake goes back to the bank" in events
     assert "Ishi-Arai: loans repaid in 5-Kan steps" in events
@@ -522,7 +530,7 @@ def test_d004_loans_in_five_shilling_units_with_crown_tokens():
 def test_d002_campaign_is_players_times_games():
     """D002 Campaign Game: as many games as players."""
     games = play_campaign(2, ("greedy", "random", "greedy"), preset="d002", deals=6)
-    assert len(games) == 3 and all(g.ledger.balance() == 0 for g in games)
+    assert len(games) == 3 and all(game_result(g).ledger.balance() == 0 for g in games)
 
 
 # ---------------------------------------------------------------- options and invariants
@@ -578,9 +586,9 @@ def test_random_play_with_new_options_is_zero_sum_and_replays(preset, opts, trad
 def test_game_with_trade_records_and_replays():
     rec = play_hachihachi_game(seed=5, agents=("random",) * 5, preset="d004", deals=6,
                                offer_trade=True)
-    assert any(a in ("trade", "no trade") for d in rec.deals for a in d.actions)
+    assert any(a in ("trade", "no trade") for d in rec.rounds for a in d.actions)
     back = type(rec).from_json(rec.to_json())
-    assert back.trade and len(back.replay()) == 6
+    assert game_result(back).trade and len(game_result(back).deals) == 6
 
 
 # ---------------------------------------------------------------- D002's last month, D004 'some'

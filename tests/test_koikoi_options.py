@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from hanafuda_core.errors import OptionError, PlayerCountError
 from hanafuda_core.games.koikoi import OPTIONS, PRESETS, get_rules
+from hanafuda_core.play import Record
 from hanafuda_core.players import play_game
-from hanafuda_core.records import GameRecord
 from hanafuda_core.rules import option_text
 
 PLAYABLE = sorted(k for k, o in OPTIONS.items() if o.implemented and len(o.allowed) > 1)
@@ -56,22 +56,23 @@ def test_random_options_are_refused_up_front_or_play_a_whole_game(preset, option
     # play_game compares its ``rounds`` keyword with the rules' own: give it typed values
     typed = {k: OPTIONS[k].check(v) for k, v in options.items()}
     rec = play_game(seed, ("random",) * players, preset=preset, **typed)
-    back = GameRecord.from_json(rec.to_json())
+    back = Record.from_json(rec.to_json())
     assert back == rec
-    assert [s[-1].result.points for s in back.replay()] == [r.points for r in rec.rounds]
+    assert [list(r.result().points) for r in back.get_game().replay_rounds(back)] == \
+        [r.outcome["points"] for r in rec.rounds]
     texts = dict(rec.to_dict(), options={k: option_text(v) for k, v in rec.options.items()})
-    assert GameRecord.from_json(json.dumps(texts)) == rec
+    assert Record.from_json(json.dumps(texts)) == rec
 
 
 def test_a_record_of_an_unknown_game_or_option_is_refused_with_our_error():
     from hanafuda_core.errors import UnknownGameError
     rec = play_game(2, ("random", "random"), rounds=1)
     data = rec.to_dict()
-    with pytest.raises(UnknownGameError, match="no rules module for the game 'nogame'"):
-        GameRecord.from_dict(dict(data, game="nogame"))
-    with pytest.raises(UnknownGameError, match="by key"):
-        GameRecord.from_dict(dict(data, game="../x"))
-    with pytest.raises(OptionError, match="unknown koikoi option 'fog'"):
-        GameRecord.from_dict(dict(data, options={"fog": True}))
+    with pytest.raises(UnknownGameError, match="unknown game 'nogame'"):
+        Record.from_dict(dict(data, game="nogame"))
+    with pytest.raises(UnknownGameError, match="unknown game '../x'"):
+        Record.from_dict(dict(data, game="../x"))
+    with pytest.raises(OptionError, match="unknown Koi-Koi option 'fog'"):
+        Record.from_dict(dict(data, options={"fog": True}))
     with pytest.raises(OptionError, match="option 'rounds' cannot be '13'"):
-        GameRecord.from_dict(dict(data, options={"rounds": "13"}))
+        Record.from_dict(dict(data, options={"rounds": "13"}))

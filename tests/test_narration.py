@@ -435,13 +435,18 @@ def _check_round(states):
     assert sorted(everything) == sorted(rules.deck) and len(rules.deck) == 48
 
 
+def engine_states(record):
+    """Every capture-engine state of every round of a record, rebuilt from it."""
+    return [[r.inner for r in states] for states in record.get_game().round_states(record)]
+
+
 def test_seeded_game_story_accounts_for_all_48_cards():
     """Two seeded three-round games whose turns meet every case (both hikis, choices
     from the hand and the stock, the blocked pair, draw-only turns, Koi-Koi and Stop)."""
     seen = set()
     for seed in (2, 10):       # (chosen to meet every case; the first dealer is drawn)
         record = play_game(seed, ("random", "random"), rounds=3)
-        for states in record.replay():
+        for states in engine_states(record):
             _check_round(states)
             for step in stories(states):
                 for part in step.parts:
@@ -460,15 +465,16 @@ def test_seeded_storm_is_wild_game_story_accounts_for_all_48_cards():
     is told (checked in ``_check_round``)."""
     import random
 
+    from hanafuda_core.engines.capture import replay
     from hanafuda_core.players import make_agent, play_rounds
-    from hanafuda_core.records import RoundRecord
     seen = set()
     # The whole-game loop with seat 0 dealing first (no drawing): the last-card sweep
     # is rare, and this seed's game meets it.
     rules = get_rules("book", rounds=12, storm_wild=True)
     agents = [make_agent("random"), make_agent("random")]
     for start, end in play_rounds(rules, agents, random.Random(43), 0):
-        states = RoundRecord.from_states(start, end).replay(rules)
+        states = replay(rules, start.deal, [a.code() for a in end.history],
+                        round_no=start.round_no, scores=start.scores, wins=start.wins)
         _check_round(states)
         for step in stories(states):
             for part in step.parts:
@@ -490,7 +496,7 @@ def test_seeded_storm_is_wild_game_story_accounts_for_all_48_cards():
 def test_seeded_rounds_under_other_rules_account_for_every_card(preset, options):
     players = options.get("players", 2)
     record = play_game(5, ("random",) * players, rounds=2, preset=preset, **options)
-    for states in record.replay():
+    for states in engine_states(record):
         _check_round(states)
 
 
@@ -503,9 +509,9 @@ def test_the_log_the_chapter_and_the_tools_tell_one_story():
     from hanafuda_core.koikoi_book import narrate
     from hanafuda_core.play_adapters import CaptureRound
     record = play_game(9, ("random", "random"), rounds=1)
-    states = record.replay()[0]
+    states = engine_states(record)[0]
     steps = stories(states)
-    lines = round_log(record.rules, record.rounds[0], record.agents)
+    lines = round_log(record.get_game().rules, states, record.agents)
     who = [f"Player {p + 1} ({a})" for p, a in enumerate(record.agents)]
     told = [line for step in steps for line in log_lines(step, who)]
     start = lines.index(told[0])

@@ -150,10 +150,10 @@ def test_play_game_and_the_adapter_share_one_loop():
     # The same seed and agents give the same rounds through play_game and Game.play.
     from hanafuda_core import get_game
     from hanafuda_core.players import play_game
-    legacy = play_game(8, ("random", "greedy"), rounds=3, preset="d002")
+    thin = play_game(8, ("random", "greedy"), rounds=3, preset="d002")
     record = get_game("koikoi", "d002", rounds=3).play(["random", "greedy"], seed=8)
-    assert [r.deal.to_dict() for r in legacy.rounds] == [r.deal for r in record.rounds]
-    assert [list(r.actions) for r in legacy.rounds] == [list(r.actions) for r in record.rounds]
+    assert [r.deal for r in thin.rounds] == [r.deal for r in record.rounds]
+    assert [list(r.actions) for r in thin.rounds] == [list(r.actions) for r in record.rounds]
 
 
 def test_whole_koikoi_games_draw_the_first_dealer_and_record_the_drawing():
@@ -163,20 +163,20 @@ def test_whole_koikoi_games_draw_the_first_dealer_and_record_the_drawing():
     from hanafuda_core.games.koikoi import FIRST_DEALER
     from hanafuda_core.play import Record
     from hanafuda_core.players import play_game
-    from hanafuda_core.records import GameRecord
+    from hanafuda_core.seating import DealerDraw
     firsts = set()
     for seed in range(12):
         rec = play_game(seed, ("random", "random"), rounds=1, preset="d002")
-        assert rec.dealer_draw is not None
-        rec.dealer_draw.check(FIRST_DEALER["d002"], 2)
-        assert rec.rounds[0].deal.dealer == rec.dealer_draw.dealer
-        assert GameRecord.from_dict(rec.to_dict()) == rec
-        firsts.add(rec.dealer_draw.dealer)
+        draw = DealerDraw.from_dict(rec.summary["first_dealer"])
+        draw.check(FIRST_DEALER["d002"], 2)
+        assert rec.rounds[0].deal["dealer"] == draw.dealer
+        assert Record.from_dict(rec.to_dict()) == rec
+        firsts.add(draw.dealer)
         game = get_game("koikoi", "d002", rounds=1)
         generic = game.play(["random", "random"], seed=seed)
-        assert generic.summary["first_dealer"] == rec.dealer_draw.to_dict()
-        assert generic.rounds[0].deal == rec.rounds[0].deal.to_dict()
+        assert generic.summary["first_dealer"] == draw.to_dict()
+        assert generic.rounds[0].deal == rec.rounds[0].deal
         back = Record.from_dict(generic.to_dict())
-        assert back.summary["first_dealer"] == rec.dealer_draw.to_dict()
+        assert back.summary["first_dealer"] == draw.to_dict()
         assert game.replay(back) == game.replay(generic)
     assert firsts == {0, 1}

@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from hanafuda_core.cards import Card
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games import hachihachi, koikoi
-from hanafuda_core.hachihachi_game import HachiHachiGameRecord, play_hachihachi_game
+from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
+from hanafuda_core.play import Record
+from hanafuda_core.play_adapters import first_dealer_sentence
 from hanafuda_core.seating import KIND_RANK, DealerDraw, DealerRule, draw_first_dealer
 
 
@@ -58,15 +60,18 @@ def test_every_preset_of_both_games_states_how_the_first_dealer_is_chosen():
 
 @pytest.mark.parametrize("preset, players", [("book", 3), ("d002", 4), ("d004", 6)])
 def test_a_hachihachi_game_draws_its_first_dealer_and_keeps_the_drawing(preset, players):
-    rec = play_hachihachi_game(3, ("random",) * players, deals=6, preset=preset)
+    record = play_hachihachi_game(3, ("random",) * players, deals=6, preset=preset)
+    rec = game_result(record)
     draw = rec.dealer_draw
     assert draw is not None and rec.deals[0].deal.dealer == draw.dealer
     name = rec.names[draw.dealer]
     assert rec.first_dealer_sentence().startswith("Each player drew a card: ")
     assert f"{name} drew " in rec.first_dealer_sentence()
-    back = HachiHachiGameRecord.from_json(rec.to_json())
-    assert back == rec and back.dealer_draw == draw
-    given = play_hachihachi_game(3, ("random",) * players, deals=6, preset=preset, dealer=0)
+    assert first_dealer_sentence(record, rec.names) == rec.first_dealer_sentence()
+    back = Record.from_json(record.to_json())
+    assert back == record and game_result(back).dealer_draw == draw
+    given = game_result(play_hachihachi_game(3, ("random",) * players, deals=6,
+                                             preset=preset, dealer=0))
     assert given.dealer_draw is None and given.first_dealer_sentence() == ""
 
 
@@ -75,32 +80,45 @@ def test_a_record_whose_drawing_does_not_give_its_dealer_is_refused():
     data = rec.to_dict()
     data["first_dealer"]["dealer"] = (data["first_dealer"]["dealer"] + 1) % 3
     with pytest.raises(HanafudaError, match="recorded dealer"):
-        HachiHachiGameRecord.from_dict(data)
+        Record.from_dict(data)
 
 
 def test_a_koikoi_record_keeps_its_drawing_and_checks_the_first_dealer():
     from hanafuda_core.engines.capture import new_round
+    from hanafuda_core.play import Record, RoundRecord
+    from hanafuda_core.play_adapters import first_dealer_sentence
     from hanafuda_core.players import make_agent, play_round
-    from hanafuda_core.records import GameRecord, RoundRecord
     rules = koikoi.get_rules("book", rounds=1)
     rng = random.Random(11)
     draw = draw_first_dealer(koikoi.FIRST_DEALER["book"], 2, rng)
     start = new_round(rules, rng, draw.dealer)
     end = play_round(start, [make_agent("random")] * 2, rng)
-    rounds = (RoundRecord.from_states(start, end),)
-    rec = GameRecord("koikoi", "book", {"rounds": "1"}, 11, ("random", "random"), rounds, draw)
+    res = end.result
+    rounds = (RoundRecord(start.deal.to_dict(), tuple(a.code() for a in end.history),
+                          {"round_no": 1, "scores": [0, 0], "wins": [0, 0]},
+                          {"winner": res.winner, "points": list(res.points),
+                           "reason": res.reason}),)
+
+    def record(options, drawn):
+        return Record("koikoi", "book", options, 2, rounds, 11, ("random", "random"),
+                      {"first_dealer": drawn.to_dict()})
+
+    rec = Record.from_dict(record({"rounds": "1"}, draw).to_dict())
     assert rec.options == {"rounds": 1}
-    assert rec.first_dealer_sentence().endswith("deals first.")
-    back = GameRecord.from_json(rec.to_json())
-    assert back == rec and back.dealer_draw == draw and back.replay()
+    assert first_dealer_sentence(rec).endswith("deals first.")
+    back = Record.from_json(rec.to_json())
+    assert back == rec and DealerDraw.from_dict(back.summary["first_dealer"]) == draw
+    assert back.get_game().replay_rounds(back)
     other = DealerDraw(draw.draws, 1 - draw.dealer)
     with pytest.raises(HanafudaError):
-        GameRecord("koikoi", "book", {}, 11, ("random", "random"), rounds, other)
+        Record.from_dict(record({}, other).to_dict())
+    with pytest.raises(HanafudaError):
+        record({"rounds": 1}, other).get_game()
 
 
 def test_a_hachihachi_record_whose_first_deal_has_another_dealer_is_refused():
     rec = play_hachihachi_game(5, ("random",) * 4, deals=6, preset="d002")
     data = rec.to_dict()
-    data["deals"][0]["deal"]["dealer"] = (rec.dealer_draw.dealer + 1) % 4
-    with pytest.raises(HanafudaError, match="first deal is not dealt by"):
-        HachiHachiGameRecord.from_dict(data)
+    data["rounds"][0]["deal"]["dealer"] = (rec.summary["first_dealer"]["dealer"] + 1) % 4
+    with pytest.raises(HanafudaError, match="first round is not dealt by"):
+        Record.from_dict(data)
