@@ -962,7 +962,6 @@ class ReplayController:
         from ..registry import get_game
         self.game = get_game(record.game, record.preset, **record.options)
         self.record = record
-        self.game.replay_rounds(record)     # checks the whole record before stepping
         self.names = [self._name(p) for p in range(record.players)]
         if title is None:
             from .facts import preset_label
@@ -971,12 +970,11 @@ class ReplayController:
                                            else "", preset_label(self.game, record.preset),
                                            who) if t)
         self.title = title
-        self._states: list[list[Round]] = []
-        self._steps: list[list[ReplayStep]] = []
-        for i, rr in enumerate(record.rounds):
-            states, steps = self._walk(i, rr)
-            self._states.append(states)
-            self._steps.append(steps)
+        # every state of every round (the whole record is checked before stepping)
+        self._states: list[list[Round]] = [list(r) for r in self.game.round_states(record)]
+        self._steps: list[list[ReplayStep]] = [
+            self._walk(i, states, rr) for i, (states, rr) in
+            enumerate(zip(self._states, record.rounds, strict=True))]
         self.round_index = 0
         self.index = 0
 
@@ -989,22 +987,19 @@ class ReplayController:
             return "You"
         return f"Player {seat + 1}" + (f" ({agent})" if agent else "")
 
-    def _walk(self, i: int, rr: RoundRecord) -> tuple[list[Round], list[ReplayStep]]:
-        start = self.game.adapter.replay_round(self.game, self.record.players,
-                                               RoundRecord(rr.deal, (), rr.context, None))
-        states, steps = [start], []
-        for n, code in enumerate(rr.actions, start=1):
-            s = states[-1]
+    def _walk(self, i: int, states: Sequence[Round], rr: RoundRecord) -> list[ReplayStep]:
+        """Round ``i``'s recorded actions, each in words, from its states."""
+        steps = []
+        for n, (s, after, code) in enumerate(zip(states[:-1], states[1:], rr.actions, strict=True),
+                                             start=1):
             action = next((a for a in s.legal_actions() if a.code() == code), None)
             words = action.describe() if action is not None else code
-            after = s.apply(code)
             told = _told(self.game, "step_words", s, action, after, self.names) \
                 if action is not None else None
             card = LegalMove(action, code, words).card if action is not None else None
             steps.append(ReplayStep(i + 1, n, s.current_player, code, words, told or "",
                                     card))
-            states.append(after)
-        return states, steps
+        return steps
 
     # -- where we are ------------------------------------------------------------
     @property
