@@ -247,6 +247,8 @@ class TeyakuTable:
     #: D004 'some': each November card counts either as a Chaff or as its own kind (not
     #: both at once) for the chaff patterns; every reading the hand allows is a candidate.
     rain_either: bool = False
+    #: the rules matched per hand shape (see :func:`_evaluate`)
+    _plans: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         keys = [r.key for r in self.rules]
@@ -282,9 +284,37 @@ class TeyakuTable:
 
 
 def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
+    """Every combination the hand ``mask`` makes under ``table``.
+
+    Which rules match, and with which of the hand's months, depends only on the hand's
+    *shape*: its kind counts (each reading of them) and the sizes of its months in
+    order, greater triples marked. The rules are matched once per shape
+    (:func:`_plan`, kept in the table) and a hand then only puts its own cards into
+    the plan's hits. :func:`_evaluate_direct` matches the rules for the hand itself
+    (the tests check that both agree)."""
+    readings, months, shape = _shape(table, mask)
+    key = (shape, tuple(k[:3] for k, _ in readings))
+    plan = table._plans.get(key)
+    if plan is None:
+        if len(table._plans) > 50_000:        # (a few thousand shapes exist)
+            table._plans.clear()
+        plan = table._plans[key] = _plan(table, mask, readings, months)
+    return _result(mask, plan, readings, months)
+
+
+def _evaluate_direct(table: TeyakuTable, mask: int) -> TeyakuResult:
+    """:func:`_evaluate` without the table's plans: the rules matched for this hand."""
+    readings, months, _ = _shape(table, mask)
+    return _result(mask, _plan(table, mask, readings, months), readings, months)
+
+
+def _shape(table: TeyakuTable, mask: int
+           ) -> tuple[list[tuple[tuple[int, int, int, int], int]], list[int], tuple[int, ...]]:
+    """The hand's readings by kind (``(counts, chaff mask)``: one, or more when November
+    cards may count as their own kind), its months (1-12, in order) and its shape: the
+    size of each of those months, a greater triple written 5."""
     hand = CardSet.from_mask(mask)
     kinds = kind_counts(hand, table.rain_is_chaff)
-    counts = hand.months()
     chaff_mask = (mask & KIND_MASKS[Kind.CHAFF]) | (mask & _RAIN if table.rain_is_chaff else 0)
     readings = [(kinds, chaff_mask)]
     if table.rain_either and table.rain_is_chaff and mask & _RAIN:
@@ -295,39 +325,77 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
             b, t, r, c = kind_counts(sub, True)
             ob, ot, orb, _ = kind_counts(CardSet.from_mask(own), False)
             readings.append(((b + ob, t + ot, r + orb, c), chaff_mask & ~own))
-    fits, greater_of = _month_fits(counts, hand)
-    found: list[TeyakuHit] = []
+    months: list[int] = []
+    shape: list[int] = []
+    for m, month_mask in enumerate(MONTH_MASKS, start=1):
+        n = (mask & month_mask).bit_count()
+        if n:
+            months.append(m)
+            shape.append(5 if n == 3 and is_greater_triple(hand, m) else n)
+    return readings, months, tuple(shape)
+
+
+#: One matched rule of a plan: (rule, value, reading for a chaff rule or -1, the
+#: positions in the hand's months of the months it uses, of its triples, of its
+#: greater triples).
+_PlanHit = tuple[TeyakuRule, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _plan(table: TeyakuTable, mask: int, readings, months: list[int]
+          ) -> tuple[tuple[_PlanHit, ...], tuple[int, ...]]:
+    """The rules the hand ``mask`` matches, best first within a group (months given
+    by position in ``months``), and the positions of the best hit of each group."""
+    hand = CardSet.from_mask(mask)
+    fits, greater_of = _month_fits(hand.months(), hand)
+    found: list[_PlanHit] = []
     for rule in table.rules:
         if rule.group == CHAFF:
             want_b, want_t, want_r = rule.kinds
-            for (b, t, r, _), shown in readings:
+            for i, ((b, t, r, _), _shown) in enumerate(readings):
                 ribbons_ok = r >= want_r if rule.ribbons_at_least else r == want_r
                 if b == want_b and t == want_t and ribbons_ok:
-                    found.append(TeyakuHit(rule, rule.value, hand, CardSet.from_mask(shown)))
+                    found.append((rule, rule.value, i, (), (), ()))
                     break
             continue
-        months = _assign(rule.parts, fits, greater_of)
-        if months is None:
+        chosen = _assign(rule.parts, fits, greater_of)
+        if chosen is None:
+            continue
+        triples = tuple(m for p, m in zip(rule.parts, chosen) if p in "3G")
+        greater = tuple(m for m in triples if is_greater_triple(hand, m))
+        plus = rule.per_greater * sum(1 for p, m in zip(rule.parts, chosen)
+                                      if p == "3" and m in greater)
+        at = months.index
+        found.append((rule, rule.value + plus, -1, tuple(at(m) for m in chosen),
+                      tuple(at(m) for m in triples), tuple(at(m) for m in greater)))
+    order = {CHAFF: 0, SUIT: 1}
+    found.sort(key=lambda h: (order.get(h[0].group, 2), -h[1]))
+    best: list[int] = []
+    seen: set[str] = set()
+    for i, h in enumerate(found):
+        if h[0].group not in seen:
+            seen.add(h[0].group)
+            best.append(i)
+    return tuple(found), tuple(best)
+
+
+def _result(mask: int, plan: tuple[tuple[_PlanHit, ...], tuple[int, ...]], readings,
+            months: list[int]) -> TeyakuResult:
+    """The hand's result from its plan: each hit with the hand's own cards."""
+    hand = CardSet.from_mask(mask)
+    found, best = plan
+    hits = []
+    for rule, value, reading, used_at, triples_at, greater_at in found:
+        if reading >= 0:
+            hits.append(TeyakuHit(rule, value, hand, CardSet.from_mask(readings[reading][1])))
             continue
         used = 0
-        for m in months:
-            used |= mask & MONTH_MASKS[m - 1]
-        triples = tuple(m for p, m in zip(rule.parts, months) if p in "3G")
-        greater = tuple(m for m in triples if is_greater_triple(hand, m))
-        plus = rule.per_greater * sum(1 for p, m in zip(rule.parts, months)
-                                      if p == "3" and m in greater)
+        for i in used_at:
+            used |= mask & MONTH_MASKS[months[i] - 1]
         cards = CardSet.from_mask(used)
-        found.append(TeyakuHit(rule, rule.value + plus, cards,
-                               hand if rule.show_all else cards, triples, greater))
-    order = {CHAFF: 0, SUIT: 1}
-    found.sort(key=lambda h: (order.get(h.rule.group, 2), -h.value))
-    best: list[TeyakuHit] = []
-    seen: set[str] = set()
-    for h in found:
-        if h.rule.group not in seen:
-            seen.add(h.rule.group)
-            best.append(h)
-    return TeyakuResult(hand, tuple(best), tuple(found))
+        hits.append(TeyakuHit(rule, value, cards, hand if rule.show_all else cards,
+                              tuple(months[i] for i in triples_at),
+                              tuple(months[i] for i in greater_at)))
+    return TeyakuResult(hand, tuple(hits[i] for i in best), tuple(hits))
 
 
 def _chaff(key, name, japanese, value, kinds, source, *, at_least=False, bonus=True, note=""):

@@ -294,8 +294,25 @@ def coach_advice(r: HachiHachiRound, coach: Any):
     return advice, mapping
 
 
-@lru_cache(maxsize=64)
 def _engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
+    """The engine's rules for ``active`` players, built once per rules object (looked up
+    by identity: hashing the rules, a dataclass of some forty fields, on every deal cost
+    more than building the round's state)."""
+    got = _ENGINE_RULES.get((id(rules), active))
+    if got is not None and got[0] is rules:
+        return got[1]
+    made = _build_engine_rules(rules, active)
+    if len(_ENGINE_RULES) > 256:          # rules built on the fly (random options) come and go
+        _ENGINE_RULES.clear()
+    _ENGINE_RULES[id(rules), active] = (rules, made)
+    return made
+
+
+_ENGINE_RULES: dict[tuple[int, int], tuple[HachiHachiRules, CaptureRules]] = {}
+
+
+@lru_cache(maxsize=64)
+def _build_engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
     two_cut = active == 2 and rules.preset == "d001"
     return CaptureRules(
         name="Hachi-Hachi", key="hachihachi", preset=rules.preset, options=rules.options,
@@ -766,7 +783,25 @@ def setup_hachihachi_round(preset: str | HachiHachiRules, hands: Sequence, field
 # Legal actions
 
 def _claim_options(rules: HachiHachiRules, hand: int) -> tuple[Claim, ...]:
+    """Every claim the hand allows (none, or at most one chaff and one suit combination),
+    by value. Kept per evaluation of the hand (the table caches that), since the claim
+    stage asks for them twice per player: the legal actions, then the check of the
+    action chosen."""
     res = rules.teyaku.evaluate(CardSet.from_mask(hand))
+    got = _CLAIMS.get(id(res))
+    if got is not None and got[0] is res:
+        return got[1]
+    claims = _claims_of(res)
+    if len(_CLAIMS) > 100_000:          # keep memory bounded in long simulations
+        _CLAIMS.clear()
+    _CLAIMS[id(res)] = (res, claims)
+    return claims
+
+
+_CLAIMS: dict[int, tuple[Any, tuple[Claim, ...]]] = {}
+
+
+def _claims_of(res: Any) -> tuple[Claim, ...]:
     chaff = [None] + [h for h in res.candidates if h.rule.group == CHAFF]
     suit = [None] + [h for h in res.candidates if h.rule.group == SUIT]
     out = []
@@ -911,6 +946,15 @@ def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
 def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRound:
     """The round after ``action`` by the current seat; illegal actions raise
     :class:`IllegalActionError` (with the rule) and leave ``r`` unchanged."""
+    if r.stage == "play" and player is None and (type(action) is Play
+                                                 or type(action) is Capture):
+        ph = r.inner.phase
+        if ph != _DECIDE and ph != _OVER:
+            # A card played or chosen in the capture turn: the engine's ``apply`` checks
+            # it and refuses it with the same reason ``_refuse`` would give (it ends in
+            # the engine's refusal for these actions), so the legal actions are not
+            # built a second time.
+            return _play_action(r, action, r.history + (action,))
     action = parse_action(action)
     _refuse(r, action, player)
     hist = r.history + (action,)
@@ -944,6 +988,10 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
             return _start_play(r)
         return r
     return _play_action(r, action, hist)
+
+
+_DECIDE = Phase.DECIDE
+_OVER = Phase.ROUND_OVER
 
 
 def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
