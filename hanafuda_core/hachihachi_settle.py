@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .cards import (
     DEFAULT_VALUES,
@@ -48,6 +49,7 @@ from .cards import (
     CardSet,
     Kind,
     Ribbon,
+    mask_cards,
 )
 from .errors import HanafudaError
 from .games.hachihachi import HachiHachiRules, get_rules, yaku_rule, yaku_values
@@ -66,6 +68,8 @@ LIGHT_MULTIPLIERS: Mapping[Card, int] = {Card.PINE_CRANE: 2, Card.CHERRY_CURTAIN
                                          Card.SUSUKI_MOON: 2, Card.WILLOW_RAINMAN: 4,
                                          Card.PAULOWNIA_PHOENIX: 4}
 _FIELD_NAMES = {1: "Small Field", 2: "Large Field", 4: "Grand Field"}
+_LIGHT_MASK = sum(1 << c for c in LIGHT_MULTIPLIERS)
+_CARDS = tuple(Card)
 
 #: Every tradition's words for the three decisions.
 CALL_ACTIONS: Mapping[str, str] = {
@@ -124,7 +128,10 @@ class FieldQueue:
         if self.mode not in ("highest", "additive", "carryover", "queue", "few"):
             raise HanafudaError(f"unknown field mode {self.mode!r}; allowed: highest, additive, "
                                 "carryover, queue, few")
-        lights = tuple(c for c in (field or ()) if c in LIGHT_MULTIPLIERS)
+        if isinstance(field, CardSet):      # (the lights by mask: a deal asks every round)
+            lights = tuple(_CARDS[c] for c in mask_cards(field.mask & _LIGHT_MASK))
+        else:
+            lights = tuple(c for c in (field or ()) if c in LIGHT_MULTIPLIERS)
         values = sorted((LIGHT_MULTIPLIERS[c] for c in lights), reverse=True)
         names = ", ".join(c.title for c in lights) or "no Bright"
         if self.mode == "highest":
@@ -255,11 +262,14 @@ class RoundFacts:
     played: bool = True
     aborted: str | None = None
 
-    @property
+    # ``names`` and ``active`` are asked for by nearly every clause of a settlement: each
+    # is worked out once (the facts are immutable; ``cached_property`` stores it in the
+    # instance's ``__dict__``, which neither equality nor the frozen fields see).
+    @cached_property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
-    @property
+    @cached_property
     def active(self) -> tuple[str, ...]:
         out = set(self.passed) | set(self.forced_out) | ({self.joker} if self.joker else set())
         return tuple(n for n in self.names if n not in out)

@@ -453,8 +453,14 @@ class HachiHachiRound(_Wrapped):
 
     def apply(self, action: Any) -> HachiHachiRound:
         rounds = self.game.adapter.rounds
-        return HachiHachiRound(self.game, _safe_apply(rounds.apply, self.inner, action,
-                                                      rounds.legal_actions), self.context)
+        try:
+            new = rounds.apply(self.inner, action)
+        except HanafudaError:
+            raise
+        except (IndexError, ValueError, TypeError, AttributeError, KeyError):
+            _safe_apply(rounds.apply, self.inner, action, rounds.legal_actions)
+            raise       # pragma: no cover - _safe_apply raised the reason
+        return HachiHachiRound(self.game, new, self.context)
 
     def view(self, player: int) -> Any:
         return self.game.adapter.rounds.view(self.inner, player)

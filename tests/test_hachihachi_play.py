@@ -20,6 +20,7 @@ from hanafuda_core.games.hachihachi_play import (
     HachiHachiDeal,
     Join,
     Pass,
+    _shuffle_keys,
     apply,
     deal_round,
     legal_actions,
@@ -307,3 +308,12 @@ def test_cards_played_in_the_turn_are_checked_as_by_the_full_refusal(preset, see
             full = _outcome(r, action, r.current_seat)
             assert fast == full
         r = apply(r, legal[int(rng.random() * len(legal))])
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_shuffle_keys_are_48_draws_of_32_bits(seed):
+    # The deal's shuffle keys are drawn in one call; they and the stream after them are
+    # those of 48 calls of getrandbits(32), so seeded deals and records stay the same.
+    a, b = random.Random(seed), random.Random(seed)
+    assert _shuffle_keys(a) == tuple(b.getrandbits(32) for _ in range(48))
+    assert a.random() == b.random()

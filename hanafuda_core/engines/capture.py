@@ -609,6 +609,8 @@ class DealOrderError(HanafudaError):
 
 def _card_id(c: object, where: str) -> int:
     """One card of an order or a setup as its id (an int, a Card or a card's text)."""
+    if type(c) is int:
+        return c                            # (checked first: the import below costs more)
     from ..cards import parse_card
     if isinstance(c, str):
         return int(parse_card(c))          # an UnknownCardError of our own if unreadable

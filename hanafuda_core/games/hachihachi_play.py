@@ -49,6 +49,7 @@ reason and leave the round unchanged.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
@@ -102,6 +103,9 @@ CALL_WORDS = {
     "d004": ("Keep", "Go out", "Cancel keeping"),
 }
 _CANCEL_ALLOWED = ("book", "d002")
+_DECIDE = Phase.DECIDE
+_OVER = Phase.ROUND_OVER
+_CHOOSE_HAND = Phase.CHOOSE_HAND_CAPTURE
 
 
 # ---------------------------------------------------------------------------
@@ -392,14 +396,16 @@ class HachiHachiRound:
         time. The trick: the class is a frozen dataclass *without* slots, so a copy is a
         new instance whose ``__dict__`` is this one's, updated; writing the dict directly
         skips the frozen ``__setattr__`` (no field is computed from another, so nothing
-        else needs re-running)."""
-        if not changes.keys() <= _ROUND_FIELDS:
+        else needs re-running). The new ``__dict__`` is a copy of this one's (one block
+        copy) put in place with ``object.__setattr__``; a name that is no field would
+        make the dict longer than the fields, which is refused."""
+        attrs = self.__dict__.copy()
+        attrs.update(changes)
+        if len(attrs) != _N_FIELDS:
             unknown = sorted(changes.keys() - _ROUND_FIELDS)
             raise TypeError(f"HachiHachiRound has no field {unknown}")
-        new = object.__new__(HachiHachiRound)
-        attrs = new.__dict__
-        attrs.update(self.__dict__)
-        attrs.update(changes)
+        new = _new_object(HachiHachiRound)
+        _set_attr(new, "__dict__", attrs)
         return new
 
     # -- who acts ----------------------------------------------------------------
@@ -554,6 +560,9 @@ class HachiHachiRound:
 
 
 _ROUND_FIELDS = frozenset(f.name for f in fields(HachiHachiRound))
+_N_FIELDS = len(_ROUND_FIELDS)
+_new_object = object.__new__
+_set_attr = object.__setattr__
 
 def seat_names(players: int) -> tuple[str, ...]:
     return tuple(f"Player {i + 1}" for i in range(players))
@@ -563,7 +572,15 @@ def seat_names(players: int) -> tuple[str, ...]:
 # Dealing
 
 def _shuffle_keys(rng: random.Random) -> tuple[int, ...]:
-    return tuple(rng.getrandbits(32) for _ in range(48))
+    """48 keys of 32 random bits, as 48 calls of ``rng.getrandbits(32)`` give them, drawn
+    in one call (``getrandbits(k)`` fills its result from successive 32-bit outputs,
+    lowest bits first, so the stream and the keys are the same)."""
+    bits = rng.getrandbits(32 * 48)
+    return tuple(memoryview(bits.to_bytes(4 * 48, "little")).cast("I").tolist()) \
+        if _LITTLE else tuple(bits >> (32 * i) & 0xFFFFFFFF for i in range(48))
+
+
+_LITTLE = sys.byteorder == "little"
 
 
 def _deal_order(rng: random.Random, players: int) -> list[int]:
@@ -849,6 +866,17 @@ def _can_cancel(r: HachiHachiRound) -> bool:
 
 def legal_actions(r: HachiHachiRound) -> tuple:
     """The actions the current seat may take, in a fixed order."""
+    if r.stage == "play":                   # (first: most actions of a round are here)
+        inner = r.inner
+        if inner.phase == _DECIDE:
+            go, stop, _ = _words(r)
+            if _keep_forbidden_by(r):
+                return (End(stop),)
+            return (Continue(go), End(stop))
+        acts = eng.legal_actions(inner)
+        if r.calls and _can_cancel(r):
+            acts = acts + (Cancel(_words(r)[2]),)
+        return acts
     if r.stage == "blind":
         return (BlindStay(False), BlindStay(True))
     if r.stage == "trade":
@@ -863,17 +891,6 @@ def legal_actions(r: HachiHachiRound) -> tuple:
         return (Join(), Pass())
     if r.stage == "claim":
         return _claim_options(r.rules, r.hands[r.current_seat])
-    if r.stage == "play":
-        inner = r.inner
-        if inner.phase == Phase.DECIDE:
-            go, stop, _ = _words(r)
-            if _keep_forbidden_by(r):
-                return (End(stop),)
-            return (Continue(go), End(stop))
-        acts = eng.legal_actions(inner)
-        if _can_cancel(r):
-            acts = acts + (Cancel(_words(r)[2]),)
-        return acts
     return ()
 
 
@@ -954,7 +971,7 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
             # it and refuses it with the same reason ``_refuse`` would give (it ends in
             # the engine's refusal for these actions), so the legal actions are not
             # built a second time.
-            return _play_action(r, action, r.history + (action,))
+            return _card_action(r, action, r.history + (action,))
     action = parse_action(action)
     _refuse(r, action, player)
     hist = r.history + (action,)
@@ -990,10 +1007,6 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
     return _play_action(r, action, hist)
 
 
-_DECIDE = Phase.DECIDE
-_OVER = Phase.ROUND_OVER
-
-
 def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
     # One copy of the round per action: every change goes into a single ``_replace``.
     inner = r.inner
@@ -1010,13 +1023,26 @@ def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
                     cards=inner.captures(inner.player), responsible=_responsible(r))
         new = eng.apply(inner, KOIKOI if isinstance(action, Continue) else STOP)
         return _after_inner(r, new, calls=r.calls + (call,), history=hist)
-    before = inner.hands_m[inner.player]
+    return _card_action(r, action, hist)
+
+
+def _card_action(r: HachiHachiRound, action: Play | Capture, hist: tuple) -> HachiHachiRound:
+    """A card played or a capture chosen in the capture turn (the engine's ``apply``
+    checks it). A card played to the field without capturing is remembered with the
+    hand it left and the piles then (``discards``: the responsibility rules ask who
+    gave a card away while holding another)."""
+    inner = r.inner
     new = eng.apply(inner, action)
-    discards = r.discards
-    if isinstance(action, Play) and new.field_m >> int(action.card) & 1 \
-            and new.phase != Phase.CHOOSE_HAND_CAPTURE:
-        discards = discards + ((int(action.card), me, before, inner.caps_m),)
-    return _after_inner(r, new, discards=discards, history=hist)
+    if new.field_m >> action.card & 1 and isinstance(action, Play) \
+            and new.phase != _CHOOSE_HAND:
+        p = inner.player
+        r = r._replace(inner=new, history=hist, discards=r.discards + (
+            (int(action.card), r.active[p], inner.hands_m[p], inner.caps_m),))
+    else:
+        r = r._replace(inner=new, history=hist)
+    if new.phase == _OVER:
+        return _finish(r)
+    return r
 
 
 def _after_inner(r: HachiHachiRound, new: State, **changes: Any) -> HachiHachiRound:
