@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 from .cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
@@ -47,6 +48,9 @@ CHAFF = "chaff"
 SUIT = "suit"
 
 _RAIN = MONTH_MASKS[10]
+# (the kinds' masks looked up once: an Enum key hashes in Python on every look-up)
+_BRIGHTS, _TENS, _RIBBONS, _CHAFFS = (KIND_MASKS[k] for k in (Kind.BRIGHT, Kind.TEN,
+                                                                Kind.RIBBON, Kind.CHAFF))
 _PHOENIX = 1 << Card.PAULOWNIA_PHOENIX
 #: Months whose triples are "greater" (Wisteria, Iris, Bush Clover, Paulownia).
 GREATER_MONTHS = (4, 5, 7, 12)
@@ -66,9 +70,8 @@ def kind_counts(hand: CardSet, rain_is_chaff: bool = True) -> tuple[int, int, in
     mask = hand.mask
     rain = mask & _RAIN if rain_is_chaff else 0
     rest = mask & ~rain
-    return ((rest & KIND_MASKS[Kind.BRIGHT]).bit_count(), (rest & KIND_MASKS[Kind.TEN]).bit_count(),
-            (rest & KIND_MASKS[Kind.RIBBON]).bit_count(),
-            (rest & KIND_MASKS[Kind.CHAFF]).bit_count() + rain.bit_count())
+    return ((rest & _BRIGHTS).bit_count(), (rest & _TENS).bit_count(),
+            (rest & _RIBBONS).bit_count(), (rest & _CHAFFS).bit_count() + rain.bit_count())
 
 
 def month_counts(hand: CardSet) -> dict[int, int]:
@@ -267,7 +270,10 @@ class TeyakuTable:
         hand = hand if isinstance(hand, CardSet) else CardSet(hand)
         hit = self._cache.get(hand.mask)
         if hit is None:
-            if len(self._cache) > 200_000:     # keep memory bounded in long simulations
+            # Small: a hand is asked for again and again while its round lasts (legal
+            # claims, their check, the settlement), rarely after. A large cache made every
+            # new hand slower (a heap of kept results for the garbage collector to walk).
+            if len(self._cache) > 2048:
                 self._cache.clear()
             hit = self._cache[hand.mask] = _evaluate(self, hand.mask)
         return hit
@@ -293,7 +299,8 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
     the plan's hits. :func:`_evaluate_direct` matches the rules for the hand itself
     (the tests check that both agree)."""
     readings, months, shape = _shape(table, mask)
-    key = (shape, tuple(k[:3] for k, _ in readings))
+    key = (shape, readings[0][0][:3] if len(readings) == 1 else
+           tuple(k[:3] for k, _ in readings))
     plan = table._plans.get(key)
     if plan is None:
         if len(table._plans) > 50_000:        # (a few thousand shapes exist)
@@ -309,13 +316,14 @@ def _evaluate_direct(table: TeyakuTable, mask: int) -> TeyakuResult:
 
 
 def _shape(table: TeyakuTable, mask: int
-           ) -> tuple[list[tuple[tuple[int, int, int, int], int]], list[int], tuple[int, ...]]:
+           ) -> tuple[list[tuple[tuple[int, int, int, int], int]], tuple[int, ...],
+                      tuple[int, ...]]:
     """The hand's readings by kind (``(counts, chaff mask)``: one, or more when November
     cards may count as their own kind), its months (1-12, in order) and its shape: the
     size of each of those months, a greater triple written 5."""
     hand = CardSet.from_mask(mask)
     kinds = kind_counts(hand, table.rain_is_chaff)
-    chaff_mask = (mask & KIND_MASKS[Kind.CHAFF]) | (mask & _RAIN if table.rain_is_chaff else 0)
+    chaff_mask = (mask & _CHAFFS) | (mask & _RAIN if table.rain_is_chaff else 0)
     readings = [(kinds, chaff_mask)]
     if table.rain_either and table.rain_is_chaff and mask & _RAIN:
         rain = [c for c in range(48) if (mask & _RAIN) >> c & 1]
@@ -325,14 +333,34 @@ def _shape(table: TeyakuTable, mask: int
             b, t, r, c = kind_counts(sub, True)
             ob, ot, orb, _ = kind_counts(CardSet.from_mask(own), False)
             readings.append(((b + ob, t + ot, r + orb, c), chaff_mask & ~own))
-    months: list[int] = []
-    shape: list[int] = []
-    for m, month_mask in enumerate(MONTH_MASKS, start=1):
-        n = (mask & month_mask).bit_count()
-        if n:
-            months.append(m)
-            shape.append(5 if n == 3 and is_greater_triple(hand, m) else n)
-    return readings, months, tuple(shape)
+    # months and shape two months (8 bits) at a time, from _MONTH_PAIRS
+    s0, s1, s2, s3, s4, s5 = _MONTH_PAIRS
+    a, b, c, d = s0[mask & 255], s1[mask >> 8 & 255], s2[mask >> 16 & 255], s3[mask >> 24 & 255]
+    e, f = s4[mask >> 32 & 255], s5[mask >> 40 & 255]
+    return (readings, a[0] + b[0] + c[0] + d[0] + e[0] + f[0],
+            a[1] + b[1] + c[1] + d[1] + e[1] + f[1])
+
+
+def _month_pairs(k: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """For months ``2k + 1`` and ``2k + 2``, each way a hand may hold their eight cards
+    (the 8 bits of the hand's mask from bit ``8k``): the months it holds and their
+    sizes, a greater triple (:func:`is_greater_triple`) written 5."""
+    out = []
+    for bits in range(256):
+        mask = bits << (8 * k)
+        hand = CardSet.from_mask(mask)
+        months: list[int] = []
+        shape: list[int] = []
+        for m in (2 * k + 1, 2 * k + 2):
+            n = (mask & MONTH_MASKS[m - 1]).bit_count()
+            if n:
+                months.append(m)
+                shape.append(5 if n == 3 and is_greater_triple(hand, m) else n)
+        out.append((tuple(months), tuple(shape)))
+    return tuple(out)
+
+
+_MONTH_PAIRS = tuple(_month_pairs(k) for k in range(6))
 
 
 #: One matched rule of a plan: (rule, value, reading for a chaff rule or -1, the
@@ -341,7 +369,7 @@ def _shape(table: TeyakuTable, mask: int
 _PlanHit = tuple[TeyakuRule, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
-def _plan(table: TeyakuTable, mask: int, readings, months: list[int]
+def _plan(table: TeyakuTable, mask: int, readings, months: tuple[int, ...]
           ) -> tuple[tuple[_PlanHit, ...], tuple[int, ...]]:
     """The rules the hand ``mask`` matches, best first within a group (months given
     by position in ``months``), and the positions of the best hit of each group."""
@@ -379,23 +407,37 @@ def _plan(table: TeyakuTable, mask: int, readings, months: list[int]
 
 
 def _result(mask: int, plan: tuple[tuple[_PlanHit, ...], tuple[int, ...]], readings,
-            months: list[int]) -> TeyakuResult:
+            months: tuple[int, ...]) -> TeyakuResult:
     """The hand's result from its plan: each hit with the hand's own cards."""
     hand = CardSet.from_mask(mask)
     found, best = plan
     hits = []
     for rule, value, reading, used_at, triples_at, greater_at in found:
         if reading >= 0:
-            hits.append(TeyakuHit(rule, value, hand, CardSet.from_mask(readings[reading][1])))
+            hits.append(_made(TeyakuHit, rule=rule, value=value, cards=hand,
+                              shown=CardSet.from_mask(readings[reading][1]), triples=(),
+                              greater=()))
             continue
         used = 0
         for i in used_at:
             used |= mask & MONTH_MASKS[months[i] - 1]
         cards = CardSet.from_mask(used)
-        hits.append(TeyakuHit(rule, value, cards, hand if rule.show_all else cards,
-                              tuple(months[i] for i in triples_at),
-                              tuple(months[i] for i in greater_at)))
-    return TeyakuResult(hand, tuple(hits[i] for i in best), tuple(hits))
+        hits.append(_made(TeyakuHit, rule=rule, value=value, cards=cards,
+                          shown=hand if rule.show_all else cards,
+                          triples=tuple([months[i] for i in triples_at]),
+                          greater=tuple([months[i] for i in greater_at])))
+    return _made(TeyakuResult, hand=hand, hits=tuple([hits[i] for i in best]),
+                 candidates=tuple(hits))
+
+
+def _made(cls: type, **values: object) -> Any:
+    """An instance of the frozen dataclass ``cls`` (no slots, no ``__post_init__``) with
+    every field given: its ``__dict__`` set in one step, where the frozen ``__init__``
+    sets each field through ``object.__setattr__`` (a result is built for every hand
+    dealt; the values are already checked, as the plan made them)."""
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", values)
+    return obj
 
 
 def _chaff(key, name, japanese, value, kinds, source, *, at_least=False, bonus=True, note=""):

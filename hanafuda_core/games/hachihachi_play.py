@@ -589,7 +589,12 @@ def _deal_order(rng: random.Random, players: int) -> list[int]:
 
 
 def _field_quad(mask: int) -> bool:
-    return any(mask & m == m for m in MONTH_MASKS)
+    """Whether ``mask`` holds all four cards of some month (a month is four bits: they
+    are all set where the mask and its shifts by 1, 2 and 3 all have a month's first bit)."""
+    return bool(mask & mask >> 1 & mask >> 2 & mask >> 3 & _MONTH_FIRST_BITS)
+
+
+_MONTH_FIRST_BITS = sum(1 << (4 * m) for m in range(12))
 
 
 def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 3,
@@ -647,23 +652,24 @@ def check_players(players: int) -> int:
 
 
 def _layout(order: Sequence[int], players: int) -> tuple[tuple[int, ...], int | None, int]:
-    hands = []
+    """The dealt hands (7 cards to each seat from seat 0) and field (the next 6; with
+    seven players, the Joker holder's other cards) as masks, and the Joker's seat."""
+    # A card's bit is looked up and the bits of a hand added (distinct bits: the sum is
+    # their union); the Joker (48) is one more bit, found and cleared afterwards.
+    hands = [sum(map(_BITS.__getitem__, order[7 * s:7 * s + 7])) for s in range(players)]
     joker = None
-    for s in range(players):
-        m = 0
-        for c in order[7 * s:7 * s + 7]:
-            if c == JOKER:
-                joker = s
-            else:
-                m |= 1 << c
-        hands.append(m)
     if players == 7:
-        fm = hands[joker]
+        for s in range(players):
+            if hands[s] >> JOKER & 1:
+                joker = s
+                hands[s] &= ~(1 << JOKER)
+        fm = hands[joker] if joker is not None else 0
     else:
-        fm = 0
-        for c in order[7 * players:7 * players + 6]:
-            fm |= 1 << c
+        fm = sum(map(_BITS.__getitem__, order[7 * players:7 * players + 6]))
     return tuple(hands), joker, fm
+
+
+_BITS = tuple(1 << c for c in range(JOKER + 1))
 
 
 def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal, *,
@@ -801,21 +807,19 @@ def setup_hachihachi_round(preset: str | HachiHachiRules, hands: Sequence, field
 
 def _claim_options(rules: HachiHachiRules, hand: int) -> tuple[Claim, ...]:
     """Every claim the hand allows (none, or at most one chaff and one suit combination),
-    by value. Kept per evaluation of the hand (the table caches that), since the claim
-    stage asks for them twice per player: the legal actions, then the check of the
-    action chosen."""
+    by value. They depend only on the keys, groups and values of the combinations the
+    hand makes, so they are made once for each such list (a few hundred exist)."""
     res = rules.teyaku.evaluate(CardSet.from_mask(hand))
-    got = _CLAIMS.get(id(res))
-    if got is not None and got[0] is res:
-        return got[1]
-    claims = _claims_of(res)
-    if len(_CLAIMS) > 100_000:          # keep memory bounded in long simulations
-        _CLAIMS.clear()
-    _CLAIMS[id(res)] = (res, claims)
+    sig = tuple([(h.rule.key, h.rule.group, h.value) for h in res.candidates])
+    claims = _CLAIMS.get(sig)
+    if claims is None:
+        if len(_CLAIMS) > 4096:
+            _CLAIMS.clear()
+        claims = _CLAIMS[sig] = _claims_of(res)
     return claims
 
 
-_CLAIMS: dict[int, tuple[Any, tuple[Claim, ...]]] = {}
+_CLAIMS: dict[tuple[tuple[str, str, int], ...], tuple[Claim, ...]] = {}
 
 
 def _claims_of(res: Any) -> tuple[Claim, ...]:
@@ -1033,13 +1037,17 @@ def _card_action(r: HachiHachiRound, action: Play | Capture, hist: tuple) -> Hac
     gave a card away while holding another)."""
     inner = r.inner
     new = eng.apply(inner, action)
+    # (the copy of ``_replace``, written out: this runs for nearly every action)
+    attrs = r.__dict__.copy()
+    attrs["inner"] = new
+    attrs["history"] = hist
     if new.field_m >> action.card & 1 and isinstance(action, Play) \
             and new.phase != _CHOOSE_HAND:
         p = inner.player
-        r = r._replace(inner=new, history=hist, discards=r.discards + (
-            (int(action.card), r.active[p], inner.hands_m[p], inner.caps_m),))
-    else:
-        r = r._replace(inner=new, history=hist)
+        attrs["discards"] = r.discards + (
+            (int(action.card), r.active[p], inner.hands_m[p], inner.caps_m),)
+    r = _new_object(HachiHachiRound)
+    _set_attr(r, "__dict__", attrs)
     if new.phase == _OVER:
         return _finish(r)
     return r
