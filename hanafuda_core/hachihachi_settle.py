@@ -58,7 +58,7 @@ from .teyaku import CHAFF, SUIT, TeyakuHit, TeyakuResult
 
 __all__ = ["FieldMultiplier", "FieldQueue", "PlayerFacts", "Call", "RoundFacts", "Settlement",
            "settle_round", "field_multiplier", "LIGHT_MULTIPLIERS", "PAR", "CALL_ACTIONS",
-           "RESPONSIBLE_YAKU"]
+           "RESPONSIBLE_YAKU", "card_points"]
 
 PAR = 88
 DECK_POINTS = 264
@@ -415,6 +415,16 @@ class _Work:
     def active(self) -> tuple[str, ...]:
         return self.facts.active
 
+    def cite(self, key: str) -> str:
+        """Where the rules take an option from (:meth:`HachiHachiRules.cite`), worked out
+        once per rules object and option: the clauses cite on every round."""
+        got = _CITES.get((id(self.rules), key))
+        if got is None or got[0] is not self.rules:
+            if len(_CITES) > 4096:
+                _CITES.clear()
+            got = _CITES[id(self.rules), key] = (self.rules, self.rules.cite(key))
+        return got[1]
+
     def opponents(self, name: str) -> tuple[str, ...]:
         return tuple(n for n in self.active if n != name)
 
@@ -429,6 +439,11 @@ class _Work:
             if payer != payee and amount:
                 self.lines.append(Payment(payer, payee, int(amount), reason, clause, self.mult,
                                           base, category, note))
+
+
+#: (id of the rules, option) -> (the rules, the citation); the rules are kept, so an id
+#: is not reused while its entry lasts.
+_CITES: dict[tuple[int, str], tuple[HachiHachiRules, str]] = {}
 
 
 def _claimed(w: _Work, p: PlayerFacts) -> tuple[TeyakuHit, ...]:
@@ -462,8 +477,21 @@ def _points(p: PlayerFacts) -> int | None:
     if p.card_points is not None:
         return p.card_points
     if p.captures is not None:
-        return p.captures.value(DEFAULT_VALUES)
+        return card_points(p.captures.mask)
     return None
+
+
+def card_points(mask: int) -> int:
+    """The card points of the cards in ``mask`` (20 a Bright, 10 a Ten, 5 a Ribbon, 1 a
+    Chaff: ``CardSet.value(DEFAULT_VALUES)``, from a table of the kinds' masks made once).
+
+    >>> card_points(CardSet.parse("1a 1b 1c 2a").mask), CardSet.parse("1a 1b 1c 2a").value()
+    (36, 36)
+    """
+    return sum([(mask & kind).bit_count() * value for kind, value in _POINT_MASKS])
+
+
+_POINT_MASKS = tuple((KIND_MASKS[k], v) for k, v in DEFAULT_VALUES.items())
 
 
 def _chaff_count(rules: HachiHachiRules, p: PlayerFacts, rain: bool) -> int | None:
@@ -488,7 +516,9 @@ def _compensation(w: _Work) -> None:
     """Forced dropouts are paid half their hand combinations (and held yaku) and a few
     points per Bright / Poetry / Purple card (BOOK ch. 17 Compensation; D001 4-6
     players; D002 Driven Out; D004 Forced passes)."""
-    r, clause = w.rules, w.rules.cite("compensation_payers")
+    if not w.facts.forced_out:
+        return
+    r, clause = w.rules, w.cite("compensation_payers")
     payers = [n for n in w.active
               if r.compensation_payers == "active" or n != w.facts.dealer]
     for name in w.facts.forced_out:
@@ -552,7 +582,7 @@ def yaku_rule_cards(rules: HachiHachiRules, key: str) -> int:
 def _hand_combinations(w: _Work) -> None:
     """Each active player takes their claimed combinations from each active opponent
     (BOOK ch. 17 Hand Combinations; D001 Teyaku; D002 Hand Combo; D004 Melds)."""
-    clause = w.rules.cite("teyaku_table")
+    clause = w.cite("teyaku_table")
     for name in w.active:
         hits = _claimed(w, w.facts.player(name))
         w.teyaku[name] = hits
@@ -562,7 +592,7 @@ def _hand_combinations(w: _Work) -> None:
             value = 400 // (10 if w.scale != 1 else 1)
             w.notes.append(f"{name}: Winning Hand (Four & Three with 7 Chaffs) takes 400 "
                            "instead of 240 (BOOK variant)")
-            w.take(name, w.opponents(name), value, "Winning Hand", w.rules.cite("winning_hand"),
+            w.take(name, w.opponents(name), value, "Winning Hand", w.cite("winning_hand"),
                    "teyaku")
             w.instant, w.winner = True, name
             continue
@@ -586,7 +616,7 @@ def _yaku_at_end(w: _Work) -> None:
     """Yaku settled when the round ends (BOOK ch. 17 Scoring with yaku; D002 Yoshi / Sa-gé):
     End takes the yaku from each opponent, double from a lone opponent who had called
     Continue (the other pays nothing); Cancel or an exhausted deck pays half."""
-    clause = w.rules.cite("calls")
+    clause = w.cite("calls")
     continued: list[str] = []
     values: dict[str, int] = {}
     for call in w.facts.calls:
@@ -608,14 +638,14 @@ def _yaku_at_end(w: _Work) -> None:
                     for opp in w.opponents(other):
                         w.take(opp, [other], values[other], f"{other} continued and never "
                                "ended: Risk pays the yaku to each opponent",
-                               w.rules.cite("risk"), "yaku")
+                               w.cite("risk"), "yaku")
         if kind == "end":
             others = [n for n in continued if n != call.player]
             payer = _responsible(w, call)
             if payer is not None:
                 w.take(call.player, [payer], values[call.player],
                        f"{call.player}'s yaku, paid for both losers by {payer} "
-                       "(responsible discard)", w.rules.cite("responsibility"), "yaku",
+                       "(responsible discard)", w.cite("responsibility"), "yaku",
                        factor=len(w.opponents(call.player)))
             elif len(others) == 1 and len(w.active) == 3:
                 w.take(call.player, others, values[call.player],
@@ -645,7 +675,7 @@ def _yaku_at_end(w: _Work) -> None:
         for name in continued:
             for opp in w.opponents(name):
                 w.take(opp, [name], values[name], f"{name} continued and never ended: Risk "
-                       "pays the yaku to each opponent", w.rules.cite("risk"), "yaku")
+                       "pays the yaku to each opponent", w.cite("risk"), "yaku")
         if continued:
             w.first_continue = continued[0]
         return
@@ -672,7 +702,7 @@ def _yaku_immediate(w: _Work) -> None:
     """Yaku paid the moment they are made (D001 dekiyaku and sage; D004 going out and
     keeping). A player who played on and failed pays back half of what they received;
     in D004 a keeper also pays for both losers when an opponent goes out."""
-    r, clause = w.rules, w.rules.cite("calls")
+    r, clause = w.rules, w.cite("calls")
     paid: dict[str, dict[str, int]] = {n: {} for n in w.active}
     received: dict[str, dict[str, int]] = {n: {} for n in w.active}   # per opponent
     pending: list[str] = []
@@ -707,7 +737,7 @@ def _yaku_immediate(w: _Work) -> None:
             payer = _responsible(w, call, key)
             if payer is not None:
                 w.take(name, [payer], value, label + f", paid for both losers by {payer} "
-                       "(responsible discard)", r.cite("responsibility"), "yaku",
+                       "(responsible discard)", w.cite("responsibility"), "yaku",
                        factor=len(w.opponents(name)))
                 received[name][payer] = received[name].get(payer, 0) + w.lines[-1].amount
             elif r.calls == "d004" and kind == "end" and len(keepers) == 1:
@@ -799,7 +829,7 @@ def _card_points(w: _Work) -> None:
     if missing:
         raise HanafudaError(f"card points are needed for {', '.join(missing)}: give captures or "
                             "card_points")
-    clause = w.rules.cite("two_player_cards" if len(w.active) == 2 else "unit")
+    clause = w.cite("two_player_cards" if len(w.active) == 2 else "unit")
     if len(w.active) == 2 and w.rules.two_player_cards == "par":
         for n, v in pts.items():
             amount = (v - PAR) * w.mult
@@ -846,7 +876,7 @@ def _chaff_bonus(w: _Work) -> None:
             if h.rule.group == CHAFF and h.rule.counts_for_chaff_bonus and v is not None \
                     and v >= PAR + 1:
                 w.take(name, w.opponents(name), w.rules.chaff_bonus,
-                       f"{name}: {h.rule.name} and {v} card points", w.rules.cite("chaff_bonus"),
+                       f"{name}: {h.rule.name} and {v} card points", w.cite("chaff_bonus"),
                        "events")
 
 
@@ -879,12 +909,12 @@ def _triple_bonus(w: _Work) -> None:
                     w.take(name, [payer], r.triple_bonus,
                            f"{name} caught the triple of month {month}, paid for both "
                            f"losers by {payer} (gave up its fourth card)",
-                           r.cite("triple_responsibility"), "events",
+                           w.cite("triple_responsibility"), "events",
                            factor=len(w.opponents(name)))
                 elif caught:
                     w.take(name, w.opponents(name), r.triple_bonus,
                            f"{name} caught the triple of month {month}",
-                           r.cite("triple_bonus"), "events")
+                           w.cite("triple_bonus"), "events")
 
 
 def _blind_stay(w: _Work) -> None:
@@ -895,7 +925,7 @@ def _blind_stay(w: _Work) -> None:
     d, v = w.facts.dealer, w.points.get(w.facts.dealer)
     if v is None:
         raise HanafudaError("the blind-stay dealer's card points are needed")
-    clause = w.rules.cite("blind_stay")
+    clause = w.cite("blind_stay")
     if v >= PAR + 1:
         everyone = [n for n in w.facts.names if n != w.facts.joker]
         w.take(d, everyone, w.rules.blind_stay, f"{d}'s blind stay succeeded ({v})", clause,
@@ -903,7 +933,7 @@ def _blind_stay(w: _Work) -> None:
     elif w.rules.blind_failure and not w.yaku_made:
         for opp in w.opponents(d):
             w.take(opp, [d], w.rules.blind_stay, f"{d}'s blind stay failed ({v})",
-                   w.rules.cite("blind_failure"), "blind")
+                   w.cite("blind_failure"), "blind")
 
 
 def _dealers_hand(w: _Work) -> None:
@@ -918,7 +948,7 @@ def _dealers_hand(w: _Work) -> None:
     if v is not None and v >= PAR + 1:
         everyone = [n for n in w.facts.names if n != w.facts.joker]
         w.take(who, everyone, w.rules.dealers_hand, f"{who} traded last for the dealer's hand "
-               f"and took {v} card points (Dealer's Hand)", w.rules.cite("dealers_hand"),
+               f"and took {v} card points (Dealer's Hand)", w.cite("dealers_hand"),
                "blind")
 
 
@@ -971,7 +1001,7 @@ def _specials(w: _Work) -> None:
         return
     who, what, value = found
     effect = w.rules.special_effect
-    clause = w.rules.cite("special_effect")
+    clause = w.cite("special_effect")
     kept, back = [], []
     for p in w.lines:
         if p.category == "blind" and w.rules.specials_keep_blind:
@@ -989,7 +1019,7 @@ def _specials(w: _Work) -> None:
                               b.base, "returned", b.note) for b in back]
     w.special = what
     w.winner = who
-    w.take(who, w.opponents(who), value, what, w.rules.cite("futahachi"), "special")
+    w.take(who, w.opponents(who), value, what, w.cite("futahachi"), "special")
 
 
 # -- 1. fold fees (need the winner, so they are booked last) ---------------------------
@@ -1038,7 +1068,7 @@ def _fold_fees(w: _Work) -> None:
         what = f"seat {index + 1}" if by_seat else f"passer {i + 1}"
         w.lines.insert(0, Payment(name, w.winner, fees[index] * mult,
                                   f"{name}'s fee for passing ({what})",
-                                  r.cite("fold_fee_by" if by_seat else "fold_fees"), mult,
+                                  w.cite("fold_fee_by" if by_seat else "fold_fees"), mult,
                                   fees[index], "fees"))
 
 
@@ -1062,7 +1092,7 @@ def _shared_fees(w: _Work, fees: tuple[int, ...], by_seat: bool) -> None:
             if part:
                 w.lines.append(Payment(name, payee, part, f"{name}'s fee for passing, shared "
                                        f"by {' and '.join(stayers)} (no round: too few stayed)",
-                                       r.cite("too_few"), mult, fees[index], "fees"))
+                                       w.cite("too_few"), mult, fees[index], "fees"))
     w.winner = stayers[0] if len(stayers) == 1 else None
     w.notes.append(f"only {' and '.join(stayers)} stayed: the round is not played and the "
                    "fees are shared")

@@ -78,6 +78,7 @@ from ..hachihachi_settle import (
     PlayerFacts,
     RoundFacts,
     Settlement,
+    card_points,
     settle_round,
 )
 from ..players import GreedyPlayer
@@ -273,8 +274,7 @@ class HachiHachiOverlay:
 
     def settle_draw(self, state: State) -> RoundResult:
         n = state.rules.players
-        pts = tuple(CardSet.from_mask(state.caps_m[p]).value(DEFAULT_VALUES) - 88
-                    for p in range(n))
+        pts = tuple(card_points(state.caps_m[p]) - 88 for p in range(n))
         best = max(range(n), key=lambda p: pts[p])
         return RoundResult(best, pts, "played out")
 
