@@ -511,8 +511,7 @@ class HachiHachiAdapter(CaptureAdapter):
         return (2, 7)
 
     def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
-        from .games.hachihachi_play import new_hachihachi_round
-        r = new_hachihachi_round(game.rules, players, seed, dealer)
+        r = self.rounds.new_hachihachi_round(game.rules, players, seed, dealer)
         return HachiHachiRound(game, r, {"round_no": 1, "queue": [], "blind_offered": False,
                                          "trade": r.trade_offered, "names": list(r.names)})
 

@@ -254,6 +254,11 @@ class CaptureRules:
         return tuple(int(c) for c in self.deck)
 
     @cached_property
+    def deck_mask(self) -> int:
+        """The deck as a mask (bit ``c`` for card id ``c``)."""
+        return sum(1 << c for c in set(self.deck_ids))
+
+    @cached_property
     def turn_constants(self) -> tuple:
         """What the turn reads from the rules, read once: (side of each seat, the yaku
         table's ``quick`` or None, the overlay's ``decision_needed``, players, whether
@@ -974,11 +979,7 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     Cards left out are simply out of play. Yaku already in the capture piles count
     as declared, so only a new or bigger yaku opens a decision.
     """
-    from ..cards import parse_cards
-
-    deck = 0
-    for c in rules.deck_ids:
-        deck |= 1 << c
+    deck = rules.deck_mask
 
     def mask(x, what: str) -> int:
         if isinstance(x, int) and type(x) is not bool:
@@ -1010,8 +1011,10 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     caps = [0] * rules.sides
     for i, c in enumerate(captures):
         caps[i] = mask(c, f"capture pile {i + 1}")
-    stock_t = tuple(_card_id(c, "the stock")
-                    for c in (parse_cards(stock) if isinstance(stock, str) else stock))
+    if isinstance(stock, str):
+        from ..cards import parse_cards
+        stock = parse_cards(stock)
+    stock_t = tuple([_card_id(c, "the stock") for c in stock])
     if any(not deck >> c & 1 for c in stock_t):
         raise DealOrderError(f"the stock holds a card that is not in the {rules.name} deck")
     fm = mask(field, "the field")
@@ -1020,8 +1023,11 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
         total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
         sigs.append(sig)
         pts.append(total)
-    all_cards = [*(c for h in hands_m for c in _bits(h)), *_bits(fm), *stock_t,
-                 *(c for cm in caps for c in _bits(cm))]
+    all_cards = [c for h in hands_m for c in _bits(h)]
+    all_cards += _bits(fm)
+    all_cards += stock_t
+    for cm in caps:
+        all_cards += _bits(cm)
     if len(all_cards) != len(set(all_cards)):
         twice = sorted({c for c in all_cards if all_cards.count(c) > 1})
         raise DealOrderError(f"a card is placed twice in this setup "

@@ -564,7 +564,9 @@ _N_FIELDS = len(_ROUND_FIELDS)
 _new_object = object.__new__
 _set_attr = object.__setattr__
 
+@lru_cache(maxsize=16)
 def seat_names(players: int) -> tuple[str, ...]:
+    """The default names of the seats: Player 1, Player 2, ..."""
     return tuple(f"Player {i + 1}" for i in range(players))
 
 
@@ -691,7 +693,7 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
     hands, joker, fm = _layout(deal.order, players)
     if joker is not None:
         hands = tuple(0 if s == joker else h for s, h in enumerate(hands))
-    queue = queue if queue is not None else FieldQueue(rules.field_mode)
+    queue = queue if queue is not None else _empty_queue(rules.field_mode)
     mult, after = queue.next(CardSet.from_mask(fm))
     names = tuple(names) if names else seat_names(players)
     if len(names) != players:
@@ -709,6 +711,12 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
     if not offered:
         r = _after_blind(r)
     return r
+
+
+@lru_cache(maxsize=16)
+def _empty_queue(mode: str) -> FieldQueue:
+    """The field queue of a first deal (no deal reserved), one per mode: it is immutable."""
+    return FieldQueue(mode)
 
 
 def offers_trade(rules: HachiHachiRules, players: int, trade: bool | None = None) -> bool:
