@@ -412,15 +412,13 @@ class HachiHachiRound:
     @property
     def choose_order(self) -> tuple[int, ...]:
         """Seats in the order they choose to play or pass (the Joker holder sits out)."""
-        n, d = self.players, self.deal.dealer
-        seats = [(d + i) % n for i in range(n)]
-        return tuple(s for s in seats if s != self.joker)
+        return _seat_orders(self.players, self.deal.dealer, self.joker)[0]
 
     @property
     def trade_order(self) -> tuple[int, ...]:
         """Seats that may trade, in order from the dealer's right (not the dealer, not
         the Joker holder)."""
-        return tuple(s for s in self.choose_order if s != self.deal.dealer)
+        return _seat_orders(self.players, self.deal.dealer, self.joker)[1]
 
     @property
     def last_trader(self) -> int | None:
@@ -557,6 +555,17 @@ class HachiHachiRound:
             lines.append(f"{self.names[s]} [{tag}] hand: {self.hand(s).format()} | captures: "
                          f"{self.captures(s).format()}")
         return "\n".join(lines)
+
+
+@lru_cache(maxsize=256)
+def _seat_orders(players: int, dealer: int, joker: int | None
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(choose order, trade order) of a deal: the seats from the dealer on, without the
+    Joker holder; the trade order also without the dealer. (Made once per table: the
+    current seat is asked for on every action of the first stages.)"""
+    seats = [(dealer + i) % players for i in range(players)]
+    choose = tuple(s for s in seats if s != joker)
+    return choose, tuple(s for s in choose if s != dealer)
 
 
 _ROUND_FIELDS = frozenset(f.name for f in fields(HachiHachiRound))
