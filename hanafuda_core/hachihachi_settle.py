@@ -275,10 +275,19 @@ class RoundFacts:
         return tuple(n for n in self.names if n not in out)
 
     def player(self, name: str) -> PlayerFacts:
+        p = self._by_name.get(name)
+        if p is None:
+            raise HanafudaError(f"no player called {name!r}; players: "
+                                f"{', '.join(self.names)}")
+        return p
+
+    @cached_property
+    def _by_name(self) -> dict[str, PlayerFacts]:
+        """Each player's facts by name (the first of a name, as a search would find)."""
+        out: dict[str, PlayerFacts] = {}
         for p in self.players:
-            if p.name == name:
-                return p
-        raise HanafudaError(f"no player called {name!r}; players: {', '.join(self.names)}")
+            out.setdefault(p.name, p)
+        return out
 
     def check(self, rules: HachiHachiRules | None = None) -> None:
         """Raise a clear error if the facts cannot describe a Hachi-Hachi round
@@ -406,8 +415,9 @@ class _Work:
     first_continue: str | None = None
     yaku_made: bool = False
     instant: bool = False             # Four & Three won the round at once
+    _opponents: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def scale(self) -> int:
         return self.rules.combo_scale
 
@@ -426,7 +436,10 @@ class _Work:
         return got[1]
 
     def opponents(self, name: str) -> tuple[str, ...]:
-        return tuple(n for n in self.active if n != name)
+        got = self._opponents.get(name)
+        if got is None:
+            got = self._opponents[name] = tuple(n for n in self.active if n != name)
+        return got
 
     def take(self, payee: str, payers: Iterable[str], base: int, reason: str, clause: str,
              category: str, *, factor: int = 1, scaled: bool = True, note: str = "") -> None:

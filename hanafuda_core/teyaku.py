@@ -294,25 +294,35 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
 
     Which rules match, and with which of the hand's months, depends only on the hand's
     *shape*: its kind counts (each reading of them) and the sizes of its months in
-    order, greater triples marked. The rules are matched once per shape
-    (:func:`_plan`, kept in the table) and a hand then only puts its own cards into
-    the plan's hits. :func:`_evaluate_direct` matches the rules for the hand itself
+    order, greater triples marked. The rules are matched once per shape (the chaff
+    rules per kind counts, :func:`_chaff_hits`; the suit rules per month sizes,
+    :func:`_suit_hits`; both kept in the table) and a hand then only puts its own cards
+    into the plan's hits. :func:`_evaluate_direct` matches the rules for the hand itself
     (the tests check that both agree)."""
     readings, months, shape = _shape(table, mask)
-    key = (shape, readings[0][0][:3] if len(readings) == 1 else
-           tuple(k[:3] for k, _ in readings))
-    plan = table._plans.get(key)
+    kinds = readings[0][0][:3] if len(readings) == 1 else tuple(k[:3] for k, _ in readings)
+    plans = table._plans
+    plan = plans.get((shape, kinds))
     if plan is None:
-        if len(table._plans) > 50_000:        # (a few thousand shapes exist)
-            table._plans.clear()
-        plan = table._plans[key] = _plan(table, mask, readings, months)
+        # The chaff rules depend on the kinds only, the suit rules on the shape only: each
+        # part is kept on its own (a new pair of known parts is merged, not matched again).
+        if len(plans) > 50_000:              # (a few thousand pairs exist)
+            plans.clear()
+        chaff = plans.get(("chaff", kinds))
+        if chaff is None:
+            chaff = plans["chaff", kinds] = _chaff_hits(table, readings)
+        suit = plans.get(("suit", shape))
+        if suit is None:
+            suit = plans["suit", shape] = _suit_hits(table, mask, months)
+        plan = plans[shape, kinds] = _merged(chaff, suit)
     return _result(mask, plan, readings, months)
 
 
 def _evaluate_direct(table: TeyakuTable, mask: int) -> TeyakuResult:
     """:func:`_evaluate` without the table's plans: the rules matched for this hand."""
     readings, months, _ = _shape(table, mask)
-    return _result(mask, _plan(table, mask, readings, months), readings, months)
+    plan = _merged(_chaff_hits(table, readings), _suit_hits(table, mask, months))
+    return _result(mask, plan, readings, months)
 
 
 def _shape(table: TeyakuTable, mask: int
@@ -369,21 +379,31 @@ _MONTH_PAIRS = tuple(_month_pairs(k) for k in range(6))
 _PlanHit = tuple[TeyakuRule, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
-def _plan(table: TeyakuTable, mask: int, readings, months: tuple[int, ...]
-          ) -> tuple[tuple[_PlanHit, ...], tuple[int, ...]]:
-    """The rules the hand ``mask`` matches, best first within a group (months given
-    by position in ``months``), and the positions of the best hit of each group."""
+def _chaff_hits(table: TeyakuTable, readings) -> tuple[tuple[int, _PlanHit], ...]:
+    """The chaff rules a hand with these readings by kind matches: (rule's place in the
+    table, hit), the hit naming the first reading that matches."""
+    found = []
+    for index, rule in enumerate(table.rules):
+        if rule.group != CHAFF:
+            continue
+        want_b, want_t, want_r = rule.kinds
+        for i, ((b, t, r, _), _shown) in enumerate(readings):
+            ribbons_ok = r >= want_r if rule.ribbons_at_least else r == want_r
+            if b == want_b and t == want_t and ribbons_ok:
+                found.append((index, (rule, rule.value, i, (), (), ())))
+                break
+    return tuple(found)
+
+
+def _suit_hits(table: TeyakuTable, mask: int, months: tuple[int, ...]
+               ) -> tuple[tuple[int, _PlanHit], ...]:
+    """The suit rules the hand ``mask`` matches: (rule's place in the table, hit), the
+    hit's months given by their position in ``months`` (the hand's months in order)."""
     hand = CardSet.from_mask(mask)
     fits, greater_of = _month_fits(hand.months(), hand)
-    found: list[_PlanHit] = []
-    for rule in table.rules:
+    found = []
+    for index, rule in enumerate(table.rules):
         if rule.group == CHAFF:
-            want_b, want_t, want_r = rule.kinds
-            for i, ((b, t, r, _), _shown) in enumerate(readings):
-                ribbons_ok = r >= want_r if rule.ribbons_at_least else r == want_r
-                if b == want_b and t == want_t and ribbons_ok:
-                    found.append((rule, rule.value, i, (), (), ()))
-                    break
             continue
         chosen = _assign(rule.parts, fits, greater_of)
         if chosen is None:
@@ -393,10 +413,18 @@ def _plan(table: TeyakuTable, mask: int, readings, months: tuple[int, ...]
         plus = rule.per_greater * sum(1 for p, m in zip(rule.parts, chosen)
                                       if p == "3" and m in greater)
         at = months.index
-        found.append((rule, rule.value + plus, -1, tuple(at(m) for m in chosen),
-                      tuple(at(m) for m in triples), tuple(at(m) for m in greater)))
+        found.append((index, (rule, rule.value + plus, -1, tuple(at(m) for m in chosen),
+                              tuple(at(m) for m in triples), tuple(at(m) for m in greater))))
+    return tuple(found)
+
+
+def _merged(chaff: tuple[tuple[int, _PlanHit], ...], suit: tuple[tuple[int, _PlanHit], ...]
+            ) -> tuple[tuple[_PlanHit, ...], tuple[int, ...]]:
+    """The hits of both groups, chaff first, best first within a group (ties in the
+    table's order), and the positions of the best hit of each group."""
     order = {CHAFF: 0, SUIT: 1}
-    found.sort(key=lambda h: (order.get(h[0].group, 2), -h[1]))
+    found = [h for _, h in sorted(chaff + suit, key=lambda e: (order.get(e[1][0].group, 2),
+                                                                -e[1][1], e[0]))]
     best: list[int] = []
     seen: set[str] = set()
     for i, h in enumerate(found):

@@ -1107,36 +1107,32 @@ def _responsible(r: HachiHachiRound) -> str | None:
 def round_facts(r: HachiHachiRound) -> RoundFacts:
     """The finished (or aborted) round as facts for :func:`settle_round`."""
     n, d = r.players, r.deal.dealer
-    seats = [(d + i) % n for i in range(n)]
     inner = r.inner
-    forced = set(r.forced_out)
+    names, active, hands = r.names, r.active, r.hands
+    played = inner is not None and inner.history_c is not None
+    forced_out = r.forced_out
     players = []
-    for s in seats:
-        name = r.names[s]
-        if s in r.active:
-            i = r.active.index(s)
-            caps = inner.captures(i) if inner is not None else None
-            played = inner is not None and inner.history_c is not None
-            dealt = r.hands[s] if r.hands[s].bit_count() == 7 else None
-            players.append(PlayerFacts(name, hand=CardSet.from_mask(dealt) if dealt else None,
-                                       claims=r.claimed(s) or (),
-                                       captures=caps if played else None,
-                                       triple_responsible=_triple_discards(r, s)))
-        elif s in forced:
-            players.append(PlayerFacts(name, hand=CardSet.from_mask(r.hands[s]), claims=None))
+    for i in range(n):
+        s = (d + i) % n
+        name = names[s]
+        if s in active:
+            dealt = hands[s]
+            players.append(PlayerFacts(
+                name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None,
+                r.claimed(s) or (), inner.captures(active.index(s)) if played else None,
+                triple_responsible=_triple_discards(r, s)))
+        elif s in forced_out:
+            players.append(PlayerFacts(name, hand=CardSet.from_mask(hands[s]), claims=None))
         else:
             players.append(PlayerFacts(name))
-    return RoundFacts(tuple(players), r.names[r.active[0]], field=CardSet.from_mask(r.field0),
-                      multiplier=r.multiplier.value,
-                      passed=tuple(r.names[s] for s in r.passed),
-                      forced_out=tuple(r.names[s] for s in r.forced_out),
-                      joker=r.names[r.joker] if r.joker is not None else None,
-                      calls=r.calls, blind_stay=r.blind,
-                      dealers_hand=(r.names[r.last_trader] if r.last_trader is not None
-                                    else None),
-                      played=r.stage not in ("choose", "trade", "blind"),
-                      aborted=(r.names[r.aborted_by] if r.aborted_by is not None
-                               and r.inner is not None else None))
+    trader, aborted = r.last_trader, r.aborted_by
+    return RoundFacts(tuple(players), names[active[0]], CardSet.from_mask(r.field0),
+                      r.multiplier.value, tuple(names[s] for s in r.passed),
+                      tuple(names[s] for s in forced_out),
+                      names[r.joker] if r.joker is not None else None, r.calls, r.blind,
+                      names[trader] if trader is not None else None,
+                      r.stage not in ("choose", "trade", "blind"),
+                      names[aborted] if aborted is not None and inner is not None else None)
 
 
 def _triple_discards(r: HachiHachiRound, seat: int) -> tuple[tuple[int, str], ...]:
