@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .cards import (
     DEFAULT_VALUES,
@@ -128,10 +128,13 @@ class FieldQueue:
         if self.mode not in ("highest", "additive", "carryover", "queue", "few"):
             raise HanafudaError(f"unknown field mode {self.mode!r}; allowed: highest, additive, "
                                 "carryover, queue, few")
-        if isinstance(field, CardSet):      # (the lights by mask: a deal asks every round)
-            lights = tuple(_CARDS[c] for c in mask_cards(field.mask & _LIGHT_MASK))
-        else:
-            lights = tuple(c for c in (field or ()) if c in LIGHT_MULTIPLIERS)
+        if isinstance(field, CardSet):
+            # Only the field's lights count: the answer is made once per queue and lights
+            # (every deal asks; a few dozen combinations exist).
+            return _next_for_lights(self, field.mask & _LIGHT_MASK)
+        return self._next(tuple(c for c in (field or ()) if c in LIGHT_MULTIPLIERS))
+
+    def _next(self, lights: tuple[Card, ...]) -> tuple[FieldMultiplier, FieldQueue]:
         values = sorted((LIGHT_MULTIPLIERS[c] for c in lights), reverse=True)
         names = ", ".join(c.title for c in lights) or "no Bright"
         if self.mode == "highest":
@@ -160,6 +163,12 @@ class FieldQueue:
         if keep:
             reason += "; later deals reserved: " + ", ".join(f"x{k}" for k in keep)
         return FieldMultiplier(v, lights, reason, carried), FieldQueue(self.mode, keep)
+
+
+@lru_cache(maxsize=1024)
+def _next_for_lights(queue: FieldQueue, lights: int) -> tuple[FieldMultiplier, FieldQueue]:
+    """:meth:`FieldQueue.next` for a field whose lights are the mask ``lights``."""
+    return queue._next(tuple(_CARDS[c] for c in mask_cards(lights)))
 
 
 def field_multiplier(rules: HachiHachiRules, field: CardSet | None) -> FieldMultiplier:
@@ -599,6 +608,8 @@ def _hand_combinations(w: _Work) -> None:
     for name in w.active:
         hits = _claimed(w, w.facts.player(name))
         w.teyaku[name] = hits
+        if not hits:
+            continue                # nothing claimed: nothing below applies
         value = sum(h.value for h in hits)
         keys = {h.rule.key for h in hits}
         if w.rules.winning_hand and {"four_three", "seven_chaffs"} <= keys:

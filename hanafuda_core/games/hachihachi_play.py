@@ -743,17 +743,22 @@ def offers_trade(rules: HachiHachiRules, players: int, trade: bool | None = None
 
 
 def _after_blind(r: HachiHachiRound) -> HachiHachiRound:
+    """The stage after the blind stay and after each trade: the next trade, the claims
+    (two or three players: all play) or the choice to play."""
     if r.trade_offered and len(r.trades) < len(r.trade_order):
-        return r._replace(stage="trade")
+        return r if r.stage == "trade" else r._replace(stage="trade")
     if r.players <= 3:
         d = r.deal.dealer
-        return _start_claims(r._replace(active=tuple((d + i) % r.players
-                                                     for i in range(r.players))))
+        return _start_claims(r, tuple((d + i) % r.players for i in range(r.players)))
     return r._replace(stage="choose")
 
 
-def _start_claims(r: HachiHachiRound) -> HachiHachiRound:
-    return r._replace(stage="claim")
+def _start_claims(r: HachiHachiRound, active: tuple[int, ...] | None = None
+                  ) -> HachiHachiRound:
+    """The claim stage, with ``active`` the players (when not chosen before)."""
+    if active is None:
+        return r._replace(stage="claim")
+    return r._replace(stage="claim", active=active)
 
 
 def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
@@ -994,7 +999,8 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
             # built a second time.
             return _card_action(r, action, r.history + (action,))
     action = parse_action(action)
-    _refuse(r, action, player)
+    if player is not None or action not in legal_actions(r):
+        _refuse(r, action, player)      # (checks the seat; an illegal action raises)
     hist = r.history + (action,)
     if r.stage == "blind":
         return _after_blind(r._replace(blind=action.stay, history=hist))
