@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
+from typing import Any
 
 from .cards import (
     DEFAULT_VALUES,
@@ -81,6 +82,28 @@ CALL_ACTIONS: Mapping[str, str] = {
 
 _COMP_CARDS = (KIND_MASKS[Kind.BRIGHT] | RIBBON_MASKS[Ribbon.POETRY]
                | RIBBON_MASKS[Ribbon.PURPLE])
+
+
+class _kept:
+    """A property worked out on first use and kept in the instance's ``__dict__`` (which
+    then answers later reads directly), for immutable values: ``functools.cached_property``
+    without the lock it takes on every first read in Python 3.11 (a settlement makes a
+    few such reads each round). Equality and the frozen fields of a dataclass do not see
+    the kept value."""
+
+    def __init__(self, func: Any) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 # ---------------------------------------------------------------------------
@@ -272,13 +295,12 @@ class RoundFacts:
     aborted: str | None = None
 
     # ``names`` and ``active`` are asked for by nearly every clause of a settlement: each
-    # is worked out once (the facts are immutable; ``cached_property`` stores it in the
-    # instance's ``__dict__``, which neither equality nor the frozen fields see).
-    @cached_property
+    # is worked out once (the facts are immutable; see ``_kept``).
+    @_kept
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
-    @cached_property
+    @_kept
     def active(self) -> tuple[str, ...]:
         out = set(self.passed) | set(self.forced_out) | ({self.joker} if self.joker else set())
         return tuple(n for n in self.names if n not in out)
@@ -290,7 +312,7 @@ class RoundFacts:
                                 f"{', '.join(self.names)}")
         return p
 
-    @cached_property
+    @_kept
     def _by_name(self) -> dict[str, PlayerFacts]:
         """Each player's facts by name (the first of a name, as a search would find)."""
         out: dict[str, PlayerFacts] = {}
@@ -426,7 +448,7 @@ class _Work:
     instant: bool = False             # Four & Three won the round at once
     _opponents: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    @cached_property
+    @_kept
     def scale(self) -> int:
         return self.rules.combo_scale
 

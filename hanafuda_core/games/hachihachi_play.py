@@ -640,12 +640,13 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
         order = _deal_order(rng, players)
         keys = _shuffle_keys(rng)
         d = HachiHachiDeal(tuple(order), keys, dealer, tuple(voided))
-        hands, joker, fm = _layout(order, players)
-        if _field_quad(fm) and rules.field_quad == "redeal":
+        layout = _layout(order, players)
+        if _field_quad(layout[2]) and rules.field_quad == "redeal":
             voided.append(tuple(order))
             continue
-        return deal_round(rules, players, d, queue=queue, offer_blind_stay=offer_blind_stay,
-                          names=names, round_no=round_no, offer_trade=offer_trade)
+        return _deal_round(rules, players, d, layout, queue=queue,
+                           offer_blind_stay=offer_blind_stay, names=names, round_no=round_no,
+                           offer_trade=offer_trade)
     raise RuntimeError("no valid deal")  # pragma: no cover
 
 
@@ -692,6 +693,18 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
     if isinstance(rules, str):
         rules = get_rules(rules)
     check_players(players)
+    return _deal_round(rules, players, deal, _layout(deal.order, players), queue=queue,
+                       offer_blind_stay=offer_blind_stay, names=names, round_no=round_no,
+                       offer_trade=offer_trade)
+
+
+def _deal_round(rules: HachiHachiRules, players: int, deal: HachiHachiDeal,
+                layout: tuple[tuple[int, ...], int | None, int], *,
+                queue: FieldQueue | None, offer_blind_stay: bool,
+                names: Sequence[str] | None, round_no: int,
+                offer_trade: bool | None) -> HachiHachiRound:
+    """:func:`deal_round` with the deal's layout (:func:`_layout`) already made."""
+    check_players(players)
     check_table(rules, players)
     trade = offers_trade(rules, players, offer_trade)
     if trade and not rules.trade:
@@ -699,7 +712,7 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
                             "(BOOK 'Trade' variant; standard in D004)")
     if trade and players < 3:
         raise PlayerCountError("trading with the dealer needs three or more players")
-    hands, joker, fm = _layout(deal.order, players)
+    hands, joker, fm = layout
     if joker is not None:
         hands = tuple(0 if s == joker else h for s, h in enumerate(hands))
     queue = queue if queue is not None else _empty_queue(rules.field_mode)
@@ -832,16 +845,21 @@ def _claim_options(rules: HachiHachiRules, hand: int) -> tuple[Claim, ...]:
     by value. They depend only on the keys, groups and values of the combinations the
     hand makes, so they are made once for each such list (a few hundred exist)."""
     res = rules.teyaku.evaluate(CardSet.from_mask(hand))
+    last = _LAST_CLAIMS[0]
+    if last[0] is res:                  # (the check of the claim chosen asks again)
+        return last[1]
     sig = tuple([(h.rule.key, h.rule.group, h.value) for h in res.candidates])
     claims = _CLAIMS.get(sig)
     if claims is None:
         if len(_CLAIMS) > 4096:
             _CLAIMS.clear()
         claims = _CLAIMS[sig] = _claims_of(res)
+    _LAST_CLAIMS[0] = (res, claims)
     return claims
 
 
 _CLAIMS: dict[tuple[tuple[str, str, int], ...], tuple[Claim, ...]] = {}
+_LAST_CLAIMS: list[tuple[Any, tuple[Claim, ...]]] = [(None, ())]
 
 
 def _claims_of(res: Any) -> tuple[Claim, ...]:
@@ -904,20 +922,26 @@ def legal_actions(r: HachiHachiRound) -> tuple:
             acts = acts + (Cancel(_words(r)[2]),)
         return acts
     if r.stage == "blind":
-        return (BlindStay(False), BlindStay(True))
+        return _BLIND_CHOICES
     if r.stage == "trade":
-        return (Trade(False), Trade(True))
+        return _TRADE_CHOICES
     if r.stage == "choose":
         seat = r.current_seat
         forced = r._forced_after(tuple(p for _, p in r.choices), seat)
         if forced == "in":
-            return (Join(),)
+            return _JOIN_ONLY
         if forced == "out":
-            return (Pass(),)
-        return (Join(), Pass())
+            return _PASS_ONLY
+        return _JOIN_OR_PASS
     if r.stage == "claim":
         return _claim_options(r.rules, r.hands[r.current_seat])
     return ()
+
+
+# The choices before the claims (immutable actions, made once).
+_BLIND_CHOICES = (BlindStay(False), BlindStay(True))
+_TRADE_CHOICES = (Trade(False), Trade(True))
+_JOIN_ONLY, _PASS_ONLY, _JOIN_OR_PASS = (Join(),), (Pass(),), (Join(), Pass())
 
 
 def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
