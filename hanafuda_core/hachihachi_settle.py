@@ -328,11 +328,13 @@ class RoundFacts:
             raise HanafudaError(f"player names must differ: {names}")
         if not 2 <= len(names) <= 7:
             raise HanafudaError(f"Hachi-Hachi is played by 2 to 7 players, not {len(names)}")
-        for who in (*self.passed, *self.forced_out, *((self.joker,) if self.joker else ())):
-            self.player(who)
-        if len(set(self.passed) | set(self.forced_out) | {self.joker} - {None}) != \
-                len(self.passed) + len(self.forced_out) + (1 if self.joker else 0):
-            raise HanafudaError("a player can only drop out once (passed, forced out or Joker)")
+        if self.passed or self.forced_out or self.joker is not None:
+            for who in (*self.passed, *self.forced_out, *((self.joker,) if self.joker else ())):
+                self.player(who)
+            if len(set(self.passed) | set(self.forced_out) | {self.joker} - {None}) != \
+                    len(self.passed) + len(self.forced_out) + (1 if self.joker else 0):
+                raise HanafudaError("a player can only drop out once (passed, forced out or "
+                                    "Joker)")
         want = 2 if len(names) == 2 else 3
         too_few = getattr(rules, "too_few", "forced_in") if rules is not None else "forced_in"
         if not self.played:
@@ -496,6 +498,8 @@ def _claimed(w: _Work, p: PlayerFacts) -> tuple[TeyakuHit, ...]:
         if len(p.hand) != 7:
             raise HanafudaError(f"{p.name}'s dealt hand has {len(p.hand)} cards; Hachi-Hachi "
                                 "deals 7")
+        if p.claims == ():
+            return ()                   # nothing claimed: nothing to look for in the hand
         result: TeyakuResult = table.evaluate(p.hand)
         if p.claims is None:
             return result.hits
@@ -1080,8 +1084,12 @@ def _winner(w: _Work) -> str | None:
         return None
     seats = list(w.facts.names)
     start = seats.index(w.facts.dealer)
-    order = seats[start:] + seats[:start]
-    return max((n for n in order if n in pts), key=lambda n: (pts[n], -order.index(n)))
+    # the most card points; on a tie, the first from the dealer on
+    best, most = None, 0
+    for n in seats[start:] + seats[:start]:
+        if n in pts and (best is None or pts[n] > most):
+            best, most = n, pts[n]
+    return best
 
 
 def _fold_fees(w: _Work) -> None:
