@@ -1171,6 +1171,8 @@ def _triple_discards(r: HachiHachiRound, seat: int) -> tuple[tuple[int, str], ..
     if not r.rules.triple_responsibility or r.inner is None:
         return ()
     keys = r.claimed(seat) or ()
+    if not keys or not r.discards:
+        return ()                       # no triple declared, or no card given away
     res = r.rules.teyaku.evaluate(CardSet.from_mask(r.hands[seat]))
     out = []
     for k in keys:
