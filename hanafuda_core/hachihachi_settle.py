@@ -194,6 +194,12 @@ def _next_for_lights(queue: FieldQueue, lights: int) -> tuple[FieldMultiplier, F
     return queue._next(tuple(_CARDS[c] for c in mask_cards(lights)))
 
 
+@lru_cache(maxsize=64)
+def _given_multiplier(value: int) -> FieldMultiplier:
+    """The multiplier of a deal whose facts give it (one per value: it is immutable)."""
+    return FieldMultiplier(value, (), "multiplier given for this deal")
+
+
 def field_multiplier(rules: HachiHachiRules, field: CardSet | None) -> FieldMultiplier:
     """The multiplier of a single deal (no reserved deals) under the rules' field mode.
 
@@ -531,15 +537,22 @@ def _points(p: PlayerFacts) -> int | None:
 
 def card_points(mask: int) -> int:
     """The card points of the cards in ``mask`` (20 a Bright, 10 a Ten, 5 a Ribbon, 1 a
-    Chaff: ``CardSet.value(DEFAULT_VALUES)``, from a table of the kinds' masks made once).
+    Chaff: ``CardSet.value(DEFAULT_VALUES)``, from tables of each byte's points made once
+    from the kinds' masks).
 
     >>> card_points(CardSet.parse("1a 1b 1c 2a").mask), CardSet.parse("1a 1b 1c 2a").value()
     (36, 36)
     """
-    return sum([(mask & kind).bit_count() * value for kind, value in _POINT_MASKS])
+    p0, p1, p2, p3, p4, p5 = _POINT_BYTES
+    return (p0[mask & 255] + p1[mask >> 8 & 255] + p2[mask >> 16 & 255]
+            + p3[mask >> 24 & 255] + p4[mask >> 32 & 255] + p5[mask >> 40 & 255])
 
 
 _POINT_MASKS = tuple((KIND_MASKS[k], v) for k, v in DEFAULT_VALUES.items())
+#: The points of each byte of a mask (cards 8k to 8k + 7), from the kinds' masks.
+_POINT_BYTES = tuple(tuple(sum((bits << 8 * k & kind).bit_count() * value
+                               for kind, value in _POINT_MASKS) for bits in range(256))
+                     for k in range(6))
 
 
 def _chaff_count(rules: HachiHachiRules, p: PlayerFacts, rain: bool) -> int | None:
@@ -1170,7 +1183,7 @@ def settle_round(rules: HachiHachiRules | str, facts: RoundFacts) -> Settlement:
         rules = get_rules(rules)
     facts.check(rules)
     if facts.multiplier is not None:
-        fm = FieldMultiplier(facts.multiplier, (), "multiplier given for this deal")
+        fm = _given_multiplier(facts.multiplier)
     else:
         fm = field_multiplier(rules, facts.field)
     w = _Work(rules, facts, fm.value)

@@ -278,6 +278,16 @@ class TeyakuTable:
             hit = self._cache[hand.mask] = _evaluate(self, hand.mask)
         return hit
 
+    def candidates_of(self, hand: int) -> tuple[tuple[str, str, int], ...]:
+        """(key, group, value) of every combination the hand (a mask) makes, as
+        ``evaluate(hand).candidates`` lists them, without their cards: what a player may
+        claim, found without building the hits.
+
+        >>> BOOK_TABLE.candidates_of(CardSet.parse("1c 1d 2c 2d 3c 3d 11d").mask)
+        (('seven_chaffs', 'chaff', 40), ('three_pairs', 'suit', 40))
+        """
+        return _plan_of(self, hand)[0][2]
+
     def value_of(self, keys: Iterable[str]) -> int:
         """The table value of claimed combinations named by key (hand unknown)."""
         return sum(self.rule(k).value for k in keys)
@@ -299,6 +309,13 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
     :func:`_suit_hits`; both kept in the table) and a hand then only puts its own cards
     into the plan's hits. :func:`_evaluate_direct` matches the rules for the hand itself
     (the tests check that both agree)."""
+    plan, readings, months = _plan_of(table, mask)
+    return _result(mask, plan, readings, months)
+
+
+def _plan_of(table: TeyakuTable, mask: int) -> tuple[Any, Any, tuple[int, ...]]:
+    """The plan of the hand ``mask`` (kept in the table; see :func:`_evaluate`), with the
+    hand's readings by kind and months."""
     readings, months, shape = _shape(table, mask)
     kinds = readings[0][0][:3] if len(readings) == 1 else tuple(k[:3] for k, _ in readings)
     plans = table._plans
@@ -315,7 +332,7 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
         if suit is None:
             suit = plans["suit", shape] = _suit_hits(table, mask, months)
         plan = plans[shape, kinds] = _merged(chaff, suit)
-    return _result(mask, plan, readings, months)
+    return plan, readings, months
 
 
 def _evaluate_direct(table: TeyakuTable, mask: int) -> TeyakuResult:
@@ -419,9 +436,10 @@ def _suit_hits(table: TeyakuTable, mask: int, months: tuple[int, ...]
 
 
 def _merged(chaff: tuple[tuple[int, _PlanHit], ...], suit: tuple[tuple[int, _PlanHit], ...]
-            ) -> tuple[tuple[_PlanHit, ...], tuple[int, ...]]:
+            ) -> tuple[tuple[_PlanHit, ...], tuple[int, ...], tuple[tuple[str, str, int], ...]]:
     """The hits of both groups, chaff first, best first within a group (ties in the
-    table's order), and the positions of the best hit of each group."""
+    table's order), the positions of the best hit of each group, and (key, group, value)
+    of each hit (:meth:`TeyakuTable.candidates_of`)."""
     order = {CHAFF: 0, SUIT: 1}
     found = [h for _, h in sorted(chaff + suit, key=lambda e: (order.get(e[1][0].group, 2),
                                                                 -e[1][1], e[0]))]
@@ -431,14 +449,14 @@ def _merged(chaff: tuple[tuple[int, _PlanHit], ...], suit: tuple[tuple[int, _Pla
         if h[0].group not in seen:
             seen.add(h[0].group)
             best.append(i)
-    return tuple(found), tuple(best)
+    return tuple(found), tuple(best), tuple((h[0].key, h[0].group, h[1]) for h in found)
 
 
-def _result(mask: int, plan: tuple[tuple[_PlanHit, ...], tuple[int, ...]], readings,
+def _result(mask: int, plan: tuple[tuple[_PlanHit, ...], tuple[int, ...], Any], readings,
             months: tuple[int, ...]) -> TeyakuResult:
     """The hand's result from its plan: each hit with the hand's own cards."""
     hand = CardSet.from_mask(mask)
-    found, best = plan
+    found, best, _ = plan
     hits = []
     for rule, value, reading, used_at, triples_at, greater_at in found:
         if reading >= 0:

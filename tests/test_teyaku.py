@@ -180,6 +180,9 @@ def test_teyaku_plan_per_shape_agrees_with_matching_the_hand_itself(table, pair,
             (h.rule.key, h.value, h.cards, h.shown, h.triples, h.greater)
             for h in want.candidates]
         assert [h.rule.key for h in got.hits] == [h.rule.key for h in want.hits]
+        # what a player may claim, without the cards: the same list
+        assert fresh.candidates_of(second) == tuple((h.rule.key, h.rule.group, h.value)
+                                                    for h in want.candidates)
 
 
 def test_teyaku_same_shape_other_months_gets_its_own_cards():

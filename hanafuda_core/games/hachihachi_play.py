@@ -843,32 +843,34 @@ def setup_hachihachi_round(preset: str | HachiHachiRules, hands: Sequence, field
 def _claim_options(rules: HachiHachiRules, hand: int) -> tuple[Claim, ...]:
     """Every claim the hand allows (none, or at most one chaff and one suit combination),
     by value. They depend only on the keys, groups and values of the combinations the
-    hand makes, so they are made once for each such list (a few hundred exist)."""
-    res = rules.teyaku.evaluate(CardSet.from_mask(hand))
+    hand makes (:meth:`~hanafuda_core.teyaku.TeyakuTable.candidates_of`, no cards needed),
+    so they are made once for each such list (a few hundred exist)."""
+    table = rules.teyaku
     last = _LAST_CLAIMS[0]
-    if last[0] is res:                  # (the check of the claim chosen asks again)
-        return last[1]
-    sig = tuple([(h.rule.key, h.rule.group, h.value) for h in res.candidates])
+    if last[0] is table and last[1] == hand:    # (the check of the claim chosen asks again)
+        return last[2]
+    sig = table.candidates_of(hand)
     claims = _CLAIMS.get(sig)
     if claims is None:
         if len(_CLAIMS) > 4096:
             _CLAIMS.clear()
-        claims = _CLAIMS[sig] = _claims_of(res)
-    _LAST_CLAIMS[0] = (res, claims)
+        claims = _CLAIMS[sig] = _claims_of(sig)
+    _LAST_CLAIMS[0] = (table, hand, claims)
     return claims
 
 
 _CLAIMS: dict[tuple[tuple[str, str, int], ...], tuple[Claim, ...]] = {}
-_LAST_CLAIMS: list[tuple[Any, tuple[Claim, ...]]] = [(None, ())]
+_LAST_CLAIMS: list[tuple[Any, int, tuple[Claim, ...]]] = [(None, -1, ())]
 
 
-def _claims_of(res: Any) -> tuple[Claim, ...]:
-    chaff = [None] + [h for h in res.candidates if h.rule.group == CHAFF]
-    suit = [None] + [h for h in res.candidates if h.rule.group == SUIT]
+def _claims_of(candidates: tuple[tuple[str, str, int], ...]) -> tuple[Claim, ...]:
+    """The claims from (key, group, value) of the combinations a hand makes."""
+    chaff = [None] + [c for c in candidates if c[1] == CHAFF]
+    suit = [None] + [c for c in candidates if c[1] == SUIT]
     out = []
     for a, b in product(chaff, suit):
-        hits = [h for h in (a, b) if h is not None]
-        out.append((sum(h.value for h in hits), tuple(h.rule.key for h in hits)))
+        made = [c for c in (a, b) if c is not None]
+        out.append((sum(c[2] for c in made), tuple(c[0] for c in made)))
     out.sort(key=lambda t: (t[0], t[1]))
     return tuple(Claim(k) for _, k in out)
 
