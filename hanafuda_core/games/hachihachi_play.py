@@ -790,7 +790,8 @@ def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
 def _start_play(r: HachiHachiRound) -> HachiHachiRound:
     rules = _engine_rules(r.rules, len(r.active))
     field, caps = r.field0, ()
-    quad = _quad_cards(field) if r.rules.field_quad == "dealer_takes" else 0
+    quad = _quad_cards(field) if r.rules.field_quad == "dealer_takes" and _field_quad(field) \
+        else 0
     if quad:
         # D001: the dealer captures a dealt field quad at once (the acting dealer plays first).
         field, caps = field & ~quad, (quad,)
