@@ -931,8 +931,8 @@ def _events_apply(w: _Work) -> bool:
 def _chaff_bonus(w: _Work) -> None:
     """A chaff combination other than the Bright one and 89 or more card points
     (BOOK '89 Plus Chaff'; D001 'pulling the points'; D002 'Escape'; D004 events)."""
-    if not _events_apply(w):
-        return
+    if not any(w.teyaku.values()) or not _events_apply(w):
+        return                          # (nobody showed a combination, or no events now)
     for name in w.active:
         v = w.points[name]
         for h in w.teyaku.get(name, ()):
@@ -946,8 +946,8 @@ def _chaff_bonus(w: _Work) -> None:
 def _triple_bonus(w: _Work) -> None:
     """Catching one's own declared triple (BOOK 'Captured Suit'; D001 'catching the
     Sanbon'; D002 'Diving'; D004 events), once per triple, not for combinations with a quad."""
-    if not _events_apply(w):
-        return
+    if not any(w.teyaku.values()) or not _events_apply(w):
+        return                          # (nobody showed a combination, or no events now)
     r = w.rules
     for name in w.active:
         p = w.facts.player(name)

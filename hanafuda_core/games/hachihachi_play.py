@@ -381,7 +381,8 @@ class HachiHachiRound:
     claims: tuple[tuple[int, tuple[str, ...]], ...] = ()
     inner: State | None = None
     calls: tuple[Call, ...] = ()
-    discards: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()   # card, seat, hand, caps
+    # card, seat, hand, caps of each card given to the field (with the responsibility rules)
+    discards: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
     history: tuple = ()
     result: RoundResult | None = None
     round_no: int = 1
@@ -778,7 +779,7 @@ def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
     """The draw pile: 2-3 players, the rest of the deal; more players, the dropouts'
     hands and the undealt cards shuffled by the deal's keys."""
     if r.players <= 3:
-        return tuple(c for c in r.deal.order[7 * r.players + 6:])
+        return tuple(r.deal.order[7 * r.players + 6:])
     used = r.field0
     for s in r.active:
         used |= r.hands[s]
@@ -1084,7 +1085,7 @@ def _card_action(r: HachiHachiRound, action: Play | Capture, hist: tuple) -> Hac
     """A card played or a capture chosen in the capture turn (the engine's ``apply``
     checks it). A card played to the field without capturing is remembered with the
     hand it left and the piles then (``discards``: the responsibility rules ask who
-    gave a card away while holding another)."""
+    gave a card away while holding another; rules without them keep none)."""
     inner = r.inner
     new = eng.apply(inner, action)
     # (the copy of ``_replace``, written out: this runs for nearly every action)
@@ -1092,7 +1093,8 @@ def _card_action(r: HachiHachiRound, action: Play | Capture, hist: tuple) -> Hac
     attrs["inner"] = new
     attrs["history"] = hist
     if new.field_m >> action.card & 1 and isinstance(action, Play) \
-            and new.phase != _CHOOSE_HAND:
+            and new.phase != _CHOOSE_HAND \
+            and (r.rules.responsibility or r.rules.triple_responsibility):
         p = inner.player
         attrs["discards"] = r.discards + (
             (int(action.card), r.active[p], inner.hands_m[p], inner.caps_m),)
