@@ -256,7 +256,12 @@ class CaptureRules:
     @cached_property
     def deck_mask(self) -> int:
         """The deck as a mask (bit ``c`` for card id ``c``)."""
-        return sum(1 << c for c in set(self.deck_ids))
+        return sum(1 << c for c in self.deck_set)
+
+    @cached_property
+    def deck_set(self) -> frozenset[int]:
+        """The deck's card ids as a set."""
+        return frozenset(self.deck_ids)
 
     @cached_property
     def turn_constants(self) -> tuple:
@@ -999,7 +1004,9 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     n = rules.players
     if isinstance(hands, str) or not hasattr(hands, "__len__"):
         raise DealOrderError(f"give one hand per player ({n}) as a list, not {hands!r}")
-    hands_m = tuple(mask(h, f"player {i + 1}'s hand") for i, h in enumerate(hands))
+    # (a mask of the deck's cards is taken as it is; anything else is read and checked)
+    hands_m = tuple(h if type(h) is int and h >= 0 and not h & ~deck
+                    else mask(h, f"player {i + 1}'s hand") for i, h in enumerate(hands))
     if len(hands_m) != n:
         raise PlayerCountError(f"give one hand per player ({n}), not {len(hands_m)}")
     for name, seat in (("player", player), ("dealer", dealer)):
@@ -1015,7 +1022,7 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
         from ..cards import parse_cards
         stock = parse_cards(stock)
     stock_t = tuple([_card_id(c, "the stock") for c in stock])
-    if any(not deck >> c & 1 for c in stock_t):
+    if not rules.deck_set.issuperset(stock_t) and any(not deck >> c & 1 for c in stock_t):
         raise DealOrderError(f"the stock holds a card that is not in the {rules.name} deck")
     fm = mask(field, "the field")
     sigs, pts = [], []
@@ -1023,7 +1030,9 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
         total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
         sigs.append(sig)
         pts.append(total)
-    all_cards = [c for h in hands_m for c in _bits(h)]
+    all_cards = []
+    for h in hands_m:
+        all_cards += _bits(h)
     all_cards += _bits(fm)
     all_cards += stock_t
     for cm in caps:
