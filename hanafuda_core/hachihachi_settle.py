@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 
 from .cards import (
     DEFAULT_VALUES,
@@ -48,6 +50,7 @@ from .cards import (
     CardSet,
     Kind,
     Ribbon,
+    mask_cards,
 )
 from .errors import HanafudaError
 from .games.hachihachi import HachiHachiRules, get_rules, yaku_rule, yaku_values
@@ -56,7 +59,7 @@ from .teyaku import CHAFF, SUIT, TeyakuHit, TeyakuResult
 
 __all__ = ["FieldMultiplier", "FieldQueue", "PlayerFacts", "Call", "RoundFacts", "Settlement",
            "settle_round", "field_multiplier", "LIGHT_MULTIPLIERS", "PAR", "CALL_ACTIONS",
-           "RESPONSIBLE_YAKU"]
+           "RESPONSIBLE_YAKU", "card_points"]
 
 PAR = 88
 DECK_POINTS = 264
@@ -66,6 +69,8 @@ LIGHT_MULTIPLIERS: Mapping[Card, int] = {Card.PINE_CRANE: 2, Card.CHERRY_CURTAIN
                                          Card.SUSUKI_MOON: 2, Card.WILLOW_RAINMAN: 4,
                                          Card.PAULOWNIA_PHOENIX: 4}
 _FIELD_NAMES = {1: "Small Field", 2: "Large Field", 4: "Grand Field"}
+_LIGHT_MASK = sum(1 << c for c in LIGHT_MULTIPLIERS)
+_CARDS = tuple(Card)
 
 #: Every tradition's words for the three decisions.
 CALL_ACTIONS: Mapping[str, str] = {
@@ -77,6 +82,28 @@ CALL_ACTIONS: Mapping[str, str] = {
 
 _COMP_CARDS = (KIND_MASKS[Kind.BRIGHT] | RIBBON_MASKS[Ribbon.POETRY]
                | RIBBON_MASKS[Ribbon.PURPLE])
+
+
+class _kept:
+    """A property worked out on first use and kept in the instance's ``__dict__`` (which
+    then answers later reads directly), for immutable values: ``functools.cached_property``
+    without the lock it takes on every first read in Python 3.11 (a settlement makes a
+    few such reads each round). Equality and the frozen fields of a dataclass do not see
+    the kept value."""
+
+    def __init__(self, func: Any) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 # ---------------------------------------------------------------------------
@@ -124,7 +151,13 @@ class FieldQueue:
         if self.mode not in ("highest", "additive", "carryover", "queue", "few"):
             raise HanafudaError(f"unknown field mode {self.mode!r}; allowed: highest, additive, "
                                 "carryover, queue, few")
-        lights = tuple(c for c in (field or ()) if c in LIGHT_MULTIPLIERS)
+        if isinstance(field, CardSet):
+            # Only the field's lights count: the answer is made once per queue and lights
+            # (every deal asks; a few dozen combinations exist).
+            return _next_for_lights(self, field.mask & _LIGHT_MASK)
+        return self._next(tuple(c for c in (field or ()) if c in LIGHT_MULTIPLIERS))
+
+    def _next(self, lights: tuple[Card, ...]) -> tuple[FieldMultiplier, FieldQueue]:
         values = sorted((LIGHT_MULTIPLIERS[c] for c in lights), reverse=True)
         names = ", ".join(c.title for c in lights) or "no Bright"
         if self.mode == "highest":
@@ -153,6 +186,18 @@ class FieldQueue:
         if keep:
             reason += "; later deals reserved: " + ", ".join(f"x{k}" for k in keep)
         return FieldMultiplier(v, lights, reason, carried), FieldQueue(self.mode, keep)
+
+
+@lru_cache(maxsize=1024)
+def _next_for_lights(queue: FieldQueue, lights: int) -> tuple[FieldMultiplier, FieldQueue]:
+    """:meth:`FieldQueue.next` for a field whose lights are the mask ``lights``."""
+    return queue._next(tuple(_CARDS[c] for c in mask_cards(lights)))
+
+
+@lru_cache(maxsize=64)
+def _given_multiplier(value: int) -> FieldMultiplier:
+    """The multiplier of a deal whose facts give it (one per value: it is immutable)."""
+    return FieldMultiplier(value, (), "multiplier given for this deal")
 
 
 def field_multiplier(rules: HachiHachiRules, field: CardSet | None) -> FieldMultiplier:
@@ -255,20 +300,31 @@ class RoundFacts:
     played: bool = True
     aborted: str | None = None
 
-    @property
+    # ``names`` and ``active`` are asked for by nearly every clause of a settlement: each
+    # is worked out once (the facts are immutable; see ``_kept``).
+    @_kept
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
-    @property
+    @_kept
     def active(self) -> tuple[str, ...]:
         out = set(self.passed) | set(self.forced_out) | ({self.joker} if self.joker else set())
         return tuple(n for n in self.names if n not in out)
 
     def player(self, name: str) -> PlayerFacts:
+        p = self._by_name.get(name)
+        if p is None:
+            raise HanafudaError(f"no player called {name!r}; players: "
+                                f"{', '.join(self.names)}")
+        return p
+
+    @_kept
+    def _by_name(self) -> dict[str, PlayerFacts]:
+        """Each player's facts by name (the first of a name, as a search would find)."""
+        out: dict[str, PlayerFacts] = {}
         for p in self.players:
-            if p.name == name:
-                return p
-        raise HanafudaError(f"no player called {name!r}; players: {', '.join(self.names)}")
+            out.setdefault(p.name, p)
+        return out
 
     def check(self, rules: HachiHachiRules | None = None) -> None:
         """Raise a clear error if the facts cannot describe a Hachi-Hachi round
@@ -278,11 +334,13 @@ class RoundFacts:
             raise HanafudaError(f"player names must differ: {names}")
         if not 2 <= len(names) <= 7:
             raise HanafudaError(f"Hachi-Hachi is played by 2 to 7 players, not {len(names)}")
-        for who in (*self.passed, *self.forced_out, *((self.joker,) if self.joker else ())):
-            self.player(who)
-        if len(set(self.passed) | set(self.forced_out) | {self.joker} - {None}) != \
-                len(self.passed) + len(self.forced_out) + (1 if self.joker else 0):
-            raise HanafudaError("a player can only drop out once (passed, forced out or Joker)")
+        if self.passed or self.forced_out or self.joker is not None:
+            for who in (*self.passed, *self.forced_out, *((self.joker,) if self.joker else ())):
+                self.player(who)
+            if len(set(self.passed) | set(self.forced_out) | {self.joker} - {None}) != \
+                    len(self.passed) + len(self.forced_out) + (1 if self.joker else 0):
+                raise HanafudaError("a player can only drop out once (passed, forced out or "
+                                    "Joker)")
         want = 2 if len(names) == 2 else 3
         too_few = getattr(rules, "too_few", "forced_in") if rules is not None else "forced_in"
         if not self.played:
@@ -396,8 +454,9 @@ class _Work:
     first_continue: str | None = None
     yaku_made: bool = False
     instant: bool = False             # Four & Three won the round at once
+    _opponents: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    @property
+    @_kept
     def scale(self) -> int:
         return self.rules.combo_scale
 
@@ -405,8 +464,21 @@ class _Work:
     def active(self) -> tuple[str, ...]:
         return self.facts.active
 
+    def cite(self, key: str) -> str:
+        """Where the rules take an option from (:meth:`HachiHachiRules.cite`), worked out
+        once per rules object and option: the clauses cite on every round."""
+        got = _CITES.get((id(self.rules), key))
+        if got is None or got[0] is not self.rules:
+            if len(_CITES) > 4096:
+                _CITES.clear()
+            got = _CITES[id(self.rules), key] = (self.rules, self.rules.cite(key))
+        return got[1]
+
     def opponents(self, name: str) -> tuple[str, ...]:
-        return tuple(n for n in self.active if n != name)
+        got = self._opponents.get(name)
+        if got is None:
+            got = self._opponents[name] = tuple(n for n in self.active if n != name)
+        return got
 
     def take(self, payee: str, payers: Iterable[str], base: int, reason: str, clause: str,
              category: str, *, factor: int = 1, scaled: bool = True, note: str = "") -> None:
@@ -421,12 +493,19 @@ class _Work:
                                           base, category, note))
 
 
+#: (id of the rules, option) -> (the rules, the citation); the rules are kept, so an id
+#: is not reused while its entry lasts.
+_CITES: dict[tuple[int, str], tuple[HachiHachiRules, str]] = {}
+
+
 def _claimed(w: _Work, p: PlayerFacts) -> tuple[TeyakuHit, ...]:
     table = w.rules.teyaku
     if p.hand is not None:
         if len(p.hand) != 7:
             raise HanafudaError(f"{p.name}'s dealt hand has {len(p.hand)} cards; Hachi-Hachi "
                                 "deals 7")
+        if p.claims == ():
+            return ()                   # nothing claimed: nothing to look for in the hand
         result: TeyakuResult = table.evaluate(p.hand)
         if p.claims is None:
             return result.hits
@@ -452,8 +531,28 @@ def _points(p: PlayerFacts) -> int | None:
     if p.card_points is not None:
         return p.card_points
     if p.captures is not None:
-        return p.captures.value(DEFAULT_VALUES)
+        return card_points(p.captures.mask)
     return None
+
+
+def card_points(mask: int) -> int:
+    """The card points of the cards in ``mask`` (20 a Bright, 10 a Ten, 5 a Ribbon, 1 a
+    Chaff: ``CardSet.value(DEFAULT_VALUES)``, from tables of each byte's points made once
+    from the kinds' masks).
+
+    >>> card_points(CardSet.parse("1a 1b 1c 2a").mask), CardSet.parse("1a 1b 1c 2a").value()
+    (36, 36)
+    """
+    p0, p1, p2, p3, p4, p5 = _POINT_BYTES
+    return (p0[mask & 255] + p1[mask >> 8 & 255] + p2[mask >> 16 & 255]
+            + p3[mask >> 24 & 255] + p4[mask >> 32 & 255] + p5[mask >> 40 & 255])
+
+
+_POINT_MASKS = tuple((KIND_MASKS[k], v) for k, v in DEFAULT_VALUES.items())
+#: The points of each byte of a mask (cards 8k to 8k + 7), from the kinds' masks.
+_POINT_BYTES = tuple(tuple(sum((bits << 8 * k & kind).bit_count() * value
+                               for kind, value in _POINT_MASKS) for bits in range(256))
+                     for k in range(6))
 
 
 def _chaff_count(rules: HachiHachiRules, p: PlayerFacts, rain: bool) -> int | None:
@@ -478,7 +577,9 @@ def _compensation(w: _Work) -> None:
     """Forced dropouts are paid half their hand combinations (and held yaku) and a few
     points per Bright / Poetry / Purple card (BOOK ch. 17 Compensation; D001 4-6
     players; D002 Driven Out; D004 Forced passes)."""
-    r, clause = w.rules, w.rules.cite("compensation_payers")
+    if not w.facts.forced_out:
+        return
+    r, clause = w.rules, w.cite("compensation_payers")
     payers = [n for n in w.active
               if r.compensation_payers == "active" or n != w.facts.dealer]
     for name in w.facts.forced_out:
@@ -542,17 +643,19 @@ def yaku_rule_cards(rules: HachiHachiRules, key: str) -> int:
 def _hand_combinations(w: _Work) -> None:
     """Each active player takes their claimed combinations from each active opponent
     (BOOK ch. 17 Hand Combinations; D001 Teyaku; D002 Hand Combo; D004 Melds)."""
-    clause = w.rules.cite("teyaku_table")
+    clause = w.cite("teyaku_table")
     for name in w.active:
         hits = _claimed(w, w.facts.player(name))
         w.teyaku[name] = hits
+        if not hits:
+            continue                # nothing claimed: nothing below applies
         value = sum(h.value for h in hits)
         keys = {h.rule.key for h in hits}
         if w.rules.winning_hand and {"four_three", "seven_chaffs"} <= keys:
             value = 400 // (10 if w.scale != 1 else 1)
             w.notes.append(f"{name}: Winning Hand (Four & Three with 7 Chaffs) takes 400 "
                            "instead of 240 (BOOK variant)")
-            w.take(name, w.opponents(name), value, "Winning Hand", w.rules.cite("winning_hand"),
+            w.take(name, w.opponents(name), value, "Winning Hand", w.cite("winning_hand"),
                    "teyaku")
             w.instant, w.winner = True, name
             continue
@@ -576,7 +679,7 @@ def _yaku_at_end(w: _Work) -> None:
     """Yaku settled when the round ends (BOOK ch. 17 Scoring with yaku; D002 Yoshi / Sa-gé):
     End takes the yaku from each opponent, double from a lone opponent who had called
     Continue (the other pays nothing); Cancel or an exhausted deck pays half."""
-    clause = w.rules.cite("calls")
+    clause = w.cite("calls")
     continued: list[str] = []
     values: dict[str, int] = {}
     for call in w.facts.calls:
@@ -598,14 +701,14 @@ def _yaku_at_end(w: _Work) -> None:
                     for opp in w.opponents(other):
                         w.take(opp, [other], values[other], f"{other} continued and never "
                                "ended: Risk pays the yaku to each opponent",
-                               w.rules.cite("risk"), "yaku")
+                               w.cite("risk"), "yaku")
         if kind == "end":
             others = [n for n in continued if n != call.player]
             payer = _responsible(w, call)
             if payer is not None:
                 w.take(call.player, [payer], values[call.player],
                        f"{call.player}'s yaku, paid for both losers by {payer} "
-                       "(responsible discard)", w.rules.cite("responsibility"), "yaku",
+                       "(responsible discard)", w.cite("responsibility"), "yaku",
                        factor=len(w.opponents(call.player)))
             elif len(others) == 1 and len(w.active) == 3:
                 w.take(call.player, others, values[call.player],
@@ -635,7 +738,7 @@ def _yaku_at_end(w: _Work) -> None:
         for name in continued:
             for opp in w.opponents(name):
                 w.take(opp, [name], values[name], f"{name} continued and never ended: Risk "
-                       "pays the yaku to each opponent", w.rules.cite("risk"), "yaku")
+                       "pays the yaku to each opponent", w.cite("risk"), "yaku")
         if continued:
             w.first_continue = continued[0]
         return
@@ -662,7 +765,7 @@ def _yaku_immediate(w: _Work) -> None:
     """Yaku paid the moment they are made (D001 dekiyaku and sage; D004 going out and
     keeping). A player who played on and failed pays back half of what they received;
     in D004 a keeper also pays for both losers when an opponent goes out."""
-    r, clause = w.rules, w.rules.cite("calls")
+    r, clause = w.rules, w.cite("calls")
     paid: dict[str, dict[str, int]] = {n: {} for n in w.active}
     received: dict[str, dict[str, int]] = {n: {} for n in w.active}   # per opponent
     pending: list[str] = []
@@ -697,7 +800,7 @@ def _yaku_immediate(w: _Work) -> None:
             payer = _responsible(w, call, key)
             if payer is not None:
                 w.take(name, [payer], value, label + f", paid for both losers by {payer} "
-                       "(responsible discard)", r.cite("responsibility"), "yaku",
+                       "(responsible discard)", w.cite("responsibility"), "yaku",
                        factor=len(w.opponents(name)))
                 received[name][payer] = received[name].get(payer, 0) + w.lines[-1].amount
             elif r.calls == "d004" and kind == "end" and len(keepers) == 1:
@@ -789,7 +892,7 @@ def _card_points(w: _Work) -> None:
     if missing:
         raise HanafudaError(f"card points are needed for {', '.join(missing)}: give captures or "
                             "card_points")
-    clause = w.rules.cite("two_player_cards" if len(w.active) == 2 else "unit")
+    clause = w.cite("two_player_cards" if len(w.active) == 2 else "unit")
     if len(w.active) == 2 and w.rules.two_player_cards == "par":
         for n, v in pts.items():
             amount = (v - PAR) * w.mult
@@ -828,23 +931,23 @@ def _events_apply(w: _Work) -> bool:
 def _chaff_bonus(w: _Work) -> None:
     """A chaff combination other than the Bright one and 89 or more card points
     (BOOK '89 Plus Chaff'; D001 'pulling the points'; D002 'Escape'; D004 events)."""
-    if not _events_apply(w):
-        return
+    if not any(w.teyaku.values()) or not _events_apply(w):
+        return                          # (nobody showed a combination, or no events now)
     for name in w.active:
         v = w.points[name]
         for h in w.teyaku.get(name, ()):
             if h.rule.group == CHAFF and h.rule.counts_for_chaff_bonus and v is not None \
                     and v >= PAR + 1:
                 w.take(name, w.opponents(name), w.rules.chaff_bonus,
-                       f"{name}: {h.rule.name} and {v} card points", w.rules.cite("chaff_bonus"),
+                       f"{name}: {h.rule.name} and {v} card points", w.cite("chaff_bonus"),
                        "events")
 
 
 def _triple_bonus(w: _Work) -> None:
     """Catching one's own declared triple (BOOK 'Captured Suit'; D001 'catching the
     Sanbon'; D002 'Diving'; D004 events), once per triple, not for combinations with a quad."""
-    if not _events_apply(w):
-        return
+    if not any(w.teyaku.values()) or not _events_apply(w):
+        return                          # (nobody showed a combination, or no events now)
     r = w.rules
     for name in w.active:
         p = w.facts.player(name)
@@ -869,12 +972,12 @@ def _triple_bonus(w: _Work) -> None:
                     w.take(name, [payer], r.triple_bonus,
                            f"{name} caught the triple of month {month}, paid for both "
                            f"losers by {payer} (gave up its fourth card)",
-                           r.cite("triple_responsibility"), "events",
+                           w.cite("triple_responsibility"), "events",
                            factor=len(w.opponents(name)))
                 elif caught:
                     w.take(name, w.opponents(name), r.triple_bonus,
                            f"{name} caught the triple of month {month}",
-                           r.cite("triple_bonus"), "events")
+                           w.cite("triple_bonus"), "events")
 
 
 def _blind_stay(w: _Work) -> None:
@@ -885,7 +988,7 @@ def _blind_stay(w: _Work) -> None:
     d, v = w.facts.dealer, w.points.get(w.facts.dealer)
     if v is None:
         raise HanafudaError("the blind-stay dealer's card points are needed")
-    clause = w.rules.cite("blind_stay")
+    clause = w.cite("blind_stay")
     if v >= PAR + 1:
         everyone = [n for n in w.facts.names if n != w.facts.joker]
         w.take(d, everyone, w.rules.blind_stay, f"{d}'s blind stay succeeded ({v})", clause,
@@ -893,7 +996,7 @@ def _blind_stay(w: _Work) -> None:
     elif w.rules.blind_failure and not w.yaku_made:
         for opp in w.opponents(d):
             w.take(opp, [d], w.rules.blind_stay, f"{d}'s blind stay failed ({v})",
-                   w.rules.cite("blind_failure"), "blind")
+                   w.cite("blind_failure"), "blind")
 
 
 def _dealers_hand(w: _Work) -> None:
@@ -908,7 +1011,7 @@ def _dealers_hand(w: _Work) -> None:
     if v is not None and v >= PAR + 1:
         everyone = [n for n in w.facts.names if n != w.facts.joker]
         w.take(who, everyone, w.rules.dealers_hand, f"{who} traded last for the dealer's hand "
-               f"and took {v} card points (Dealer's Hand)", w.rules.cite("dealers_hand"),
+               f"and took {v} card points (Dealer's Hand)", w.cite("dealers_hand"),
                "blind")
 
 
@@ -961,7 +1064,7 @@ def _specials(w: _Work) -> None:
         return
     who, what, value = found
     effect = w.rules.special_effect
-    clause = w.rules.cite("special_effect")
+    clause = w.cite("special_effect")
     kept, back = [], []
     for p in w.lines:
         if p.category == "blind" and w.rules.specials_keep_blind:
@@ -979,7 +1082,7 @@ def _specials(w: _Work) -> None:
                               b.base, "returned", b.note) for b in back]
     w.special = what
     w.winner = who
-    w.take(who, w.opponents(who), value, what, w.rules.cite("futahachi"), "special")
+    w.take(who, w.opponents(who), value, what, w.cite("futahachi"), "special")
 
 
 # -- 1. fold fees (need the winner, so they are booked last) ---------------------------
@@ -994,8 +1097,12 @@ def _winner(w: _Work) -> str | None:
         return None
     seats = list(w.facts.names)
     start = seats.index(w.facts.dealer)
-    order = seats[start:] + seats[:start]
-    return max((n for n in order if n in pts), key=lambda n: (pts[n], -order.index(n)))
+    # the most card points; on a tie, the first from the dealer on
+    best, most = None, 0
+    for n in seats[start:] + seats[:start]:
+        if n in pts and (best is None or pts[n] > most):
+            best, most = n, pts[n]
+    return best
 
 
 def _fold_fees(w: _Work) -> None:
@@ -1028,7 +1135,7 @@ def _fold_fees(w: _Work) -> None:
         what = f"seat {index + 1}" if by_seat else f"passer {i + 1}"
         w.lines.insert(0, Payment(name, w.winner, fees[index] * mult,
                                   f"{name}'s fee for passing ({what})",
-                                  r.cite("fold_fee_by" if by_seat else "fold_fees"), mult,
+                                  w.cite("fold_fee_by" if by_seat else "fold_fees"), mult,
                                   fees[index], "fees"))
 
 
@@ -1052,7 +1159,7 @@ def _shared_fees(w: _Work, fees: tuple[int, ...], by_seat: bool) -> None:
             if part:
                 w.lines.append(Payment(name, payee, part, f"{name}'s fee for passing, shared "
                                        f"by {' and '.join(stayers)} (no round: too few stayed)",
-                                       r.cite("too_few"), mult, fees[index], "fees"))
+                                       w.cite("too_few"), mult, fees[index], "fees"))
     w.winner = stayers[0] if len(stayers) == 1 else None
     w.notes.append(f"only {' and '.join(stayers)} stayed: the round is not played and the "
                    "fees are shared")
@@ -1076,7 +1183,7 @@ def settle_round(rules: HachiHachiRules | str, facts: RoundFacts) -> Settlement:
         rules = get_rules(rules)
     facts.check(rules)
     if facts.multiplier is not None:
-        fm = FieldMultiplier(facts.multiplier, (), "multiplier given for this deal")
+        fm = _given_multiplier(facts.multiplier)
     else:
         fm = field_multiplier(rules, facts.field)
     w = _Work(rules, facts, fm.value)

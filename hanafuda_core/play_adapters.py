@@ -524,8 +524,14 @@ class HachiHachiRound(_Wrapped):
 
     def apply(self, action: Any) -> HachiHachiRound:
         rounds = self.game.adapter.rounds
-        return HachiHachiRound(self.game, _safe_apply(rounds.apply, self.inner, action,
-                                                      rounds.legal_actions), self.context)
+        try:
+            new = rounds.apply(self.inner, action)
+        except HanafudaError:
+            raise
+        except (IndexError, ValueError, TypeError, AttributeError, KeyError):
+            _safe_apply(rounds.apply, self.inner, action, rounds.legal_actions)
+            raise       # pragma: no cover - _safe_apply raised the reason
+        return HachiHachiRound(self.game, new, self.context)
 
     def view(self, player: int) -> Any:
         return self.game.adapter.rounds.view(self.inner, player)
@@ -576,8 +582,7 @@ class HachiHachiAdapter(CaptureAdapter):
         return (2, 7)
 
     def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
-        from .games.hachihachi_play import new_hachihachi_round
-        r = new_hachihachi_round(game.rules, players, seed, dealer)
+        r = self.rounds.new_hachihachi_round(game.rules, players, seed, dealer)
         return HachiHachiRound(game, r, {"round_no": 1, "queue": [], "blind_offered": False,
                                          "trade": r.trade_offered, "names": list(r.names)})
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 from .cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
@@ -47,6 +48,9 @@ CHAFF = "chaff"
 SUIT = "suit"
 
 _RAIN = MONTH_MASKS[10]
+# (the kinds' masks looked up once: an Enum key hashes in Python on every look-up)
+_BRIGHTS, _TENS, _RIBBONS, _CHAFFS = (KIND_MASKS[k] for k in (Kind.BRIGHT, Kind.TEN,
+                                                                Kind.RIBBON, Kind.CHAFF))
 _PHOENIX = 1 << Card.PAULOWNIA_PHOENIX
 #: Months whose triples are "greater" (Wisteria, Iris, Bush Clover, Paulownia).
 GREATER_MONTHS = (4, 5, 7, 12)
@@ -66,9 +70,8 @@ def kind_counts(hand: CardSet, rain_is_chaff: bool = True) -> tuple[int, int, in
     mask = hand.mask
     rain = mask & _RAIN if rain_is_chaff else 0
     rest = mask & ~rain
-    return ((rest & KIND_MASKS[Kind.BRIGHT]).bit_count(), (rest & KIND_MASKS[Kind.TEN]).bit_count(),
-            (rest & KIND_MASKS[Kind.RIBBON]).bit_count(),
-            (rest & KIND_MASKS[Kind.CHAFF]).bit_count() + rain.bit_count())
+    return ((rest & _BRIGHTS).bit_count(), (rest & _TENS).bit_count(),
+            (rest & _RIBBONS).bit_count(), (rest & _CHAFFS).bit_count() + rain.bit_count())
 
 
 def month_counts(hand: CardSet) -> dict[int, int]:
@@ -247,6 +250,8 @@ class TeyakuTable:
     #: D004 'some': each November card counts either as a Chaff or as its own kind (not
     #: both at once) for the chaff patterns; every reading the hand allows is a candidate.
     rain_either: bool = False
+    #: the rules matched per hand shape (see :func:`_evaluate`)
+    _plans: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         keys = [r.key for r in self.rules]
@@ -265,10 +270,23 @@ class TeyakuTable:
         hand = hand if isinstance(hand, CardSet) else CardSet(hand)
         hit = self._cache.get(hand.mask)
         if hit is None:
-            if len(self._cache) > 200_000:     # keep memory bounded in long simulations
+            # Small: a hand is asked for again and again while its round lasts (legal
+            # claims, their check, the settlement), rarely after. A large cache made every
+            # new hand slower (a heap of kept results for the garbage collector to walk).
+            if len(self._cache) > 2048:
                 self._cache.clear()
             hit = self._cache[hand.mask] = _evaluate(self, hand.mask)
         return hit
+
+    def candidates_of(self, hand: int) -> tuple[tuple[str, str, int], ...]:
+        """(key, group, value) of every combination the hand (a mask) makes, as
+        ``evaluate(hand).candidates`` lists them, without their cards: what a player may
+        claim, found without building the hits.
+
+        >>> BOOK_TABLE.candidates_of(CardSet.parse("1c 1d 2c 2d 3c 3d 11d").mask)
+        (('seven_chaffs', 'chaff', 40), ('three_pairs', 'suit', 40))
+        """
+        return _plan_of(self, hand)[0][2]
 
     def value_of(self, keys: Iterable[str]) -> int:
         """The table value of claimed combinations named by key (hand unknown)."""
@@ -282,10 +300,57 @@ class TeyakuTable:
 
 
 def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
+    """Every combination the hand ``mask`` makes under ``table``.
+
+    Which rules match, and with which of the hand's months, depends only on the hand's
+    *shape*: its kind counts (each reading of them) and the sizes of its months in
+    order, greater triples marked. The rules are matched once per shape (the chaff
+    rules per kind counts, :func:`_chaff_hits`; the suit rules per month sizes,
+    :func:`_suit_hits`; both kept in the table) and a hand then only puts its own cards
+    into the plan's hits. :func:`_evaluate_direct` matches the rules for the hand itself
+    (the tests check that both agree)."""
+    plan, readings, months = _plan_of(table, mask)
+    return _result(mask, plan, readings, months)
+
+
+def _plan_of(table: TeyakuTable, mask: int) -> tuple[Any, Any, tuple[int, ...]]:
+    """The plan of the hand ``mask`` (kept in the table; see :func:`_evaluate`), with the
+    hand's readings by kind and months."""
+    readings, months, shape = _shape(table, mask)
+    kinds = readings[0][0][:3] if len(readings) == 1 else tuple(k[:3] for k, _ in readings)
+    plans = table._plans
+    plan = plans.get((shape, kinds))
+    if plan is None:
+        # The chaff rules depend on the kinds only, the suit rules on the shape only: each
+        # part is kept on its own (a new pair of known parts is merged, not matched again).
+        if len(plans) > 50_000:              # (a few thousand pairs exist)
+            plans.clear()
+        chaff = plans.get(("chaff", kinds))
+        if chaff is None:
+            chaff = plans["chaff", kinds] = _chaff_hits(table, readings)
+        suit = plans.get(("suit", shape))
+        if suit is None:
+            suit = plans["suit", shape] = _suit_hits(table, mask, months)
+        plan = plans[shape, kinds] = _merged(chaff, suit)
+    return plan, readings, months
+
+
+def _evaluate_direct(table: TeyakuTable, mask: int) -> TeyakuResult:
+    """:func:`_evaluate` without the table's plans: the rules matched for this hand."""
+    readings, months, _ = _shape(table, mask)
+    plan = _merged(_chaff_hits(table, readings), _suit_hits(table, mask, months))
+    return _result(mask, plan, readings, months)
+
+
+def _shape(table: TeyakuTable, mask: int
+           ) -> tuple[list[tuple[tuple[int, int, int, int], int]], tuple[int, ...],
+                      tuple[int, ...]]:
+    """The hand's readings by kind (``(counts, chaff mask)``: one, or more when November
+    cards may count as their own kind), its months (1-12, in order) and its shape: the
+    size of each of those months, a greater triple written 5."""
     hand = CardSet.from_mask(mask)
     kinds = kind_counts(hand, table.rain_is_chaff)
-    counts = hand.months()
-    chaff_mask = (mask & KIND_MASKS[Kind.CHAFF]) | (mask & _RAIN if table.rain_is_chaff else 0)
+    chaff_mask = (mask & _CHAFFS) | (mask & _RAIN if table.rain_is_chaff else 0)
     readings = [(kinds, chaff_mask)]
     if table.rain_either and table.rain_is_chaff and mask & _RAIN:
         rain = [c for c in range(48) if (mask & _RAIN) >> c & 1]
@@ -295,39 +360,130 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
             b, t, r, c = kind_counts(sub, True)
             ob, ot, orb, _ = kind_counts(CardSet.from_mask(own), False)
             readings.append(((b + ob, t + ot, r + orb, c), chaff_mask & ~own))
-    fits, greater_of = _month_fits(counts, hand)
-    found: list[TeyakuHit] = []
-    for rule in table.rules:
-        if rule.group == CHAFF:
-            want_b, want_t, want_r = rule.kinds
-            for (b, t, r, _), shown in readings:
-                ribbons_ok = r >= want_r if rule.ribbons_at_least else r == want_r
-                if b == want_b and t == want_t and ribbons_ok:
-                    found.append(TeyakuHit(rule, rule.value, hand, CardSet.from_mask(shown)))
-                    break
+    # months and shape two months (8 bits) at a time, from _MONTH_PAIRS
+    s0, s1, s2, s3, s4, s5 = _MONTH_PAIRS
+    a, b, c, d = s0[mask & 255], s1[mask >> 8 & 255], s2[mask >> 16 & 255], s3[mask >> 24 & 255]
+    e, f = s4[mask >> 32 & 255], s5[mask >> 40 & 255]
+    return (readings, a[0] + b[0] + c[0] + d[0] + e[0] + f[0],
+            a[1] + b[1] + c[1] + d[1] + e[1] + f[1])
+
+
+def _month_pairs(k: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """For months ``2k + 1`` and ``2k + 2``, each way a hand may hold their eight cards
+    (the 8 bits of the hand's mask from bit ``8k``): the months it holds and their
+    sizes, a greater triple (:func:`is_greater_triple`) written 5."""
+    out = []
+    for bits in range(256):
+        mask = bits << (8 * k)
+        hand = CardSet.from_mask(mask)
+        months: list[int] = []
+        shape: list[int] = []
+        for m in (2 * k + 1, 2 * k + 2):
+            n = (mask & MONTH_MASKS[m - 1]).bit_count()
+            if n:
+                months.append(m)
+                shape.append(5 if n == 3 and is_greater_triple(hand, m) else n)
+        out.append((tuple(months), tuple(shape)))
+    return tuple(out)
+
+
+_MONTH_PAIRS = tuple(_month_pairs(k) for k in range(6))
+
+
+#: One matched rule of a plan: (rule, value, reading for a chaff rule or -1, the
+#: positions in the hand's months of the months it uses, of its triples, of its
+#: greater triples).
+_PlanHit = tuple[TeyakuRule, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _chaff_hits(table: TeyakuTable, readings) -> tuple[tuple[int, _PlanHit], ...]:
+    """The chaff rules a hand with these readings by kind matches: (rule's place in the
+    table, hit), the hit naming the first reading that matches."""
+    found = []
+    for index, rule in enumerate(table.rules):
+        if rule.group != CHAFF:
             continue
-        months = _assign(rule.parts, fits, greater_of)
-        if months is None:
+        want_b, want_t, want_r = rule.kinds
+        for i, ((b, t, r, _), _shown) in enumerate(readings):
+            ribbons_ok = r >= want_r if rule.ribbons_at_least else r == want_r
+            if b == want_b and t == want_t and ribbons_ok:
+                found.append((index, (rule, rule.value, i, (), (), ())))
+                break
+    return tuple(found)
+
+
+def _suit_hits(table: TeyakuTable, mask: int, months: tuple[int, ...]
+               ) -> tuple[tuple[int, _PlanHit], ...]:
+    """The suit rules the hand ``mask`` matches: (rule's place in the table, hit), the
+    hit's months given by their position in ``months`` (the hand's months in order)."""
+    hand = CardSet.from_mask(mask)
+    fits, greater_of = _month_fits(hand.months(), hand)
+    found = []
+    for index, rule in enumerate(table.rules):
+        if rule.group == CHAFF:
+            continue
+        chosen = _assign(rule.parts, fits, greater_of)
+        if chosen is None:
+            continue
+        triples = tuple(m for p, m in zip(rule.parts, chosen) if p in "3G")
+        greater = tuple(m for m in triples if is_greater_triple(hand, m))
+        plus = rule.per_greater * sum(1 for p, m in zip(rule.parts, chosen)
+                                      if p == "3" and m in greater)
+        at = months.index
+        found.append((index, (rule, rule.value + plus, -1, tuple(at(m) for m in chosen),
+                              tuple(at(m) for m in triples), tuple(at(m) for m in greater))))
+    return tuple(found)
+
+
+def _merged(chaff: tuple[tuple[int, _PlanHit], ...], suit: tuple[tuple[int, _PlanHit], ...]
+            ) -> tuple[tuple[_PlanHit, ...], tuple[int, ...], tuple[tuple[str, str, int], ...]]:
+    """The hits of both groups, chaff first, best first within a group (ties in the
+    table's order), the positions of the best hit of each group, and (key, group, value)
+    of each hit (:meth:`TeyakuTable.candidates_of`)."""
+    order = {CHAFF: 0, SUIT: 1}
+    found = [h for _, h in sorted(chaff + suit, key=lambda e: (order.get(e[1][0].group, 2),
+                                                                -e[1][1], e[0]))]
+    best: list[int] = []
+    seen: set[str] = set()
+    for i, h in enumerate(found):
+        if h[0].group not in seen:
+            seen.add(h[0].group)
+            best.append(i)
+    return tuple(found), tuple(best), tuple((h[0].key, h[0].group, h[1]) for h in found)
+
+
+def _result(mask: int, plan: tuple[tuple[_PlanHit, ...], tuple[int, ...], Any], readings,
+            months: tuple[int, ...]) -> TeyakuResult:
+    """The hand's result from its plan: each hit with the hand's own cards."""
+    hand = CardSet.from_mask(mask)
+    found, best, _ = plan
+    hits = []
+    for rule, value, reading, used_at, triples_at, greater_at in found:
+        if reading >= 0:
+            hits.append(_made(TeyakuHit, rule=rule, value=value, cards=hand,
+                              shown=CardSet.from_mask(readings[reading][1]), triples=(),
+                              greater=()))
             continue
         used = 0
-        for m in months:
-            used |= mask & MONTH_MASKS[m - 1]
-        triples = tuple(m for p, m in zip(rule.parts, months) if p in "3G")
-        greater = tuple(m for m in triples if is_greater_triple(hand, m))
-        plus = rule.per_greater * sum(1 for p, m in zip(rule.parts, months)
-                                      if p == "3" and m in greater)
+        for i in used_at:
+            used |= mask & MONTH_MASKS[months[i] - 1]
         cards = CardSet.from_mask(used)
-        found.append(TeyakuHit(rule, rule.value + plus, cards,
-                               hand if rule.show_all else cards, triples, greater))
-    order = {CHAFF: 0, SUIT: 1}
-    found.sort(key=lambda h: (order.get(h.rule.group, 2), -h.value))
-    best: list[TeyakuHit] = []
-    seen: set[str] = set()
-    for h in found:
-        if h.rule.group not in seen:
-            seen.add(h.rule.group)
-            best.append(h)
-    return TeyakuResult(hand, tuple(best), tuple(found))
+        hits.append(_made(TeyakuHit, rule=rule, value=value, cards=cards,
+                          shown=hand if rule.show_all else cards,
+                          triples=tuple([months[i] for i in triples_at]),
+                          greater=tuple([months[i] for i in greater_at])))
+    return _made(TeyakuResult, hand=hand, hits=tuple([hits[i] for i in best]),
+                 candidates=tuple(hits))
+
+
+def _made(cls: type, **values: object) -> Any:
+    """An instance of the frozen dataclass ``cls`` (no slots, no ``__post_init__``) with
+    every field given: its ``__dict__`` set in one step, where the frozen ``__init__``
+    sets each field through ``object.__setattr__`` (a result is built for every hand
+    dealt; the values are already checked, as the plan made them)."""
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", values)
+    return obj
 
 
 def _chaff(key, name, japanese, value, kinds, source, *, at_least=False, bonus=True, note=""):

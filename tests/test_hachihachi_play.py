@@ -3,8 +3,11 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanafuda_core.cards import CardSet
+from hanafuda_core.engines.capture import Capture, Play
 from hanafuda_core.errors import IllegalActionError
 from hanafuda_core.games.hachihachi_play import (
     JOKER,
@@ -17,6 +20,7 @@ from hanafuda_core.games.hachihachi_play import (
     HachiHachiDeal,
     Join,
     Pass,
+    _shuffle_keys,
     apply,
     deal_round,
     legal_actions,
@@ -275,3 +279,41 @@ def test_coach_advises_the_capture_that_completes_poetry():
     advice, mapping = coach_advice(r, Coach(samples=8, seed=1))
     assert mapping[advice.best].code() == "play 3c"
     assert "3 Poetry Ribbons" in advice.summary
+
+
+def _outcome(r, action, player=None):
+    try:
+        return apply(r, action, player)
+    except IllegalActionError as error:
+        return ("refused", str(error))
+
+
+@settings(max_examples=40, deadline=None)
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10_000),
+       tries=st.lists(st.tuples(st.sampled_from(("play", "capture")), st.integers(-1, 48)),
+                      min_size=1, max_size=4))
+def test_cards_played_in_the_turn_are_checked_as_by_the_full_refusal(preset, seed, tries):
+    # apply() hands a Play / Capture in the capture turn straight to the engine (which
+    # checks it); naming the seat takes the full path (_refuse, then the move). Both give
+    # the same round, or refuse with the same reason, for legal and illegal cards alike,
+    # at every position of a random round (decisions and capture choices included).
+    rng = random.Random(seed)
+    r = new_hachihachi_round(preset, 3, rng)
+    while r.stage != "over":
+        legal = legal_actions(r)
+        for kind, card in tries + [(type(a).__name__.lower(), a.card) for a in legal
+                                   if isinstance(a, (Play, Capture))]:
+            action = Play(card) if kind == "play" else Capture(card)
+            fast = _outcome(r, action)
+            full = _outcome(r, action, r.current_seat)
+            assert fast == full
+        r = apply(r, legal[int(rng.random() * len(legal))])
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_shuffle_keys_are_48_draws_of_32_bits(seed):
+    # The deal's shuffle keys are drawn in one call; they and the stream after them are
+    # those of 48 calls of getrandbits(32), so seeded deals and records stay the same.
+    a, b = random.Random(seed), random.Random(seed)
+    assert _shuffle_keys(a) == tuple(b.getrandbits(32) for _ in range(48))
+    assert a.random() == b.random()

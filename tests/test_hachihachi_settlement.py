@@ -10,8 +10,10 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from hanafuda_core.cards import DECK, CardSet
+from hanafuda_core.cards import DECK, DEFAULT_VALUES, CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import game_award, get_rules, option_sources, options_table
 from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES, EXAMPLES, THREE_OF_A_KIND_HAND
@@ -20,6 +22,7 @@ from hanafuda_core.hachihachi_settle import (
     FieldQueue,
     PlayerFacts,
     RoundFacts,
+    card_points,
     field_multiplier,
     settle_round,
 )
@@ -509,3 +512,10 @@ def test_random_rounds_always_sum_to_zero(preset):
         assert all(p.amount > 0 for p in s.ledger)
         assert s.winner in facts.active
     assert settled == 300
+
+
+@settings(max_examples=200, deadline=None)
+@given(mask=st.integers(0, (1 << 48) - 1))
+def test_card_points_of_a_mask_are_the_cards_values(mask):
+    # card_points (the settlement's and the engine estimate's sum) is CardSet.value.
+    assert card_points(mask) == CardSet.from_mask(mask).value(DEFAULT_VALUES)

@@ -1,11 +1,22 @@
 """Hand combinations (teyaku): BOOK ch. 17 / ch. 18 table and the D001, D002, D004 tables."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanafuda_core.cards import CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import TEYAKU_TABLES, get_rules
-from hanafuda_core.teyaku import BOOK_TABLE, CHAFF, SUIT, is_greater_triple, kind_counts
+from hanafuda_core.teyaku import (
+    BOOK_TABLE,
+    CHAFF,
+    SUIT,
+    TeyakuTable,
+    _evaluate,
+    _evaluate_direct,
+    is_greater_triple,
+    kind_counts,
+)
 
 
 def best(table, hand):
@@ -124,3 +135,61 @@ def test_teyaku_rows_for_charts_and_unknown_key():
     assert any(r["name"] == "lone ribbon" for r in rows)
     with pytest.raises(HanafudaError, match="unknown hand combination"):
         BOOK_TABLE.rule("five_of_a_kind")
+
+
+# -- speed: the rules matched once per hand shape ----------------------------------
+
+_TABLES = {"book": BOOK_TABLE, **{p: get_rules(p).teyaku for p in ("d001", "d002", "d004")},
+           "d004-either": get_rules("d004", rain_in_melds="either").teyaku}
+
+
+@st.composite
+def _hand_pair(draw):
+    """A hand drawn from two to five months (so triples, quads and pairs are common) and
+    a hand of other months with as many cards in each, in the same order."""
+    k = draw(st.integers(2, 5))
+    months = draw(st.lists(st.integers(0, 11), min_size=k, max_size=k, unique=True).map(sorted))
+    pool = [4 * m + i for m in months for i in range(4)]
+    cards = draw(st.lists(st.sampled_from(pool), min_size=7, max_size=7, unique=True))
+    other = draw(st.lists(st.integers(0, 11), min_size=k, max_size=k, unique=True).map(sorted))
+    second = []
+    for m, o in zip(months, other):
+        n = sum(1 for c in cards if c // 4 == m)
+        second += draw(st.lists(st.sampled_from([4 * o + i for i in range(4)]), min_size=n,
+                                max_size=n, unique=True))
+    return sum(1 << c for c in cards), sum(1 << c for c in second)
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=st.sampled_from(sorted(_TABLES)), pair=_hand_pair(),
+       other=st.lists(st.integers(0, 47), min_size=7, max_size=7, unique=True))
+def test_teyaku_plan_per_shape_agrees_with_matching_the_hand_itself(table, pair, other):
+    # evaluate() keeps the rules matched per hand shape (kind counts, month sizes,
+    # greater triples); a later hand of the same shape reuses them with its own cards.
+    # On a fresh table, a hand evaluated after another (often of the same shape) gets
+    # exactly the rules matched for that hand itself.
+    t = _TABLES[table]
+    for first, second in (pair, (sum(1 << c for c in other), pair[1])):
+        fresh = TeyakuTable(t.rules, t.unit, t.rain_is_chaff, t.source,
+                            rain_either=t.rain_either)
+        assert _evaluate(fresh, first) == _evaluate_direct(fresh, first)
+        got, want = _evaluate(fresh, second), _evaluate_direct(fresh, second)
+        assert got == want
+        assert [(h.rule.key, h.value, h.cards, h.shown, h.triples, h.greater)
+                for h in got.candidates] == [
+            (h.rule.key, h.value, h.cards, h.shown, h.triples, h.greater)
+            for h in want.candidates]
+        assert [h.rule.key for h in got.hits] == [h.rule.key for h in want.hits]
+        # what a player may claim, without the cards: the same list
+        assert fresh.candidates_of(second) == tuple((h.rule.key, h.rule.group, h.value)
+                                                    for h in want.candidates)
+
+
+def test_teyaku_same_shape_other_months_gets_its_own_cards():
+    # Same shape (a greater triple, a pair, two singles), other months: same rules, own cards.
+    a = BOOK_TABLE.evaluate(CardSet.parse("4a 4b 4c 1c 1d 2c 3c"))
+    b = BOOK_TABLE.evaluate(CardSet.parse("5a 5b 5c 6c 6d 8c 9c"))
+    assert [h.rule.key for h in a.candidates] == [h.rule.key for h in b.candidates]
+    assert a.find("greater").cards == CardSet.parse("4a 4b 4c")
+    assert b.find("greater").cards == CardSet.parse("5a 5b 5c")
+    assert b.find("greater").greater == (5,)

@@ -310,6 +310,16 @@ class CaptureRules:
         return tuple(int(c) for c in self.deck)
 
     @cached_property
+    def deck_mask(self) -> int:
+        """The deck as a mask (bit ``c`` for card id ``c``)."""
+        return sum(1 << c for c in self.deck_set)
+
+    @cached_property
+    def deck_set(self) -> frozenset[int]:
+        """The deck's card ids as a set."""
+        return frozenset(self.deck_ids)
+
+    @cached_property
     def turn_constants(self) -> tuple:
         """What the turn reads from the rules, read once: (side of each seat, the yaku
         table's ``quick`` or None, the overlay's ``decision_needed``, players, whether
@@ -665,6 +675,8 @@ class DealOrderError(HanafudaError):
 
 def _card_id(c: object, where: str) -> int:
     """One card of an order or a setup as its id (an int, a Card or a card's text)."""
+    if type(c) is int:
+        return c                            # (checked first: the import below costs more)
     from ..cards import parse_card
     if isinstance(c, str):
         return int(parse_card(c))          # an UnknownCardError of our own if unreadable
@@ -1024,11 +1036,7 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     Cards left out are simply out of play. Yaku already in the capture piles count
     as declared, so only a new or bigger yaku opens a decision.
     """
-    from ..cards import parse_cards
-
-    deck = 0
-    for c in rules.deck_ids:
-        deck |= 1 << c
+    deck = rules.deck_mask
 
     def mask(x, what: str) -> int:
         if isinstance(x, int) and type(x) is not bool:
@@ -1048,7 +1056,9 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     n = rules.players
     if isinstance(hands, str) or not hasattr(hands, "__len__"):
         raise DealOrderError(f"give one hand per player ({n}) as a list, not {hands!r}")
-    hands_m = tuple(mask(h, f"player {i + 1}'s hand") for i, h in enumerate(hands))
+    # (a mask of the deck's cards is taken as it is; anything else is read and checked)
+    hands_m = tuple(h if type(h) is int and h >= 0 and not h & ~deck
+                    else mask(h, f"player {i + 1}'s hand") for i, h in enumerate(hands))
     if len(hands_m) != n:
         raise PlayerCountError(f"give one hand per player ({n}), not {len(hands_m)}")
     for name, seat in (("player", player), ("dealer", dealer)):
@@ -1060,9 +1070,11 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     caps = [0] * rules.sides
     for i, c in enumerate(captures):
         caps[i] = mask(c, f"capture pile {i + 1}")
-    stock_t = tuple(_card_id(c, "the stock")
-                    for c in (parse_cards(stock) if isinstance(stock, str) else stock))
-    if any(not deck >> c & 1 for c in stock_t):
+    if isinstance(stock, str):
+        from ..cards import parse_cards
+        stock = parse_cards(stock)
+    stock_t = tuple([_card_id(c, "the stock") for c in stock])
+    if not rules.deck_set.issuperset(stock_t) and any(not deck >> c & 1 for c in stock_t):
         raise DealOrderError(f"the stock holds a card that is not in the {rules.name} deck")
     fm = mask(field, "the field")
     sigs, pts = [], []
@@ -1070,8 +1082,13 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
         total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
         sigs.append(sig)
         pts.append(total)
-    all_cards = [*(c for h in hands_m for c in _bits(h)), *_bits(fm), *stock_t,
-                 *(c for cm in caps for c in _bits(cm))]
+    all_cards = []
+    for h in hands_m:
+        all_cards += _bits(h)
+    all_cards += _bits(fm)
+    all_cards += stock_t
+    for cm in caps:
+        all_cards += _bits(cm)
     if len(all_cards) != len(set(all_cards)):
         twice = sorted({c for c in all_cards if all_cards.count(c) > 1})
         raise DealOrderError(f"a card is placed twice in this setup "

@@ -49,6 +49,7 @@ reason and leave the round unchanged.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
@@ -77,6 +78,7 @@ from ..hachihachi_settle import (
     PlayerFacts,
     RoundFacts,
     Settlement,
+    card_points,
     settle_round,
 )
 from ..players import GreedyPlayer
@@ -97,6 +99,9 @@ JOKER = 48          # the blank card / Joker of the seven-player game (not one o
 #: What each tradition calls the decisions (continue, end, cancel): the rules' words.
 CALL_WORDS = {calls: (w.go_on, w.stop, w.cancel) for calls, w in DECISION_WORDS.items()}
 _CANCEL_ALLOWED = ("book", "d002")
+_DECIDE = Phase.DECIDE
+_OVER = Phase.ROUND_OVER
+_CHOOSE_HAND = Phase.CHOOSE_HAND_CAPTURE
 
 
 # ---------------------------------------------------------------------------
@@ -264,8 +269,7 @@ class HachiHachiOverlay:
 
     def settle_draw(self, state: State) -> RoundResult:
         n = state.rules.players
-        pts = tuple(CardSet.from_mask(state.caps_m[p]).value(DEFAULT_VALUES) - 88
-                    for p in range(n))
+        pts = tuple(card_points(state.caps_m[p]) - 88 for p in range(n))
         best = max(range(n), key=lambda p: pts[p])
         return RoundResult(best, pts, "played out")
 
@@ -289,8 +293,25 @@ def coach_advice(r: HachiHachiRound, coach: Any):
     return advice, mapping
 
 
-@lru_cache(maxsize=64)
 def _engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
+    """The engine's rules for ``active`` players, built once per rules object (looked up
+    by identity: hashing the rules, a dataclass of some forty fields, on every deal cost
+    more than building the round's state)."""
+    got = _ENGINE_RULES.get((id(rules), active))
+    if got is not None and got[0] is rules:
+        return got[1]
+    made = _build_engine_rules(rules, active)
+    if len(_ENGINE_RULES) > 256:          # rules built on the fly (random options) come and go
+        _ENGINE_RULES.clear()
+    _ENGINE_RULES[id(rules), active] = (rules, made)
+    return made
+
+
+_ENGINE_RULES: dict[tuple[int, int], tuple[HachiHachiRules, CaptureRules]] = {}
+
+
+@lru_cache(maxsize=64)
+def _build_engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
     two_cut = active == 2 and rules.preset == "d001"
     return CaptureRules(
         name="Hachi-Hachi", key="hachihachi", preset=rules.preset, options=rules.options,
@@ -356,7 +377,8 @@ class HachiHachiRound:
     claims: tuple[tuple[int, tuple[str, ...]], ...] = ()
     inner: State | None = None
     calls: tuple[Call, ...] = ()
-    discards: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()   # card, seat, hand, caps
+    # card, seat, hand, caps of each card given to the field (with the responsibility rules)
+    discards: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
     history: tuple = ()
     result: RoundResult | None = None
     round_no: int = 1
@@ -371,29 +393,29 @@ class HachiHachiRound:
         time. The trick: the class is a frozen dataclass *without* slots, so a copy is a
         new instance whose ``__dict__`` is this one's, updated; writing the dict directly
         skips the frozen ``__setattr__`` (no field is computed from another, so nothing
-        else needs re-running)."""
-        if not changes.keys() <= _ROUND_FIELDS:
+        else needs re-running). The new ``__dict__`` is a copy of this one's (one block
+        copy) put in place with ``object.__setattr__``; a name that is no field would
+        make the dict longer than the fields, which is refused."""
+        attrs = self.__dict__.copy()
+        attrs.update(changes)
+        if len(attrs) != _N_FIELDS:
             unknown = sorted(changes.keys() - _ROUND_FIELDS)
             raise TypeError(f"HachiHachiRound has no field {unknown}")
-        new = object.__new__(HachiHachiRound)
-        attrs = new.__dict__
-        attrs.update(self.__dict__)
-        attrs.update(changes)
+        new = _new_object(HachiHachiRound)
+        _set_attr(new, "__dict__", attrs)
         return new
 
     # -- who acts ----------------------------------------------------------------
     @property
     def choose_order(self) -> tuple[int, ...]:
         """Seats in the order they choose to play or pass (the Joker holder sits out)."""
-        n, d = self.players, self.deal.dealer
-        seats = [(d + i) % n for i in range(n)]
-        return tuple(s for s in seats if s != self.joker)
+        return _seat_orders(self.players, self.deal.dealer, self.joker)[0]
 
     @property
     def trade_order(self) -> tuple[int, ...]:
         """Seats that may trade, in order from the dealer's right (not the dealer, not
         the Joker holder)."""
-        return tuple(s for s in self.choose_order if s != self.deal.dealer)
+        return _seat_orders(self.players, self.deal.dealer, self.joker)[1]
 
     @property
     def last_trader(self) -> int | None:
@@ -532,9 +554,25 @@ class HachiHachiRound:
         return "\n".join(lines)
 
 
-_ROUND_FIELDS = frozenset(f.name for f in fields(HachiHachiRound))
+@lru_cache(maxsize=256)
+def _seat_orders(players: int, dealer: int, joker: int | None
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(choose order, trade order) of a deal: the seats from the dealer on, without the
+    Joker holder; the trade order also without the dealer. (Made once per table: the
+    current seat is asked for on every action of the first stages.)"""
+    seats = [(dealer + i) % players for i in range(players)]
+    choose = tuple(s for s in seats if s != joker)
+    return choose, tuple(s for s in choose if s != dealer)
 
+
+_ROUND_FIELDS = frozenset(f.name for f in fields(HachiHachiRound))
+_N_FIELDS = len(_ROUND_FIELDS)
+_new_object = object.__new__
+_set_attr = object.__setattr__
+
+@lru_cache(maxsize=16)
 def seat_names(players: int) -> tuple[str, ...]:
+    """The default names of the seats: Player 1, Player 2, ..."""
     return tuple(f"Player {i + 1}" for i in range(players))
 
 
@@ -542,7 +580,15 @@ def seat_names(players: int) -> tuple[str, ...]:
 # Dealing
 
 def _shuffle_keys(rng: random.Random) -> tuple[int, ...]:
-    return tuple(rng.getrandbits(32) for _ in range(48))
+    """48 keys of 32 random bits, as 48 calls of ``rng.getrandbits(32)`` give them, drawn
+    in one call (``getrandbits(k)`` fills its result from successive 32-bit outputs,
+    lowest bits first, so the stream and the keys are the same)."""
+    bits = rng.getrandbits(32 * 48)
+    return tuple(memoryview(bits.to_bytes(4 * 48, "little")).cast("I").tolist()) \
+        if _LITTLE else tuple(bits >> (32 * i) & 0xFFFFFFFF for i in range(48))
+
+
+_LITTLE = sys.byteorder == "little"
 
 
 def _deal_order(rng: random.Random, players: int) -> list[int]:
@@ -551,7 +597,12 @@ def _deal_order(rng: random.Random, players: int) -> list[int]:
 
 
 def _field_quad(mask: int) -> bool:
-    return any(mask & m == m for m in MONTH_MASKS)
+    """Whether ``mask`` holds all four cards of some month (a month is four bits: they
+    are all set where the mask and its shifts by 1, 2 and 3 all have a month's first bit)."""
+    return bool(mask & mask >> 1 & mask >> 2 & mask >> 3 & _MONTH_FIRST_BITS)
+
+
+_MONTH_FIRST_BITS = sum(1 << (4 * m) for m in range(12))
 
 
 def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 3,
@@ -586,12 +637,13 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
         order = _deal_order(rng, players)
         keys = _shuffle_keys(rng)
         d = HachiHachiDeal(tuple(order), keys, dealer, tuple(voided))
-        hands, joker, fm = _layout(order, players)
-        if _field_quad(fm) and rules.field_quad == "redeal":
+        layout = _layout(order, players)
+        if _field_quad(layout[2]) and rules.field_quad == "redeal":
             voided.append(tuple(order))
             continue
-        return deal_round(rules, players, d, queue=queue, offer_blind_stay=offer_blind_stay,
-                          names=names, round_no=round_no, offer_trade=offer_trade)
+        return _deal_round(rules, players, d, layout, queue=queue,
+                           offer_blind_stay=offer_blind_stay, names=names, round_no=round_no,
+                           offer_trade=offer_trade)
     raise RuntimeError("no valid deal")  # pragma: no cover
 
 
@@ -609,23 +661,24 @@ def check_players(players: int) -> int:
 
 
 def _layout(order: Sequence[int], players: int) -> tuple[tuple[int, ...], int | None, int]:
-    hands = []
+    """The dealt hands (7 cards to each seat from seat 0) and field (the next 6; with
+    seven players, the Joker holder's other cards) as masks, and the Joker's seat."""
+    # A card's bit is looked up and the bits of a hand added (distinct bits: the sum is
+    # their union); the Joker (48) is one more bit, found and cleared afterwards.
+    hands = [sum(map(_BITS.__getitem__, order[7 * s:7 * s + 7])) for s in range(players)]
     joker = None
-    for s in range(players):
-        m = 0
-        for c in order[7 * s:7 * s + 7]:
-            if c == JOKER:
-                joker = s
-            else:
-                m |= 1 << c
-        hands.append(m)
     if players == 7:
-        fm = hands[joker]
+        for s in range(players):
+            if hands[s] >> JOKER & 1:
+                joker = s
+                hands[s] &= ~(1 << JOKER)
+        fm = hands[joker] if joker is not None else 0
     else:
-        fm = 0
-        for c in order[7 * players:7 * players + 6]:
-            fm |= 1 << c
+        fm = sum(map(_BITS.__getitem__, order[7 * players:7 * players + 6]))
     return tuple(hands), joker, fm
+
+
+_BITS = tuple(1 << c for c in range(JOKER + 1))
 
 
 def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal, *,
@@ -637,6 +690,18 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
     if isinstance(rules, str):
         rules = get_rules(rules)
     check_players(players)
+    return _deal_round(rules, players, deal, _layout(deal.order, players), queue=queue,
+                       offer_blind_stay=offer_blind_stay, names=names, round_no=round_no,
+                       offer_trade=offer_trade)
+
+
+def _deal_round(rules: HachiHachiRules, players: int, deal: HachiHachiDeal,
+                layout: tuple[tuple[int, ...], int | None, int], *,
+                queue: FieldQueue | None, offer_blind_stay: bool,
+                names: Sequence[str] | None, round_no: int,
+                offer_trade: bool | None) -> HachiHachiRound:
+    """:func:`deal_round` with the deal's layout (:func:`_layout`) already made."""
+    check_players(players)
     check_table(rules, players)
     trade = offers_trade(rules, players, offer_trade)
     if trade and not rules.trade:
@@ -644,10 +709,10 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
                             "(BOOK 'Trade' variant; standard in D004)")
     if trade and players < 3:
         raise PlayerCountError("trading with the dealer needs three or more players")
-    hands, joker, fm = _layout(deal.order, players)
+    hands, joker, fm = layout
     if joker is not None:
         hands = tuple(0 if s == joker else h for s, h in enumerate(hands))
-    queue = queue if queue is not None else FieldQueue(rules.field_mode)
+    queue = queue if queue is not None else _empty_queue(rules.field_mode)
     mult, after = queue.next(CardSet.from_mask(fm))
     names = tuple(names) if names else seat_names(players)
     if len(names) != players:
@@ -667,6 +732,12 @@ def deal_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
     return r
 
 
+@lru_cache(maxsize=16)
+def _empty_queue(mode: str) -> FieldQueue:
+    """The field queue of a first deal (no deal reserved), one per mode: it is immutable."""
+    return FieldQueue(mode)
+
+
 def offers_trade(rules: HachiHachiRules, players: int, trade: bool | None = None) -> bool:
     """Whether a deal offers the exchange of hands: ``trade`` when given, else the
     rules' own ``trade`` option (D004: standard) with three or more players.
@@ -682,24 +753,29 @@ def offers_trade(rules: HachiHachiRules, players: int, trade: bool | None = None
 
 
 def _after_blind(r: HachiHachiRound) -> HachiHachiRound:
+    """The stage after the blind stay and after each trade: the next trade, the claims
+    (two or three players: all play) or the choice to play."""
     if r.trade_offered and len(r.trades) < len(r.trade_order):
-        return r._replace(stage="trade")
+        return r if r.stage == "trade" else r._replace(stage="trade")
     if r.players <= 3:
         d = r.deal.dealer
-        return _start_claims(r._replace(active=tuple((d + i) % r.players
-                                                     for i in range(r.players))))
+        return _start_claims(r, tuple((d + i) % r.players for i in range(r.players)))
     return r._replace(stage="choose")
 
 
-def _start_claims(r: HachiHachiRound) -> HachiHachiRound:
-    return r._replace(stage="claim")
+def _start_claims(r: HachiHachiRound, active: tuple[int, ...] | None = None
+                  ) -> HachiHachiRound:
+    """The claim stage, with ``active`` the players (when not chosen before)."""
+    if active is None:
+        return r._replace(stage="claim")
+    return r._replace(stage="claim", active=active)
 
 
 def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
     """The draw pile: 2-3 players, the rest of the deal; more players, the dropouts'
     hands and the undealt cards shuffled by the deal's keys."""
     if r.players <= 3:
-        return tuple(c for c in r.deal.order[7 * r.players + 6:])
+        return tuple(r.deal.order[7 * r.players + 6:])
     used = r.field0
     for s in r.active:
         used |= r.hands[s]
@@ -711,7 +787,8 @@ def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
 def _start_play(r: HachiHachiRound) -> HachiHachiRound:
     rules = _engine_rules(r.rules, len(r.active))
     field, caps = r.field0, ()
-    quad = _quad_cards(field) if r.rules.field_quad == "dealer_takes" else 0
+    quad = _quad_cards(field) if r.rules.field_quad == "dealer_takes" and _field_quad(field) \
+        else 0
     if quad:
         # D001: the dealer captures a dealt field quad at once (the acting dealer plays first).
         field, caps = field & ~quad, (quad,)
@@ -762,13 +839,36 @@ def setup_hachihachi_round(preset: str | HachiHachiRules, hands: Sequence, field
 # Legal actions
 
 def _claim_options(rules: HachiHachiRules, hand: int) -> tuple[Claim, ...]:
-    res = rules.teyaku.evaluate(CardSet.from_mask(hand))
-    chaff = [None] + [h for h in res.candidates if h.rule.group == CHAFF]
-    suit = [None] + [h for h in res.candidates if h.rule.group == SUIT]
+    """Every claim the hand allows (none, or at most one chaff and one suit combination),
+    by value. They depend only on the keys, groups and values of the combinations the
+    hand makes (:meth:`~hanafuda_core.teyaku.TeyakuTable.candidates_of`, no cards needed),
+    so they are made once for each such list (a few hundred exist)."""
+    table = rules.teyaku
+    last = _LAST_CLAIMS[0]
+    if last[0] is table and last[1] == hand:    # (the check of the claim chosen asks again)
+        return last[2]
+    sig = table.candidates_of(hand)
+    claims = _CLAIMS.get(sig)
+    if claims is None:
+        if len(_CLAIMS) > 4096:
+            _CLAIMS.clear()
+        claims = _CLAIMS[sig] = _claims_of(sig)
+    _LAST_CLAIMS[0] = (table, hand, claims)
+    return claims
+
+
+_CLAIMS: dict[tuple[tuple[str, str, int], ...], tuple[Claim, ...]] = {}
+_LAST_CLAIMS: list[tuple[Any, int, tuple[Claim, ...]]] = [(None, -1, ())]
+
+
+def _claims_of(candidates: tuple[tuple[str, str, int], ...]) -> tuple[Claim, ...]:
+    """The claims from (key, group, value) of the combinations a hand makes."""
+    chaff = [None] + [c for c in candidates if c[1] == CHAFF]
+    suit = [None] + [c for c in candidates if c[1] == SUIT]
     out = []
     for a, b in product(chaff, suit):
-        hits = [h for h in (a, b) if h is not None]
-        out.append((sum(h.value for h in hits), tuple(h.rule.key for h in hits)))
+        made = [c for c in (a, b) if c is not None]
+        out.append((sum(c[2] for c in made), tuple(c[0] for c in made)))
     out.sort(key=lambda t: (t[0], t[1]))
     return tuple(Claim(k) for _, k in out)
 
@@ -810,32 +910,38 @@ def _can_cancel(r: HachiHachiRound) -> bool:
 
 def legal_actions(r: HachiHachiRound) -> tuple:
     """The actions the current seat may take, in a fixed order."""
-    if r.stage == "blind":
-        return (BlindStay(False), BlindStay(True))
-    if r.stage == "trade":
-        return (Trade(False), Trade(True))
-    if r.stage == "choose":
-        seat = r.current_seat
-        forced = r._forced_after(tuple(p for _, p in r.choices), seat)
-        if forced == "in":
-            return (Join(),)
-        if forced == "out":
-            return (Pass(),)
-        return (Join(), Pass())
-    if r.stage == "claim":
-        return _claim_options(r.rules, r.hands[r.current_seat])
-    if r.stage == "play":
+    if r.stage == "play":                   # (first: most actions of a round are here)
         inner = r.inner
-        if inner.phase == Phase.DECIDE:
+        if inner.phase == _DECIDE:
             go, stop, _ = _words(r)
             if _keep_forbidden_by(r):
                 return (End(stop),)
             return (Continue(go), End(stop))
         acts = eng.legal_actions(inner)
-        if _can_cancel(r):
+        if r.calls and _can_cancel(r):
             acts = acts + (Cancel(_words(r)[2]),)
         return acts
+    if r.stage == "blind":
+        return _BLIND_CHOICES
+    if r.stage == "trade":
+        return _TRADE_CHOICES
+    if r.stage == "choose":
+        seat = r.current_seat
+        forced = r._forced_after(tuple(p for _, p in r.choices), seat)
+        if forced == "in":
+            return _JOIN_ONLY
+        if forced == "out":
+            return _PASS_ONLY
+        return _JOIN_OR_PASS
+    if r.stage == "claim":
+        return _claim_options(r.rules, r.hands[r.current_seat])
     return ()
+
+
+# The choices before the claims (immutable actions, made once).
+_BLIND_CHOICES = (BlindStay(False), BlindStay(True))
+_TRADE_CHOICES = (Trade(False), Trade(True))
+_JOIN_ONLY, _PASS_ONLY, _JOIN_OR_PASS = (Join(),), (Pass(),), (Join(), Pass())
 
 
 def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
@@ -907,8 +1013,18 @@ def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
 def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRound:
     """The round after ``action`` by the current seat; illegal actions raise
     :class:`IllegalActionError` (with the rule) and leave ``r`` unchanged."""
+    if r.stage == "play" and player is None and (type(action) is Play
+                                                 or type(action) is Capture):
+        ph = r.inner.phase
+        if ph != _DECIDE and ph != _OVER:
+            # A card played or chosen in the capture turn: the engine's ``apply`` checks
+            # it and refuses it with the same reason ``_refuse`` would give (it ends in
+            # the engine's refusal for these actions), so the legal actions are not
+            # built a second time.
+            return _card_action(r, action, r.history + (action,))
     action = parse_action(action)
-    _refuse(r, action, player)
+    if player is not None or action not in legal_actions(r):
+        _refuse(r, action, player)      # (checks the seat; an illegal action raises)
     hist = r.history + (action,)
     if r.stage == "blind":
         return _after_blind(r._replace(blind=action.stay, history=hist))
@@ -958,13 +1074,31 @@ def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
                     cards=inner.captures(inner.player), responsible=_responsible(r))
         new = eng.apply(inner, GO_ON if isinstance(action, Continue) else STOP)
         return _after_inner(r, new, calls=r.calls + (call,), history=hist)
-    before = inner.hands_m[inner.player]
+    return _card_action(r, action, hist)
+
+
+def _card_action(r: HachiHachiRound, action: Play | Capture, hist: tuple) -> HachiHachiRound:
+    """A card played or a capture chosen in the capture turn (the engine's ``apply``
+    checks it). A card played to the field without capturing is remembered with the
+    hand it left and the piles then (``discards``: the responsibility rules ask who
+    gave a card away while holding another; rules without them keep none)."""
+    inner = r.inner
     new = eng.apply(inner, action)
-    discards = r.discards
-    if isinstance(action, Play) and new.field_m >> int(action.card) & 1 \
-            and new.phase != Phase.CHOOSE_HAND_CAPTURE:
-        discards = discards + ((int(action.card), me, before, inner.caps_m),)
-    return _after_inner(r, new, discards=discards, history=hist)
+    # (the copy of ``_replace``, written out: this runs for nearly every action)
+    attrs = r.__dict__.copy()
+    attrs["inner"] = new
+    attrs["history"] = hist
+    if new.field_m >> action.card & 1 and isinstance(action, Play) \
+            and new.phase != _CHOOSE_HAND \
+            and (r.rules.responsibility or r.rules.triple_responsibility):
+        p = inner.player
+        attrs["discards"] = r.discards + (
+            (int(action.card), r.active[p], inner.hands_m[p], inner.caps_m),)
+    r = _new_object(HachiHachiRound)
+    _set_attr(r, "__dict__", attrs)
+    if new.phase == _OVER:
+        return _finish(r)
+    return r
 
 
 def _after_inner(r: HachiHachiRound, new: State, **changes: Any) -> HachiHachiRound:
@@ -1004,36 +1138,32 @@ def _responsible(r: HachiHachiRound) -> str | None:
 def round_facts(r: HachiHachiRound) -> RoundFacts:
     """The finished (or aborted) round as facts for :func:`settle_round`."""
     n, d = r.players, r.deal.dealer
-    seats = [(d + i) % n for i in range(n)]
     inner = r.inner
-    forced = set(r.forced_out)
+    names, active, hands = r.names, r.active, r.hands
+    played = inner is not None and inner.history_c is not None
+    forced_out = r.forced_out
     players = []
-    for s in seats:
-        name = r.names[s]
-        if s in r.active:
-            i = r.active.index(s)
-            caps = inner.captures(i) if inner is not None else None
-            played = inner is not None and inner.history_c is not None
-            dealt = r.hands[s] if r.hands[s].bit_count() == 7 else None
-            players.append(PlayerFacts(name, hand=CardSet.from_mask(dealt) if dealt else None,
-                                       claims=r.claimed(s) or (),
-                                       captures=caps if played else None,
-                                       triple_responsible=_triple_discards(r, s)))
-        elif s in forced:
-            players.append(PlayerFacts(name, hand=CardSet.from_mask(r.hands[s]), claims=None))
+    for i in range(n):
+        s = (d + i) % n
+        name = names[s]
+        if s in active:
+            dealt = hands[s]
+            players.append(PlayerFacts(
+                name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None,
+                r.claimed(s) or (), inner.captures(active.index(s)) if played else None,
+                triple_responsible=_triple_discards(r, s)))
+        elif s in forced_out:
+            players.append(PlayerFacts(name, hand=CardSet.from_mask(hands[s]), claims=None))
         else:
             players.append(PlayerFacts(name))
-    return RoundFacts(tuple(players), r.names[r.active[0]], field=CardSet.from_mask(r.field0),
-                      multiplier=r.multiplier.value,
-                      passed=tuple(r.names[s] for s in r.passed),
-                      forced_out=tuple(r.names[s] for s in r.forced_out),
-                      joker=r.names[r.joker] if r.joker is not None else None,
-                      calls=r.calls, blind_stay=r.blind,
-                      dealers_hand=(r.names[r.last_trader] if r.last_trader is not None
-                                    else None),
-                      played=r.stage not in ("choose", "trade", "blind"),
-                      aborted=(r.names[r.aborted_by] if r.aborted_by is not None
-                               and r.inner is not None else None))
+    trader, aborted = r.last_trader, r.aborted_by
+    return RoundFacts(tuple(players), names[active[0]], CardSet.from_mask(r.field0),
+                      r.multiplier.value, tuple(names[s] for s in r.passed),
+                      tuple(names[s] for s in forced_out),
+                      names[r.joker] if r.joker is not None else None, r.calls, r.blind,
+                      names[trader] if trader is not None else None,
+                      r.stage not in ("choose", "trade", "blind"),
+                      names[aborted] if aborted is not None and inner is not None else None)
 
 
 def _triple_discards(r: HachiHachiRound, seat: int) -> tuple[tuple[int, str], ...]:
@@ -1042,6 +1172,8 @@ def _triple_discards(r: HachiHachiRound, seat: int) -> tuple[tuple[int, str], ..
     if not r.rules.triple_responsibility or r.inner is None:
         return ()
     keys = r.claimed(seat) or ()
+    if not keys or not r.discards:
+        return ()                       # no triple declared, or no card given away
     res = r.rules.teyaku.evaluate(CardSet.from_mask(r.hands[seat]))
     out = []
     for k in keys:
