@@ -285,6 +285,8 @@ class Adapter(Protocol):
 
     round_word: str                         # "rounds" or "deals", as the game says it
     agent_names: tuple[str, ...]
+    default_agents: tuple[str, ...]         # who plays when `hanafuda play` names nobody
+    score_flags: Mapping[str, Any]          # `hanafuda score` flags it uses -> their defaults
 
     def rules(self, preset: str, options: Mapping[str, Any]) -> Any: ...
 

@@ -93,7 +93,7 @@ def _best(mask: int) -> int:
     return best
 
 
-def greedy_action(rules: CaptureRules, field_m: int, dealt_field: int,
+def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
                   legal: Sequence[Action]) -> Action:
     """The greedy policy (:class:`GreedyPlayer`, the coach's rollouts): one of ``legal``.
 
@@ -104,10 +104,12 @@ def greedy_action(rules: CaptureRules, field_m: int, dealt_field: int,
     or a wild card's targets: only one of them is taken); with no capture, discard the
     least valuable card. Each play is read by the engine's own
     :func:`~hanafuda_core.engines.capture.play_options` (a wild card by its rules).
-    ``field_m`` and ``dealt_field`` are the field now and as dealt, as masks.
+    ``field_m`` and ``dealt_field`` are the field now and as dealt, as masks; they and
+    ``rules`` are read for a play only (None and 0 will do for the other decisions).
     """
     first = legal[0]
     if isinstance(first, Play):     # one phase's actions: all plays, or all choices...
+        assert rules is not None, "a play is judged by the rules"
         val = _VAL
         best, best_key = first, None
         for a in cast("Sequence[Play]", legal):
@@ -184,11 +186,14 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    def choose(self, view: PlayerView | None, legal: Sequence[Action], rng: random.Random
                ) -> Action:
-        if isinstance(legal[0], Play):      # only a play needs the view (the field)
+        # only a play needs the view (the field): Hachi-Hachi's greedy player hands
+        # None for its other decisions
+        if isinstance(legal[0], Play):
+            assert view is not None, "a play is chosen from what the seat sees"
             return greedy_action(view.rules, view.field.mask, view.dealt_field.mask, legal)
-        return greedy_action(view.rules, 0, 0, legal)
+        return greedy_action(None, 0, 0, legal)
 
 
 def _coach() -> Agent:
