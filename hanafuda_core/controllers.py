@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from .cards import (
     CARD_INFO,
@@ -35,7 +35,6 @@ from .cards import (
     MONTH_NAMES,
     MONTH_ORDERS,
     Card,
-    CardSet,
     Kind,
     Ribbon,
     month_in_order,
@@ -57,12 +56,6 @@ MAX_SEED = 999_999
 _UNSET = object()
 
 _E = TypeVar("_E", bound=Enum)
-
-
-def _cards(cards: CardSet) -> list[Card]:
-    """A dealt hand or field as its cards: these controllers deal decks of the 48 cards
-    only (a game's extras left out), so every card is a :class:`Card`."""
-    return cast("list[Card]", list(cards))
 
 
 def check_seed(seed: object) -> int:
@@ -492,15 +485,15 @@ class DealController:
         """(label, cards) rows: each hand, the field, and the stock as a count."""
         dealt = self._require()
         rows: list[tuple[str, Sequence[Card] | int]] = [
-            (f"Player {i + 1}", _cards(hand)) for i, hand in enumerate(dealt.hands)]
-        rows.append(("Field", _cards(dealt.field)))
+            (f"Player {i + 1}", hand.as_cards()) for i, hand in enumerate(dealt.hands)]
+        rows.append(("Field", dealt.field.as_cards()))
         rows.append(("Stock", len(dealt.stock)))
         return rows
 
     def hiki_cards(self) -> frozenset[Card]:
         """Field cards of the months dealt three to the field (each month a hiki)."""
         dealt = self._require()
-        return frozenset(c for c in _cards(dealt.field) if c.month in dealt.hiki)
+        return frozenset(c for c in dealt.field.as_cards() if c.month in dealt.hiki)
 
     def misdeal_cards(self) -> frozenset[Card]:
         """The cards that make the deal a misdeal (the four of a month, or the four pairs)."""
@@ -508,7 +501,7 @@ class DealController:
         found: set[Card] = set()
         for m in dealt.misdeals:
             place = dealt.field if m.player is None else dealt.hands[m.player]   # None: field
-            found.update(c for c in _cards(place) if c.month in m.months)
+            found.update(c for c in place.as_cards() if c.month in m.months)
         return frozenset(found)
 
     def hiki_messages(self) -> list[str]:

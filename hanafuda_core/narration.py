@@ -84,7 +84,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any
 
 from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
 from .engines.capture import (
@@ -287,8 +287,7 @@ class Step:
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
-    # the capture engine plays the 48 cards only (its deal orders refuse other ids)
-    return cast("tuple[Card, ...]", tuple(CardSet.from_mask(mask)))
+    return CardSet.from_mask(mask).as_cards()      # the capture engine plays the 48 cards
 
 
 def _resolve(card: int, source: str, fm: int, pair_month: int, turn: int, stack: bool
