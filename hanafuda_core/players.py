@@ -108,7 +108,7 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     ``rules`` are read for a play only (None and 0 will do for the other decisions).
     """
     first = legal[0]
-    if isinstance(first, Play):     # one phase's actions: all plays, or all choices...
+    if isinstance(first, Play):     # legal holds one phase's actions: here all plays
         assert rules is not None, "a play is judged by the rules"
         val = _VAL
         best, best_key = first, None
