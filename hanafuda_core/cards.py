@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Literal, overload
 
-from .errors import UnknownCardError
+from .errors import HanafudaError, UnknownCardError
 
 __all__ = [
     "Kind", "Ribbon", "Flower", "CardInfo", "Card", "Extra", "ExtraInfo",
@@ -672,6 +672,20 @@ class CardSet:
 
     def format(self) -> str:
         return " ".join(c.code for c in self)
+
+    def as_cards(self) -> tuple[Card, ...]:
+        """The cards of a set drawn from the 48 cards only, typed :class:`Card` (iterating
+        a set gives ``Card | Extra``); a set holding an extra (a Joker, the blank) is a
+        :class:`~hanafuda_core.errors.HanafudaError`.
+
+        >>> [c.name for c in CardSet.parse("8a 1a").as_cards()]
+        ['PINE_CRANE', 'SUSUKI_MOON']
+        """
+        if self._mask >> 48:
+            extras = CardSet.from_mask(self._mask >> 48 << 48).format()
+            raise HanafudaError(f"{self.format()} holds {extras}: only a set of the 48 cards "
+                                "(no Joker, no blank) gives its cards as Card values")
+        return tuple(Card(i) for i in mask_cards(self._mask))
 
     def titles(self) -> list[str]:
         return [c.title for c in self]

@@ -37,6 +37,7 @@ import random
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .cards import (
     DEFAULT_VALUES,
@@ -50,6 +51,10 @@ from .cards import (
 )
 from .errors import HanafudaError, UnknownCardError
 from .rules import FAMILIES, GameInfo
+
+if TYPE_CHECKING:
+    from .engines.capture import CaptureRules, State
+    from .play import Game
 
 __all__ = ["main", "subcommand", "SUBCOMMANDS", "Subcommand", "card_to_dict", "game_to_dict",
            "build_parser", "read_cards", "option_value", "read_options", "round_log"]
@@ -76,7 +81,9 @@ SUBCOMMANDS: dict[str, Subcommand] = {}
 
 
 def subcommand(name: str, help: str,
-               arguments: Callable[[argparse.ArgumentParser], None] = lambda p: None):
+               arguments: Callable[[argparse.ArgumentParser], None] = lambda p: None
+               ) -> Callable[[Callable[[argparse.Namespace], int]],
+                             Callable[[argparse.Namespace], int]]:
     """Register ``run(args) -> exit status`` as ``hanafuda <name>``.
 
     >>> @subcommand("hello", "say hello")
@@ -133,7 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return args.run(args)
+        run: Callable[[argparse.Namespace], int] = args.run
+        return run(args)
     except SystemExit as stop:          # --help, or a usage error already reported
         return stop.code if isinstance(stop.code, int) else 0
     except HanafudaError as error:
@@ -151,21 +159,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _table(rows: Iterable[Sequence[object]], header: Sequence[str] | None = None) -> str:
     """Left-aligned columns (the last column is not padded)."""
-    rows = [[str(c) for c in row] for row in rows]
+    cells = [[str(c) for c in row] for row in rows]
     if header:
-        rows.insert(0, list(header))
-    if not rows:
+        cells.insert(0, list(header))
+    if not cells:
         return ""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]) - 1)]
     return "\n".join("  ".join([*(c.ljust(w) for c, w in zip(r, widths)), r[-1]]).rstrip()
-                     for r in rows)
+                     for r in cells)
 
 
 def _json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=not _utf_stdout(), indent=2))
 
 
-def card_to_dict(card: Card | Extra, order: str = "japanese") -> dict:
+def card_to_dict(card: Card | Extra, order: str = "japanese") -> dict[str, Any]:
     """A card as plain data (what ``hanafuda cards --json`` prints).
 
     >>> d = card_to_dict(Card.SUSUKI_MOON)
@@ -173,10 +181,10 @@ def card_to_dict(card: Card | Extra, order: str = "japanese") -> dict:
     (28, '8a', 8, 'bright', 20, 'Susuki Grass')
     """
     if isinstance(card, Extra):
-        info = card.info
+        extra = card.info
         return {"id": int(card), "code": card.code, "month": None, "kind": "extra",
-                "ribbon": None, "name": info.name, "named": info.name, "flower": None,
-                "value": 0, "japanese": None, "romaji": None, "role": info.role}
+                "ribbon": None, "name": extra.name, "named": extra.name, "flower": None,
+                "value": 0, "japanese": None, "romaji": None, "role": extra.role}
     info = card.info
     flower = info.flower
     return {
@@ -197,7 +205,7 @@ def card_to_dict(card: Card | Extra, order: str = "japanese") -> dict:
     }
 
 
-def game_to_dict(game: GameInfo) -> dict:
+def game_to_dict(game: GameInfo) -> dict[str, Any]:
     """A game as plain data (what ``hanafuda games --json`` prints): the catalog's
     facts and the registry's record (playable, tools, presets with their sources)."""
     from .registry import entry
@@ -453,7 +461,7 @@ def _option_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
-def _tool_game(name: str, tool: str, what: str, args: argparse.Namespace):
+def _tool_game(name: str, tool: str, what: str, args: argparse.Namespace) -> Game:
     """The game ``name`` with the preset and options of the command line, if it offers
     ``tool``; else an error naming the games that do."""
     from .registry import entry, get_game, iter_games
@@ -467,7 +475,7 @@ def _tool_game(name: str, tool: str, what: str, args: argparse.Namespace):
     return get_game(name, args.preset, **read_options(args.option, base))
 
 
-def _only_for(game, args: argparse.Namespace, flags: Mapping[str, object]) -> None:
+def _only_for(game: Game, args: argparse.Namespace, flags: Mapping[str, object]) -> None:
     """Refuse flags the game does not use (``flags``: attribute -> default)."""
     given = [_FLAG_NAMES.get(a, f"--{a}") for a, default in flags.items()
              if getattr(args, a) != default]
@@ -570,7 +578,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _show_game(args, record.to_dict(), game.log(record), heading)
 
 
-def _heading(game) -> str:
+def _heading(game: Game) -> str:
     from .play_adapters import heading
     return heading(game)
 
@@ -612,7 +620,7 @@ def _replay_note(seed: int) -> str:
     return f"seed {seed} (use --seed {seed} to play it again)"
 
 
-def _show_game(args: argparse.Namespace, data: dict, log: list[str], heading: str) -> int:
+def _show_game(args: argparse.Namespace, data: dict[str, Any], log: list[str], heading: str) -> int:
     """A played game: its record plus the log as JSON (--json), or the heading and log."""
     if args.json:
         _json(dict(data, log=log))
@@ -631,7 +639,8 @@ def _agent_names(text: str, known: Iterable[str]) -> list[str]:
     return agents
 
 
-def round_log(rules, states, agents: Sequence[str]) -> list[str]:
+def round_log(rules: CaptureRules, states: Sequence[State], agents: Sequence[str]
+              ) -> list[str]:
     """One round of a capture game told in words from its states
     (:func:`hanafuda_core.play_adapters.round_log`)."""
     from .play_adapters import round_log as tell

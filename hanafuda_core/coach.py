@@ -33,21 +33,24 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Kind
+from .cards import mask_cards as _bits
 from .engines.capture import (
+    Action,
     Capture,
+    CaptureRules,
     DealRecord,
     GoOn,
     Phase,
     Play,
     PlayerView,
+    RoundResult,
     State,
     Stop,
-    _bits,
     _choice_mask,
     apply,
     legal_actions,
@@ -55,8 +58,14 @@ from .engines.capture import (
 )
 from .errors import HanafudaError, IllegalActionError
 from .players import greedy_action
+from .yaku import YakuTable
 
 __all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
+
+#: (mean margin, win rate, loss rate, nothing rate) of one move over the sampled worlds.
+_Stats = tuple[float, float, float, float]
+#: One sampled world: the hands as masks (the viewer's own 0) and a stock order.
+_World = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 # ---------------------------------------------------------------------------
@@ -95,7 +104,7 @@ class MoveAdvice:
     round with no points (a loss or a draw: what a go-on call risks).
     """
 
-    action: Any
+    action: Action
     expected: float
     win_rate: float
     reasons: tuple[str, ...]
@@ -111,7 +120,7 @@ class MoveAdvice:
         """The action in the game's words ("call Koi-Koi (go on)", "play the Crane")."""
         return self.action.describe()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"action": self.action.code(), "describe": self.describe(),
                 "expected": round(self.expected, 3), "win_rate": round(self.win_rate, 3),
                 "loss_rate": round(self.loss_rate, 3),
@@ -130,11 +139,11 @@ class Advice:
     seed: int = 0
 
     @property
-    def best(self):
+    def best(self) -> Action:
         """The recommended action."""
         return self.moves[0].action
 
-    def move(self, action) -> MoveAdvice:
+    def move(self, action: Action | str) -> MoveAdvice:
         """The advice on one action (an action object or its code, e.g. ``"play 3c"``)."""
         code = action if isinstance(action, str) else action.code()
         for m in self.moves:
@@ -156,7 +165,7 @@ class Advice:
     def __str__(self) -> str:
         return self.to_text()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "samples": self.samples, "seed": self.seed,
                 "best": self.best.code(), "summary": self.summary,
                 "moves": [m.to_dict() for m in self.moves]}
@@ -182,7 +191,7 @@ class _RuleInfo:
 _RULE_CACHE: dict[int, tuple[Any, tuple[_RuleInfo, ...]]] = {}
 
 
-def _rule_infos(table) -> tuple[_RuleInfo, ...]:
+def _rule_infos(table: YakuTable) -> tuple[_RuleInfo, ...]:
     """Each yaku's card pool and threshold, read from the table's compiled rules."""
     hit = _RULE_CACHE.get(id(table))
     if hit is not None and hit[0] is table:
@@ -209,7 +218,7 @@ def _count(mask: int, info: _RuleInfo) -> int:
     return n + (mask & info.dbl).bit_count() if info.dbl else n
 
 
-def _the(cards) -> str:
+def _the(cards: Iterable[int]) -> str:
     names = [f"the {CARD_INFO[c].name}" for c in cards]
     if len(names) <= 1:
         return "".join(names)
@@ -262,7 +271,8 @@ class Coach:
         return f"Coach(samples={self.samples}, seed={self.seed})"
 
     # -- the agent interface -----------------------------------------------------
-    def choose(self, view: PlayerView, legal: Sequence, rng: random.Random | None = None):
+    def choose(self, view: PlayerView, legal: Sequence[Action],
+               rng: random.Random | None = None) -> Action:
         """The best action (agent interface). ``rng`` is accepted and not used: the
         choice depends only on the view and the coach's seed."""
         legal = tuple(legal)
@@ -274,7 +284,7 @@ class Coach:
         return legal[order[0]]
 
     # -- the hint ------------------------------------------------------------------
-    def advise(self, view: PlayerView, legal: Sequence) -> Advice:
+    def advise(self, view: PlayerView, legal: Sequence[Action]) -> Advice:
         """Advice on every action in ``legal`` (the legal actions of the view's position)."""
         legal = tuple(legal)
         state, worlds = self._setup(view, legal)
@@ -291,7 +301,7 @@ class Coach:
         return Advice(tuple(moves), summary, view.player, n, self.seed)
 
     # -- internals -----------------------------------------------------------------
-    def _setup(self, view: PlayerView, legal: tuple) -> tuple[State, list]:
+    def _setup(self, view: PlayerView, legal: Sequence[Action]) -> tuple[State, list[_World]]:
         if not isinstance(view, PlayerView):
             raise HanafudaError("the coach needs a PlayerView (engines.capture.view(state, "
                                 "player)), never the full state")
@@ -307,8 +317,8 @@ class Coach:
         rng = random.Random(f"hanafuda-coach:{self.seed}:{_view_key(view)}")
         return state, _sample_worlds(view, rng, self.samples)
 
-    def _evaluate(self, view: PlayerView, state: State, worlds: list, legal: tuple
-                  ) -> list[tuple[float, float, float, float]]:
+    def _evaluate(self, view: PlayerView, state: State, worlds: list[_World],
+                  legal: Sequence[Action]) -> list[_Stats]:
         rules = view.rules
         me = rules.side(view.player)
         zero_sum = getattr(rules.overlay, "settlement", "winner_scores") != "winner_scores"
@@ -329,6 +339,7 @@ class Coach:
                     s = state._replace(hands_m=_with_hands(state.hands_m, hands, view.player),
                                        stock=stock)
                     res = greedy_rollout(apply(s, action)).result
+                assert res is not None, "a round played to its end has its result"
                 margin, winner_side = _margin(rules, res, me, zero_sum)
                 total += margin
                 if winner_side == me:
@@ -343,7 +354,8 @@ class Coach:
         return stats
 
 
-def _margin(rules, res, me: int, zero_sum: bool) -> tuple[float, int | None]:
+def _margin(rules: CaptureRules, res: RoundResult, me: int, zero_sum: bool
+            ) -> tuple[float, int | None]:
     per_side = [0] * rules.sides
     for seat, p in enumerate(res.points):
         per_side[rules.side(seat)] += p
@@ -375,12 +387,13 @@ def _public_state(view: PlayerView) -> State:
     for seat in range(n):
         caps[rules.side(seat)] |= view.captures[seat].mask
     deck = 0
-    for c in rules.deck:
-        deck |= 1 << c
+    for k in rules.deck:
+        deck |= 1 << k
     fm = view.field.mask
     hands = tuple(view.hand.mask if p == view.player else 0 for p in range(n))
-    pending: tuple = ()
+    pending: tuple[int, ...] = ()
     if view.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
+        assert view.pending_card is not None, "a choice waits on its pending card"
         card = int(view.pending_card)
         seen = view.unseen.mask | view.hand.mask | fm | (1 << card)
         for c in caps:
@@ -402,7 +415,7 @@ def _public_state(view: PlayerView) -> State:
                  view.dealt_field.mask, tuple(view.wild_log))
 
 
-def _sample_worlds(view: PlayerView, rng: random.Random, samples: int) -> list:
+def _sample_worlds(view: PlayerView, rng: random.Random, samples: int) -> list[_World]:
     """Deal the unseen cards into the other hands and a stock, ``samples`` times."""
     unseen = _bits(view.unseen.mask)
     sizes = view.hand_sizes
@@ -460,7 +473,7 @@ class _Context:
         seats = [p for p in range(self.rules.players) if self.rules.side(p) == side]
         return " and ".join(f"player {p + 1}" for p in seats)
 
-    def taken_by(self, action) -> tuple[int, int, int]:
+    def taken_by(self, action: Action) -> tuple[int, int, int]:
         """(cards gained by the move's own capture, cards left on the field for others,
         the played card when it goes to the field) from the public position; with a
         wild card in force, by its rules and the engine's own choice sets."""
@@ -489,7 +502,8 @@ class _Context:
             return (1 << card) | (1 << t), other & ~(1 << t), 0
         return 0, 0, 0
 
-    def reasons(self, action, exp, win, loss, nothing, stats, legal, n) -> list[str]:
+    def reasons(self, action: Action, exp: float, win: float, loss: float, nothing: float,
+                stats: Sequence[_Stats], legal: Sequence[Action], n: int) -> list[str]:
         if isinstance(action, (GoOn, Stop)):
             items = self.decision_reasons(action, exp, win, loss, nothing, stats, legal)
         else:
@@ -501,7 +515,7 @@ class _Context:
         return out
 
     # -- card moves -------------------------------------------------------------
-    def card_reasons(self, action) -> list[tuple[float, str]]:
+    def card_reasons(self, action: Action) -> list[tuple[float, str]]:
         gain, left, discard = self.taken_by(action)
         items: list[tuple[float, str]] = []
         played = int(action.card) if isinstance(action, Play) else self.state.pending[0]
@@ -538,7 +552,7 @@ class _Context:
                 elif p > old[i]:
                     consequences.append((90 + p, f"raises {info.name} to {p} points"))
             # progress toward yaku still open (one per group, the closest)
-            best_prog: dict[str, tuple] = {}
+            best_prog: dict[str, tuple[tuple[int, int], _RuleInfo, int, int]] = {}
             opp_all = 0
             for s in self.opp_sides:
                 opp_all |= self.opp_piles[s]
@@ -732,7 +746,8 @@ class _Context:
         _, info, missing = best
         return f"you are {missing} card{'s' * (missing > 1)} from {info.name}"
 
-    def decision_reasons(self, action, exp, win, loss, nothing, stats, legal
+    def decision_reasons(self, action: GoOn | Stop, exp: float, win: float, loss: float,
+                         nothing: float, stats: Sequence[_Stats], legal: Sequence[Action]
                          ) -> list[tuple[float, str]]:
         items: list[tuple[float, str]] = []
         pts, names = self.stop_points()
@@ -769,7 +784,8 @@ class _Context:
         return items
 
     # -- the summary -----------------------------------------------------------------
-    def summary(self, moves: list[MoveAdvice], stats, legal, order) -> str:
+    def summary(self, moves: list[MoveAdvice], stats: Sequence[_Stats],
+                legal: Sequence[Action], order: Sequence[int]) -> str:
         best = moves[0]
         act = best.action
         if isinstance(act, (GoOn, Stop)):

@@ -24,7 +24,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
 from .cards import (
     CARD_INFO,
@@ -54,8 +55,10 @@ MAX_SEED = 999_999
 
 _UNSET = object()
 
+_E = TypeVar("_E", bound=Enum)
 
-def check_seed(seed) -> int:
+
+def check_seed(seed: object) -> int:
     """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`, else a clear error.
 
     >>> check_seed(42)
@@ -298,8 +301,8 @@ class DeckController:
     def set_order(self, order: str) -> None:
         self._order = _check_order(order)
 
-    def set_filters(self, *, month=_UNSET, kind=_UNSET, ribbon=_UNSET,
-                    named_only=_UNSET) -> tuple[Card, ...]:
+    def set_filters(self, *, month: object = _UNSET, kind: object = _UNSET,
+                    ribbon: object = _UNSET, named_only: object = _UNSET) -> tuple[Card, ...]:
         """Change some filters (checked first; on error nothing changes).
 
         Returns the matching cards. The selection stays if it still matches,
@@ -371,7 +374,7 @@ class DeckController:
                 and (not self._named_only or info.named is not None))
 
     @staticmethod
-    def _check_month(month) -> int | None:
+    def _check_month(month: object) -> int | None:
         if month is None:
             return None
         if isinstance(month, int) and not isinstance(month, bool) and 1 <= month <= 12:
@@ -380,7 +383,7 @@ class DeckController:
                             f"(or None for all months), not {month!r}")
 
     @staticmethod
-    def _check_enum(value, enum, what: str):
+    def _check_enum(value: object, enum: type[_E], what: str) -> _E | None:
         if value is None:
             return None
         try:
@@ -412,7 +415,8 @@ class DealController:
             self._deck: Sequence[Card] = DECK
             self._misdeals = MisdealRules()
         else:
-            from .games.catalog import deck_for, get_game, misdeal_rules
+            from .games import get_game
+            from .games.catalog import deck_for, misdeal_rules
             info = get_game(game)
             self._sizes = {n: (d.hand, d.field) for n, d in sorted(info.deals.items())}
             self._deck = [c for c in deck_for(info) if isinstance(c, Card)]
@@ -481,23 +485,23 @@ class DealController:
         """(label, cards) rows: each hand, the field, and the stock as a count."""
         dealt = self._require()
         rows: list[tuple[str, Sequence[Card] | int]] = [
-            (f"Player {i + 1}", list(hand)) for i, hand in enumerate(dealt.hands)]
-        rows.append(("Field", list(dealt.field)))
+            (f"Player {i + 1}", hand.as_cards()) for i, hand in enumerate(dealt.hands)]
+        rows.append(("Field", dealt.field.as_cards()))
         rows.append(("Stock", len(dealt.stock)))
         return rows
 
     def hiki_cards(self) -> frozenset[Card]:
         """Field cards of the months dealt three to the field (each month a hiki)."""
         dealt = self._require()
-        return frozenset(c for c in dealt.field if c.month in dealt.hiki)
+        return frozenset(c for c in dealt.field.as_cards() if c.month in dealt.hiki)
 
     def misdeal_cards(self) -> frozenset[Card]:
         """The cards that make the deal a misdeal (the four of a month, or the four pairs)."""
         dealt = self._require()
         found: set[Card] = set()
         for m in dealt.misdeals:
-            place = dealt.field if m.where == "field" else dealt.hands[m.player]
-            found.update(c for c in place if c.month in m.months)
+            place = dealt.field if m.player is None else dealt.hands[m.player]   # None: field
+            found.update(c for c in place.as_cards() if c.month in m.months)
         return frozenset(found)
 
     def hiki_messages(self) -> list[str]:

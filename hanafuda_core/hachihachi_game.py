@@ -35,9 +35,9 @@ totals, the final scores and the winner; :func:`month_chart` and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import HanafudaError, PlayerCountError
 from .games.hachihachi import (
@@ -56,18 +56,23 @@ from .games.hachihachi_play import (
     seat_names,
     view,
 )
-from .hachihachi_settle import FieldQueue
+from .hachihachi_settle import FieldQueue, Settlement
 from .ledger import POT, Ledger, Payment, final_score
 from .seating import DealerDraw, draw_first_dealer
 
 if TYPE_CHECKING:
+    from .engines.capture import RoundResult
     from .play import Record
+    from .play_adapters import HachiHachiRound as ProtocolRound
 
 __all__ = ["CHART", "HALF_TIME", "GameResult", "game_result", "play_hachihachi_game",
            "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
            "STAKE", "four_three_track"]
 
 CHART = "chart"
+
+#: A seat's agent from its name or as given (``hachihachi_play`` leaves it unannotated).
+_make_agent: Callable[[object], Any] = make_agent
 
 #: What each tradition calls the half-time step (BOOK has none).
 HALF_TIME = {"d001": "the 10-kan debt card (half-time)", "d002": "Han-Don (half-time)",
@@ -148,7 +153,7 @@ class GameResult:
         tot = self.totals()
         return max(self.names, key=lambda n: (tot[n], -self.names.index(n)))
 
-    def chart(self) -> list[dict]:
+    def chart(self) -> list[dict[str, Any]]:
         return month_chart(self)
 
     def summary(self) -> dict[str, Any]:
@@ -169,7 +174,8 @@ def game_result(record: Record) -> GameResult:
     if record.game != "hachihachi":
         raise HanafudaError(f"this record is of {record.game!r}, not a Hachi-Hachi game")
     game = record.get_game()
-    rounds = tuple(r.inner for r in game.replay_rounds(record))
+    replayed = cast("tuple[ProtocolRound, ...]", game.replay_rounds(record))   # Hachi-Hachi's
+    rounds = tuple(r.inner for r in replayed)
     ctx = record.rounds[0].context if record.rounds else {}
     names = tuple(ctx.get("names") or seat_names(record.players))
     planned = int(ctx.get("deals", 12))
@@ -184,8 +190,9 @@ def between_deals(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger,
     settlement, the winner's chip on the month chart, the half-time payments after the
     middle deal, and, when a Four & Three ends the game, its chips on the empty months
     (and the half-time payments if the game ends before half-time)."""
-    ledger = ledger.add(*r.settlement.ledger.payments)
-    win = names[r.result.winner] if r.result.winner is not None else None
+    ledger = ledger.add(*_settlement(r).ledger.payments)
+    winner = _result(r).winner
+    win = names[winner] if winner is not None else None
     ledger = ledger.add(*_chart_payment(rules, win))
     if r.round_no == deals // 2:
         ledger = ledger.add(*half_time_payments(rules, names))
@@ -264,12 +271,28 @@ def end_payments(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger
     return tuple(out)
 
 
-def month_chart(result: GameResult) -> list[dict]:
+def month_chart(result: GameResult) -> list[dict[str, Any]]:
     """The month track: one row per deal (month, winner, field multiplier)."""
-    return [{"month": _MONTHS[(d.round_no - 1) % 12], "deal": d.round_no,
-             "winner": result.names[d.result.winner] if d.result.winner is not None else "-",
-             "multiplier": d.multiplier.value, "reason": d.result.reason}
-            for d in result.deals]
+    rows = []
+    for d in result.deals:
+        res = _result(d)
+        rows.append({"month": _MONTHS[(d.round_no - 1) % 12], "deal": d.round_no,
+                     "winner": result.names[res.winner] if res.winner is not None else "-",
+                     "multiplier": d.multiplier.value, "reason": res.reason})
+    return rows
+
+
+def _result(r: HachiHachiRound) -> RoundResult:
+    """The result of a deal played to its end."""
+    assert r.result is not None, "a deal played to its end has its result"
+    return r.result
+
+
+def _settlement(r: HachiHachiRound) -> Settlement:
+    """The settlement of a deal played to its end."""
+    settlement = r.settlement
+    assert settlement is not None, "a deal played to its end is settled"
+    return settlement
 
 
 def _chart_payment(rules: HachiHachiRules, winner: str | None) -> tuple[Payment, ...]:
@@ -300,11 +323,12 @@ def four_three_track(rules: HachiHachiRules, winner: str | None, ledger: Ledger,
                     empty, "chart"),)
 
 
-def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "random", "random"),
+def play_hachihachi_game(seed: int | None = 0,
+                         agents: Sequence[object] = ("random", "random", "random"),
                          players: int | None = None, deals: int = 12, preset: str = "book", *,
                          names: Sequence[str] | None = None, offer_blind_stay: bool = False,
                          dealer: int | None = None, offer_trade: bool | None = None,
-                         **options) -> Record:
+                         **options: Any) -> Record:
     """Play a seeded game of ``deals`` (6 or 12) deals and return its
     :class:`~hanafuda_core.play.Record` (what ``get_game("hachihachi", preset,
     **options).play(agents, seed, deals)`` returns; its summary holds the ledger,
@@ -339,7 +363,7 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
         raise HanafudaError(f"a Hachi-Hachi game has 6 or 12 deals, not {deals}")
     names = tuple(names) if names else seat_names(players)
     trade = offers_trade(rules, players, offer_trade)
-    seats = [make_agent(a) for a in agents]
+    seats = [_make_agent(a) for a in agents]
     check_table(rules, players)
     rng = random.Random(seed)
     drawn = None
@@ -359,8 +383,9 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
         while r.stage != "over":
             legal = legal_actions(r)
             seat = r.current_seat
+            assert seat is not None, "a deal not over has a seat to act"
             r = apply(r, seats[seat].choose(view(r, seat), legal, rng))
-        res = r.result
+        res = _result(r)
         played.append(r)
         logs.append(RoundRecord(r.deal.to_dict(), tuple(a.code() for a in r.history),
                                 {"round_no": deal_no, "queue": list(before),
@@ -380,8 +405,8 @@ def play_hachihachi_game(seed: int | None = 0, agents: Sequence = ("random", "ra
                   agent_names, summary)
 
 
-def play_campaign(seed: int = 0, agents: Sequence = ("random", "random", "random"),
-                  preset: str = "book", games: int | None = None, **kwargs
+def play_campaign(seed: int = 0, agents: Sequence[object] = ("random", "random", "random"),
+                  preset: str = "book", games: int | None = None, **kwargs: Any
                   ) -> list[Record]:
     """BOOK 'Campaign': as many games as players (each game's winner takes the
     Campaign bonus inside that game's ledger)."""
@@ -396,7 +421,7 @@ STAKE = 5
 
 
 def chip_account(record: GameResult | Record, *, optional_repayment: bool = True
-                 ) -> list[dict]:
+                 ) -> list[dict[str, Any]]:
     """The chips in front of each player and their debt to the bank, step by step.
 
     Scores are the ledger's; this follows the chips. Everyone starts with a stake of
@@ -429,14 +454,14 @@ def chip_account(record: GameResult | Record, *, optional_repayment: bool = True
     chips = {n: stake for n in names}
     debt = {n: 0 for n in names}
     owed = {n: stake for n in names}
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
 
-    def row(event: str, deal_no: int, loans: dict, repaid: dict) -> None:
+    def row(event: str, deal_no: int, loans: dict[str, int], repaid: dict[str, int]) -> None:
         rows.append({"deal": deal_no, "event": event, "chips": dict(chips), "debt": dict(debt),
                      "stake_owed": dict(owed), "loans": loans, "repaid": repaid})
 
-    def borrow() -> dict:
-        taken = {}
+    def borrow() -> dict[str, int]:
+        taken: dict[str, int] = {}
         for n in names:
             while chips[n] < 0:
                 chips[n] += unit
@@ -444,8 +469,8 @@ def chip_account(record: GameResult | Record, *, optional_repayment: bool = True
                 taken[n] = taken.get(n, 0) + unit
         return taken
 
-    def repay_steps() -> dict:
-        paid = {}
+    def repay_steps() -> dict[str, int]:
+        paid: dict[str, int] = {}
         if not optional_repayment:
             return paid
         for n in names:
@@ -459,8 +484,9 @@ def chip_account(record: GameResult | Record, *, optional_repayment: bool = True
     last = record.deals[-1].round_no if record.deals else 0
     for log in record.deals:
         deal_no = log.round_no
-        pays = list(log.settlement.ledger.payments)
-        win = names[log.result.winner] if log.result.winner is not None else None
+        pays = list(_settlement(log).ledger.payments)
+        winner = _result(log).winner
+        win = names[winner] if winner is not None else None
         pays += list(_chart_payment(rules, win))
         if deal_no == half or (record.ended_early and deal_no == last and last < half):
             pays += list(half_time_payments(rules, names))

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import DECK, DEFAULT_VALUES, MONTH_NAMES, CardSet
@@ -42,6 +42,7 @@ from .hachihachi_book import (
 )
 from .hachihachi_examples import yaku_cards
 from .hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
+from .ledger import Unit
 from .quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
 from .teyaku import CHAFF, TeyakuResult, kind_counts
 
@@ -95,8 +96,10 @@ def hand_shape(hand: CardSet, group: str) -> str:
 # ---------------------------------------------------------------------------
 # Which hand combination?
 
-def _dealt_hand(rng: random.Random, preset: str, want) -> tuple[int, int, CardSet]:
-    """(seed, player, hand) of the first seeded deal whose hand passes ``want``."""
+def _dealt_hand(rng: random.Random, preset: str, want: Callable[[CardSet], bool]
+                ) -> tuple[int, int, CardSet]:
+    """(seed, player, hand) of the first seeded three-player deal (no blank card) whose
+    hand passes ``want``."""
     from .games.catalog import deal_game
     for _ in range(2000):
         seed = rng.randrange(100_000)
@@ -147,7 +150,7 @@ def _gen_teyaku(rng: random.Random, qid: str, preset: str) -> Question:
     prompt = (f"Seed {seed}, player {player} is dealt this hand. Which {kind} combination "
               "(teyaku) can it claim?")
     return Question(qid, "hachihachi/teyaku", prompt, "single", tuple(choices),
-                    (keys[options.index(target.rule)],), expl, tuple(hand), _SOURCE)
+                    (keys[options.index(target.rule)],), expl, hand.as_cards(), _SOURCE)
 
 
 # ---------------------------------------------------------------------------
@@ -281,7 +284,7 @@ def _yaku_name(preset: str, key: str) -> str:
     return yaku_rule(get_rules(preset).yaku, key).name
 
 
-def _avg(unit, minor: float) -> str:
+def _avg(unit: Unit, minor: float) -> str:
     """An average in the unit's larger denomination when it has one (44.8 kan)."""
     if unit.per_major:
         return f"{minor / unit.per_major:.2f}".rstrip("0").rstrip(".") + f" {unit.major}"

@@ -27,14 +27,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
 
-from .cards import CARD_INFO, DECK, MONTH_NAMES, CardSet
-from .engines.capture import GO_ON, STOP, Phase, apply, legal_actions, setup_state, view
+from .cards import CARD_INFO, DECK, MONTH_NAMES, Card, CardSet
+from .engines.capture import (
+    GO_ON,
+    STOP,
+    Capture,
+    Phase,
+    State,
+    apply,
+    legal_actions,
+    setup_state,
+    view,
+)
 from .errors import HanafudaError
 from .games.koikoi import get_rules, preset_options
 from .narration import and_list, the_card
 from .quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
 from .scoring import ScoreReport, score_cards
+
+if TYPE_CHECKING:
+    from .coach import Coach
+    from .yaku import YakuTable
 
 __all__ = ["TOPICS", "generate_koikoi_quiz", "score_question", "capture_question",
            "decide_question", "pile_text"]
@@ -67,7 +82,7 @@ def pile_text(report: ScoreReport) -> str:
 # ---------------------------------------------------------------------------
 # (a) Score this pile
 
-def _random_pile(rng: random.Random, table) -> CardSet:
+def _random_pile(rng: random.Random, table: YakuTable) -> CardSet:
     """A pile built around one or two yaku of the table, plus a few loose cards."""
     from .koikoi_book import example_cards
     rules = list(table.rules)
@@ -121,25 +136,26 @@ def score_question(rng: random.Random, qid: str, preset: str = "book") -> Questi
     return Question(qid, "koikoi/score", "This capture pile is yours and you call Stop "
                     "(nobody called Koi-Koi). How many points do you score?", "single",
                     tuple(choices), (keys[options.index(right)],), explanation,
-                    tuple(pile), SOURCE)
+                    pile.as_cards(), SOURCE)
 
 
 # ---------------------------------------------------------------------------
 # (b) Which card do you capture?
 
-def _coach():
+def _coach() -> Coach:
     from .coach import Coach
     return Coach(samples=16, seed=0)
 
 
-def _capture_position(rng: random.Random, preset: str):
+def _capture_position(rng: random.Random, preset: str
+                      ) -> tuple[State, Card, dict[Card, tuple[int, State]]]:
     """A position where the played card matches two field cards that score differently."""
     rules = get_rules(preset)
     table = rules.yaku
     deck = list(DECK)
     for _ in range(500):
         month = rng.randint(1, 12)
-        cards = list(CardSet.deck().of_month(month))
+        cards = list(CardSet.deck().of_month(month).as_cards())
         rng.shuffle(cards)
         played, a, b, spare = cards
         if CARD_INFO[a].kind == CARD_INFO[b].kind:
@@ -157,7 +173,8 @@ def _capture_position(rng: random.Random, preset: str):
         if state.phase != Phase.CHOOSE_HAND_CAPTURE:
             continue
         results = {}
-        for act in legal_actions(state):
+        # the choice phase: every legal action is a Capture
+        for act in cast("tuple[Capture, ...]", legal_actions(state)):
             after = apply(state, act)
             results[act.card] = (after.yaku_points(0), after)
         (c1, (p1, _)), (c2, (p2, _)) = results.items()
@@ -168,7 +185,7 @@ def _capture_position(rng: random.Random, preset: str):
 
 
 def capture_question(rng: random.Random, qid: str, preset: str = "book",
-                     coach=None) -> Question:
+                     coach: Coach | None = None) -> Question:
     """Your played card matches two field cards: which do you take?"""
     while True:
         state, played, results = _capture_position(rng, preset)
@@ -176,7 +193,8 @@ def capture_question(rng: random.Random, qid: str, preset: str = "book",
         advice = None
         if coach is not None:
             advice = coach.advise(view(state, 0), legal_actions(state))
-            if advice.best.card != best:
+            chosen = advice.best
+            if not isinstance(chosen, Capture) or chosen.card != best:
                 continue
         break
     options = sorted(results)
@@ -201,13 +219,13 @@ def capture_question(rng: random.Random, qid: str, preset: str = "book",
     prompt = (f"The cards shown are your captures so far. You play {the_card(played)}, and two "
               f"{month} cards lie on the field. Which do you take?")
     return Question(qid, "koikoi/capture", prompt, "cards", tuple(choices),
-                    (keys[options.index(best)],), explanation, tuple(pile), SOURCE)
+                    (keys[options.index(best)],), explanation, pile.as_cards(), SOURCE)
 
 
 # ---------------------------------------------------------------------------
 # (c) Koi-Koi or Stop?
 
-def _decide_last_card(rng: random.Random, preset: str):
+def _decide_last_card(rng: random.Random, preset: str) -> tuple[State, Card, Card]:
     """You hold the last card of the round and it completes a yaku."""
     from .koikoi_book import example_cards
     rules = get_rules(preset)
@@ -216,7 +234,7 @@ def _decide_last_card(rng: random.Random, preset: str):
         rule = rng.choice([r for r in table.rules if r.cards])
         need = list(example_cards(rule, table))
         missing = rng.choice(need)
-        month = [c for c in CardSet.deck().of_month(missing.month) if c != missing]
+        month = [c for c in CardSet.deck().of_month(missing.month).as_cards() if c != missing]
         played = rng.choice(month)
         pile = [c for c in need if c != missing]
         others = [c for c in DECK if c not in need and c.month != missing.month]
@@ -240,7 +258,9 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
     if kind == "last":
         state, played, missing = _decide_last_card(rng, preset)
         stop = apply(state, STOP).result
+        assert stop is not None, "a Stop ends the round"
         koi = apply(state, GO_ON)
+        koi_result = koi.result if koi.is_terminal else None
         pts = state.yaku_points(0)
         rep = stop.report
         formed = and_list([line.name for line in rep.lines])
@@ -249,19 +269,19 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
                   f"take {the_card(missing)} and form {formed}. "
                   "Koi-Koi or Stop?")
         koi_text = ("nobody can call Stop after you, so the round ends as a draw"
-                    if koi.is_terminal and koi.result.winner is None
+                    if koi_result is not None and koi_result.winner is None
                     else "the round goes on")
+        koi_points = koi_result.points[0] if koi_result is not None else 0
         choices = (Choice("a", "Koi-Koi", f"No: with no cards left to play, {koi_text} and "
-                          f"you score {koi.result.points[0] if koi.is_terminal else 0}."),
+                          f"you score {koi_points}."),
                    Choice("b", "Stop", f"Yes: Stop ends the round and you score "
                           f"{stop.points[0]} ({pile_text(rep)})."))
-        answer = ("b",) if stop.points[0] > (koi.result.points[0] if koi.is_terminal else 0) \
-            else ("a",)
+        answer = ("b",) if stop.points[0] > koi_points else ("a",)
         expl = (f"A Koi-Koi only pays if you can still improve and then stop; on the last "
                 f"card there is nothing left to gain, so Stop and take your {pts} "
                 f"point{'s' * (pts != 1)}.")
         return Question(qid, "koikoi/decide", prompt, "single", choices, answer, expl,
-                        tuple(state.captures(0)), SOURCE)
+                        state.captures(0).as_cards(), SOURCE)
     opts = {"minimum_points": 3}
     rules = get_rules(preset, **opts)
     low = [r for r in rules.yaku.rules if r.points < 3 and not r.cards]
@@ -270,7 +290,7 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
     need = list(example_cards(rule, rules.yaku))
     for _ in range(500):
         missing = rng.choice(need)
-        mates = [c for c in CardSet.deck().of_month(missing.month)
+        mates = [c for c in CardSet.deck().of_month(missing.month).as_cards()
                  if c != missing and c not in need]
         if not mates:
             continue
@@ -303,7 +323,7 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
     expl = ("With the Minimum Points house rule you need at least 3 points to call Stop; "
             f"below that, the only choice the game gives you is to {offered}.")
     return Question(qid, "koikoi/decide", prompt, "single", choices, answer, expl,
-                    tuple(state.captures(0)), SOURCE)
+                    state.captures(0).as_cards(), SOURCE)
 
 
 # ---------------------------------------------------------------------------

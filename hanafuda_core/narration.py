@@ -84,6 +84,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
 from .engines.capture import (
@@ -286,7 +287,7 @@ class Step:
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(CardSet.from_mask(mask))
+    return CardSet.from_mask(mask).as_cards()      # the capture engine plays the 48 cards
 
 
 def _resolve(card: int, source: str, fm: int, pair_month: int, turn: int, stack: bool
@@ -316,7 +317,7 @@ class _Wild:
     def __init__(self, before: State, after: State, wild: WildRules, stack: bool) -> None:
         self.wild = wild
         self.stack = stack
-        self.events = list(after.wild_log[len(before.wild_log):])
+        self.events: list[WildEvent] = list(after.wild_log[len(before.wild_log):])
         self.pending = None
         if after.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
             source = "hand" if after.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
@@ -386,14 +387,15 @@ def story(before: State, action: Action | str, after: State) -> Step:
     wild = _Wild(before, after, w, stack) if w is not None else None
     drawn = after.stock[before.pos:after.pos]
 
-    def resolve(card, source, fm, pair_month, turn, last):
+    def resolve(card: int, source: str, fm: int, pair_month: int, turn: int, last: bool
+                ) -> tuple[Move, int]:
         if wild is None:
             return _resolve(card, source, fm, pair_month, turn, stack)
         return wild.resolve(card, source, fm, pair_month, turn, last)
 
     p = before.player
     fm = before.field_m
-    part0: dict = {"player": p, "new_turn": isinstance(action, Play)}
+    part0: dict[str, Any] = {"player": p, "new_turn": isinstance(action, Play)}
     own_draw = False
     turn, pair_month = 0, -1
     if isinstance(action, Play):
@@ -702,6 +704,7 @@ def describe(step: Step, names: Sequence[str]) -> str:
     if step.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
         waiting = step.parts[-1].draw if step.phase == Phase.CHOOSE_DRAW_CAPTURE \
             else step.parts[0].hand
+        assert waiting is not None, "a step waiting for a choice ends with the card that waits"
         if waiting.wild:
             text += f" {who} must choose which card {_the_wild(waiting.card)} takes."
         else:
@@ -740,6 +743,7 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
         lines.append(f"  {who} takes {the_card(hand.taken[0], False)} with {taker}")
     elif hand is None:
         draw = part0.draw
+        assert draw is not None, "a step with no card from a hand took with a drawn card"
         lines.append(f"  {who} takes {the_card(draw.taken[0], False)} with the drawn "
                      f"{'wild ' * draw.wild}{CARD_INFO[draw.card].name}")
     elif hand.wild and hand.outcome == STAYS:

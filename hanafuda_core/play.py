@@ -276,7 +276,8 @@ class Adapter(Protocol):
     """What a family (or a game) supplies so that :class:`Game` can play it.
 
     ``rules(preset, options)`` builds and checks the rules; ``option_table`` and
-    ``presets`` describe them; the rest deal, replay and play. An adapter may add
+    ``presets`` describe them; ``summary(game, record)`` gives the game's own
+    results that a record's JSON carries; the rest deal, replay and play. An adapter may add
     ``check_record(game, record)``, raising :class:`HanafudaError` for a record its
     rules could not have produced (the capture adapter checks the drawing for the
     first dealer); :meth:`Game.check_record` calls it.
@@ -284,6 +285,8 @@ class Adapter(Protocol):
 
     round_word: str                         # "rounds" or "deals", as the game says it
     agent_names: tuple[str, ...]
+    default_agents: tuple[str, ...]         # who plays when `hanafuda play` names nobody
+    score_flags: Mapping[str, Any]          # `hanafuda score` flags it uses -> their defaults
 
     def rules(self, preset: str, options: Mapping[str, Any]) -> Any: ...
 
@@ -309,6 +312,8 @@ class Adapter(Protocol):
     def zero_sum(self, game: Game) -> bool: ...
 
     def log(self, game: Game, record: Record) -> list[str]: ...
+
+    def summary(self, game: Game, record: Record) -> Mapping[str, Any]: ...
 
 
 class Game:

@@ -16,13 +16,15 @@ where; :func:`sample_hidden` deals them out at random.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from .cards import CARD_INFO, Card, CardSet, Kind
+from .cards import CARD_INFO, AnyCard, CardSet, Kind
 from .engines.capture import (
     STOP,
+    Action,
     Capture,
+    CaptureRules,
     Phase,
     Play,
     PlayerView,
@@ -37,14 +39,20 @@ from .engines.capture import (
 )
 from .errors import HanafudaError, IllegalActionError
 
+if TYPE_CHECKING:
+    from . import play
+
 __all__ = ["Agent", "RandomPlayer", "GreedyPlayer", "greedy_action", "AGENTS", "make_agent",
            "sample_hidden", "play_effects", "play_round", "play_rounds", "play_game"]
 
 
 class Agent(Protocol):
+    """A capture-game player: chooses one of ``legal`` from what its seat may see."""
+
     name: str
 
-    def choose(self, view: PlayerView, legal: Sequence, rng: random.Random): ...
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+               ) -> Action: ...
 
 
 class RandomPlayer:
@@ -53,7 +61,8 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, view: PlayerView, legal: Sequence, rng: random.Random):
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+               ) -> Action:
         return legal[int(rng.random() * len(legal))]
 
 
@@ -84,7 +93,8 @@ def _best(mask: int) -> int:
     return best
 
 
-def greedy_action(rules, field_m: int, dealt_field: int, legal: Sequence):
+def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
+                  legal: Sequence[Action]) -> Action:
     """The greedy policy (:class:`GreedyPlayer`, the coach's rollouts): one of ``legal``.
 
     Deciding: Stop whenever it is allowed. Choosing between field cards: the more
@@ -94,13 +104,15 @@ def greedy_action(rules, field_m: int, dealt_field: int, legal: Sequence):
     or a wild card's targets: only one of them is taken); with no capture, discard the
     least valuable card. Each play is read by the engine's own
     :func:`~hanafuda_core.engines.capture.play_options` (a wild card by its rules).
-    ``field_m`` and ``dealt_field`` are the field now and as dealt, as masks.
+    ``field_m`` and ``dealt_field`` are the field now and as dealt, as masks; they and
+    ``rules`` are read for a play only (None and 0 will do for the other decisions).
     """
     first = legal[0]
-    if isinstance(first, Play):
+    if isinstance(first, Play):     # legal holds one phase's actions: here all plays
+        assert rules is not None, "a play is judged by the rules"
         val = _VAL
         best, best_key = first, None
-        for a in legal:
+        for a in cast("Sequence[Play]", legal):
             card = a.card
             taken, options = play_options(rules, field_m, dealt_field, card)
             if taken:
@@ -115,24 +127,25 @@ def greedy_action(rules, field_m: int, dealt_field: int, legal: Sequence):
     if STOP in legal:
         return STOP
     if isinstance(first, Capture):
-        return max(legal, key=lambda a: (_VAL[a.card], -a.card))
+        return max(cast("Sequence[Capture]", legal), key=lambda a: (_VAL[a.card], -a.card))
     return first
 
 
-def _effects(view: PlayerView, legal: Sequence) -> list[tuple[Play, int, int]]:
+def _effects(view: PlayerView, legal: Sequence[Action]) -> list[tuple[Play, int, int]]:
     """:func:`play_effects` on masks."""
     if view.phase != Phase.PLAY or view.current_player != view.player:
         raise IllegalActionError("the effects of a play are read when it is the seat's turn to "
                                  "play a card")
     field, dealt = view.field.mask, view.dealt_field.mask
     out = []
-    for action in legal:
+    for action in cast("Sequence[Play]", legal):     # the play phase's actions are plays
         taken, options = play_options(view.rules, field, dealt, int(action.card))
         out.append((action, taken | (1 << action.card) if taken else 0, options))
     return out
 
 
-def play_effects(view: PlayerView, legal: Sequence) -> tuple[tuple[Play, CardSet, CardSet], ...]:
+def play_effects(view: PlayerView, legal: Sequence[Action]
+                 ) -> tuple[tuple[Play, CardSet, CardSet], ...]:
     """What each play in ``legal`` does at once, as the engine plays it: ``(action,
     taken, options)`` where ``taken`` are the cards it sends to the pile (itself
     included; empty if it joins the field or waits for a choice) and ``options`` the
@@ -173,8 +186,12 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def choose(self, view: PlayerView, legal: Sequence, rng: random.Random):
-        if isinstance(legal[0], Play):      # only a play needs the view (the field)
+    def choose(self, view: PlayerView | None, legal: Sequence[Action], rng: random.Random
+               ) -> Action:
+        # only a play needs the view (the field): Hachi-Hachi's greedy player hands
+        # None for its other decisions
+        if isinstance(legal[0], Play):
+            assert view is not None, "a play is chosen from what the seat sees"
             return greedy_action(view.rules, view.field.mask, view.dealt_field.mask, legal)
         return greedy_action(None, 0, 0, legal)
 
@@ -184,10 +201,11 @@ def _coach() -> Agent:
     return Coach()
 
 
-AGENTS = {"random": RandomPlayer, "greedy": GreedyPlayer, "coach": _coach}
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomPlayer, "greedy": GreedyPlayer,
+                                          "coach": _coach}
 
 
-def make_agent(agent) -> Agent:
+def make_agent(agent: str | Agent) -> Agent:
     """An agent from a name ("random", "greedy", "coach") or an agent object."""
     if isinstance(agent, str):
         try:
@@ -198,7 +216,7 @@ def make_agent(agent) -> Agent:
 
 
 def sample_hidden(view: PlayerView, rng: random.Random
-                  ) -> tuple[tuple[CardSet, ...], tuple[Card, ...]]:
+                  ) -> tuple[tuple[CardSet, ...], tuple[AnyCard, ...]]:
     """A random guess at the hidden cards consistent with the view.
 
     Returns the opponents' hands (the viewer's own hand in its seat) and a stock
@@ -217,7 +235,7 @@ def sample_hidden(view: PlayerView, rng: random.Random
     return tuple(hands), tuple(unseen[i:])
 
 
-def play_round(state: State, agents: Sequence, rng: random.Random) -> State:
+def play_round(state: State, agents: Sequence[Agent], rng: random.Random) -> State:
     """Play a dealt round to its end with agents (each sees only its view)."""
     while state.phase != Phase.ROUND_OVER:
         legal = legal_actions(state)
@@ -226,7 +244,8 @@ def play_round(state: State, agents: Sequence, rng: random.Random) -> State:
     return state
 
 
-def play_rounds(rules, agents: Sequence, rng: random.Random, dealer: int = 0):
+def play_rounds(rules: CaptureRules, agents: Sequence[Agent], rng: random.Random,
+                dealer: int = 0) -> Iterator[tuple[State, State]]:
     """The whole-game loop of a capture game: deal, play each round to its end with
     ``agents`` and deal the next, until the rules end the game. Yields each round's
     ``(first state, last state)``. One ``rng`` drives the deals and the agents' choices.
@@ -241,8 +260,8 @@ def play_rounds(rules, agents: Sequence, rng: random.Random, dealer: int = 0):
         state = next_round(state, rng)
 
 
-def play_game(seed: int = 0, agents: Sequence = ("random", "greedy"), preset: str = "book",
-              **options):
+def play_game(seed: int = 0, agents: Sequence[str | play.Agent] = ("random", "greedy"),
+              preset: str = "book", **options: Any) -> play.Record:
     """Play a whole seeded Koi-Koi game and return its :class:`~hanafuda_core.play.Record`:
     ``get_game("koikoi", preset, **options).play(agents, seed)``.
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanafuda_core.cards import (
     CARD_INFO,
@@ -232,3 +234,18 @@ def test_cardset_counts_and_months():
 def test_cardset_str_lists_names():
     assert str(CardSet.parse("1a 9a")) == "Crane, Sake Cup"
     assert str(CardSet()) == "(no cards)"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.sampled_from(list(Card))), st.sets(st.sampled_from(list(Extra))))
+def test_as_cards_gives_a_set_of_the_48_as_cards_and_refuses_extras(cards, extras):
+    plain = CardSet(cards)
+    got = plain.as_cards()
+    assert got == tuple(sorted(cards)) and all(type(c) is Card for c in got)
+    mixed = CardSet([*cards, *extras])
+    if not extras:
+        assert mixed.as_cards() == got
+        return
+    with pytest.raises(HanafudaError) as error:
+        mixed.as_cards()
+    assert all(e.code in str(error.value) for e in extras)

@@ -240,7 +240,8 @@ YAKU_TABLES: Mapping[str, YakuTable] = {k: _yaku_for(k, 10 if k == "book" else 0
 # ---------------------------------------------------------------------------
 # Options: one row per value that differs, each citing where its default comes from.
 
-def _opt(key, default, allowed, description, source, note="", implemented=True) -> Option:
+def _opt(key: str, default: object, allowed: Iterable[Any], description: str, source: Source,
+         note: str = "", implemented: bool = True) -> Option:
     return Option(key, default, tuple(allowed), description, source, note, implemented)
 
 

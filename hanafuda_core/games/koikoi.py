@@ -21,7 +21,7 @@ overlay, :class:`KoiKoiOverlay` (multipliers with their reasons, payments).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
@@ -34,14 +34,16 @@ from ..engines.capture import (
     STOP,
     CaptureRules,
     DecisionWords,
+    GoOn,
     RoundResult,
     State,
+    Stop,
 )
 from ..errors import OptionError, PlayerCountError
 from ..rules import Option, Source, preset_values
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..seating import DealerRule
-from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
+from ..yaku import SAKE_MODES, Evaluation, Signature, YakuGroup, YakuRule, YakuTable
 
 __all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
            "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM",
@@ -174,7 +176,8 @@ def _views(mode: str, rain_and_fog: bool) -> tuple[YakuRule, ...]:
 # ---------------------------------------------------------------------------
 # Options
 
-def _opt(key, default, allowed, description, source, note="", implemented=True) -> Option:
+def _opt(key: str, default: object, allowed: Iterable[Any], description: str, source: Source,
+         note: str = "", implemented: bool = True) -> Option:
     return Option(key, default, tuple(allowed), description, source, note, implemented)
 
 
@@ -445,7 +448,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
 
 _BRIGHT_MASK = KIND_MASKS[Kind.BRIGHT]
 #: KoiKoiOverlay._multipliers_cached: (overlay, value, calls, brights) -> (multipliers, factor)
-_MULTIPLIER_CACHE: dict = {}
+_MULTIPLIER_CACHE: dict[tuple[KoiKoiOverlay, int, int, int, int],
+                        tuple[tuple[Multiplier, ...], int]] = {}
 
 
 @dataclass(frozen=True)
@@ -463,7 +467,8 @@ class KoiKoiOverlay:
     must_stop_when_all_called: bool = False
 
     # -- the decision ----------------------------------------------------------
-    def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
+    def decision_needed(self, rules: CaptureRules, old_sig: Signature, new_sig: Signature,
+                        total: int) -> bool:
         if not self.new_yaku_only and total > (sum(p for _, p in old_sig) if old_sig else 0):
             return True       # a higher total means some yaku is new or bigger
         old = dict(old_sig)
@@ -471,7 +476,7 @@ class KoiKoiOverlay:
             return any(i not in old for i, _ in new_sig)
         return any(p > old.get(i, 0) for i, p in new_sig)
 
-    def decision_actions(self, state: State) -> tuple:
+    def decision_actions(self, state: State) -> tuple[GoOn | Stop, ...]:
         rules = state.rules
         me = state.player
         if self.must_stop_when_all_called and rules.players >= 3:
@@ -537,10 +542,11 @@ class KoiKoiOverlay:
         return hit
 
     # -- settlement --------------------------------------------------------------
-    def _evaluate(self, rules, mask, field_mask):
-        return rules.yaku.evaluate(mask, field_mask)
+    def _evaluate(self, rules: CaptureRules, mask: int, field_mask: int) -> Evaluation:
+        table: YakuTable = rules.yaku           # CaptureRules.yaku is typed Any
+        return table.evaluate(mask, field_mask)
 
-    def pile_report(self, rules, mask: int, field_mask: int, calls: int = 0,
+    def pile_report(self, rules: CaptureRules, mask: int, field_mask: int, calls: int = 0,
                     calls_self: int = 0) -> ScoreReport:
         """A pile scored as if its owner called Stop after ``calls`` opponents' calls."""
         ev = rules.yaku.evaluate(mask, field_mask)
@@ -565,8 +571,8 @@ class KoiKoiOverlay:
         calls_opp = len(calls) - calls_self
         brights = (state.field0 & _BRIGHT_MASK).bit_count() if self.field_bright != "off" else 0
         if calls or self.seven_doubles != "off" or brights:
-            mults, factor = self._multipliers_cached(value, calls_self, calls_opp, brights)
-            mults = list(mults)
+            cached, factor = self._multipliers_cached(value, calls_self, calls_opp, brights)
+            mults = list(cached)
         else:
             mults, factor = [], 1
         total = value * factor

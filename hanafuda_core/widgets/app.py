@@ -25,7 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..games import all_games, get_game
-from ..rules import FAMILIES
+from ..rules import FAMILIES, GameInfo
 from .common import guarded, tabbed_panel
 from .tools import TOOLS, build_tool, game_style, game_tools, rule_set_of
 
@@ -97,7 +97,7 @@ def chapter_in_book(key: str) -> bool:
     return (_BOOK_SOURCES / f"{key}.md").is_file()
 
 
-def _players(info) -> str:
+def _players(info: GameInfo) -> str:
     low, high = info.players
     if low == high:
         return "1 player" if low == 1 else f"{low} players"
@@ -108,7 +108,7 @@ def _family_title(family: str) -> str:
     return FAMILIES.get(family, family).split(":")[0]
 
 
-def _chapter_html(info) -> str:
+def _chapter_html(info: GameInfo) -> str:
     """A link to the game's chapter, or a sentence saying it is coming."""
     if chapter_in_book(info.key):
         label = f"Read chapter {info.chapter}" if info.chapter else "Read its chapter"
@@ -119,7 +119,7 @@ def _chapter_html(info) -> str:
     return f'<span class="hanafuda-chapter-coming">{where} is coming to the book.</span>'
 
 
-def _facts(info) -> str:
+def _facts(info: GameInfo) -> str:
     parts = [_players(info), _family_title(info.family)]
     if info.difficulty:
         parts.append(f"level: {info.difficulty}")
@@ -162,7 +162,8 @@ def _rule_sets_html(info: Any) -> str:
     return f"Rule sets to choose from on its page: {escape('; '.join(labels))}. "
 
 
-class ClassroomApp(widgets.VBox):
+# ipywidgets ships no type information, so its classes are Any to mypy.
+class ClassroomApp(widgets.VBox):  # type: ignore[misc]
     """The home page and the pages behind it, in a stack that shows one at a time.
 
     ``open_page(key)`` shows a game's page (or a card page), building it the first time;
@@ -200,7 +201,7 @@ class ClassroomApp(widgets.VBox):
         self.stack.selected_index = self._index[key]
         return self.pages[key]
 
-    def go_home(self, _button=None) -> None:
+    def go_home(self, _button: object = None) -> None:
         self.stack.selected_index = 0
 
     # -- the home page -----------------------------------------------------
@@ -237,7 +238,7 @@ class ClassroomApp(widgets.VBox):
         row.add_class("hanafuda-game-card")
         return row
 
-    def _family(self, family: str, members: list) -> list[widgets.Widget]:
+    def _family(self, family: str, members: list[GameInfo]) -> list[widgets.Widget]:
         head, _, about = FAMILIES.get(family, family).partition(":")
         out: list[widgets.Widget] = [widgets.HTML(
             f'<h3 class="hanafuda-family" data-family="{escape(family)}">{escape(head)}</h3>'
@@ -303,8 +304,8 @@ class ClassroomApp(widgets.VBox):
         page = widgets.VBox([self._back(), panel])
         page.add_class("hanafuda-page")
         page.add_class(f"hanafuda-page-{key}")
-        page.tools = names  # type: ignore[attr-defined]
-        page.panel = panel  # type: ignore[attr-defined]
+        page.tools = names
+        page.panel = panel
         return page
 
 

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import KIND_MASKS, CardSet, Kind
-from ...engines.capture import STOP, RoundResult, State
+from ...engines.capture import STOP, CaptureRules, RoundResult, State, Stop
 from ...errors import HanafudaError
 from ...rules import Source
 from ...scoring import ScoreLine, ScoreReport
+from ...yaku import Signature
 
 __all__ = ["CardValueSettlement", "SideScore"]
 
@@ -143,7 +144,7 @@ class CardValueSettlement:
                                 f"{codes} {'is' if stray.bit_count() == 1 else 'are'} not "
                                 "in its deck")
 
-    def pile_figures(self, rules: Any, mask: int, field_mask: int = 0) -> dict:
+    def pile_figures(self, rules: Any, mask: int, field_mask: int = 0) -> dict[str, Any]:
         """What ``hanafuda score`` reports for one pile: ``card_points``, ``yaku_points``
         (the game's own chart), ``optional_yaku_points`` (the optional chart, counted in
         ``total`` only if in use), ``par`` (None without one), ``total`` (no opponent: nothing
@@ -190,11 +191,12 @@ class CardValueSettlement:
         return {"left on the field": self.card_points(state.field_m)}
 
     # -- the capture engine's overlay hooks ----------------------------------------
-    def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
+    def decision_needed(self, rules: CaptureRules, old_sig: Signature, new_sig: Signature,
+                        total: int) -> bool:
         """No stop/continue decision: every round is played to the last card."""
         return False
 
-    def decision_actions(self, state: State) -> tuple:
+    def decision_actions(self, state: State) -> tuple[Stop]:
         return (STOP,)      # never asked (no decision is ever opened)
 
     def settle(self, state: State, winner: int) -> RoundResult:
