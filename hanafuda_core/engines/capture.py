@@ -1094,13 +1094,17 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
         sigs.append(sig)
         pts.append(total)
     # Each card in one place only: the places' sizes add up to the size of their union
-    # (the cards are listed, for the message, only when they do not).
-    used, count = fm, fm.bit_count()
-    for m in hands_m + tuple(caps):
+    # (the stock's bits are added, not or-ed: a card twice in it carries into another
+    # bit, so its sum has fewer bits than cards). The cards are listed, for the
+    # message, only when they do not.
+    used, count = fm | sum(map(_BIT.__getitem__, stock_t)), fm.bit_count() + len(stock_t)
+    for m in hands_m:
         used |= m
         count += m.bit_count()
-    if len(set(stock_t)) != len(stock_t) or \
-            (used | sum(map(_BIT.__getitem__, stock_t))).bit_count() != count + len(stock_t):
+    for m in caps:
+        used |= m
+        count += m.bit_count()
+    if used.bit_count() != count:
         all_cards = []
         for h in hands_m:
             all_cards += _bits(h)
