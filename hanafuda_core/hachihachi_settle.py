@@ -53,6 +53,7 @@ from .cards import (
     mask_cards,
 )
 from .errors import HanafudaError
+from .frozen import quick_init
 from .games.hachihachi import HachiHachiRules, get_rules, yaku_rule, yaku_values
 from .ledger import BANK, Ledger, Payment, settle_balances
 from .teyaku import CHAFF, SUIT, TeyakuHit, TeyakuResult
@@ -109,6 +110,7 @@ class _kept:
 # ---------------------------------------------------------------------------
 # Field multiplier.
 
+@quick_init
 @dataclass(frozen=True)
 class FieldMultiplier:
     """The multiplier of one round and why."""
@@ -123,6 +125,7 @@ class FieldMultiplier:
         return _FIELD_NAMES.get(self.value, f"x{self.value} Field")
 
 
+@quick_init
 @dataclass(frozen=True)
 class FieldQueue:
     """The field multiplier as a pure value that remembers deals reserved for later.
@@ -212,6 +215,7 @@ def field_multiplier(rules: HachiHachiRules, field: CardSet | None) -> FieldMult
 # ---------------------------------------------------------------------------
 # Round facts.
 
+@quick_init
 @dataclass(frozen=True)
 class PlayerFacts:
     """What one player brought to the round.
@@ -238,6 +242,7 @@ class PlayerFacts:
     triple_responsible: tuple[tuple[int, str], ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class Call:
     """A decision after making (or improving) a yaku, in the order they were made.
@@ -265,6 +270,7 @@ class Call:
                                 f"{', '.join(CALL_ACTIONS)}") from None
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundFacts:
     """A finished round, as a turn engine (or a worked example) knows it.
@@ -377,6 +383,7 @@ class RoundFacts:
 # ---------------------------------------------------------------------------
 # The settlement.
 
+@quick_init
 @dataclass(frozen=True)
 class Settlement:
     """An explained settlement: the ledger plus what was found and decided."""
