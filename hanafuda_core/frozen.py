@@ -74,6 +74,6 @@ def quick_init(cls: type[T]) -> type[T]:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     init.__annotations__ = {**{f.name: f.type for f in params}, "return": None}
-    init.__doc__ = cls.__init__.__doc__  # type: ignore[misc]
-    cls.__init__ = init  # type: ignore[misc]
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
     return cls
