@@ -1142,6 +1142,9 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
     names, active, hands = r.names, r.active, r.hands
     played = inner is not None and inner.history_c is not None
     forced_out = r.forced_out
+    claims = {}
+    for seat, keys in r.claims:                 # (the first claim of a seat, as claimed())
+        claims.setdefault(seat, keys)
     players = []
     for i in range(n):
         s = (d + i) % n
@@ -1150,7 +1153,7 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
             dealt = hands[s]
             players.append(PlayerFacts(
                 name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None,
-                r.claimed(s) or (), inner.captures(active.index(s)) if played else None,
+                claims.get(s) or (), inner.captures(active.index(s)) if played else None,
                 triple_responsible=_triple_discards(r, s)))
         elif s in forced_out:
             players.append(PlayerFacts(name, hand=CardSet.from_mask(hands[s]), claims=None))
@@ -1193,7 +1196,7 @@ def _finish(r: HachiHachiRound) -> HachiHachiRound:
     facts = round_facts(r)
     s = settle_round(r.rules, facts)
     totals = s.totals()
-    points = tuple(totals.get(n, 0) for n in r.names)
+    points = tuple([totals.get(n, 0) for n in r.names])
     winner = r.names.index(s.winner) if s.winner in r.names else None
     reason = s.special or ("ended by " + r.calls[-1].player if r.calls and
                            r.calls[-1].kind in ("end", "cancel") else "played out")
