@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.frozen import quick_init
+from hanafuda_core.games.hachihachi_play import HachiHachiDeal, HachiHachiRound
 from hanafuda_core.hachihachi_settle import (
     Call,
     FieldMultiplier,
@@ -21,7 +22,8 @@ from hanafuda_core.hachihachi_settle import (
 )
 from hanafuda_core.ledger import Ledger, Payment
 
-QUICK = (Payment, Ledger, FieldMultiplier, FieldQueue, PlayerFacts, Call, RoundFacts, Settlement)
+QUICK = (Payment, Ledger, FieldMultiplier, FieldQueue, PlayerFacts, Call, RoundFacts, Settlement,
+         HachiHachiDeal, HachiHachiRound)
 
 
 def _twin(cls):

@@ -71,6 +71,7 @@ from ..engines.capture import (
     setup_state,
 )
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
+from ..frozen import quick_init
 from ..hachihachi_settle import (
     Call,
     FieldMultiplier,
@@ -332,6 +333,7 @@ def engine_rules(rules: HachiHachiRules | str, active: int = 3) -> CaptureRules:
 # ---------------------------------------------------------------------------
 # The deal (chance event) and the round state
 
+@quick_init
 @dataclass(frozen=True)
 class HachiHachiDeal:
     """The recorded chance events of a round: the dealt order (7 cards to each seat
@@ -355,6 +357,7 @@ class HachiHachiDeal:
                    tuple(tuple(read(c) for c in v) for v in d.get("voided", ())))
 
 
+@quick_init
 @dataclass(frozen=True)
 class HachiHachiRound:
     """One Hachi-Hachi round (immutable). Seats are 0..players-1 in playing order;
