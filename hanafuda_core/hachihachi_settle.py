@@ -53,6 +53,7 @@ from .cards import (
     mask_cards,
 )
 from .errors import HanafudaError
+from .frozen import quick_init
 from .games.hachihachi import HachiHachiRules, get_rules, yaku_rule, yaku_values
 from .ledger import BANK, Ledger, Payment, settle_balances
 from .teyaku import CHAFF, SUIT, TeyakuHit, TeyakuResult
@@ -109,6 +110,7 @@ class _kept:
 # ---------------------------------------------------------------------------
 # Field multiplier.
 
+@quick_init
 @dataclass(frozen=True)
 class FieldMultiplier:
     """The multiplier of one round and why."""
@@ -123,6 +125,7 @@ class FieldMultiplier:
         return _FIELD_NAMES.get(self.value, f"x{self.value} Field")
 
 
+@quick_init
 @dataclass(frozen=True)
 class FieldQueue:
     """The field multiplier as a pure value that remembers deals reserved for later.
@@ -212,6 +215,7 @@ def field_multiplier(rules: HachiHachiRules, field: CardSet | None) -> FieldMult
 # ---------------------------------------------------------------------------
 # Round facts.
 
+@quick_init
 @dataclass(frozen=True)
 class PlayerFacts:
     """What one player brought to the round.
@@ -238,6 +242,7 @@ class PlayerFacts:
     triple_responsible: tuple[tuple[int, str], ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class Call:
     """A decision after making (or improving) a yaku, in the order they were made.
@@ -265,6 +270,7 @@ class Call:
                                 f"{', '.join(CALL_ACTIONS)}") from None
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundFacts:
     """A finished round, as a turn engine (or a worked example) knows it.
@@ -377,6 +383,7 @@ class RoundFacts:
 # ---------------------------------------------------------------------------
 # The settlement.
 
+@quick_init
 @dataclass(frozen=True)
 class Settlement:
     """An explained settlement: the ledger plus what was found and decided."""
@@ -455,14 +462,15 @@ class _Work:
     yaku_made: bool = False
     instant: bool = False             # Four & Three won the round at once
     _opponents: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the facts' active players (read by nearly every clause: kept here, not looked up)
+    active: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.active = self.facts.active
 
     @_kept
     def scale(self) -> int:
         return self.rules.combo_scale
-
-    @property
-    def active(self) -> tuple[str, ...]:
-        return self.facts.active
 
     def cite(self, key: str) -> str:
         """Where the rules take an option from (:meth:`HachiHachiRules.cite`), worked out
@@ -501,7 +509,7 @@ _CITES: dict[tuple[int, str], tuple[HachiHachiRules, str]] = {}
 def _claimed(w: _Work, p: PlayerFacts) -> tuple[TeyakuHit, ...]:
     table = w.rules.teyaku
     if p.hand is not None:
-        if len(p.hand) != 7:
+        if p.hand.mask.bit_count() != 7:
             raise HanafudaError(f"{p.name}'s dealt hand has {len(p.hand)} cards; Hachi-Hachi "
                                 "deals 7")
         if p.claims == ():
@@ -560,8 +568,11 @@ def _chaff_count(rules: HachiHachiRules, p: PlayerFacts, rain: bool) -> int | No
         return p.chaffs
     if p.captures is None:
         return None
-    mask = p.captures.mask & (KIND_MASKS[Kind.CHAFF] | (MONTH_MASKS[10] if rain else 0))
-    return mask.bit_count()
+    return (p.captures.mask & (_CHAFF_RAIN if rain else _CHAFF_MASK)).bit_count()
+
+
+_CHAFF_MASK = KIND_MASKS[Kind.CHAFF]
+_CHAFF_RAIN = _CHAFF_MASK | MONTH_MASKS[10]
 
 
 def _yaku_value(rules: HachiHachiRules, call: Call) -> dict[str, int]:
@@ -644,8 +655,9 @@ def _hand_combinations(w: _Work) -> None:
     """Each active player takes their claimed combinations from each active opponent
     (BOOK ch. 17 Hand Combinations; D001 Teyaku; D002 Hand Combo; D004 Melds)."""
     clause = w.cite("teyaku_table")
+    by_name = w.facts._by_name
     for name in w.active:
-        hits = _claimed(w, w.facts.player(name))
+        hits = _claimed(w, by_name[name])
         w.teyaku[name] = hits
         if not hits:
             continue                # nothing claimed: nothing below applies
@@ -885,11 +897,11 @@ def _card_points(w: _Work) -> None:
     if _round_stopped(w) or (w.yaku_made and not w.rules.cards_after_yaku):
         return
     pts = {n: w.points[n] for n in w.active}
-    missing = [n for n, v in pts.items() if v is None]
-    if len(missing) == len(pts):
-        w.notes.append("card points were not given, so they are not settled")
-        return
-    if missing:
+    if None in pts.values():
+        missing = [n for n, v in pts.items() if v is None]
+        if len(missing) == len(pts):
+            w.notes.append("card points were not given, so they are not settled")
+            return
         raise HanafudaError(f"card points are needed for {', '.join(missing)}: give captures or "
                             "card_points")
     clause = w.cite("two_player_cards" if len(w.active) == 2 else "unit")
@@ -1034,19 +1046,20 @@ def _find_special(w: _Work) -> tuple[str, str, int] | None:
         return None
     played_out = not _round_stopped(w)
     pts = {n: w.points[n] for n in w.active}
-    if played_out and all(v is not None for v in pts.values()):
+    if played_out and None not in pts.values():
         if len(set(pts.values())) == 1 and (len(pts) == 2 or next(iter(pts.values())) == PAR):
             return w.facts.dealer, "all players took the same card points (88 Hachi-Hachi)", \
                 r.all_88
+        base, per = r.futahachi
         for n, v in pts.items():
-            base, per = r.futahachi
             if v >= 168:
                 return n, f"{n} took {v} card points (168 or more)", base + per * (v - 168)
     simple16_yaku = r.simple_16_yaku and r.yaku_table == "book"
     if r.sixteen and not simple16_yaku and (played_out or r.sixteen_when_out):
         base, per, cap, rain = r.sixteen
+        by_name = w.facts._by_name
         for n in w.active:
-            c = _chaff_count(r, w.facts.player(n), rain)
+            c = _chaff_count(r, by_name[n], rain)
             if c is not None and c >= 16:
                 value = base + per * (c - 16)
                 if cap:

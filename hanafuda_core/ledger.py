@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import HanafudaError
+from .frozen import quick_init
 
 __all__ = ["Unit", "Payment", "Ledger", "POINTS", "KAN", "SHILLINGS", "UNITS", "final_score",
            "BANK", "POT", "settle_balances"]
@@ -123,6 +124,7 @@ def final_score(amount: int, unit: Unit) -> int:
     return unit.round(amount) - unit.final_offset * (unit.per_major or 1)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Payment:
     """One payment line: who pays whom, how much, for what, by which clause.
@@ -143,10 +145,12 @@ class Payment:
     note: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.amount, int) or isinstance(self.amount, bool):
-            raise HanafudaError(f"a payment amount must be a whole number, not {self.amount!r}")
-        if self.amount < 0:
-            raise HanafudaError(f"a payment amount cannot be negative ({self.amount}); "
+        amount = self.amount
+        if type(amount) is not int:     # (the usual case first: one test for it)
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise HanafudaError(f"a payment amount must be a whole number, not {amount!r}")
+        if amount < 0:
+            raise HanafudaError(f"a payment amount cannot be negative ({amount}); "
                                 "swap payer and payee instead")
         if self.payer == self.payee:
             raise HanafudaError(f"{self.payer} cannot pay themselves ({self.reason})")
@@ -162,6 +166,7 @@ class Payment:
                 "base": self.base, "category": self.category, "note": self.note}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ledger:
     """An immutable list of payments in one unit; it always sums to zero."""

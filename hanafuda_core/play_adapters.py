@@ -111,6 +111,7 @@ def _safe_apply(step, inner: Any, action: Any, legal: Any) -> Any:
 
 
 _set = object.__setattr__
+_new_object = object.__new__
 _ROUND_OVER = _eng.Phase.ROUND_OVER
 
 
@@ -146,6 +147,11 @@ class _Wrapped:
                          res.to_dict() if res is not None else None)
         g = self.game
         return Record(g.key, g.preset, dict(g.options), self.players, (rr,))  # type: ignore
+
+
+_set_game = _Wrapped.game.__set__          # type: ignore[attr-defined]
+_set_inner = _Wrapped.inner.__set__        # type: ignore[attr-defined]
+_set_context = _Wrapped.context.__set__    # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------------
@@ -517,21 +523,30 @@ class HachiHachiRound(_Wrapped):
     def current_player(self) -> int | None:
         return self.inner.current_seat
 
-    # The staged-round module comes from the adapter, loaded once: an import statement
-    # here would cost more than the attribute look-up on every step of a round.
+    # The staged round's ``legal_actions`` and ``apply``, set by the adapter when it
+    # loads their module (an import statement here, or the look-up through the game and
+    # its adapter, would cost more on every step of a round).
+    _legal: Any = None
+    _step: Any = None
+
     def legal_actions(self) -> tuple:
-        return self.game.adapter.rounds.legal_actions(self.inner)
+        return self._legal(self.inner)
 
     def apply(self, action: Any) -> HachiHachiRound:
-        rounds = self.game.adapter.rounds
+        inner = self.inner
         try:
-            new = rounds.apply(self.inner, action)
+            new = self._step(inner, action)
         except HanafudaError:
             raise
         except (IndexError, ValueError, TypeError, AttributeError, KeyError):
-            _safe_apply(rounds.apply, self.inner, action, rounds.legal_actions)
+            _safe_apply(self._step, inner, action, self._legal)
             raise       # pragma: no cover - _safe_apply raised the reason
-        return HachiHachiRound(self.game, new, self.context)
+        # (the next round built as __init__ builds it, without the call: once a step)
+        out = _new_object(HachiHachiRound)
+        _set_game(out, self.game)
+        _set_inner(out, new)
+        _set_context(out, self.context)
+        return out
 
     def view(self, player: int) -> Any:
         return self.game.adapter.rounds.view(self.inner, player)
@@ -574,6 +589,8 @@ class HachiHachiAdapter(CaptureAdapter):
         super().__init__(rules_module)
         #: the staged round (trade, claims, calls) around the capture engine
         self.rounds = importlib.import_module(".games.hachihachi_play", __package__)
+        HachiHachiRound._legal = staticmethod(self.rounds.legal_actions)
+        HachiHachiRound._step = staticmethod(self.rounds.apply)
 
     def zero_sum(self, game: Game) -> bool:
         return True

@@ -67,7 +67,11 @@ def kind_counts(hand: CardSet, rain_is_chaff: bool = True) -> tuple[int, int, in
     >>> kind_counts(CardSet.parse("11a 11b"), rain_is_chaff=False)
     (1, 1, 0, 0)
     """
-    mask = hand.mask
+    return _kind_counts(hand.mask, rain_is_chaff)
+
+
+def _kind_counts(mask: int, rain_is_chaff: bool) -> tuple[int, int, int, int]:
+    """:func:`kind_counts` of the hand ``mask``."""
     rain = mask & _RAIN if rain_is_chaff else 0
     rest = mask & ~rain
     return ((rest & _BRIGHTS).bit_count(), (rest & _TENS).bit_count(),
@@ -348,8 +352,7 @@ def _shape(table: TeyakuTable, mask: int
     """The hand's readings by kind (``(counts, chaff mask)``: one, or more when November
     cards may count as their own kind), its months (1-12, in order) and its shape: the
     size of each of those months, a greater triple written 5."""
-    hand = CardSet.from_mask(mask)
-    kinds = kind_counts(hand, table.rain_is_chaff)
+    kinds = _kind_counts(mask, table.rain_is_chaff)
     chaff_mask = (mask & _CHAFFS) | (mask & _RAIN if table.rain_is_chaff else 0)
     readings = [(kinds, chaff_mask)]
     if table.rain_either and table.rain_is_chaff and mask & _RAIN:

@@ -125,6 +125,29 @@ def test_a_setup_with_a_card_outside_the_deck_is_refused():
         setup_state(RULES, [None, "2a"])
 
 
+@pytest.mark.parametrize("stock", [[-1], [2, -3], [48], (5, 60, 6)])
+def test_a_setup_stock_id_outside_the_deck_names_it_and_the_allowed_ids(stock):
+    bad = [c for c in stock if not 0 <= c < 48]
+    with pytest.raises(DealOrderError, match=rf"stock holds a card that is not in the "
+                       rf".* deck \(ids {bad[0]}\); its cards are the ids 0 to 47"):
+        setup_state(RULES, ["1a", "2a"], field="3a", stock=stock)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-3, 50), max_size=8), st.sampled_from([list, tuple, iter]))
+def test_setup_stock_as_ids_is_accepted_exactly_when_a_valid_placement(ids, kind):
+    hands, field = ["1a 1b", "2a"], "3a"
+    valid = all(0 <= c < 48 for c in ids) and len(set(ids)) == len(ids) \
+        and not set(ids) & {0, 1, 4, 8}
+    if valid:
+        state = setup_state(RULES, hands, field=field, stock=kind(ids))
+        assert state.stock == tuple(ids) and all(type(c) is int for c in state.stock)
+        assert state.deal.order == (0, 1, 4, 8, *ids)
+    else:
+        with pytest.raises(DealOrderError):
+            setup_state(RULES, hands, field=field, stock=kind(ids))
+
+
 # ---- actions ------------------------------------------------------------------------------
 
 def _mid_round(seed: int = 4):

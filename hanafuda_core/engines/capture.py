@@ -71,7 +71,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cached_property
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
 from ..cards import mask_cards as _bits
@@ -1073,33 +1073,83 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     if isinstance(stock, str):
         from ..cards import parse_cards
         stock = parse_cards(stock)
-    stock_t = tuple([_card_id(c, "the stock") for c in stock])
-    if not rules.deck_set.issuperset(stock_t) and any(not deck >> c & 1 for c in stock_t):
-        raise DealOrderError(f"the stock holds a card that is not in the {rules.name} deck")
+    try:
+        stock_t = tuple(stock)
+    except TypeError:
+        raise DealOrderError(f"{stock!r} is not a stock; give card codes ('3c 4c'), or cards "
+                             "or card ids top card first") from None
+    deck_set = rules.deck_set
+    # (a tuple of the deck's int ids is taken as it is; anything else is read card by card)
+    if not (deck_set.issuperset(stock_t) and _INT_ONLY.issuperset(map(type, stock_t))):
+        stock_t = tuple([_card_id(c, "the stock") for c in stock_t])
+        bad = [c for c in stock_t if c not in deck_set]
+        if bad:
+            raise DealOrderError(f"the stock holds a card that is not in the {rules.name} deck "
+                                 f"(ids {', '.join(map(str, bad[:5]))}); its cards are "
+                                 f"{_deck_ids_text(rules)}")
     fm = mask(field, "the field")
     sigs, pts = [], []
     for c in caps:
         total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
         sigs.append(sig)
         pts.append(total)
-    all_cards = []
-    for h in hands_m:
-        all_cards += _bits(h)
-    all_cards += _bits(fm)
-    all_cards += stock_t
-    for cm in caps:
-        all_cards += _bits(cm)
-    if len(all_cards) != len(set(all_cards)):
+    # Each card in one place only: the places' sizes add up to the size of their union
+    # (the stock's bits are added, not or-ed: a card twice in it carries into another
+    # bit, so its sum has fewer bits than cards). The cards are listed, for the
+    # message, only when they do not.
+    used, count = fm | sum(map(_BIT.__getitem__, stock_t)), fm.bit_count() + len(stock_t)
+    for m in hands_m:
+        used |= m
+        count += m.bit_count()
+    for m in caps:
+        used |= m
+        count += m.bit_count()
+    if used.bit_count() != count:
+        all_cards = []
+        for h in hands_m:
+            all_cards += _bits(h)
+        all_cards += _bits(fm)
+        all_cards += stock_t
+        for cm in caps:
+            all_cards += _bits(cm)
         twice = sorted({c for c in all_cards if all_cards.count(c) > 1})
         raise DealOrderError(f"a card is placed twice in this setup "
                              f"({', '.join(Card(c).code for c in twice)}); each card may be "
                              "in one place only")
-    order = tuple(all_cards)
+    order = ()
+    for h in hands_m:
+        order += _ids_of(h)
+    order += _ids_of(fm) + stock_t
+    for cm in caps:
+        order += _ids_of(cm)
     record = DealRecord(order, dealer, (), ("position set up by hand",))
     return State(rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
                  round_no, tuple(sigs), tuple(pts), tuple(calls),
                  tuple(scores) if scores is not None else (rules.start_points,) * n,
                  (0,) * n, (), None, record, None, fm)
+
+
+_INT_ONLY = frozenset({int})
+_BIT = tuple(1 << c for c in range(48))
+#: ``_ID_BYTES[k][b]``: the ids of the cards whose bits are ``b`` in the k-th byte of a mask
+_ID_BYTES = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
+                  for k in range(6))
+
+
+def _ids_of(mask: int) -> tuple[int, ...]:
+    """The card ids in a mask of the 48 cards, lowest first (six table look-ups, as
+    :func:`~hanafuda_core.cards.mask_cards` lists them bit by bit)."""
+    b0, b1, b2, b3, b4, b5 = _ID_BYTES
+    return (b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255]
+            + b3[mask >> 24 & 255] + b4[mask >> 32 & 255] + b5[mask >> 40 & 255])
+
+
+def _deck_ids_text(rules: CaptureRules) -> str:
+    """The ids of the rules' deck, for a message ("the ids 0 to 47", or listed)."""
+    ids = sorted(rules.deck_set)
+    if ids == list(range(ids[0], ids[-1] + 1)):
+        return f"the ids {ids[0]} to {ids[-1]}"
+    return "the ids " + ", ".join(map(str, ids))
 
 
 # ---------------------------------------------------------------------------
@@ -1324,7 +1374,8 @@ def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: 
     stock = state.stock
     nstock = len(stock)
     caps, sigs, pts = state.caps_m, state.sigs, state.yaku_pts
-    w = rules.wild
+    # ``w`` is read only where ``card == wcard`` or ``excl`` holds: a wild in force
+    w: WildRules = rules.wild  # type: ignore[assignment]
     active = w is not None and w.active(state.field0)
     if active:
         wcard = int(w.card)
@@ -1332,8 +1383,6 @@ def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: 
     else:
         wcard = -1
         excl = 0
-    # ``w`` is read only where ``card == wcard`` or ``excl`` holds: a wild in force
-    w = cast(WildRules, w)
     months = MONTH_MASKS
     while True:
         if step == 0:                          # phase 1: the card from the hand

@@ -71,6 +71,7 @@ from ..engines.capture import (
     setup_state,
 )
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
+from ..frozen import quick_init
 from ..hachihachi_settle import (
     Call,
     FieldMultiplier,
@@ -332,6 +333,7 @@ def engine_rules(rules: HachiHachiRules | str, active: int = 3) -> CaptureRules:
 # ---------------------------------------------------------------------------
 # The deal (chance event) and the round state
 
+@quick_init
 @dataclass(frozen=True)
 class HachiHachiDeal:
     """The recorded chance events of a round: the dealt order (7 cards to each seat
@@ -355,6 +357,7 @@ class HachiHachiDeal:
                    tuple(tuple(read(c) for c in v) for v in d.get("voided", ())))
 
 
+@quick_init
 @dataclass(frozen=True)
 class HachiHachiRound:
     """One Hachi-Hachi round (immutable). Seats are 0..players-1 in playing order;
@@ -1142,6 +1145,9 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
     names, active, hands = r.names, r.active, r.hands
     played = inner is not None and inner.history_c is not None
     forced_out = r.forced_out
+    claims = {}
+    for seat, keys in r.claims:                 # (the first claim of a seat, as claimed())
+        claims.setdefault(seat, keys)
     players = []
     for i in range(n):
         s = (d + i) % n
@@ -1150,7 +1156,7 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
             dealt = hands[s]
             players.append(PlayerFacts(
                 name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None,
-                r.claimed(s) or (), inner.captures(active.index(s)) if played else None,
+                claims.get(s) or (), inner.captures(active.index(s)) if played else None,
                 triple_responsible=_triple_discards(r, s)))
         elif s in forced_out:
             players.append(PlayerFacts(name, hand=CardSet.from_mask(hands[s]), claims=None))
@@ -1193,7 +1199,7 @@ def _finish(r: HachiHachiRound) -> HachiHachiRound:
     facts = round_facts(r)
     s = settle_round(r.rules, facts)
     totals = s.totals()
-    points = tuple(totals.get(n, 0) for n in r.names)
+    points = tuple([totals.get(n, 0) for n in r.names])
     winner = r.names.index(s.winner) if s.winner in r.names else None
     reason = s.special or ("ended by " + r.calls[-1].player if r.calls and
                            r.calls[-1].kind in ("end", "cancel") else "played out")
