@@ -53,31 +53,32 @@ from .scoring import ScoreReport, score_cards
 from .teach import example_cards, preset_label
 
 __all__ = [
-    "PRESET_LABELS", "COMPARED", "COMPARISON_PILES", "overview_rows",
-    "deal_rows", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case", "example_cards",
-    "chart_rows", "chart_html", "points_text", "group_rows", "yaku_points_matrix",
-    "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows", "seven_doubles_rows",
-    "three_player_example", "koikoi_effect_rows", "SCORE_PILES", "comparison_cell",
-    "comparison_rows", "options_rows", "TurnStep", "WorkedRound", "worked_round",
-    "worked_round_html", "source_rows", "show_overview", "show_deals", "show_misdeals",
-    "show_turn_case", "show_chart", "show_group_rules", "show_points_matrix",
-    "show_koikoi_examples", "show_seven_doubles", "show_three_players",
-    "show_koikoi_effects", "show_score", "show_comparison", "show_options",
-    "show_worked_round", "show_sources", "show_inline_quiz", "glue_koikoi_facts",
-    "reference_html", "show_reference", "PRINT_CSS",
+    "COMPARED", "COMPARISON_PILES", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case",
+    "example_cards", "chart_rows", "chart_html", "points_text", "group_rows",
+    "yaku_points_matrix", "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows",
+    "seven_doubles_rows", "three_player_example", "koikoi_effect_rows", "SCORE_PILES",
+    "comparison_cell", "comparison_rows", "TurnStep", "WorkedRound", "worked_round",
+    "worked_round_html", "show_misdeals", "show_turn_case", "show_chart", "show_group_rules",
+    "show_points_matrix", "show_koikoi_examples", "show_seven_doubles", "show_three_players",
+    "show_koikoi_effects", "show_score", "show_comparison", "show_worked_round",
+    "show_inline_quiz", "chapter_facts", "reference_html", "show_reference", "PRINT_CSS",
 ]
 
-# The presets in the order the book shows them, with their labels (from the teaching layer).
-PRESET_LABELS: Mapping[str, str] = {p: preset_label("koikoi", p) for p in PRESETS}
-
 ALTERNATIVE = "Rulebook, alternative charts"
+
+
+def _label(preset: str) -> str:
+    """A preset's column heading (:func:`hanafuda_core.teach.preset_label`)."""
+    return preset_label("koikoi", preset)
+
+
 
 # The columns of the side-by-side comparison: (label, preset, option overrides).
 COMPARED: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
     ("Rulebook", "book", {}),
     (ALTERNATIVE, "book", {"yaku_chart": "book-alternative"}),
-    (PRESET_LABELS["d002"], "d002", {}),
-    (PRESET_LABELS["d003"], "d003", {}),
+    (_label("d002"), "d002", {}),
+    (_label("d003"), "d003", {}),
 )
 
 # Capture piles on which the sources disagree (label, cards).
@@ -108,29 +109,8 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Overview, deal and misdeals
-
-def overview_rows() -> list[dict[str, object]]:
-    """At a glance (:func:`hanafuda_core.teach.overview_rows` for Koi-Koi)."""
-    return teach.overview_rows("koikoi")
-
-
-def deal_rows() -> list[dict[str, object]]:
-    """Cards to each hand, to the field and left in the stock, per preset and player count."""
-    rows = []
-    for preset in PRESETS:
-        counts = (2, 3, 4) if preset == "d002" else (2,)
-        for n in counts:
-            rules = get_rules(preset, players=n)
-            hand, fld = rules.deals[n]
-            rows.append({"Rule set": PRESET_LABELS[preset], "Players": n,
-                         "Each hand": hand, "Field": fld,
-                         "Stock": len(rules.deck) - n * hand - fld,
-                         "Teams": "2 against 2, captures pooled" if rules.teams else "",
-                         "Round ends": ("when the hands are empty" if rules.round_end ==
-                                        "hands_empty" else "when every card is played")})
-    return rows
-
+# Misdeals (the overview and the deal are the teaching layer's: teach.show_overview,
+# teach.show_deals)
 
 _OUTCOME_WORDS = {
     "redeal": "deal again, same dealer",
@@ -150,7 +130,7 @@ def misdeal_rows() -> list[dict[str, object]]:
         win = f" ({r.instant_win_points} points)"
         words = {k: v + (win if k in ("instant_win", "dealer_wins") else "")
                  for k, v in _OUTCOME_WORDS.items()}
-        rows.append({"Rule set": PRESET_LABELS[preset],
+        rows.append({"Rule set": _label(preset),
                      "Four of a month on the field": words[r.on_field_four],
                      "Four of a month in a hand": words[r.on_hand_four],
                      "Four pairs in a hand": words[r.on_four_pairs],
@@ -264,7 +244,7 @@ def yaku_points_matrix(presets: Sequence[str] = ("book", "d002", "d003"),
                             {"yaku_chart": "book-alternative"}),)
                        ) -> list[dict[str, object]]:
     """Every yaku name against the points each rule set gives it ('—' = not a yaku)."""
-    columns = [(PRESET_LABELS[p], p, {}) for p in presets] + list(extra)
+    columns = [(_label(p), p, {}) for p in presets] + list(extra)
     tabs = {label: {r.key: r for r in _table(p, o).rules} for label, p, o in columns}
     keys: list[str] = []
     names: dict[str, str] = {}
@@ -384,7 +364,7 @@ def koikoi_example_rows(presets: Sequence[str] = ("book", "d002", "d003")
         row: dict[str, object] = {"Example": sc.key, "What happens": sc.story,
                                   "Koi-Koi calls": len(state.calls)}
         for p in presets:
-            row[PRESET_LABELS[p]] = _scenario_text(sc, p)
+            row[_label(p)] = _scenario_text(sc, p)
         row["Next dealer"] = "AB"[next_dealer(state)]
         rows.append(row)
     return rows
@@ -395,7 +375,7 @@ def koikoi_effect_rows() -> list[dict[str, object]]:
     (B stops after A's Koi-Koi) and example 2 (A stops after A's own Koi-Koi) under it."""
     opt = OPTIONS["koikoi_effect"]
     words = _option_value_words("koikoi_effect")
-    presets = {v: [PRESET_LABELS[p] for p in PRESETS if preset_options(p)[opt.key] == v]
+    presets = {v: [_label(p) for p in PRESETS if preset_options(p)[opt.key] == v]
                for v in opt.allowed}
     ex2, ex3 = SCENARIOS[1], SCENARIOS[2]
     rows = []
@@ -480,12 +460,6 @@ def comparison_rows(piles: Sequence[tuple[str, str]] = COMPARISON_PILES
             row[f"{col} total"] = rep.total
         rows.append(row)
     return rows
-
-
-def options_rows() -> list[dict[str, object]]:
-    """Every Koi-Koi option by its title: its value under each preset, what it does, where
-    each value comes from (:func:`hanafuda_core.teach.option_rows`)."""
-    return teach.option_rows("koikoi", lines=True)
 
 
 # ---------------------------------------------------------------------------
@@ -576,7 +550,7 @@ def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
     each part in a ``<details>`` so the page stays short."""
     esc = html.escape
     who = " and ".join(f"{_PLAYER_NAMES[i].lower()}: {a}" for i, a in enumerate(wr.agents))
-    out = [(f'<p class="hf-caption">Seed {wr.seed}, rule set {esc(PRESET_LABELS[wr.preset])}; '
+    out = [(f'<p class="hf-caption">Seed {wr.seed}, rule set {esc(_label(wr.preset))}; '
             f'players ({esc(who)}). You deal and play first.</p>')]
     first, rest = wr.steps[:full], wr.steps[full:]
     out.append(f'<details class="hf-worked" open><summary><b>Turns 1 to {len(first)}, '
@@ -611,23 +585,8 @@ def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Sources
-
-def source_rows() -> list[dict[str, object]]:
-    """The documents and sections the Koi-Koi rules draw on, and what from each
-    (:func:`hanafuda_core.teach.source_rows`)."""
-    return teach.source_rows("koikoi")
-
-
-# ---------------------------------------------------------------------------
 # Display
 
-def show_overview():
-    """At a glance (:func:`hanafuda_core.teach.show_overview`)."""
-    return teach.show_overview("koikoi")
-
-
-show_deals = table_view(deal_rows)
 show_misdeals = table_view(misdeal_rows)
 
 
@@ -694,19 +653,8 @@ def show_comparison():
     return _html("".join(out))
 
 
-def show_options():
-    """Every option by its title under each rule set, with its sources
-    (:func:`hanafuda_core.teach.show_options`)."""
-    return teach.show_options("koikoi")
-
-
 def show_worked_round(seed: int = 12, full: int = 6, samples: int = 12):
     return _html(worked_round_html(worked_round(seed, samples=samples), full=full))
-
-
-def show_sources():
-    """Where each rule comes from (:func:`hanafuda_core.teach.show_sources`)."""
-    return teach.show_sources("koikoi")
 
 
 def show_inline_quiz(seed: int = 7, n: int = 3):
@@ -715,29 +663,22 @@ def show_inline_quiz(seed: int = 7, n: int = 3):
     return _html(to_html(generate_koikoi_quiz(seed, n=n), card_width=44))
 
 
-def glue_koikoi_facts() -> None:
-    """Glue the numbers the chapter's prose names."""
-    from myst_nb import glue
+def chapter_facts() -> dict[str, object]:
+    """The numbers the chapter's prose names beyond those every game has (those are
+    :func:`hanafuda_core.teach.facts`), keyed ``kk_...`` for ``{glue:text}``
+    (``teach.glue_facts(game, "kk", **chapter_facts())``)."""
     book = get_rules("book")
-    hand, fld = book.deals[2]
-    glue("kk_hand", hand, display=False)
-    glue("kk_field", fld, display=False)
-    glue("kk_stock", len(book.deck) - 2 * hand - fld, display=False)
-    glue("kk_rounds", book.rounds, display=False)
-    glue("kk_instant", book.instant_win_points, display=False)
-    glue("kk_min_points", max(OPTIONS["minimum_points"].allowed), display=False)
-    glue("kk_n_yaku", len(book.yaku.rules), display=False)
-    glue("kk_n_options", len(OPTIONS), display=False)
-    glue("kk_n_presets", len(PRESETS), display=False)
-    ex2 = run_scenario(SCENARIOS[1]).result.points[0]
-    glue("kk_ex2", ex2, display=False)
     ex3 = run_scenario(SCENARIOS[2])
-    glue("kk_ex3_book", ex3.result.points[1], display=False)
-    glue("kk_ex3_d003", run_scenario(SCENARIOS[2], "d003").result.points[1], display=False)
     d002 = get_rules("d002")
-    glue("kk_seven", min(v for v in range(1, 20) if d002.overlay.multipliers(v, 0, 0)),
-         display=False)
-    glue("kk_toppa", "/".join(map(str, get_rules("d002-toppa").deals[2])), display=False)
+    return {
+        "kk_instant": book.instant_win_points,
+        "kk_min_points": max(OPTIONS["minimum_points"].allowed),
+        "kk_ex2": run_scenario(SCENARIOS[1]).result.points[0],
+        "kk_ex3_book": ex3.result.points[1],
+        "kk_ex3_d003": run_scenario(SCENARIOS[2], "d003").result.points[1],
+        "kk_seven": min(v for v in range(1, 20) if d002.overlay.multipliers(v, 0, 0)),
+        "kk_toppa": "/".join(map(str, get_rules("d002-toppa").deals[2])),
+    }
 
 
 # ---------------------------------------------------------------------------

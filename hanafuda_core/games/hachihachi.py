@@ -528,6 +528,11 @@ PRESET_LABELS: Mapping[str, str] = {
     "d004": "Shilling rules",
 }
 
+#: Sample values the overview shows under every tradition, each in its own unit:
+#: (heading, the key of a hand combination or a yaku).
+OVERVIEW_SAMPLES: tuple[tuple[str, str], ...] = (("3 of a Kind is worth", "three"),
+                                                 ("5 Brights is worth", "five_brights"))
+
 #: The play tool seats three: the players of one round (more may sit at the table: they
 #: choose who plays, as the rules say).
 PLAY_PLAYERS = 3

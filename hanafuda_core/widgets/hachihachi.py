@@ -23,7 +23,6 @@ from ..errors import HanafudaError
 from ..hachihachi_controllers import (
     LIGHTS,
     NONE,
-    PRESET_LABELS,
     STATUSES,
     YEAR_AGENTS,
     PlayerForm,
@@ -39,7 +38,8 @@ from ..hachihachi_controllers import (
     unit_note,
 )
 from ..render import svg
-from ..rules import name_sources
+from ..rules import SOURCE_DOCUMENTS, name_sources
+from ..teach import preset_info, preset_label, presets
 from ..teyaku import CHAFF, SUIT
 from .common import (
     BIG,
@@ -62,7 +62,12 @@ __all__ = ["TeyakuTrainerView", "SettlementView", "YearChartView",
 
 SUB_TAB_TITLES = ("Teyaku trainer", "Settlement", "Play", "Year chart", "Quiz")
 
-_PRESETS = [(label, key) for key, label in PRESET_LABELS.items()]
+#: The traditions as the menus list them (the teaching layer's preset labels), and a
+#: tooltip naming the document each follows.
+_PRESETS = [(preset_label("hachihachi", p), p) for p in presets("hachihachi")]
+_PRESET_TIP = "; ".join(
+    f"{label}: {SOURCE_DOCUMENTS[preset_info('hachihachi', p).sources[0].doc].short}"
+    for label, p in _PRESETS)
 _MULTIPLIERS = [("From the field cards", None), ("x1 Small field", 1), ("x2 Large field", 2),
                 ("x4 Grand field", 4)]
 
@@ -89,7 +94,9 @@ _CSS = """
 
 
 def _preset_box(value: str) -> widgets.Dropdown:
-    return dropdown(_PRESETS, value, "Tradition", "75px", "330px")
+    box = dropdown(_PRESETS, value, "Tradition", "75px", "330px")
+    box.tooltip = _PRESET_TIP
+    return box
 
 
 # ---------------------------------------------------------------------------
@@ -297,7 +304,8 @@ class SettlementView(widgets.VBox):
                                         style=narrow, layout=widgets.Layout(width="520px"))
         self.example_note = widgets.HTML()
         self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
-                                       style=narrow, layout=widgets.Layout(width="330px"))
+                                       style=narrow, layout=widgets.Layout(width="330px"),
+                                       tooltip=_PRESET_TIP)
         self.players = widgets.Dropdown(options=[(str(n), n) for n in range(2, 8)],
                                         value=len(ctl.form.players), description="Players",
                                         style=narrow, layout=widgets.Layout(width="160px"))
