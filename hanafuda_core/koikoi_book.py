@@ -30,7 +30,6 @@ from .book import (
     _html,
     _lines,
     narrate,
-    print_css,
     table_view,
     turn_case_html,
 )
@@ -61,7 +60,7 @@ __all__ = [
     "worked_round_html", "show_misdeals", "show_turn_case", "show_chart", "show_group_rules",
     "show_points_matrix", "show_koikoi_examples", "show_seven_doubles", "show_three_players",
     "show_koikoi_effects", "show_score", "show_comparison", "show_worked_round",
-    "show_inline_quiz", "chapter_facts", "reference_html", "show_reference", "PRINT_CSS",
+    "show_inline_quiz", "chapter_facts", "reference_html", "show_reference",
 ]
 
 ALTERNATIVE = "Rulebook, alternative charts"
@@ -611,10 +610,10 @@ def show_three_players():
     decision, final, legal = three_player_example()
     rows = [(f"Player {'ABC'[p]}'s captures", list(decision.captures(p))) for p in range(3)]
     calls = ", ".join("ABC"[c] for c in decision.calls)
-    words = {"koikoi": "call Koi-Koi", "stop": "Stop"}
     may = "must" if len(legal) == 1 else "may"
-    text = (f"Koi-Koi calls so far: {calls}. Player C has just made a yaku and {may} "
-            f"{' or '.join(words.get(a, a) for a in legal)}. Points: " + ", ".join(
+    said = [f"call {WORDS.word(a)}" if a in ("koikoi", "stop") else a for a in legal]
+    text = (f"{WORDS.go_on} calls so far: {calls}. Player C has just made a yaku and {may} "
+            f"{' or '.join(said)}. Points: " + ", ".join(
                 f"{'ABC'[p]} {v:+d}" for p, v in enumerate(final.result.points)) + ".")
     notes = final.result.report.notes if final.result.report else ()
     return _html(layout_html(rows, width=36) + _caption(text + " " + " ".join(notes)))
@@ -684,65 +683,37 @@ def chapter_facts() -> dict[str, object]:
 # ---------------------------------------------------------------------------
 # The printable quick reference
 
-PRINT_CSS = print_css("""
-.hf-ref h2{font-size:1.15em;margin:10px 0 4px}
-.hf-ref .hf-yaku{font-size:0.9em}
-.hf-ref ol,.hf-ref ul{margin:2px 0 6px 1.2em;padding:0}
-.hf-ref-cols{display:grid;grid-template-columns:1fr 1fr;gap:4px 18px}
-""", """  body{font-size:10pt}
-  .hf-ref .hf-yaku{padding:3px 5px!important;margin:2px!important}
-  .hf-ref table{font-size:8pt}
-  .hf-ref td,.hf-ref th{padding:1px 4px!important}
-  .hf-ref .hf-yaku-note{display:none}
-  .hf-ref p,.hf-ref li{margin:0!important}
-  h1{font-size:16pt!important;margin:0 0 4px!important}
-""")
-
-
 def reference_html(preset: str = "book") -> str:
-    """The whole quick reference page as one HTML fragment (with its print style)."""
+    """The quick reference page as one HTML fragment (with its print style): the teaching
+    layer's (:func:`hanafuda_core.teach.quick_reference_html`: at a glance, the deal, a
+    turn, scoring and the yaku chart), then Koi-Koi's own: the decision after a yaku in
+    the game's words, the multipliers with two engine-played examples, and the points of
+    every yaku under each rule set."""
     esc = html.escape
     rules = get_rules(preset)
-    hand, fld = rules.deals[2]
-    stock = len(rules.deck) - 2 * hand - fld
+    go, stop = rules.decision_words.go_on, rules.decision_words.stop
     ex2 = run_scenario(SCENARIOS[1], preset)
     ex3 = run_scenario(SCENARIOS[2], preset)
     mults = rules.overlay.multipliers(6, 1, 0)
-    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">']
-    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Setup</h2><ul>'
-               f"<li>2 players; deal {hand} cards to each, {fld} face up to the field; "
-               f"{stock} stay as the stock.</li>"
-               f"<li>A game is {rules.rounds} rounds (or fewer, by agreement).</li>"
-               "<li>Redeal, same dealer, if the field or a hand holds all four cards of a "
-               "month, or a hand holds four pairs.</li>"
-               "<li>Three cards of a month on the field are a hiki: the fourth takes all "
-               "three.</li></ul></div>")
-    out.append('<div class="hf-ref-block"><h2>A turn in three steps</h2><ol>'
-               "<li><b>Play</b> a card from your hand: it takes a field card of its month "
-               "(you choose if there are two; all three of a hiki), or joins the field.</li>"
-               "<li><b>Draw</b> the top stock card and resolve it the same way; it may not "
-               "take the pair you just made.</li>"
-               "<li><b>Collect</b> your captures face up. A new or bigger yaku? Decide: "
-               "Koi-Koi or Stop.</li></ol></div></div>")
-    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Koi-Koi or Stop</h2>'
-               "<ul><li><b>Stop</b>: the round ends; only you score your yaku.</li>"
-               "<li><b>Koi-Koi</b>: play on for more; if your opponent stops first, "
-               "you score nothing.</li>"
-               "<li>Nobody stops before the cards run out: a draw, 0 each, the dealer "
-               "stays.</li><li>The Stop caller deals the next round.</li></ul></div>")
     mult_text = "; ".join(f"×{m.factor}: {m.reason}" for m in mults) or "no multiplier"
-    out.append('<div class="hf-ref-block"><h2>Multipliers</h2><ul>'
-               f"<li>{esc(mult_text)}.</li>"
-               f"<li>Example: 3 Poetry Ribbons, Koi-Koi, a 4th Ribbon, Stop: "
-               f"{ex2.result.points[0]} points.</li>"
-               f"<li>Example: A calls Koi-Koi; B makes 5 Tens and stops: B "
-               f"{ex3.result.points[1]}, A 0.</li></ul></div></div>")
-    out.append('<div><h2>Yaku (rulebook chart)</h2>'
-               + chart_html(preset, width=26, compact=True) + "</div>")
-    out.append('<div><h2>Points under each rule set</h2>'
-               + tables.to_html(yaku_points_matrix()) + "</div>")
-    out.append("</div>")
-    return "".join(out)
+    own = ('<div class="hf-ref-cols"><div class="hf-ref-block">'
+           f"<h2>{esc(go)} or {esc(stop)}</h2>"
+           f"<ul><li><b>{esc(stop)}</b>: the round ends; only you score your yaku.</li>"
+           f"<li><b>{esc(go)}</b>: play on for more; if your opponent stops first, "
+           "you score nothing.</li>"
+           "<li>Nobody stops before the cards run out: a draw, 0 each, the dealer "
+           f"stays.</li><li>The {esc(stop)} caller deals the next round.</li></ul></div>"
+           '<div class="hf-ref-block"><h2>Multipliers</h2><ul>'
+           f"<li>{esc(mult_text)}.</li>"
+           f"<li>Example: 3 Poetry Ribbons, {esc(go)}, a 4th Ribbon, {esc(stop)}: "
+           f"{ex2.result.points[0]} points.</li>"
+           f"<li>Example: A calls {esc(go)}; B makes 5 Tens and stops: B "
+           f"{ex3.result.points[1]}, A 0.</li></ul></div></div>"
+           '<div><h2>Points under each rule set</h2>'
+           + tables.to_html(yaku_points_matrix()) + "</div>")
+    page = teach.quick_reference_html(teach.preset_game("koikoi", preset))
+    end = page.rindex("</div>")
+    return page[:end] + own + page[end:]
 
 
 def show_reference(preset: str = "book"):
