@@ -7,8 +7,8 @@ that the tests check. Nothing about a rule is typed here: points, deals,
 misdeals, multipliers and sources come from :mod:`hanafuda_core.games.koikoi`,
 the yaku tables and the engine.
 
->>> [r["Yaku"] for r in chart_rows("book")][:2]
-['5 Brights', '4 Dry Brights']
+>>> [r["Rule set"] for r in misdeal_rows()][:2]
+['Rulebook', 'Japanese publisher']
 >>> comparison_cell("1b 2b 3b 4b", "book").total
 6
 """
@@ -46,24 +46,23 @@ from .engines.capture import (
     view,
 )
 from .errors import HanafudaError, IllegalActionError
-from .games.koikoi import OPTIONS, PRESETS, WORDS, get_rules, preset_options
+from .games.koikoi import COMPARE_ALSO, OPTIONS, PRESETS, WORDS, get_rules, preset_options
 from .narration import and_list as _and
 from .scoring import ScoreReport, score_cards
-from .teach import example_cards, preset_label
+from .teach import preset_label
 
 __all__ = [
     "COMPARED", "COMPARISON_PILES", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case",
-    "example_cards", "chart_rows", "chart_html", "points_text", "group_rows",
-    "yaku_points_matrix", "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows",
+    "group_rows", "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows",
     "seven_doubles_rows", "three_player_example", "koikoi_effect_rows", "SCORE_PILES",
     "comparison_cell", "comparison_rows", "TurnStep", "WorkedRound", "worked_round",
-    "worked_round_html", "show_misdeals", "show_turn_case", "show_chart", "show_group_rules",
-    "show_points_matrix", "show_koikoi_examples", "show_seven_doubles", "show_three_players",
+    "worked_round_html", "show_misdeals", "show_turn_case", "show_group_rules",
+    "show_koikoi_examples", "show_seven_doubles", "show_three_players",
     "show_koikoi_effects", "show_score", "show_comparison", "show_worked_round",
     "show_inline_quiz", "chapter_facts", "reference_html", "show_reference",
 ]
 
-ALTERNATIVE = "Rulebook, alternative charts"
+ALTERNATIVE = COMPARE_ALSO[0][0]
 
 
 def _label(preset: str) -> str:
@@ -71,11 +70,10 @@ def _label(preset: str) -> str:
     return preset_label("koikoi", preset)
 
 
-
 # The columns of the side-by-side comparison: (label, preset, option overrides).
 COMPARED: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
-    ("Rulebook", "book", {}),
-    (ALTERNATIVE, "book", {"yaku_chart": "book-alternative"}),
+    (_label("book"), "book", {}),
+    *COMPARE_ALSO,
     (_label("d002"), "d002", {}),
     (_label("d003"), "d003", {}),
 )
@@ -171,47 +169,8 @@ def turn_case(key: str, preset: str = "book") -> TurnCase:
 # ---------------------------------------------------------------------------
 # Yaku charts
 
-def points_text(rule) -> str:
-    """'5', '1 + 1 per extra Ten', '10 + 1 per extra Ribbon'."""
-    text = str(rule.points)
-    if rule.plus_per_extra:
-        kinds = rule.extra_kinds or rule.kinds
-        what = " or ".join(k.label for k in kinds) if kinds else "card"
-        text += f" + {rule.plus_per_extra} per extra {what}"
-    return text
-
-
-def _need_text(rule) -> str:
-    if rule.cards:
-        return "exactly " + _and([CARD_INFO[c].name for c in rule.cards])
-    what = " or ".join(k.label + "s" for k in rule.kinds)
-    text = f"any {rule.count} {what}"
-    if rule.dry:
-        text += ", no November card"
-    return text
-
-
 def _table(preset: str, options: Mapping[str, Any] | None = None):
     return get_rules(preset, **dict(options or {})).yaku
-
-
-def chart_rows(preset: str = "book", options: Mapping[str, Any] | None = None
-               ) -> list[dict[str, object]]:
-    """One row per yaku of a preset's table, in table order, with the example cards."""
-    table = _table(preset, options)
-    groups = {g.key: g for g in table.groups}
-    rows = []
-    for rule in table.rules:
-        g = groups.get(rule.group)
-        rows.append({"key": rule.key, "Group": g.name if g else "",
-                     "Counts": ("only the best of the group" if g and g.mode == "one_of"
-                                and table.limit == "groups" else "each one"),
-                     "Yaku": rule.name, "Japanese": rule.japanese,
-                     "Needs": _need_text(rule), "Points": points_text(rule),
-                     "cards": example_cards(rule, table), "example": not rule.cards,
-                     "Source": rule.source.cite() if rule.source else "",
-                     "Note": rule.note})
-    return rows
 
 
 def group_rows(preset: str = "book") -> list[dict[str, object]]:
@@ -225,40 +184,6 @@ def group_rows(preset: str = "book") -> list[dict[str, object]]:
         rows.append({"Group": g.name, "Yaku": ", ".join(members),
                      "What counts": ("only the best one" if g.mode == "one_of"
                                      else "every one you make")})
-    return rows
-
-
-def chart_html(preset: str = "book", options: Mapping[str, Any] | None = None, *,
-               width: float = 56, compact: bool = False) -> str:
-    """The yaku chart of a preset, grouped, each yaku drawn with its cards
-    (:func:`hanafuda_core.teach.yaku_chart_html`)."""
-    from .registry import get_game
-    return teach.yaku_chart_html(get_game("koikoi", preset, **dict(options or {})),
-                                 width=width, compact=compact)
-
-
-def yaku_points_matrix(presets: Sequence[str] = ("book", "d002", "d003"),
-                       extra: Sequence[tuple[str, str, Mapping[str, Any]]] = (
-                           (ALTERNATIVE, "book",
-                            {"yaku_chart": "book-alternative"}),)
-                       ) -> list[dict[str, object]]:
-    """Every yaku name against the points each rule set gives it ('—' = not a yaku)."""
-    columns = [(_label(p), p, {}) for p in presets] + list(extra)
-    tabs = {label: {r.key: r for r in _table(p, o).rules} for label, p, o in columns}
-    keys: list[str] = []
-    names: dict[str, str] = {}
-    for label, _, _ in columns:
-        for k, r in tabs[label].items():
-            if k not in keys:
-                keys.append(k)
-                names[k] = f"{r.name} · {r.japanese}"
-    rows = []
-    for k in keys:
-        row: dict[str, object] = {"Yaku": names[k]}
-        for label, _, _ in columns:
-            r = tabs[label].get(k)
-            row[label] = points_text(r) if r else "—"
-        rows.append(row)
     return rows
 
 
@@ -594,12 +519,7 @@ def show_turn_case(key: str):
     return _html(turn_case_html(turn_case(key)))
 
 
-def show_chart(preset: str = "book", **options):
-    return _html(chart_html(preset, options or None))
-
-
 show_group_rules = table_view(group_rows)
-show_points_matrix = table_view(yaku_points_matrix)
 show_koikoi_examples = table_view(koikoi_example_rows)
 show_koikoi_effects = table_view(koikoi_effect_rows)
 show_seven_doubles = table_view(seven_doubles_rows)
@@ -710,7 +630,7 @@ def reference_html(preset: str = "book") -> str:
            f"<li>Example: A calls {esc(go)}; B makes 5 Tens and stops: B "
            f"{ex3.result.points[1]}, A 0.</li></ul></div></div>"
            '<div><h2>Points under each rule set</h2>'
-           + tables.to_html(yaku_points_matrix()) + "</div>")
+           + tables.to_html(teach.yaku_points_rows(teach.as_game("koikoi"))) + "</div>")
     page = teach.quick_reference_html(teach.preset_game("koikoi", preset))
     end = page.rindex("</div>")
     return page[:end] + own + page[end:]

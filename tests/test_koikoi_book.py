@@ -18,14 +18,14 @@ LABELS = {p: preset_label("koikoi", p) for p in PRESETS}
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_yaku_of_each_preset_is_in_its_chart(preset):
-    rows = kb.chart_rows(preset)
+    rows = teach.yaku_rows(teach.preset_game("koikoi", preset))
     assert [r["key"] for r in rows] == [r.key for r in get_rules(preset).yaku.rules]
 
 
 @pytest.mark.parametrize("preset", ["book", "d002", "d003"])
 def test_chart_example_cards_make_exactly_their_yaku(preset):
     table = get_rules(preset).yaku
-    for row in kb.chart_rows(preset):
+    for row in teach.yaku_rows(teach.preset_game("koikoi", preset)):
         rule = next(r for r in table.rules if r.key == row["key"])
         ev = table.evaluate(CardSet(row["cards"]))
         assert rule.key in ev.keys, row["Yaku"]
@@ -34,18 +34,18 @@ def test_chart_example_cards_make_exactly_their_yaku(preset):
 
 
 def test_chart_html_draws_every_yaku_of_the_book_chart():
-    html = kb.chart_html("book")
+    html = teach.yaku_chart_html("koikoi")
     for rule in get_rules("book").yaku.rules:
         assert rule.name.replace("&", "&amp;") in html
     assert html.count('class="hf-yaku"') == len(get_rules("book").yaku.rules)
 
 
 def test_book_koikoi_points_matrix_follows_the_charts():
-    rows = {r["Yaku"].split(" · ")[0]: r for r in kb.yaku_points_matrix()}
-    assert rows["5 Brights"][LABELS["book"]] == "10"
-    assert rows["5 Brights"][LABELS["d003"]] == "15"
-    assert rows["3 Poetry Ribbons"][LABELS["book"]] == "5 + 1 per extra Ribbon"
-    assert rows["3 Poetry Ribbons"][LABELS["d002"]] == "6"
+    rows = {r["Yaku"].split(" · ")[0]: r for r in teach.yaku_points_rows("koikoi")}
+    assert rows["5 Brights"][LABELS["book"]] == "10 points"
+    assert rows["5 Brights"][LABELS["d003"]] == "15 points"
+    assert rows["3 Poetry Ribbons"][LABELS["book"]] == "5 points + 1 per extra Ribbon"
+    assert rows["3 Poetry Ribbons"][LABELS["d002"]] == "6 points"
     assert rows["Flower Viewing"][LABELS["d002"]] == "—"
 
 

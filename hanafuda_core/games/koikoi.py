@@ -314,6 +314,11 @@ PRESET_LABELS: Mapping[str, str] = {
     "d003": "Two-player rules (6 rounds)",
 }
 
+#: Charts compared beside the presets (the points of every yaku, the same piles scored):
+#: (heading, preset, options on top).
+COMPARE_ALSO: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
+    ("Rulebook, alternative charts", "book", {"yaku_chart": "book-alternative"}),)
+
 
 #: What the score calculator offers (:class:`hanafuda_core.teach.tools.ScoreController`):
 #: the options that change the score of a capture pile, most important first (only

@@ -22,11 +22,13 @@ True
 
 from .charts import (
     card_value_rows,
+    compared_games,
     example_cards,
     hand_example,
     hand_rows,
     points_text,
     yaku_chart_html,
+    yaku_points_rows,
     yaku_rows,
     yaku_table,
 )
@@ -74,6 +76,7 @@ from .pages import (
     show_sources,
     show_worked_round,
     show_yaku_chart,
+    show_yaku_points,
     sources_html,
 )
 from .worked import Decision, WorkedRound, plain_line, worked_round, worked_round_html
@@ -84,6 +87,7 @@ __all__ = [
     "amount_text",
     "as_game",
     "card_value_rows",
+    "compared_games",
     "deal_rows",
     "deals_html",
     "decision_rows",
@@ -124,6 +128,7 @@ __all__ = [
     "show_sources",
     "show_worked_round",
     "show_yaku_chart",
+    "show_yaku_points",
     "source_rows",
     "sources_html",
     "unit_text",
@@ -132,6 +137,7 @@ __all__ = [
     "worked_round",
     "worked_round_html",
     "yaku_chart_html",
+    "yaku_points_rows",
     "yaku_rows",
     "yaku_table",
 ]

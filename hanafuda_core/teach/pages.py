@@ -19,7 +19,14 @@ from ..cards import CardSet
 from ..errors import HanafudaError
 from ..play import Game
 from ..rules import name_sources
-from .charts import GROUP_WORDS, hand_rows, yaku_chart_html, yaku_rows, yaku_table
+from .charts import (
+    GROUP_WORDS,
+    hand_rows,
+    yaku_chart_html,
+    yaku_points_rows,
+    yaku_rows,
+    yaku_table,
+)
 from .facts import (
     as_game,
     deal_rows,
@@ -46,6 +53,7 @@ __all__ = [
     "preset_overview_html",
     "show_deals",
     "show_preset_overview",
+    "show_yaku_points",
     "options_html",
     "overview_html",
     "quick_reference_html",
@@ -330,6 +338,12 @@ def show_preset_overview(game: Game | str) -> Any:
 def show_deals(game: Game | str) -> Any:
     """The deal under every preset (:func:`deals_html`)."""
     return _display(deals_html(game))
+
+
+def show_yaku_points(game: Game | str) -> Any:
+    """Every yaku against the points each rule set gives it
+    (:func:`~hanafuda_core.teach.yaku_points_rows`)."""
+    return _display(tables.to_html(yaku_points_rows(game)))
 
 
 def show_yaku_chart(game: Game | str, width: float = 56) -> Any:
