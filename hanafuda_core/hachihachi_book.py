@@ -29,7 +29,7 @@ from typing import Any
 
 from . import tables, teach
 from .book import _caption, _html, _svg, print_css, table_view
-from .cards import Card, CardSet
+from .cards import DEFAULT_VALUES, Card, CardSet
 from .errors import HanafudaError
 from .games.hachihachi import (
     OPTIONS,
@@ -784,6 +784,8 @@ def chapter_facts() -> dict[str, object]:
     bk5 = [x for x in settle("BK17-5").ledger if x.payee == "C" and x.category == "teyaku"]
     return {
         "hh_deck_total": total, "hh_active": players, "hh_par": par,
+        **{f"hh_value_{kind.name.lower()}": value for kind, value in DEFAULT_VALUES.items()},
+        "hh_per_kan": get_rules("d001").unit.per_major,
         "hh_large": max(v for v in LIGHT_MULTIPLIERS.values() if v < 4),
         "hh_grand": max(LIGHT_MULTIPLIERS.values()),
         "hh_award_book": game_award(book, 6), "hh_award_d002": money(

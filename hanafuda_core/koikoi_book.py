@@ -582,6 +582,11 @@ def show_inline_quiz(seed: int = 7, n: int = 3):
     return _html(to_html(generate_koikoi_quiz(seed, n=n), card_width=44))
 
 
+def yaku_rule_points(rules: Any, key: str) -> int:
+    """The points of one yaku of a rule set's chart."""
+    return next(r.points for r in rules.yaku.rules if r.key == key)
+
+
 def chapter_facts() -> dict[str, object]:
     """The numbers the chapter's prose names beyond those every game has (those are
     :func:`hanafuda_core.teach.facts`), keyed ``kk_...`` for ``{glue:text}``
@@ -589,13 +594,22 @@ def chapter_facts() -> dict[str, object]:
     book = get_rules("book")
     ex3 = run_scenario(SCENARIOS[2])
     d002 = get_rules("d002")
+    seven = min(v for v in range(1, 20) if d002.overlay.multipliers(v, 0, 0))
+    rule = {r.key: r for r in book.yaku.rules}
+    tens = rule["five_tens"]
     return {
+        "kk_tens": tens.points, "kk_six_tens": tens.points + tens.plus_per_extra,
+        "kk_seven_tens": tens.points + 2 * tens.plus_per_extra,
+        "kk_poetry": rule["poetry_ribbons"].points,
+        "kk_poetry_d002": yaku_rule_points(d002, "poetry_ribbons"),
+        "kk_poetry_purple": rule["poetry_and_purple"].points,
+        "kk_below_double": 2 * seven - 1,
         "kk_instant": book.instant_win_points,
         "kk_min_points": max(OPTIONS["minimum_points"].allowed),
         "kk_ex2": run_scenario(SCENARIOS[1]).result.points[0],
         "kk_ex3_book": ex3.result.points[1],
         "kk_ex3_d003": run_scenario(SCENARIOS[2], "d003").result.points[1],
-        "kk_seven": min(v for v in range(1, 20) if d002.overlay.multipliers(v, 0, 0)),
+        "kk_seven": seven,
         "kk_toppa": "/".join(map(str, get_rules("d002-toppa").deals[2])),
     }
 
