@@ -82,7 +82,7 @@ __all__ = [
     "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
     "show_calls", "show_specials", "show_special_cases", "show_example",
     "show_comparison", "show_example_sources", "show_reference",
-    "show_inline_quiz", "show_static_note", "show_worked_round",
+    "show_static_note", "show_worked_round",
     "RoundStep", "PlayedRound", "played_round", "played_round_html", "find_round_seed",
 ]
 
@@ -982,12 +982,6 @@ def show_example_sources():
 def show_static_note(text: str):
     from .widgets.static import static_note
     return static_note(text)
-
-
-def show_inline_quiz(seed: int = 3, n: int = 3, preset: str = "book"):
-    from .hachihachi_quiz import generate_hachihachi_quiz
-    from .quiz import to_html
-    return _html(to_html(generate_hachihachi_quiz(seed, n=n, preset=preset), card_width=44))
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ __all__ = [
     "worked_round_html", "show_misdeals", "show_turn_case", "show_group_rules",
     "show_koikoi_examples", "show_seven_doubles", "show_three_players",
     "show_koikoi_effects", "show_score", "show_comparison", "show_worked_round",
-    "show_inline_quiz", "chapter_facts", "reference_html", "show_reference",
+    "chapter_facts", "reference_html", "show_reference",
 ]
 
 ALTERNATIVE = COMPARE_ALSO[0][0]
@@ -574,12 +574,6 @@ def show_comparison():
 
 def show_worked_round(seed: int = 12, full: int = 6, samples: int = 12):
     return _html(worked_round_html(worked_round(seed, samples=samples), full=full))
-
-
-def show_inline_quiz(seed: int = 7, n: int = 3):
-    from .koikoi_quiz import generate_koikoi_quiz
-    from .quiz import to_html
-    return _html(to_html(generate_koikoi_quiz(seed, n=n), card_width=44))
 
 
 def yaku_rule_points(rules: Any, key: str) -> int:

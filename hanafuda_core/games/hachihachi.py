@@ -520,6 +520,10 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 }
 
 
+#: The game's own quiz (:func:`hanafuda_core.teach.quizzes.own_quiz`): (module of
+#: hanafuda_core, generator function).
+QUIZ: tuple[str, str] = ("hachihachi_quiz", "generate_hachihachi_quiz")
+
 #: Each tradition as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {
     "book": "Rulebook",

@@ -306,6 +306,11 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
                                         "d002-toppa": D002, "d003": D003}
+
+#: The game's own quiz (:func:`hanafuda_core.teach.quizzes.own_quiz`): (module of
+#: hanafuda_core, generator function).
+QUIZ: tuple[str, str] = ("koikoi_quiz", "generate_koikoi_quiz")
+
 #: Each preset as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {
     "book": "Rulebook",

@@ -100,7 +100,7 @@ def glue_facts(game: Game | str, prefix: str, **extra: object) -> dict[str, obje
     """Glue the numbers a chapter's prose names (``{glue:text}`<prefix>_hand```): the
     facts every game has (:func:`~hanafuda_core.teach.facts`), then the chapter's own
     (``extra``, already prefixed). Returns what it glued."""
-    from myst_nb import glue
+    from myst_nb import glue  # type: ignore[import-untyped]  # myst_nb has no type information
     values = {**facts(game, prefix), **extra}
     for key, value in values.items():
         glue(key, value, display=False)
