@@ -247,12 +247,13 @@ def compared_games(game: Game | str) -> list[tuple[str, Game]]:
 
 
 def yaku_points_rows(game: Game | str) -> list[dict[str, object]]:
-    """Every yaku of any compared rule set (:func:`compared_games`) against the points
-    each gives it, in its unit ("—": not a yaku there). A rule set whose column would
+    """Every yaku of any compared rule set (:func:`compared_games`; its optional chart
+    where the yaku are optional) against the points each gives it, in its unit ("—":
+    not a yaku there). A rule set whose column would
     repeat an earlier one's is left out."""
     columns: list[tuple[str, Game, dict[str, Any]]] = []
     for heading, g in compared_games(game):
-        table = getattr(g.rules, "yaku", None)
+        table, _ = yaku_table(g)
         rules = {r.key: r for r in table.rules} if table is not None else {}
         cells = {k: points_text(g, r) for k, r in rules.items()}
         if any(cells == seen for _, _, seen in columns):
@@ -260,7 +261,8 @@ def yaku_points_rows(game: Game | str) -> list[dict[str, object]]:
         columns.append((heading, g, cells))
     names: dict[str, str] = {}
     for _, g, _ in columns:
-        for r in g.rules.yaku.rules:
+        table, _ = yaku_table(g)
+        for r in table.rules if table is not None else ():
             names.setdefault(r.key, f"{r.name} · {r.japanese}" if r.japanese else r.name)
     return [{"Yaku": name, **{heading: cells.get(k, "—") for heading, _, cells in columns}}
             for k, name in names.items()]
