@@ -6,7 +6,6 @@ input shows a notice (the core's message) and leaves what was shown in place.
 
 - :class:`TeyakuTrainerView`: a seeded 7-card hand; name its combinations, Check.
 - :class:`SettlementView`: a round's facts in a form; Settle shows who pays whom.
-- :func:`hachihachi_quiz_tab`: the Hachi-Hachi quiz.
 - :func:`hachihachi_panel`: the sub-tabs together.
 """
 
@@ -49,7 +48,6 @@ from .common import (
     guarded,
     heading,
     para,
-    quiz_tab,
     seed_box,
     sentence,
     tabbed_panel,
@@ -57,7 +55,6 @@ from .common import (
 from .static import notice_html
 
 __all__ = ["TeyakuTrainerView", "SettlementView", "YearChartView",
-           "hachihachi_quiz_tab",
            "hachihachi_panel", "settlement_html", "SUB_TAB_TITLES"]
 
 SUB_TAB_TITLES = ("Teyaku trainer", "Settlement", "Play", "Year chart", "Quiz")
@@ -683,21 +680,18 @@ class YearChartView(widgets.VBox):
 # Quiz and panel
 
 
-def hachihachi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
-    """The Hachi-Hachi quiz: a seed, the tradition, Start, and the quiz."""
-    from ..hachihachi_quiz import generate_hachihachi_quiz
-    return quiz_tab(generate_hachihachi_quiz, _preset_box, seed=seed, n=n,
-                    tooltip="Start a quiz for this seed and this tradition",
-                    intro="Questions on Hachi-Hachi's hand combinations, fields and "
-                          "settlement. Everyone who starts with the same seed and "
-                          "tradition gets the same questions.")
-
-
 def _play_view(seed: int) -> widgets.Widget:
     """The generic play tool on Hachi-Hachi (the staged round comes from the game's
     data)."""
     from .generic import play_view
     return play_view("hachihachi", seed=seed)
+
+
+def _quiz_view(seed: int) -> widgets.Widget:
+    """The generic quiz on Hachi-Hachi (its own questions come through the game's data:
+    :func:`hanafuda_core.teach.quizzes.own_quiz`)."""
+    from .generic import quiz_view
+    return quiz_view("hachihachi", seed=seed)
 
 
 def hachihachi_panel(seed: int = 5) -> widgets.Widget:
@@ -709,7 +703,7 @@ def hachihachi_panel(seed: int = 5) -> widgets.Widget:
         "Settlement": (SettlementView, "settlement calculator"),
         "Play": (lambda: _play_view(seed), "round against the computer"),
         "Year chart": (lambda: YearChartView(YearChart(seed=1)), "year chart"),
-        "Quiz": (lambda: hachihachi_quiz_tab(1), "Hachi-Hachi quiz"),
+        "Quiz": (lambda: _quiz_view(1), "Hachi-Hachi quiz"),
     }
     builders = {i + 1: makers[t] for i, t in enumerate(SUB_TAB_TITLES[1:])}
     return tabbed_panel(
