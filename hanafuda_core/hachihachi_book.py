@@ -29,7 +29,7 @@ from typing import Any
 
 from . import tables, teach
 from .book import _caption, _html, _svg, print_css, table_view
-from .cards import Card, CardSet
+from .cards import DEFAULT_VALUES, Card, CardSet
 from .errors import HanafudaError
 from .games.hachihachi import (
     OPTIONS,
@@ -67,31 +67,46 @@ from .teach import hand_example, preset_label
 from .teyaku import CHAFF, SUIT
 
 __all__ = [
-    "TRADITIONS", "TRADITION_LABELS", "REGISTRY_KEYS", "par_facts", "unit_text", "money",
+    "TRADITIONS", "REGISTRY_KEYS", "par_facts", "money",
     "table_value",
-    "overview_rows", "deal_rows", "dropout_rows", "compensation_rows", "field_rows",
+    "dropout_rows", "compensation_rows", "field_rows",
     "FIELD_MODES", "TIMELINES", "field_timeline", "timeline_rows", "TeyakuExample",
     "teyaku_example", "teyaku_examples", "EXTRA_HANDS", "teyaku_rows", "yaku_rows",
-    "call_words", "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
+    "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
     "special_case_rows", "WorkedExample", "EXAMPLES", "example", "settle", "STEPS",
     "step_lines", "payment_rows", "example_facts_text", "SITUATIONS", "compare_rows",
-    "options_rows", "source_rows", "glue_hachihachi_facts", "reference_html", "tradition_name",
+    "example_source_rows", "chapter_facts", "reference_html", "tradition_name",
     "field_quad_facts",
-    "PRINT_CSS", "show_overview", "show_deals", "show_dropouts", "show_compensation",
+    "PRINT_CSS", "show_dropouts", "show_compensation",
     "show_fields", "show_timeline", "show_teyaku", "show_teyaku_tables", "show_yaku",
     "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
     "show_calls", "show_specials", "show_special_cases", "show_example",
-    "show_comparison", "show_options", "show_sources", "show_reference",
-    "show_inline_quiz", "show_static_note", "show_worked_round",
+    "show_comparison", "show_example_sources", "show_reference",
+    "show_static_note", "show_worked_round",
     "RoundStep", "PlayedRound", "played_round", "played_round_html", "find_round_seed",
 ]
 
-#: The four traditions in the order the chapter shows them (preset keys).
-TRADITIONS: tuple[str, ...] = ("book", "d001", "d002", "d004")
-TRADITION_LABELS: Mapping[str, str] = {p: preset_label("hachihachi", p) for p in TRADITIONS}
-#: The registry entry behind each tradition (players, deals, difficulty).
-REGISTRY_KEYS: Mapping[str, str] = {"book": "hachihachi", "d001": "hachihachi-d001",
-                                    "d002": "hachihachi-d002", "d004": "hachihachi-d004"}
+#: The four traditions in the order the chapter shows them (the game's presets).
+TRADITIONS: tuple[str, ...] = tuple(PRESETS)
+#: The registry entry behind each tradition (players, deals, difficulty):
+#: :func:`hanafuda_core.teach.preset_info`.
+REGISTRY_KEYS: Mapping[str, str] = {p: teach.preset_info("hachihachi", p).key
+                                    for p in TRADITIONS}
+
+
+def _game(preset: str) -> Any:
+    """The registry entry behind a tradition (:func:`hanafuda_core.teach.preset_info`)."""
+    return teach.preset_info("hachihachi", preset)
+
+
+def _unit(preset: str) -> str:
+    """What a tradition keeps score in (:func:`hanafuda_core.teach.unit_text`)."""
+    return teach.unit_text(teach.preset_game("hachihachi", preset))
+
+
+def _label(preset: str) -> str:
+    """A tradition's column heading (:func:`hanafuda_core.teach.preset_label`)."""
+    return preset_label("hachihachi", preset)
 
 
 def _check_tradition(preset: str) -> None:
@@ -117,87 +132,24 @@ def par_facts() -> tuple[int, int, int]:
     return total, 3, total // 3
 
 
-def unit_text(preset: str) -> str:
-    """'points', 'kan of 12 points', 'shillings of 12 pence'."""
-    u = get_rules(preset).unit
-    return f"{u.major} of {u.per_major} {u.minor}" if u.per_major else u.minor
-
-
 def money(preset: str, amount: int) -> str:
     """An amount in the tradition's own notation (amount in its smallest unit)."""
     return get_rules(preset).unit.format(amount)
 
 
 def table_value(preset: str, value: int) -> str:
-    """A table value (BOOK points, kan, shillings) written in the tradition's unit."""
-    rules = get_rules(preset)
-    return rules.unit.format(value * rules.combo_scale)
-
-
-def _game(preset: str):
-    from .games import get_game
-    return get_game(REGISTRY_KEYS[preset])
+    """A table value (BOOK points, kan, shillings) written in the tradition's unit
+    (:func:`hanafuda_core.teach.amount_text`)."""
+    return teach.amount_text(teach.preset_game("hachihachi", preset), value)
 
 
 # ---------------------------------------------------------------------------
-# 1. Overview and 2. setup
-
-def overview_rows() -> list[dict[str, object]]:
-    """One row per tradition: document, players, unit, difficulty, and one sample value."""
-    rows = []
-    for p in TRADITIONS:
-        g = _game(p)
-        rules = get_rules(p)
-        doc = "BOOK" if p == "book" else p.upper()
-        rows.append({
-            "Tradition": TRADITION_LABELS[p],
-            "Document": SOURCE_DOCUMENTS[doc].title,
-            "Players": tables.players_label(g.players),
-            "Keeps score in": unit_text(p),
-            "3 of a Kind is worth": table_value(p, rules.teyaku.rule("three").value),
-            "5 Brights is worth": table_value(p, yaku_rule(rules.yaku, "five_brights").points),
-            "Difficulty": g.difficulty or _game("book").difficulty,
-        })
-    return rows
-
-
-def deal_rows() -> list[dict[str, object]]:
-    """Cards per hand / to the field / left in the stock, by player count and tradition
-    (a * marks a count with a note in :func:`deal_note_rows`)."""
-    from .games.catalog import deck_for
-    rows = []
-    for n in range(2, 8):
-        row: dict[str, object] = {"Players": n}
-        for p in TRADITIONS:
-            g = _game(p)
-            if n not in g.deals:
-                row[TRADITION_LABELS[p]] = "not played"
-                continue
-            d = g.deals[n]
-            stock = len(deck_for(g, n)) - n * d.hand - d.field
-            row[TRADITION_LABELS[p]] = f"{d.hand} / {d.field} / {stock}" + ("*" if d.note
-                                                                              else "")
-        rows.append(row)
-    return rows
-
-
-def deal_note_rows() -> list[dict[str, object]]:
-    """The notes behind the * of :func:`deal_rows`, one row per tradition and note."""
-    rows: list[dict[str, object]] = []
-    for p in TRADITIONS:
-        notes: dict[str, list[int]] = {}
-        for n, d in sorted(_game(p).deals.items()):
-            if d.note:
-                notes.setdefault(d.note, []).append(n)
-        for note, counts in notes.items():
-            label = (f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0]))
-            rows.append({"Tradition": TRADITION_LABELS[p], "Players": label, "Note": note})
-    return rows
-
+# 2. Setup: drop-outs and compensation (the overview and the deal are the teaching
+# layer's: teach.show_preset_overview, teach.show_deals)
 
 def _aspect_rows(aspects: Sequence[tuple[str, Any]]) -> list[dict[str, object]]:
     """One row per (label, function of the tradition), one column per tradition."""
-    return [{"": label, **{TRADITION_LABELS[p]: fn(p) for p in TRADITIONS}}
+    return [{"": label, **{_label(p): fn(p) for p in TRADITIONS}}
             for label, fn in aspects]
 
 
@@ -243,7 +195,7 @@ def compensation_rows(key: str = "BK17-6") -> list[dict[str, object]]:
         lines = [x for x in s.ledger if x.category == "compensation"]
         if not lines:
             continue
-        rows.append({"Tradition": TRADITION_LABELS[p],
+        rows.append({"Tradition": _label(p),
                      "Paid by": _and([x.payer for x in lines]),
                      "Each pays": money(p, lines[0].amount),
                      "Received in all": money(p, sum(x.amount for x in lines)),
@@ -433,7 +385,7 @@ def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
                                   "Group": rule.group,
                                   "Example from": ex.origin}
         for p in TRADITIONS:
-            row[TRADITION_LABELS[p]] = _hit_text(p, ex.hand, rule.group)
+            row[_label(p)] = _hit_text(p, ex.hand, rule.group)
         rows.append(row)
     for label, g, hand in EXTRA_HANDS:
         if group and g != group:
@@ -445,7 +397,7 @@ def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
                "Hand": cards.format(), "Example from": "chosen for the comparison",
                "Group": g}
         for p in TRADITIONS:
-            row[TRADITION_LABELS[p]] = _hit_text(p, cards, g)
+            row[_label(p)] = _hit_text(p, cards, g)
         rows.append(row)
     return rows
 
@@ -482,13 +434,12 @@ def yaku_rows(preset: str) -> list[dict[str, object]]:
     return rows
 
 
-def call_words(preset: str) -> dict[str, str]:
-    """Each tradition's words for playing on, ending and cancelling."""
-    return {"book": {"continue": "Continue", "end": "End", "cancel": "Cancel"},
-            "d001": {"continue": "sage", "end": "stop", "cancel": "(none)"},
-            "d002": {"continue": "Sa-gé", "end": "Yoshi", "cancel": "cancel Sa-gé"},
-            "d004": {"continue": "keep", "end": "go out", "cancel": "cancel keeping"},
-            }[preset]
+def _call_word(preset: str, kind: str) -> str:
+    """A tradition's word for a settlement call kind (``continue``, ``end``, ``cancel``):
+    the rules' decision words (:data:`hanafuda_core.games.hachihachi.DECISION_WORDS`)."""
+    words = get_rules(preset).decision_words
+    return {"continue": words.go_on, "end": words.stop,
+            "cancel": words.cancel or "(none)"}[kind]
 
 
 _RIB_POETRY = yaku_cards("poetry").format()
@@ -529,14 +480,13 @@ def call_rows() -> list[dict[str, object]]:
     for label, calls in CALL_CASES:
         row: dict[str, object] = {"What happens": label}
         for p in TRADITIONS:
-            words = call_words(p)
             try:
                 s = settle_round(p, _call_facts(calls))
             except HanafudaError as exc:
-                row[TRADITION_LABELS[p]] = f"not possible: {exc}"
+                row[_label(p)] = f"not possible: {exc}"
                 continue
-            said = " → ".join(f"{who}: {words[a]}" for who, a, _ in calls)
-            row[TRADITION_LABELS[p]] = f"{said}. {_nets(p, s)}"
+            said = " → ".join(f"{who}: {_call_word(p, a)}" for who, a, _ in calls)
+            row[_label(p)] = f"{said}. {_nets(p, s)}"
         rows.append(row)
     return rows
 
@@ -630,7 +580,7 @@ def special_case_rows() -> list[dict[str, object]]:
             back = [x for x in s.ledger if x.category == "returned"]
             if back:
                 undone.append(f"{len(back)} paid back")
-            row[TRADITION_LABELS[p]] = (f"{what}; " + ("; ".join(undone) + "; " if undone
+            row[_label(p)] = (f"{what}; " + ("; ".join(undone) + "; " if undone
                                                        else "") + _nets(p, s))
         rows.append(row)
     return rows
@@ -727,13 +677,12 @@ def example_facts_text(key: str) -> str:
             bits.append(f"takes {pl.card_points} card points")
         if bits:
             parts.append(f"{name} {_and(bits)}.")
-    words = call_words(ex.preset)
     for c in f.calls:
         held = (", ".join(h.rule.name for h in rules.yaku.evaluate(c.cards).hits)
                 if c.cards is not None else ", ".join(yaku_rule(rules.yaku, k).name
                                                       for k in c.yaku))
-        parts.append(f"{c.player} calls {words[c.kind]}" + (f" holding {held}." if held
-                                                            else "."))
+        said = f"{c.player} calls {_call_word(ex.preset, c.kind)}"
+        parts.append(said + (f" holding {held}." if held else "."))
     return " ".join(parts)
 
 
@@ -779,11 +728,11 @@ def compare_rows(index: int) -> list[dict[str, object]]:
         for p in TRADITIONS:
             v = results[p].totals().get(name, 0)
             own = money(p, v)
-            row[TRADITION_LABELS[p]] = own if p == "book" else f"{own} ({v} points)"
+            row[_label(p)] = own if p == "book" else f"{own} ({v} points)"
         rows.append(row)
     row = {"Player": "Winner of the round"}
     for p in TRADITIONS:
-        row[TRADITION_LABELS[p]] = results[p].winner or "—"
+        row[_label(p)] = results[p].winner or "—"
     rows.append(row)
     return rows
 
@@ -791,17 +740,10 @@ def compare_rows(index: int) -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------
 # 9. House rules and sources
 
-def options_rows() -> list[dict[str, object]]:
-    """Every option by its title with its value in each tradition and where that value
-    comes from (:func:`hanafuda_core.teach.option_rows`); ``differs`` marks options on
-    which the traditions disagree."""
-    return teach.option_rows("hachihachi", lines=True)
-
-
-def source_rows() -> list[dict[str, object]]:
-    """The documents and sections the chapter draws on, and what from each: the rules'
-    (:func:`hanafuda_core.teach.source_rows`), then the seed worked examples."""
-    rows = teach.source_rows("hachihachi")
+def example_source_rows() -> list[dict[str, object]]:
+    """Where each seed worked example comes from (the rules' own sources are
+    :func:`hanafuda_core.teach.source_rows`)."""
+    rows: list[dict[str, object]] = []
     for ex in EXAMPLES.values():
         doc = ex.source.split(",")[0].split(" ")[0]
         if doc not in SOURCE_DOCUMENTS:
@@ -832,19 +774,18 @@ def field_quad_facts() -> dict[str, str]:
             "hh_four_name": get_rules("book").teyaku.rule("four").name}
 
 
-def glue_hachihachi_facts() -> None:
-    """Glue the numbers the chapter's prose names (``{glue:text}`hh_...```)."""
-    from myst_nb import glue
+def chapter_facts() -> dict[str, object]:
+    """The numbers the chapter's prose names beyond those every game has (those are
+    :func:`hanafuda_core.teach.facts`): par, the field multipliers, awards, bonuses and
+    the seed examples' figures, keyed ``hh_...`` for ``{glue:text}``
+    (``teach.glue_facts(game, "hh", **chapter_facts())``)."""
     total, players, par = par_facts()
     book = get_rules("book")
-    g = _game("book")
-    values = {
+    bk5 = [x for x in settle("BK17-5").ledger if x.payee == "C" and x.category == "teyaku"]
+    return {
         "hh_deck_total": total, "hh_active": players, "hh_par": par,
-        "hh_min_players": g.players[0], "hh_max_players": g.players[1],
-        "hh_difficulty": g.difficulty,
-        "hh_hand": g.deals[3].hand, "hh_field": g.deals[3].field,
-        "hh_n_teyaku": len(book.teyaku.rules), "hh_n_yaku": len(book.yaku.rules),
-        "hh_n_options": len(OPTIONS), "hh_n_presets": len(PRESETS),
+        **{f"hh_value_{kind.name.lower()}": value for kind, value in DEFAULT_VALUES.items()},
+        "hh_per_kan": get_rules("d001").unit.per_major,
         "hh_large": max(v for v in LIGHT_MULTIPLIERS.values() if v < 4),
         "hh_grand": max(LIGHT_MULTIPLIERS.values()),
         "hh_award_book": game_award(book, 6), "hh_award_d002": money(
@@ -853,27 +794,15 @@ def glue_hachihachi_facts() -> None:
         "hh_par_plus": par + 1,
         "hh_chaff_bonus": book.chaff_bonus, "hh_triple_bonus": book.triple_bonus,
         "hh_three_book": book.teyaku.rule("three").value,
-        "hh_three_kan": money("d001", get_rules("d001").teyaku.rule("three").value * 12),
-        "hh_bk5_c": sum(x.amount for x in settle("BK17-5").ledger
-                        if x.payee == "C" and x.category == "teyaku") // 2,
-        "hh_bk5_payers": _and([x.payer for x in settle("BK17-5").ledger
-                               if x.payee == "C" and x.category == "teyaku"]),
+        "hh_three_kan": table_value("d001", get_rules("d001").teyaku.rule("three").value),
+        "hh_bk5_c": sum(x.amount for x in bk5) // 2,
+        "hh_bk5_payers": _and([x.payer for x in bk5]),
         **field_quad_facts(),
     }
-    for k, v in values.items():
-        glue(k, v, display=False)
 
 
 # ---------------------------------------------------------------------------
 # Display
-
-show_overview = table_view(overview_rows)
-
-
-def show_deals():
-    return _html(tables.to_html(deal_rows(), caption="Cards to each hand / to the field / "
-                                "left in the stock") + tables.to_html(deal_note_rows()))
-
 
 show_dropouts = table_view(dropout_rows)
 
@@ -900,7 +829,7 @@ def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)):
 
 def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = 26) -> str:
     esc = html.escape
-    cols = [TRADITION_LABELS[p] for p in TRADITIONS]
+    cols = [_label(p) for p in TRADITIONS]
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">',
            "<thead><tr><th>Combination and example hand</th>"
            + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
@@ -941,7 +870,7 @@ def _per_tradition(html_of) -> str:
     """One collapsible block per tradition (the rulebook's open)."""
     out = []
     for p in TRADITIONS:
-        head = f"{TRADITION_LABELS[p]} ({unit_text(p)})"
+        head = f"{_label(p)} ({_unit(p)})"
         out.append(f'<details class="hf-tradition"{" open" if p == "book" else ""}>'
                    f"<summary><b>{html.escape(head)}</b></summary>{html_of(p)}</details>")
     return "".join(out)
@@ -1013,8 +942,8 @@ def example_html(key: str, **options: Any) -> str:
     esc = html.escape
     ex = example(key)
     s = settle(key, **options)
-    out = [f'<p class="hf-caption">{esc(ex.source)} · {esc(TRADITION_LABELS[ex.preset])}, '
-           f"amounts in {esc(unit_text(ex.preset))}</p>",
+    out = [f'<p class="hf-caption">{esc(ex.source)} · {esc(_label(ex.preset))}, '
+           f"amounts in {esc(_unit(ex.preset))}</p>",
            f"<p>{esc(example_facts_text(key))}</p>"]
     # Only the hands that matter: those showing a combination, and forced dropouts.
     hands = [(f"{p.name}'s hand", list(p.hand)) for p in ex.facts.players
@@ -1045,27 +974,14 @@ def show_comparison(index: int):
                  + _svg().layout_html(hands, width=26) + tables.to_html(compare_rows(index)))
 
 
-def show_options():
-    """Every option by its title under each tradition, with its sources
-    (:func:`hanafuda_core.teach.show_options`)."""
-    return teach.show_options("hachihachi")
-
-
-def show_sources():
-    from .book import source_rows as documents
-    docs = [r for r in documents() if r["Label"] in {"(BOOK)", "(D001)", "(D002)", "(D004)"}]
-    return _html(tables.to_html(docs) + tables.to_html(source_rows()))
+def show_example_sources():
+    """Where each seed worked example comes from (:func:`example_source_rows`)."""
+    return _html(tables.to_html(example_source_rows(), caption="The worked examples"))
 
 
 def show_static_note(text: str):
     from .widgets.static import static_note
     return static_note(text)
-
-
-def show_inline_quiz(seed: int = 3, n: int = 3, preset: str = "book"):
-    from .hachihachi_quiz import generate_hachihachi_quiz
-    from .quiz import to_html
-    return _html(to_html(generate_hachihachi_quiz(seed, n=n, preset=preset), card_width=44))
 
 
 @dataclass(frozen=True)
@@ -1125,7 +1041,7 @@ def played_round_html(pr: PlayedRound) -> str:
     rows = [("Field", list(r0.field))] + [(f"{r0.names[i]}'s hand", list(r0.hand(i)))
                                           for i in range(pr.players)]
     out = [_caption(f"Seed {pr.seed}, {pr.players} players, "
-                    f"{TRADITION_LABELS[pr.preset]} rules; every seat played by the greedy "
+                    f"{_label(pr.preset)} rules; every seat played by the greedy "
                     f"player. {r0.multiplier.name} (×{r0.multiplier.value})."),
            _svg().layout_html(rows, width=30)]
     stage_names = {"blind": "Blind stay", "choose": "Choosing players", "claim": "Claims",
@@ -1177,7 +1093,7 @@ PRINT_CSS = print_css("""
 
 def _ref_teyaku_table(width: int = 16) -> str:
     esc = html.escape
-    cols = [TRADITION_LABELS[p] for p in TRADITIONS]
+    cols = [_label(p) for p in TRADITIONS]
     out = ['<table class="table hf-table"><thead><tr><th>Combination</th><th>Example</th>'
            + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
 
@@ -1199,7 +1115,7 @@ def _ref_yaku_table(width: int = 16) -> str:
     keys: list[str] = []
     for p in TRADITIONS:
         keys += [r.key for r in get_rules(p).yaku.rules if r.key not in keys]
-    cols = [TRADITION_LABELS[p] for p in TRADITIONS]
+    cols = [_label(p) for p in TRADITIONS]
     out = ['<table class="table hf-table"><thead><tr><th>Yaku</th><th>Cards</th>'
            + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
     for k in keys:
@@ -1240,9 +1156,9 @@ def reference_html() -> str:
     out.append('<div class="hf-ref-block"><h2>Settling a round, in order</h2>'
                f"<ol>{steps}<li>Totals: every payment is multiplied by the field.</li></ol>"
                "<h2>After making a yaku</h2>" + tables.to_html(
-                   [{"Tradition": TRADITION_LABELS[p],
-                     "Play on": call_words(p)["continue"], "End": call_words(p)["end"],
-                     "Cancel": call_words(p)["cancel"],
+                   [{"Tradition": _label(p),
+                     "Play on": _call_word(p, "continue"), "End": _call_word(p, "end"),
+                     "Cancel": _call_word(p, "cancel"),
                      "Yaku paid": "when the round ends" if get_rules(p).calls in ("book", "d002")
                      else "at once"} for p in TRADITIONS]) + "</div></div>")
     out.append('<div class="hf-ref-block"><h2>Hand combinations (teyaku), with an example '

@@ -34,10 +34,17 @@ from .cards import FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
 from .controllers import MAX_SEED, SeededTool, check_seed
 from .deal import deal
 from .errors import HanafudaError, OptionError
-from .games.hachihachi import OPTIONS, PRESETS, HachiHachiRules, get_rules, yaku_rule
+from .games.hachihachi import (
+    DECISION_WORDS,
+    OPTIONS,
+    PRESETS,
+    HachiHachiRules,
+    get_rules,
+    yaku_rule,
+)
+from .games.hachihachi import PRESET_LABELS as GAME_LABELS
 from .hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
 from .hachihachi_settle import CALL_ACTIONS, Call, PlayerFacts, RoundFacts, Settlement, settle_round
-from .rules import SOURCE_DOCUMENTS
 from .teyaku import (
     CHAFF,
     SUIT,
@@ -56,14 +63,10 @@ __all__ = ["PRESET_LABELS", "TRAINER_PRESETS", "MAX_SEED", "NONE", "BEST", "Teya
            "category_rows", "settlement_headline", "YearChart",
            "YEAR_AGENTS"]
 
-#: The four traditions, in the order the tools list them.
-PRESET_LABELS: dict[str, str] = {
-    "book": "Rulebook (ch. 17, points)",
-    "d001": f"{SOURCE_DOCUMENTS['D001'].short}, kan",
-    "d002": f"{SOURCE_DOCUMENTS['D002'].short}, kan",
-    "d004": f"{SOURCE_DOCUMENTS['D004'].short}, shillings",
-}
-assert set(PRESET_LABELS) <= set(PRESETS)
+#: The four traditions, in the order the tools list them, with their labels: the game's
+#: own (:data:`hanafuda_core.games.hachihachi.PRESET_LABELS`, what
+#: :func:`hanafuda_core.teach.preset_label` reads).
+PRESET_LABELS: Mapping[str, str] = {p: GAME_LABELS[p] for p in PRESETS}
 TRAINER_PRESETS: tuple[str, ...] = tuple(PRESET_LABELS)
 
 #: The trainer's answer for a hand without any combination.
@@ -75,13 +78,12 @@ BEST = "best"
 STATUSES: tuple[tuple[str, str], ...] = (("plays", "active"), ("passed", "passed"),
                                          ("forced out", "forced_out"))
 
-#: Each tradition's words for the decisions after a yaku (all accepted by the settlement).
+#: Each tradition's words for the decisions after a yaku, as the settlement's call codes:
+#: the rules' own words (:data:`~hanafuda_core.games.hachihachi.DECISION_WORDS`) in lower
+#: case, with ``cancel`` where the tradition can call one off.
 CALL_WORDS: Mapping[str, tuple[str, ...]] = {
-    "book": ("continue", "end", "cancel"),
-    "d001": ("sage", "stop"),
-    "d002": ("sa-gé", "yoshi", "cancel"),
-    "d004": ("keep", "out", "cancel"),
-}
+    p: (w.go_on.lower(), w.stop.lower(), *(("cancel",) if w.cancel else ()))
+    for p, w in DECISION_WORDS.items()}
 assert all(CALL_ACTIONS.get(w) for words in CALL_WORDS.values() for w in words)
 
 #: House rules the calculator lets a teacher change on top of the preset.

@@ -36,7 +36,6 @@ from .hachihachi_book import (
     REGISTRY_KEYS,
     TRADITIONS,
     _check_tradition,
-    call_words,
     money,
     table_value,
 )
@@ -293,8 +292,8 @@ def _avg(unit: Unit, minor: float) -> str:
 
 def _gen_continue(rng: random.Random, qid: str, preset: str) -> Question:
     unit = get_rules(preset).unit
-    words = call_words(preset)
-    go, stop = words["continue"], words["end"]
+    words = get_rules(preset).decision_words
+    go, stop = words.go_on, words.stop
     for _ in range(200):
         mine, hoped, theirs = rng.sample(list(_YAKU_CARDS), 3)
         if rng.random() < 0.4:

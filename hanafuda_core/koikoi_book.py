@@ -7,8 +7,8 @@ that the tests check. Nothing about a rule is typed here: points, deals,
 misdeals, multipliers and sources come from :mod:`hanafuda_core.games.koikoi`,
 the yaku tables and the engine.
 
->>> [r["Yaku"] for r in chart_rows("book")][:2]
-['5 Brights', '4 Dry Brights']
+>>> [r["Rule set"] for r in misdeal_rows()][:2]
+['Rulebook', 'Japanese publisher']
 >>> comparison_cell("1b 2b 3b 4b", "book").total
 6
 """
@@ -30,7 +30,6 @@ from .book import (
     _html,
     _lines,
     narrate,
-    print_css,
     table_view,
     turn_case_html,
 )
@@ -47,37 +46,36 @@ from .engines.capture import (
     view,
 )
 from .errors import HanafudaError, IllegalActionError
-from .games.koikoi import OPTIONS, PRESETS, WORDS, get_rules, preset_options
+from .games.koikoi import COMPARE_ALSO, OPTIONS, PRESETS, WORDS, get_rules, preset_options
 from .narration import and_list as _and
 from .scoring import ScoreReport, score_cards
-from .teach import example_cards, preset_label
+from .teach import preset_label
 
 __all__ = [
-    "PRESET_LABELS", "COMPARED", "COMPARISON_PILES", "overview_rows",
-    "deal_rows", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case", "example_cards",
-    "chart_rows", "chart_html", "points_text", "group_rows", "yaku_points_matrix",
-    "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows", "seven_doubles_rows",
-    "three_player_example", "koikoi_effect_rows", "SCORE_PILES", "comparison_cell",
-    "comparison_rows", "options_rows", "TurnStep", "WorkedRound", "worked_round",
-    "worked_round_html", "source_rows", "show_overview", "show_deals", "show_misdeals",
-    "show_turn_case", "show_chart", "show_group_rules", "show_points_matrix",
+    "COMPARED", "COMPARISON_PILES", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case",
+    "group_rows", "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows",
+    "seven_doubles_rows", "three_player_example", "koikoi_effect_rows", "SCORE_PILES",
+    "comparison_cell", "comparison_rows", "TurnStep", "WorkedRound", "worked_round",
+    "worked_round_html", "show_misdeals", "show_turn_case", "show_group_rules",
     "show_koikoi_examples", "show_seven_doubles", "show_three_players",
-    "show_koikoi_effects", "show_score", "show_comparison", "show_options",
-    "show_worked_round", "show_sources", "show_inline_quiz", "glue_koikoi_facts",
-    "reference_html", "show_reference", "PRINT_CSS",
+    "show_koikoi_effects", "show_score", "show_comparison", "show_worked_round",
+    "chapter_facts", "reference_html", "show_reference",
 ]
 
-# The presets in the order the book shows them, with their labels (from the teaching layer).
-PRESET_LABELS: Mapping[str, str] = {p: preset_label("koikoi", p) for p in PRESETS}
+ALTERNATIVE = COMPARE_ALSO[0][0]
 
-ALTERNATIVE = "Rulebook, alternative charts"
+
+def _label(preset: str) -> str:
+    """A preset's column heading (:func:`hanafuda_core.teach.preset_label`)."""
+    return preset_label("koikoi", preset)
+
 
 # The columns of the side-by-side comparison: (label, preset, option overrides).
 COMPARED: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
-    ("Rulebook", "book", {}),
-    (ALTERNATIVE, "book", {"yaku_chart": "book-alternative"}),
-    (PRESET_LABELS["d002"], "d002", {}),
-    (PRESET_LABELS["d003"], "d003", {}),
+    (_label("book"), "book", {}),
+    *COMPARE_ALSO,
+    (_label("d002"), "d002", {}),
+    (_label("d003"), "d003", {}),
 )
 
 # Capture piles on which the sources disagree (label, cards).
@@ -108,29 +106,8 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Overview, deal and misdeals
-
-def overview_rows() -> list[dict[str, object]]:
-    """At a glance (:func:`hanafuda_core.teach.overview_rows` for Koi-Koi)."""
-    return teach.overview_rows("koikoi")
-
-
-def deal_rows() -> list[dict[str, object]]:
-    """Cards to each hand, to the field and left in the stock, per preset and player count."""
-    rows = []
-    for preset in PRESETS:
-        counts = (2, 3, 4) if preset == "d002" else (2,)
-        for n in counts:
-            rules = get_rules(preset, players=n)
-            hand, fld = rules.deals[n]
-            rows.append({"Rule set": PRESET_LABELS[preset], "Players": n,
-                         "Each hand": hand, "Field": fld,
-                         "Stock": len(rules.deck) - n * hand - fld,
-                         "Teams": "2 against 2, captures pooled" if rules.teams else "",
-                         "Round ends": ("when the hands are empty" if rules.round_end ==
-                                        "hands_empty" else "when every card is played")})
-    return rows
-
+# Misdeals (the overview and the deal are the teaching layer's: teach.show_overview,
+# teach.show_deals)
 
 _OUTCOME_WORDS = {
     "redeal": "deal again, same dealer",
@@ -150,7 +127,7 @@ def misdeal_rows() -> list[dict[str, object]]:
         win = f" ({r.instant_win_points} points)"
         words = {k: v + (win if k in ("instant_win", "dealer_wins") else "")
                  for k, v in _OUTCOME_WORDS.items()}
-        rows.append({"Rule set": PRESET_LABELS[preset],
+        rows.append({"Rule set": _label(preset),
                      "Four of a month on the field": words[r.on_field_four],
                      "Four of a month in a hand": words[r.on_hand_four],
                      "Four pairs in a hand": words[r.on_four_pairs],
@@ -192,47 +169,8 @@ def turn_case(key: str, preset: str = "book") -> TurnCase:
 # ---------------------------------------------------------------------------
 # Yaku charts
 
-def points_text(rule) -> str:
-    """'5', '1 + 1 per extra Ten', '10 + 1 per extra Ribbon'."""
-    text = str(rule.points)
-    if rule.plus_per_extra:
-        kinds = rule.extra_kinds or rule.kinds
-        what = " or ".join(k.label for k in kinds) if kinds else "card"
-        text += f" + {rule.plus_per_extra} per extra {what}"
-    return text
-
-
-def _need_text(rule) -> str:
-    if rule.cards:
-        return "exactly " + _and([CARD_INFO[c].name for c in rule.cards])
-    what = " or ".join(k.label + "s" for k in rule.kinds)
-    text = f"any {rule.count} {what}"
-    if rule.dry:
-        text += ", no November card"
-    return text
-
-
 def _table(preset: str, options: Mapping[str, Any] | None = None):
     return get_rules(preset, **dict(options or {})).yaku
-
-
-def chart_rows(preset: str = "book", options: Mapping[str, Any] | None = None
-               ) -> list[dict[str, object]]:
-    """One row per yaku of a preset's table, in table order, with the example cards."""
-    table = _table(preset, options)
-    groups = {g.key: g for g in table.groups}
-    rows = []
-    for rule in table.rules:
-        g = groups.get(rule.group)
-        rows.append({"key": rule.key, "Group": g.name if g else "",
-                     "Counts": ("only the best of the group" if g and g.mode == "one_of"
-                                and table.limit == "groups" else "each one"),
-                     "Yaku": rule.name, "Japanese": rule.japanese,
-                     "Needs": _need_text(rule), "Points": points_text(rule),
-                     "cards": example_cards(rule, table), "example": not rule.cards,
-                     "Source": rule.source.cite() if rule.source else "",
-                     "Note": rule.note})
-    return rows
 
 
 def group_rows(preset: str = "book") -> list[dict[str, object]]:
@@ -246,40 +184,6 @@ def group_rows(preset: str = "book") -> list[dict[str, object]]:
         rows.append({"Group": g.name, "Yaku": ", ".join(members),
                      "What counts": ("only the best one" if g.mode == "one_of"
                                      else "every one you make")})
-    return rows
-
-
-def chart_html(preset: str = "book", options: Mapping[str, Any] | None = None, *,
-               width: float = 56, compact: bool = False) -> str:
-    """The yaku chart of a preset, grouped, each yaku drawn with its cards
-    (:func:`hanafuda_core.teach.yaku_chart_html`)."""
-    from .registry import get_game
-    return teach.yaku_chart_html(get_game("koikoi", preset, **dict(options or {})),
-                                 width=width, compact=compact)
-
-
-def yaku_points_matrix(presets: Sequence[str] = ("book", "d002", "d003"),
-                       extra: Sequence[tuple[str, str, Mapping[str, Any]]] = (
-                           (ALTERNATIVE, "book",
-                            {"yaku_chart": "book-alternative"}),)
-                       ) -> list[dict[str, object]]:
-    """Every yaku name against the points each rule set gives it ('—' = not a yaku)."""
-    columns = [(PRESET_LABELS[p], p, {}) for p in presets] + list(extra)
-    tabs = {label: {r.key: r for r in _table(p, o).rules} for label, p, o in columns}
-    keys: list[str] = []
-    names: dict[str, str] = {}
-    for label, _, _ in columns:
-        for k, r in tabs[label].items():
-            if k not in keys:
-                keys.append(k)
-                names[k] = f"{r.name} · {r.japanese}"
-    rows = []
-    for k in keys:
-        row: dict[str, object] = {"Yaku": names[k]}
-        for label, _, _ in columns:
-            r = tabs[label].get(k)
-            row[label] = points_text(r) if r else "—"
-        rows.append(row)
     return rows
 
 
@@ -384,7 +288,7 @@ def koikoi_example_rows(presets: Sequence[str] = ("book", "d002", "d003")
         row: dict[str, object] = {"Example": sc.key, "What happens": sc.story,
                                   "Koi-Koi calls": len(state.calls)}
         for p in presets:
-            row[PRESET_LABELS[p]] = _scenario_text(sc, p)
+            row[_label(p)] = _scenario_text(sc, p)
         row["Next dealer"] = "AB"[next_dealer(state)]
         rows.append(row)
     return rows
@@ -395,7 +299,7 @@ def koikoi_effect_rows() -> list[dict[str, object]]:
     (B stops after A's Koi-Koi) and example 2 (A stops after A's own Koi-Koi) under it."""
     opt = OPTIONS["koikoi_effect"]
     words = _option_value_words("koikoi_effect")
-    presets = {v: [PRESET_LABELS[p] for p in PRESETS if preset_options(p)[opt.key] == v]
+    presets = {v: [_label(p) for p in PRESETS if preset_options(p)[opt.key] == v]
                for v in opt.allowed}
     ex2, ex3 = SCENARIOS[1], SCENARIOS[2]
     rows = []
@@ -480,12 +384,6 @@ def comparison_rows(piles: Sequence[tuple[str, str]] = COMPARISON_PILES
             row[f"{col} total"] = rep.total
         rows.append(row)
     return rows
-
-
-def options_rows() -> list[dict[str, object]]:
-    """Every Koi-Koi option by its title: its value under each preset, what it does, where
-    each value comes from (:func:`hanafuda_core.teach.option_rows`)."""
-    return teach.option_rows("koikoi", lines=True)
 
 
 # ---------------------------------------------------------------------------
@@ -576,7 +474,7 @@ def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
     each part in a ``<details>`` so the page stays short."""
     esc = html.escape
     who = " and ".join(f"{_PLAYER_NAMES[i].lower()}: {a}" for i, a in enumerate(wr.agents))
-    out = [(f'<p class="hf-caption">Seed {wr.seed}, rule set {esc(PRESET_LABELS[wr.preset])}; '
+    out = [(f'<p class="hf-caption">Seed {wr.seed}, rule set {esc(_label(wr.preset))}; '
             f'players ({esc(who)}). You deal and play first.</p>')]
     first, rest = wr.steps[:full], wr.steps[full:]
     out.append(f'<details class="hf-worked" open><summary><b>Turns 1 to {len(first)}, '
@@ -611,23 +509,8 @@ def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Sources
-
-def source_rows() -> list[dict[str, object]]:
-    """The documents and sections the Koi-Koi rules draw on, and what from each
-    (:func:`hanafuda_core.teach.source_rows`)."""
-    return teach.source_rows("koikoi")
-
-
-# ---------------------------------------------------------------------------
 # Display
 
-def show_overview():
-    """At a glance (:func:`hanafuda_core.teach.show_overview`)."""
-    return teach.show_overview("koikoi")
-
-
-show_deals = table_view(deal_rows)
 show_misdeals = table_view(misdeal_rows)
 
 
@@ -636,12 +519,7 @@ def show_turn_case(key: str):
     return _html(turn_case_html(turn_case(key)))
 
 
-def show_chart(preset: str = "book", **options):
-    return _html(chart_html(preset, options or None))
-
-
 show_group_rules = table_view(group_rows)
-show_points_matrix = table_view(yaku_points_matrix)
 show_koikoi_examples = table_view(koikoi_example_rows)
 show_koikoi_effects = table_view(koikoi_effect_rows)
 show_seven_doubles = table_view(seven_doubles_rows)
@@ -652,10 +530,10 @@ def show_three_players():
     decision, final, legal = three_player_example()
     rows = [(f"Player {'ABC'[p]}'s captures", list(decision.captures(p))) for p in range(3)]
     calls = ", ".join("ABC"[c] for c in decision.calls)
-    words = {"koikoi": "call Koi-Koi", "stop": "Stop"}
     may = "must" if len(legal) == 1 else "may"
-    text = (f"Koi-Koi calls so far: {calls}. Player C has just made a yaku and {may} "
-            f"{' or '.join(words.get(a, a) for a in legal)}. Points: " + ", ".join(
+    said = [f"call {WORDS.word(a)}" if a in ("koikoi", "stop") else a for a in legal]
+    text = (f"{WORDS.go_on} calls so far: {calls}. Player C has just made a yaku and {may} "
+            f"{' or '.join(said)}. Points: " + ", ".join(
                 f"{'ABC'[p]} {v:+d}" for p, v in enumerate(final.result.points)) + ".")
     notes = final.result.report.notes if final.result.report else ()
     return _html(layout_html(rows, width=36) + _caption(text + " " + " ".join(notes)))
@@ -694,114 +572,76 @@ def show_comparison():
     return _html("".join(out))
 
 
-def show_options():
-    """Every option by its title under each rule set, with its sources
-    (:func:`hanafuda_core.teach.show_options`)."""
-    return teach.show_options("koikoi")
-
-
 def show_worked_round(seed: int = 12, full: int = 6, samples: int = 12):
     return _html(worked_round_html(worked_round(seed, samples=samples), full=full))
 
 
-def show_sources():
-    """Where each rule comes from (:func:`hanafuda_core.teach.show_sources`)."""
-    return teach.show_sources("koikoi")
+def yaku_rule_points(rules: Any, key: str) -> int:
+    """The points of one yaku of a rule set's chart."""
+    return next(r.points for r in rules.yaku.rules if r.key == key)
 
 
-def show_inline_quiz(seed: int = 7, n: int = 3):
-    from .koikoi_quiz import generate_koikoi_quiz
-    from .quiz import to_html
-    return _html(to_html(generate_koikoi_quiz(seed, n=n), card_width=44))
-
-
-def glue_koikoi_facts() -> None:
-    """Glue the numbers the chapter's prose names."""
-    from myst_nb import glue
+def chapter_facts() -> dict[str, object]:
+    """The numbers the chapter's prose names beyond those every game has (those are
+    :func:`hanafuda_core.teach.facts`), keyed ``kk_...`` for ``{glue:text}``
+    (``teach.glue_facts(game, "kk", **chapter_facts())``)."""
     book = get_rules("book")
-    hand, fld = book.deals[2]
-    glue("kk_hand", hand, display=False)
-    glue("kk_field", fld, display=False)
-    glue("kk_stock", len(book.deck) - 2 * hand - fld, display=False)
-    glue("kk_rounds", book.rounds, display=False)
-    glue("kk_instant", book.instant_win_points, display=False)
-    glue("kk_min_points", max(OPTIONS["minimum_points"].allowed), display=False)
-    glue("kk_n_yaku", len(book.yaku.rules), display=False)
-    glue("kk_n_options", len(OPTIONS), display=False)
-    glue("kk_n_presets", len(PRESETS), display=False)
-    ex2 = run_scenario(SCENARIOS[1]).result.points[0]
-    glue("kk_ex2", ex2, display=False)
     ex3 = run_scenario(SCENARIOS[2])
-    glue("kk_ex3_book", ex3.result.points[1], display=False)
-    glue("kk_ex3_d003", run_scenario(SCENARIOS[2], "d003").result.points[1], display=False)
     d002 = get_rules("d002")
-    glue("kk_seven", min(v for v in range(1, 20) if d002.overlay.multipliers(v, 0, 0)),
-         display=False)
-    glue("kk_toppa", "/".join(map(str, get_rules("d002-toppa").deals[2])), display=False)
+    seven = min(v for v in range(1, 20) if d002.overlay.multipliers(v, 0, 0))
+    rule = {r.key: r for r in book.yaku.rules}
+    tens = rule["five_tens"]
+    return {
+        "kk_tens": tens.points, "kk_six_tens": tens.points + tens.plus_per_extra,
+        "kk_seven_tens": tens.points + 2 * tens.plus_per_extra,
+        "kk_poetry": rule["poetry_ribbons"].points,
+        "kk_poetry_d002": yaku_rule_points(d002, "poetry_ribbons"),
+        "kk_poetry_purple": rule["poetry_and_purple"].points,
+        "kk_below_double": 2 * seven - 1,
+        "kk_instant": book.instant_win_points,
+        "kk_min_points": max(OPTIONS["minimum_points"].allowed),
+        "kk_ex2": run_scenario(SCENARIOS[1]).result.points[0],
+        "kk_ex3_book": ex3.result.points[1],
+        "kk_ex3_d003": run_scenario(SCENARIOS[2], "d003").result.points[1],
+        "kk_seven": seven,
+        "kk_toppa": "/".join(map(str, get_rules("d002-toppa").deals[2])),
+    }
 
 
 # ---------------------------------------------------------------------------
 # The printable quick reference
 
-PRINT_CSS = print_css("""
-.hf-ref h2{font-size:1.15em;margin:10px 0 4px}
-.hf-ref .hf-yaku{font-size:0.9em}
-.hf-ref ol,.hf-ref ul{margin:2px 0 6px 1.2em;padding:0}
-.hf-ref-cols{display:grid;grid-template-columns:1fr 1fr;gap:4px 18px}
-""", """  body{font-size:10pt}
-  .hf-ref .hf-yaku{padding:3px 5px!important;margin:2px!important}
-  .hf-ref table{font-size:8pt}
-  .hf-ref td,.hf-ref th{padding:1px 4px!important}
-  .hf-ref .hf-yaku-note{display:none}
-  .hf-ref p,.hf-ref li{margin:0!important}
-  h1{font-size:16pt!important;margin:0 0 4px!important}
-""")
-
-
 def reference_html(preset: str = "book") -> str:
-    """The whole quick reference page as one HTML fragment (with its print style)."""
+    """The quick reference page as one HTML fragment (with its print style): the teaching
+    layer's (:func:`hanafuda_core.teach.quick_reference_html`: at a glance, the deal, a
+    turn, scoring and the yaku chart), then Koi-Koi's own: the decision after a yaku in
+    the game's words, the multipliers with two engine-played examples, and the points of
+    every yaku under each rule set."""
     esc = html.escape
     rules = get_rules(preset)
-    hand, fld = rules.deals[2]
-    stock = len(rules.deck) - 2 * hand - fld
+    go, stop = rules.decision_words.go_on, rules.decision_words.stop
     ex2 = run_scenario(SCENARIOS[1], preset)
     ex3 = run_scenario(SCENARIOS[2], preset)
     mults = rules.overlay.multipliers(6, 1, 0)
-    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">']
-    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Setup</h2><ul>'
-               f"<li>2 players; deal {hand} cards to each, {fld} face up to the field; "
-               f"{stock} stay as the stock.</li>"
-               f"<li>A game is {rules.rounds} rounds (or fewer, by agreement).</li>"
-               "<li>Redeal, same dealer, if the field or a hand holds all four cards of a "
-               "month, or a hand holds four pairs.</li>"
-               "<li>Three cards of a month on the field are a hiki: the fourth takes all "
-               "three.</li></ul></div>")
-    out.append('<div class="hf-ref-block"><h2>A turn in three steps</h2><ol>'
-               "<li><b>Play</b> a card from your hand: it takes a field card of its month "
-               "(you choose if there are two; all three of a hiki), or joins the field.</li>"
-               "<li><b>Draw</b> the top stock card and resolve it the same way; it may not "
-               "take the pair you just made.</li>"
-               "<li><b>Collect</b> your captures face up. A new or bigger yaku? Decide: "
-               "Koi-Koi or Stop.</li></ol></div></div>")
-    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Koi-Koi or Stop</h2>'
-               "<ul><li><b>Stop</b>: the round ends; only you score your yaku.</li>"
-               "<li><b>Koi-Koi</b>: play on for more; if your opponent stops first, "
-               "you score nothing.</li>"
-               "<li>Nobody stops before the cards run out: a draw, 0 each, the dealer "
-               "stays.</li><li>The Stop caller deals the next round.</li></ul></div>")
     mult_text = "; ".join(f"×{m.factor}: {m.reason}" for m in mults) or "no multiplier"
-    out.append('<div class="hf-ref-block"><h2>Multipliers</h2><ul>'
-               f"<li>{esc(mult_text)}.</li>"
-               f"<li>Example: 3 Poetry Ribbons, Koi-Koi, a 4th Ribbon, Stop: "
-               f"{ex2.result.points[0]} points.</li>"
-               f"<li>Example: A calls Koi-Koi; B makes 5 Tens and stops: B "
-               f"{ex3.result.points[1]}, A 0.</li></ul></div></div>")
-    out.append('<div><h2>Yaku (rulebook chart)</h2>'
-               + chart_html(preset, width=26, compact=True) + "</div>")
-    out.append('<div><h2>Points under each rule set</h2>'
-               + tables.to_html(yaku_points_matrix()) + "</div>")
-    out.append("</div>")
-    return "".join(out)
+    own = ('<div class="hf-ref-cols"><div class="hf-ref-block">'
+           f"<h2>{esc(go)} or {esc(stop)}</h2>"
+           f"<ul><li><b>{esc(stop)}</b>: the round ends; only you score your yaku.</li>"
+           f"<li><b>{esc(go)}</b>: play on for more; if your opponent stops first, "
+           "you score nothing.</li>"
+           "<li>Nobody stops before the cards run out: a draw, 0 each, the dealer "
+           f"stays.</li><li>The {esc(stop)} caller deals the next round.</li></ul></div>"
+           '<div class="hf-ref-block"><h2>Multipliers</h2><ul>'
+           f"<li>{esc(mult_text)}.</li>"
+           f"<li>Example: 3 Poetry Ribbons, {esc(go)}, a 4th Ribbon, {esc(stop)}: "
+           f"{ex2.result.points[0]} points.</li>"
+           f"<li>Example: A calls {esc(go)}; B makes 5 Tens and stops: B "
+           f"{ex3.result.points[1]}, A 0.</li></ul></div></div>"
+           '<div><h2>Points under each rule set</h2>'
+           + tables.to_html(teach.yaku_points_rows(teach.as_game("koikoi"))) + "</div>")
+    page = teach.quick_reference_html(teach.preset_game("koikoi", preset))
+    end = page.rindex("</div>")
+    return page[:end] + own + page[end:]
 
 
 def show_reference(preset: str = "book"):

@@ -84,7 +84,7 @@ def pile_text(report: ScoreReport) -> str:
 
 def _random_pile(rng: random.Random, table: YakuTable) -> CardSet:
     """A pile built around one or two yaku of the table, plus a few loose cards."""
-    from .koikoi_book import example_cards
+    from .teach import example_cards
     rules = list(table.rules)
     pile = set(example_cards(rng.choice(rules), table))
     if rng.random() < 0.5:
@@ -227,7 +227,7 @@ def capture_question(rng: random.Random, qid: str, preset: str = "book",
 
 def _decide_last_card(rng: random.Random, preset: str) -> tuple[State, Card, Card]:
     """You hold the last card of the round and it completes a yaku."""
-    from .koikoi_book import example_cards
+    from .teach import example_cards
     rules = get_rules(preset)
     table = rules.yaku
     for _ in range(500):
@@ -286,7 +286,7 @@ def decide_question(rng: random.Random, qid: str, preset: str = "book",
     rules = get_rules(preset, **opts)
     low = [r for r in rules.yaku.rules if r.points < 3 and not r.cards]
     rule = rng.choice(low)
-    from .koikoi_book import example_cards
+    from .teach import example_cards
     need = list(example_cards(rule, rules.yaku))
     for _ in range(500):
         missing = rng.choice(need)

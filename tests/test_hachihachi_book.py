@@ -9,15 +9,25 @@ corrected value where a source's prose is wrong).
 import pytest
 
 from hanafuda_core import hachihachi_book as hh
+from hanafuda_core import teach
 from hanafuda_core.cards import DEFAULT_VALUES, CardSet
 from hanafuda_core.errors import HanafudaError
-from hanafuda_core.games.hachihachi import OPTIONS, TEYAKU_TABLES, get_rules, option_sources
+from hanafuda_core.games.hachihachi import (
+    DECISION_WORDS,
+    OPTIONS,
+    TEYAKU_TABLES,
+    get_rules,
+    option_sources,
+)
 from hanafuda_core.hachihachi_examples import EXAMPLES, example
 from hanafuda_core.hachihachi_settle import LIGHT_MULTIPLIERS, FieldQueue, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
 from hanafuda_core.rules import SOURCE_DOCUMENTS
-from hanafuda_core.teach import option_title, value_text
+from hanafuda_core.teach import option_title, preset_label, value_text
 from hanafuda_core.teyaku import CHAFF
+
+#: Each tradition's heading (the teaching layer's preset labels).
+LABELS = {p: preset_label("hachihachi", p) for p in hh.TRADITIONS}
 
 # ---------------------------------------------------------------- overview, par, setup
 
@@ -28,21 +38,21 @@ def test_why_88_is_a_third_of_the_deck():
 
 
 def test_overview_values_come_from_each_tradition():
-    rows = {r["Tradition"]: r for r in hh.overview_rows()}
+    rows = {r["Rule set"]: r for r in teach.preset_overview_rows("hachihachi")}
     assert rows["Rulebook"]["3 of a Kind is worth"] == "20"
-    assert rows[hh.TRADITION_LABELS["d001"]]["3 of a Kind is worth"] == "2 kan"
-    assert rows[hh.TRADITION_LABELS["d004"]]["5 Brights is worth"] == "12/-"
+    assert rows[LABELS["d001"]]["3 of a Kind is worth"] == "2 kan"
+    assert rows[LABELS["d004"]]["5 Brights is worth"] == "12/-"
     assert rows["Rulebook"]["Players"] == "2-7" and rows["Rulebook"]["Difficulty"] == "Expert"
 
 
 def test_deal_rows_follow_the_registry():
-    rows = {r["Players"]: r for r in hh.deal_rows()}
+    rows = {r["Players"]: r for r in teach.preset_deal_rows("hachihachi")}
     assert rows[3]["Rulebook"] == "7 / 6 / 21"
-    assert rows[6][hh.TRADITION_LABELS["d004"]] == "7 / 6 / 0*"
-    assert rows[2][hh.TRADITION_LABELS["d002"]] == "not played"
+    assert rows[6][LABELS["d004"]] == "7 / 6 / 0*"
+    assert rows[2][LABELS["d002"]] == "not played"
     assert rows[7]["Rulebook"] == "7 / 0 / 0*"          # 49 cards with the Joker
-    notes = hh.deal_note_rows()
-    assert {"Tradition": "Rulebook", "Players": "4-6",
+    notes = teach.preset_deal_notes("hachihachi")
+    assert {"Rule set": "Rulebook", "Players": "4-6",
             "Note": "7 each and 6 to the field, but only 3 players take part in the round"} \
         in notes
 
@@ -54,8 +64,8 @@ def test_book_hachihachi_example_6_compensation_under_every_tradition():
     # D001 counts the two Poetry Ribbons of the pairs as well and every active player pays.
     direct = settle_round("d001", example("BK17-6").facts)
     comp = [p for p in direct.ledger if p.category == "compensation"]
-    assert rows[hh.TRADITION_LABELS["d001"]]["Each pays"] == KAN.format(comp[0].amount)
-    assert rows[hh.TRADITION_LABELS["d001"]]["Paid by"] == "A, B and C"
+    assert rows[LABELS["d001"]]["Each pays"] == KAN.format(comp[0].amount)
+    assert rows[LABELS["d001"]]["Paid by"] == "A, B and C"
 
 
 # ---------------------------------------------------------------- the field
@@ -113,7 +123,7 @@ def test_teyaku_rows_value_the_same_hand_with_each_table():
         for p in hh.TRADITIONS:
             rules = get_rules(p)
             res = rules.teyaku.evaluate(hand)
-            cell = row[hh.TRADITION_LABELS[p]]
+            cell = row[LABELS[p]]
             if both:
                 assert cell.endswith(": " + rules.unit.format(res.total * rules.combo_scale))
                 continue
@@ -128,16 +138,16 @@ def test_teyaku_rows_value_the_same_hand_with_each_table():
 def test_d002_plus_x_on_a_greater_triple_with_two_pairs():
     """D2-9: Full House with a greater triple is 7 + 1 = 8 kan (D001 and BOOK: 7 / 70)."""
     row = next(r for r in hh.teyaku_rows() if r["Combination"].startswith("A greater triple"))
-    assert row[hh.TRADITION_LABELS["d002"]] == "Full House: 8 kan"
-    assert row[hh.TRADITION_LABELS["d001"]].endswith(": 7 kan")
+    assert row[LABELS["d002"]] == "Full House: 8 kan"
+    assert row[LABELS["d001"]].endswith(": 7 kan")
     assert row["Rulebook"].endswith(": 70")
 
 
 def test_aka_with_three_ribbons_only_in_d001_and_d002():
     row = next(r for r in hh.teyaku_rows() if r["Combination"].startswith("Three Ribbons"))
-    assert row["Rulebook"] == "nothing" and row[hh.TRADITION_LABELS["d004"]] == "nothing"
-    assert row[hh.TRADITION_LABELS["d001"]].endswith("2 kan")
-    assert row[hh.TRADITION_LABELS["d002"]] == "Red: 2 kan"
+    assert row["Rulebook"] == "nothing" and row[LABELS["d004"]] == "nothing"
+    assert row[LABELS["d001"]].endswith("2 kan")
+    assert row[LABELS["d002"]] == "Red: 2 kan"
 
 
 # ---------------------------------------------------------------- yaku and calls
@@ -153,7 +163,7 @@ def test_call_rows_equal_direct_settlements():
     rows = hh.call_rows()
     for (_label, calls), row in zip(hh.CALL_CASES, rows):
         for p in hh.TRADITIONS:
-            cell = row[hh.TRADITION_LABELS[p]]
+            cell = row[LABELS[p]]
             try:
                 s = settle_round(p, hh._call_facts(calls))
             except HanafudaError:
@@ -173,14 +183,14 @@ def test_book_end_after_one_continue_takes_double_in_the_call_table():
 def test_special_rows_values():
     rows = {r[""]: r for r in hh.special_rows()}
     assert rows["168 or more card points"]["Rulebook"].startswith("100 + 10")
-    assert rows["168 or more card points"][hh.TRADITION_LABELS["d004"]].startswith("10/- + 1/-")
-    assert "at most 20/-" in rows["Sixteen or more Chaffs"][hh.TRADITION_LABELS["d004"]]
+    assert rows["168 or more card points"][LABELS["d004"]].startswith("10/- + 1/-")
+    assert "at most 20/-" in rows["Sixteen or more Chaffs"][LABELS["d004"]]
 
 
 def test_d002_example_3_and_d001_example_8_in_special_cases():
     row = hh.special_case_rows()[0]
     # 10 + 2 = 12 kan each
-    assert row[hh.TRADITION_LABELS["d002"]].endswith("A 24 kan, B -12 kan, C -12 kan")
+    assert row[LABELS["d002"]].endswith("A 24 kan, B -12 kan, C -12 kan")
     assert row["Rulebook"].endswith("A 240, B -120, C -120")           # 100 + 20 each
     for i in range(len(hh.SPECIAL_CASES)):
         for p in hh.TRADITIONS:
@@ -270,7 +280,8 @@ def test_step_lines_cover_every_payment_once():
 
 
 def test_example_facts_text_names_the_calls_in_the_traditions_words():
-    assert "calls sage" in hh.example_facts_text("D1-3")
+    sage = DECISION_WORDS["d001"].go_on
+    assert sage.lower() == "sage" and f"calls {sage}" in hh.example_facts_text("D1-3")
     assert "calls Sa-gé" in hh.example_facts_text("D2-Y")
     assert "B passed" not in hh.example_facts_text("BK17-5")
     assert "A passed by choice" in hh.example_facts_text("BK17-5")
@@ -286,26 +297,26 @@ def test_comparison_rows_equal_direct_settlements(index):
         s = settle_round(p, facts)
         for row in rows[:-1]:
             v = s.totals().get(row["Player"], 0)
-            cell = row[hh.TRADITION_LABELS[p]]
+            cell = row[LABELS[p]]
             assert cell.startswith(get_rules(p).unit.format(v))
             if p != "book":
                 assert cell.endswith(f"({v} points)")
-        assert rows[-1][hh.TRADITION_LABELS[p]] == (s.winner or "—")
+        assert rows[-1][LABELS[p]] == (s.winner or "—")
 
 
 def test_options_rows_follow_option_sources():
-    rows = {r["Option"]: r for r in hh.options_rows()}
+    rows = {r["Option"]: r for r in teach.option_rows("hachihachi", lines=True)}
     assert set(rows) == {option_title(o) for o in OPTIONS.values()}
     calls, unit = (rows[option_title(OPTIONS[k])] for k in ("calls", "unit"))
-    assert calls["differs"] and calls[hh.TRADITION_LABELS["d002"]] == value_text("d002") \
+    assert calls["differs"] and calls[LABELS["d002"]] == value_text("d002") \
         == SOURCE_DOCUMENTS["D002"].short
-    assert (calls[hh.TRADITION_LABELS["d001"] + " source"]
+    assert (calls[LABELS["d001"] + " source"]
             == option_sources("d001")["calls"].source.reader())
-    assert unit[hh.TRADITION_LABELS["d004"]] == "shillings"
+    assert unit[LABELS["d004"]] == "shillings"
 
 
 def test_sources_cite_every_document():
-    docs = {r["Document"] for r in hh.source_rows()}
+    docs = {r["Document"] for r in teach.source_rows("hachihachi") + hh.example_source_rows()}
     assert {SOURCE_DOCUMENTS[d].reader for d in ("BOOK", "D001", "D002", "D004")} <= docs
 
 

@@ -11,7 +11,8 @@ from hanafuda_core.games.hachihachi import get_rules
 from hanafuda_core.hachihachi_controllers import NONE, TeyakuTrainer
 from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES
 from hanafuda_core.widgets import hachihachi_panel
-from hanafuda_core.widgets.hachihachi import SettlementView, TeyakuTrainerView, hachihachi_quiz_tab
+from hanafuda_core.widgets.generic import quiz_view
+from hanafuda_core.widgets.hachihachi import SettlementView, TeyakuTrainerView
 
 pytestmark = pytest.mark.widgets
 
@@ -154,7 +155,7 @@ def test_year_chart_view_play_a_year_draws_the_figure_and_table():
 
 def test_quiz_tab_shows_a_quiz_and_starts_another_from_the_seed():
     from hanafuda_core.widgets.quiz import QuizWidget
-    tab = hachihachi_quiz_tab()
+    tab = quiz_view("hachihachi")
     assert len(tab.holder.children) == 1 and isinstance(tab.holder.children[0], QuizWidget)
     tab.seed.value = 2
     tab.start.click()

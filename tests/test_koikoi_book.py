@@ -3,25 +3,29 @@
 import pytest
 
 from hanafuda_core import koikoi_book as kb
+from hanafuda_core import teach
 from hanafuda_core.cards import CardSet
 from hanafuda_core.engines.capture import Phase
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.koikoi import OPTIONS, PRESETS, get_rules
 from hanafuda_core.rules import SOURCE_DOCUMENTS
 from hanafuda_core.scoring import score_cards
-from hanafuda_core.teach import option_title, value_text
+from hanafuda_core.teach import option_title, preset_label, value_text
+
+#: Each preset's heading (the teaching layer's preset labels).
+LABELS = {p: preset_label("koikoi", p) for p in PRESETS}
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_yaku_of_each_preset_is_in_its_chart(preset):
-    rows = kb.chart_rows(preset)
+    rows = teach.yaku_rows(teach.preset_game("koikoi", preset))
     assert [r["key"] for r in rows] == [r.key for r in get_rules(preset).yaku.rules]
 
 
 @pytest.mark.parametrize("preset", ["book", "d002", "d003"])
 def test_chart_example_cards_make_exactly_their_yaku(preset):
     table = get_rules(preset).yaku
-    for row in kb.chart_rows(preset):
+    for row in teach.yaku_rows(teach.preset_game("koikoi", preset)):
         rule = next(r for r in table.rules if r.key == row["key"])
         ev = table.evaluate(CardSet(row["cards"]))
         assert rule.key in ev.keys, row["Yaku"]
@@ -30,19 +34,19 @@ def test_chart_example_cards_make_exactly_their_yaku(preset):
 
 
 def test_chart_html_draws_every_yaku_of_the_book_chart():
-    html = kb.chart_html("book")
+    html = teach.yaku_chart_html("koikoi")
     for rule in get_rules("book").yaku.rules:
         assert rule.name.replace("&", "&amp;") in html
     assert html.count('class="hf-yaku"') == len(get_rules("book").yaku.rules)
 
 
 def test_book_koikoi_points_matrix_follows_the_charts():
-    rows = {r["Yaku"].split(" · ")[0]: r for r in kb.yaku_points_matrix()}
-    assert rows["5 Brights"][kb.PRESET_LABELS["book"]] == "10"
-    assert rows["5 Brights"][kb.PRESET_LABELS["d003"]] == "15"
-    assert rows["3 Poetry Ribbons"][kb.PRESET_LABELS["book"]] == "5 + 1 per extra Ribbon"
-    assert rows["3 Poetry Ribbons"][kb.PRESET_LABELS["d002"]] == "6"
-    assert rows["Flower Viewing"][kb.PRESET_LABELS["d002"]] == "—"
+    rows = {r["Yaku"].split(" · ")[0]: r for r in teach.yaku_points_rows("koikoi")}
+    assert rows["5 Brights"][LABELS["book"]] == "10 points"
+    assert rows["5 Brights"][LABELS["d003"]] == "15 points"
+    assert rows["3 Poetry Ribbons"][LABELS["book"]] == "5 points + 1 per extra Ribbon"
+    assert rows["3 Poetry Ribbons"][LABELS["d002"]] == "6 points"
+    assert rows["Flower Viewing"][LABELS["d002"]] == "—"
 
 
 def test_comparison_cells_equal_score_cards_totals():
@@ -60,18 +64,18 @@ def test_comparison_cells_equal_score_cards_totals():
 def test_comparison_shows_the_catalog_disagreements():
     by_pile = {r["Pile"]: r for r in kb.comparison_rows()}
     five = by_pile["All five Brights"]
-    assert (five["Rulebook total"], five[kb.PRESET_LABELS["d003"] + " total"]) == (10, 15)
+    assert (five["Rulebook total"], five[LABELS["d003"] + " total"]) == (10, 15)
     views = by_pile["Moon, Curtain and Sake Cup"]
     assert views["Rulebook total"] == 10
-    assert views[kb.PRESET_LABELS["d002"] + " total"] == 0
-    assert views[kb.PRESET_LABELS["d003"] + " total"] == 0
+    assert views[LABELS["d002"] + " total"] == 0
+    assert views[LABELS["d003"] + " total"] == 0
     ribbons = by_pile["Poetry and Purple Ribbons together"]
-    assert ribbons["Rulebook total"] == 10 and ribbons[kb.PRESET_LABELS["d003"] + " total"] == 14
+    assert ribbons["Rulebook total"] == 10 and ribbons[LABELS["d003"] + " total"] == 14
 
 
 def test_book_koikoi_examples_table_matches_the_rulebook():
     rows = {r["Example"]: r for r in kb.koikoi_example_rows()}
-    book, d002, d003 = (kb.PRESET_LABELS[p] for p in ("book", "d002", "d003"))
+    book, d002, d003 = (LABELS[p] for p in ("book", "d002", "d003"))
     assert rows["Rulebook example 1 (case C3)"][book].startswith("A 5;")
     assert rows["Rulebook example 2 (case C1)"][book].startswith("A 12 ")
     assert rows["Rulebook example 3 (case C2)"][book].startswith("B 2 ")
@@ -105,23 +109,31 @@ def test_koikoi_effect_rows_cover_every_value():
 
 
 def test_options_rows_list_every_option_with_preset_values():
-    rows = kb.options_rows()
+    rows = teach.option_rows("koikoi", lines=True)
     assert [r["Option"] for r in rows] == [option_title(o) for o in OPTIONS.values()]
     sake = next(r for r in rows if r["Option"] == option_title(OPTIONS["sake"]))
-    assert sake[kb.PRESET_LABELS["d003"]] == value_text("ten_and_chaff") == "ten and chaff"
-    assert sake[kb.PRESET_LABELS["book"]] == "ten"
+    assert sake[LABELS["d003"]] == value_text("ten_and_chaff") == "ten and chaff"
+    assert sake[LABELS["book"]] == "ten"
 
 
 def test_deal_and_misdeal_rows_come_from_the_rules():
-    deals = kb.deal_rows()
-    assert {(r["Rule set"], r["Players"], r["Each hand"], r["Field"]) for r in deals} >= {
-        (kb.PRESET_LABELS["book"], 2, 8, 8), (kb.PRESET_LABELS["d002"], 3, 7, 6),
-        (kb.PRESET_LABELS["d002"], 4, 5, 8), (kb.PRESET_LABELS["d002-toppa"], 2, 10, 8)}
-    for r in deals:
-        assert r["Each hand"] * r["Players"] + r["Field"] + r["Stock"] == 48
+    deals = set()
+    for row in teach.preset_deal_rows("koikoi"):
+        n = row["Players"]
+        for p in PRESETS:
+            cell = str(row[LABELS[p]])
+            if cell == "not played":
+                continue
+            hand, fld, stock = (int(x) for x in cell.rstrip("*").split(" / "))
+            deals.add((LABELS[p], n, hand, fld))
+            assert hand * n + fld + stock == 48
+            assert get_rules(p, players=n).deals[n] == (hand, fld)   # the engine's deal
+    assert deals >= {
+        (LABELS["book"], 2, 8, 8), (LABELS["d002"], 3, 7, 6),
+        (LABELS["d002"], 4, 5, 8), (LABELS["d002-toppa"], 2, 10, 8)}
     mis = {r["Rule set"]: r for r in kb.misdeal_rows()}
-    assert mis[kb.PRESET_LABELS["book"]]["Four pairs in a hand"].startswith("deal again")
-    assert (mis[kb.PRESET_LABELS["d003"]]["Four of a month on the field"]
+    assert mis[LABELS["book"]]["Four pairs in a hand"].startswith("deal again")
+    assert (mis[LABELS["d003"]]["Four of a month on the field"]
             == "deal again, the other player deals")
 
 
@@ -175,10 +187,10 @@ def test_reference_page_has_print_style_and_every_yaku():
 
 
 def test_sources_list_every_document_used():
-    docs = {r["Document"] for r in kb.source_rows()}
+    docs = {r["Document"] for r in teach.source_rows("koikoi")}
     assert docs == {SOURCE_DOCUMENTS[d].reader for d in ("BOOK", "D002", "D003")}
 
 
 def test_overview_uses_the_registry():
-    rows = {r[""]: r["At a glance"] for r in kb.overview_rows()}
+    rows = {r[""]: r["At a glance"] for r in teach.overview_rows("koikoi")}
     assert rows["Difficulty"] == "Intermediate" and rows["Cards"] == "48 cards"

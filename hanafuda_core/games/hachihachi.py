@@ -521,6 +521,10 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 }
 
 
+#: The game's own quiz (:func:`hanafuda_core.teach.quizzes.own_quiz`): (module of
+#: hanafuda_core, generator function).
+QUIZ: tuple[str, str] = ("hachihachi_quiz", "generate_hachihachi_quiz")
+
 #: Each tradition as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {
     "book": "Rulebook",
@@ -528,6 +532,11 @@ PRESET_LABELS: Mapping[str, str] = {
     "d002": "Japanese publisher, in kan",
     "d004": "Shilling rules",
 }
+
+#: Sample values the overview shows under every tradition, each in its own unit:
+#: (heading, the key of a hand combination or a yaku).
+OVERVIEW_SAMPLES: tuple[tuple[str, str], ...] = (("3 of a Kind is worth", "three"),
+                                                 ("5 Brights is worth", "five_brights"))
 
 #: The play tool seats three: the players of one round (more may sit at the table: they
 #: choose who plays, as the rules say).

@@ -309,6 +309,11 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
                                         "d002-toppa": D002, "d003": D003}
+
+#: The game's own quiz (:func:`hanafuda_core.teach.quizzes.own_quiz`): (module of
+#: hanafuda_core, generator function).
+QUIZ: tuple[str, str] = ("koikoi_quiz", "generate_koikoi_quiz")
+
 #: Each preset as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {
     "book": "Rulebook",
@@ -316,6 +321,11 @@ PRESET_LABELS: Mapping[str, str] = {
     "d002-toppa": "Japanese publisher, Toppa (10 cards each)",
     "d003": "Two-player rules (6 rounds)",
 }
+
+#: Charts compared beside the presets (the points of every yaku, the same piles scored):
+#: (heading, preset, options on top).
+COMPARE_ALSO: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
+    ("Rulebook, alternative charts", "book", {"yaku_chart": "book-alternative"}),)
 
 
 #: What the score calculator offers (:class:`hanafuda_core.teach.tools.ScoreController`):

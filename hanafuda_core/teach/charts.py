@@ -23,15 +23,17 @@ from ..cards import CARD_INFO, DECK, MONTH_MASKS, Card, CardSet, Kind
 from ..errors import HanafudaError
 from ..narration import and_list
 from ..play import Game
-from .facts import amount_text, as_game
+from .facts import amount_text, as_game, game_data, preset_game, preset_label, presets
 
 __all__ = [
     "GROUP_WORDS",
     "example_cards",
     "hand_example",
     "hand_rows",
+    "compared_games",
     "points_text",
     "yaku_chart_html",
+    "yaku_points_rows",
     "yaku_rows",
 ]
 
@@ -230,6 +232,40 @@ def yaku_rows(game: Game | str) -> list[dict[str, object]]:
                      "example": not rule.cards or len(cards) < len(rule.cards),
                      "Note": rule.note})
     return rows
+
+
+def compared_games(game: Game | str) -> list[tuple[str, Game]]:
+    """The rule sets a chapter compares side by side, as (heading, game): every preset
+    under its label, then the charts the game names as data (``COMPARE_ALSO``:
+    (heading, preset, options on top))."""
+    from ..registry import get_game
+    g = as_game(game)
+    out = [(preset_label(g, p), preset_game(g, p)) for p in presets(g)]
+    for heading, preset, options in game_data(g, "COMPARE_ALSO") or ():
+        out.append((heading, get_game(g.key, preset=preset, **dict(options))))
+    return out
+
+
+def yaku_points_rows(game: Game | str) -> list[dict[str, object]]:
+    """Every yaku of any compared rule set (:func:`compared_games`; its optional chart
+    where the yaku are optional) against the points each gives it, in its unit ("—":
+    not a yaku there). A rule set whose column would
+    repeat an earlier one's is left out."""
+    columns: list[tuple[str, Game, dict[str, Any]]] = []
+    for heading, g in compared_games(game):
+        table, _ = yaku_table(g)
+        rules = {r.key: r for r in table.rules} if table is not None else {}
+        cells = {k: points_text(g, r) for k, r in rules.items()}
+        if any(cells == seen for _, _, seen in columns):
+            continue
+        columns.append((heading, g, cells))
+    names: dict[str, str] = {}
+    for _, g, _ in columns:
+        table, _ = yaku_table(g)
+        for r in table.rules if table is not None else ():
+            names.setdefault(r.key, f"{r.name} · {r.japanese}" if r.japanese else r.name)
+    return [{"Yaku": name, **{heading: cells.get(k, "—") for heading, _, cells in columns}}
+            for k, name in names.items()]
 
 
 def card_value_rows(game: Game | str) -> list[dict[str, object]]:

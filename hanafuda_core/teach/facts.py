@@ -25,6 +25,7 @@ __all__ = [
     "as_game",
     "deal_rows",
     "decision_rows",
+    "facts",
     "game_data",
     "game_length",
     "option_rows",
@@ -32,10 +33,16 @@ __all__ = [
     "option_values",
     "overview_rows",
     "preset_game",
+    "preset_deal_notes",
+    "preset_deal_rows",
+    "preset_info",
     "preset_label",
+    "preset_overview_rows",
     "preset_rows",
     "presets",
     "source_rows",
+    "unit_text",
+    "usual_players",
     "value_text",
 ]
 
@@ -204,6 +211,154 @@ def overview_rows(game: Game | str) -> list[dict[str, object]]:
     return rows
 
 
+def preset_info(game: Game | str, preset: str) -> Any:
+    """The registry entry that describes a preset's table (players, deals, difficulty):
+    the catalog's entry for that preset, else the entry of the preset it builds on
+    ("d002-toppa" builds on "d002"), else the game's own entry."""
+    from ..games import get_game as catalog_entry
+    from ..games.catalog import PRESET_OF
+    g = as_game(game)
+    head = preset.split("-")[0]
+    for want in dict.fromkeys((preset, head)):
+        for entry, of in PRESET_OF.items():
+            if of == (g.key, want):
+                return catalog_entry(entry)
+    return g.info
+
+
+def _preset_deals(game: Game, preset: str) -> dict[int, tuple[int, int, str, int]]:
+    """Each player count a preset deals for: (each hand, field, note, cards left aside).
+    The preset's entry says how many sit and what is dealt; a preset without an entry of
+    its own deals only for the counts its rules name (``rules.deals``), and the rules'
+    own hand and field sizes come first where they name them."""
+    info = preset_info(game, preset)
+    own = getattr(preset_game(game, preset).rules, "deals", None)
+    own = own if isinstance(own, Mapping) else {}
+    entry_is_own = info is game.info or preset in {p for e, p in _entry_presets(game, info)}
+    out = {}
+    for n, d in sorted(info.deals.items()):
+        if own and not entry_is_own and n not in own:
+            continue
+        hand, fld = own.get(n, (d.hand, d.field))[:2]
+        out[n] = (hand, fld, d.note, d.aside)
+    return out
+
+
+def _entry_presets(game: Game, info: Any) -> list[tuple[str, str]]:
+    from ..games.catalog import PRESET_OF
+    return [(e, p) for e, (k, p) in PRESET_OF.items() if k == game.key and e == info.key]
+
+
+def preset_deal_rows(game: Game | str) -> list[dict[str, object]]:
+    """Every player count any preset deals for, with each preset's deal side by side:
+    "each hand / field / stock" (a * marks a count with a note in
+    :func:`preset_deal_notes`), or "not played"."""
+    from ..games.catalog import deck_for
+    g = as_game(game)
+    names = presets(g)
+    per = {p: _preset_deals(g, p) for p in names}
+    rows = []
+    for n in sorted({n for deals in per.values() for n in deals}):
+        row: dict[str, object] = {"Players": n}
+        for p in names:
+            if n not in per[p]:
+                row[preset_label(g, p)] = "not played"
+                continue
+            hand, fld, note, aside = per[p][n]
+            stock = len(deck_for(preset_info(g, p), n)) - n * hand - fld - aside
+            row[preset_label(g, p)] = f"{hand} / {fld} / {stock}" + ("*" if note else "")
+        rows.append(row)
+    return rows
+
+
+def preset_deal_notes(game: Game | str) -> list[dict[str, object]]:
+    """The notes behind the * of :func:`preset_deal_rows`: one row per preset and note,
+    with the player counts it covers."""
+    g = as_game(game)
+    rows: list[dict[str, object]] = []
+    for p in presets(g):
+        notes: dict[str, list[int]] = {}
+        for n, (_, _, note, _) in _preset_deals(g, p).items():
+            if note:
+                notes.setdefault(note, []).append(n)
+        for note, counts in notes.items():
+            label = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+            rows.append({"Rule set": preset_label(g, p), "Players": label, "Note": note})
+    return rows
+
+
+def unit_text(game: Game | str) -> str:
+    """What the rules keep score in: "points", "kan of 12 points", "shillings of 12 pence"."""
+    unit = getattr(as_game(game).rules, "unit", None)
+    if unit is None:
+        return "points"
+    return f"{unit.major} of {unit.per_major} {unit.minor}" if unit.per_major else unit.minor
+
+
+def _sample_value(game: Game, key: str) -> str:
+    for table in _tables(game):
+        for rule in table.rules:
+            if getattr(rule, "key", None) == key:
+                value = getattr(rule, "value", None)
+                return amount_text(game, rule.points if value is None else value)
+    return "—"
+
+
+def preset_overview_rows(game: Game | str) -> list[dict[str, object]]:
+    """One row per preset: its label, the document it follows, players, what it keeps
+    score in, its difficulty, and the value of each sample combination the game names as
+    data (``OVERVIEW_SAMPLES``: (heading, yaku or hand-combination key)), in its unit."""
+    from ..tables import players_label
+    g = as_game(game)
+    follows = {r["Rule set"]: r["Follows"] for r in preset_rows(g)}
+    samples = game_data(g, "OVERVIEW_SAMPLES") or ()
+    rows = []
+    for p in presets(g):
+        pg = preset_game(g, p)
+        info = preset_info(g, p)
+        label = preset_label(g, p)
+        rows.append({"Rule set": label, "Follows": follows[label],
+                     "Players": players_label(info.players),
+                     "Keeps score in": unit_text(pg),
+                     **{heading: _sample_value(pg, key) for heading, key in samples},
+                     "Difficulty": info.difficulty or g.info.difficulty or "—"})
+    return rows
+
+
+def usual_players(game: Game) -> int:
+    """The number of players the play tool seats by default: the game's own choice
+    where its rules module gives one (``PLAY_PLAYERS``: Hachi-Hachi's three who play a
+    round), else the fewest these rules deal for."""
+    low, high = game.players
+    wanted = game_data(game, "PLAY_PLAYERS", None)
+    return wanted if isinstance(wanted, int) and low <= wanted <= high else low
+
+
+def facts(game: Game | str, prefix: str) -> dict[str, object]:
+    """The numbers every chapter's prose may name, keyed ``<prefix>_<name>`` for
+    ``{glue:text}``: players (``min_players``, ``max_players``), ``difficulty``, the deal
+    for the usual player count (``hand``, ``field``, ``stock``), ``rounds`` where the rules
+    fix them, and how many yaku, hand combinations, options and presets there are."""
+    g = as_game(game)
+    info = g.info
+    usual = usual_players(g)
+    deal = {r["Players"]: r for r in deal_rows(g)}[usual]
+    rules = g.rules
+    values: dict[str, object] = {
+        "min_players": info.players[0], "max_players": info.players[1],
+        "difficulty": info.difficulty, "hand": deal["Each hand"], "field": deal["Field"],
+        "stock": deal["Stock"], "n_options": len(g.option_table), "n_presets": len(presets(g)),
+    }
+    length = game_length(g)
+    if length is not None:
+        values["rounds"] = length
+    for name, attr in (("n_yaku", "yaku"), ("n_teyaku", "teyaku")):
+        table = getattr(rules, attr, None)
+        if table is not None:
+            values[name] = len(table.rules)
+    return {f"{prefix}_{k}": v for k, v in values.items()}
+
+
 def _preset_sources(game: Game) -> Mapping[str, Any]:
     """Each preset's source: a :class:`Source`, or one per option (adapter data)."""
     sources = getattr(game.adapter, "preset_sources", None)
@@ -278,6 +433,7 @@ def preset_rows(game: Game | str) -> list[dict[str, object]]:
             docs = [src.doc]
         else:
             docs = []
+        docs = docs or list(dict.fromkeys(s.doc for s in preset_info(g, p).sources))
         out.append({"Rule set": preset_label(g, p),
                     "Follows": ", ".join(SOURCE_DOCUMENTS[d].reader for d in docs) or "—"})
     return out

@@ -19,16 +19,27 @@ from ..cards import CardSet
 from ..errors import HanafudaError
 from ..play import Game
 from ..rules import name_sources
-from .charts import GROUP_WORDS, hand_rows, yaku_chart_html, yaku_rows, yaku_table
+from .charts import (
+    GROUP_WORDS,
+    hand_rows,
+    yaku_chart_html,
+    yaku_points_rows,
+    yaku_rows,
+    yaku_table,
+)
 from .facts import (
     as_game,
     deal_rows,
     decision_rows,
+    facts,
     game_data,
     game_length,
     option_rows,
     overview_rows,
+    preset_deal_notes,
+    preset_deal_rows,
     preset_label,
+    preset_overview_rows,
     preset_rows,
     presets,
     source_rows,
@@ -37,6 +48,12 @@ from .worked import worked_round, worked_round_html
 
 __all__ = [
     "REFERENCE_CSS",
+    "deals_html",
+    "glue_facts",
+    "preset_overview_html",
+    "show_deals",
+    "show_preset_overview",
+    "show_yaku_points",
     "options_html",
     "overview_html",
     "quick_reference_html",
@@ -62,6 +79,32 @@ def _display(markup: str) -> Any:
 def overview_html(game: Game | str) -> str:
     """At a glance, on one screen."""
     return tables.to_html(overview_rows(game))
+
+
+def preset_overview_html(game: Game | str) -> str:
+    """Every preset side by side: the document it follows, players, unit, difficulty and
+    the game's sample values (:func:`~hanafuda_core.teach.preset_overview_rows`)."""
+    return tables.to_html(preset_overview_rows(game))
+
+
+def deals_html(game: Game | str) -> str:
+    """The deal under every preset for every player count, then the notes behind its
+    stars (:func:`~hanafuda_core.teach.preset_deal_rows`)."""
+    notes = preset_deal_notes(game)
+    return (tables.to_html(preset_deal_rows(game), caption="Cards to each hand / to the "
+                           "field / left in the stock")
+            + (tables.to_html(notes) if notes else ""))
+
+
+def glue_facts(game: Game | str, prefix: str, **extra: object) -> dict[str, object]:
+    """Glue the numbers a chapter's prose names (``{glue:text}`<prefix>_hand```): the
+    facts every game has (:func:`~hanafuda_core.teach.facts`), then the chapter's own
+    (``extra``, already prefixed). Returns what it glued."""
+    from myst_nb import glue  # type: ignore[import-untyped]  # myst_nb has no type information
+    values = {**facts(game, prefix), **extra}
+    for key, value in values.items():
+        glue(key, value, display=False)
+    return values
 
 
 def options_html(game: Game | str, *, lines: bool = True) -> str:
@@ -285,6 +328,22 @@ def quick_reference_html(game: Game | str) -> str:
 def show_overview(game: Game | str) -> Any:
     """At a glance: players, cards, deal, length, goal, difficulty."""
     return _display(overview_html(game))
+
+
+def show_preset_overview(game: Game | str) -> Any:
+    """Every preset side by side (:func:`preset_overview_html`)."""
+    return _display(preset_overview_html(game))
+
+
+def show_deals(game: Game | str) -> Any:
+    """The deal under every preset (:func:`deals_html`)."""
+    return _display(deals_html(game))
+
+
+def show_yaku_points(game: Game | str) -> Any:
+    """Every yaku against the points each rule set gives it
+    (:func:`~hanafuda_core.teach.yaku_points_rows`)."""
+    return _display(tables.to_html(yaku_points_rows(game)))
 
 
 def show_yaku_chart(game: Game | str, width: float = 56) -> Any:

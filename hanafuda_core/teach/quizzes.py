@@ -37,10 +37,10 @@ from ..quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
 from .tools import as_play_game, game_deck
 
 __all__ = [
-    "QUIZ_GENERATORS",
     "TOPICS",
     "generate_capture_quiz",
     "generate_quiz",
+    "own_quiz",
     "quiz_html",
     "quiz_topics",
     "show_quiz",
@@ -53,40 +53,27 @@ _MOST = 50
 _KEYS = "abcdefgh"
 
 
-def _koikoi(seed: int, n: int, topics: Any, preset: str) -> Quiz:
-    from ..koikoi_quiz import generate_koikoi_quiz
-    return generate_koikoi_quiz(seed, n, topics, preset=preset)
+def own_quiz(game: Game | str) -> tuple[Callable[..., Quiz], tuple[str, ...]] | None:
+    """A game's own quiz generator and its topics, where its rules module names one as
+    data (``QUIZ``: (module of :mod:`hanafuda_core`, generator function); the module also
+    declares ``TOPICS``), imported when first asked; ``None`` for a game that uses
+    :func:`generate_capture_quiz`. A generator takes ``(seed, n, topics, preset=...)``."""
+    from importlib import import_module
 
-
-def _hachihachi(seed: int, n: int, topics: Any, preset: str) -> Quiz:
-    from ..hachihachi_quiz import generate_hachihachi_quiz
-    return generate_hachihachi_quiz(seed, n, topics, preset=preset)
-
-
-#: A game's own quiz generator, ``(seed, n, topics, preset) -> Quiz``; a playable game
-#: without a row gets :func:`generate_capture_quiz`.
-QUIZ_GENERATORS: Mapping[str, Callable[[int, int, Any, str], Quiz]] = {
-    "koikoi": _koikoi,
-    "hachihachi": _hachihachi,
-}
-
-
-def _own_topics(key: str) -> tuple[str, ...] | None:
-    if key == "koikoi":
-        from ..koikoi_quiz import TOPICS as KK
-        return tuple(KK)
-    if key == "hachihachi":
-        from ..hachihachi_quiz import TOPICS as HH
-        return tuple(HH)
-    return None
+    from .facts import game_data
+    named = game_data(as_play_game(game), "QUIZ")
+    if not named:
+        return None
+    module = import_module(f"hanafuda_core.{named[0]}")
+    return getattr(module, named[1]), tuple(module.TOPICS)
 
 
 def quiz_topics(game: Game | str) -> tuple[str, ...]:
     """The topics a game's quiz can ask (its own generator's, or the generic ones its
     data supports)."""
     g = as_play_game(game)
-    own = _own_topics(g.key) if g.key in QUIZ_GENERATORS else None
-    return own if own is not None else _generic_topics(g)
+    own = own_quiz(g)
+    return own[1] if own is not None else _generic_topics(g)
 
 
 def _generic_topics(g: Game) -> tuple[str, ...]:
@@ -103,16 +90,16 @@ def _generic_topics(g: Game) -> tuple[str, ...]:
 
 def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] | None = None,
                   preset: str | None = None) -> Quiz:
-    """The quiz of game ``key`` drawn from ``seed``: its own generator where
-    :data:`QUIZ_GENERATORS` has one, else :func:`generate_capture_quiz`. Question ids
+    """The quiz of game ``key`` drawn from ``seed``: its own generator where it names
+    one (:func:`own_quiz`), else :func:`generate_capture_quiz`. Question ids
     take one form for every game (``koikoi-book-seed1-q1-score``)."""
     check_quiz_size(seed, n, _MOST)
     g = as_play_game(key) if preset is None or isinstance(key, Game) else \
         as_play_game(key, preset)
-    own = QUIZ_GENERATORS.get(g.key)
+    own = own_quiz(g)
     if own is None:
         return generate_capture_quiz(g, seed, n, topics)
-    quiz = own(seed, n, topics, g.preset)
+    quiz = own[0](seed, n, topics, preset=g.preset)
     questions = tuple(replace(q, id=_qid(g, seed, i, q.topic))
                       for i, q in enumerate(quiz.questions))
     return replace(quiz, questions=questions)

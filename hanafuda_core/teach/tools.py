@@ -39,6 +39,7 @@ from ..cards import DECK, AnyCard, Card, Extra, parse_card, parse_cards
 from ..controllers import check_seed
 from ..errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
 from ..play import Game, Record, Round, RoundRecord
+from .facts import usual_players
 
 __all__ = [
     "Hint",
@@ -143,16 +144,6 @@ def amount_text(game: Game, amount: int) -> str:
         return str(amount)
     from ..units import format_amount
     return format_amount(game.rules, amount)
-
-
-def usual_players(game: Game) -> int:
-    """The number of players the play tool seats by default: the game's own choice
-    where its rules module gives one (``PLAY_PLAYERS``: Hachi-Hachi's three who play a
-    round), else the fewest these rules deal for."""
-    from .facts import game_data
-    low, high = game.players
-    wanted = game_data(game, "PLAY_PLAYERS", None)
-    return wanted if isinstance(wanted, int) and low <= wanted <= high else low
 
 
 def _game_with(game: Game, preset: str, options: dict[str, Any]) -> Game:

@@ -6,7 +6,6 @@ input shows a notice (the core's message) and leaves what was shown in place.
 
 - :class:`TeyakuTrainerView`: a seeded 7-card hand; name its combinations, Check.
 - :class:`SettlementView`: a round's facts in a form; Settle shows who pays whom.
-- :func:`hachihachi_quiz_tab`: the Hachi-Hachi quiz.
 - :func:`hachihachi_panel`: the sub-tabs together.
 """
 
@@ -23,7 +22,6 @@ from ..errors import HanafudaError
 from ..hachihachi_controllers import (
     LIGHTS,
     NONE,
-    PRESET_LABELS,
     STATUSES,
     YEAR_AGENTS,
     PlayerForm,
@@ -39,7 +37,8 @@ from ..hachihachi_controllers import (
     unit_note,
 )
 from ..render import svg
-from ..rules import name_sources
+from ..rules import SOURCE_DOCUMENTS, name_sources
+from ..teach import preset_info, preset_label, presets
 from ..teyaku import CHAFF, SUIT
 from .common import (
     BIG,
@@ -49,7 +48,6 @@ from .common import (
     guarded,
     heading,
     para,
-    quiz_tab,
     seed_box,
     sentence,
     tabbed_panel,
@@ -57,12 +55,16 @@ from .common import (
 from .static import notice_html
 
 __all__ = ["TeyakuTrainerView", "SettlementView", "YearChartView",
-           "hachihachi_quiz_tab",
            "hachihachi_panel", "settlement_html", "SUB_TAB_TITLES"]
 
 SUB_TAB_TITLES = ("Teyaku trainer", "Settlement", "Play", "Year chart", "Quiz")
 
-_PRESETS = [(label, key) for key, label in PRESET_LABELS.items()]
+#: The traditions as the menus list them (the teaching layer's preset labels), and a
+#: tooltip naming the document each follows.
+_PRESETS = [(preset_label("hachihachi", p), p) for p in presets("hachihachi")]
+_PRESET_TIP = "; ".join(
+    f"{label}: {SOURCE_DOCUMENTS[preset_info('hachihachi', p).sources[0].doc].short}"
+    for label, p in _PRESETS)
 _MULTIPLIERS = [("From the field cards", None), ("x1 Small field", 1), ("x2 Large field", 2),
                 ("x4 Grand field", 4)]
 
@@ -89,7 +91,9 @@ _CSS = """
 
 
 def _preset_box(value: str) -> widgets.Dropdown:
-    return dropdown(_PRESETS, value, "Tradition", "75px", "330px")
+    box = dropdown(_PRESETS, value, "Tradition", "75px", "330px")
+    box.tooltip = _PRESET_TIP
+    return box
 
 
 # ---------------------------------------------------------------------------
@@ -297,7 +301,8 @@ class SettlementView(widgets.VBox):
                                         style=narrow, layout=widgets.Layout(width="520px"))
         self.example_note = widgets.HTML()
         self.preset = widgets.Dropdown(options=_PRESETS, value=ctl.preset, description="Tradition",
-                                       style=narrow, layout=widgets.Layout(width="330px"))
+                                       style=narrow, layout=widgets.Layout(width="330px"),
+                                       tooltip=_PRESET_TIP)
         self.players = widgets.Dropdown(options=[(str(n), n) for n in range(2, 8)],
                                         value=len(ctl.form.players), description="Players",
                                         style=narrow, layout=widgets.Layout(width="160px"))
@@ -675,21 +680,18 @@ class YearChartView(widgets.VBox):
 # Quiz and panel
 
 
-def hachihachi_quiz_tab(seed: int = 1, n: int = 6) -> widgets.Widget:
-    """The Hachi-Hachi quiz: a seed, the tradition, Start, and the quiz."""
-    from ..hachihachi_quiz import generate_hachihachi_quiz
-    return quiz_tab(generate_hachihachi_quiz, _preset_box, seed=seed, n=n,
-                    tooltip="Start a quiz for this seed and this tradition",
-                    intro="Questions on Hachi-Hachi's hand combinations, fields and "
-                          "settlement. Everyone who starts with the same seed and "
-                          "tradition gets the same questions.")
-
-
 def _play_view(seed: int) -> widgets.Widget:
     """The generic play tool on Hachi-Hachi (the staged round comes from the game's
     data)."""
     from .generic import play_view
     return play_view("hachihachi", seed=seed)
+
+
+def _quiz_view(seed: int) -> widgets.Widget:
+    """The generic quiz on Hachi-Hachi (its own questions come through the game's data:
+    :func:`hanafuda_core.teach.quizzes.own_quiz`)."""
+    from .generic import quiz_view
+    return quiz_view("hachihachi", seed=seed)
 
 
 def hachihachi_panel(seed: int = 5) -> widgets.Widget:
@@ -701,7 +703,7 @@ def hachihachi_panel(seed: int = 5) -> widgets.Widget:
         "Settlement": (SettlementView, "settlement calculator"),
         "Play": (lambda: _play_view(seed), "round against the computer"),
         "Year chart": (lambda: YearChartView(YearChart(seed=1)), "year chart"),
-        "Quiz": (lambda: hachihachi_quiz_tab(1), "Hachi-Hachi quiz"),
+        "Quiz": (lambda: _quiz_view(1), "Hachi-Hachi quiz"),
     }
     builders = {i + 1: makers[t] for i, t in enumerate(SUB_TAB_TITLES[1:])}
     return tabbed_panel(

@@ -119,7 +119,7 @@ def _replay(key: str, shared: Shared) -> widgets.Widget:
 
 def _quiz(key: str, shared: Shared) -> widgets.Widget:
     """Every game's quiz, found the same way (a game's own generator where it has one:
-    :data:`hanafuda_core.teach.quizzes.QUIZ_GENERATORS`)."""
+    :func:`hanafuda_core.teach.quizzes.own_quiz`)."""
     from .generic import quiz_view
     return quiz_view(key)
 
