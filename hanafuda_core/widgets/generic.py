@@ -554,7 +554,7 @@ class ScoreView(widgets.VBox):  # type: ignore[misc]
 
 
 class ReplayView(widgets.VBox):  # type: ignore[misc]
-    """Step through a game: First, Back, Next, Last and a slider; the round; the table
+    """Step through a game: First, Back, Next, Last and a step box; the round; the table
     (all cards face up, or the other players' hands hidden) with the card just played
     and each yaku lit; the step in words; the yaku each seat holds; the round's score.
 
@@ -593,9 +593,12 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(description="Next ▶", button_style="info",
                                           tooltip="One step on")
         self.last_button = widgets.Button(description="Last ▶|", tooltip="The end of the round")
-        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="Step",
-                                        style={"description_width": "40px"},
-                                        layout=widgets.Layout(width="380px"))
+        # A number box, not a slider: its label names it for a screen reader (the slider's
+        # handle has no name), and the arrow keys still step through the round.
+        self.step = widgets.BoundedIntText(value=0, min=0, max=0, description="Step",
+                                           style={"description_width": "40px"},
+                                           layout=widgets.Layout(width="140px"))
+        self.step_count = widgets.HTML()
         self.hide = widgets.Checkbox(value=False, indent=False,
                                      layout=widgets.Layout(width="auto"))
         self.message = widgets.HTML()
@@ -608,14 +611,14 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
             button.on_click(lambda _b, name=button.description: self.go(name))
         self.load_button.on_click(lambda _b: self.load(self.seed.value))
         self.mine_button.on_click(lambda _b: self.load_mine())
-        self.slider.observe(self._on_slider, names="value")
+        self.step.observe(self._on_step, names="value")
         self.round.observe(self._on_round, names="value")
         self.hide.observe(lambda _c: self._render(), names="value")
         loader = widgets.HBox([self.seed, *self.agents, self.preset, self.rounds,
                                self.load_button, self.mine_button],
                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         nav = widgets.HBox([self.round, self.first_button, self.back_button, self.next_button,
-                            self.last_button, self.slider, self.hide],
+                            self.last_button, self.step, self.step_count, self.hide],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         nav.add_class("hanafuda-generic-replay-nav")
         super().__init__([
@@ -649,7 +652,7 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
     def last(self) -> None:
         self.go("last")
 
-    def _on_slider(self, change: dict[str, Any]) -> None:
+    def _on_step(self, change: dict[str, Any]) -> None:
         if not self._syncing and attempt(lambda: self.controller.go(change["new"]),
                                          self.message, ""):
             self._render()
@@ -713,8 +716,9 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
         r, i = ctl.position
         self._syncing = True
         try:
-            self.slider.max = ctl.length
-            self.slider.value = i
+            self.step.max = ctl.length
+            self.step.value = i
+            self.step_count.value = f"of {ctl.length}"
             if self.round.value != r:
                 self.round.value = r
         finally:
