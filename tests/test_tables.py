@@ -154,6 +154,7 @@ def test_html_tables_are_named_focusable_scroll_regions():
     """A wide table scrolls sideways: its box takes keyboard focus and has a name (the
     caption, else the columns), for axe's scrollable-region-focusable rule."""
     import re
+
     from hanafuda_core import tables
     for rows, caption in ((tables.ribbon_rows(), None), (tables.extras_rows(), "Jokers & co")):
         out = tables.to_html(rows, caption=caption)
