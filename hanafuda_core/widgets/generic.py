@@ -35,10 +35,12 @@ from ..teach.tools import (
 )
 from .common import (
     BIG,
+    FOCUS_SCOPE,
     RoundView,
     attempt,
     dropdown,
     error_html,
+    focus_next,
     hint_html,
     para,
     seed_box,
@@ -91,7 +93,8 @@ def _rows_html(rows: tuple[TableRow, ...], width: int) -> str:
                           else r.count))
         else:
             shown.append((r.label, list(r.cards)))
-    return svg.layout_html(shown, width=width, highlight=lit)
+    return svg.layout_html(shown, width=width, highlight=lit,
+                           highlight_note="part of a yaku or a choice")
 
 
 def _lines_html(lines: tuple[str, ...] | list[str], css: str, empty: str, *,
@@ -128,7 +131,8 @@ def report_html(report: Any, *, card_width: int = 38, show_cards: Any = None) ->
         cards = list(show_cards)
         out.append('<div style="margin:4px 0 8px">'
                    + (svg.row_svg(cards, width=card_width, label=None, wrap=16,
-                                  highlight=[c for c in cards if c.code in lit])
+                                  highlight=[c for c in cards if c.code in lit],
+                                  highlight_note="counts in a yaku")
                       if cards else "<p>No cards picked yet.</p>") + "</div>")
     if d.get("card_points") is not None:
         par = d.get("par")
@@ -267,6 +271,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
                           self.log_html])
         self.add_class(_CLASS)
         self.add_class("hanafuda-generic-play")
+        self.add_class(FOCUS_SCOPE)
         self._render()
 
     def new_round(self, seed: int | None = None) -> bool:
@@ -350,6 +355,9 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         made = [self._move_button(m, hand) for m in legal]
         self._move_buttons = tuple(b for b, _cell in made)
         self.moves.children = [cell for _b, cell in made]
+        # after a move, the keyboard focus goes to your next move, or to New round
+        focus_next(self._move_buttons[0] if self._move_buttons else self.new_button,
+                   self.new_button)
         self.hint_button.disabled = not ctl.your_turn
         if ctl.is_over:
             told = ctl.report_lines()
@@ -531,7 +539,8 @@ class ScoreView(widgets.VBox):  # type: ignore[misc]
                 label = short_card_label(card)
                 t.description = f"✓ {label}" if on else label   # said in words, not colour
                 t.button_style = "info" if on else ""
-                picture = svg.card_svg(card, width=self.width, highlight=on)
+                picture = svg.card_svg(card, width=self.width,
+                                       highlight="picked" if on else False)
                 if self.pictures[card].value != picture:
                     self.pictures[card].value = picture
             if text:

@@ -189,13 +189,59 @@ def _playable():
     return [(g, [TOOLS[t].title for t in game_tools(g)]) for g in all_games() if game_tools(g)]
 
 
+# After a move played with the keyboard: where the focus is, once the view has redrawn.
+FOCUS_AFTER_MOVE = """(before) => {
+  const el = document.activeElement;
+  const log = document.querySelector('.hanafuda-page:not(.lm-mod-hidden) '
+                                     + '.hanafuda-generic-log');
+  return {tag: el ? el.tagName : null, text: el ? el.textContent.trim() : '',
+          inScope: !!(el && el.closest('.hanafuda-focus-scope')),
+          changed: !!log && log.dataset.lines !== before};
+}"""
+
+
+def _keyboard_move(page, panel, where: str) -> list[str]:
+    """Play the first move of a Play tab with Enter; the focus must land on a control of
+    the view (the next move or New round), not on the page's body. Also check its ring."""
+    button = panel.locator(".hanafuda-focus-scope:visible .hanafuda-focus-next").first
+    if button.count() == 0:
+        return [f"{where}: no control is marked to take the focus"]
+    log = panel.locator(".hanafuda-generic-log:visible")
+    before = log.get_attribute("data-lines") if log.count() else None
+    button.focus()
+    problems: list[str] = []
+    page.keyboard.press("Enter")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        page.wait_for_function(f"(b) => ({FOCUS_AFTER_MOVE})(b).changed", arg=before,
+                               timeout=20_000)
+    except PlaywrightTimeout:
+        pass                # said below, with where the focus is
+    page.wait_for_timeout(300)
+    found = page.evaluate(FOCUS_AFTER_MOVE, before)
+    if not found["changed"]:
+        problems.append(f"{where}: Enter on the first move did not play it")
+    elif not found["inScope"] or found["tag"] not in {"BUTTON", "SELECT", "INPUT"}:
+        problems.append(f"{where}: after a move the focus is on {found['tag']} "
+                        f"{found['text'][:40]!r}, not on a control of the game view")
+    if not found["inScope"]:
+        return problems
+    ring = page.evaluate(f"() => ({FOCUS_RING})(document.activeElement)")
+    if ring["width"] < MIN_FOCUS_WIDTH_PX or ring["style"] == "none":
+        problems.append(f"{where}: the focused control's ring is {ring['style']} "
+                        f"{ring['width']} px")
+    return problems
+
+
 def test_app_pages_and_tabs_have_no_serious_axe_violation(voila_app, axe_path, artifacts_dir):
     """One page of the app: the home page, each card page, and every tab of every playable
-    game (opened one after another, back to the home page in between)."""
+    game (opened one after another, back to the home page in between). On each Play tab a
+    move is played with the keyboard: the focus stays on a control of the view."""
     from hanafuda_core.widgets.app import APP_PAGE_TITLE, CARD_PAGES
     page = voila_app.open_home()
     results: dict[str, list[dict]] = {"home": run_axe(page, axe_path)}
     title = page.title()
+    focus: list[str] = []
 
     def back_home() -> None:
         page.locator(".hanafuda-page:visible").get_by_role(
@@ -220,6 +266,8 @@ def test_app_pages_and_tabs_have_no_serious_axe_violation(voila_app, axe_path, a
                 f"{game.name}: its tab {tab} never showed its tool")
             page.wait_for_timeout(500)
             results[f"{game.name} / {tab}"] = run_axe(page, axe_path)
+            if tab == "Play":
+                focus += _keyboard_move(page, panel, f"{game.name} / Play")
         back_home()
     problems = voila_app.watch.log.problems()
     voila_app.watch.close_page(page)
@@ -229,4 +277,5 @@ def test_app_pages_and_tabs_have_no_serious_axe_violation(voila_app, axe_path, a
                        if blocking(found))
     assert title == APP_PAGE_TITLE
     assert report == "", "\n" + report
+    assert focus == [], "\n".join(focus)
     assert problems == [], "\n".join(problems)
