@@ -223,11 +223,12 @@ def _caption(text: str) -> str:
             f'text-anchor="middle" fill="#222">{_esc(text)}</text>')
 
 
-# A highlighted card: a thick orange frame, a dark dashed frame inside it and a dark corner
-# flag with a white star, so that it shows without colour (in greyscale, to a colour-blind
-# reader); its name says "highlighted" too (:func:`highlight_name`).
+# A highlighted card: a thick orange frame, a dark dashed frame round the picture (clear of
+# the month band) and a dark corner flag with a white star, so that it shows without colour
+# (in greyscale, to a colour-blind reader); its name says "highlighted" too
+# (:func:`highlight_name`).
 _HIGHLIGHT = (m.rect(1.5, 1.5, 97, 157, "none", stroke="#ff8f00", stroke_width=4.5, rx=5.5)
-              + m.rect(6, 6, 88, 148, "none", stroke="#1a1a1a", stroke_width=2.2, rx=2,
+              + m.rect(6, 6, 88, 133, "none", stroke="#1a1a1a", stroke_width=2.2, rx=2,
                        stroke_dasharray="7 4")
               + m.polygon([(3, 3), (30, 3), (3, 30)], "#1a1a1a")
               + m.polygon(m.star(11.5, 11.5, 6, 2.6, 5), "#ffffff"))
