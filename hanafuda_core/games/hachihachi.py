@@ -53,7 +53,7 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 __all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
            "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
            "preset_options", "options_table", "option_sources", "game_award", "check_table",
-           "FIRST_DEALER", "PLAY_PLAYERS", "HINT_SAMPLES"]
+           "FIRST_DEALER", "PLAY_PLAYERS", "HINT_SAMPLES", "SCORING_ORDER", "SCORING_STEPS"]
 
 # ---------------------------------------------------------------------------
 # Sources (line numbers in the seed files).
@@ -541,6 +541,52 @@ OVERVIEW_SAMPLES: tuple[tuple[str, str], ...] = (("3 of a Kind is worth", "three
 #: The play tool seats three: the players of one round (more may sit at the table: they
 #: choose who plays, as the rules say).
 PLAY_PLAYERS = 3
+
+#: The order of a Hachi-Hachi settlement at the table, read by the teaching layer
+#: (``teach.scoring_steps``): hand combinations are paid first, then either the yaku of
+#: the player who ended the round or, when nobody did, the card points against par.
+SCORING_ORDER: tuple[str, ...] = ("hand", "find_yaku", "best", "each", "per_extra",
+                                  "card_points", "par", "settle")
+
+
+def _field_step(rules: HachiHachiRules) -> str:
+    """The field multiplier, in words, from the Brights that set it."""
+    from ..hachihachi_settle import LIGHT_MULTIPLIERS
+    by: dict[int, list[str]] = {}
+    for card, factor in LIGHT_MULTIPLIERS.items():
+        by.setdefault(factor, []).append(f"the {card.title}")
+    parts = "; ".join(f"\u00d7{f} with {', '.join(names[:-1])}{' or ' if names[1:] else ''}"
+                      f"{names[-1]}" for f, names in sorted(by.items()))
+    return ("Before anything is paid, look at the Brights dealt to the field: they set the "
+            f"field multiplier ({parts}; \u00d71 with none). Every payment of the round is "
+            "multiplied by it.")
+
+
+def _yaku_step(rules: HachiHachiRules) -> str:
+    """Who pays for a yaku, and whether the cards still count (the rules' calls)."""
+    if rules.calls in ("book", "d002"):
+        return ("The player who ended the round with a yaku takes that total from each "
+                "opponent (if exactly one opponent had called to play on, that one pays "
+                "double and the other nothing); card values are not counted in a round "
+                "ended by a yaku." + _NO_YAKU)
+    return ("Yaku are paid by each opponent the moment they are made; a player who played "
+            "on and failed pays back half." + _NO_YAKU)
+
+
+_NO_YAKU = " If nobody ended the round with a yaku, the cards decide:"
+
+
+#: Hachi-Hachi's own scoring steps, placed among the shared ones (``SCORING_ORDER``).
+SCORING_STEPS: tuple[tuple[str, str, Any], ...] = (
+    ("before", "hand", _field_step),
+    ("after", "hand", "Each of the other players pays you your combination's value at once."),
+    ("before", "find_yaku", "Then play the round. If a player makes a yaku and ends the "
+                            "round with it:"),
+    ("before", "card_points", _yaku_step),
+    ("before", "settle", "A special achievement (a huge pile, a pile of Chaffs, or everyone "
+                         "exactly on par) replaces the card payments: see the special "
+                         "achievements."),
+)
 
 #: Sampled futures per move for the coach's hints in the play tool (a few tenths of a
 #: second for a three-player round).
