@@ -29,7 +29,7 @@ from typing import Any
 
 from . import tables, teach
 from .book import _caption, _html, _svg, print_css, table_view
-from .cards import DEFAULT_VALUES, Card, CardSet
+from .cards import DEFAULT_VALUES, Card, CardSet, Kind
 from .errors import HanafudaError
 from .games.hachihachi import (
     OPTIONS,
@@ -1181,3 +1181,333 @@ def reference_html() -> str:
 
 def show_reference():
     return _html(reference_html())
+
+
+# ---------------------------------------------------------------------------
+# The learner chapter: the rulebook's three-player game, in layers. Its pictures and
+# tables name cards and sources for readers (no codes, no labels, no line numbers);
+# the side-by-side traditions are on the variants page.
+
+#: The tradition the chapter teaches first, and the table it seats.
+BASE_PRESET = "book"
+BASE_PLAYERS = 3
+#: The seeded deal the chapter's first game starts from, and the worked round's seed: a
+#: round with a hand combination claimed and a yaku called End with cards still in hand
+#: (:func:`find_sage_seed` finds it; the tests check it still does).
+FIRST_DEAL_SEED = 100
+#: Cards still in hand at the End call of the worked round (a real choice, not the
+#: round's last card).
+SAGE_HAND_LEFT = 4
+
+
+def _base_game() -> Any:
+    from .registry import get_game
+    return get_game("hachihachi", preset=BASE_PRESET)
+
+
+def base_overview_rows() -> list[dict[str, object]]:
+    """At a glance, for the base game: the generic overview with the deal of a
+    three-player table (:func:`hanafuda_core.teach.overview_rows`)."""
+    g = _base_game()
+    deal = next(r for r in teach.deal_rows(g) if r["Players"] == BASE_PLAYERS)
+    rows = []
+    for row in teach.overview_rows(g):
+        what = row[""]
+        if what == "Players":
+            row = {**row, "At a glance": f"{BASE_PLAYERS} in a round (up to "
+                   f"{g.players[1]} can sit at the table: see the additions)"}
+        elif what == "Deal":
+            row = {**row, "At a glance": f"{deal['Each hand']} cards to each player, "
+                   f"{deal['Field']} face up to the field, {deal['Stock']} in the stock"}
+        rows.append(row)
+    return rows
+
+
+def first_deal_html(seed: int = FIRST_DEAL_SEED) -> str:
+    """A real three-player deal laid out as at the table: the field face up, your hand,
+    the other two hands face down and the stock."""
+    g = _base_game()
+    zones = g.new_round(seed=seed, players=BASE_PLAYERS).zones()
+    others = [(f"Player {i + 1}'s hand (face down)", [None] * len(zones[f"hand {i}"]))
+              for i in range(1, BASE_PLAYERS)]
+    rows = ([("Field", [Card(c) for c in zones["field"]]),
+             ("Your hand (Player 1)", [Card(c) for c in zones["hand 0"]])] + others
+            + [("Stock", len(zones.get("undealt", zones.get("stock", ()))))])
+    return _svg().layout_html(rows, width=56)
+
+
+def show_first_deal(seed: int = FIRST_DEAL_SEED):
+    return _html(first_deal_html(seed))
+
+
+def _claim_names() -> list[tuple[str, str]]:
+    """(key in words, combination name) for every hand combination, longest first: the
+    play tool's claim words ("claim three two pairs") become names."""
+    t = get_rules(BASE_PRESET).teyaku
+    pairs = [(str(r["key"]).replace("_", " "), str(r["name"])) for r in t.rows()]
+    return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+def claim_text(choice: str) -> str:
+    """A claim choice in the combinations' own names.
+
+    >>> claim_text("claim three two pairs")
+    'claim 3 of a Kind & 2 Pairs'
+    """
+    if not choice.startswith("claim ") or choice == "claim no hand combination":
+        return choice
+    parts = choice[len("claim "):].split(" and ")
+    names = dict(_claim_names())
+    return "claim " + " and ".join(names.get(p, p) for p in parts)
+
+
+_TITLES = sorted({c.title for c in CardSet.parse(" ".join(
+    f"{m}{k}" for m in range(1, 13) for k in "abcd"))}, key=len, reverse=True)
+
+
+def _comma_cards(line: str) -> str:
+    """"showing Pine Chaff 1 Pine Chaff 2" -> "showing Pine Chaff 1, Pine Chaff 2"."""
+    def split(m: Any) -> str:
+        rest, names = m.group(1), []
+        while rest:
+            t = next((t for t in _TITLES if rest.startswith(t)), None)
+            if t is None:
+                return m.group(0)
+            names.append(t)
+            rest = rest[len(t):].lstrip()
+        return "showing " + ", ".join(names)
+    return __import__("re").sub(r"showing ((?:(?! and \d).)+?)(?= and \d|$)", split, line)
+
+
+def _reason(d: teach.Decision, multiplier: int) -> str:
+    """A plain reason for a decision of the base game, from the table at that moment."""
+    chosen = d.chosen
+    if chosen.startswith("claim") and chosen != "claim no hand combination":
+        return ("Claiming costs nothing and the other two pay at once, so always claim "
+                "the best combination of each group your hand makes.")
+    if "End" in chosen or "Continue" in chosen:
+        rules = get_rules(BASE_PRESET)
+        cards = CardSet(Card(c) for c in d.zones[f"captures of side {d.player + 1}"])
+        hits = rules.yaku.evaluate(cards)
+        value = sum(h.points for h in hits.hits)
+        names = _and([h.rule.name for h in hits.hits])
+        gain = value * multiplier
+        left = len(d.zones[f"hand {d.player}"])
+        stock = len(d.zones.get("stock", ()))
+        return (f"Why {'End' if 'End' in chosen else 'Continue'}? {names} is worth {value}; "
+                f"times the field's {multiplier} that is {gain} from each of the other two, "
+                f"{2 * gain} in all, if the round ends now. Playing on could add more, but "
+                f"with {left} cards in your hand and {stock} in the stock the others have "
+                "plenty of time to make a yaku, and if one of them ends the round you pay "
+                "double and collect nothing. A sure gain now is the better call.")
+    return ""
+
+
+def worked_round_html(seed: int = FIRST_DEAL_SEED) -> str:
+    """The base game's worked round (:func:`hanafuda_core.teach.worked_round`, three
+    players, the rulebook's rules): every turn in words, the call after a yaku drawn in
+    full with a plain reason, and the result."""
+    g = _base_game()
+    wr = teach.worked_round(g, seed, BASE_PLAYERS)
+    mult = field_multiplier(get_rules(BASE_PRESET),
+                            CardSet(Card(c) for c in wr.dealt["field"])).value
+    decisions = tuple(
+        type(d)(d.number, d.player, tuple(claim_text(c) for c in d.choices),
+                claim_text(d.chosen), d.zones,
+                " ".join(x for x in (d.reason, _reason(d, mult)) if x))
+        for d in wr.decisions)
+    lines = tuple(_comma_cards(x) for x in wr.lines)
+    from dataclasses import replace
+    # Only the call after a yaku is drawn; the claims are in the story, and the deal is
+    # the one pictured in "Your first game" (each picture costs page weight).
+    calls = tuple(replace(d, number=i) for i, d in enumerate(
+        (d for d in decisions if not d.chosen.startswith("claim")), 1))
+    return teach.worked_round_html(replace(wr, decisions=calls, lines=lines, dealt=None))
+
+
+def show_base_worked_round(seed: int = FIRST_DEAL_SEED):
+    return _html(worked_round_html(seed))
+
+
+def find_sage_seed(start: int = 1, limit: int = 200) -> int:
+    """The first seed whose three-player round has a hand combination claimed and a
+    yaku called End with :data:`SAGE_HAND_LEFT` cards or more in hand (the worked
+    round's seed)."""
+    g = _base_game()
+    for seed in range(start, limit):
+        wr = teach.worked_round(g, seed, BASE_PLAYERS)
+        chosen = [d.chosen for d in wr.decisions]
+        ends = [d for d in wr.decisions if "End" in d.chosen
+                and len(d.zones[f"hand {d.player}"]) >= SAGE_HAND_LEFT]
+        if ends and any(c.startswith("claim ") and c != "claim no hand combination"
+                        for c in chosen):
+            return seed
+    raise HanafudaError(f"no seed below {limit} claims and ends with a yaku")  # pragma: no cover
+
+
+def example_title(key: str) -> str:
+    """Where a worked example comes from, for readers: "the rulebook, Scoring Example 3
+    (figure 17.6)" (no labels, no line numbers)."""
+    ex = example(key)
+    doc, _, rest = ex.source.partition(" ")
+    section = rest.split(",", 1)[1].strip() if "," in rest else rest
+    return f"{SOURCE_DOCUMENTS[doc].reader}, {section.replace('fig.', 'figure')}"
+
+
+def learner_example_html(key: str, **options: Any) -> str:
+    """A rulebook worked example for the learner chapter: the facts, the
+    steps in order, the totals, and a plain note where the source's arithmetic or
+    wording is wrong; no rule citations (those are on the variants page)."""
+    esc = html.escape
+    ex = example(key)
+    s = settle(key, **options)
+    out = [f'<p class="hf-caption">From {esc(example_title(key))}; amounts in '
+           f"{esc(_unit(ex.preset))}</p>", f"<p>{esc(example_facts_text(key))}</p>"]
+    out.append(_steps_html(s))
+    out.append(tables.to_html(net_rows(s)))
+    if ex.source_note:
+        out.append(f'<div class="admonition warning"><p class="admonition-title">Where '
+                   f"the rulebook is wrong</p><p>{esc(ex.source_note)}</p></div>")
+    return "".join(out)
+
+
+def show_learner_example(key: str, **options: Any):
+    return _html(learner_example_html(key, **options))
+
+
+#: The hand combinations the chapter draws with an example hand (the others are in the
+#: table beside them): a chaff combination, a triple and three pairs.
+PICTURED_TEYAKU = ("seven_chaffs", "three", "three_pairs")
+
+
+def base_teyaku_rows() -> list[dict[str, object]]:
+    """The rulebook's hand combinations: group, name, what it needs, value."""
+    t = get_rules(BASE_PRESET).teyaku
+    return [{"Group": "Chaff" if r["group"] == CHAFF else "Suit", "Combination": r["name"],
+             "Needs": _needs(t.rule(str(r["key"]))), "Points from each opponent": r["value"]}
+            for r in t.rows()]
+
+
+def base_teyaku_html(width: int = 56) -> str:
+    """The rulebook's hand combinations as a table, and a few drawn with an example
+    hand (:data:`PICTURED_TEYAKU`, the combination's cards outlined)."""
+    t = get_rules(BASE_PRESET).teyaku
+    out = [tables.to_html(base_teyaku_rows())]
+    for key in PICTURED_TEYAKU:
+        ex = teyaku_example(key)
+        rule = t.rule(key)
+        hit = t.evaluate(ex.hand).best(rule.group)
+        out.append(_svg().layout_html([(f"{rule.name}: {rule.value} points", list(ex.hand))],
+                                      width=width, highlight=hit.shown if hit else ()))
+    return "".join(out)
+
+
+def show_base_overview():
+    return _html(tables.to_html(base_overview_rows()))
+
+
+def show_base_specials():
+    return _html(tables.to_html(base_specials_rows()))
+
+
+def show_base_yaku():
+    """The rulebook's yaku, each drawn with its cards."""
+    return _html(yaku_html(BASE_PRESET, width=56))
+
+
+def show_base_teyaku():
+    return _html(base_teyaku_html())
+
+
+def base_specials_rows() -> list[dict[str, object]]:
+    """The rulebook's special achievements and bonuses (its column of
+    :func:`special_rows`)."""
+    col = _label(BASE_PRESET)
+    return [{"Achievement": r[""], "What it is worth": r[col]} for r in special_rows()
+            if not str(r[""]).startswith(SPECIAL_ROWS_LEFT_OUT)]
+
+
+#: Rows of :func:`special_rows` the base game's table leaves to the prose (the bonuses,
+#: when specials count and what they cancel) or to the variants page (the blind stay).
+SPECIAL_ROWS_LEFT_OUT = ("Blind", "Only in", "What a special", "Chaff combination",
+                         "Capturing")
+
+
+def base_reference_html() -> str:
+    """The base game's quick reference (prints on one or two A4 pages): the deal, a
+    turn, the field, the hand combinations, the yaku, the specials and the order of a
+    settlement; the traditions' differences are on the variants page."""
+    esc = html.escape
+    g = _base_game()
+    total, players, par = par_facts()
+    deal = next(r for r in teach.deal_rows(g) if r["Players"] == BASE_PLAYERS)
+    t = get_rules(BASE_PRESET).teyaku
+    combos = "".join(f"<tr><td>{esc(str(r['name']))}</td><td>{r['value']}</td></tr>"
+                     for r in t.rows())
+    procedure = "".join(f"<li>{esc(s)}</li>" for s in teach.scoring_procedure(g))
+    field = "".join(f"<li>{esc(label)}: {esc(', '.join(c.title for c in cards))}</li>"
+                    for label, cards in field_rows()[1:])
+    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">',
+           '<div class="hf-ref-cols"><div class="hf-ref-block"><h2>The deal</h2><ul>'
+           f"<li>{players} players: {deal['Each hand']} cards each, {deal['Field']} face up "
+           f"to the field, {deal['Stock']} in the stock.</li>"
+           f"<li>Card values: Bright {DEFAULT_VALUES[Kind.BRIGHT]}, Ten "
+           f"{DEFAULT_VALUES[Kind.TEN]}, Ribbon {DEFAULT_VALUES[Kind.RIBBON]}, Chaff "
+           f"{DEFAULT_VALUES[Kind.CHAFF]}: {total} in the deck, par {par} each.</li></ul>"
+           "<h2>A turn</h2><ol><li>Play a card: take a field card of its month, or leave "
+           "it on the field.</li><li>Turn over the top stock card and do the same.</li>"
+           "<li>Made a yaku? Call End (collect now) or Continue (play on).</li></ol>"
+           f"<h2>The field (Brights dealt face up)</h2><ul>{field}</ul></div>",
+           '<div class="hf-ref-block"><h2>Hand combinations (points from each '
+           "opponent)</h2><table class=\"table hf-table\"><tbody>"
+           f"{combos}</tbody></table></div></div>",
+           f'<div class="hf-ref-block"><h2>Scoring, in order</h2><ol>{procedure}</ol></div>',
+           f"<div><h2>Yaku</h2>{yaku_html(BASE_PRESET, width=40)}</div>",
+           '<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
+           + tables.to_html(base_specials_rows()) + "</div>", "</div>"]
+    return "".join(out)
+
+
+def show_base_reference():
+    return _html(base_reference_html())
+
+
+def pile_count_html(cards: str = "1a 8a 12a 9a 10a 2b 6b 3c 4c 5c 7c",
+                    *, width: int = 56) -> str:
+    """A capture pile counted at the table: the cards, then each kind's count times its
+    value, the total and how far it is from par."""
+    pile = CardSet.parse(cards)
+    _, _, par = par_facts()
+    parts, total = [], 0
+    for kind in (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF):
+        n = sum(1 for c in pile if c.kind is kind)
+        if n:
+            value = DEFAULT_VALUES[kind]
+            total += n * value
+            word = kind.name.capitalize() + ("s" if n != 1 else "")
+            parts.append(f"{n} {word} \u00d7 {value} = {n * value}")
+    diff = total - par
+    side = (f"{diff} above par: you collect {diff}" if diff > 0 else
+            f"{-diff} below par: you pay {-diff}" if diff < 0 else "exactly on par")
+    return (_svg().layout_html([("Your captures at the end of a round", list(pile))],
+                               width=width)
+            + _caption("; ".join(parts) + f". Total {total}, {side} (times the field).")
+            )
+
+
+def show_pile_count(cards: str | None = None):
+    return _html(pile_count_html(cards) if cards else pile_count_html())
+
+
+def turn_html(key: str = "two") -> str:
+    """One capture turn before and after (the basics' :data:`~hanafuda_core.book.TURN_CASES`),
+    told with card names only."""
+    from .book import turn_case, turn_case_html
+    markup = turn_case_html(turn_case(key))
+    head, sep, caption = markup.rpartition('<p class="hf-caption">')
+    text = html.unescape(caption.removesuffix("</p>"))
+    return head + sep + html.escape(teach.plain_line(text)) + "</p>"
+
+
+def show_turn(key: str = "two"):
+    return _html(turn_html(key))
