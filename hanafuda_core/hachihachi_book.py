@@ -1371,7 +1371,7 @@ def learner_example_html(key: str, **options: Any) -> str:
     return "".join(out)
 
 
-def show_learner_example(key: str, **options: Any):
+def show_learner_example(key: str = "BK17-3", **options: Any):
     return _html(learner_example_html(key, **options))
 
 
