@@ -1,4 +1,9 @@
-"""Helpers for the Hachi-Hachi chapter and its quick reference.
+"""Helpers for the Hachi-Hachi chapter, its variants page and its quick reference.
+
+The chapter teaches the rulebook's three-player game in layers (the ``base_*`` helpers,
+:data:`BASE_PRESET`): its pictures and tables name cards and sources for readers, with
+no codes, labels or line numbers. The variants page shows the four traditions side by
+side (the other helpers), with their sources.
 
 As in :mod:`hanafuda_core.book`, every ``show_*`` function returns an IPython
 display object (imported lazily, so the module stays importable with the
@@ -75,15 +80,21 @@ __all__ = [
     "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
     "special_case_rows", "WorkedExample", "EXAMPLES", "example", "settle", "STEPS",
     "step_lines", "payment_rows", "example_facts_text", "SITUATIONS", "compare_rows",
-    "example_source_rows", "chapter_facts", "reference_html", "tradition_name",
+    "example_source_rows", "chapter_facts", "tradition_name",
     "field_quad_facts",
     "PRINT_CSS", "show_dropouts", "show_compensation",
     "show_fields", "show_timeline", "show_teyaku", "show_teyaku_tables", "show_yaku",
     "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
     "show_calls", "show_specials", "show_special_cases", "show_example",
-    "show_comparison", "show_example_sources", "show_reference",
-    "show_static_note", "show_worked_round",
-    "RoundStep", "PlayedRound", "played_round", "played_round_html", "find_round_seed",
+    "show_comparison", "show_example_sources",
+    "show_static_note",
+    "BASE_PRESET", "BASE_PLAYERS", "FIRST_DEAL_SEED", "SAGE_HAND_LEFT", "PICTURED_TEYAKU",
+    "SPECIAL_ROWS_LEFT_OUT", "base_overview_rows", "first_deal_html", "claim_text",
+    "worked_round_html", "find_sage_seed", "example_title", "learner_example_html",
+    "base_teyaku_rows", "base_teyaku_html", "base_specials_rows", "base_reference_html",
+    "pile_count_html", "turn_html", "show_base_overview", "show_first_deal", "show_turn",
+    "show_pile_count", "show_base_teyaku", "show_base_specials", "show_base_yaku",
+    "show_base_worked_round", "show_learner_example", "show_base_reference",
 ]
 
 #: The four traditions in the order the chapter shows them (the game's presets).
@@ -984,100 +995,6 @@ def show_static_note(text: str):
     return static_note(text)
 
 
-@dataclass(frozen=True)
-class RoundStep:
-    """One action of an engine-played round, with what it changed."""
-
-    number: int
-    stage: str
-    player: str
-    action: str
-    captured: tuple[Card, ...] = ()
-
-
-@dataclass(frozen=True)
-class PlayedRound:
-    """A seeded round played by greedy players on the engine, step by step."""
-
-    seed: int
-    preset: str
-    players: int
-    first: Any                      # the round as dealt (HachiHachiRound)
-    final: Any                      # the finished round
-    steps: tuple[RoundStep, ...]
-
-    @property
-    def settlement(self) -> Settlement:
-        return self.final.result.report
-
-
-def played_round(seed: int = 7, preset: str = "book", players: int = 4) -> PlayedRound:
-    """Play one seeded round with greedy players on the engine wiring
-    (:mod:`hanafuda_core.games.hachihachi_play`) and record every action."""
-    import random
-
-    from .games import hachihachi_play as hp
-    rng = random.Random(seed)
-    r = hp.new_hachihachi_round(preset, players=players, seed=seed)
-    first = r
-    agents = [hp.make_agent("greedy") for _ in range(players)]
-    steps: list[RoundStep] = []
-    while not r.is_terminal:
-        seat = r.current_seat
-        legal = hp.legal_actions(r)
-        action = agents[seat].choose(hp.view(r, seat), legal, rng)
-        before = r.captures(seat) if r.stage == "play" else CardSet()
-        stage = r.stage
-        r = hp.apply(r, action)
-        after = r.captures(seat) if stage == "play" else CardSet()
-        steps.append(RoundStep(len(steps) + 1, stage, r.names[seat], action.describe(),
-                               tuple(after - before)))
-    return PlayedRound(seed, preset, players, first, r, tuple(steps))
-
-
-def played_round_html(pr: PlayedRound) -> str:
-    """The deal, every action (choices, claims, turns, calls) and the settlement."""
-    r0, s = pr.first, pr.settlement
-    rows = [("Field", list(r0.field))] + [(f"{r0.names[i]}'s hand", list(r0.hand(i)))
-                                          for i in range(pr.players)]
-    out = [_caption(f"Seed {pr.seed}, {pr.players} players, "
-                    f"{_label(pr.preset)} rules; every seat played by the greedy "
-                    f"player. {r0.multiplier.name} (×{r0.multiplier.value})."),
-           _svg().layout_html(rows, width=30)]
-    stage_names = {"blind": "Blind stay", "choose": "Choosing players", "claim": "Claims",
-                   "play": "Play"}
-    table = [{"Step": st.number, "Stage": stage_names.get(st.stage, st.stage),
-              "Player": st.player, "Does": st.action,
-              "Captures": " ".join(c.code for c in st.captured) or ""} for st in pr.steps]
-    out.append('<details class="hf-worked" open><summary><b>Every action</b></summary>'
-               + tables.to_html(table) + "</details>")
-    final = [(f"{pr.final.names[i]}'s captures", list(pr.final.captures(i)))
-             for i in pr.final.active]
-    out.append(_svg().layout_html(final, width=24))
-    out.append(_steps_html(s))
-    out.append(tables.to_html(net_rows(s)))
-    return "".join(out)
-
-
-WANTED_STEPS = ("compensation", "teyaku", "yaku")
-
-
-def find_round_seed(preset: str = "book", players: int = 4,
-                    wanted: Sequence[str] = WANTED_STEPS, limit: int = 200) -> int:
-    """The first seed whose greedy round pays every category in ``wanted``."""
-    for seed in range(1, limit):
-        cats = {x.category for x in played_round(seed, preset, players).settlement.ledger}
-        if set(wanted) <= cats:
-            return seed
-    raise HanafudaError(f"no seed below {limit} pays {', '.join(wanted)}")  # pragma: no cover
-
-
-def show_worked_round(seed: int | None = None, preset: str = "book", players: int = 4):
-    if seed is None:
-        seed = find_round_seed(preset, players)
-    return _html(played_round_html(played_round(seed, preset, players)))
-
-
 # ---------------------------------------------------------------------------
 # The printable quick reference
 
@@ -1091,96 +1008,6 @@ PRINT_CSS = print_css("""
 """)
 
 
-def _ref_teyaku_table(width: int = 16) -> str:
-    esc = html.escape
-    cols = [_label(p) for p in TRADITIONS]
-    out = ['<table class="table hf-table"><thead><tr><th>Combination</th><th>Example</th>'
-           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
-
-    def short(cell: str, book_name: str) -> str:
-        name, _, value = cell.rpartition(": ")
-        return value if not name or name == book_name else f"{value} ({name})"
-
-    for r in teyaku_rows():
-        book_name = str(r[cols[0]]).split(": ")[0]
-        cells = "".join(f"<td>{esc(short(str(r[c]), book_name))}</td>" for c in cols)
-        out.append(f"<tr><td>{esc(str(r['Combination']))}</td>"
-                   f"<td>{_svg().row_svg(str(r['Hand']), width=width)}</td>{cells}</tr>")
-    out.append("</tbody></table>")
-    return "".join(out)
-
-
-def _ref_yaku_table(width: int = 16) -> str:
-    esc = html.escape
-    keys: list[str] = []
-    for p in TRADITIONS:
-        keys += [r.key for r in get_rules(p).yaku.rules if r.key not in keys]
-    cols = [_label(p) for p in TRADITIONS]
-    out = ['<table class="table hf-table"><thead><tr><th>Yaku</th><th>Cards</th>'
-           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
-    for k in keys:
-        name, cards, cells = "", "", []
-        for p in TRADITIONS:
-            found = {r["Yaku"].split(" (")[0]: r for r in yaku_rows(p)}
-            rules = {r.key: r for r in get_rules(p).yaku.rules}
-            r = rules.get(k)
-            if r is None:
-                cells.append("—")
-                continue
-            row = found[r.name]
-            name = name or str(row["Yaku"])
-            cards = cards or str(row["Cards"])
-            cells.append(str(row["Value"]))
-        out.append(f"<tr><td>{esc(name)}</td><td>{_svg().row_svg(cards, width=width, wrap=9)}"
-                   "</td>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
-    out.append("</tbody></table>")
-    return "".join(out)
-
-
-def reference_html() -> str:
-    """The whole quick reference as one HTML fragment (with its print style)."""
-    esc = html.escape
-    total, players, par = par_facts()
-    book = get_rules("book")
-    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">']
-    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Setup</h2><ul>'
-               f"<li>Each player gets {_game('book').deals[3].hand} cards; "
-               f"{_game('book').deals[3].field} go face up to the field.</li>"
-               f"<li>Only {players} play a round; the others pass or are forced out "
-               "(fees and compensation below).</li>"
-               f"<li>Card points: {total} in the deck, par {par} each.</li></ul>"
-               "<h2>Field multiplier</h2>"
-               + _caption(field_rows()[0][0])
-               + _svg().layout_html(field_rows()[1:], width=22) + "</div>")
-    steps = "".join(f"<li>{esc(t)}</li>" for t, _ in STEPS)
-    out.append('<div class="hf-ref-block"><h2>Settling a round, in order</h2>'
-               f"<ol>{steps}<li>Totals: every payment is multiplied by the field.</li></ol>"
-               "<h2>After making a yaku</h2>" + tables.to_html(
-                   [{"Tradition": _label(p),
-                     "Play on": _call_word(p, "continue"), "End": _call_word(p, "end"),
-                     "Cancel": _call_word(p, "cancel"),
-                     "Yaku paid": "when the round ends" if get_rules(p).calls in ("book", "d002")
-                     else "at once"} for p in TRADITIONS]) + "</div></div>")
-    out.append('<div class="hf-ref-block"><h2>Hand combinations (teyaku), with an example '
-               "hand; November counts as Chaff</h2>" + _ref_teyaku_table() + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Yaku (captured combinations)</h2>'
-               + _ref_yaku_table() + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
-               + tables.to_html(special_rows()) + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Choosing the three players</h2>'
-               + tables.to_html(dropout_rows()) + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Decisions after a yaku, settled (Large Field, '
-               "no other payments)</h2>" + tables.to_html(call_rows()) + "</div>")
-    out.append(f'<p class="hf-caption">Rulebook values are points; the three-player and the '
-               f"Japanese publisher's rules use kan of 12 points, the shilling rules shillings "
-               f"of 12 pence. A three-of-a-kind is "
-               f"{book.teyaku.rule('three').value} rulebook points.</p>")
-    out.append("</div>")
-    return "".join(out)
-
-
-def show_reference():
-    return _html(reference_html())
 
 
 # ---------------------------------------------------------------------------
@@ -1297,7 +1124,7 @@ def _reason(d: teach.Decision, multiplier: int) -> str:
         return (f"Why {'End' if 'End' in chosen else 'Continue'}? {names} is worth {value}; "
                 f"times the field's {multiplier} that is {gain} from each of the other two, "
                 f"{2 * gain} in all, if the round ends now. Playing on could add more, but "
-                f"with {left} cards in your hand and {stock} in the stock the others have "
+                f"with {left} cards still in hand and {stock} in the stock the others have "
                 "plenty of time to make a yaku, and if one of them ends the round you pay "
                 "double and collect nothing. A sure gain now is the better call.")
     return ""

@@ -193,8 +193,9 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     ``key`` (Mushi hands out its leftovers before the cards are counted). A step placed
     at a key this game's procedure does not have is refused with the keys it has.
     ``SCORING_ORDER`` (shared keys, once each) puts the shared steps in the game's own
-    order first, leaving out the ones it does not name (Hachi-Hachi pays hand combinations before anything else,
-    and counts card points only when no yaku ended the round)."""
+    order first, leaving out the ones it does not name (Hachi-Hachi pays hand
+    combinations before anything else, and counts card points only when no yaku ended
+    the round)."""
     g = as_game(game)
     counts, par = _card_points(g)
     steps: list[tuple[str, str]] = []
