@@ -89,7 +89,7 @@ __all__ = [
     "show_comparison", "show_example_sources",
     "show_static_note",
     "BASE_PRESET", "BASE_PLAYERS", "FIRST_DEAL_SEED", "SAGE_HAND_LEFT", "PICTURED_TEYAKU",
-    "SPECIAL_ROWS_LEFT_OUT", "base_overview_rows", "first_deal_html", "claim_text",
+    "SPECIAL_ROWS_LEFT_OUT", "BONUS_ROWS", "base_overview_rows", "first_deal_html", "claim_text",
     "worked_round_html", "find_sage_seed", "example_title", "learner_example_html",
     "base_teyaku_rows", "base_teyaku_html", "base_specials_rows", "base_reference_html",
     "pile_count_html", "turn_html", "show_base_overview", "show_first_deal", "show_turn",
@@ -1246,12 +1246,18 @@ def show_base_teyaku():
     return _html(base_teyaku_html())
 
 
-def base_specials_rows() -> list[dict[str, object]]:
-    """The rulebook's special achievements and bonuses (its column of
-    :func:`special_rows`)."""
+def base_specials_rows(*, bonuses: bool = False) -> list[dict[str, object]]:
+    """The rulebook's special achievements (its column of :func:`special_rows`), and
+    with ``bonuses`` its two small bonuses too (the chapter tells those in words)."""
     col = _label(BASE_PRESET)
+    left_out = SPECIAL_ROWS_LEFT_OUT if not bonuses else tuple(
+        x for x in SPECIAL_ROWS_LEFT_OUT if x not in BONUS_ROWS)
     return [{"Achievement": r[""], "What it is worth": r[col]} for r in special_rows()
-            if not str(r[""]).startswith(SPECIAL_ROWS_LEFT_OUT)]
+            if not str(r[""]).startswith(left_out)]
+
+
+#: The bonuses among :func:`special_rows` (their first words).
+BONUS_ROWS = ("Chaff combination", "Capturing")
 
 
 #: Rows of :func:`special_rows` the base game's table leaves to the prose (the bonuses,
@@ -1286,12 +1292,13 @@ def base_reference_html() -> str:
            "<li>Made a yaku? Call End (collect now) or Continue (play on).</li></ol>"
            f"<h2>The field (Brights dealt face up)</h2><ul>{field}</ul></div>",
            '<div class="hf-ref-block"><h2>Hand combinations (points from each '
-           "opponent)</h2><table class=\"table hf-table\"><tbody>"
+           "opponent)</h2><p>Claim one of each group; for chaff combinations every "
+           "November card counts as a Chaff.</p><table class=\"table hf-table\"><tbody>"
            f"{combos}</tbody></table></div></div>",
            f'<div class="hf-ref-block"><h2>Scoring, in order</h2><ol>{procedure}</ol></div>',
            f"<div><h2>Yaku</h2>{yaku_html(BASE_PRESET, width=40)}</div>",
            '<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
-           + tables.to_html(base_specials_rows()) + "</div>", "</div>"]
+           + tables.to_html(base_specials_rows(bonuses=True)) + "</div>", "</div>"]
     return "".join(out)
 
 

@@ -684,3 +684,16 @@ def test_base_reference_is_the_base_game_only():
     for step in teach.scoring_procedure("hachihachi"):
         assert step in text
     assert tables.deck_total() == hh.par_facts()[0]
+
+
+def test_base_specials_leave_the_bonuses_to_the_prose_and_the_reference_lists_them():
+    chapter = [r["Achievement"] for r in hh.base_specials_rows()]
+    reference = [r["Achievement"] for r in hh.base_specials_rows(bonuses=True)]
+    assert len(chapter) == 3 and set(chapter) < set(reference)
+    assert [r for r in reference if r not in chapter] == [
+        r[""] for r in hh.special_rows() if str(r[""]).startswith(hh.BONUS_ROWS)]
+    book = get_rules("book")
+    worth = {r["Achievement"]: r["What it is worth"] for r in hh.base_specials_rows(
+        bonuses=True)}
+    assert any(str(book.chaff_bonus) in str(v) for k, v in worth.items()
+               if k.startswith("Chaff combination"))
