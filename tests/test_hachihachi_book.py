@@ -697,3 +697,20 @@ def test_base_specials_leave_the_bonuses_to_the_prose_and_the_reference_lists_th
         bonuses=True)}
     assert any(str(book.chaff_bonus) in str(v) for k, v in worth.items()
                if k.startswith("Chaff combination"))
+
+
+@pytest.mark.parametrize("page", ("hachihachi.md", "hachihachi-variants.md"))
+def test_every_glued_fact_a_page_names_is_glued(page):
+    """A page's {glue:text} roles name facts the page's first cell glues (the build
+    would fail on a missing one)."""
+    text = (BOOK_DIR / page).read_text(encoding="utf-8")
+    named = set(re.findall(r"\{glue:text\}`([a-z0-9_]+)`", text))
+    assert 'teach.glue_facts(game, "hh", **hh.chapter_facts())' in text
+    glued = {**teach.facts("hachihachi", "hh"), **hh.chapter_facts()}
+    assert named and named <= set(glued), named - set(glued)
+
+
+def test_the_variants_page_follows_the_chapter_in_the_table_of_contents():
+    toc = (BOOK_DIR.parent / "_toc.yml").read_text(encoding="utf-8").splitlines()
+    at = toc.index("      - file: book/hachihachi")
+    assert toc[at + 1] == "      - file: book/hachihachi-variants"
