@@ -917,7 +917,7 @@ def yaku_html(preset: str = "book", width: int = 30) -> str:
         # Other traditions' yaku use the rulebook's cards: drawn once, in the rulebook block.
         pic = (_svg().row_svg(str(r["Cards"]), width=width, wrap=9)
                if preset == "book" or str(r["Cards"]) not in book_cards
-               else esc(str(r["Cards"])))
+               else "the same cards as the rulebook's")
         out.append(f"<tr><td>{esc(str(r['Yaku']))}{esc(group)}</td><td>{esc(str(r['Needs']))}"
                    f"</td><td>{esc(str(r['Value']))}</td>"
                    f"<td>{pic}</td></tr>")
