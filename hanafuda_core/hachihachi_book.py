@@ -761,7 +761,7 @@ def example_source_rows() -> list[dict[str, object]]:
             raise HanafudaError(f"unknown source document {doc!r} in {ex.source!r}")
         rows.append({"Document": SOURCE_DOCUMENTS[doc].reader,
                      "Section": ex.source[len(doc):].lstrip(", "), "Lines": "",
-                     "Used for": f"example {ex.key}"})
+                     "Used for": f"the worked example \"{ex.title}\""})
     return rows
 
 

@@ -714,3 +714,18 @@ def test_the_variants_page_follows_the_chapter_in_the_table_of_contents():
     toc = (BOOK_DIR.parent / "_toc.yml").read_text(encoding="utf-8").splitlines()
     at = toc.index("      - file: book/hachihachi")
     assert toc[at + 1] == "      - file: book/hachihachi-variants"
+
+
+def test_variants_page_names_documents_and_shows_no_engine_words():
+    """The variants page may cite lines and labels, but a label always stands in
+    parentheses after the document's name, and no engine words, option identifiers or
+    card codes (pence, "8d", are money) reach the reader."""
+    prose, code = _cells("hachihachi-variants.md")
+    texts = [visible_text(m) for m in _run_cells(code)] + [_prose_text(p) for p in prose]
+    bare_label = re.compile(r"(?<!\()\b(?:D00\d|BOOK)\b(?!\))")
+    allowed = ("engine word", "option identifier")
+    codes = re.compile(r"\b(?:1[0-2]|[1-9])[a-c]\b")
+    found = [p for t in texts for p in problems(t) if p.split(":")[0] in allowed]
+    found += [m.group(0) for t in texts for m in bare_label.finditer(t)]
+    found += [t[max(0, m.start() - 40):m.end() + 20] for t in texts for m in codes.finditer(t)]
+    assert not found, found[:5]
