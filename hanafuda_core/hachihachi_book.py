@@ -27,10 +27,11 @@ holds only the chapter's own comparison situations (:data:`SITUATIONS`,
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import tables, teach
 from .book import _caption, _html, _svg, print_css, table_view
@@ -40,6 +41,7 @@ from .games.hachihachi import (
     OPTIONS,
     PRESETS,
     TEYAKU_TABLES,
+    HachiHachiRules,
     game_award,
     get_rules,
     preset_options,
@@ -66,10 +68,16 @@ from .hachihachi_settle import (
     field_multiplier,
     settle_round,
 )
-from .ledger import BANK
-from .rules import SOURCE_DOCUMENTS
+from .ledger import BANK, Payment
+from .rules import SOURCE_DOCUMENTS, GameInfo
 from .teach import hand_example, preset_label
-from .teyaku import CHAFF, SUIT
+from .teyaku import CHAFF, SUIT, TeyakuRule
+from .yaku import YakuRule
+
+if TYPE_CHECKING:
+    import ipywidgets as widgets
+    from IPython.display import HTML
+
 
 __all__ = [
     "TRADITIONS", "REGISTRY_KEYS", "par_facts", "money",
@@ -105,7 +113,7 @@ REGISTRY_KEYS: Mapping[str, str] = {p: teach.preset_info("hachihachi", p).key
                                     for p in TRADITIONS}
 
 
-def _game(preset: str) -> Any:
+def _game(preset: str) -> GameInfo:
     """The registry entry behind a tradition (:func:`hanafuda_core.teach.preset_info`)."""
     return teach.preset_info("hachihachi", preset)
 
@@ -158,7 +166,8 @@ def table_value(preset: str, value: int) -> str:
 # 2. Setup: drop-outs and compensation (the overview and the deal are the teaching
 # layer's: teach.show_preset_overview, teach.show_deals)
 
-def _aspect_rows(aspects: Sequence[tuple[str, Any]]) -> list[dict[str, object]]:
+def _aspect_rows(aspects: Sequence[tuple[str, Callable[[str], object]]]
+                 ) -> list[dict[str, object]]:
     """One row per (label, function of the tradition), one column per tradition."""
     return [{"": label, **{_label(p): fn(p) for p in TRADITIONS}}
             for label, fn in aspects]
@@ -179,7 +188,7 @@ def dropout_rows() -> list[dict[str, object]]:
     def yn(b: bool) -> str:
         return "yes" if b else "no"
 
-    aspects: list[tuple[str, Any]] = [
+    aspects: list[tuple[str, Callable[[str], object]]] = [
         ("Fee for passing by choice", _fee_list),
         ("Fees multiplied by the field", lambda p: yn(get_rules(p).fees_multiplied)),
         ("Forced dropout: half of the hand combinations", lambda p: "yes"),
@@ -200,7 +209,7 @@ def dropout_rows() -> list[dict[str, object]]:
 def compensation_rows(key: str = "BK17-6") -> list[dict[str, object]]:
     """The forced dropout of a worked example, compensated under every tradition."""
     ex = example(key)
-    rows = []
+    rows: list[dict[str, object]] = []
     for p in TRADITIONS:
         s = settle_round(get_rules(p), ex.facts)
         lines = [x for x in s.ledger if x.category == "compensation"]
@@ -233,11 +242,20 @@ def field_rows() -> list[tuple[str, list[Card]]]:
     for card, mult in LIGHT_MULTIPLIERS.items():
         by_value.setdefault(mult, []).append(card)
     small = field_multiplier(get_rules("book"), CardSet())
-    rows = [(f"{small.name} ×{small.value}: no Bright in the field", [])]
+    rows: list[tuple[str, list[Card]]] = [
+        (f"{small.name} ×{small.value}: no Bright in the field", [])]
     for value in sorted(by_value):
         fm = field_multiplier(get_rules("book"), CardSet(by_value[value][:1]))
         rows.append((f"{fm.name} ×{fm.value}: any of these in the field", by_value[value]))
     return rows
+
+
+def _dealt_field(key: str) -> str:
+    """A worked example's field as dealt, in card notation."""
+    dealt = EXAMPLES[key].facts.field
+    if dealt is None:
+        raise HanafudaError(f"the worked example {key} gives no field")
+    return dealt.format()
 
 
 #: Worked multiplier examples: (key, what it shows, the fields of consecutive deals).
@@ -253,7 +271,7 @@ TIMELINES: Mapping[str, tuple[str, tuple[str, ...]]] = {
     # The first field is the worked example's own (hachihachi_examples, BK17-V1).
     "BK17-V1": ("Phoenix and Crane dealt together (the rulebook's variants), then a deal "
                 "with no Bright",
-                (EXAMPLES["BK17-V1"].facts.field.format(), "2c 4c 5d 6d 7d 9d",
+                (_dealt_field("BK17-V1"), "2c 4c 5d 6d 7d 9d",
                  "1c 2d 4d 5c 9c 10c")),
 }
 
@@ -376,7 +394,7 @@ def _hit_text(preset: str, hand: CardSet, group: str) -> str:
     return f"{hit.rule.name}: {table_value(preset, hit.value)}"
 
 
-def _needs(rule) -> str:
+def _needs(rule: TeyakuRule) -> str:
     """The rule's own description, with plural kinds ('2 Ribbons')."""
     import re
     return re.sub(r"\b([2-9]) (Bright|Ten|Ribbon)\b", r"\1 \2s", rule.describe())
@@ -416,7 +434,7 @@ def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------
 # 5. Yaku and the decision after one
 
-def _one_of(rules, r) -> str:
+def _one_of(rules: HachiHachiRules, r: YakuRule) -> str:
     """The group name when the rule is one of a best-only group, else ''."""
     for g in rules.yaku.groups:
         if g.key == r.group and g.mode == "one_of":
@@ -428,7 +446,7 @@ def yaku_rows(preset: str) -> list[dict[str, object]]:
     """The captured combinations of a tradition: cards, how many are needed, value."""
     _check_tradition(preset)
     rules = get_rules(preset)
-    rows = []
+    rows: list[dict[str, object]] = []
     for r in rules.yaku.rules:
         pool = CardSet(r.cards)
         need = r.count or len(pool)
@@ -534,7 +552,7 @@ def special_rows() -> list[dict[str, object]]:
                                       "bonuses are paid back",
               "return_all": "card points are cancelled; hand combinations, yaku and "
                             "bonuses are paid back"}
-    aspects: list[tuple[str, Any]] = [
+    aspects: list[tuple[str, Callable[[str], object]]] = [
         ("168 or more card points", lambda p: f"{fmt(p, get_rules(p).futahachi[0])} + "
                                               f"{fmt(p, get_rules(p).futahachi[1])} per point "
                                               "beyond 168"),
@@ -618,7 +636,7 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _line(preset_rules, x) -> str:
+def _line(preset_rules: HachiHachiRules, x: Payment) -> str:
     fmt = preset_rules.unit.format
     mult = f" (field ×{x.multiplier})" if x.multiplier != 1 else ""
     half = " — half" if x.note == "half" else ""
@@ -644,7 +662,7 @@ def payment_rows(s: Settlement) -> list[dict[str, object]]:
     """One row per payment: step, who pays whom, amount, what for, multiplier, rule."""
     step_of = {c: t for t, cats in STEPS for c in cats}
     order = {t: i for i, (t, _) in enumerate(STEPS)}
-    rows = []
+    rows: list[dict[str, object]] = []
     for x in sorted(s.ledger, key=lambda x: order.get(step_of.get(x.category, ""), 99)):
         rows.append({"Step": step_of.get(x.category, x.category), "Pays": x.payer,
                      "To": x.payee, "Amount": s.rules.unit.format(x.amount),
@@ -653,7 +671,7 @@ def payment_rows(s: Settlement) -> list[dict[str, object]]:
     return rows
 
 
-def net_rows(s: Settlement) -> list[dict[str, object]]:
+def net_rows(s: Settlement) -> list[dict[str, str]]:
     """Settlement.to_rows() with amounts in the tradition's notation (the figures' layout)."""
     names = {"compensation": "Compensation", "teyaku": "Hand combinations", "yaku": "Yaku",
              "cards": "Card points", "events": "Bonuses", "blind": "Blind stay",
@@ -818,19 +836,20 @@ def chapter_facts() -> dict[str, object]:
 show_dropouts = table_view(dropout_rows)
 
 
-def show_compensation(key: str = "BK17-6"):
+def show_compensation(key: str = "BK17-6") -> HTML:
     ex = example(key)
     dropout = ex.facts.player(ex.facts.forced_out[0])
+    assert dropout.hand is not None, "a forced dropout's hand is part of the example"
     pic = _svg().row_svg(list(dropout.hand), width=40,
                          label=f"{dropout.name}'s hand (forced to drop out)")
     return _html(pic + tables.to_html(compensation_rows(key)))
 
 
-def show_fields():
+def show_fields() -> HTML:
     return _html(_svg().layout_html(field_rows(), width=48))
 
 
-def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)):
+def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)) -> HTML:
     label, fields = TIMELINES[key]
     lit = [c for f in fields for c in CardSet.parse(f) if c in LIGHT_MULTIPLIERS]
     pics = _svg().layout_html([(f"Deal {i + 1}", list(CardSet.parse(f)))
@@ -872,12 +891,12 @@ def _values_differ(hand: str, group: str) -> bool:
     return len(seen) > 1
 
 
-def show_teyaku(group: str | None = None):
+def show_teyaku(group: str | None = None) -> HTML:
     """The combinations with example hands, valued by every tradition's table."""
     return _html(_teyaku_html(teyaku_rows(group)))
 
 
-def _per_tradition(html_of) -> str:
+def _per_tradition(html_of: Callable[[str], str]) -> str:
     """One collapsible block per tradition (the rulebook's open)."""
     out = []
     for p in TRADITIONS:
@@ -896,12 +915,12 @@ def teyaku_table_html(preset: str) -> str:
     return tables.to_html(rows)
 
 
-def show_teyaku_tables():
+def show_teyaku_tables() -> HTML:
     """Each tradition's own hand-combination table, one collapsible block each."""
     return _html(_per_tradition(teyaku_table_html))
 
 
-def show_yaku_tables():
+def show_yaku_tables() -> HTML:
     """Each tradition's yaku with their cards, one collapsible block each."""
     return _html(_per_tradition(yaku_html))
 
@@ -925,7 +944,7 @@ def yaku_html(preset: str = "book", width: int = 30) -> str:
     return "".join(out)
 
 
-def show_yaku(preset: str = "book"):
+def show_yaku(preset: str = "book") -> HTML:
     return _html(yaku_html(preset))
 
 
@@ -974,23 +993,23 @@ def example_html(key: str, **options: Any) -> str:
     return "".join(out)
 
 
-def show_example(key: str, **options: Any):
+def show_example(key: str, **options: Any) -> HTML:
     return _html(example_html(key, **options))
 
 
-def show_comparison(index: int):
+def show_comparison(index: int) -> HTML:
     label, facts = SITUATIONS[index]
     hands = [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
     return _html(f"<p><b>{html.escape(label)}</b></p>"
                  + _svg().layout_html(hands, width=26) + tables.to_html(compare_rows(index)))
 
 
-def show_example_sources():
+def show_example_sources() -> HTML:
     """Where each seed worked example comes from (:func:`example_source_rows`)."""
     return _html(tables.to_html(example_source_rows(), caption="The worked examples"))
 
 
-def show_static_note(text: str):
+def show_static_note(text: str) -> widgets.HTML:
     from .widgets.static import static_note
     return static_note(text)
 
@@ -1060,10 +1079,11 @@ def first_deal_html(seed: int = FIRST_DEAL_SEED) -> str:
     rows = ([("Field", [Card(c) for c in zones["field"]]),
              ("Your hand (Player 1)", [Card(c) for c in zones["hand 0"]])] + others
             + [("Stock", len(zones.get("undealt", zones.get("stock", ()))))])
-    return _svg().layout_html(rows, width=56)
+    markup: str = _svg().layout_html(rows, width=56)
+    return markup
 
 
-def show_first_deal(seed: int = FIRST_DEAL_SEED):
+def show_first_deal(seed: int = FIRST_DEAL_SEED) -> HTML:
     return _html(first_deal_html(seed))
 
 
@@ -1094,7 +1114,7 @@ _TITLES = sorted({c.title for c in CardSet.parse(" ".join(
 
 def _comma_cards(line: str) -> str:
     """"showing Pine Chaff 1 Pine Chaff 2" -> "showing Pine Chaff 1, Pine Chaff 2"."""
-    def split(m: Any) -> str:
+    def split(m: re.Match[str]) -> str:
         rest, names = m.group(1), []
         while rest:
             t = next((t for t in _TITLES if rest.startswith(t)), None)
@@ -1103,7 +1123,7 @@ def _comma_cards(line: str) -> str:
             names.append(t)
             rest = rest[len(t):].lstrip()
         return "showing " + ", ".join(names)
-    return __import__("re").sub(r"showing ((?:(?! and \d).)+?)(?= and \d|$)", split, line)
+    return re.sub(r"showing ((?:(?! and \d).)+?)(?= and \d|$)", split, line)
 
 
 def _reason(d: teach.Decision, multiplier: int) -> str:
@@ -1136,6 +1156,7 @@ def worked_round_html(seed: int = FIRST_DEAL_SEED) -> str:
     full with a plain reason, and the result."""
     g = _base_game()
     wr = teach.worked_round(g, seed, BASE_PLAYERS)
+    assert wr.dealt is not None, "a worked round keeps its deal"
     mult = field_multiplier(get_rules(BASE_PRESET),
                             CardSet(Card(c) for c in wr.dealt["field"])).value
     decisions = tuple(
@@ -1152,7 +1173,7 @@ def worked_round_html(seed: int = FIRST_DEAL_SEED) -> str:
     return teach.worked_round_html(replace(wr, decisions=calls, lines=lines, dealt=None))
 
 
-def show_base_worked_round(seed: int = FIRST_DEAL_SEED):
+def show_base_worked_round(seed: int = FIRST_DEAL_SEED) -> HTML:
     return _html(worked_round_html(seed))
 
 
@@ -1198,7 +1219,7 @@ def learner_example_html(key: str, **options: Any) -> str:
     return "".join(out)
 
 
-def show_learner_example(key: str = "BK17-3", **options: Any):
+def show_learner_example(key: str = "BK17-3", **options: Any) -> HTML:
     return _html(learner_example_html(key, **options))
 
 
@@ -1224,25 +1245,27 @@ def base_teyaku_html(width: int = 56) -> str:
         ex = teyaku_example(key)
         rule = t.rule(key)
         hit = t.evaluate(ex.hand).best(rule.group)
-        out.append(_svg().layout_html([(f"{rule.name}: {rule.value} points", list(ex.hand))],
-                                      width=width, highlight=hit.shown if hit else ()))
+        pic: str = _svg().layout_html([(f"{rule.name}: {rule.value} points",
+                                        list(ex.hand))],
+                                      width=width, highlight=hit.shown if hit else ())
+        out.append(pic)
     return "".join(out)
 
 
-def show_base_overview():
+def show_base_overview() -> HTML:
     return _html(tables.to_html(base_overview_rows()))
 
 
-def show_base_specials():
+def show_base_specials() -> HTML:
     return _html(tables.to_html(base_specials_rows()))
 
 
-def show_base_yaku():
+def show_base_yaku() -> HTML:
     """The rulebook's yaku, each drawn with its cards."""
     return _html(yaku_html(BASE_PRESET, width=56))
 
 
-def show_base_teyaku():
+def show_base_teyaku() -> HTML:
     return _html(base_teyaku_html())
 
 
@@ -1302,7 +1325,7 @@ def base_reference_html() -> str:
     return "".join(out)
 
 
-def show_base_reference():
+def show_base_reference() -> HTML:
     return _html(base_reference_html())
 
 
@@ -1310,7 +1333,7 @@ def pile_count_html(cards: str = "1a 8a 12a 9a 10a 2b 6b 3c 4c 5c 7c",
                     *, width: int = 56) -> str:
     """A capture pile counted at the table: the cards, then each kind's count times its
     value, the total and how far it is from par."""
-    pile = CardSet.parse(cards)
+    pile = [Card(c) for c in CardSet.parse(cards)]
     _, _, par = par_facts()
     parts, total = [], 0
     for kind in (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF):
@@ -1323,13 +1346,12 @@ def pile_count_html(cards: str = "1a 8a 12a 9a 10a 2b 6b 3c 4c 5c 7c",
     diff = total - par
     side = (f"{diff} above par: you collect {diff}" if diff > 0 else
             f"{-diff} below par: you pay {-diff}" if diff < 0 else "exactly on par")
-    return (_svg().layout_html([("Your captures at the end of a round", list(pile))],
-                               width=width)
-            + _caption("; ".join(parts) + f". Total {total}, {side} (times the field).")
-            )
+    pic: str = _svg().layout_html([("Your captures at the end of a round", pile)],
+                                  width=width)
+    return pic + _caption("; ".join(parts) + f". Total {total}, {side} (times the field).")
 
 
-def show_pile_count(cards: str | None = None):
+def show_pile_count(cards: str | None = None) -> HTML:
     return _html(pile_count_html(cards) if cards else pile_count_html())
 
 
@@ -1343,5 +1365,5 @@ def turn_html(key: str = "two") -> str:
     return head + sep + html.escape(teach.plain_line(text)) + "</p>"
 
 
-def show_turn(key: str = "two"):
+def show_turn(key: str = "two") -> HTML:
     return _html(turn_html(key))
