@@ -246,8 +246,8 @@ def sprite_svg() -> str:
 
 def use_sprite(markup: str, sprite_href: str) -> str:
     """``markup`` with each card drawing replaced by a ``<use>`` of the sprite at
-    ``sprite_href``: the card pictures keep their names, size and month cover. A
-    drawing that differs from the sprite's (a highlighted card) stays inline."""
+    ``sprite_href``: the card pictures keep their names, size, and what is drawn over
+    them (a month cover, a highlight's outline)."""
     for card, inner in _card_drawings().items():
         markup = markup.replace(inner, f'<use href="{sprite_href}#c-{card.code}" '
                                        'width="100" height="160"/>')
