@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-pytestmark = pytest.mark.browser
-
 from hanafuda_core.teach import kit
+
+pytestmark = pytest.mark.browser
 
 QUIZ_PAGES = ["exercises/deck-quiz.html", "exercises/koikoi-quiz.html",
               "exercises/hachihachi-quiz.html"]
