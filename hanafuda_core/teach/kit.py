@@ -451,8 +451,9 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
 
     tables = f"one deck per table of {seats}"
     prepare = [
-        f"Decks: {tables} ({cards}).",
-        "A projector for the chapter's pictures, or the app's Projector view.",
+        f"Decks: {tables}; {name} uses {cards}.",
+        "A projector for the chapter's pictures, or the classroom app with its Projector "
+        "view on (the button at the top of the app: large cards and type).",
         "Printouts: the quick reference, one per table; the worksheet, one per pupil "
         "(print a seed page below: its answer key comes out on a page of its own, keep "
         "it for yourself); the score sheet in the chapter, one per table.",
@@ -467,7 +468,7 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
     plan = [
         (5, "The deck", "Show the twelve months and the four kinds of card (Brights, "
                         "Tens, Ribbons, Chaffs) on the projector."),
-        (10, "Demonstration", f"Deal a round of {name} for {seats} on the projector: "
+        (10, "Demonstration", f"Deal {name} for {seats} on the projector: "
                               "the deal, one turn, how a yaku is made"
                               + (f", and the choice between {decision[0]} and "
                                  f"{decision[1]}" if decision else "")
@@ -481,15 +482,15 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
         (5, "Wrap-up", "Go through the answer key; each pupil names one yaku and its "
                        "cards. For homework, give another seed of the quiz."),
     ]
-    watch = [f"Scoring: {steps['card_points']}"]
+    watch = [f"When they score: {steps['card_points']}"]
     if g.info.family == "capture":
         watch.insert(0, "Two field cards of the month played: the player chooses which "
                         "one to take.")
     for step in ("best", "only_one", "par"):
         if step in steps:
-            watch.append(f"Scoring: {steps[step]}")
+            watch.append(f"When they score: {steps[step]}")
     if "hand" in steps:
-        watch.append(f"Hand combinations: {steps['hand']}")
+        watch.append(f"Before play: {steps['hand']}")
     if length:
         watch.append(f"A whole game is {length} {g.round_word}: in one lesson, play one "
                      f"{round_word} and keep the score sheet for the next.")
