@@ -147,3 +147,38 @@ def test_seed_page_checks_answers_on_screen(watch, book_url):
     assert score.endswith("(1 checked)")
     assert links == len(kit.SEEDS)
     assert problems == [], "\n".join(problems)
+
+
+def test_app_projector_view_enlarges_cards_and_type(voila_app):
+    """The app's Projector view button puts its class on the app: cards and type grow, and
+    pressing it again brings them back."""
+    page = voila_app.open_game("Koi-Koi")
+    new_round = page.get_by_role("button", name="New round", exact=True)
+    voila_app.wait_visible(page, new_round, "the Koi-Koi tab showed no 'New round' button")
+    new_round.click()
+    card = page.locator(".hanafuda-page-koikoi svg.hanafuda-card").first
+    voila_app.wait_visible(page, card, "the new round showed no card")
+    toggle = page.get_by_role("button", name="Projector view", exact=True)
+
+    def sizes():
+        return page.evaluate("""() => [
+            document.querySelector('.hanafuda-page-koikoi svg.hanafuda-card')
+              .getBoundingClientRect().width,
+            parseFloat(getComputedStyle(document.querySelector('.hanafuda-app')).fontSize),
+            document.querySelector('.hanafuda-app').classList.contains('hanafuda-projector')]""")
+
+    before = sizes()
+    toggle.click()
+    page.wait_for_function("() => document.querySelector('.hanafuda-app.hanafuda-projector')")
+    during = sizes()
+    toggle.click()
+    page.wait_for_function(
+        "() => !document.querySelector('.hanafuda-app.hanafuda-projector')")
+    after = sizes()
+    problems = voila_app.watch.log.problems()
+    voila_app.watch.close_page(page)
+    assert before[2] is False and during[2] is True and after[2] is False
+    assert during[0] >= 1.5 * before[0], f"cards {before[0]} px -> {during[0]} px"
+    assert during[1] > before[1], f"type {before[1]} px -> {during[1]} px"
+    assert after[:2] == before[:2]
+    assert problems == [], "\n".join(problems)
