@@ -36,6 +36,7 @@ from .deal import BASIC_DEALS, Dealt, deal, deal_valid
 from .engines.capture import CaptureRules, Phase, State, apply, legal_actions, setup_state
 from .errors import HanafudaError
 from .narration import CHOSEN, part_sentences, story
+from .render.sizes import MIN_CARD_WIDTH
 from .rules import SOURCE_DOCUMENTS, name_sources
 
 if TYPE_CHECKING:
@@ -519,7 +520,7 @@ def show_hiki(players: int = 2) -> HTML:
     return _html(_svg().layout_html(deal_layout(dealt), highlight=hiki) + _caption(text))
 
 
-def _lines(lines: Sequence[Sequence[tuple[str, object]]], *, width: float = 36,
+def _lines(lines: Sequence[Sequence[tuple[str, object]]], *, width: float = MIN_CARD_WIDTH,
            highlight: Iterable[AnyCard] = ()) -> str:
     """Labelled card rows, several side by side on each line (a compact layout)."""
     lit = list(highlight)
@@ -565,9 +566,9 @@ def turn_case_html(tc: TurnCase, *, engine: bool = False) -> str:
             text += (" The engine now waits for a decision: "
                      + " or ".join(f"'{x.code()}'" for x in legal_actions(a)) + ".")
     return ('<div class="hf-turn" style="border-left:3px solid #e0d8c8;padding-left:10px">'
-            f'<p style="margin:0;font-weight:bold">Before</p>{_lines([before], width=38)}'
+            f'<p style="margin:0;font-weight:bold">Before</p>{_lines([before])}'
             f'<p style="margin:4px 0 0;font-weight:bold">The turn{actions}</p>'
-            f'{_lines([moves, after], width=38, highlight=step.captured)}</div>'
+            f'{_lines([moves, after], highlight=step.captured)}</div>'
             + _caption(text))
 
 
