@@ -973,7 +973,8 @@ def show_comparison(index: int):
     label, facts = SITUATIONS[index]
     hands = [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
     return _html(f"<p><b>{html.escape(label)}</b></p>"
-                 + _svg().layout_html(hands, width=MIN_CARD_WIDTH) + tables.to_html(compare_rows(index)))
+                 + _svg().layout_html(hands, width=MIN_CARD_WIDTH)
+                 + tables.to_html(compare_rows(index)))
 
 
 def show_example_sources():

@@ -568,7 +568,8 @@ def show_comparison():
             cells.append(f'<td style="{shade}"><b style="font-size:1.25em">{esc(total)}</b>'
                          f'<br><small>{esc(rest or "no yaku")}</small></td>')
         out.append(f"<tr><td>{esc(str(r['Pile']))}<br>"
-                   f"{row_svg(str(r['Cards']), width=MIN_CARD_WIDTH, wrap=5)}</td>{''.join(cells)}</tr>")
+                   f"{row_svg(str(r['Cards']), width=MIN_CARD_WIDTH, wrap=5)}</td>"
+                   f"{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return _html("".join(out))
 
