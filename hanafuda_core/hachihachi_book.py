@@ -63,6 +63,7 @@ from .hachihachi_settle import (
     settle_round,
 )
 from .ledger import BANK, Payment
+from .render.sizes import MIN_CARD_WIDTH
 from .rules import SOURCE_DOCUMENTS, GameInfo
 from .teach import hand_example, preset_label
 from .teyaku import CHAFF, SUIT, TeyakuRule
@@ -829,24 +830,25 @@ def show_compensation(key: str = "BK17-6") -> HTML:
     ex = example(key)
     dropout = ex.facts.player(ex.facts.forced_out[0])
     assert dropout.hand is not None, "a forced dropout's hand is part of the example"
-    pic = _svg().row_svg(list(dropout.hand), width=40,
+    pic = _svg().row_svg(list(dropout.hand), width=MIN_CARD_WIDTH,
                          label=f"{dropout.name}'s hand (forced to drop out)")
     return _html(pic + tables.to_html(compensation_rows(key)))
 
 
 def show_fields() -> HTML:
-    return _html(_svg().layout_html(field_rows(), width=48))
+    return _html(_svg().layout_html(field_rows(), width=MIN_CARD_WIDTH))
 
 
 def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)) -> HTML:
     label, fields = TIMELINES[key]
     lit = [c for f in fields for c in CardSet.parse(f) if c in LIGHT_MULTIPLIERS]
     pics = _svg().layout_html([(f"Deal {i + 1}", list(CardSet.parse(f)))
-                               for i, f in enumerate(fields)], width=30, highlight=lit)
+                               for i, f in enumerate(fields)], width=MIN_CARD_WIDTH,
+                               highlight=lit)
     return _html(pics + tables.to_html(timeline_rows(key, modes)) + _caption(label))
 
 
-def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = 26) -> str:
+def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     cols = [_label(p) for p in TRADITIONS]
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">',
@@ -914,7 +916,7 @@ def show_yaku_tables() -> HTML:
     return _html(_per_tradition(yaku_html))
 
 
-def yaku_html(preset: str = "book", width: int = 30) -> str:
+def yaku_html(preset: str = "book", width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">'
            "<thead><tr><th>Yaku</th><th>Needs</th><th>Value</th><th>Cards</th></tr></thead>"
@@ -969,7 +971,7 @@ def example_html(key: str, **options: Any) -> str:
              if p.hand is not None and (s.teyaku.get(p.name) or p.name in ex.facts.forced_out)]
     shown = [c for hits in s.teyaku.values() for h in hits for c in h.shown]
     if hands:
-        out.append(_svg().layout_html(hands, width=30, highlight=shown))
+        out.append(_svg().layout_html(hands, width=MIN_CARD_WIDTH, highlight=shown))
     out.append(_steps_html(s))
     for n in s.notes:
         out.append(_caption(n))
@@ -990,7 +992,8 @@ def show_comparison(index: int) -> HTML:
     label, facts = SITUATIONS[index]
     hands = [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
     return _html(f"<p><b>{html.escape(label)}</b></p>"
-                 + _svg().layout_html(hands, width=26) + tables.to_html(compare_rows(index)))
+                 + _svg().layout_html(hands, width=MIN_CARD_WIDTH)
+                 + tables.to_html(compare_rows(index)))
 
 
 def show_example_sources() -> HTML:
@@ -1067,7 +1070,7 @@ def played_round_html(pr: PlayedRound) -> str:
     out = [_caption(f"Seed {pr.seed}, {pr.players} players, "
                     f"{_label(pr.preset)} rules; every seat played by the greedy "
                     f"player. {r0.multiplier.name} (×{r0.multiplier.value})."),
-           _svg().layout_html(rows, width=30)]
+           _svg().layout_html(rows, width=MIN_CARD_WIDTH)]
     stage_names = {"blind": "Blind stay", "choose": "Choosing players", "claim": "Claims",
                    "play": "Play"}
     table = [{"Step": st.number, "Stage": stage_names.get(st.stage, st.stage),
@@ -1077,7 +1080,7 @@ def played_round_html(pr: PlayedRound) -> str:
                + tables.to_html(table) + "</details>")
     final = [(f"{pr.final.names[i]}'s captures", list(pr.final.captures(i)))
              for i in pr.final.active]
-    out.append(_svg().layout_html(final, width=24))
+    out.append(_svg().layout_html(final, width=MIN_CARD_WIDTH))
     out.append(_steps_html(s))
     out.append(tables.to_html(net_rows(s)))
     return "".join(out)
@@ -1116,7 +1119,7 @@ PRINT_CSS = print_css("""
 """)
 
 
-def _ref_teyaku_table(width: int = 16) -> str:
+def _ref_teyaku_table(width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     cols = [_label(p) for p in TRADITIONS]
     out = ['<table class="table hf-table"><thead><tr><th>Combination</th><th>Example</th>'
@@ -1135,7 +1138,7 @@ def _ref_teyaku_table(width: int = 16) -> str:
     return "".join(out)
 
 
-def _ref_yaku_table(width: int = 16) -> str:
+def _ref_yaku_table(width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     keys: list[str] = []
     for p in TRADITIONS:
@@ -1176,7 +1179,7 @@ def reference_html() -> str:
                f"<li>Card points: {total} in the deck, par {par} each.</li></ul>"
                "<h2>Field multiplier</h2>"
                + _caption(field_rows()[0][0])
-               + _svg().layout_html(field_rows()[1:], width=22) + "</div>")
+               + _svg().layout_html(field_rows()[1:], width=MIN_CARD_WIDTH) + "</div>")
     steps = "".join(f"<li>{esc(t)}</li>" for t, _ in STEPS)
     out.append('<div class="hf-ref-block"><h2>Settling a round, in order</h2>'
                f"<ol>{steps}<li>Totals: every payment is multiplied by the field.</li></ol>"
