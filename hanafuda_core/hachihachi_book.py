@@ -69,6 +69,7 @@ from .hachihachi_settle import (
     settle_round,
 )
 from .ledger import BANK, Payment
+from .render.sizes import MIN_CARD_WIDTH
 from .rules import SOURCE_DOCUMENTS, GameInfo
 from .teach import hand_example, preset_label
 from .teyaku import CHAFF, SUIT, TeyakuRule
@@ -840,24 +841,25 @@ def show_compensation(key: str = "BK17-6") -> HTML:
     ex = example(key)
     dropout = ex.facts.player(ex.facts.forced_out[0])
     assert dropout.hand is not None, "a forced dropout's hand is part of the example"
-    pic = _svg().row_svg(list(dropout.hand), width=40,
+    pic = _svg().row_svg(list(dropout.hand), width=MIN_CARD_WIDTH,
                          label=f"{dropout.name}'s hand (forced to drop out)")
     return _html(pic + tables.to_html(compensation_rows(key)))
 
 
 def show_fields() -> HTML:
-    return _html(_svg().layout_html(field_rows(), width=48))
+    return _html(_svg().layout_html(field_rows(), width=MIN_CARD_WIDTH))
 
 
 def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)) -> HTML:
     label, fields = TIMELINES[key]
     lit = [c for f in fields for c in CardSet.parse(f) if c in LIGHT_MULTIPLIERS]
     pics = _svg().layout_html([(f"Deal {i + 1}", list(CardSet.parse(f)))
-                               for i, f in enumerate(fields)], width=30, highlight=lit)
+                               for i, f in enumerate(fields)], width=MIN_CARD_WIDTH,
+                               highlight=lit)
     return _html(pics + tables.to_html(timeline_rows(key, modes)) + _caption(label))
 
 
-def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = 26) -> str:
+def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     cols = [_label(p) for p in TRADITIONS]
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">',
@@ -925,7 +927,7 @@ def show_yaku_tables() -> HTML:
     return _html(_per_tradition(yaku_html))
 
 
-def yaku_html(preset: str = "book", width: int = 30) -> str:
+def yaku_html(preset: str = "book", width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">'
            "<thead><tr><th>Yaku</th><th>Needs</th><th>Value</th><th>Cards</th></tr></thead>"
@@ -980,7 +982,7 @@ def example_html(key: str, **options: Any) -> str:
              if p.hand is not None and (s.teyaku.get(p.name) or p.name in ex.facts.forced_out)]
     shown = [c for hits in s.teyaku.values() for h in hits for c in h.shown]
     if hands:
-        out.append(_svg().layout_html(hands, width=30, highlight=shown))
+        out.append(_svg().layout_html(hands, width=MIN_CARD_WIDTH, highlight=shown))
     out.append(_steps_html(s))
     for n in s.notes:
         out.append(_caption(n))
@@ -1001,7 +1003,8 @@ def show_comparison(index: int) -> HTML:
     label, facts = SITUATIONS[index]
     hands = [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
     return _html(f"<p><b>{html.escape(label)}</b></p>"
-                 + _svg().layout_html(hands, width=26) + tables.to_html(compare_rows(index)))
+                 + _svg().layout_html(hands, width=MIN_CARD_WIDTH)
+                 + tables.to_html(compare_rows(index)))
 
 
 def show_example_sources() -> HTML:
@@ -1079,7 +1082,7 @@ def first_deal_html(seed: int = FIRST_DEAL_SEED) -> str:
     rows = ([("Field", [Card(c) for c in zones["field"]]),
              ("Your hand (Player 1)", [Card(c) for c in zones["hand 0"]])] + others
             + [("Stock", len(zones.get("undealt", zones.get("stock", ()))))])
-    markup: str = _svg().layout_html(rows, width=56)
+    markup: str = _svg().layout_html(rows, width=MIN_CARD_WIDTH)
     return markup
 
 
@@ -1236,7 +1239,7 @@ def base_teyaku_rows() -> list[dict[str, object]]:
             for r in t.rows()]
 
 
-def base_teyaku_html(width: int = 56) -> str:
+def base_teyaku_html(width: int = MIN_CARD_WIDTH) -> str:
     """The rulebook's hand combinations as a table, and a few drawn with an example
     hand (:data:`PICTURED_TEYAKU`, the combination's cards outlined)."""
     t = get_rules(BASE_PRESET).teyaku
@@ -1262,7 +1265,7 @@ def show_base_specials() -> HTML:
 
 def show_base_yaku() -> HTML:
     """The rulebook's yaku, each drawn with its cards."""
-    return _html(yaku_html(BASE_PRESET, width=56))
+    return _html(yaku_html(BASE_PRESET, width=MIN_CARD_WIDTH))
 
 
 def show_base_teyaku() -> HTML:
@@ -1319,7 +1322,7 @@ def base_reference_html() -> str:
            "November card counts as a Chaff.</p><table class=\"table hf-table\"><tbody>"
            f"{combos}</tbody></table></div></div>",
            f'<div class="hf-ref-block"><h2>Scoring, in order</h2><ol>{procedure}</ol></div>',
-           f"<div><h2>Yaku</h2>{yaku_html(BASE_PRESET, width=40)}</div>",
+           f"<div><h2>Yaku</h2>{yaku_html(BASE_PRESET)}</div>",
            '<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
            + tables.to_html(base_specials_rows(bonuses=True)) + "</div>", "</div>"]
     return "".join(out)
@@ -1330,7 +1333,7 @@ def show_base_reference() -> HTML:
 
 
 def pile_count_html(cards: str = "1a 8a 12a 9a 10a 2b 6b 3c 4c 5c 7c",
-                    *, width: int = 56) -> str:
+                    *, width: int = MIN_CARD_WIDTH) -> str:
     """A capture pile counted at the table: the cards, then each kind's count times its
     value, the total and how far it is from par."""
     pile = [Card(c) for c in CardSet.parse(cards)]

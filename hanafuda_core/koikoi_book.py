@@ -50,6 +50,7 @@ from .engines.capture import (
 from .errors import HanafudaError, IllegalActionError
 from .games.koikoi import COMPARE_ALSO, OPTIONS, PRESETS, WORDS, get_rules, preset_options
 from .narration import and_list as _and
+from .render.sizes import MIN_CARD_WIDTH
 from .scoring import ScoreReport, score_cards
 from .teach import preset_label
 from .yaku import YakuTable
@@ -483,7 +484,7 @@ def _step_html(step: TurnStep) -> str:
     advice = (f'<p style="margin:2px 0 4px"><i>Coach:</i> {esc(step.advice)}</p>'
               if step.advice else "")
     return (head + f'<p class="hf-caption">{esc(text)}</p>' + advice
-            + _lines(_step_lines(step), width=34, highlight=step.captured))
+            + _lines(_step_lines(step), highlight=step.captured))
 
 
 def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
@@ -554,7 +555,8 @@ def show_three_players() -> HTML:
             f"{' or '.join(said)}. Points: " + ", ".join(
                 f"{'ABC'[p]} {v:+d}" for p, v in enumerate(res.points)) + ".")
     notes = res.report.notes if res.report else ()
-    return _html(layout_html(rows, width=36) + _caption(text + " " + " ".join(notes)))
+    return _html(layout_html(rows, width=MIN_CARD_WIDTH)
+                 + _caption(text + " " + " ".join(notes)))
 
 
 def show_score(index: int) -> HTML:
@@ -585,7 +587,8 @@ def show_comparison() -> HTML:
             cells.append(f'<td style="{shade}"><b style="font-size:1.25em">{esc(total)}</b>'
                          f'<br><small>{esc(rest or "no yaku")}</small></td>')
         out.append(f"<tr><td>{esc(str(r['Pile']))}<br>"
-                   f"{row_svg(str(r['Cards']), width=24, wrap=5)}</td>{''.join(cells)}</tr>")
+                   f"{row_svg(str(r['Cards']), width=MIN_CARD_WIDTH, wrap=5)}</td>"
+                   f"{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return _html("".join(out))
 

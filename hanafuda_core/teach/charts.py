@@ -24,6 +24,7 @@ from ..cards import CARD_INFO, DECK, MONTH_MASKS, Card, CardSet, Kind
 from ..errors import HanafudaError
 from ..narration import and_list
 from ..play import Game
+from ..render.sizes import MIN_CARD_WIDTH
 from ..yaku import YakuRule, YakuTable
 from .facts import amount_text, as_game, game_data, preset_game, preset_label, presets
 
@@ -356,7 +357,8 @@ def _chart(rows: list[dict[str, object]], width: float, compact: bool) -> list[s
     return out
 
 
-def yaku_chart_html(game: Game | str, *, width: float = 56, compact: bool = False) -> str:
+def yaku_chart_html(game: Game | str, *, width: float = MIN_CARD_WIDTH,
+                    compact: bool = False) -> str:
     """The game's yaku chart, grouped, each yaku drawn with its cards and its points; then
     its hand combinations, where it has them."""
     from ..render.svg import row_svg
