@@ -322,10 +322,10 @@ class CaptureRules:
     @cached_property
     def turn_constants(self) -> tuple:
         """What the turn reads from the rules, read once: (side of each seat, the yaku
-        table's ``quick`` or None, the overlay's ``decision_needed``, players, whether
+        table's evaluator (its ``quick``) or None, the overlay's ``decision_needed``, players, whether
         ``pair_then_draw`` is "stack", whether the round ends with the hands)."""
         return (self.teams or tuple(range(self.players)),
-                self.yaku.quick if self.yaku is not None else None,
+                self.yaku.evaluator if self.yaku is not None else None,
                 self.overlay.decision_needed, self.players, self.pair_then_draw == "stack",
                 self.round_end == "hands_empty")
 
