@@ -233,8 +233,9 @@ class PileScore:
         self.field_mask = field_mask
         self.calls = calls
         table = rules.yaku          # None: no yaku under these rules (Simplified's default)
-        points, self.signature = (table.quick(mask, field_mask) if table is not None
-                                  else _NO_YAKU)
+        found: tuple[int, Signature] = (table.quick(mask, field_mask) if table is not None
+                                        else _NO_YAKU)
+        points, self.signature = found
         self.points = points
         # the points with the rules' multipliers (as the report's ``total``)
         self.total = points * _factor(rules.overlay, points, calls) if points else 0

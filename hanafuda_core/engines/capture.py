@@ -327,8 +327,9 @@ class CaptureRules:
     def turn_constants(self) -> tuple[tuple[int, ...], Callable[[int, int], QuickResult] | None,
                                       Callable[..., bool], int, bool, bool]:
         """What the turn reads from the rules, read once: (side of each seat, the yaku
-        table's evaluator (its ``quick``) or None, the overlay's ``decision_needed``, players, whether
-        ``pair_then_draw`` is "stack", whether the round ends with the hands)."""
+        table's evaluator (its ``quick``) or None, the overlay's ``decision_needed``,
+        players, whether ``pair_then_draw`` is "stack", whether the round ends with the
+        hands)."""
         return (self.teams or tuple(range(self.players)),
                 self.yaku.evaluator if self.yaku is not None else None,
                 self.overlay.decision_needed, self.players, self.pair_then_draw == "stack",
@@ -1036,8 +1037,8 @@ def new_round(rules: CaptureRules, seed: int | random.Random | None = None, deal
 
 
 def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = (),
-                stock: str | Iterable[object] = (), captures: Sequence[object] = (), *, player: int = 0, dealer: int = 0,
-                calls: Sequence[int] = (), round_no: int = 1,
+                stock: str | Iterable[object] = (), captures: Sequence[object] = (), *,
+                player: int = 0, dealer: int = 0, calls: Sequence[int] = (), round_no: int = 1,
                 scores: Sequence[int] | None = None) -> State:
     """A position set up by hand (worked examples, exercises, tests), ready to play.
 
@@ -1052,7 +1053,8 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
         if isinstance(x, int) and type(x) is not bool:
             m = x
         elif isinstance(x, (str, CardSet)) or hasattr(x, "__iter__"):
-            m = CardSet(cast("str | Iterable[AnyCard]", x)).mask             # an UnknownCardError of our own if unreadable
+            # (an UnknownCardError of our own if unreadable)
+            m = CardSet(cast("str | Iterable[AnyCard]", x)).mask
         else:
             raise DealOrderError(f"{x!r} is not a card set for {what}; give card codes "
                                  "('3c 4c'), an iterable of cards or a mask")
