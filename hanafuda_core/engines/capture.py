@@ -77,6 +77,7 @@ from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card,
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
 from ..errors import HanafudaError, IllegalActionError, PlayerCountError
+from ..frozen import quick_init
 from ..rules import Source
 
 if TYPE_CHECKING:
@@ -603,6 +604,7 @@ HIGO_BANA_WILD = WildRules(rule_name="Higo-Bana", from_hand="any", from_stock="a
 # ---------------------------------------------------------------------------
 # Records
 
+@quick_init
 @dataclass(frozen=True)
 class VoidedDeal:
     """A deal that was thrown in (misdeal), kept in the record."""
@@ -611,6 +613,7 @@ class VoidedDeal:
     reason: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class DealRecord:
     """The chance event of a round: the final shuffled order and the voided deals."""
@@ -1137,10 +1140,10 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
     for cm in caps:
         order += _ids_of(cm)
     record = DealRecord(order, dealer, (), ("position set up by hand",))
-    return State(rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
-                 round_no, tuple(sigs), tuple(pts), tuple(calls),
-                 tuple(scores) if scores is not None else (rules.start_points,) * n,
-                 (0,) * n, (), None, record, None, fm)
+    return _new(State, (rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
+                        round_no, tuple(sigs), tuple(pts), tuple(calls),
+                        tuple(scores) if scores is not None else (rules.start_points,) * n,
+                        (0,) * n, (), None, record, None, fm, ()))
 
 
 _INT_ONLY = frozenset({int})
