@@ -260,6 +260,9 @@ class TeyakuTable:
     #: the rules matched per hand shape (see :func:`_evaluate`)
     _plans: dict[tuple[object, object], Any] = field(default_factory=dict, compare=False,
                                                      hash=False, repr=False)
+    #: the last hands' plans (a hand's claims are asked for, then settled: see _plan_of)
+    _hand_plans: dict[int, tuple[_Plan, list[_Reading], tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         keys = [r.key for r in self.rules]
@@ -324,7 +327,21 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
 def _plan_of(table: TeyakuTable, mask: int
              ) -> tuple[_Plan, list[_Reading], tuple[int, ...]]:
     """The plan of the hand ``mask`` (kept in the table; see :func:`_evaluate`), with the
-    hand's readings by kind and months."""
+    hand's readings by kind and months. The last hands' answers are kept too: a round
+    asks for a hand's claims, then settles them."""
+    mine = table._hand_plans
+    got = mine.get(mask)
+    if got is not None:
+        return got
+    if len(mine) > 2048:
+        mine.clear()
+    got = mine[mask] = _plan_shaped(table, mask)
+    return got
+
+
+def _plan_shaped(table: TeyakuTable, mask: int
+                 ) -> tuple[_Plan, list[_Reading], tuple[int, ...]]:
+    """:func:`_plan_of` from the hand's shape."""
     readings, months, shape = _shape(table, mask)
     kinds = readings[0][0][:3] if len(readings) == 1 else tuple(k[:3] for k, _ in readings)
     plans = table._plans

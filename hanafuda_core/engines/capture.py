@@ -1106,8 +1106,17 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
                                  f"{_deck_ids_text(rules)}")
     fm = mask(field, "the field")
     sigs, pts = [], []
+    quick = rules.yaku.quick if rules.yaku is not None else None
+    empty = None                        # (an empty pile's score, asked once)
     for c in caps:
-        total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
+        if quick is None:
+            total, sig = 0, ()
+        elif c or empty is None:
+            total, sig = found = quick(c, fm)
+            if not c:
+                empty = found
+        else:
+            total, sig = empty
         sigs.append(sig)
         pts.append(total)
     # Each card in one place only: the places' sizes add up to the size of their union
@@ -1138,7 +1147,8 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
         order += _ids_of(h)
     order += _ids_of(fm) + stock_t
     for cm in caps:
-        order += _ids_of(cm)
+        if cm:
+            order += _ids_of(cm)
     record = DealRecord(order, dealer, (), ("position set up by hand",))
     return _new(State, (rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
                         round_no, tuple(sigs), tuple(pts), tuple(calls),
