@@ -1,4 +1,9 @@
-"""Helpers for the Hachi-Hachi chapter and its quick reference.
+"""Helpers for the Hachi-Hachi chapter, its variants page and its quick reference.
+
+The chapter teaches the rulebook's three-player game in layers (the ``base_*`` helpers,
+:data:`BASE_PRESET`): its pictures and tables name cards and sources for readers, with
+no codes, labels or line numbers. The variants page shows the four traditions side by
+side (the other helpers), with their sources.
 
 As in :mod:`hanafuda_core.book`, every ``show_*`` function returns an IPython
 display object (imported lazily, so the module stays importable with the
@@ -22,19 +27,21 @@ holds only the chapter's own comparison situations (:data:`SITUATIONS`,
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import tables, teach
 from .book import _caption, _html, _svg, print_css, table_view
-from .cards import DEFAULT_VALUES, Card, CardSet
+from .cards import DEFAULT_VALUES, Card, CardSet, Kind
 from .errors import HanafudaError
 from .games.hachihachi import (
     OPTIONS,
     PRESETS,
     TEYAKU_TABLES,
+    HachiHachiRules,
     game_award,
     get_rules,
     preset_options,
@@ -61,10 +68,17 @@ from .hachihachi_settle import (
     field_multiplier,
     settle_round,
 )
-from .ledger import BANK
-from .rules import SOURCE_DOCUMENTS
+from .ledger import BANK, Payment
+from .render.sizes import MIN_CARD_WIDTH
+from .rules import SOURCE_DOCUMENTS, GameInfo
 from .teach import hand_example, preset_label
-from .teyaku import CHAFF, SUIT
+from .teyaku import CHAFF, SUIT, TeyakuRule
+from .yaku import YakuRule
+
+if TYPE_CHECKING:
+    import ipywidgets as widgets
+    from IPython.display import HTML
+
 
 __all__ = [
     "TRADITIONS", "REGISTRY_KEYS", "par_facts", "money",
@@ -75,15 +89,21 @@ __all__ = [
     "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
     "special_case_rows", "WorkedExample", "EXAMPLES", "example", "settle", "STEPS",
     "step_lines", "payment_rows", "example_facts_text", "SITUATIONS", "compare_rows",
-    "example_source_rows", "chapter_facts", "reference_html", "tradition_name",
+    "example_source_rows", "chapter_facts", "tradition_name",
     "field_quad_facts",
     "PRINT_CSS", "show_dropouts", "show_compensation",
     "show_fields", "show_timeline", "show_teyaku", "show_teyaku_tables", "show_yaku",
     "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
     "show_calls", "show_specials", "show_special_cases", "show_example",
-    "show_comparison", "show_example_sources", "show_reference",
-    "show_static_note", "show_worked_round",
-    "RoundStep", "PlayedRound", "played_round", "played_round_html", "find_round_seed",
+    "show_comparison", "show_example_sources",
+    "show_static_note",
+    "BASE_PRESET", "BASE_PLAYERS", "FIRST_DEAL_SEED", "SAGE_HAND_LEFT", "PICTURED_TEYAKU",
+    "SPECIAL_ROWS_LEFT_OUT", "BONUS_ROWS", "base_overview_rows", "first_deal_html", "claim_text",
+    "worked_round_html", "find_sage_seed", "example_title", "learner_example_html",
+    "base_teyaku_rows", "base_teyaku_html", "base_specials_rows", "base_reference_html",
+    "pile_count_html", "turn_html", "show_base_overview", "show_first_deal", "show_turn",
+    "show_pile_count", "show_base_teyaku", "show_base_specials", "show_base_yaku",
+    "show_base_worked_round", "show_learner_example", "show_base_reference",
 ]
 
 #: The four traditions in the order the chapter shows them (the game's presets).
@@ -94,7 +114,7 @@ REGISTRY_KEYS: Mapping[str, str] = {p: teach.preset_info("hachihachi", p).key
                                     for p in TRADITIONS}
 
 
-def _game(preset: str) -> Any:
+def _game(preset: str) -> GameInfo:
     """The registry entry behind a tradition (:func:`hanafuda_core.teach.preset_info`)."""
     return teach.preset_info("hachihachi", preset)
 
@@ -147,7 +167,8 @@ def table_value(preset: str, value: int) -> str:
 # 2. Setup: drop-outs and compensation (the overview and the deal are the teaching
 # layer's: teach.show_preset_overview, teach.show_deals)
 
-def _aspect_rows(aspects: Sequence[tuple[str, Any]]) -> list[dict[str, object]]:
+def _aspect_rows(aspects: Sequence[tuple[str, Callable[[str], object]]]
+                 ) -> list[dict[str, object]]:
     """One row per (label, function of the tradition), one column per tradition."""
     return [{"": label, **{_label(p): fn(p) for p in TRADITIONS}}
             for label, fn in aspects]
@@ -168,7 +189,7 @@ def dropout_rows() -> list[dict[str, object]]:
     def yn(b: bool) -> str:
         return "yes" if b else "no"
 
-    aspects: list[tuple[str, Any]] = [
+    aspects: list[tuple[str, Callable[[str], object]]] = [
         ("Fee for passing by choice", _fee_list),
         ("Fees multiplied by the field", lambda p: yn(get_rules(p).fees_multiplied)),
         ("Forced dropout: half of the hand combinations", lambda p: "yes"),
@@ -189,7 +210,7 @@ def dropout_rows() -> list[dict[str, object]]:
 def compensation_rows(key: str = "BK17-6") -> list[dict[str, object]]:
     """The forced dropout of a worked example, compensated under every tradition."""
     ex = example(key)
-    rows = []
+    rows: list[dict[str, object]] = []
     for p in TRADITIONS:
         s = settle_round(get_rules(p), ex.facts)
         lines = [x for x in s.ledger if x.category == "compensation"]
@@ -222,11 +243,20 @@ def field_rows() -> list[tuple[str, list[Card]]]:
     for card, mult in LIGHT_MULTIPLIERS.items():
         by_value.setdefault(mult, []).append(card)
     small = field_multiplier(get_rules("book"), CardSet())
-    rows = [(f"{small.name} ×{small.value}: no Bright in the field", [])]
+    rows: list[tuple[str, list[Card]]] = [
+        (f"{small.name} ×{small.value}: no Bright in the field", [])]
     for value in sorted(by_value):
         fm = field_multiplier(get_rules("book"), CardSet(by_value[value][:1]))
         rows.append((f"{fm.name} ×{fm.value}: any of these in the field", by_value[value]))
     return rows
+
+
+def _dealt_field(key: str) -> str:
+    """A worked example's field as dealt, in card notation."""
+    dealt = EXAMPLES[key].facts.field
+    if dealt is None:
+        raise HanafudaError(f"the worked example {key} gives no field")
+    return dealt.format()
 
 
 #: Worked multiplier examples: (key, what it shows, the fields of consecutive deals).
@@ -242,7 +272,7 @@ TIMELINES: Mapping[str, tuple[str, tuple[str, ...]]] = {
     # The first field is the worked example's own (hachihachi_examples, BK17-V1).
     "BK17-V1": ("Phoenix and Crane dealt together (the rulebook's variants), then a deal "
                 "with no Bright",
-                (EXAMPLES["BK17-V1"].facts.field.format(), "2c 4c 5d 6d 7d 9d",
+                (_dealt_field("BK17-V1"), "2c 4c 5d 6d 7d 9d",
                  "1c 2d 4d 5c 9c 10c")),
 }
 
@@ -365,7 +395,7 @@ def _hit_text(preset: str, hand: CardSet, group: str) -> str:
     return f"{hit.rule.name}: {table_value(preset, hit.value)}"
 
 
-def _needs(rule) -> str:
+def _needs(rule: TeyakuRule) -> str:
     """The rule's own description, with plural kinds ('2 Ribbons')."""
     import re
     return re.sub(r"\b([2-9]) (Bright|Ten|Ribbon)\b", r"\1 \2s", rule.describe())
@@ -405,7 +435,7 @@ def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------
 # 5. Yaku and the decision after one
 
-def _one_of(rules, r) -> str:
+def _one_of(rules: HachiHachiRules, r: YakuRule) -> str:
     """The group name when the rule is one of a best-only group, else ''."""
     for g in rules.yaku.groups:
         if g.key == r.group and g.mode == "one_of":
@@ -417,7 +447,7 @@ def yaku_rows(preset: str) -> list[dict[str, object]]:
     """The captured combinations of a tradition: cards, how many are needed, value."""
     _check_tradition(preset)
     rules = get_rules(preset)
-    rows = []
+    rows: list[dict[str, object]] = []
     for r in rules.yaku.rules:
         pool = CardSet(r.cards)
         need = r.count or len(pool)
@@ -523,7 +553,7 @@ def special_rows() -> list[dict[str, object]]:
                                       "bonuses are paid back",
               "return_all": "card points are cancelled; hand combinations, yaku and "
                             "bonuses are paid back"}
-    aspects: list[tuple[str, Any]] = [
+    aspects: list[tuple[str, Callable[[str], object]]] = [
         ("168 or more card points", lambda p: f"{fmt(p, get_rules(p).futahachi[0])} + "
                                               f"{fmt(p, get_rules(p).futahachi[1])} per point "
                                               "beyond 168"),
@@ -607,7 +637,7 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _line(preset_rules, x) -> str:
+def _line(preset_rules: HachiHachiRules, x: Payment) -> str:
     fmt = preset_rules.unit.format
     mult = f" (field ×{x.multiplier})" if x.multiplier != 1 else ""
     half = " — half" if x.note == "half" else ""
@@ -633,7 +663,7 @@ def payment_rows(s: Settlement) -> list[dict[str, object]]:
     """One row per payment: step, who pays whom, amount, what for, multiplier, rule."""
     step_of = {c: t for t, cats in STEPS for c in cats}
     order = {t: i for i, (t, _) in enumerate(STEPS)}
-    rows = []
+    rows: list[dict[str, object]] = []
     for x in sorted(s.ledger, key=lambda x: order.get(step_of.get(x.category, ""), 99)):
         rows.append({"Step": step_of.get(x.category, x.category), "Pays": x.payer,
                      "To": x.payee, "Amount": s.rules.unit.format(x.amount),
@@ -642,7 +672,7 @@ def payment_rows(s: Settlement) -> list[dict[str, object]]:
     return rows
 
 
-def net_rows(s: Settlement) -> list[dict[str, object]]:
+def net_rows(s: Settlement) -> list[dict[str, str]]:
     """Settlement.to_rows() with amounts in the tradition's notation (the figures' layout)."""
     names = {"compensation": "Compensation", "teyaku": "Hand combinations", "yaku": "Yaku",
              "cards": "Card points", "events": "Bonuses", "blind": "Blind stay",
@@ -750,7 +780,7 @@ def example_source_rows() -> list[dict[str, object]]:
             raise HanafudaError(f"unknown source document {doc!r} in {ex.source!r}")
         rows.append({"Document": SOURCE_DOCUMENTS[doc].reader,
                      "Section": ex.source[len(doc):].lstrip(", "), "Lines": "",
-                     "Used for": f"example {ex.key}"})
+                     "Used for": f"the worked example \"{ex.title}\""})
     return rows
 
 
@@ -807,27 +837,29 @@ def chapter_facts() -> dict[str, object]:
 show_dropouts = table_view(dropout_rows)
 
 
-def show_compensation(key: str = "BK17-6"):
+def show_compensation(key: str = "BK17-6") -> HTML:
     ex = example(key)
     dropout = ex.facts.player(ex.facts.forced_out[0])
-    pic = _svg().row_svg(list(dropout.hand), width=40,
+    assert dropout.hand is not None, "a forced dropout's hand is part of the example"
+    pic = _svg().row_svg(list(dropout.hand), width=MIN_CARD_WIDTH,
                          label=f"{dropout.name}'s hand (forced to drop out)")
     return _html(pic + tables.to_html(compensation_rows(key)))
 
 
-def show_fields():
-    return _html(_svg().layout_html(field_rows(), width=48))
+def show_fields() -> HTML:
+    return _html(_svg().layout_html(field_rows(), width=MIN_CARD_WIDTH))
 
 
-def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)):
+def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)) -> HTML:
     label, fields = TIMELINES[key]
     lit = [c for f in fields for c in CardSet.parse(f) if c in LIGHT_MULTIPLIERS]
     pics = _svg().layout_html([(f"Deal {i + 1}", list(CardSet.parse(f)))
-                               for i, f in enumerate(fields)], width=30, highlight=lit)
+                               for i, f in enumerate(fields)], width=MIN_CARD_WIDTH,
+                               highlight=lit)
     return _html(pics + tables.to_html(timeline_rows(key, modes)) + _caption(label))
 
 
-def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = 26) -> str:
+def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     cols = [_label(p) for p in TRADITIONS]
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">',
@@ -861,12 +893,12 @@ def _values_differ(hand: str, group: str) -> bool:
     return len(seen) > 1
 
 
-def show_teyaku(group: str | None = None):
+def show_teyaku(group: str | None = None) -> HTML:
     """The combinations with example hands, valued by every tradition's table."""
     return _html(_teyaku_html(teyaku_rows(group)))
 
 
-def _per_tradition(html_of) -> str:
+def _per_tradition(html_of: Callable[[str], str]) -> str:
     """One collapsible block per tradition (the rulebook's open)."""
     out = []
     for p in TRADITIONS:
@@ -885,17 +917,17 @@ def teyaku_table_html(preset: str) -> str:
     return tables.to_html(rows)
 
 
-def show_teyaku_tables():
+def show_teyaku_tables() -> HTML:
     """Each tradition's own hand-combination table, one collapsible block each."""
     return _html(_per_tradition(teyaku_table_html))
 
 
-def show_yaku_tables():
+def show_yaku_tables() -> HTML:
     """Each tradition's yaku with their cards, one collapsible block each."""
     return _html(_per_tradition(yaku_html))
 
 
-def yaku_html(preset: str = "book", width: int = 30) -> str:
+def yaku_html(preset: str = "book", width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">'
            "<thead><tr><th>Yaku</th><th>Needs</th><th>Value</th><th>Cards</th></tr></thead>"
@@ -906,7 +938,7 @@ def yaku_html(preset: str = "book", width: int = 30) -> str:
         # Other traditions' yaku use the rulebook's cards: drawn once, in the rulebook block.
         pic = (_svg().row_svg(str(r["Cards"]), width=width, wrap=9)
                if preset == "book" or str(r["Cards"]) not in book_cards
-               else esc(str(r["Cards"])))
+               else "the same cards as the rulebook's")
         out.append(f"<tr><td>{esc(str(r['Yaku']))}{esc(group)}</td><td>{esc(str(r['Needs']))}"
                    f"</td><td>{esc(str(r['Value']))}</td>"
                    f"<td>{pic}</td></tr>")
@@ -914,7 +946,7 @@ def yaku_html(preset: str = "book", width: int = 30) -> str:
     return "".join(out)
 
 
-def show_yaku(preset: str = "book"):
+def show_yaku(preset: str = "book") -> HTML:
     return _html(yaku_html(preset))
 
 
@@ -950,7 +982,7 @@ def example_html(key: str, **options: Any) -> str:
              if p.hand is not None and (s.teyaku.get(p.name) or p.name in ex.facts.forced_out)]
     shown = [c for hits in s.teyaku.values() for h in hits for c in h.shown]
     if hands:
-        out.append(_svg().layout_html(hands, width=30, highlight=shown))
+        out.append(_svg().layout_html(hands, width=MIN_CARD_WIDTH, highlight=shown))
     out.append(_steps_html(s))
     for n in s.notes:
         out.append(_caption(n))
@@ -963,119 +995,26 @@ def example_html(key: str, **options: Any) -> str:
     return "".join(out)
 
 
-def show_example(key: str, **options: Any):
+def show_example(key: str, **options: Any) -> HTML:
     return _html(example_html(key, **options))
 
 
-def show_comparison(index: int):
+def show_comparison(index: int) -> HTML:
     label, facts = SITUATIONS[index]
     hands = [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
     return _html(f"<p><b>{html.escape(label)}</b></p>"
-                 + _svg().layout_html(hands, width=26) + tables.to_html(compare_rows(index)))
+                 + _svg().layout_html(hands, width=MIN_CARD_WIDTH)
+                 + tables.to_html(compare_rows(index)))
 
 
-def show_example_sources():
+def show_example_sources() -> HTML:
     """Where each seed worked example comes from (:func:`example_source_rows`)."""
     return _html(tables.to_html(example_source_rows(), caption="The worked examples"))
 
 
-def show_static_note(text: str):
+def show_static_note(text: str) -> widgets.HTML:
     from .widgets.static import static_note
     return static_note(text)
-
-
-@dataclass(frozen=True)
-class RoundStep:
-    """One action of an engine-played round, with what it changed."""
-
-    number: int
-    stage: str
-    player: str
-    action: str
-    captured: tuple[Card, ...] = ()
-
-
-@dataclass(frozen=True)
-class PlayedRound:
-    """A seeded round played by greedy players on the engine, step by step."""
-
-    seed: int
-    preset: str
-    players: int
-    first: Any                      # the round as dealt (HachiHachiRound)
-    final: Any                      # the finished round
-    steps: tuple[RoundStep, ...]
-
-    @property
-    def settlement(self) -> Settlement:
-        return self.final.result.report
-
-
-def played_round(seed: int = 7, preset: str = "book", players: int = 4) -> PlayedRound:
-    """Play one seeded round with greedy players on the engine wiring
-    (:mod:`hanafuda_core.games.hachihachi_play`) and record every action."""
-    import random
-
-    from .games import hachihachi_play as hp
-    rng = random.Random(seed)
-    r = hp.new_hachihachi_round(preset, players=players, seed=seed)
-    first = r
-    agents = [hp.make_agent("greedy") for _ in range(players)]
-    steps: list[RoundStep] = []
-    while not r.is_terminal:
-        seat = r.current_seat
-        legal = hp.legal_actions(r)
-        action = agents[seat].choose(hp.view(r, seat), legal, rng)
-        before = r.captures(seat) if r.stage == "play" else CardSet()
-        stage = r.stage
-        r = hp.apply(r, action)
-        after = r.captures(seat) if stage == "play" else CardSet()
-        steps.append(RoundStep(len(steps) + 1, stage, r.names[seat], action.describe(),
-                               tuple(after - before)))
-    return PlayedRound(seed, preset, players, first, r, tuple(steps))
-
-
-def played_round_html(pr: PlayedRound) -> str:
-    """The deal, every action (choices, claims, turns, calls) and the settlement."""
-    r0, s = pr.first, pr.settlement
-    rows = [("Field", list(r0.field))] + [(f"{r0.names[i]}'s hand", list(r0.hand(i)))
-                                          for i in range(pr.players)]
-    out = [_caption(f"Seed {pr.seed}, {pr.players} players, "
-                    f"{_label(pr.preset)} rules; every seat played by the greedy "
-                    f"player. {r0.multiplier.name} (×{r0.multiplier.value})."),
-           _svg().layout_html(rows, width=30)]
-    stage_names = {"blind": "Blind stay", "choose": "Choosing players", "claim": "Claims",
-                   "play": "Play"}
-    table = [{"Step": st.number, "Stage": stage_names.get(st.stage, st.stage),
-              "Player": st.player, "Does": st.action,
-              "Captures": " ".join(c.code for c in st.captured) or ""} for st in pr.steps]
-    out.append('<details class="hf-worked" open><summary><b>Every action</b></summary>'
-               + tables.to_html(table) + "</details>")
-    final = [(f"{pr.final.names[i]}'s captures", list(pr.final.captures(i)))
-             for i in pr.final.active]
-    out.append(_svg().layout_html(final, width=24))
-    out.append(_steps_html(s))
-    out.append(tables.to_html(net_rows(s)))
-    return "".join(out)
-
-
-WANTED_STEPS = ("compensation", "teyaku", "yaku")
-
-
-def find_round_seed(preset: str = "book", players: int = 4,
-                    wanted: Sequence[str] = WANTED_STEPS, limit: int = 200) -> int:
-    """The first seed whose greedy round pays every category in ``wanted``."""
-    for seed in range(1, limit):
-        cats = {x.category for x in played_round(seed, preset, players).settlement.ledger}
-        if set(wanted) <= cats:
-            return seed
-    raise HanafudaError(f"no seed below {limit} pays {', '.join(wanted)}")  # pragma: no cover
-
-
-def show_worked_round(seed: int | None = None, preset: str = "book", players: int = 4):
-    if seed is None:
-        seed = find_round_seed(preset, players)
-    return _html(played_round_html(played_round(seed, preset, players)))
 
 
 # ---------------------------------------------------------------------------
@@ -1091,93 +1030,343 @@ PRINT_CSS = print_css("""
 """)
 
 
-def _ref_teyaku_table(width: int = 16) -> str:
+
+
+# ---------------------------------------------------------------------------
+# The learner chapter: the rulebook's three-player game, in layers. Its pictures and
+# tables name cards and sources for readers (no codes, no labels, no line numbers);
+# the side-by-side traditions are on the variants page.
+
+#: The tradition the chapter teaches first, and the table it seats.
+BASE_PRESET = "book"
+BASE_PLAYERS = 3
+#: The seeded deal the chapter's first game starts from, and the worked round's seed: a
+#: round with a hand combination claimed and a yaku called End with cards still in hand
+#: (:func:`find_sage_seed` finds it; the tests check it still does).
+FIRST_DEAL_SEED = 100
+#: Cards still in hand at the End call of the worked round (a real choice, not the
+#: round's last card).
+SAGE_HAND_LEFT = 4
+
+
+def _base_game() -> Any:
+    from .registry import get_game
+    return get_game("hachihachi", preset=BASE_PRESET)
+
+
+def base_overview_rows() -> list[dict[str, object]]:
+    """At a glance, for the base game: the generic overview with the deal of a
+    three-player table (:func:`hanafuda_core.teach.overview_rows`)."""
+    g = _base_game()
+    deal = next(r for r in teach.deal_rows(g) if r["Players"] == BASE_PLAYERS)
+    rows = []
+    for row in teach.overview_rows(g):
+        what = row[""]
+        if what == "Players":
+            row = {**row, "At a glance": f"{BASE_PLAYERS} in a round (up to "
+                   f"{g.players[1]} can sit at the table: see the additions)"}
+        elif what == "Deal":
+            row = {**row, "At a glance": f"{deal['Each hand']} cards to each player, "
+                   f"{deal['Field']} face up to the field, {deal['Stock']} in the stock"}
+        rows.append(row)
+    return rows
+
+
+def first_deal_html(seed: int = FIRST_DEAL_SEED) -> str:
+    """A real three-player deal laid out as at the table: the field face up, your hand,
+    the other two hands face down and the stock."""
+    g = _base_game()
+    zones = g.new_round(seed=seed, players=BASE_PLAYERS).zones()
+    others = [(f"Player {i + 1}'s hand (face down)", [None] * len(zones[f"hand {i}"]))
+              for i in range(1, BASE_PLAYERS)]
+    rows = ([("Field", [Card(c) for c in zones["field"]]),
+             ("Your hand (Player 1)", [Card(c) for c in zones["hand 0"]])] + others
+            + [("Stock", len(zones.get("undealt", zones.get("stock", ()))))])
+    markup: str = _svg().layout_html(rows, width=MIN_CARD_WIDTH)
+    return markup
+
+
+def show_first_deal(seed: int = FIRST_DEAL_SEED) -> HTML:
+    return _html(first_deal_html(seed))
+
+
+def _claim_names() -> list[tuple[str, str]]:
+    """(key in words, combination name) for every hand combination, longest first: the
+    play tool's claim words ("claim three two pairs") become names."""
+    t = get_rules(BASE_PRESET).teyaku
+    pairs = [(str(r["key"]).replace("_", " "), str(r["name"])) for r in t.rows()]
+    return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+def claim_text(choice: str) -> str:
+    """A claim choice in the combinations' own names.
+
+    >>> claim_text("claim three two pairs")
+    'claim 3 of a Kind & 2 Pairs'
+    """
+    if not choice.startswith("claim ") or choice == "claim no hand combination":
+        return choice
+    parts = choice[len("claim "):].split(" and ")
+    names = dict(_claim_names())
+    return "claim " + " and ".join(names.get(p, p) for p in parts)
+
+
+_TITLES = sorted({c.title for c in CardSet.parse(" ".join(
+    f"{m}{k}" for m in range(1, 13) for k in "abcd"))}, key=len, reverse=True)
+
+
+def _comma_cards(line: str) -> str:
+    """"showing Pine Chaff 1 Pine Chaff 2" -> "showing Pine Chaff 1, Pine Chaff 2"."""
+    def split(m: re.Match[str]) -> str:
+        rest, names = m.group(1), []
+        while rest:
+            t = next((t for t in _TITLES if rest.startswith(t)), None)
+            if t is None:
+                return m.group(0)
+            names.append(t)
+            rest = rest[len(t):].lstrip()
+        return "showing " + ", ".join(names)
+    return re.sub(r"showing ((?:(?! and \d).)+?)(?= and \d|$)", split, line)
+
+
+def _reason(d: teach.Decision, multiplier: int) -> str:
+    """A plain reason for a decision of the base game, from the table at that moment."""
+    chosen = d.chosen
+    if chosen.startswith("claim") and chosen != "claim no hand combination":
+        return ("Claiming costs nothing and the other two pay at once, so always claim "
+                "the best combination of each group your hand makes.")
+    if "End" in chosen or "Continue" in chosen:
+        rules = get_rules(BASE_PRESET)
+        cards = CardSet(Card(c) for c in d.zones[f"captures of side {d.player + 1}"])
+        hits = rules.yaku.evaluate(cards)
+        value = sum(h.points for h in hits.hits)
+        names = _and([h.rule.name for h in hits.hits])
+        gain = value * multiplier
+        left = len(d.zones[f"hand {d.player}"])
+        stock = len(d.zones.get("stock", ()))
+        return (f"Why {'End' if 'End' in chosen else 'Continue'}? {names} is worth {value}; "
+                f"times the field's {multiplier} that is {gain} from each of the other two, "
+                f"{2 * gain} in all, if the round ends now. Playing on could add more, but "
+                f"with {left} cards still in hand and {stock} in the stock the others have "
+                "plenty of time to make a yaku, and if one of them ends the round you pay "
+                "double and collect nothing. A sure gain now is the better call.")
+    return ""
+
+
+def worked_round_html(seed: int = FIRST_DEAL_SEED) -> str:
+    """The base game's worked round (:func:`hanafuda_core.teach.worked_round`, three
+    players, the rulebook's rules): every turn in words, the call after a yaku drawn in
+    full with a plain reason, and the result."""
+    g = _base_game()
+    wr = teach.worked_round(g, seed, BASE_PLAYERS)
+    assert wr.dealt is not None, "a worked round keeps its deal"
+    mult = field_multiplier(get_rules(BASE_PRESET),
+                            CardSet(Card(c) for c in wr.dealt["field"])).value
+    decisions = tuple(
+        type(d)(d.number, d.player, tuple(claim_text(c) for c in d.choices),
+                claim_text(d.chosen), d.zones,
+                " ".join(x for x in (d.reason, _reason(d, mult)) if x))
+        for d in wr.decisions)
+    lines = tuple(_comma_cards(x) for x in wr.lines)
+    from dataclasses import replace
+    # Only the call after a yaku is drawn; the claims are in the story, and the deal is
+    # the one pictured in "Your first game" (each picture costs page weight).
+    calls = tuple(replace(d, number=i) for i, d in enumerate(
+        (d for d in decisions if not d.chosen.startswith("claim")), 1))
+    return teach.worked_round_html(replace(wr, decisions=calls, lines=lines, dealt=None))
+
+
+def show_base_worked_round(seed: int = FIRST_DEAL_SEED) -> HTML:
+    return _html(worked_round_html(seed))
+
+
+def find_sage_seed(start: int = 1, limit: int = 200) -> int:
+    """The first seed whose three-player round has a hand combination claimed and a
+    yaku called End with :data:`SAGE_HAND_LEFT` cards or more in hand (the worked
+    round's seed)."""
+    g = _base_game()
+    for seed in range(start, limit):
+        wr = teach.worked_round(g, seed, BASE_PLAYERS)
+        chosen = [d.chosen for d in wr.decisions]
+        ends = [d for d in wr.decisions if "End" in d.chosen
+                and len(d.zones[f"hand {d.player}"]) >= SAGE_HAND_LEFT]
+        if ends and any(c.startswith("claim ") and c != "claim no hand combination"
+                        for c in chosen):
+            return seed
+    raise HanafudaError(f"no seed below {limit} claims and ends with a yaku")  # pragma: no cover
+
+
+def example_title(key: str) -> str:
+    """Where a worked example comes from, for readers: "the rulebook, Scoring Example 3
+    (figure 17.6)" (no labels, no line numbers)."""
+    ex = example(key)
+    doc, _, rest = ex.source.partition(" ")
+    section = rest.split(",", 1)[1].strip() if "," in rest else rest
+    return f"{SOURCE_DOCUMENTS[doc].reader}, {section.replace('fig.', 'figure')}"
+
+
+def learner_example_html(key: str, **options: Any) -> str:
+    """A rulebook worked example for the learner chapter: the facts, the
+    steps in order, the totals, and a plain note where the source's arithmetic or
+    wording is wrong; no rule citations (those are on the variants page)."""
     esc = html.escape
-    cols = [_label(p) for p in TRADITIONS]
-    out = ['<table class="table hf-table"><thead><tr><th>Combination</th><th>Example</th>'
-           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
-
-    def short(cell: str, book_name: str) -> str:
-        name, _, value = cell.rpartition(": ")
-        return value if not name or name == book_name else f"{value} ({name})"
-
-    for r in teyaku_rows():
-        book_name = str(r[cols[0]]).split(": ")[0]
-        cells = "".join(f"<td>{esc(short(str(r[c]), book_name))}</td>" for c in cols)
-        out.append(f"<tr><td>{esc(str(r['Combination']))}</td>"
-                   f"<td>{_svg().row_svg(str(r['Hand']), width=width)}</td>{cells}</tr>")
-    out.append("</tbody></table>")
+    ex = example(key)
+    s = settle(key, **options)
+    out = [f'<p class="hf-caption">From {esc(example_title(key))}; amounts in '
+           f"{esc(_unit(ex.preset))}</p>", f"<p>{esc(example_facts_text(key))}</p>"]
+    out.append(_steps_html(s))
+    out.append(tables.to_html(net_rows(s)))
+    if ex.source_note:
+        out.append(f'<div class="admonition warning"><p class="admonition-title">Where '
+                   f"the rulebook is wrong</p><p>{esc(ex.source_note)}</p></div>")
     return "".join(out)
 
 
-def _ref_yaku_table(width: int = 16) -> str:
-    esc = html.escape
-    keys: list[str] = []
-    for p in TRADITIONS:
-        keys += [r.key for r in get_rules(p).yaku.rules if r.key not in keys]
-    cols = [_label(p) for p in TRADITIONS]
-    out = ['<table class="table hf-table"><thead><tr><th>Yaku</th><th>Cards</th>'
-           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
-    for k in keys:
-        name, cards, cells = "", "", []
-        for p in TRADITIONS:
-            found = {r["Yaku"].split(" (")[0]: r for r in yaku_rows(p)}
-            rules = {r.key: r for r in get_rules(p).yaku.rules}
-            r = rules.get(k)
-            if r is None:
-                cells.append("—")
-                continue
-            row = found[r.name]
-            name = name or str(row["Yaku"])
-            cards = cards or str(row["Cards"])
-            cells.append(str(row["Value"]))
-        out.append(f"<tr><td>{esc(name)}</td><td>{_svg().row_svg(cards, width=width, wrap=9)}"
-                   "</td>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
-    out.append("</tbody></table>")
+def show_learner_example(key: str = "BK17-3", **options: Any) -> HTML:
+    return _html(learner_example_html(key, **options))
+
+
+#: The hand combinations the chapter draws with an example hand (the others are in the
+#: table beside them): a chaff combination, a triple and three pairs.
+PICTURED_TEYAKU = ("seven_chaffs", "three", "three_pairs")
+
+
+def base_teyaku_rows() -> list[dict[str, object]]:
+    """The rulebook's hand combinations: group, name, what it needs, value."""
+    t = get_rules(BASE_PRESET).teyaku
+    return [{"Group": "Chaff" if r["group"] == CHAFF else "Suit", "Combination": r["name"],
+             "Needs": _needs(t.rule(str(r["key"]))), "Points from each opponent": r["value"]}
+            for r in t.rows()]
+
+
+def base_teyaku_html(width: int = MIN_CARD_WIDTH) -> str:
+    """The rulebook's hand combinations as a table, and a few drawn with an example
+    hand (:data:`PICTURED_TEYAKU`, the combination's cards outlined)."""
+    t = get_rules(BASE_PRESET).teyaku
+    out = [tables.to_html(base_teyaku_rows())]
+    for key in PICTURED_TEYAKU:
+        ex = teyaku_example(key)
+        rule = t.rule(key)
+        hit = t.evaluate(ex.hand).best(rule.group)
+        pic: str = _svg().layout_html([(f"{rule.name}: {rule.value} points",
+                                        list(ex.hand))],
+                                      width=width, highlight=hit.shown if hit else ())
+        out.append(pic)
     return "".join(out)
 
 
-def reference_html() -> str:
-    """The whole quick reference as one HTML fragment (with its print style)."""
+def show_base_overview() -> HTML:
+    return _html(tables.to_html(base_overview_rows()))
+
+
+def show_base_specials() -> HTML:
+    return _html(tables.to_html(base_specials_rows()))
+
+
+def show_base_yaku() -> HTML:
+    """The rulebook's yaku, each drawn with its cards."""
+    return _html(yaku_html(BASE_PRESET, width=MIN_CARD_WIDTH))
+
+
+def show_base_teyaku() -> HTML:
+    return _html(base_teyaku_html())
+
+
+def base_specials_rows(*, bonuses: bool = False) -> list[dict[str, object]]:
+    """The rulebook's special achievements (its column of :func:`special_rows`), and
+    with ``bonuses`` its two small bonuses too (the chapter tells those in words)."""
+    col = _label(BASE_PRESET)
+    left_out = SPECIAL_ROWS_LEFT_OUT if not bonuses else tuple(
+        x for x in SPECIAL_ROWS_LEFT_OUT if x not in BONUS_ROWS)
+    return [{"Achievement": r[""], "What it is worth": r[col]} for r in special_rows()
+            if not str(r[""]).startswith(left_out)]
+
+
+#: The bonuses among :func:`special_rows` (their first words).
+BONUS_ROWS = ("Chaff combination", "Capturing")
+
+
+#: Rows of :func:`special_rows` the base game's table leaves to the prose (the bonuses,
+#: when specials count and what they cancel) or to the variants page (the blind stay).
+SPECIAL_ROWS_LEFT_OUT = ("Blind", "Only in", "What a special", "Chaff combination",
+                         "Capturing")
+
+
+def base_reference_html() -> str:
+    """The base game's quick reference (prints on one or two A4 pages): the deal, a
+    turn, the field, the hand combinations, the yaku, the specials and the order of a
+    settlement; the traditions' differences are on the variants page."""
     esc = html.escape
+    g = _base_game()
     total, players, par = par_facts()
-    book = get_rules("book")
-    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">']
-    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Setup</h2><ul>'
-               f"<li>Each player gets {_game('book').deals[3].hand} cards; "
-               f"{_game('book').deals[3].field} go face up to the field.</li>"
-               f"<li>Only {players} play a round; the others pass or are forced out "
-               "(fees and compensation below).</li>"
-               f"<li>Card points: {total} in the deck, par {par} each.</li></ul>"
-               "<h2>Field multiplier</h2>"
-               + _caption(field_rows()[0][0])
-               + _svg().layout_html(field_rows()[1:], width=22) + "</div>")
-    steps = "".join(f"<li>{esc(t)}</li>" for t, _ in STEPS)
-    out.append('<div class="hf-ref-block"><h2>Settling a round, in order</h2>'
-               f"<ol>{steps}<li>Totals: every payment is multiplied by the field.</li></ol>"
-               "<h2>After making a yaku</h2>" + tables.to_html(
-                   [{"Tradition": _label(p),
-                     "Play on": _call_word(p, "continue"), "End": _call_word(p, "end"),
-                     "Cancel": _call_word(p, "cancel"),
-                     "Yaku paid": "when the round ends" if get_rules(p).calls in ("book", "d002")
-                     else "at once"} for p in TRADITIONS]) + "</div></div>")
-    out.append('<div class="hf-ref-block"><h2>Hand combinations (teyaku), with an example '
-               "hand; November counts as Chaff</h2>" + _ref_teyaku_table() + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Yaku (captured combinations)</h2>'
-               + _ref_yaku_table() + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
-               + tables.to_html(special_rows()) + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Choosing the three players</h2>'
-               + tables.to_html(dropout_rows()) + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Decisions after a yaku, settled (Large Field, '
-               "no other payments)</h2>" + tables.to_html(call_rows()) + "</div>")
-    out.append(f'<p class="hf-caption">Rulebook values are points; the three-player and the '
-               f"Japanese publisher's rules use kan of 12 points, the shilling rules shillings "
-               f"of 12 pence. A three-of-a-kind is "
-               f"{book.teyaku.rule('three').value} rulebook points.</p>")
-    out.append("</div>")
+    deal = next(r for r in teach.deal_rows(g) if r["Players"] == BASE_PLAYERS)
+    t = get_rules(BASE_PRESET).teyaku
+    combos = "".join(f"<tr><td>{esc(str(r['name']))}</td><td>{r['value']}</td></tr>"
+                     for r in t.rows())
+    procedure = "".join(f"<li>{esc(s)}</li>" for s in teach.scoring_procedure(g))
+    field = "".join(f"<li>{esc(label)}: {esc(', '.join(c.title for c in cards))}</li>"
+                    for label, cards in field_rows()[1:])
+    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">',
+           '<div class="hf-ref-cols"><div class="hf-ref-block"><h2>The deal</h2><ul>'
+           f"<li>{players} players: {deal['Each hand']} cards each, {deal['Field']} face up "
+           f"to the field, {deal['Stock']} in the stock.</li>"
+           f"<li>Card values: Bright {DEFAULT_VALUES[Kind.BRIGHT]}, Ten "
+           f"{DEFAULT_VALUES[Kind.TEN]}, Ribbon {DEFAULT_VALUES[Kind.RIBBON]}, Chaff "
+           f"{DEFAULT_VALUES[Kind.CHAFF]}: {total} in the deck, par {par} each.</li></ul>"
+           "<h2>A turn</h2><ol><li>Play a card: take a field card of its month, or leave "
+           "it on the field.</li><li>Turn over the top stock card and do the same.</li>"
+           "<li>Made a yaku? Call End (collect now) or Continue (play on).</li></ol>"
+           f"<h2>The field (Brights dealt face up)</h2><ul>{field}</ul></div>",
+           '<div class="hf-ref-block"><h2>Hand combinations (points from each '
+           "opponent)</h2><p>Claim one of each group; for chaff combinations every "
+           "November card counts as a Chaff.</p><table class=\"table hf-table\"><tbody>"
+           f"{combos}</tbody></table></div></div>",
+           f'<div class="hf-ref-block"><h2>Scoring, in order</h2><ol>{procedure}</ol></div>',
+           f"<div><h2>Yaku</h2>{yaku_html(BASE_PRESET)}</div>",
+           '<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
+           + tables.to_html(base_specials_rows(bonuses=True)) + "</div>", "</div>"]
     return "".join(out)
 
 
-def show_reference():
-    return _html(reference_html())
+def show_base_reference() -> HTML:
+    return _html(base_reference_html())
+
+
+def pile_count_html(cards: str = "1a 8a 12a 9a 10a 2b 6b 3c 4c 5c 7c",
+                    *, width: int = MIN_CARD_WIDTH) -> str:
+    """A capture pile counted at the table: the cards, then each kind's count times its
+    value, the total and how far it is from par."""
+    pile = [Card(c) for c in CardSet.parse(cards)]
+    _, _, par = par_facts()
+    parts, total = [], 0
+    for kind in (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF):
+        n = sum(1 for c in pile if c.kind is kind)
+        if n:
+            value = DEFAULT_VALUES[kind]
+            total += n * value
+            word = kind.name.capitalize() + ("s" if n != 1 else "")
+            parts.append(f"{n} {word} \u00d7 {value} = {n * value}")
+    diff = total - par
+    side = (f"{diff} above par: you collect {diff}" if diff > 0 else
+            f"{-diff} below par: you pay {-diff}" if diff < 0 else "exactly on par")
+    pic: str = _svg().layout_html([("Your captures at the end of a round", pile)],
+                                  width=width)
+    return pic + _caption("; ".join(parts) + f". Total {total}, {side} (times the field).")
+
+
+def show_pile_count(cards: str | None = None) -> HTML:
+    return _html(pile_count_html(cards) if cards else pile_count_html())
+
+
+def turn_html(key: str = "two") -> str:
+    """One capture turn before and after (the basics' :data:`~hanafuda_core.book.TURN_CASES`),
+    told with card names only."""
+    from .book import turn_case, turn_case_html
+    markup = turn_case_html(turn_case(key))
+    head, sep, caption = markup.rpartition('<p class="hf-caption">')
+    text = html.unescape(caption.removesuffix("</p>"))
+    return head + sep + html.escape(teach.plain_line(text)) + "</p>"
+
+
+def show_turn(key: str = "two") -> HTML:
+    return _html(turn_html(key))
