@@ -16,6 +16,15 @@ Loaded from _config.yml (``sphinx: local_extensions``). It does two things:
    ``<img src>``, ``<iframe src>``, ``<source src>``, ``<video src>`` or ``<audio src>``
    pointing outside the book (``http:``, ``https:`` or ``//``) is a warning, so
    ``jupyter-book build -W`` fails on it.
+4. Page weight (every page loads at most 1.5 MB cold; tests/browser/test_page_weight.py):
+   - the theme's Font Awesome bundle (``_static/scripts/fontawesome.js``, 1.5 MB of
+     JavaScript for about ten header icons) is dropped: each ``<i class="fa-...">`` /
+     ``<span class="fa-...">`` icon of a page becomes an inline ``<svg>`` drawn from that
+     bundle's own path data at build time (hidden from assistive technology; the buttons
+     keep their names), the page's ``<script>`` for it is removed and so is the file. An
+     icon the bundle lacks is a warning.
+   - the book ships no MathJax: a page with mathematics is a warning (write it in words,
+     a table or a picture), so no page ever asks for MathJax.
 """
 
 from __future__ import annotations
@@ -94,9 +103,118 @@ def _write_card_files(app: Sphinx, exception: Exception | None) -> None:
                                type="offline_book", subtype="cards")
 
 
+# -- Font Awesome icons as inline SVG ---------------------------------------------------
+
+FONTAWESOME_JS = "_static/scripts/fontawesome.js"
+_PACK_STYLES = {"fas": "solid", "far": "regular", "fab": "brands"}
+_STYLE_CLASSES = {"fa-solid": "solid", "fas": "solid", "fa-regular": "regular",
+                  "far": "regular", "fa-brands": "brands", "fab": "brands"}
+_SIZE_CLASSES = {"fa-lg", "fa-sm", "fa-xs", "fa-fw", "fa-1x", "fa-2x", "fa-3x", "fa-xl"}
+_ICON = re.compile(r'<(i|span)\s+class="([^"]*\bfa[srb]?-[^"]*)"([^>]*)>\s*</\1>')
+_PACK = re.compile(r'\bd\("(fa[srb])",(\w+)\)')
+_PACK_ENTRY = re.compile(r'(?:"([^"]+)"|([\w$]+)):\[(\d+),(\d+),\[[^\]]*\],"[0-9a-f]+",'
+                         r'"((?:[^"\\]|\\.)*)"\]')
+_FA_SCRIPT = re.compile(r'<(?:script|link)\b[^>]*fontawesome\.js[^>]*>(?:\s*</script>)?\s*')
+
+
+def fontawesome_icons(bundle: str) -> dict[tuple[str, str], tuple[int, int, str]]:
+    """The icons of a Font Awesome 6 JavaScript bundle: (style, name) -> (width, height,
+    SVG path), style being "solid", "regular" or "brands".
+
+    >>> js = 'var p={bars:[448,512,[],"f0c9","M0 96z"]};(function(){d("fas",p)})'
+    >>> fontawesome_icons(js)
+    {('solid', 'bars'): (448, 512, 'M0 96z')}
+    """
+    icons: dict[tuple[str, str], tuple[int, int, str]] = {}
+    for pack in _PACK.finditer(bundle):
+        start = bundle.rfind(f"var {pack.group(2)}={{", 0, pack.start())
+        if start < 0:
+            continue
+        style = _PACK_STYLES[pack.group(1)]
+        for quoted, bare, width, height, path in _PACK_ENTRY.findall(bundle, start, pack.start()):
+            icons.setdefault((style, quoted or bare), (int(width), int(height), path))
+    return icons
+
+
+def inline_icons(html: str, icons: dict[tuple[str, str], tuple[int, int, str]]
+                 ) -> tuple[str, list[str]]:
+    """``html`` with each Font Awesome ``<i>``/``<span>`` icon drawn as an inline SVG (its
+    classes and ``data-*`` attributes kept, hidden from assistive technology: the control
+    around it carries the name), and the ``fontawesome.js`` script tags removed. Also
+    returns the icons not found in ``icons``.
+
+    >>> icons = {("solid", "bars"): (448, 512, "M0 96z")}
+    >>> out, missing = inline_icons('<button aria-label="Menu"><span class="fa-solid '
+    ...     'fa-bars"></span></button><i class="fas fa-nope"></i>', icons)
+    >>> out.split("<i")[0]
+    '<button aria-label="Menu"><svg class="fa-solid fa-bars hanafuda-icon" aria-hidden="true" \
+focusable="false" viewBox="0 0 448 512" style="width:0.875em;height:1em;vertical-align:-0.125em;\
+overflow:visible"><path fill="currentColor" d="M0 96z"/></svg></button>'
+    >>> missing
+    ['fa-nope']
+    """
+    missing: list[str] = []
+
+    def draw(match: re.Match[str]) -> str:
+        classes = match.group(2).split()
+        style = next((_STYLE_CLASSES[c] for c in classes if c in _STYLE_CLASSES), "solid")
+        names = [c[3:] for c in classes
+                 if c.startswith("fa-") and c not in _STYLE_CLASSES and c not in _SIZE_CLASSES]
+        found = next((icons[(style, n)] for n in names if (style, n) in icons), None)
+        if found is None:
+            missing.extend(f"fa-{n}" for n in names[:1])
+            return match.group(0)
+        width, height, path = found
+        data = " ".join(re.findall(r'data-[\w-]+="[^"]*"', match.group(3)))
+        return (f'<svg class="{" ".join(classes)} hanafuda-icon"{" " + data if data else ""} '
+                f'aria-hidden="true" focusable="false" viewBox="0 0 {width} {height}" '
+                f'style="width:{width / height:.4g}em;height:1em;vertical-align:-0.125em;'
+                f'overflow:visible"><path fill="currentColor" d="{path}"/></svg>')
+
+    return _FA_SCRIPT.sub("", _ICON.sub(draw, html)), missing
+
+
+def _drop_fontawesome(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    bundle = outdir / FONTAWESOME_JS
+    if not bundle.is_file():
+        import pydata_sphinx_theme
+        bundle = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"
+                  / "static" / "scripts" / "fontawesome.js")
+    icons = fontawesome_icons(bundle.read_text(encoding="utf-8"))
+    for page in sorted(outdir.rglob("*.html")):
+        rel = page.relative_to(outdir)
+        if "_static" in rel.parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+        new, missing = inline_icons(text, icons)
+        for name in sorted(set(missing)):
+            logger.warning("%s: icon %s is not in the theme's Font Awesome bundle",
+                           rel.as_posix(), name, type="offline_book", subtype="icons")
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    # the bundle and its source map go; its licence file stays (the icons' paths are
+    # Font Awesome Free's, CC BY 4.0)
+    for leftover in (outdir / FONTAWESOME_JS, outdir / (FONTAWESOME_JS + ".map")):
+        leftover.unlink(missing_ok=True)
+
+
+def _no_mathematics(app: Sphinx, doctree, docname: str) -> None:
+    from docutils import nodes
+    for node in doctree.findall(lambda n: isinstance(n, (nodes.math, nodes.math_block))):
+        logger.warning("%s has mathematics, but the book ships no MathJax: write it in "
+                       "words, a table or a picture", docname, location=node,
+                       type="offline_book", subtype="math")
+        break
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", _drop_thebe, priority=900)
     app.connect("config-inited", _card_files_for_kernels)
     app.connect("build-finished", _write_card_files)
+    app.connect("build-finished", _drop_fontawesome)
     app.connect("build-finished", _check_pages)
+    app.connect("doctree-resolved", _no_mathematics)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
