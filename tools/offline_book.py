@@ -23,6 +23,15 @@ Loaded from _config.yml (``sphinx: local_extensions``). It does two things:
      bundle's own path data at build time (hidden from assistive technology; the buttons
      keep their names), the page's ``<script>`` for it is removed and so is the file. An
      icon the bundle lacks is a warning.
+   - the theme's style sheet loses Font Awesome's 1,900 glyph rules (``.fa-x:before``, 86 kB;
+     no element uses them once the icons are SVG), and its few icons drawn in CSS
+     (admonition titles, breadcrumbs, external links) become plain text symbols, so no page
+     downloads the 156 kB icon font.
+   - the search index and Sphinx's search scripts (100 kB) load only on the search page:
+     the theme's search box sends its query there (``search_as_you_type`` is off), so the
+     other pages never use them.
+   - sphinx-design's style sheet and tab script (62 kB), which Jupyter Book puts on every
+     page, stay only on a page that uses one of its components (a ``sd-`` class).
    - the book ships no MathJax: a page with mathematics is a warning (write it in words,
      a table or a picture), so no page ever asks for MathJax.
 """
@@ -114,6 +123,34 @@ _ICON = re.compile(r'<(i|span)\s+class="([^"]*\bfa[srb]?-[^"]*)"([^>]*)>\s*</\1>
 _PACK = re.compile(r'\bd\("(fa[srb])",(\w+)\)')
 _PACK_ENTRY = re.compile(r'(?:"([^"]+)"|([\w$]+)):\[(\d+),(\d+),\[[^\]]*\],"[0-9a-f]+",'
                          r'"((?:[^"\\]|\\.)*)"\]')
+_SEARCH_SCRIPTS = re.compile(
+    r'<script src="[^"]*(?:_static/searchtools\.js|_static/language_data\.js|searchindex\.js)'
+    r'[^"]*"></script>\s*')
+_SPHINX_DESIGN = re.compile(
+    r'<(?:link|script)\b[^>]*(?:sphinx-design\.min\.css|design-tabs\.js)[^>]*>'
+    r'(?:\s*</script>)?\s*')
+_USES_SPHINX_DESIGN = re.compile(r'class="(?:[^"]*\s)?sd-')
+_GLYPH_RULE = re.compile(r'(?:\.fa-[\w-]+:(?:before|after),?)+\{content:"[^"]*"\}')
+THEME_CSS = ("_static/styles/pydata-sphinx-theme.css", "_static/styles/sphinx-book-theme.css")
+#: The theme's CSS icons, as text in the page's own font (no icon font to download).
+CSS_ICON_TEXT = """
+/* tools/offline_book.py: the theme's CSS icons as text, so no icon font is downloaded */
+html:root {
+  --fa-font-solid: normal 700 1em/1 var(--pst-font-family-base, sans-serif);
+  --fa-font-regular: normal 400 1em/1 var(--pst-font-family-base, sans-serif);
+  --fa-font-brands: normal 400 1em/1 var(--pst-font-family-base, sans-serif);
+  --pst-icon-check-circle: "\\2713"; --pst-icon-info-circle: "i";
+  --pst-icon-exclamation-triangle: "!"; --pst-icon-exclamation-circle: "!";
+  --pst-icon-times-circle: "\\2715"; --pst-icon-lightbulb: "\\2605";
+  --pst-icon-download: "\\2193"; --pst-icon-angle-left: "\\2039";
+  --pst-icon-angle-right: "\\203A"; --pst-icon-external-link: "\\2197";
+  --pst-icon-search-minus: "\\2212"; --pst-icon-github: ""; --pst-icon-gitlab: "";
+  --pst-icon-share: "\\2192"; --pst-icon-bell: "\\2022"; --pst-icon-pencil: "\\270E";
+  --pst-breadcrumb-divider: "\\203A";
+}
+.bd-sidebar-secondary.hide:not(:hover) .onthispage:after { content: "\\25BE";
+  font-family: inherit; font-weight: inherit; }
+"""
 _FA_SCRIPT = re.compile(r'<(?:script|link)\b[^>]*fontawesome\.js[^>]*>(?:\s*</script>)?\s*')
 
 
@@ -184,12 +221,17 @@ def _drop_fontawesome(app: Sphinx, exception: Exception | None) -> None:
         bundle = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"
                   / "static" / "scripts" / "fontawesome.js")
     icons = fontawesome_icons(bundle.read_text(encoding="utf-8"))
+    search_as_you_type = (app.config.html_theme_options or {}).get("search_as_you_type")
     for page in sorted(outdir.rglob("*.html")):
         rel = page.relative_to(outdir)
         if "_static" in rel.parts:
             continue
         text = page.read_text(encoding="utf-8")
         new, missing = inline_icons(text, icons)
+        if not search_as_you_type and rel.as_posix() != "search.html":
+            new = _SEARCH_SCRIPTS.sub("", new)
+        if not _USES_SPHINX_DESIGN.search(new):
+            new = _SPHINX_DESIGN.sub("", new)
         for name in sorted(set(missing)):
             logger.warning("%s: icon %s is not in the theme's Font Awesome bundle",
                            rel.as_posix(), name, type="offline_book", subtype="icons")
@@ -199,6 +241,22 @@ def _drop_fontawesome(app: Sphinx, exception: Exception | None) -> None:
     # Font Awesome Free's, CC BY 4.0)
     for leftover in (outdir / FONTAWESOME_JS, outdir / (FONTAWESOME_JS + ".map")):
         leftover.unlink(missing_ok=True)
+    for name in THEME_CSS:
+        sheet = outdir / name
+        if sheet.is_file():
+            css = sheet.read_text(encoding="utf-8")
+            if "tools/offline_book.py" not in css:
+                sheet.write_text(lighter_css(css), encoding="utf-8")
+
+
+def lighter_css(css: str) -> str:
+    """A theme style sheet without Font Awesome's glyph rules, its CSS icons as text.
+
+    >>> lighter_css('.a{color:red}.fa-bars:before,.fa-navicon:before{content:"x"}'
+    ...             '.b{x:y}').split("/*")[0].strip()
+    '.a{color:red}.b{x:y}'
+    """
+    return _GLYPH_RULE.sub("", css) + CSS_ICON_TEXT
 
 
 def _no_mathematics(app: Sphinx, doctree, docname: str) -> None:
