@@ -30,8 +30,13 @@ Loaded from _config.yml (``sphinx: local_extensions``). It does two things:
    - the search index and Sphinx's search scripts (100 kB) load only on the search page:
      the theme's search box sends its query there (``search_as_you_type`` is off), so the
      other pages never use them.
-   - sphinx-design's style sheet and tab script (62 kB), which Jupyter Book puts on every
-     page, stay only on a page that uses one of its components (a ``sd-`` class).
+   - myst-nb's style sheet loses its colours for ANSI escapes in outputs (34 kB, 529 rules
+     for ``.-Color-*``) into ``_static/mystnb-ansi.css``, linked only from a page whose
+     outputs have such colours.
+   - the extensions' assets that Jupyter Book puts on every page stay only on a page that
+     uses them (:data:`PAGE_ASSETS`): sphinx-design's style sheet and tab script (62 kB)
+     where a ``sd-`` component is; the code-block colours and copy button (32 kB) where a
+     code block is; sphinx-togglebutton (13 kB) where a toggle or dropdown is.
    - the book ships no MathJax: a page with mathematics is a warning (write it in words,
      a table or a picture), so no page ever asks for MathJax.
 """
@@ -126,10 +131,45 @@ _PACK_ENTRY = re.compile(r'(?:"([^"]+)"|([\w$]+)):\[(\d+),(\d+),\[[^\]]*\],"[0-9
 _SEARCH_SCRIPTS = re.compile(
     r'<script src="[^"]*(?:_static/searchtools\.js|_static/language_data\.js|searchindex\.js)'
     r'[^"]*"></script>\s*')
-_SPHINX_DESIGN = re.compile(
-    r'<(?:link|script)\b[^>]*(?:sphinx-design\.min\.css|design-tabs\.js)[^>]*>'
-    r'(?:\s*</script>)?\s*')
-_USES_SPHINX_DESIGN = re.compile(r'class="(?:[^"]*\s)?sd-')
+
+
+def _asset_tags(*files: str) -> re.Pattern[str]:
+    names = "|".join(re.escape(f) for f in files)
+    return re.compile(rf'<(?:link|script)\b[^>]*(?:href|src)="[^"]*_static/(?:{names})(?:\?[^"]*)?"'
+                      r'[^>]*>(?:\s*</script>)?\s*')
+
+
+#: (the tags of an extension's assets, what in a page uses them): the tags go from a page
+#: that has nothing of the kind.
+PAGE_ASSETS = (
+    (_asset_tags("sphinx-design.min.css", "design-tabs.js"),
+     re.compile(r'class="(?:[^"]*\s)?sd-')),
+    (_asset_tags("pygments.css", "copybutton.css", "clipboard.min.js", "copybutton.js"),
+     re.compile(r'class="(?:[^"]*\s)?highlight[\s"-]')),
+    (_asset_tags("togglebutton.css", "togglebutton.js"),
+     re.compile(r'class="(?:[^"]*\s)?(?:toggle|tag_hide-[\w-]+|dropdown)(?:\s[^"]*)?"'
+                r'|class="admonition dropdown|toggle-details')),
+)
+
+
+def drop_unused_assets(html: str) -> str:
+    """``html`` without the asset tags of :data:`PAGE_ASSETS` that nothing in it uses.
+
+    >>> head = ('<link rel="stylesheet" href="../_static/pygments.css?v=1" />'
+    ...         '<script src="../_static/togglebutton.js?v=2"></script>')
+    >>> drop_unused_assets(head + '<p>Text</p>')
+    '<p>Text</p>'
+    >>> drop_unused_assets(head + '<div class="highlight-python"></div>') == (
+    ...     '<link rel="stylesheet" href="../_static/pygments.css?v=1" />'
+    ...     '<div class="highlight-python"></div>')
+    True
+    """
+    body = html[max(html.find("<body"), 0):]      # what the page shows, not its head
+    for tags, used in PAGE_ASSETS:
+        if not used.search(body):
+            html = tags.sub("", html)
+    return html
+
 _GLYPH_RULE = re.compile(r'(?:\.fa-[\w-]+:(?:before|after),?)+\{content:"[^"]*"\}')
 THEME_CSS = ("_static/styles/pydata-sphinx-theme.css", "_static/styles/sphinx-book-theme.css")
 #: The theme's CSS icons, as text in the page's own font (no icon font to download).
@@ -230,8 +270,7 @@ def _drop_fontawesome(app: Sphinx, exception: Exception | None) -> None:
         new, missing = inline_icons(text, icons)
         if not search_as_you_type and rel.as_posix() != "search.html":
             new = _SEARCH_SCRIPTS.sub("", new)
-        if not _USES_SPHINX_DESIGN.search(new):
-            new = _SPHINX_DESIGN.sub("", new)
+        new = drop_unused_assets(new)
         for name in sorted(set(missing)):
             logger.warning("%s: icon %s is not in the theme's Font Awesome bundle",
                            rel.as_posix(), name, type="offline_book", subtype="icons")
@@ -247,6 +286,74 @@ def _drop_fontawesome(app: Sphinx, exception: Exception | None) -> None:
             css = sheet.read_text(encoding="utf-8")
             if "tools/offline_book.py" not in css:
                 sheet.write_text(lighter_css(css), encoding="utf-8")
+    _split_mystnb_css(outdir)
+
+
+ANSI_CSS = "mystnb-ansi.css"
+_ANSI_SELECTOR = re.compile(r"\.-[A-Za-z]")
+_USES_ANSI = re.compile(r'class="(?:[^"]*\s)?-[A-Za-z]')
+_MYSTNB_LINK = re.compile(r'<link rel="stylesheet" type="text/css" href="([^"]*_static/)'
+                          r'mystnb\.[^"]*\.css[^"]*" />')
+
+
+def css_statements(css: str) -> list[str]:
+    """A style sheet cut into its top-level statements (a rule, an @media block with its
+    rules, a comment stays with the statement after it).
+
+    >>> css_statements("a{x:y}/* c */@media print{b{z:w}}c{v:u}")
+    ['a{x:y}', '/* c */@media print{b{z:w}}', 'c{v:u}']
+    """
+    out, depth, start, i = [], 0, 0, 0
+    while i < len(css):
+        if css.startswith("/*", i):
+            end = css.find("*/", i + 2)
+            i = len(css) if end < 0 else end + 2
+            continue
+        if css[i] == "{":
+            depth += 1
+        elif css[i] == "}":
+            depth -= 1
+            if depth == 0:
+                out.append(css[start:i + 1])
+                start = i + 1
+        i += 1
+    if css[start:].strip():
+        out.append(css[start:])
+    return out
+
+
+def split_ansi_css(css: str) -> tuple[str, str]:
+    """(the style sheet without its ANSI colour rules, those rules).
+
+    >>> split_ansi_css(".cell{a:b}div.highlight .-Color[class*=-Red]{color:red}")
+    ('.cell{a:b}', 'div.highlight .-Color[class*=-Red]{color:red}')
+    """
+    keep, ansi = [], []
+    for statement in css_statements(css):
+        head = re.sub(r"/\*.*?\*/", "", statement.split("{", 1)[0], flags=re.S)
+        (ansi if not head.strip().startswith("@") and _ANSI_SELECTOR.search(head)
+         else keep).append(statement)
+    return "".join(keep), "".join(ansi)
+
+
+def _split_mystnb_css(outdir: Path) -> None:
+    """Move myst-nb's ANSI colours to their own sheet, linked only where used."""
+    static = outdir / "_static"
+    if (static / ANSI_CSS).is_file():
+        return
+    for sheet in static.glob("mystnb.*.css"):
+        base, ansi = split_ansi_css(sheet.read_text(encoding="utf-8"))
+        sheet.write_text(base, encoding="utf-8")
+        (static / ANSI_CSS).write_text(ansi, encoding="utf-8")
+    for page in sorted(outdir.rglob("*.html")):
+        if "_static" in page.relative_to(outdir).parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+        if _USES_ANSI.search(text):
+            linked = _MYSTNB_LINK.sub(lambda m: m.group(0) + f'\n<link rel="stylesheet" '
+                                      f'type="text/css" href="{m.group(1)}{ANSI_CSS}" />',
+                                      text, count=1)
+            page.write_text(linked, encoding="utf-8")
 
 
 def lighter_css(css: str) -> str:
