@@ -1,6 +1,6 @@
 """A Sphinx extension that keeps the built book free of anything loaded from outside.
 
-Loaded from _config.yml (``sphinx: local_extensions``). It does two things:
+Loaded from _config.yml (``sphinx: local_extensions``). What it does:
 
 1. Jupyter Book always loads sphinx-thebe, which puts a Thebe URL on unpkg.com, a Binder
    repository on GitHub and its script/stylesheet into every page, for a "launch" button
@@ -251,7 +251,7 @@ overflow:visible"><path fill="currentColor" d="M0 96z"/></svg></button>'
     return _FA_SCRIPT.sub("", _ICON.sub(draw, html)), missing
 
 
-def _drop_fontawesome(app: Sphinx, exception: Exception | None) -> None:
+def _lighten_pages(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
@@ -339,17 +339,16 @@ def split_ansi_css(css: str) -> tuple[str, str]:
 def _split_mystnb_css(outdir: Path) -> None:
     """Move myst-nb's ANSI colours to their own sheet, linked only where used."""
     static = outdir / "_static"
-    if (static / ANSI_CSS).is_file():
-        return
     for sheet in static.glob("mystnb.*.css"):
         base, ansi = split_ansi_css(sheet.read_text(encoding="utf-8"))
-        sheet.write_text(base, encoding="utf-8")
-        (static / ANSI_CSS).write_text(ansi, encoding="utf-8")
+        if ansi:                  # not split yet (a sheet copied again by this build)
+            sheet.write_text(base, encoding="utf-8")
+            (static / ANSI_CSS).write_text(ansi, encoding="utf-8")
     for page in sorted(outdir.rglob("*.html")):
         if "_static" in page.relative_to(outdir).parts:
             continue
         text = page.read_text(encoding="utf-8")
-        if _USES_ANSI.search(text):
+        if _USES_ANSI.search(text) and ANSI_CSS not in text:
             linked = _MYSTNB_LINK.sub(lambda m: m.group(0) + f'\n<link rel="stylesheet" '
                                       f'type="text/css" href="{m.group(1)}{ANSI_CSS}" />',
                                       text, count=1)
@@ -379,7 +378,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("config-inited", _drop_thebe, priority=900)
     app.connect("config-inited", _card_files_for_kernels)
     app.connect("build-finished", _write_card_files)
-    app.connect("build-finished", _drop_fontawesome)
+    app.connect("build-finished", _lighten_pages)
     app.connect("build-finished", _check_pages)
     app.connect("doctree-resolved", _no_mathematics)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

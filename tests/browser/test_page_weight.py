@@ -122,11 +122,12 @@ def test_toc_pages_reads_parts_and_nested_sections(tmp_path):
 @pytest.mark.parametrize("page_path", toc_pages())
 def test_page_cold_load_fits_the_budget(browser, book_url, book_html, page_path):
     load, has_widgets = cold_load(browser, book_url + page_path)
-    report = (f"{page_path}: {load.total / 1e6:.2f} MB in {len(load.sizes)} responses "
+    total = load.total
+    report = (f"{page_path}: {total / 1e6:.2f} MB in {len(load.sizes)} responses "
               f"(budget {BUDGET / 1e6:.1f} MB); heaviest:\n  {load.heaviest()}")
     print(report)
     assert load.sizes and load.sizes[0][1] == book_url + page_path, report
-    assert load.total <= BUDGET, report
+    assert total <= BUDGET, report
     assert load.requested("mathjax") == [], f"{page_path} loads MathJax:\n  {load.heaviest()}"
     assert load.requested("fontawesome") == [], \
         f"{page_path} loads the Font Awesome bundle:\n  {load.heaviest()}"
