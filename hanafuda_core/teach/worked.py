@@ -19,6 +19,7 @@ from ..cards import parse_card
 from ..errors import HanafudaError
 from ..narration import and_list
 from ..play import Game, Outcome
+from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
 from .facts import as_game
 
@@ -188,7 +189,7 @@ def _decision_html(d: Decision) -> str:
             f'margin:10px 0"><p style="margin:0"><b>Decision {d.number}: Player '
             f'{d.player + 1} chooses</b></p><p style="margin:2px 0">{esc(d.reason)}</p>'
             f'<ul style="margin:2px 0">{choices}</ul>'
-            f'{layout_html(rows, width=56)}</div>')
+            f'{layout_html(rows, width=MIN_CARD_WIDTH)}</div>')
 
 
 def worked_round_html(wr: WorkedRound) -> str:
@@ -204,7 +205,7 @@ def worked_round_html(wr: WorkedRound) -> str:
         from ..render.svg import layout_html
         rows = [(label, [Card(c) for c in cards]) for zone, cards in wr.dealt.items()
                 if (label := _deal_label(zone)) is not None]
-        out.append(f"<p><b>The deal</b></p>{layout_html(rows, width=56)}")
+        out.append(f"<p><b>The deal</b></p>{layout_html(rows, width=MIN_CARD_WIDTH)}")
     out.append('<ol class="hf-worked-lines" style="padding-left:1.4em">')
     for line in wr.lines:
         out.append(f"<li>{esc(line.strip())}</li>")
