@@ -806,10 +806,6 @@ CHAPTER_NOTES = {
     "quiz": "Take the whole quiz in the classroom app",
 }
 
-_VIEWS: dict[str, Callable[..., widgets.Widget]] = {
-    "play": play_view, "score": score_view, "replay": replay_view, "quiz": quiz_view}
-
-_TOOL_WIDTH = 56         # card width in a chapter's tool (legible: 56 px or more)
 
 
 def _static_play(key: str, seed: int = 1, preset: str | None = None, **options: Any) -> str:
@@ -820,7 +816,7 @@ def _static_play(key: str, seed: int = 1, preset: str | None = None, **options: 
             + f'<div class="hanafuda-generic-status-line" style="color:#444;font-size:14px;'
               f'margin:0 0 2px">{escape(ctl.status_line())}</div>'
             + f'<div class="hanafuda-generic-table" data-seed="{ctl.seed}" '
-              f'style="font-size:16px">{_rows_html(ctl.table(), _TOOL_WIDTH)}</div>'
+              f'style="font-size:16px">{_rows_html(ctl.table(), MIN_CARD_WIDTH)}</div>'
             + (f'<div class="hanafuda-generic-moves"><strong>Your moves</strong>'
                f'<ul style="margin:2px 0 6px 20px">{moves}</ul></div>' if moves else ""))
 
@@ -831,7 +827,7 @@ def _static_score(key: str, cards: str = "", preset: str | None = None, calls: i
     ctl = ScoreController(key, preset=preset, cards=cards, calls=calls, **options)
     return (f'<div class="hanafuda-generic-summary" style="font-size:17px;font-weight:600;'
             f'margin:8px 0 4px">{escape(ctl.summary())}</div>'
-            + report_html(ctl.report(), card_width=_TOOL_WIDTH, show_cards=ctl.cards))
+            + report_html(ctl.report(), card_width=MIN_CARD_WIDTH, show_cards=ctl.cards))
 
 
 def _static_replay(key: str, seed: int = 1, preset: str | None = None,
@@ -844,14 +840,14 @@ def _static_replay(key: str, seed: int = 1, preset: str | None = None,
             f"</div><div style='font-size:17px;margin-top:2px'>{escape(ctl.describe())}"
             f"</div></div>"
             f'<div class="hanafuda-generic-replay-table" data-step="0" style="font-size:16px">'
-            f"{_rows_html(ctl.table(), _TOOL_WIDTH)}</div>")
+            f"{_rows_html(ctl.table(), MIN_CARD_WIDTH)}</div>")
     ctl.last()
     steps = _lines_html(ctl.words(), "hanafuda-generic-steps", "The cards were just dealt.")
     return (deal + "<details style='margin:6px 0'><summary style='cursor:pointer;"
             f"font-weight:600'>The round step by step ({ctl.length} steps)</summary>"
             f"{steps}</details>"
             f"<p style='font-size:16px;margin:6px 0'>{escape(ctl.result_text())}</p>"
-            + report_html(ctl.report(), card_width=_TOOL_WIDTH))
+            + report_html(ctl.report(), card_width=MIN_CARD_WIDTH))
 
 
 def _static_quiz(key: str, seed: int = 1, n: int = 6) -> str:
