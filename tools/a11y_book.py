@@ -15,7 +15,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 
 # A sidebar entry with sections: its link, then the <details> whose <summary> toggles them.
-_TOGGLE = re.compile(r'(<a class="reference internal" href="[^"]*">([^<]*)</a>\s*'
+_TOGGLE = re.compile(r'(<a class="[^"]*reference internal[^"]*" href="[^"]*">([^<]*)</a>\s*'
                      r'<details[^>]*>\s*<summary)(>)')
 
 

@@ -43,8 +43,14 @@ def toc_pages() -> list[str]:
     """Every page of ``_toc.yml`` as a path of the built book (``book/deck.html``)."""
     toc = yaml.safe_load((REPO_ROOT / "_toc.yml").read_text())
     files = [toc["root"]]
+
+    def walk(entries: list[dict]) -> None:
+        for entry in entries:
+            files.append(entry["file"])
+            walk(entry.get("sections", []))
+
     for part in toc.get("parts", []):
-        files += [c["file"] for c in part.get("chapters", [])]
+        walk(part.get("chapters", []))
     return [f"{f}.html" for f in files]
 
 
@@ -170,14 +176,17 @@ def focus_problems(page, selectors: list[str], where: str) -> list[str]:
 
 
 def test_book_focus_ring_is_visible(watch, book_url):
-    """Links, the theme's buttons and the widgets' buttons show a 3 px ring at 3:1."""
-    page = watch.new_page()
-    page.goto(book_url + "book/koikoi.html", wait_until="networkidle")
-    page.wait_for_selector(".jupyter-button")
-    problems = focus_problems(page, ["article p a[href]:visible", ".jupyter-button",
-                                     ".search-button__button:visible",
-                                     ".hf-table-wrap[tabindex]"], "Koi-Koi chapter")
-    watch.close_page(page)
+    """Links, the theme's buttons, the quizzes' buttons and the wide tables' scroll regions
+    show a 3 px ring at 3:1."""
+    problems = []
+    for page_path, selectors in (
+            ("book/koikoi.html", ["article p a[href]:visible", ".search-button__button:visible",
+                                  ".hf-table-wrap[tabindex]"]),
+            ("exercises/koikoi-quiz.html", ["button.hq-check", "article input"])):
+        page = watch.new_page()
+        page.goto(book_url + page_path, wait_until="networkidle")
+        problems += focus_problems(page, selectors, page_path)
+        watch.close_page(page)
     assert problems == [], "\n".join(problems)
 
 
