@@ -862,7 +862,8 @@ def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)) -> HTML:
 def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     cols = [_label(p) for p in TRADITIONS]
-    out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">',
+    out = [tables.scroll_region("Hand combinations (teyaku) under each tradition")
+           + '<table class="table hf-table">',
            "<thead><tr><th>Combination and example hand</th>"
            + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
     for r in rows:
@@ -929,7 +930,8 @@ def show_yaku_tables() -> HTML:
 
 def yaku_html(preset: str = "book", width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
-    out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">'
+    out = [tables.scroll_region("Yaku and their values")
+           + '<table class="table hf-table">'
            "<thead><tr><th>Yaku</th><th>Needs</th><th>Value</th><th>Cards</th></tr></thead>"
            "<tbody>"]
     book_cards = {str(r["Cards"]) for r in yaku_rows("book")}

@@ -574,7 +574,8 @@ def show_comparison() -> HTML:
     esc = html.escape
     rows = comparison_rows()
     cols = [c for c, _, _ in COMPARED]
-    out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">'
+    out = [tables.scroll_region("The same piles under each rule set")
+           + '<table class="table hf-table">'
            "<thead><tr><th>Pile</th>" + "".join(f"<th>{esc(c)}</th>" for c in cols)
            + "</tr></thead><tbody>"]
     for r in rows:

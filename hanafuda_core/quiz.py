@@ -48,7 +48,7 @@ __all__ = [
     "KINDS", "TOPICS", "BANK_DIR", "Choice", "Question", "Quiz", "Feedback", "RunResult",
     "QuizSession", "QuizOverError", "question_problems", "validate_question", "validate_bank",
     "load_bank", "generate_deck_quiz", "parse_answer", "check", "score_run", "to_html",
-    "quiz_card_svg", "hides_month", "check_quiz_size", "chosen_topics",
+    "quiz_card_svg", "quiz_card_name", "hides_month", "check_quiz_size", "chosen_topics",
 ]
 
 KINDS = ("single", "multi", "cards")
@@ -1131,6 +1131,59 @@ def hides_month(question: Question) -> bool:
     return question.topic.startswith("deck/month")
 
 
+_PLAIN_WORDS = frozenset({"the", "and", "card", "cards", "this", "that", "with", "take",
+                          "you", "your", "are", "for", "which", "these", "one", "its"})
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]+", text.lower())
+            if len(w) > 2 and w not in _PLAIN_WORDS}
+
+
+def _card_facts(card: Card) -> dict[str, str]:
+    info = CARD_INFO[card]
+    kind = info.ribbon.label if info.ribbon else info.kind.label
+    return {"name": info.named or "", "month": info.flower.month_name,
+            "flower": info.flower.english, "kind": kind}
+
+
+def quiz_card_name(question: Question, card: Card, label: str = "The card in question") -> str:
+    """A quiz card's accessible name: ``label``, then what its picture shows (its name,
+    month and kind), less whatever would give the answer away.
+
+    For the cards of the question, a fact (name, month, plant or kind) is left out of every
+    card's name when, for any of them, it is in the text of a right answer ("What kind of
+    card is this?": the kind); for cards to choose from, when it is in the prompt ("Which
+    of these cards is the Crane?": the names). The month is also left out where the picture
+    covers it. A plain card's name ("Pine Ribbon") says no more than its month and kind,
+    so only a named card's name is given.
+
+    >>> from hanafuda_core.quiz import generate_deck_quiz
+    >>> q = next(q for q in generate_deck_quiz(3, 8).questions if q.topic == "deck/kind")
+    >>> quiz_card_name(q, q.cards[0])
+    'The card in question: May (Iris) card'
+    """
+    if card in question.cards:
+        group = list(question.cards)
+        own = _words(" ".join(ch.text for ch in question.choices if ch.key in question.answer))
+    else:
+        group = [c for ch in question.choices for c in ch.cards]
+        own = _words(question.prompt)
+    hidden = {part for c in group for part, text in _card_facts(c).items()
+              if text and _words(text) & own}
+    if hides_month(question):
+        hidden.add("month")
+    f = {k: v for k, v in _card_facts(card).items() if k not in hidden and v}
+    month, flower, kind = f.get("month", ""), f.get("flower", ""), f.get("kind", "")
+    plant = f"{month} ({flower})" if month and flower else month or flower
+    bits = [f["name"]] if "name" in f else []
+    if plant and kind:
+        bits.append(f"{plant} {kind}" if month else _a(f"{plant} {kind}"))
+    elif plant or kind:
+        bits.append(f"{plant} card" if plant else _a(kind))
+    return f"{label}: {', '.join(bits)}" if bits else label
+
+
 def quiz_card_svg(card: Card, *, width: float = 72, label: str = "Card",
                   hide_month: bool = False) -> str:
     """A card picture for a quiz: its name is not in the tooltip or the aria-label
@@ -1191,13 +1244,14 @@ def to_html(quiz: Quiz, *, title: str | None = None, prefix: str | None = None,
         hide = hides_month(q)
         if q.cards:
             out.append('<div class="hq-cards">' + "".join(
-                quiz_card_svg(c, width=card_width * 4 // 3, label="The card in question",
+                quiz_card_svg(c, width=card_width * 4 // 3, label=quiz_card_name(q, c),
                               hide_month=hide) for c in q.cards) + "</div>")
         has_cards = any(c.cards for c in q.choices)
         out.append(f'<div class="hq-choices{"" if has_cards else " hq-list"}">')
         for j, c in enumerate(q.choices):
             cid = f"{qid}-c{j + 1}"
-            pics = "".join(quiz_card_svg(card, width=card_width, label=c.text,
+            pics = "".join(quiz_card_svg(card, width=card_width,
+                                         label=quiz_card_name(q, card, c.text),
                                          hide_month=hide) for card in c.cards)
             cls = "hq-choice hq-cardchoice" if c.cards else "hq-choice"
             out.append(f'<label class="{cls}" for="{cid}" data-key="{esc(c.key)}">{pics}'

@@ -46,7 +46,7 @@ __all__ = [
     "Row", "cards_table_rows", "kind_counts", "deck_total", "ribbon_rows", "named_cards",
     "named_cards_rows", "extras_rows", "month_orders_rows", "deal_sizes_rows",
     "games_table_rows", "family_counts", "GAME_LENGTHS", "game_length_rows", "players_label",
-    "to_markdown", "to_html",
+    "to_markdown", "to_html", "scroll_region", "table_label",
 ]
 
 Row = dict[str, object]
@@ -232,13 +232,33 @@ def to_markdown(rows: Sequence[Mapping[str, object]]) -> str:
     return "\n".join(lines)
 
 
+def scroll_region(label: str) -> str:
+    """The opening ``<div>`` of a table's horizontal scroll box: a named region that takes
+    keyboard focus, so that a keyboard user can scroll a wide table (WCAG 2.1.1).
+
+    >>> scroll_region("Fees & dues").endswith('role="region" aria-label="Fees &amp; dues">')
+    True
+    """
+    return (f'<div class="hf-table-wrap" style="overflow-x:auto" tabindex="0" role="region" '
+            f'aria-label="{html.escape(label, quote=True)}">')
+
+
+def table_label(cols: Sequence[str], caption: str | None = None) -> str:
+    """A table's name for its scroll region: its caption, else its columns.
+
+    >>> table_label(["Card", "Month", "Kind"])
+    'Table: Card, Month, Kind'
+    """
+    return caption or "Table: " + ", ".join(cols)
+
+
 def to_html(rows: Sequence[Mapping[str, object]], *, caption: str | None = None) -> str:
-    """An HTML table (escaped text; numbers right-aligned) styled by the book theme."""
+    """An HTML table (escaped text; numbers right-aligned) styled by the book theme, in a
+    focusable scroll region named by its caption (else by its columns)."""
     if not rows:
         return ""
     cols = _columns(rows)
-    out = ['<div class="hf-table-wrap" style="overflow-x:auto">',
-           '<table class="table hf-table">']
+    out = [scroll_region(table_label(cols, caption)), '<table class="table hf-table">']
     if caption:
         out.append(f"<caption>{html.escape(caption)}</caption>")
     out.append("<thead><tr>" + "".join(f'<th scope="col">{html.escape(c)}</th>' for c in cols)

@@ -239,3 +239,43 @@ def test_app_notebook_executes_headless(tmp_path):
     assert not [o for o in outputs if o.output_type == "error"]
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
                for o in outputs)
+
+
+# --- accessibility of the app's page ---------------------------------------------------
+
+def test_app_page_title_says_what_it_is():
+    """The browser's tab and a screen reader's page title name the app (WCAG 2.4.2)."""
+    from hanafuda_core.widgets.app import APP_PAGE_TITLE
+    notebook = nbformat.read(Path(__file__).resolve().parents[1] / "app" / "index.ipynb",
+                             as_version=4)
+    assert notebook.metadata["title"] == APP_PAGE_TITLE
+    assert APP_PAGE_TITLE.startswith("The Hanafuda Rulebook") and "app" in APP_PAGE_TITLE
+
+
+def test_app_carries_the_books_contrast_and_focus_styles():
+    """The app inlines the book's style additions: one place for contrast and the ring."""
+    css_file = Path(__file__).resolve().parents[1] / "book" / "_assets" / "hanafuda.css"
+    style = classroom_app().children[0].value
+    assert css_file.read_text(encoding="utf-8") in style
+    ring = re.search(r"outline:\s*(\d+)px solid (#[0-9a-f]{6})", style)
+    assert ring and int(ring.group(1)) >= 3
+
+
+@pytest.mark.parametrize("key", [g.key for g in all_games() if game_tools(g)])
+def test_play_view_marks_where_the_focus_goes_after_a_move(key):
+    """A game view is a focus scope; its next move (or New round once the round is over)
+    is the one control marked to take the focus after the buttons are redrawn."""
+    from hanafuda_core.widgets.common import FOCUS_NEXT, FOCUS_SCOPE
+    from hanafuda_core.widgets.generic import play_view
+    view = play_view(key, seed=3)
+    assert FOCUS_SCOPE in view._dom_classes
+    for _ in range(200):
+        marked = [b for b in (*view.move_buttons, view.new_button)
+                  if FOCUS_NEXT in b._dom_classes]
+        if view.controller.is_over or not view.move_buttons:
+            assert marked == [view.new_button]
+            break
+        assert marked == [view.move_buttons[0]]
+        assert view.act(view.move_buttons[0].code)
+    else:
+        pytest.fail("the round did not end within 200 moves")

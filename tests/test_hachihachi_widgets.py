@@ -179,3 +179,34 @@ def test_settlement_view_refused_tradition_keeps_the_typed_boxes():
     assert "card points must be a whole number" in view.message.value
     assert view.preset.value == "book" and view.columns[2].points.value == "lots"
     assert view.result.value == good and view.controller.preset == "book"
+
+
+# -- accessibility: every control named, the chart in words ----------------------------------
+
+def test_settlement_controls_of_every_player_are_named():
+    """Each player's controls carry a name (row and player) for a screen reader: the
+    grid's row labels only show it on screen."""
+    view = SettlementView()
+    view.players.value = 5
+    names = []
+    for column in view.columns:
+        for control in (column.status, column.hand, column.chaff, column.suit,
+                        column.captures, column.points, column.chaffs):
+            assert control.description.endswith(f", player {column.name}")
+            names.append(control.description)
+        assert column.caught.description
+    assert len(names) == len(set(names)) == 7 * 5
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_year_chart_has_a_text_alternative(seed):
+    """The chart is an <img> whose alt says what it draws and each player's final total."""
+    from hanafuda_core.hachihachi_controllers import YearChart
+    from hanafuda_core.widgets.hachihachi import YearChartView, year_chart_alt
+    view = YearChartView(YearChart(seed=seed))
+    data = view.figure.outputs[0]["data"]
+    img = re.search(r'<img [^>]*alt="([^"]+)"', data["text/html"])
+    assert img and data["image/png"] in data["text/html"]
+    alt = year_chart_alt(view.controller)
+    assert "running total" in alt and str(len(view.controller.rows())) in alt
+    assert all(name in alt for name in view.controller.names)

@@ -221,10 +221,10 @@ def test_replay_buttons_and_slider_move_through_steps():
     view = one_round(4)
     record = get_game("koikoi").play(["greedy", "greedy"], seed=4, rounds=1)
     steps = len(record.rounds[0].actions)
-    assert view.slider.max == steps and view.slider.value == 0
+    assert view.step.max == steps and view.step.value == 0
     assert view.first_button.disabled and view.back_button.disabled
     view.next_button.click()
-    assert view.controller.index == 1 and view.slider.value == 1
+    assert view.controller.index == 1 and view.step.value == 1
     assert 'data-step="1"' in view.where.value
     view.next_button.click()
     view.back_button.click()
@@ -235,10 +235,10 @@ def test_replay_buttons_and_slider_move_through_steps():
     assert list(final.result().points) == record.rounds[0].outcome["points"]
     assert tuple(a.code() for a in final.state.history) == record.rounds[0].actions
     assert "Total:" in view.yaku.value and "Yaku held" in view.yaku.value
-    view.slider.value = 2
+    view.step.value = 2
     assert view.controller.index == 2 and 'data-step="2"' in view.where.value
     view.first_button.click()
-    assert view.controller.index == 0 and view.slider.value == 0
+    assert view.controller.index == 0 and view.step.value == 0
 
 
 def test_replay_hide_toggle_turns_player_2_hand_face_down():

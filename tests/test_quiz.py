@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import copy
+import html
 import json
 import re
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanafuda_core import quiz as Q
 from hanafuda_core.cards import CARD_INFO, DECK, FLOWERS, Card, Kind, Ribbon, month_in_order
@@ -439,3 +442,56 @@ def test_quiz_card_pictures_do_not_give_the_answer_away():
     assert "Rainman" not in svg and svg.endswith("month?</text></svg>")
     html = Q.to_html(Q.generate_deck_quiz(2, n=4, topics=["deck/named"]), prefix="n1")
     assert not any(f"<title>{CARD_INFO[c].named}" in html for c in Card if CARD_INFO[c].named)
+
+
+# --- quiz cards' accessible names ----------------------------------------------------------
+
+def _names_in(html_text: str) -> list[str]:
+    return re.findall(r'class="hanafuda-card"[^>]*aria-label="([^"]*)"', html_text)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=1, max_value=10_000))
+def test_quiz_cards_are_named_without_giving_the_answer_away(seed):
+    """Every card of a deck quiz is named by what its picture shows, less the answer: the
+    month (month questions), the kind (kind questions), the card's name (name questions)."""
+    quiz = Q.generate_deck_quiz(seed, 8)
+    for q in quiz.questions:
+        right = [c for c in q.choices if c.key in q.answer]
+        for card in q.cards:
+            name = Q.quiz_card_name(q, card)
+            info = CARD_INFO[card]
+            assert name.startswith("The card in question")
+            if q.topic == "deck/month":
+                assert info.flower.month_name not in name
+            if q.topic == "deck/kind":
+                assert info.kind.label not in name and info.flower.month_name in name
+            if q.topic == "deck/named":
+                assert info.name not in name and info.kind.label in name
+        for choice in q.choices:
+            for card in choice.cards:
+                name = Q.quiz_card_name(q, card, choice.text)
+                assert name.startswith(choice.text)
+                if q.topic == "deck/month-members":
+                    assert CARD_INFO[card].flower.month_name not in name
+                if q.topic == "deck/named":
+                    target = CARD_INFO[right[0].cards[0]].name
+                    assert target not in name and CARD_INFO[card].kind.label.split()[-1] \
+                        in name
+        # the static page carries these names
+        want = [Q.quiz_card_name(q, c) for c in q.cards] + [
+            Q.quiz_card_name(q, c, ch.text) for ch in q.choices for c in ch.cards]
+        assert _names_in(Q.to_html(Q.Quiz(seed, (q,), ""))) == [html.escape(w) for w in want]
+
+
+def test_game_quiz_cards_carry_their_names():
+    """In a game's quiz (what does this pile score?) the cards are named in full."""
+    from hanafuda_core.teach.quizzes import generate_quiz
+    for key in ("koikoi", "hachihachi"):
+        for q in generate_quiz(key, 3, 6).questions:
+            for card in q.cards:
+                name = Q.quiz_card_name(q, card)
+                info = CARD_INFO[card]
+                assert name != "The card in question"
+                assert info.flower.month_name in name or info.flower.english in name \
+                    or (info.named or "") in name, name

@@ -8,6 +8,8 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanafuda_core.cards import CARD_INFO, Card, CardSet, Extra, Kind, Ribbon
 from hanafuda_core.errors import HanafudaError
@@ -266,3 +268,56 @@ def test_render_all_cards_is_fast():
     warm = time.perf_counter() - start
     assert warm < 0.05
     assert cold < 0.25  # generous: the machine running the tests may be busy
+
+
+# --- highlights: more than colour, and named -----------------------------------------------
+
+def _shapes(svg_text: str) -> list[tuple[str, str, str]]:
+    """The picture's shapes with their colours taken away: (tag, geometry, dash pattern)."""
+    out = []
+    for el in parse(svg_text).iter():
+        tag = el.tag.replace(NS, "")
+        if tag in {"rect", "polygon", "path", "circle"}:
+            geometry = " ".join(el.get(a, "") for a in ("x", "y", "width", "height", "points",
+                                                        "d", "cx", "cy", "r"))
+            out.append((tag, geometry, el.get("stroke-dasharray", "")))
+    return out
+
+
+_NOTES = st.one_of(st.none(), st.text(alphabet="abcdefghij <&>\"' ", min_size=1,
+                                      max_size=20).filter(str.strip))
+
+
+@settings(max_examples=40, deadline=None)
+@given(card=st.sampled_from(list(Card)), note=_NOTES)
+def test_a_highlight_shows_without_colour_and_is_named(card, note):
+    plain = card_svg(card)
+    lit = card_svg(card, highlight=note or True)
+    # shapes alone (no colour) tell the highlighted picture apart: a dashed frame and a flag
+    extra = [s for s in _shapes(lit) if s not in _shapes(plain)]
+    assert any(dash for _tag, _geo, dash in extra), "no dashed frame"
+    assert any(tag == "polygon" for tag, _geo, _dash in extra), "no corner flag"
+    # the name says so, with what the highlight means
+    root = parse(lit)
+    want = svg_module.highlight_name(svg_module.card_title(card), note)
+    assert root.get("aria-label") == want == root.find(NS + "title").text
+    assert ", highlighted" in want and (note is None or want.endswith(f": {note}"))
+    assert "highlighted" not in parse(plain).get("aria-label")
+
+
+@settings(max_examples=30, deadline=None)
+@given(cards=st.lists(st.sampled_from(list(Card)), min_size=1, max_size=8, unique=True),
+       data=st.data(), note=_NOTES)
+def test_layouts_and_rows_name_exactly_the_highlighted_cards(cards, data, note):
+    lit = data.draw(st.lists(st.sampled_from(cards), unique=True))
+    html = layout_html([("Table", cards)], highlight=lit, highlight_note=note)
+    for picture in card_svgs(parse_fragment(html)):
+        card = next(c for c in cards if c.code == picture.get("data-card"))
+        named = "highlighted" in picture.get("aria-label")
+        assert named == (card in lit) == (picture.get("data-highlight") == "true")
+        if named and note:
+            assert picture.get("aria-label").endswith(f": {note}")
+    row = parse(row_svg(cards, highlight=lit, highlight_note=note))
+    inner = [el for el in row if el.get("class") == "hanafuda-card"]
+    assert [("highlighted" in el.get("aria-label")) for el in inner] == [c in lit for c in cards]
+    assert row.get("aria-label").count("(highlighted)") == len(lit)

@@ -148,3 +148,20 @@ def test_to_html_escapes_text_and_right_aligns_numbers():
     assert '<td style="text-align:right">20</td>' in out
     assert "<caption>Cards</caption>" in out
     assert out.count("<tr>") == 2
+
+
+def test_html_tables_are_named_focusable_scroll_regions():
+    """A wide table scrolls sideways: its box takes keyboard focus and has a name (the
+    caption, else the columns), for axe's scrollable-region-focusable rule."""
+    import re
+
+    from hanafuda_core import tables
+    for rows, caption in ((tables.ribbon_rows(), None), (tables.extras_rows(), "Jokers & co")):
+        out = tables.to_html(rows, caption=caption)
+        head = re.match(r'<div class="hf-table-wrap"[^>]*>', out).group(0)
+        assert 'tabindex="0"' in head and 'role="region"' in head
+        name = re.search(r'aria-label="([^"]+)"', head).group(1)
+        if caption:
+            assert name == "Jokers &amp; co"
+        else:
+            assert name == "Table: " + ", ".join(rows[0])

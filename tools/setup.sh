@@ -3,7 +3,8 @@
 # second run take about a second.
 #
 #   bash tools/setup.sh            .venv + requirements.txt + `pip install -e .` + book/_vendor
-#   bash tools/setup.sh --browser  the same, plus Debian's Chromium and a CJK font (for tests)
+#   bash tools/setup.sh --browser  the same, plus Debian's Chromium, a CJK font and axe-core
+#                                  (tests/_vendor/axe.min.js, for the accessibility tests)
 #
 # Environment: PYTHON (default python3) makes the venv; FORCE=1 reinstalls everything.
 set -euo pipefail
@@ -44,6 +45,34 @@ if [[ "${1:-}" == --browser ]]; then
     if (( ${#missing[@]} )); then
         apt_install "${missing[@]}" || say "WARNING: could not install ${missing[*]} (not root?)"
     fi
+fi
+
+# --- axe-core for the accessibility tests (tests/browser/test_a11y.py), from npm -----------
+# Pinned; git-ignored; a stamp makes a second run a no-op (FORCE=1 fetches again). The tests
+# inject the file into each page; nothing is fetched at test time.
+vendor_axe() {
+    local version=4.14.1 dest=tests/_vendor
+    local want="axe-core@$version"
+    if [[ "${FORCE:-0}" != 1 && -f "$dest/.stamp-axe" && "$(cat "$dest/.stamp-axe")" == "$want" ]]; then
+        say "$dest/axe.min.js ($want) is up to date"
+        return 0
+    fi
+    command -v npm >/dev/null || { say "WARNING: npm is needed for axe-core (Node.js 18+)"; return 1; }
+    local tmp
+    tmp=$(mktemp -d)
+    say "npm pack $want"
+    (cd "$tmp" && npm pack --silent "$want" >/dev/null) \
+        && tar -xzf "$tmp"/axe-core-*.tgz -C "$tmp" package/axe.min.js package/LICENSE \
+        && mkdir -p "$dest" \
+        && cp "$tmp/package/axe.min.js" "$dest/axe.min.js" \
+        && cp "$tmp/package/LICENSE" "$dest/axe-core-LICENSE.txt" \
+        && echo "$want" > "$dest/.stamp-axe"
+    local rc=$?
+    rm -rf "$tmp"
+    return $rc
+}
+if [[ "${1:-}" == --browser ]]; then
+    vendor_axe || say "WARNING: could not fetch axe-core; tests/browser/test_a11y.py will fail"
 fi
 
 # --- Python: .venv with the pinned stack and the package in editable mode -----------------

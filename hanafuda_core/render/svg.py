@@ -57,7 +57,8 @@ from . import motifs as m
 
 __all__ = ["card_svg", "card_back_svg", "row_svg", "layout_html", "deck_grid_html",
            "card_data_uri", "card_title", "stack_svg", "FONT", "CARD_RATIO",
-           "use_card_files", "write_card_files", "card_file_svg", "CARD_FILES_ENV"]
+           "use_card_files", "write_card_files", "card_file_svg", "CARD_FILES_ENV",
+           "HIGHLIGHTED", "highlight_name"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Noto Sans CJK JP, Noto Sans CJK KR, Noto Sans, sans-serif"
@@ -222,13 +223,36 @@ def _caption(text: str) -> str:
             f'text-anchor="middle" fill="#222">{_esc(text)}</text>')
 
 
+# A highlighted card: a thick orange frame, a dark dashed frame round the picture (clear of
+# the month band) and a dark corner flag with a white star, so that it shows without colour
+# (in greyscale, to a colour-blind reader); its name says "highlighted" too
+# (:func:`highlight_name`).
 _HIGHLIGHT = (m.rect(1.5, 1.5, 97, 157, "none", stroke="#ff8f00", stroke_width=4.5, rx=5.5)
-              + m.rect(4.5, 4.5, 91, 151, "none", stroke="#fff7e0", stroke_width=1, rx=2))
+              + m.rect(6, 6, 88, 133, "none", stroke="#1a1a1a", stroke_width=2.2, rx=2,
+                       stroke_dasharray="7 4")
+              + m.polygon([(3, 3), (30, 3), (3, 30)], "#1a1a1a")
+              + m.polygon(m.star(11.5, 11.5, 6, 2.6, 5), "#ffffff"))
+
+HIGHLIGHTED = "highlighted"
+"""The word a highlighted card's accessible name carries."""
+
+
+def highlight_name(title: str, note: str | None = None) -> str:
+    """A highlighted card's accessible name: its title, "highlighted" and what the
+    highlight means (``note``), so that the highlight is not shown by colour alone.
+
+    >>> highlight_name("Crane — January (Pine), Bright", "can be captured")
+    'Crane — January (Pine), Bright, highlighted: can be captured'
+    >>> highlight_name("Face-down card")
+    'Face-down card, highlighted'
+    """
+    return f"{title}, {HIGHLIGHTED}" + (f": {note}" if note else "")
 
 
 def _card_parts(card: CardLike | None, highlight: bool, face_down: bool,
-                label: str | None) -> tuple[str, str, str, int]:
-    """(code, title, inner SVG, drawing height) for one card."""
+                label: str | None, note: str | None = None) -> tuple[str, str, str, int]:
+    """(code, title, inner SVG, drawing height) for one card; a highlighted card's title
+    says so, with ``note`` (what the highlight means)."""
     if face_down or card is None:
         code, title = "back", "Face-down card"
         inner = _back_body() if _card_files is None else ""
@@ -241,6 +265,7 @@ def _card_parts(card: CardLike | None, highlight: bool, face_down: bool,
                  f'height="{VIEW_H}"/>')
     if highlight:
         inner += _HIGHLIGHT
+        title = highlight_name(title, note)
     height = VIEW_H
     if label:
         inner += _caption(label)
@@ -262,13 +287,15 @@ def _size(width: float) -> float:
 # Public API
 
 
-def card_svg(card: CardLike | None, *, width: float = 96, highlight: bool = False,
+def card_svg(card: CardLike | None, *, width: float = 96, highlight: bool | str = False,
              face_down: bool = False, label: str | None = None) -> str:
     """One card as a standalone ``<svg>`` element.
 
     ``card`` is a :class:`Card`, an :class:`Extra` or anything
     :func:`~hanafuda_core.cards.parse_card` reads (``None``: the back). ``highlight``
-    draws a thick orange outline (a selected or captured card); ``face_down`` draws the back and
+    draws a thick orange outline, a dark dashed frame and a corner flag (a selected or
+    captured card) and adds "highlighted" to the card's name; a string ``highlight`` also
+    says what it means ("can be captured"). ``face_down`` draws the back and
     hides the card (title "Face-down card"); ``label`` adds a caption under the
     card, which makes the picture taller by 1/8 of its width.
 
@@ -278,7 +305,8 @@ def card_svg(card: CardLike | None, *, width: float = 96, highlight: bool = Fals
     False
     """
     width = _size(width)
-    code, title, inner, vh = _card_parts(card, highlight, face_down, label)
+    note = highlight if isinstance(highlight, str) and highlight else None
+    code, title, inner, vh = _card_parts(card, bool(highlight), face_down, label, note)
     aria = _aria(title, label)
     extra = ' data-highlight="true"' if highlight else ""
     return (f'<svg xmlns="{SVG_NS}" class="hanafuda-card" data-card="{code}"{extra} '
@@ -360,11 +388,12 @@ def _placeholder(w: float, h: float, x: float = 0, y: float = 0, text: str = "no
 
 def row_svg(cards: Iterable[CardLike | None] | CardSet | str, *, width: float = 64,
             label: str | None = None, wrap: int = 12,
-            highlight: Iterable[CardLike] = ()) -> str:
+            highlight: Iterable[CardLike] = (), highlight_note: str | None = None) -> str:
     """Cards laid out in one ``<svg>``: a row wrapping after ``wrap`` cards.
 
     Each card is a nested ``<svg class="hanafuda-card">``; ``None`` in ``cards``
-    draws a face-down card; cards in ``highlight`` get the outline. An empty row
+    draws a face-down card; cards in ``highlight`` get the outline and are named
+    "highlighted" (with ``highlight_note``, what it means). An empty row
     shows a dashed "no cards" placeholder.
 
     >>> ">no cards<" in row_svg([], label="Field")
@@ -393,13 +422,15 @@ def row_svg(cards: Iterable[CardLike | None] | CardSet | str, *, width: float = 
         for i, card in enumerate(items):
             x, y = (i % wrap) * (width + gap), top + (i // wrap) * (h + gap)
             code, title, inner, vh = _card_parts(card, card in lit and card is not None,
-                                                 card is None, None)
+                                                 card is None, None, highlight_note)
             parts.append(f'<svg class="hanafuda-card" data-card="{code}" x="{m.num(x)}" '
                          f'y="{m.num(y)}" width="{m.num(width)}" height="{m.num(h)}" '
                          f'viewBox="0 0 {VIEW_W} {vh}" role="img" aria-label="{_esc(title)}">'
                          f"<title>{_esc(title)}</title>{inner}</svg>")
         body = "".join(parts)
-        names = ", ".join("face-down card" if c is None else c.title for c in items)
+        names = ", ".join("face-down card" if c is None
+                          else f"{c.title} ({HIGHLIGHTED})" if c in lit else c.title
+                          for c in items)
         aria = f"{label}: {names}" if label else names
     head = ""
     if label:
@@ -453,14 +484,16 @@ def _rows(rows: Mapping[str, object] | Iterable[object]) -> list[tuple[str, obje
 
 
 def layout_html(rows: Mapping[str, object] | Sequence[tuple[str, object]], *,
-                width: float = 64, highlight: Iterable[CardLike] = ()) -> str:
+                width: float = 64, highlight: Iterable[CardLike] = (),
+                highlight_note: str | None = None) -> str:
     """Labelled rows of cards as an HTML ``<div class="hanafuda-layout">``.
 
     ``rows`` is a dict or a sequence of ``(label, cards)`` pairs. ``cards`` is a
     CardSet, a list of cards (``None`` = face down), a notation string, or an
     int ``n`` for a pile of ``n`` face-down cards, drawn as one
     ``<svg class="hanafuda-stack">`` with the count on it. Every shown card is its
-    own ``<svg class="hanafuda-card">``; the markup is also well-formed XML.
+    own ``<svg class="hanafuda-card">``; cards in ``highlight`` are drawn and named as
+    highlighted (with ``highlight_note``: what it means). The markup is well-formed XML.
 
     >>> html = layout_html({"Hand": "1a 2b", "Field": [], "Stock": 24})
     >>> html.count('class="hanafuda-card"'), html.count('class="hanafuda-stack"')
@@ -477,7 +510,8 @@ def layout_html(rows: Mapping[str, object] | Sequence[tuple[str, object]], *,
             items = _as_cards(cards)
             if items:
                 pictures = "".join(card_svg(c, width=width, face_down=c is None,
-                                            highlight=c is not None and c in lit)
+                                            highlight=(highlight_note or True)
+                                            if c is not None and c in lit else False)
                                    for c in items)
             else:
                 w, h = m.num(width * 1.6), m.num(width * 0.8)

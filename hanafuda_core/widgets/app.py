@@ -30,6 +30,7 @@ from .common import guarded, tabbed_panel
 from .tools import TOOLS, build_tool, game_style, game_tools, rule_set_of
 
 __all__ = [
+    "APP_PAGE_TITLE",
     "APP_TITLE",
     "BOOK_URL_VARIABLE",
     "CARD_PAGES",
@@ -41,11 +42,15 @@ __all__ = [
     "classroom_app",
 ]
 
-# The notebook's markdown cell carries the page title; the app's own heading says what is in it.
+# The notebook's markdown cell carries the page's heading; the app's own heading says what is
+# in it. The browser's tab says what the page is: app/index.ipynb's metadata "title".
 APP_TITLE = "Choose a game"
+APP_PAGE_TITLE = "The Hanafuda Rulebook: classroom app"
 BOOK_URL_VARIABLE = "HANAFUDA_BOOK_URL"
 DEFAULT_BOOK_URL = "http://127.0.0.1:8000/"
 _BOOK_SOURCES = Path(__file__).resolve().parents[2] / "book"
+# The book's style additions (tab and button contrast, the focus ring), shared by the app.
+_SHARED_CSS = _BOOK_SOURCES / "_assets" / "hanafuda.css"
 
 # Larger type and controls for a projector; scoped to the app's own box.
 _APP_CSS = """
@@ -81,6 +86,14 @@ _APP_CSS = """
 .hanafuda-app .hanafuda-back { width: auto; }
 </style>
 """
+
+
+def _shared_css() -> str:
+    """The book's style additions as a ``<style>`` (empty when this copy has no book)."""
+    try:
+        return f"<style>{_SHARED_CSS.read_text(encoding='utf-8')}</style>"
+    except OSError:
+        return ""
 
 
 #: The class the Projector view toggle puts on the app: large cards and type for a class.
@@ -217,8 +230,8 @@ class ClassroomApp(widgets.VBox):  # type: ignore[misc]
             tooltip="Large cards and type, for a projector or a whiteboard")
         self.projector.add_class("hf-projector-toggle")
         self.projector.observe(lambda change: self.set_projector(change["new"]), "value")
-        super().__init__([widgets.HTML(_APP_CSS + _PROJECTOR_CSS), self.projector,
-                          self.stack])
+        super().__init__([widgets.HTML(_shared_css() + _APP_CSS + _PROJECTOR_CSS),
+                          self.projector, self.stack])
         self.add_class("hanafuda-app")
 
     def set_projector(self, on: bool) -> None:

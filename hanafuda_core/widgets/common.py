@@ -8,6 +8,8 @@
 - :class:`RoundView`: ``act``/``show_hint`` for a view that plays a round against the computer.
 - :func:`quiz_tab`, :func:`guarded`, :func:`tabbed_panel`: a game's quiz tab, a tool that
   cannot break the page, and sub-tabs built the first time they are opened.
+- :data:`FOCUS_SCOPE`, :data:`FOCUS_NEXT`, :func:`focus_next`: where the keyboard focus
+  goes after a move (the app's page puts it back there when a redraw drops it).
 """
 
 from __future__ import annotations
@@ -24,9 +26,25 @@ from .static import notice_html
 
 __all__ = ["BIG", "para", "heading", "sentence", "error_html", "attempt", "seed_box",
            "dropdown", "hint_html", "RoundController", "RoundView", "quiz_tab", "guarded",
-           "tabbed_panel"]
+           "tabbed_panel", "FOCUS_SCOPE", "FOCUS_NEXT", "focus_next"]
 
 BIG = {"font_size": "16px", "font_weight": "600"}
+
+#: The class of a view whose redraws may remove the focused button (a game view): when a
+#: move drops the keyboard focus to the page, the app's page script
+#: (``app/voila/templates/hanafuda/index.html.j2``) puts it on the view's :data:`FOCUS_NEXT`
+#: control, else on its first enabled button.
+FOCUS_SCOPE = "hanafuda-focus-scope"
+#: The class of the control that takes the focus after a move in a :data:`FOCUS_SCOPE`.
+FOCUS_NEXT = "hanafuda-focus-next"
+
+
+def focus_next(control: widgets.DOMWidget, *others: widgets.DOMWidget) -> None:
+    """Make ``control`` the one the focus goes to after a move (and none of ``others``)."""
+    for other in others:
+        if other is not control:
+            other.remove_class(FOCUS_NEXT)
+    control.add_class(FOCUS_NEXT)
 
 
 def para(text: str, style: str = "") -> str:

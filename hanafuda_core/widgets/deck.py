@@ -121,7 +121,8 @@ class DeckExplorer(widgets.VBox):  # type: ignore[misc]
                               f'{escape(ctl.describe_filters())}</div>')
         if cards:
             self.message.value = ""
-            pictures = "".join(card_svg(c, width=self.width, highlight=c == ctl.selected)
+            pictures = "".join(card_svg(c, width=self.width,
+                                        highlight="selected" if c == ctl.selected else False)
                                for c in cards)
             self.pictures.value = (f'<div class="hanafuda-explorer-cards" style="display:flex;'
                                    f'flex-wrap:wrap;gap:6px">{pictures}</div>')

@@ -36,10 +36,12 @@ from ..teach.tools import (
 )
 from .common import (
     BIG,
+    FOCUS_SCOPE,
     RoundView,
     attempt,
     dropdown,
     error_html,
+    focus_next,
     hint_html,
     para,
     seed_box,
@@ -92,7 +94,8 @@ def _rows_html(rows: tuple[TableRow, ...], width: int) -> str:
                           else r.count))
         else:
             shown.append((r.label, list(r.cards)))
-    return svg.layout_html(shown, width=width, highlight=lit)
+    return svg.layout_html(shown, width=width, highlight=lit,
+                           highlight_note="part of a yaku or a choice")
 
 
 def _lines_html(lines: tuple[str, ...] | list[str], css: str, empty: str, *,
@@ -130,7 +133,8 @@ def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
         cards = list(show_cards)
         out.append('<div style="margin:4px 0 8px">'
                    + (svg.row_svg(cards, width=card_width, label=None, wrap=16,
-                                  highlight=[c for c in cards if c.code in lit])
+                                  highlight=[c for c in cards if c.code in lit],
+                                  highlight_note="counts in a yaku")
                       if cards else "<p>No cards picked yet.</p>") + "</div>")
     if d.get("card_points") is not None:
         par = d.get("par")
@@ -269,6 +273,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
                           self.log_html])
         self.add_class(_CLASS)
         self.add_class("hanafuda-generic-play")
+        self.add_class(FOCUS_SCOPE)
         self._render()
 
     def new_round(self, seed: int | None = None) -> bool:
@@ -352,6 +357,9 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         made = [self._move_button(m, hand) for m in legal]
         self._move_buttons = tuple(b for b, _cell in made)
         self.moves.children = [cell for _b, cell in made]
+        # after a move, the keyboard focus goes to your next move, or to New round
+        focus_next(self._move_buttons[0] if self._move_buttons else self.new_button,
+                   self.new_button)
         self.hint_button.disabled = not ctl.your_turn
         if ctl.is_over:
             told = ctl.report_lines()
@@ -533,7 +541,8 @@ class ScoreView(widgets.VBox):  # type: ignore[misc]
                 label = short_card_label(card)
                 t.description = f"✓ {label}" if on else label   # said in words, not colour
                 t.button_style = "info" if on else ""
-                picture = svg.card_svg(card, width=self.width, highlight=on)
+                picture = svg.card_svg(card, width=self.width,
+                                       highlight="picked" if on else False)
                 if self.pictures[card].value != picture:
                     self.pictures[card].value = picture
             if text:
@@ -556,7 +565,7 @@ class ScoreView(widgets.VBox):  # type: ignore[misc]
 
 
 class ReplayView(widgets.VBox):  # type: ignore[misc]
-    """Step through a game: First, Back, Next, Last and a slider; the round; the table
+    """Step through a game: First, Back, Next, Last and a step box; the round; the table
     (all cards face up, or the other players' hands hidden) with the card just played
     and each yaku lit; the step in words; the yaku each seat holds; the round's score.
 
@@ -595,9 +604,12 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(description="Next ▶", button_style="info",
                                           tooltip="One step on")
         self.last_button = widgets.Button(description="Last ▶|", tooltip="The end of the round")
-        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="Step",
-                                        style={"description_width": "40px"},
-                                        layout=widgets.Layout(width="380px"))
+        # A number box, not a slider: its label names it for a screen reader (the slider's
+        # handle has no name), and the arrow keys still step through the round.
+        self.step = widgets.BoundedIntText(value=0, min=0, max=0, description="Step",
+                                           style={"description_width": "40px"},
+                                           layout=widgets.Layout(width="140px"))
+        self.step_count = widgets.HTML()
         self.hide = widgets.Checkbox(value=False, indent=False,
                                      layout=widgets.Layout(width="auto"))
         self.message = widgets.HTML()
@@ -610,14 +622,14 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
             button.on_click(lambda _b, name=button.description: self.go(name))
         self.load_button.on_click(lambda _b: self.load(self.seed.value))
         self.mine_button.on_click(lambda _b: self.load_mine())
-        self.slider.observe(self._on_slider, names="value")
+        self.step.observe(self._on_step, names="value")
         self.round.observe(self._on_round, names="value")
         self.hide.observe(lambda _c: self._render(), names="value")
         loader = widgets.HBox([self.seed, *self.agents, self.preset, self.rounds,
                                self.load_button, self.mine_button],
                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         nav = widgets.HBox([self.round, self.first_button, self.back_button, self.next_button,
-                            self.last_button, self.slider, self.hide],
+                            self.last_button, self.step, self.step_count, self.hide],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         nav.add_class("hanafuda-generic-replay-nav")
         super().__init__([
@@ -651,7 +663,7 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
     def last(self) -> None:
         self.go("last")
 
-    def _on_slider(self, change: dict[str, Any]) -> None:
+    def _on_step(self, change: dict[str, Any]) -> None:
         if not self._syncing and attempt(lambda: self.controller.go(change["new"]),
                                          self.message, ""):
             self._render()
@@ -715,8 +727,9 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
         r, i = ctl.position
         self._syncing = True
         try:
-            self.slider.max = ctl.length
-            self.slider.value = i
+            self.step.max = ctl.length
+            self.step.value = i
+            self.step_count.value = f"of {ctl.length}"
             if self.round.value != r:
                 self.round.value = r
         finally:

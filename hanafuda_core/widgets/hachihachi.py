@@ -237,7 +237,8 @@ class TeyakuTrainerView(widgets.VBox):  # type: ignore[misc]
         note = ("The cards a player would show to claim are outlined." if shown and lit else "")
         self.hand_html.value = (
             f'<div class="hanafuda-hh-hand" data-seed="{ctl.seed}" data-hand="{ctl.hand.format()}">'
-            f"{svg.layout_html([('The hand', list(ctl.hand))], width=self.width, highlight=lit)}"
+            + svg.layout_html([("The hand", list(ctl.hand))], width=self.width, highlight=lit,
+                              highlight_note="shown to claim") +
             f'<div style="color:#444;font-size:14px">{escape(note)}</div></div>')
         self.score.value = (f'<p class="hanafuda-hh-score" style="font-weight:600;font-size:16px">'
                             f"{escape(ctl.score_line())}</p>")
@@ -255,13 +256,24 @@ class _PlayerColumn:
         wide = widgets.Layout(width="228px")
         self.title = widgets.HTML(f'<div style="font-weight:700;font-size:18px;text-align:center">'
                                   f"Player {escape(name)}</div>")
-        self.status = widgets.Dropdown(options=list(STATUSES), layout=wide)
-        self.hand = widgets.Text(placeholder="7 cards, e.g. 1a 2b 3c …", layout=wide)
-        self.chaff = widgets.Dropdown(options=calc.claim_choices(CHAFF), layout=wide)
-        self.suit = widgets.Dropdown(options=calc.claim_choices(SUIT), layout=wide)
-        self.captures = widgets.Text(placeholder="captured cards (optional)", layout=wide)
-        self.points = widgets.Text(placeholder="or card points, e.g. 100", layout=wide)
-        self.chaffs = widgets.Text(placeholder="Chaffs taken (optional)", layout=wide)
+        # Each control is named by its row and player ("Chaff combination, player B"); the
+        # grid's row labels say it on screen, so the name's own label takes no room.
+        def named(row: int) -> dict[str, object]:
+            return {"description": f"{_ROW_LABELS[row]}, player {name}",
+                    "style": {"description_width": "0px"}}
+
+        self.status = widgets.Dropdown(options=list(STATUSES), layout=wide, **named(1))
+        self.hand = widgets.Text(placeholder="7 cards, e.g. 1a 2b 3c …", layout=wide,
+                                 **named(2))
+        self.chaff = widgets.Dropdown(options=calc.claim_choices(CHAFF), layout=wide,
+                                      **named(3))
+        self.suit = widgets.Dropdown(options=calc.claim_choices(SUIT), layout=wide, **named(4))
+        self.captures = widgets.Text(placeholder="captured cards (optional)", layout=wide,
+                                     **named(5))
+        self.points = widgets.Text(placeholder="or card points, e.g. 100", layout=wide,
+                                   **named(6))
+        self.chaffs = widgets.Text(placeholder="Chaffs taken (optional)", layout=wide,
+                                   **named(7))
         self.caught = widgets.Checkbox(description="caught own triple", indent=False,
                                        layout=widgets.Layout(width="228px"))
 
@@ -618,6 +630,21 @@ def settlement_html(s: Settlement, *, hands: Sequence[tuple[str, object]] = (),
 # A year of play
 
 
+def year_chart_alt(chart: YearChart) -> str:
+    """The year chart in words: what it draws, the game, and each player's final total
+    (the table under the chart gives every deal).
+
+    >>> "running total" in year_chart_alt(YearChart(seed=1))
+    True
+    """
+    finals = "; ".join(f"{name} {total}" for name, total in
+                       zip(chart.names, (row[name] for row in chart.rows()[-1:]
+                                         for name in chart.names)))
+    return (f"Line chart of each player's running total after each of the "
+            f"{len(chart.rows())} deals. {chart.summary()}. After the last deal: {finals}. "
+            "The table below gives every deal.")
+
+
 class YearChartView(widgets.VBox):  # type: ignore[misc]
     """Play a seeded twelve-deal game with computer players; chart the running totals."""
 
@@ -660,8 +687,14 @@ class YearChartView(widgets.VBox):  # type: ignore[misc]
         self.status.value = (f'<div style="color:#444;font-size:15px;margin:4px 0">'
                              f"{escape(ctl.summary())}</div>")
         png = base64.b64encode(ctl.png()).decode("ascii")
+        # The chart as an <img> with a text alternative (the page shows the HTML, the
+        # richest form); the table under it gives every number the lines show.
+        alt = escape(year_chart_alt(ctl), quote=True)
         self.figure.outputs = ({"output_type": "display_data",
-                                "data": {"image/png": png,
+                                "data": {"text/html": f'<img class="hanafuda-hh-chart" '
+                                                      f'src="data:image/png;base64,{png}" '
+                                                      f'alt="{alt}" style="max-width:100%">',
+                                         "image/png": png,
                                          "text/plain": f"<Figure: {ctl.summary()}>"},
                                 "metadata": {}},)
         names = ctl.names

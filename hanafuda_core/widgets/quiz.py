@@ -21,6 +21,7 @@ from ..quiz import (
     QuizSession,
     generate_deck_quiz,
     hides_month,
+    quiz_card_name,
     quiz_card_svg,
 )
 from .static import notice_html
@@ -132,7 +133,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.header.value = (f'<p style="color:#444;margin:2px 0">{title}Question '
                              f"{s.index + 1} of {n}</p>")
         pics = "".join(quiz_card_svg(c, width=self.card_width * 5 // 4,
-                                     label="The card in question", hide_month=hides_month(q))
+                                     label=quiz_card_name(q, c), hide_month=hides_month(q))
                        for c in q.cards)
         hint = "Pick every right choice." if q.selects_many else "Pick one."
         self.question_html.value = (
@@ -170,7 +171,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         return widgets.VBox(boxes)
 
     def _pictures(self, q: Question, choice: Choice) -> str:
-        return "".join(quiz_card_svg(card, width=self.card_width, label=choice.text,
+        return "".join(quiz_card_svg(card, width=self.card_width,
+                                     label=quiz_card_name(q, card, choice.text),
                                      hide_month=hides_month(q)) for card in choice.cards)
 
     def _card_cell(self, q: Question, choice: Choice) -> str:
