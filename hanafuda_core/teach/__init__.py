@@ -8,6 +8,8 @@ options and presets with their sources, its yaku table and, where it has them, i
 hand combinations.
 
 * :func:`show_overview`: at a glance (players, cards, deal, length, goal, difficulty);
+* :func:`show_first_game`: your first game (the deal, a turn, a decision, the end),
+  drawn from one seeded round;
 * :func:`show_preset_overview`, :func:`show_deals`: every preset side by side;
 * :func:`glue_facts`: the numbers a chapter's prose names;
 * :func:`show_yaku_chart`: every yaku and hand combination drawn with its cards;
@@ -68,6 +70,7 @@ from .pages import (
     scoring_procedure,
     scoring_steps,
     show_deals,
+    show_first_game,
     show_options,
     show_overview,
     show_preset_overview,
@@ -79,10 +82,22 @@ from .pages import (
     show_yaku_points,
     sources_html,
 )
-from .worked import Decision, WorkedRound, plain_line, worked_round, worked_round_html
+from .worked import (
+    Decision,
+    FirstGame,
+    Moment,
+    first_game,
+    first_game_html,
+    plain_line,
+    reason_text,
+    worked_round,
+    worked_round_html,
+)
 
 __all__ = [
     "Decision",
+    "FirstGame",
+    "Moment",
     "WorkedRound",
     "amount_text",
     "as_game",
@@ -93,6 +108,8 @@ __all__ = [
     "decision_rows",
     "example_cards",
     "facts",
+    "first_game",
+    "first_game_html",
     "game_data",
     "game_length",
     "glue_facts",
@@ -115,11 +132,13 @@ __all__ = [
     "preset_overview_rows",
     "preset_rows",
     "presets",
+    "reason_text",
     "quick_reference_html",
     "scoring_html",
     "scoring_procedure",
     "scoring_steps",
     "show_deals",
+    "show_first_game",
     "show_options",
     "show_overview",
     "show_preset_overview",

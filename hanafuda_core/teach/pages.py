@@ -44,7 +44,7 @@ from .facts import (
     presets,
     source_rows,
 )
-from .worked import worked_round, worked_round_html
+from .worked import first_game_html, worked_round, worked_round_html
 
 __all__ = [
     "REFERENCE_CSS",
@@ -52,6 +52,7 @@ __all__ = [
     "glue_facts",
     "preset_overview_html",
     "show_deals",
+    "show_first_game",
     "show_preset_overview",
     "show_yaku_points",
     "options_html",
@@ -372,6 +373,15 @@ def show_quick_reference(game: Game | str) -> Any:
     return _display(quick_reference_html(game))
 
 
-def show_worked_round(game: Game | str, seed: int = 3, players: int | None = None) -> Any:
-    """A generated round, told in words, its decisions drawn in full."""
-    return _display(worked_round_html(worked_round(game, seed, players)))
+def show_worked_round(game: Game | str, seed: int = 3, players: int | None = None,
+                      agent: str | tuple[str, ...] = "greedy") -> Any:
+    """A generated round, told in words, its decisions drawn in full with the reason
+    for each (``agent``: the computer player of every seat, or one per seat)."""
+    return _display(worked_round_html(worked_round(game, seed, players, agent)))
+
+
+def show_first_game(game: Game | str, key: str | None = None, seed: int = 3) -> Any:
+    """A moment of a first game (``setup``, ``turn``, ``decision``, ``end``; all of them
+    without ``key``), drawn from one seeded round
+    (:func:`~hanafuda_core.teach.worked.first_game`)."""
+    return _display(first_game_html(game, key, seed))

@@ -1,0 +1,180 @@
+"""No engine words in reader text (issue 8 §1): every learner page of the built book.
+
+Learner pages are every page of ``_toc.yml`` except the variants pages
+(``*-variants``), the Sources page and the glossary: those are where documents are
+cited with their labels and line numbers. On a learner page's visible article text
+(the built HTML under ``_build/html``, parsed with the standard library) we look for:
+
+* the word "engine";
+* action codes ("capture 2a", "play 3c") and card codes in prose ("2a"): codes are
+  allowed only in command lines (a ``<code>``/``<pre>`` that starts with ``hanafuda``)
+  and in the deck chapter's "Writing cards down" section;
+* option identifiers (``double_once``: any snake_case word);
+* line citations ("lines 1849-2122");
+* bare document labels: D001-D004 not inside "(D00x)" after a name, "BOOK", and the
+  rulebook's preset key "book" used as a label ("rule set book");
+* seeds the reader does not use: a seed number outside the sections with a tool or quiz
+  the reader sets a seed in.
+
+Each failure names the page and the phrase. Nothing here runs a browser: the fixture
+``book_html`` only checks that the book is built.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Pages where documents are cited with labels and lines: not learner pages.
+NOT_LEARNER = re.compile(r"(?:-variants$|^book/sources$|^book/glossary$)")
+
+#: Sections (by their id) where card codes are what the reader is taught.
+CODE_SECTIONS = {"writing-cards-down"}
+
+_SKIP_TAGS = {"script", "style", "title", "desc", "template", "noscript"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+         "source", "track", "wbr", "path", "rect", "circle", "line", "polyline",
+         "polygon", "ellipse", "use", "stop"}
+
+#: (name, pattern) of everything a learner page must not show.
+BANNED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("the word 'engine'", re.compile(r"\bengines?\b", re.I)),
+    ("an action code", re.compile(r"\b(?:play|capture|take|draw|discard)\s+"
+                                  r"(?:1[0-2]|[1-9])[a-d]\b")),
+    ("a card code", re.compile(r"(?<![\w/.-])(?:1[0-2]|[1-9])[a-d](?![\w/-])")),
+    ("an option identifier", re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")),
+    ("a line citation", re.compile(r"\blines? \d+", re.I)),
+    ("a bare document label", re.compile(r"(?<!\()\bD00[1-4]\b(?!\))|\bBOOK\b|"
+                                         r"\b(?:rule set|preset)[: ]+[\"']?book\b|"
+                                         r"[\"']book[\"']")),
+)
+
+#: A seed number shown to the reader: allowed only where the reader sets seeds.
+SEED = re.compile(r"\bseeds? \d+|\bseed=\d+", re.I)
+
+
+def toc_files() -> list[str]:
+    """Every page of ``_toc.yml`` (``root`` and ``file`` entries), in order."""
+    text = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    return re.findall(r"^\s*(?:-\s*)?(?:root|file):\s*(\S+)", text, flags=re.M)
+
+
+def learner_pages() -> list[str]:
+    return [f for f in toc_files() if not NOT_LEARNER.search(f)]
+
+
+class _ArticleText(HTMLParser):
+    """The visible text of a page's article, as (text, allowed codes, seed section) runs:
+    script, style and SVG titles skipped, hidden elements skipped."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool, bool, bool]] = []  # tag, skip, codes ok, hidden
+        self.in_article = 0
+        self.runs: list[tuple[str, bool, str]] = []
+        self.section = ""
+        self._code_text: list[str] | None = None
+
+    def _flags(self) -> tuple[bool, bool]:
+        skip = any(s for _, s, _, _ in self.stack)
+        codes = any(c for _, _, c, _ in self.stack)
+        return skip, codes
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "article":
+            self.in_article += 1
+        if tag in _VOID:
+            return
+        hidden = ("hidden" in a or a.get("aria-hidden") == "true"
+                  or "display:none" in a.get("style", "").replace(" ", ""))
+        skip = tag in _SKIP_TAGS or hidden
+        codes = tag == "section" and a.get("id", "") in CODE_SECTIONS
+        if tag == "section" and a.get("id"):
+            self.section = a["id"]
+        self.stack.append((tag, skip, codes, hidden))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self.in_article -= 1
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                del self.stack[i:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        if not self.in_article or not data.strip():
+            return
+        skip, codes = self._flags()
+        if skip:
+            return
+        in_code = any(t in ("code", "pre") for t, _, _, _ in self.stack)
+        # A command line is where codes belong: `hanafuda score koikoi 1b 2b ...`.
+        if in_code and data.strip().startswith(("hanafuda", "$ hanafuda", "python -m")):
+            codes = True
+        self.runs.append((data, codes, self.section))
+
+
+def page_runs(html_file: Path) -> list[tuple[str, bool, str]]:
+    parser = _ArticleText()
+    parser.feed(html_file.read_text(encoding="utf-8"))
+    return parser.runs
+
+
+def problems(runs: list[tuple[str, bool, str]], seed_sections: set[str]) -> list[str]:
+    """Every banned phrase in a page's text runs, with its context."""
+    out: list[str] = []
+    for text, codes_ok, section in runs:
+        flat = " ".join(text.split())
+        for name, pattern in BANNED:
+            if codes_ok and name in ("a card code", "an action code"):
+                continue
+            for m in pattern.finditer(flat):
+                lo, hi = max(0, m.start() - 40), m.end() + 40
+                out.append(f"{name}: {m.group(0)!r} in \u201c…{flat[lo:hi]}…\u201d")
+        if section not in seed_sections:
+            for m in SEED.finditer(flat):
+                out.append(f"a seed the reader does not use: {m.group(0)!r} in "
+                           f"\u201c{flat[max(0, m.start() - 40):m.end() + 40]}\u201d")
+    return out
+
+
+#: Sections where the reader sets a seed: the play tool, the replay and the quizzes.
+SEED_SECTIONS = {"play-against-the-computer", "exercises", "try-it-the-score-calculator"}
+
+
+def test_problems_finds_each_banned_phrase():
+    """The checker itself: each kind of banned phrase is found, and plain prose passes."""
+    bad = ["The engine stopped to ask", "'capture 2a' or 'capture 2c'", "the 1b takes",
+           "double_once", "lines 1849-2122", "D002 2, 3, 4", "rule set book", "BOOK says"]
+    for text in bad:
+        assert problems([(text, False, "x")], set()), text
+    assert problems([("Use seed 3", False, "worked")], set())
+    assert not problems([("Use seed 3", False, "exercises")], {"exercises"})
+    good = ("The Japanese publisher's rules (D002) double a round of 7 or more; the Pine "
+            "Ribbon takes the Pine Chaff. Koi-Koi, Stop, a 2-player game, 12 rounds.")
+    assert not problems([(good, False, "x")], set())
+    assert not problems([("hanafuda score koikoi 1b 2b 3b", True, "x")], set())
+
+
+def test_learner_pages_are_the_toc_less_the_reference_pages():
+    pages = learner_pages()
+    assert "book/koikoi" in pages and "book/index" in pages
+    assert not any(p.endswith("-variants") for p in pages)
+    assert "book/sources" not in pages and "book/glossary" not in pages
+
+
+@pytest.mark.parametrize("page", learner_pages())
+def test_learner_page_has_no_engine_words(book_html, page):
+    html_file = book_html / f"{page}.html"
+    assert html_file.is_file(), f"{page}: not built ({html_file} is missing)"
+    found = problems(page_runs(html_file), SEED_SECTIONS)
+    assert not found, f"{page}: {len(found)} banned phrase(s):\n  " + "\n  ".join(found[:40])
