@@ -118,7 +118,7 @@ def _reason(agent: Any, view: Any, legal: Sequence[Any], name: str) -> str:
     if name == "greedy":
         return ("The simple computer player takes what is worth most at once, without "
                 "looking ahead.")
-    return f"The {name} computer player's choice."
+    return "The computer player's choice."
 
 
 def worked_round(game: Game | str, seed: int, players: int | None = None,
@@ -233,17 +233,18 @@ def _decision_html(d: Decision) -> str:
             f'{layout_html(rows, width=56)}</div>')
 
 
-_AGENT_WORDS = {"coach": "the coach (the computer player that tries every move over many "
+#: The computer players in words (never their names, which are identifiers).
+_AGENT_WORDS = {"coach": "the strong computer player (it tries every move over many "
                          "possible deals)",
                 "greedy": "the simple computer player (the move worth most at once)",
-                "random": "a computer player that moves at random"}
+                "random": "a computer player that picks any legal move by chance"}
 
 
 def _who_plays(wr: WorkedRound) -> str:
     """Who plays each seat, in words."""
     if len(set(wr.agents)) == 1:
-        return f"all played by {_AGENT_WORDS.get(wr.agents[0], wr.agents[0])}"
-    return "; ".join(f"Player {p + 1} by {_AGENT_WORDS.get(a, a)}"
+        return f"all played by {_AGENT_WORDS.get(wr.agents[0], 'the computer')}"
+    return "; ".join(f"Player {p + 1} by {_AGENT_WORDS.get(a, 'the computer')}"
                      for p, a in enumerate(wr.agents))
 
 
