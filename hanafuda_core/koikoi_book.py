@@ -540,13 +540,13 @@ def show_three_players():
 
 
 def show_score(index: int):
+    """One of :data:`SCORE_PILES` scored: its yaku with their cards, points and rules,
+    and the multipliers (cards drawn and named, never written as codes)."""
     label, cards, calls = SCORE_PILES[index]
     rep = score_cards(cards, calls=calls)
     return _html(f"<p><b>{html.escape(label)}</b>"
                  + (f" · {calls} Koi-Koi call before the Stop" if calls else "") + "</p>"
-                 + rep._repr_html_()
-                 + f'<pre style="white-space:pre-wrap;font-size:0.85em">'
-                   f'{html.escape(rep.to_text())}</pre>')
+                 + rep._repr_html_())
 
 
 def show_comparison():

@@ -13,7 +13,8 @@ hand combinations.
 * :func:`show_preset_overview`, :func:`show_deals`: every preset side by side;
 * :func:`glue_facts`: the numbers a chapter's prose names;
 * :func:`show_yaku_chart`: every yaku and hand combination drawn with its cards;
-* :func:`show_options`, :func:`show_sources`: the variants page;
+* :func:`show_options`, :func:`show_same_piles`, :func:`show_sources`: the variants
+  page;
 * :func:`scoring_procedure`, :func:`show_scoring_procedure`: scoring at the table;
 * :func:`show_quick_reference`: a printable one-page summary;
 * :func:`show_worked_round`: a generated round, its decisions in full.
@@ -66,6 +67,8 @@ from .pages import (
     overview_html,
     preset_overview_html,
     quick_reference_html,
+    same_piles_html,
+    same_piles_rows,
     scoring_html,
     scoring_procedure,
     scoring_steps,
@@ -75,6 +78,7 @@ from .pages import (
     show_overview,
     show_preset_overview,
     show_quick_reference,
+    show_same_piles,
     show_scoring_procedure,
     show_sources,
     show_worked_round,
@@ -134,6 +138,8 @@ __all__ = [
     "presets",
     "reason_text",
     "quick_reference_html",
+    "same_piles_html",
+    "same_piles_rows",
     "scoring_html",
     "scoring_procedure",
     "scoring_steps",
@@ -143,6 +149,7 @@ __all__ = [
     "show_overview",
     "show_preset_overview",
     "show_quick_reference",
+    "show_same_piles",
     "show_scoring_procedure",
     "show_sources",
     "show_worked_round",

@@ -41,6 +41,7 @@ from .facts import (
     preset_label,
     preset_overview_rows,
     preset_rows,
+    preset_game,
     presets,
     source_rows,
 )
@@ -54,6 +55,9 @@ __all__ = [
     "show_deals",
     "show_first_game",
     "show_preset_overview",
+    "show_same_piles",
+    "same_piles_html",
+    "same_piles_rows",
     "show_yaku_points",
     "options_html",
     "overview_html",
@@ -132,6 +136,59 @@ def options_html(game: Game | str, *, lines: bool = True) -> str:
         out.append(f"<tr><td><b>{esc(str(r['Option']))}</b>{differs}<br>"
                    f'<span style="font-size:.9em">{esc(str(r["What it decides"]))}'
                    f"{esc(note)}</span></td>{cells}</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def same_piles_rows(game: Game | str, piles: Any = None) -> list[dict[str, object]]:
+    """The same capture piles scored under every preset side by side: one row per pile
+    (its label and cards), each preset's total and the yaku that count. ``piles``:
+    ``(label, cards)`` pairs; by default the game's own, as data (``COMPARISON_PILES``
+    in its rules module). ``differs``: whether the presets' totals disagree."""
+    g = as_game(game)
+    piles = piles if piles is not None else game_data(g, "COMPARISON_PILES", ())
+    rows: list[dict[str, object]] = []
+    for label, cards in piles:
+        row: dict[str, object] = {"Pile": label, "cards": cards}
+        totals = set()
+        for p in presets(g):
+            data = preset_game(g, p).score(list(CardSet.parse(cards)))
+            data = data.to_dict() if hasattr(data, "to_dict") else dict(data)
+            counted = [y for y in data.get("yaku", ())
+                       if not y.get("optional") or data.get("subtotal")]
+            parts = [f"{y['name']} {y['points']}" for y in counted]
+            if data.get("card_points") is not None:
+                par = f" against par {data['par']}" if data.get("par") is not None else ""
+                parts.insert(0, f"card points {data['card_points']}{par}")
+            yaku = ", ".join(parts) or "no yaku"
+            row[preset_label(g, p)] = f"{data['total']}: {yaku}"
+            totals.add(data["total"])
+        row["differs"] = len(totals) > 1
+        rows.append(row)
+    return rows
+
+
+def same_piles_html(game: Game | str, piles: Any = None) -> str:
+    """:func:`same_piles_rows` as a table, each pile drawn; rows where the presets
+    disagree are shaded and marked in words."""
+    from ..render.svg import row_svg
+    esc = html.escape
+    g = as_game(game)
+    cols = [preset_label(g, p) for p in presets(g)]
+    out = ['<div class="hf-table-wrap" style="overflow-x:auto" tabindex="0" role="region" '
+           'aria-label="The same piles under each rule set"><table class="table hf-table">'
+           "<thead><tr><th>Pile</th>" + "".join(f"<th>{esc(c)}</th>" for c in cols)
+           + "</tr></thead><tbody>"]
+    for r in same_piles_rows(g, piles):
+        shade = ' style="background:#fff4e0"' if r["differs"] else ""
+        note = " <i>(the rule sets differ)</i>" if r["differs"] else ""
+        cells = []
+        for c in cols:
+            total, _, yaku = str(r[c]).partition(": ")
+            cells.append(f'<td{shade}><b style="font-size:1.25em">{esc(total)}</b><br>'
+                         f"<small>{esc(yaku)}</small></td>")
+        out.append(f"<tr><td>{esc(str(r['Pile']))}{note}<br>"
+                   f"{row_svg(str(r['cards']), width=56, wrap=5)}</td>{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 
@@ -356,6 +413,11 @@ def show_options(game: Game | str, *, lines: bool = True) -> Any:
     """Every option by its title, under each preset side by side, with its sources
     (``lines=False``: without line numbers, for a chapter's learner sections)."""
     return _display(options_html(game, lines=lines))
+
+
+def show_same_piles(game: Game | str, piles: Any = None) -> Any:
+    """The same piles under every preset (:func:`same_piles_html`; variants page)."""
+    return _display(same_piles_html(game, piles))
 
 
 def show_sources(game: Game | str) -> Any:

@@ -320,16 +320,17 @@ def _names(cards: Sequence[int]) -> str:
     return and_list([f"the {CARD_INFO[c].name}" for c in cards])
 
 
-def _rows(zones: dict[str, tuple[int, ...]], me: int, *, hide_others: bool = True
-          ) -> tuple[tuple[str, object], ...]:
-    """The table as one player sees it: their hand face up, the others face down, the
-    field, the stock as a pile, and every side's captures."""
+def _rows(zones: dict[str, tuple[int, ...]], me: int, *, hide_others: bool = True,
+          you: bool = True) -> tuple[tuple[str, object], ...]:
+    """The table as one player sees it: their hand face up (labelled "Your hand", or
+    by the player's number without ``you``), the others face down, the field, the stock
+    as a pile, and every side's captures."""
     rows: list[tuple[str, object]] = []
     for zone, cards in zones.items():
         kind, _, who = zone.rpartition(" ")
         if kind == "hand":
             seat = int(who)
-            label = "Your hand" if seat == me else f"Player {seat + 1}'s hand"
+            label = ("Your hand" if seat == me and you else f"Player {seat + 1}'s hand")
             rows.append((label, list(cards) if seat == me or not hide_others
                          else [None] * len(cards)))
         elif zone == "field":
@@ -453,7 +454,7 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
         choices = and_list([f"\u201c{c}\u201d" for c in d.choices])
         moments.append(Moment("decision", "A decision", (
             f"Player {d.player + 1} must choose between {choices}. {d.reason} "
-            f"They choose \u201c{d.chosen}\u201d."), _rows(d.zones, d.player)))
+            f"They choose \u201c{d.chosen}\u201d."), _rows(d.zones, d.player, you=False)))
     while not r.is_terminal:
         p = r.current_player
         assert p is not None
