@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from .. import tables
@@ -48,7 +49,9 @@ from .facts import (
 from .worked import first_game_html, worked_round, worked_round_html
 
 __all__ = [
+    "READER_BANNED",
     "REFERENCE_CSS",
+    "reader_problems",
     "deals_html",
     "glue_facts",
     "preset_overview_html",
@@ -74,6 +77,48 @@ __all__ = [
     "show_yaku_chart",
     "sources_html",
 ]
+
+
+#: What a learner page's text must never show, as (what it is, pattern): the word
+#: "engine", action codes ("capture 2a"), card codes in prose ("2a"), option identifiers
+#: (any snake_case word), line citations, and bare document labels (a label not in
+#: parentheses after a document's name, "BOOK", the preset key "book" used as a label).
+#: Card codes belong only to command lines and the deck chapter's "Writing cards down".
+READER_BANNED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("the word 'engine'", re.compile(r"\bengines?\b", re.I)),
+    ("an action code", re.compile(r"\b(?:play|capture|take|draw|discard)\s+"
+                                  r"(?:1[0-2]|[1-9])[a-d]\b")),
+    ("a card code", re.compile(r"(?<![\w/.-])(?:1[0-2]|[1-9])[a-d](?![\w/-])")),
+    ("an option identifier", re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")),
+    ("a line citation", re.compile(r"\blines? \d+", re.I)),
+    ("a bare document label", re.compile(r"(?<!\()\bD00[1-4]\b(?!\))|\bBOOK\b|"
+                                         r"\b(?:rule set|preset)[: ]+[\"']?book\b|"
+                                         r"[\"']book[\"']")),
+)
+
+#: The kinds of :data:`READER_BANNED` that concern card codes.
+CODE_KINDS = ("an action code", "a card code")
+
+
+def reader_problems(text: str, *, codes: bool = False) -> list[str]:
+    """Every phrase of ``text`` a learner page must not show (:data:`READER_BANNED`),
+    each as "what: 'phrase' in …context…"; ``codes=True`` where card codes are what the
+    reader is taught (a command line, the deck's notation).
+
+    >>> reader_problems("The engine asks: 'capture 2a'")[:2]
+    ["the word 'engine': 'engine' in …The engine asks: 'capture 2a'…", "an action code: 'capture 2a' in …The engine asks: 'capture 2a'…"]
+    >>> reader_problems("The Japanese publisher's rules (D002) take the Crane.")
+    []
+    """
+    flat = " ".join(text.split())
+    out: list[str] = []
+    for what, pattern in READER_BANNED:
+        if codes and what in CODE_KINDS:
+            continue
+        for m in pattern.finditer(flat):
+            lo, hi = max(0, m.start() - 40), m.end() + 40
+            out.append(f"{what}: {m.group(0)!r} in \u2026{flat[lo:hi]}\u2026")
+    return out
 
 
 def _display(markup: str) -> Any:

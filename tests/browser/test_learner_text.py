@@ -5,7 +5,8 @@ Learner pages are every page of ``_toc.yml`` except the variants pages
 cited with their labels and line numbers. On a learner page's visible article text
 (the built HTML under ``_build/html``, parsed with the standard library) we look for:
 
-* the word "engine";
+* what the teaching layer's :func:`~hanafuda_core.teach.reader_problems` finds: the
+  word "engine";
 * action codes ("capture 2a", "play 3c") and card codes in prose ("2a"): codes are
   allowed only in command lines (a ``<code>``/``<pre>`` that starts with ``hanafuda``)
   and in the deck chapter's "Writing cards down" section;
@@ -14,7 +15,7 @@ cited with their labels and line numbers. On a learner page's visible article te
 * bare document labels: D001-D004 not inside "(D00x)" after a name, "BOOK", and the
   rulebook's preset key "book" used as a label ("rule set book");
 * seeds the reader does not use: a seed number outside the sections with a tool or quiz
-  the reader sets a seed in.
+  the reader sets a seed in (anywhere on an exercises page).
 
 Each failure names the page and the phrase. Nothing here runs a browser: the fixture
 ``book_html`` only checks that the book is built.
@@ -28,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+from hanafuda_core.teach import reader_problems
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Pages where documents are cited with labels and lines: not learner pages.
@@ -40,19 +43,6 @@ _SKIP_TAGS = {"script", "style", "title", "desc", "template", "noscript"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
          "source", "track", "wbr", "path", "rect", "circle", "line", "polyline",
          "polygon", "ellipse", "use", "stop"}
-
-#: (name, pattern) of everything a learner page must not show.
-BANNED: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("the word 'engine'", re.compile(r"\bengines?\b", re.I)),
-    ("an action code", re.compile(r"\b(?:play|capture|take|draw|discard)\s+"
-                                  r"(?:1[0-2]|[1-9])[a-d]\b")),
-    ("a card code", re.compile(r"(?<![\w/.-])(?:1[0-2]|[1-9])[a-d](?![\w/-])")),
-    ("an option identifier", re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")),
-    ("a line citation", re.compile(r"\blines? \d+", re.I)),
-    ("a bare document label", re.compile(r"(?<!\()\bD00[1-4]\b(?!\))|\bBOOK\b|"
-                                         r"\b(?:rule set|preset)[: ]+[\"']?book\b|"
-                                         r"[\"']book[\"']")),
-)
 
 #: A seed number shown to the reader: allowed only where the reader sets seeds.
 SEED = re.compile(r"\bseeds? \d+|\bseed=\d+", re.I)
@@ -129,18 +119,16 @@ def page_runs(html_file: Path) -> list[tuple[str, bool, str]]:
     return parser.runs
 
 
-def problems(runs: list[tuple[str, bool, str]], seed_sections: set[str]) -> list[str]:
-    """Every banned phrase in a page's text runs, with its context."""
+def problems(runs: list[tuple[str, bool, str]], seed_sections: set[str] | None) -> list[str]:
+    """Every banned phrase in a page's text runs (the teaching layer's
+    :func:`~hanafuda_core.teach.reader_problems`), and every seed number shown outside
+    the sections where the reader sets one (``None``: the whole page is such a place, as
+    an exercises page is)."""
     out: list[str] = []
     for text, codes_ok, section in runs:
-        flat = " ".join(text.split())
-        for name, pattern in BANNED:
-            if codes_ok and name in ("a card code", "an action code"):
-                continue
-            for m in pattern.finditer(flat):
-                lo, hi = max(0, m.start() - 40), m.end() + 40
-                out.append(f"{name}: {m.group(0)!r} in \u201c…{flat[lo:hi]}…\u201d")
-        if section not in seed_sections:
+        out += reader_problems(text, codes=codes_ok)
+        if seed_sections is not None and section not in seed_sections:
+            flat = " ".join(text.split())
             for m in SEED.finditer(flat):
                 out.append(f"a seed the reader does not use: {m.group(0)!r} in "
                            f"\u201c{flat[max(0, m.start() - 40):m.end() + 40]}\u201d")
@@ -176,5 +164,6 @@ def test_learner_pages_are_the_toc_less_the_reference_pages():
 def test_learner_page_has_no_engine_words(book_html, page):
     html_file = book_html / f"{page}.html"
     assert html_file.is_file(), f"{page}: not built ({html_file} is missing)"
-    found = problems(page_runs(html_file), SEED_SECTIONS)
+    seeds = None if page.startswith("exercises/") else SEED_SECTIONS
+    found = problems(page_runs(html_file), seeds)
     assert not found, f"{page}: {len(found)} banned phrase(s):\n  " + "\n  ".join(found[:40])
