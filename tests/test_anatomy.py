@@ -69,7 +69,8 @@ def test_anatomy_problems_finds_gaps_and_disorder():
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_every_playable_game_chapter_has_the_learner_anatomy_in_order(key):
     assert (ROOT / "book" / f"{key}.md").is_file(), f"{key}: no chapter book/{key}.md"
-    assert anatomy_problems(headings(key)) == [], f"book/{key}.md: {anatomy_problems(headings(key))}"
+    found = anatomy_problems(headings(key))
+    assert found == [], f"book/{key}.md: {found}"
 
 
 @pytest.mark.parametrize("key", PLAYABLE)

@@ -39,10 +39,10 @@ from .facts import (
     overview_rows,
     preset_deal_notes,
     preset_deal_rows,
+    preset_game,
     preset_label,
     preset_overview_rows,
     preset_rows,
-    preset_game,
     presets,
     source_rows,
 )

@@ -34,7 +34,7 @@ from ..cards import MONTH_NAMES, Card
 from ..errors import HanafudaError
 from ..play import Game
 from ..quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
-from .tools import as_play_game, game_deck
+from .tools import TableRow, as_play_game, game_deck
 
 __all__ = [
     "TOPICS",
@@ -149,11 +149,11 @@ def _the(card: Card) -> str:
     return f"the {card.title}"
 
 
-def _row_words(row: Any) -> str:
+def _row_words(row: TableRow) -> str:
     """A row of the table in words, its cards by name ("Your hand: the Crane and the
     Curtain")."""
     if row.hidden:
-        return row.to_text()
+        return str(row.to_text())
     from ..narration import and_list
     names = [f"the {c.title}" if isinstance(c, Card) else str(getattr(c, "title", c))
              for c in row.cards]
