@@ -8,8 +8,9 @@ cited with their labels and line numbers. On a learner page's visible article te
 * what the teaching layer's :func:`~hanafuda_core.teach.reader_problems` finds: the
   word "engine";
 * action codes ("capture 2a", "play 3c") and card codes in prose ("2a"): codes are
-  allowed only in command lines (a ``<code>``/``<pre>`` that starts with ``hanafuda``)
-  and in the deck chapter's "Writing cards down" section;
+  allowed only in command lines (a ``<code>``/``<pre>`` that starts with ``hanafuda``),
+  in the deck chapter's "Writing cards down" section and in a reference table's "Code"
+  column;
 * option identifiers (``double_once``: any snake_case word);
 * line citations ("lines 1849-2122");
 * bare document labels: D001-D004 not inside "(D00x)" after a name, "BOOK", and the
@@ -24,6 +25,7 @@ Each failure names the page and the phrase. Nothing here runs a browser: the fix
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -38,6 +40,9 @@ NOT_LEARNER = re.compile(r"(?:-variants$|^book/sources$|^book/glossary$)")
 
 #: Sections (by their id) where card codes are what the reader is taught.
 CODE_SECTIONS = {"writing-cards-down"}
+
+#: Table columns (by their heading) that give each card's code: the deck's reference.
+CODE_COLUMNS = {"Code", "Codes"}
 
 _SKIP_TAGS = {"script", "style", "title", "desc", "template", "noscript"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
@@ -58,6 +63,16 @@ def learner_pages() -> list[str]:
     return [f for f in toc_files() if not NOT_LEARNER.search(f)]
 
 
+@dataclass
+class _Table:
+    """An open table: its column headings, the column being read, and whether that is
+    a heading."""
+
+    heads: list[str] = field(default_factory=list)
+    col: int = -1
+    in_th: bool = False
+
+
 class _ArticleText(HTMLParser):
     """The visible text of a page's article, as (text, allowed codes, seed section) runs:
     script, style and SVG titles skipped, hidden elements skipped."""
@@ -68,7 +83,7 @@ class _ArticleText(HTMLParser):
         self.in_article = 0
         self.runs: list[tuple[str, bool, str]] = []
         self.section = ""
-        self._code_text: list[str] | None = None
+        self.tables: list[_Table] = []
 
     def _flags(self) -> tuple[bool, bool]:
         skip = any(s for _, s, _, _ in self.stack)
@@ -85,6 +100,18 @@ class _ArticleText(HTMLParser):
                   or "display:none" in a.get("style", "").replace(" ", ""))
         skip = tag in _SKIP_TAGS or hidden
         codes = tag == "section" and a.get("id", "") in CODE_SECTIONS
+        if tag == "table":
+            self.tables.append(_Table())
+        elif self.tables and tag == "tr":
+            self.tables[-1].col = -1
+        elif self.tables and tag in ("th", "td"):
+            t = self.tables[-1]
+            t.col += 1
+            t.in_th = tag == "th"
+            if tag == "th":
+                t.heads.append("")
+            else:   # a reference table's code column is where codes belong (the deck)
+                codes = t.col < len(t.heads) and t.heads[t.col].strip() in CODE_COLUMNS
         if tag == "section" and a.get("id"):
             self.section = a["id"]
         self.stack.append((tag, skip, codes, hidden))
@@ -93,6 +120,8 @@ class _ArticleText(HTMLParser):
         pass
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "table" and self.tables:
+            self.tables.pop()
         if tag == "article":
             self.in_article -= 1
         for i in range(len(self.stack) - 1, -1, -1):
@@ -106,6 +135,8 @@ class _ArticleText(HTMLParser):
         skip, codes = self._flags()
         if skip:
             return
+        if self.tables and self.tables[-1].in_th and self.tables[-1].heads:
+            self.tables[-1].heads[-1] += data
         in_code = any(t in ("code", "pre") for t, _, _, _ in self.stack)
         # A command line is where codes belong: `hanafuda score koikoi 1b 2b ...`.
         if in_code and data.strip().startswith(("hanafuda", "$ hanafuda", "python -m")):
