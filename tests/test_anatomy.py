@@ -149,8 +149,25 @@ def test_koikoi_first_game_shows_the_koikoi_decision_with_a_reason():
 
 def test_a_game_without_decisions_has_no_decision_moment_and_says_which_it_has():
     fg = first_game("simplified", 3)
-    with pytest.raises(Exception, match="no 'decision' moment; it has setup, turn, end"):
+    with pytest.raises(Exception, match="no 'decision' moment; it has setup, turn, "):
         fg.moment("decision")
+
+
+@pytest.mark.parametrize(("preset", "then"), [("book", "Play goes on"),
+                                              ("d002", "the rest of the stock is not used"),
+                                              ("d003", "the rest of the stock is not used")])
+def test_empty_hands_with_stock_left_says_what_each_rule_set_does(preset, then):
+    """The rulebook plays the stock out after the hands are empty; the Japanese publisher's
+    modern rule and the two-player rules end the round there (option "round end")."""
+    m = first_game(get_game("koikoi", preset=preset), 3).moment("empty")
+    stock = dict(m.rows)["Stock"]
+    assert isinstance(stock, int) and stock > 0 and f"{stock} cards" in m.text
+    assert all(cards == [] for label, cards in m.rows if label.endswith("hand"))
+    assert then in m.text
+
+
+def test_a_game_whose_hands_and_stock_run_out_together_has_no_empty_hands_moment():
+    assert "empty" not in [m.key for m in first_game("mushi", 3).moments]
 
 
 # ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ full: the table at that moment, the choices, and what was chosen.
 seeded round:
 
 >>> [m.key for m in first_game("simplified", 3).moments]
-['setup', 'turn', 'end']
+['setup', 'turn', 'empty', 'end']
 """
 
 from __future__ import annotations
@@ -280,7 +280,7 @@ def worked_round_html(wr: WorkedRound) -> str:
 # Your first game: the moments a learner meets, drawn from one seeded round
 
 #: The moments of :func:`first_game`, in the order a round meets them.
-MOMENTS = ("setup", "turn", "decision", "end")
+MOMENTS = ("setup", "turn", "decision", "empty", "end")
 
 
 @dataclass(frozen=True)
@@ -408,14 +408,53 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
     return text[:1].upper() + text[1:]
 
 
+def _hands_empty(zones: dict[str, tuple[int, ...]]) -> bool:
+    """Every hand is empty while the stock still holds cards."""
+    hands = [c for z, c in zones.items() if z.startswith("hand ")]
+    return bool(hands) and not any(hands) and bool(zones.get("stock"))
+
+
+def _find_empty_hands(g: Game, seed: int, n: int, agent: str
+                      ) -> tuple[dict[str, tuple[int, ...]], bool] | None:
+    """The table the first time every hand is empty with cards left in the stock, in the
+    first round from ``seed`` on that gets there (within 80 deals), and whether the rest
+    of the stock then goes unused (the round ends without drawing it; a round stopped by a
+    player at that moment does not tell, and the search goes on); None for a game whose
+    hands and stock run out together."""
+    for s in range(seed, seed + 80):
+        agents = [g.agent(agent) for _ in range(n)]
+        rng = random.Random(s)
+        r = g.new_round(seed=s, players=n)
+        seen: dict[str, tuple[int, ...]] | None = None
+        while True:
+            zones = r.zones()
+            if seen is None and _hands_empty(zones):
+                seen = zones
+            if r.is_terminal:
+                break
+            p = r.current_player
+            assert p is not None
+            r = r.apply(agents[p].choose(r.view(p), r.legal_actions(), rng))
+        if seen is None:
+            continue
+        unused = len(r.zones().get("stock", ())) == len(seen["stock"])
+        result = r.result()
+        # A round someone stopped right there says nothing of what the rules do next.
+        if not unused or result is None or result.reason != "stop":
+            return seen, unused
+    return None
+
+
 def first_game(game: Game | str, seed: int = 3, players: int | None = None,
                agent: str = "greedy") -> FirstGame:
     """One seeded round played by the computer, cut into the moments a first game
     meets: ``setup`` (the deal, as the first player sees it), ``turn`` (the first
     player's first turn, before and after), ``decision`` (the first decision that is not
     a card to play, from the first round from ``seed`` on that has one; games without
-    such decisions have no such moment) and ``end`` (the table when the round ends, and
-    why it ended)."""
+    such decisions have no such moment), ``empty`` (every hand empty with cards left in
+    the stock, and what the rules do then, from the first round from ``seed`` on that
+    gets there; games whose hands and stock run out together have none) and ``end`` (the
+    table when the round ends, and why it ended)."""
     g = as_game(game)
     n = g.check_players(players if players is not None else _usual_players(g))
     agents = [g.agent(agent) for _ in range(n)]
@@ -455,6 +494,19 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
         moments.append(Moment("decision", "A decision", (
             f"Player {d.player + 1} must choose between {choices}. {d.reason} "
             f"They choose \u201c{d.chosen}\u201d."), _rows(d.zones, d.player, you=False)))
+    # Any players will do to show the table then; the simple ones always stop at once,
+    # so a round where play goes on past empty hands may need players who call on.
+    empty = _find_empty_hands(g, seed, n, agent) or (
+        _find_empty_hands(g, seed, n, "random") if "random" in g.agent_names else None)
+    if empty is not None:
+        zones, ends = empty
+        left = len(zones["stock"])
+        then = ("Under these rules the round ends here, and the rest of the stock is not "
+                "used." if ends else "Play goes on: on each turn, turn over the top stock "
+                "card and match it as usual, until the stock is empty.")
+        moments.append(Moment("empty", "Hands empty, stock left", (
+            f"Every hand is empty, but {left} card{'s' * (left != 1)} are still in the "
+            f"stock. {then}"), _rows(zones, me, hide_others=False)))
     while not r.is_terminal:
         p = r.current_player
         assert p is not None
