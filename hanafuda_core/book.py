@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from . import tables
@@ -36,7 +38,8 @@ from .deal import BASIC_DEALS, Dealt, deal, deal_valid
 from .engines.capture import CaptureRules, Phase, State, apply, legal_actions, setup_state
 from .errors import HanafudaError
 from .narration import CHOSEN, part_sentences, story
-from .rules import SOURCE_DOCUMENTS, name_sources
+from .render.sizes import MIN_CARD_WIDTH
+from .rules import SOURCE_DOCUMENTS, GameInfo, Source, SourceDocument, name_sources
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -52,8 +55,11 @@ __all__ = [
     "show_ribbons", "show_named", "show_extras", "show_cards", "show_cards_table",
     "show_kind_counts", "show_month_orders", "show_notation", "show_deal_sizes",
     "show_game_lengths", "show_first_dealer", "show_misdeal", "show_hiki", "show_turn_case",
-    "show_sample_deal", "show_games", "show_families", "show_glossary", "source_rows",
-    "show_sources", "show_source_names", "glue_facts", "table_view", "print_css",
+    "show_sample_deal", "show_games", "show_families", "show_glossary", "show_sources",
+    "show_source_names", "glue_facts", "table_view", "print_css", "BOOK_ROOT", "book_pages",
+    "chapter_of", "reader_game_name", "Badge", "BADGES", "CORNER", "BAND", "badge_rows",
+    "zoom_svg", "show_badges", "COMING", "game_path_rows", "teachers_markdown",
+    "show_teachers", "Coverage", "source_coverage", "sources_markdown",
 ]
 
 # Which Misdeal (where, pattern) each short name stands for.
@@ -422,6 +428,92 @@ def show_kinds() -> HTML:
     return _html(_svg().layout_html(rows))
 
 
+# ---------------------------------------------------------------------------
+# What the card pictures carry: the corner badges, the ribbons and the month band
+# (drawn by :mod:`hanafuda_core.render.svg`; the tests check each mark against it).
+
+
+@dataclass(frozen=True)
+class Badge:
+    """How a card picture shows one kind (or ribbon colour), and a card that shows it.
+
+    ``zoom`` is the part of the picture to enlarge, in the card's drawing units
+    (x, y, width, height of a 100 by 160 card), or None to show the card alone.
+    """
+
+    what: str
+    mark: str
+    example: str
+    zoom: tuple[float, float, float, float] | None = None
+
+
+#: The top-right corner of a card, where a Bright or a Ten carries its badge.
+CORNER = (66.0, 0.0, 34.0, 32.0)
+#: The band along the bottom of every card: month number, short name and kanji.
+BAND = (0.0, 138.0, 100.0, 22.0)
+
+BADGES: tuple[Badge, ...] = (
+    Badge(Kind.BRIGHT.label, "a red sun with twelve points in a white disc, in the "
+          "top-right corner", "1a", CORNER),
+    Badge(Kind.TEN.label, "a blue diamond in a white disc, in the top-right corner",
+          "8b", CORNER),
+    Badge(Ribbon.POETRY.label, "no badge: a red ribbon with black writing on it "
+          "crosses the picture", "1b"),
+    Badge(Ribbon.PURPLE.label, "no badge: a purple ribbon, with no writing",
+          "6b"),
+    Badge(Ribbon.PLAIN.label, "no badge: a red ribbon with nothing written on it",
+          "4b"),
+    Badge(Kind.CHAFF.label, "no badge and no ribbon: the plant alone", "1c"),
+)
+"""The marks of :func:`show_badges`, one per kind (a Ribbon by its colour)."""
+
+
+def badge_rows(badges: Sequence[Badge] = BADGES) -> list[dict[str, str]]:
+    """What to look for on each kind of card, with the card the chapter shows."""
+    return [{"Kind": b.what, "What the picture shows": b.mark[:1].upper() + b.mark[1:],
+             "For example": parse_cards(b.example)[0].title} for b in badges]
+
+
+def zoom_svg(card: AnyCard, box: tuple[float, float, float, float], *, scale: float = 3,
+             label: str = "") -> str:
+    """Part of a card's picture (``box`` in its drawing units), enlarged ``scale`` times,
+    as one ``<svg role="img">`` named ``label``."""
+    x, y, w, h = box
+    face = re.sub(r"<title>.*?</title>", "", _svg().card_file_svg(card), count=1)
+    name = html.escape(label or f"Close-up of the {card.title}", quote=True)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="hf-zoom" role="img" '
+            f'aria-label="{name}" width="{w * scale:g}" height="{h * scale:g}" '
+            f'viewBox="{x:g} {y:g} {w:g} {h:g}" style="border:1px solid #8a8a8a">'
+            f"<title>{name}</title>{face}</svg>")
+
+
+def show_badges() -> HTML:
+    """Each kind's mark: the example card, a close-up of its badge where it has one, and
+    what to look for; then the month band every card carries."""
+    svg = _svg()
+    cells = []
+    for b in BADGES:
+        card = parse_cards(b.example)[0]
+        zoom = ""
+        if b.zoom is not None:
+            zoom = zoom_svg(card, b.zoom, label=f"The {b.what} badge of the {card.title}: "
+                                                f"{b.mark}")
+        cells.append(f'<figure class="hf-badge" style="margin:0;max-width:15em">'
+                     f'<div style="display:flex;gap:8px;align-items:flex-start">'
+                     f"{svg.card_svg(card, width=96)}{zoom}</div>"
+                     f"<figcaption><b>{html.escape(b.what)}</b>: "
+                     f"{html.escape(b.mark)}.</figcaption></figure>")
+    band_card = parse_cards("3a")[0]
+    band = zoom_svg(band_card, BAND, scale=2.6,
+                    label=f"The band of the {band_card.title}: the month number and short "
+                          "name on the left, the flower's kanji on the right")
+    return _html('<div style="display:flex;flex-wrap:wrap;gap:14px 22px">'
+                 + "".join(cells) + "</div>"
+                 + f'<figure style="margin:14px 0 0">{band}<figcaption>The band along the '
+                   "bottom of every card: the month's number and short name, and the "
+                   "flower's name in kanji.</figcaption></figure>")
+
+
 def show_cards_table(order: str = "japanese") -> HTML:
     return show_table(tables.cards_table_rows(order))
 
@@ -519,7 +611,7 @@ def show_hiki(players: int = 2) -> HTML:
     return _html(_svg().layout_html(deal_layout(dealt), highlight=hiki) + _caption(text))
 
 
-def _lines(lines: Sequence[Sequence[tuple[str, object]]], *, width: float = 36,
+def _lines(lines: Sequence[Sequence[tuple[str, object]]], *, width: float = MIN_CARD_WIDTH,
            highlight: Iterable[AnyCard] = ()) -> str:
     """Labelled card rows, several side by side on each line (a compact layout)."""
     lit = list(highlight)
@@ -565,9 +657,9 @@ def turn_case_html(tc: TurnCase, *, engine: bool = False) -> str:
             text += (" The engine now waits for a decision: "
                      + " or ".join(f"'{x.code()}'" for x in legal_actions(a)) + ".")
     return ('<div class="hf-turn" style="border-left:3px solid #e0d8c8;padding-left:10px">'
-            f'<p style="margin:0;font-weight:bold">Before</p>{_lines([before], width=38)}'
+            f'<p style="margin:0;font-weight:bold">Before</p>{_lines([before])}'
             f'<p style="margin:4px 0 0;font-weight:bold">The turn{actions}</p>'
-            f'{_lines([moves, after], width=38, highlight=step.captured)}</div>'
+            f'{_lines([moves, after], highlight=step.captured)}</div>'
             + _caption(text))
 
 
@@ -587,8 +679,199 @@ def show_sample_deal(seed: int = SAMPLE_SEED, players: int = 2) -> HTML:
     return _html(_svg().layout_html(deal_layout(dealt)) + _caption(" ".join(notes)))
 
 
-def show_games() -> HTML:
-    return show_table(tables.games_table_rows())
+# ---------------------------------------------------------------------------
+# The welcome page's table of games and the Sources page, built from the registry.
+
+#: The book's root: the folder that holds ``_toc.yml`` and ``book/``.
+BOOK_ROOT = Path(__file__).resolve().parent.parent
+
+
+def book_pages(root: Path = BOOK_ROOT) -> tuple[str, ...]:
+    """The pages ``_toc.yml`` lists (``"book/koikoi"``...): the only ones the book builds,
+    so the only ones a page may link to. Empty where the package runs without the book."""
+    try:
+        toc = (root / "_toc.yml").read_text(encoding="utf-8")
+    except OSError:
+        return ()
+    return tuple(re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+?)(?:\.md)?\s*$", toc, re.MULTILINE))
+
+
+def chapter_of(game: GameInfo | str) -> str | None:
+    """The chapter that teaches ``game``, as a path under ``book/`` without ``.md``.
+
+    A playable game has a chapter named after its key (README, "Adding a game", step 3);
+    a seed document's rule set of a playable game (:data:`~hanafuda_core.games.catalog.
+    PRESET_OF`) is taught in that game's chapter. None: the game is not playable yet.
+
+    >>> chapter_of("koikoi"), chapter_of("hachihachi-d004"), chapter_of("six-hundred")
+    ('koikoi', 'hachihachi', None)
+    """
+    from .games import get_game
+    from .games.catalog import PRESET_OF
+    info = get_game(game) if isinstance(game, str) else game
+    if not info.playable:
+        return None
+    return PRESET_OF[info.key][0] if info.key in PRESET_OF else info.key
+
+
+def reader_game_name(game: GameInfo) -> str:
+    """A game's name as readers meet it: a seed document's rule set is named by its game
+    and its document ("Hachi-Hachi, the shilling rules (D004)"), never by a bare label."""
+    from .games import get_game
+    from .games.catalog import PRESET_OF
+    if game.key not in PRESET_OF:
+        return game.name
+    parent = get_game(PRESET_OF[game.key][0])
+    docs = dict.fromkeys(s.doc for s in game.sources)
+    return f"{parent.name}, " + " and ".join(SOURCE_DOCUMENTS[d].reader for d in docs)
+
+
+#: What the welcome page's table says of a game that has no chapter yet.
+COMING = "Coming"
+
+
+def game_path_rows(games: Iterable[GameInfo] | None = None) -> list[dict[str, str]]:
+    """Every registered game for the welcome page: its name, family, players, difficulty,
+    where its rules come from, and its chapter as a MyST ``{doc}`` link (relative to
+    ``book/``), or :data:`COMING` while it cannot be played yet."""
+    from .games import all_games, get_game
+    rows = []
+    for g in all_games() if games is None else games:
+        row = tables.games_table_rows([g])[0]
+        page = chapter_of(g)
+        if g.chapter is None:
+            row["Source"] = "; ".join(dict.fromkeys(SOURCE_DOCUMENTS[s.doc].short
+                                                    for s in g.sources))
+        link = COMING
+        if page is not None:
+            link = f"{{doc}}`{get_game(page).name} <{page}>`"
+        rows.append({"Game": reader_game_name(g), **{k: str(v) for k, v in row.items()
+                                                      if k != "Game"}, "Chapter": link})
+    return rows
+
+
+def show_games() -> Markdown:
+    """The welcome page's table of every game, with links (the cell must set
+    ``mystnb: markdown_format: myst``)."""
+    return _markdown(tables.to_markdown(game_path_rows()))
+
+
+def teachers_markdown(pages: Sequence[str] | None = None) -> str:
+    """The welcome page's line for teachers; it links the teacher's kit once the kit's
+    page is in the book (``pages``: the book's pages, :func:`book_pages` by default)."""
+    line = ("**For teachers.** Every quiz starts from a seed: give the class one seed and "
+            "everyone gets the same questions.")
+    if "book/teachers/index" in (book_pages() if pages is None else pages):
+        line += (" Lesson plans, worksheets with their answer keys and quick references "
+                 "to print are in {doc}`the teacher's kit <teachers/index>`.")
+    return line
+
+
+def show_teachers() -> Markdown:
+    """:func:`teachers_markdown` (the cell must set ``mystnb: markdown_format: myst``)."""
+    return _markdown(teachers_markdown())
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of one seed document this book teaches: the registry's games whose rules
+    come from it (a document's rule set counted as its game), the playable ones, the rule
+    sets of playable games that follow it, and how many house rules cite it."""
+
+    document: SourceDocument
+    games: tuple[GameInfo, ...]
+    playable: tuple[GameInfo, ...]
+    rule_sets: tuple[tuple[str, str], ...]      # (game name, rule set label)
+    options: int
+
+
+def source_coverage() -> list[Coverage]:
+    """:class:`Coverage` of every seed document, in the order of
+    :data:`~hanafuda_core.rules.SOURCE_DOCUMENTS`.
+
+    >>> [c.document.label for c in source_coverage()]
+    ['BOOK', 'D001', 'D002', 'D003', 'D004']
+    """
+    from .games import all_games, get_game
+    from .registry import get_game as get_playable
+    from .teach.facts import game_data, preset_label, presets
+    covered: dict[str, dict[str, GameInfo]] = {label: {} for label in SOURCE_DOCUMENTS}
+    for g in all_games():
+        home = get_game(chapter_of(g) or g.key)
+        for s in g.sources:
+            covered[s.doc].setdefault(home.key, home)
+    sets: dict[str, list[tuple[str, str]]] = {label: [] for label in SOURCE_DOCUMENTS}
+    options: dict[str, int] = dict.fromkeys(SOURCE_DOCUMENTS, 0)
+    for g in all_games():
+        if not g.playable or chapter_of(g) != g.key:
+            continue
+        game = get_playable(g.key)
+        for option in game.option_table.values():
+            if option.source is not None:
+                options[option.source.doc] += 1
+        sources = game_data(game, "PRESET_SOURCES") or {}
+        for preset in presets(game):
+            cited = sources.get(preset)
+            docs = ({cited.doc} if isinstance(cited, Source)
+                    else {s.doc for s in (cited or {}).values()} or {"BOOK"})
+            for doc in docs:
+                sets[doc].append((game.name, preset_label(game, preset)))
+    return [Coverage(doc, tuple(covered[label].values()),
+                     tuple(g for g in covered[label].values() if g.playable),
+                     tuple(sets[label]), options[label])
+            for label, doc in SOURCE_DOCUMENTS.items()]
+
+
+def _doc_link(game: GameInfo) -> str:
+    return f"{{doc}}`{game.name} <{game.key}>`" if game.playable else game.name
+
+
+def sources_markdown() -> str:
+    """The Sources page's description of each document, as MyST markdown: how the book
+    names it, what it is and covers, its games (linked where they have a chapter) and
+    how much of it you can play here (:func:`source_coverage`)."""
+    out = []
+    for c in source_coverage():
+        d = c.document
+        name = d.name[:1].upper() + d.name[1:]
+        games = ", ".join(_doc_link(g) for g in c.games)
+        if len(c.games) > 8:
+            games = (f"{len(c.games)} games, every one in the welcome page's table; "
+                     f"with a chapter today: " + ", ".join(_doc_link(g) for g in c.playable))
+        coming = len(c.games) - len(c.playable)
+        complete = (f"{len(c.playable)} of its {len(c.games)} games can be played here"
+                    if coming else
+                    ("its game can" if len(c.games) == 1 else "all its games can")
+                    + " be played here")
+        if c.rule_sets:
+            by_game: dict[str, list[str]] = {}
+            for game, label in c.rule_sets:
+                by_game.setdefault(game, []).append(f"“{label}”")
+            complete += "; choose " + "; ".join(f"{' or '.join(labels)} in {game}"
+                                                for game, labels in by_game.items())
+        if c.options:
+            complete += (f". {c.options} house rule{'s' if c.options != 1 else ''} "
+                         f"in the playable games cite{'s' if c.options == 1 else ''} it")
+        out.append(f"**{name} ({d.label})**: {d.title}.\n\n"
+                   f"- *What it covers.* {d.description}\n"
+                   f"- *Games.* {games}.\n"
+                   f"- *In this book.* {complete[:1].upper() + complete[1:]}.\n"
+                   f"- *How we name it.* In a sentence, {d.name}"
+                   + (f", with ({d.label}) after it where you may want to look a rule up"
+                      if d.label != "BOOK" else "")
+                   + f"; in a table or a menu, “{d.short}”.\n")
+    return "\n".join(out)
+
+
+def show_sources() -> Markdown:
+    """:func:`sources_markdown` (the cell must set ``mystnb: markdown_format: myst``)."""
+    return _markdown(sources_markdown())
+
+
+def _markdown(text: str) -> Markdown:
+    from IPython.display import Markdown
+    # IPython's display classes have no annotations on their constructors.
+    return Markdown(text)  # type: ignore[no-untyped-call]
 
 
 def show_families() -> HTML:
@@ -598,18 +881,6 @@ def show_families() -> HTML:
 def show_source_names() -> HTML:
     from .glossary import source_names_rows
     return show_table(source_names_rows())
-
-
-def source_rows() -> list[dict[str, str]]:
-    """The seed documents this book is built on: how the book names each, what it is,
-    what it covers, and the label the code and the tests use."""
-    return [{"Named in this book": d.name[:1].upper() + d.name[1:], "What it is": d.title,
-             "What it covers": d.description, "Label": f"({d.label})"}
-            for d in SOURCE_DOCUMENTS.values()]
-
-
-def show_sources() -> HTML:
-    return show_table(source_rows())
 
 
 def show_glossary() -> Markdown:

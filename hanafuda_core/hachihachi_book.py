@@ -22,19 +22,20 @@ holds only the chapter's own comparison situations (:data:`SITUATIONS`,
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import tables, teach
 from .book import _caption, _html, _svg, print_css, table_view
-from .cards import DEFAULT_VALUES, Card, CardSet
+from .cards import DEFAULT_VALUES, AnyCard, Card, CardSet
 from .errors import HanafudaError
 from .games.hachihachi import (
     OPTIONS,
     PRESETS,
     TEYAKU_TABLES,
+    HachiHachiRules,
     game_award,
     get_rules,
     preset_options,
@@ -61,10 +62,18 @@ from .hachihachi_settle import (
     field_multiplier,
     settle_round,
 )
-from .ledger import BANK
-from .rules import SOURCE_DOCUMENTS
+from .ledger import BANK, Payment
+from .render.sizes import MIN_CARD_WIDTH
+from .rules import SOURCE_DOCUMENTS, GameInfo
 from .teach import hand_example, preset_label
-from .teyaku import CHAFF, SUIT
+from .teyaku import CHAFF, SUIT, TeyakuRule
+from .yaku import YakuRule
+
+if TYPE_CHECKING:
+    import ipywidgets as widgets
+    from IPython.display import HTML
+
+    from .games.hachihachi_play import HachiHachiRound
 
 __all__ = [
     "TRADITIONS", "REGISTRY_KEYS", "par_facts", "money",
@@ -94,7 +103,7 @@ REGISTRY_KEYS: Mapping[str, str] = {p: teach.preset_info("hachihachi", p).key
                                     for p in TRADITIONS}
 
 
-def _game(preset: str) -> Any:
+def _game(preset: str) -> GameInfo:
     """The registry entry behind a tradition (:func:`hanafuda_core.teach.preset_info`)."""
     return teach.preset_info("hachihachi", preset)
 
@@ -147,7 +156,8 @@ def table_value(preset: str, value: int) -> str:
 # 2. Setup: drop-outs and compensation (the overview and the deal are the teaching
 # layer's: teach.show_preset_overview, teach.show_deals)
 
-def _aspect_rows(aspects: Sequence[tuple[str, Any]]) -> list[dict[str, object]]:
+def _aspect_rows(aspects: Sequence[tuple[str, Callable[[str], object]]]
+                 ) -> list[dict[str, object]]:
     """One row per (label, function of the tradition), one column per tradition."""
     return [{"": label, **{_label(p): fn(p) for p in TRADITIONS}}
             for label, fn in aspects]
@@ -168,7 +178,7 @@ def dropout_rows() -> list[dict[str, object]]:
     def yn(b: bool) -> str:
         return "yes" if b else "no"
 
-    aspects: list[tuple[str, Any]] = [
+    aspects: list[tuple[str, Callable[[str], object]]] = [
         ("Fee for passing by choice", _fee_list),
         ("Fees multiplied by the field", lambda p: yn(get_rules(p).fees_multiplied)),
         ("Forced dropout: half of the hand combinations", lambda p: "yes"),
@@ -189,7 +199,7 @@ def dropout_rows() -> list[dict[str, object]]:
 def compensation_rows(key: str = "BK17-6") -> list[dict[str, object]]:
     """The forced dropout of a worked example, compensated under every tradition."""
     ex = example(key)
-    rows = []
+    rows: list[dict[str, object]] = []
     for p in TRADITIONS:
         s = settle_round(get_rules(p), ex.facts)
         lines = [x for x in s.ledger if x.category == "compensation"]
@@ -222,11 +232,20 @@ def field_rows() -> list[tuple[str, list[Card]]]:
     for card, mult in LIGHT_MULTIPLIERS.items():
         by_value.setdefault(mult, []).append(card)
     small = field_multiplier(get_rules("book"), CardSet())
-    rows = [(f"{small.name} ×{small.value}: no Bright in the field", [])]
+    rows: list[tuple[str, list[Card]]] = [
+        (f"{small.name} ×{small.value}: no Bright in the field", [])]
     for value in sorted(by_value):
         fm = field_multiplier(get_rules("book"), CardSet(by_value[value][:1]))
         rows.append((f"{fm.name} ×{fm.value}: any of these in the field", by_value[value]))
     return rows
+
+
+def _dealt_field(key: str) -> str:
+    """A worked example's field as dealt, in card notation."""
+    dealt = EXAMPLES[key].facts.field
+    if dealt is None:
+        raise HanafudaError(f"the worked example {key} gives no field")
+    return dealt.format()
 
 
 #: Worked multiplier examples: (key, what it shows, the fields of consecutive deals).
@@ -242,7 +261,7 @@ TIMELINES: Mapping[str, tuple[str, tuple[str, ...]]] = {
     # The first field is the worked example's own (hachihachi_examples, BK17-V1).
     "BK17-V1": ("Phoenix and Crane dealt together (the rulebook's variants), then a deal "
                 "with no Bright",
-                (EXAMPLES["BK17-V1"].facts.field.format(), "2c 4c 5d 6d 7d 9d",
+                (_dealt_field("BK17-V1"), "2c 4c 5d 6d 7d 9d",
                  "1c 2d 4d 5c 9c 10c")),
 }
 
@@ -365,7 +384,7 @@ def _hit_text(preset: str, hand: CardSet, group: str) -> str:
     return f"{hit.rule.name}: {table_value(preset, hit.value)}"
 
 
-def _needs(rule) -> str:
+def _needs(rule: TeyakuRule) -> str:
     """The rule's own description, with plural kinds ('2 Ribbons')."""
     import re
     return re.sub(r"\b([2-9]) (Bright|Ten|Ribbon)\b", r"\1 \2s", rule.describe())
@@ -405,7 +424,7 @@ def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------
 # 5. Yaku and the decision after one
 
-def _one_of(rules, r) -> str:
+def _one_of(rules: HachiHachiRules, r: YakuRule) -> str:
     """The group name when the rule is one of a best-only group, else ''."""
     for g in rules.yaku.groups:
         if g.key == r.group and g.mode == "one_of":
@@ -417,7 +436,7 @@ def yaku_rows(preset: str) -> list[dict[str, object]]:
     """The captured combinations of a tradition: cards, how many are needed, value."""
     _check_tradition(preset)
     rules = get_rules(preset)
-    rows = []
+    rows: list[dict[str, object]] = []
     for r in rules.yaku.rules:
         pool = CardSet(r.cards)
         need = r.count or len(pool)
@@ -523,7 +542,7 @@ def special_rows() -> list[dict[str, object]]:
                                       "bonuses are paid back",
               "return_all": "card points are cancelled; hand combinations, yaku and "
                             "bonuses are paid back"}
-    aspects: list[tuple[str, Any]] = [
+    aspects: list[tuple[str, Callable[[str], object]]] = [
         ("168 or more card points", lambda p: f"{fmt(p, get_rules(p).futahachi[0])} + "
                                               f"{fmt(p, get_rules(p).futahachi[1])} per point "
                                               "beyond 168"),
@@ -607,7 +626,7 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _line(preset_rules, x) -> str:
+def _line(preset_rules: HachiHachiRules, x: Payment) -> str:
     fmt = preset_rules.unit.format
     mult = f" (field ×{x.multiplier})" if x.multiplier != 1 else ""
     half = " — half" if x.note == "half" else ""
@@ -633,7 +652,7 @@ def payment_rows(s: Settlement) -> list[dict[str, object]]:
     """One row per payment: step, who pays whom, amount, what for, multiplier, rule."""
     step_of = {c: t for t, cats in STEPS for c in cats}
     order = {t: i for i, (t, _) in enumerate(STEPS)}
-    rows = []
+    rows: list[dict[str, object]] = []
     for x in sorted(s.ledger, key=lambda x: order.get(step_of.get(x.category, ""), 99)):
         rows.append({"Step": step_of.get(x.category, x.category), "Pays": x.payer,
                      "To": x.payee, "Amount": s.rules.unit.format(x.amount),
@@ -642,7 +661,7 @@ def payment_rows(s: Settlement) -> list[dict[str, object]]:
     return rows
 
 
-def net_rows(s: Settlement) -> list[dict[str, object]]:
+def net_rows(s: Settlement) -> list[dict[str, str]]:
     """Settlement.to_rows() with amounts in the tradition's notation (the figures' layout)."""
     names = {"compensation": "Compensation", "teyaku": "Hand combinations", "yaku": "Yaku",
              "cards": "Card points", "events": "Bonuses", "blind": "Blind stay",
@@ -807,27 +826,29 @@ def chapter_facts() -> dict[str, object]:
 show_dropouts = table_view(dropout_rows)
 
 
-def show_compensation(key: str = "BK17-6"):
+def show_compensation(key: str = "BK17-6") -> HTML:
     ex = example(key)
     dropout = ex.facts.player(ex.facts.forced_out[0])
-    pic = _svg().row_svg(list(dropout.hand), width=40,
+    assert dropout.hand is not None, "a forced dropout's hand is part of the example"
+    pic = _svg().row_svg(list(dropout.hand), width=MIN_CARD_WIDTH,
                          label=f"{dropout.name}'s hand (forced to drop out)")
     return _html(pic + tables.to_html(compensation_rows(key)))
 
 
-def show_fields():
-    return _html(_svg().layout_html(field_rows(), width=48))
+def show_fields() -> HTML:
+    return _html(_svg().layout_html(field_rows(), width=MIN_CARD_WIDTH))
 
 
-def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)):
+def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)) -> HTML:
     label, fields = TIMELINES[key]
     lit = [c for f in fields for c in CardSet.parse(f) if c in LIGHT_MULTIPLIERS]
     pics = _svg().layout_html([(f"Deal {i + 1}", list(CardSet.parse(f)))
-                               for i, f in enumerate(fields)], width=30, highlight=lit)
+                               for i, f in enumerate(fields)], width=MIN_CARD_WIDTH,
+                               highlight=lit)
     return _html(pics + tables.to_html(timeline_rows(key, modes)) + _caption(label))
 
 
-def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = 26) -> str:
+def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     cols = [_label(p) for p in TRADITIONS]
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">',
@@ -861,12 +882,12 @@ def _values_differ(hand: str, group: str) -> bool:
     return len(seen) > 1
 
 
-def show_teyaku(group: str | None = None):
+def show_teyaku(group: str | None = None) -> HTML:
     """The combinations with example hands, valued by every tradition's table."""
     return _html(_teyaku_html(teyaku_rows(group)))
 
 
-def _per_tradition(html_of) -> str:
+def _per_tradition(html_of: Callable[[str], str]) -> str:
     """One collapsible block per tradition (the rulebook's open)."""
     out = []
     for p in TRADITIONS:
@@ -885,17 +906,17 @@ def teyaku_table_html(preset: str) -> str:
     return tables.to_html(rows)
 
 
-def show_teyaku_tables():
+def show_teyaku_tables() -> HTML:
     """Each tradition's own hand-combination table, one collapsible block each."""
     return _html(_per_tradition(teyaku_table_html))
 
 
-def show_yaku_tables():
+def show_yaku_tables() -> HTML:
     """Each tradition's yaku with their cards, one collapsible block each."""
     return _html(_per_tradition(yaku_html))
 
 
-def yaku_html(preset: str = "book", width: int = 30) -> str:
+def yaku_html(preset: str = "book", width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     out = ['<div class="hf-table-wrap" style="overflow-x:auto"><table class="table hf-table">'
            "<thead><tr><th>Yaku</th><th>Needs</th><th>Value</th><th>Cards</th></tr></thead>"
@@ -914,7 +935,7 @@ def yaku_html(preset: str = "book", width: int = 30) -> str:
     return "".join(out)
 
 
-def show_yaku(preset: str = "book"):
+def show_yaku(preset: str = "book") -> HTML:
     return _html(yaku_html(preset))
 
 
@@ -950,7 +971,7 @@ def example_html(key: str, **options: Any) -> str:
              if p.hand is not None and (s.teyaku.get(p.name) or p.name in ex.facts.forced_out)]
     shown = [c for hits in s.teyaku.values() for h in hits for c in h.shown]
     if hands:
-        out.append(_svg().layout_html(hands, width=30, highlight=shown))
+        out.append(_svg().layout_html(hands, width=MIN_CARD_WIDTH, highlight=shown))
     out.append(_steps_html(s))
     for n in s.notes:
         out.append(_caption(n))
@@ -963,23 +984,24 @@ def example_html(key: str, **options: Any) -> str:
     return "".join(out)
 
 
-def show_example(key: str, **options: Any):
+def show_example(key: str, **options: Any) -> HTML:
     return _html(example_html(key, **options))
 
 
-def show_comparison(index: int):
+def show_comparison(index: int) -> HTML:
     label, facts = SITUATIONS[index]
     hands = [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
     return _html(f"<p><b>{html.escape(label)}</b></p>"
-                 + _svg().layout_html(hands, width=26) + tables.to_html(compare_rows(index)))
+                 + _svg().layout_html(hands, width=MIN_CARD_WIDTH)
+                 + tables.to_html(compare_rows(index)))
 
 
-def show_example_sources():
+def show_example_sources() -> HTML:
     """Where each seed worked example comes from (:func:`example_source_rows`)."""
     return _html(tables.to_html(example_source_rows(), caption="The worked examples"))
 
 
-def show_static_note(text: str):
+def show_static_note(text: str) -> widgets.HTML:
     from .widgets.static import static_note
     return static_note(text)
 
@@ -992,7 +1014,7 @@ class RoundStep:
     stage: str
     player: str
     action: str
-    captured: tuple[Card, ...] = ()
+    captured: tuple[AnyCard, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1002,13 +1024,16 @@ class PlayedRound:
     seed: int
     preset: str
     players: int
-    first: Any                      # the round as dealt (HachiHachiRound)
-    final: Any                      # the finished round
+    first: HachiHachiRound          # the round as dealt
+    final: HachiHachiRound          # the finished round
     steps: tuple[RoundStep, ...]
 
     @property
     def settlement(self) -> Settlement:
-        return self.final.result.report
+        result = self.final.result
+        assert result is not None, "a round played to its end has its result"
+        report: Settlement = result.report
+        return report
 
 
 def played_round(seed: int = 7, preset: str = "book", players: int = 4) -> PlayedRound:
@@ -1020,10 +1045,12 @@ def played_round(seed: int = 7, preset: str = "book", players: int = 4) -> Playe
     rng = random.Random(seed)
     r = hp.new_hachihachi_round(preset, players=players, seed=seed)
     first = r
-    agents = [hp.make_agent("greedy") for _ in range(players)]
+    make_agent: Callable[[str], Any] = hp.make_agent
+    agents = [make_agent("greedy") for _ in range(players)]
     steps: list[RoundStep] = []
     while not r.is_terminal:
         seat = r.current_seat
+        assert seat is not None, "a round not at its end has a seat to act"
         legal = hp.legal_actions(r)
         action = agents[seat].choose(hp.view(r, seat), legal, rng)
         before = r.captures(seat) if r.stage == "play" else CardSet()
@@ -1043,7 +1070,7 @@ def played_round_html(pr: PlayedRound) -> str:
     out = [_caption(f"Seed {pr.seed}, {pr.players} players, "
                     f"{_label(pr.preset)} rules; every seat played by the greedy "
                     f"player. {r0.multiplier.name} (×{r0.multiplier.value})."),
-           _svg().layout_html(rows, width=30)]
+           _svg().layout_html(rows, width=MIN_CARD_WIDTH)]
     stage_names = {"blind": "Blind stay", "choose": "Choosing players", "claim": "Claims",
                    "play": "Play"}
     table = [{"Step": st.number, "Stage": stage_names.get(st.stage, st.stage),
@@ -1053,7 +1080,7 @@ def played_round_html(pr: PlayedRound) -> str:
                + tables.to_html(table) + "</details>")
     final = [(f"{pr.final.names[i]}'s captures", list(pr.final.captures(i)))
              for i in pr.final.active]
-    out.append(_svg().layout_html(final, width=24))
+    out.append(_svg().layout_html(final, width=MIN_CARD_WIDTH))
     out.append(_steps_html(s))
     out.append(tables.to_html(net_rows(s)))
     return "".join(out)
@@ -1072,7 +1099,8 @@ def find_round_seed(preset: str = "book", players: int = 4,
     raise HanafudaError(f"no seed below {limit} pays {', '.join(wanted)}")  # pragma: no cover
 
 
-def show_worked_round(seed: int | None = None, preset: str = "book", players: int = 4):
+def show_worked_round(seed: int | None = None, preset: str = "book", players: int = 4
+                      ) -> HTML:
     if seed is None:
         seed = find_round_seed(preset, players)
     return _html(played_round_html(played_round(seed, preset, players)))
@@ -1091,7 +1119,7 @@ PRINT_CSS = print_css("""
 """)
 
 
-def _ref_teyaku_table(width: int = 16) -> str:
+def _ref_teyaku_table(width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     cols = [_label(p) for p in TRADITIONS]
     out = ['<table class="table hf-table"><thead><tr><th>Combination</th><th>Example</th>'
@@ -1110,7 +1138,7 @@ def _ref_teyaku_table(width: int = 16) -> str:
     return "".join(out)
 
 
-def _ref_yaku_table(width: int = 16) -> str:
+def _ref_yaku_table(width: int = MIN_CARD_WIDTH) -> str:
     esc = html.escape
     keys: list[str] = []
     for p in TRADITIONS:
@@ -1121,7 +1149,7 @@ def _ref_yaku_table(width: int = 16) -> str:
     for k in keys:
         name, cards, cells = "", "", []
         for p in TRADITIONS:
-            found = {r["Yaku"].split(" (")[0]: r for r in yaku_rows(p)}
+            found = {str(r["Yaku"]).split(" (")[0]: r for r in yaku_rows(p)}
             rules = {r.key: r for r in get_rules(p).yaku.rules}
             r = rules.get(k)
             if r is None:
@@ -1151,7 +1179,7 @@ def reference_html() -> str:
                f"<li>Card points: {total} in the deck, par {par} each.</li></ul>"
                "<h2>Field multiplier</h2>"
                + _caption(field_rows()[0][0])
-               + _svg().layout_html(field_rows()[1:], width=22) + "</div>")
+               + _svg().layout_html(field_rows()[1:], width=MIN_CARD_WIDTH) + "</div>")
     steps = "".join(f"<li>{esc(t)}</li>" for t, _ in STEPS)
     out.append('<div class="hf-ref-block"><h2>Settling a round, in order</h2>'
                f"<ol>{steps}<li>Totals: every payment is multiplied by the field.</li></ol>"
@@ -1179,5 +1207,5 @@ def reference_html() -> str:
     return "".join(out)
 
 
-def show_reference():
+def show_reference() -> HTML:
     return _html(reference_html())

@@ -28,9 +28,9 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import FLOWERS, MONTH_NAMES, Card, CardSet, parse_cards
+from .cards import FLOWERS, MONTH_NAMES, AnyCard, Card, CardSet, parse_cards
 from .controllers import MAX_SEED, SeededTool, check_seed
 from .deal import deal
 from .errors import HanafudaError, OptionError
@@ -55,6 +55,14 @@ from .teyaku import (
     kind_counts,
 )
 from .units import format_amount
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from .games.hachihachi_play import HachiHachiRound
+    from .hachihachi_game import GameResult
+    from .ledger import Payment
+    from .play import Record
 
 __all__ = ["PRESET_LABELS", "TRAINER_PRESETS", "MAX_SEED", "NONE", "BEST", "TeyakuTrainer",
            "TrainerFeedback", "why_not", "format_amount", "unit_note", "combination_label",
@@ -93,11 +101,11 @@ CALCULATOR_OPTIONS: tuple[str, ...] = tuple(k for k in ("fold_fees",) if OPTIONS
 LIGHTS: tuple[str, ...] = ("1a", "3a", "8a", "11a", "12a")
 
 
-def _check_preset(preset) -> str:
+def _check_preset(preset: object) -> str:
     if preset not in PRESET_LABELS:
         raise OptionError(f"unknown Hachi-Hachi tradition {preset!r}; choose one of: "
                           f"{', '.join(PRESET_LABELS)}")
-    return preset
+    return str(preset)
 
 
 def unit_note(rules: HachiHachiRules) -> str:
@@ -135,7 +143,7 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def _cards_words(cards: Iterable) -> str:
+def _cards_words(cards: Iterable[int]) -> str:
     names = [f"the {Card(c).title}" for c in cards]
     if len(names) <= 1:
         return "".join(names)
@@ -160,7 +168,7 @@ def _groups(hand: CardSet) -> dict[str, list[int]]:
 def _hand_kinds(table: TeyakuTable, hand: CardSet) -> str:
     b, t, r, c = kind_counts(hand, table.rain_is_chaff)
     rain = " (November cards count as Chaffs here)" if table.rain_is_chaff and any(
-        card.is_rain for card in hand) else ""
+        isinstance(card, Card) and card.is_rain for card in hand) else ""
     return (f"{_plural(b, 'Bright')}, {_plural(t, 'Ten')}, {_plural(r, 'Ribbon')} and "
             f"{_plural(c, 'Chaff')}{rain}")
 
@@ -395,7 +403,10 @@ class TeyakuTrainer(SeededTool):
         rules, table, hand = self.rules, self.table, self._hand
         result = table.evaluate(hand)
         answer = tuple(h.rule.key for h in result.hits) or (NONE,)
-        fmt = lambda v: format_amount(rules, v * rules.combo_scale)  # noqa: E731
+
+        def fmt(v: int) -> str:
+            return format_amount(rules, v * rules.combo_scale)
+
         lines: list[str] = []
         for hit in result.hits:
             shown = _cards_words(hit.shown)
@@ -412,10 +423,11 @@ class TeyakuTrainer(SeededTool):
             if key in answer:
                 continue
             rule = table.rule(key)
-            hit = result.find(key)
-            if hit is not None:
+            found = result.find(key)
+            if found is not None:
                 best = result.best(rule.group)
-                lines.append(f"The hand does make {rule.name} ({fmt(hit.value)}), but only one "
+                assert best is not None, "a group with a hit has a best hit"
+                lines.append(f"The hand does make {rule.name} ({fmt(found.value)}), but only one "
                              f"{'chaff' if rule.group == CHAFF else 'suit'} combination may be "
                              f"claimed and {best.rule.name} ({fmt(best.value)}) is worth more.")
             else:
@@ -439,7 +451,9 @@ class TeyakuTrainer(SeededTool):
 
 def payment_rows(s: Settlement) -> list[dict[str, str]]:
     """The payment lines, formatted: payer, payee, amount, reason, clause, multiplier."""
-    fmt = lambda v: format_amount(s.rules, v)  # noqa: E731
+    def fmt(v: int) -> str:
+        return format_amount(s.rules, v)
+
     return [{"payer": p.payer, "payee": p.payee, "amount": fmt(p.amount), "reason": p.reason,
              "clause": p.clause, "multiplier": f"x{p.multiplier}", "category": p.category}
             for p in s.ledger.payments]
@@ -689,7 +703,7 @@ class SettlementCalculator:
         if key not in BOOK_EXAMPLES:
             raise HanafudaError(f"unknown example {key!r}; examples: {', '.join(BOOK_EXAMPLES)}")
         ex = BOOK_EXAMPLES[key]
-        settlement = self.settle(form_from_facts(ex.facts, ex.preset, ex.options))
+        settlement = self.settle(form_from_facts(ex.facts, ex.preset, dict(ex.options)))
         self._example = key
         return settlement
 
@@ -775,7 +789,7 @@ class SettlementCalculator:
         rules = rules or get_rules(form.preset, **dict(form.options))
         table = rules.teyaku
         statuses = {value for _, value in STATUSES}
-        seen: dict = {}
+        seen: dict[AnyCard, str] = {}
         players = []
         for p in form.players:
             if p.status not in statuses:
@@ -837,7 +851,7 @@ class SettlementCalculator:
     def headline(self) -> str:
         return settlement_headline(self._require())
 
-    def hand_rows(self) -> list[tuple[str, list]]:
+    def hand_rows(self) -> list[tuple[str, list[AnyCard]]]:
         """(label, cards) for each player with a dealt hand; label names what it shows."""
         s = self._require()
         rows = []
@@ -911,6 +925,12 @@ YEAR_AGENTS: Mapping[str, tuple[str, str, str]] = {
 }
 
 
+def _deal_points(deal: HachiHachiRound) -> tuple[int, ...]:
+    """Each seat's points in a deal played to its end."""
+    assert deal.result is not None, "a deal played to its end has its result"
+    return deal.result.points
+
+
 class YearChart(SeededTool):
     """A seeded twelve-deal game played by computer players
     (:func:`hanafuda_core.hachihachi_game.play_hachihachi_game`), as cumulative
@@ -923,19 +943,20 @@ class YearChart(SeededTool):
     award) is listed in :meth:`end_rows`.
     """
 
+    _record: Record
+    _result: GameResult
+
     def __init__(self, seed: int = 1, preset: str = "book",
                  agents: str = "three greedy players") -> None:
-        self._record: Any = None
-        self._result: Any = None
         self.play(seed, preset, agents)
 
     # -- state ---------------------------------------------------------------
     @property
-    def record(self) -> Any:
+    def record(self) -> Record:
         return self._record
 
     @property
-    def result(self) -> Any:
+    def result(self) -> GameResult:
         return self._result
 
     @property
@@ -948,7 +969,7 @@ class YearChart(SeededTool):
 
     # -- changes ---------------------------------------------------------------
     def play(self, seed: int | None = None, preset: str | None = None,
-             agents: str | None = None):
+             agents: str | None = None) -> Record:
         """Play a new year (everything checked first; nothing changes on error)."""
         from .hachihachi_game import game_result, play_hachihachi_game
         seed = getattr(self, "_seed", 1) if seed is None else check_seed(seed)
@@ -978,23 +999,27 @@ class YearChart(SeededTool):
 
     def series(self) -> dict[str, list[int]]:
         """Cumulative result of each player after each deal (smallest unit)."""
-        out = {n: [] for n in self.names}
+        out: dict[str, list[int]] = {n: [] for n in self.names}
         run = [0] * len(self.names)
         for d in self._result.deals:
-            run = [a + b for a, b in zip(run, d.result.points)]
+            run = [a + b for a, b in zip(run, _deal_points(d))]
             for n, v in zip(self.names, run):
                 out[n].append(v)
         return out
 
     def rows(self) -> list[dict[str, str]]:
         """One row per deal: month, field, winner, each player's result and running total."""
-        fmt = lambda v: format_amount(self.rules, v)  # noqa: E731
+        rules = self.rules
+
+        def fmt(v: int) -> str:
+            return format_amount(rules, v)
+
         series = self.series()
         out = []
         for i, (d, row) in enumerate(zip(self._result.deals, self._result.chart())):
             line = {"month": row["month"], "field": f"x{d.multiplier.value}",
                     "winner": row["winner"], "how": row["reason"]}
-            for n, pts in zip(self.names, d.result.points):
+            for n, pts in zip(self.names, _deal_points(d)):
                 line[n] = f"{fmt(pts)} ({fmt(series[n][i])})"
             out.append(line)
         return out
@@ -1002,9 +1027,13 @@ class YearChart(SeededTool):
     def end_rows(self) -> list[tuple[str, str]]:
         """How the first dealer was chosen, then the payments outside the deals (chart
         chips, half-time pot, award) and the totals."""
-        fmt = lambda v: format_amount(self.rules, v)  # noqa: E731
+        rules = self.rules
+
+        def fmt(v: int) -> str:
+            return format_amount(rules, v)
+
         rec = self._result
-        grouped: dict[tuple[str, str, str], list] = {}
+        grouped: dict[tuple[str, str, str], list[Payment]] = {}
         for p in rec.ledger.payments:
             if p.category in ("chart", "half-time", "award"):
                 grouped.setdefault((p.payer, p.payee, p.category), []).append(p)
@@ -1025,7 +1054,7 @@ class YearChart(SeededTool):
         return (f"Seed {self._seed} · {PRESET_LABELS[self._preset]} · {self._agents} · "
                 f"{len(rec.deals)} deals · game winner: {rec.winner}")
 
-    def figure(self, width: float = 9.0, height: float = 4.6):
+    def figure(self, width: float = 9.0, height: float = 4.6) -> Figure:
         """The chart as a matplotlib Figure (matplotlib is imported here, not before)."""
         from matplotlib.figure import Figure
         fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
@@ -1057,7 +1086,7 @@ class YearChart(SeededTool):
         ax.legend(loc="best", fontsize=9)
         return fig
 
-    def png(self, **kwargs) -> bytes:
+    def png(self, **kwargs: float) -> bytes:
         """The chart as PNG bytes."""
         buf = io.BytesIO()
         self.figure(**kwargs).savefig(buf, format="png")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import tables, teach
 from .book import TURN_CASES as BASICS_TURN_CASES
@@ -36,7 +36,9 @@ from .book import turn_case as _turn_case
 from .cards import CARD_INFO, Card
 from .engines.capture import (
     GO_ON,
+    CaptureRules,
     Phase,
+    RoundResult,
     State,
     apply,
     legal_actions,
@@ -46,8 +48,14 @@ from .engines.capture import (
 from .errors import HanafudaError, IllegalActionError
 from .games.koikoi import COMPARE_ALSO, OPTIONS, PRESETS, WORDS, get_rules, preset_options
 from .narration import and_list as _and
+from .render.sizes import MIN_CARD_WIDTH
 from .scoring import ScoreReport, score_cards
 from .teach import preset_label
+from .yaku import YakuTable
+
+if TYPE_CHECKING:
+    from IPython.display import HTML
+
 
 __all__ = [
     "COMPARED", "COMPARISON_PILES", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case",
@@ -118,7 +126,7 @@ _OUTCOME_WORDS = {
 
 def misdeal_rows() -> list[dict[str, object]]:
     """What each preset does with the three dealt patterns (from the engine rules)."""
-    rows = []
+    rows: list[dict[str, object]] = []
     for preset in ("book", "d002", "d003"):
         r = get_rules(preset)
         win = f" ({r.instant_win_points} points)"
@@ -166,14 +174,15 @@ def turn_case(key: str, preset: str = "book") -> TurnCase:
 # ---------------------------------------------------------------------------
 # Yaku charts
 
-def _table(preset: str, options: Mapping[str, Any] | None = None):
-    return get_rules(preset, **dict(options or {})).yaku
+def _table(preset: str, options: Mapping[str, Any] | None = None) -> YakuTable:
+    table: YakuTable = get_rules(preset, **dict(options or {})).yaku
+    return table
 
 
 def group_rows(preset: str = "book") -> list[dict[str, object]]:
     """The yaku groups of a preset: which ones are one-of and what they hold."""
     table = _table(preset)
-    rows = []
+    rows: list[dict[str, object]] = []
     for g in table.groups:
         members = [r.name for r in table.rules if r.group == g.key]
         if not members:
@@ -193,7 +202,7 @@ class Scenario:
 
     key: str
     story: str
-    setup: tuple
+    setup: tuple[tuple[str, str], str, str, tuple[str, str]]
     actions: tuple[str, ...]
     play_out: bool = False      # after the actions, play on (Koi-Koi when asked)
 
@@ -242,8 +251,14 @@ def run_scenario(scenario: Scenario, preset: str = "book",
     return state
 
 
+def _result(state: State) -> RoundResult:
+    """The result of a round played to its end."""
+    assert state.result is not None, "a round played to its end has its result"
+    return state.result
+
+
 def _result_text(state: State) -> str:
-    res = state.result
+    res = _result(state)
     pts = res.points
     if res.winner is None:
         return f"draw: A {pts[0]}, B {pts[1]}"
@@ -325,7 +340,7 @@ def seven_doubles_rows(values: Iterable[int] = range(1, 11)) -> list[dict[str, o
     """D002's rule: what one loser pays for each yaku total, with and without a call."""
     rules = get_rules("d002")
     ov = rules.overlay
-    rows = []
+    rows: list[dict[str, object]] = []
     for v in values:
         plain = ov.multipliers(v, 0, 0)
         called = ov.multipliers(v, 0, 1)
@@ -389,7 +404,7 @@ def comparison_rows(piles: Sequence[tuple[str, str]] = COMPARISON_PILES
 show_misdeals = table_view(misdeal_rows)
 
 
-def show_turn_case(key: str):
+def show_turn_case(key: str) -> HTML:
     """Before and after one engine-played turn, told in a player's words."""
     return _html(turn_case_html(turn_case(key)))
 
@@ -400,21 +415,23 @@ show_koikoi_effects = table_view(koikoi_effect_rows)
 show_seven_doubles = table_view(seven_doubles_rows)
 
 
-def show_three_players():
+def show_three_players() -> HTML:
     from .render.svg import layout_html
     decision, final, legal = three_player_example()
     rows = [(f"Player {'ABC'[p]}'s captures", list(decision.captures(p))) for p in range(3)]
     calls = ", ".join("ABC"[c] for c in decision.calls)
     may = "must" if len(legal) == 1 else "may"
     said = [f"call {WORDS.word(a)}" if a in ("koikoi", "stop") else a for a in legal]
+    res = _result(final)
     text = (f"{WORDS.go_on} calls so far: {calls}. Player C has just made a yaku and {may} "
             f"{' or '.join(said)}. Points: " + ", ".join(
-                f"{'ABC'[p]} {v:+d}" for p, v in enumerate(final.result.points)) + ".")
-    notes = final.result.report.notes if final.result.report else ()
-    return _html(layout_html(rows, width=36) + _caption(text + " " + " ".join(notes)))
+                f"{'ABC'[p]} {v:+d}" for p, v in enumerate(res.points)) + ".")
+    notes = res.report.notes if res.report else ()
+    return _html(layout_html(rows, width=MIN_CARD_WIDTH)
+                 + _caption(text + " " + " ".join(notes)))
 
 
-def show_score(index: int):
+def show_score(index: int) -> HTML:
     """One of :data:`SCORE_PILES` scored: its yaku with their cards, points and rules,
     and the multipliers (cards drawn and named, never written as codes)."""
     label, cards, calls = SCORE_PILES[index]
@@ -424,7 +441,7 @@ def show_score(index: int):
                  + rep._repr_html_())
 
 
-def show_comparison():
+def show_comparison() -> HTML:
     from .render.svg import row_svg
     esc = html.escape
     rows = comparison_rows()
@@ -442,14 +459,16 @@ def show_comparison():
             cells.append(f'<td style="{shade}"><b style="font-size:1.25em">{esc(total)}</b>'
                          f'<br><small>{esc(rest or "no yaku")}</small></td>')
         out.append(f"<tr><td>{esc(str(r['Pile']))}<br>"
-                   f"{row_svg(str(r['Cards']), width=24, wrap=5)}</td>{''.join(cells)}</tr>")
+                   f"{row_svg(str(r['Cards']), width=MIN_CARD_WIDTH, wrap=5)}</td>"
+                   f"{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return _html("".join(out))
 
 
-def yaku_rule_points(rules: Any, key: str) -> int:
+def yaku_rule_points(rules: CaptureRules, key: str) -> int:
     """The points of one yaku of a rule set's chart."""
-    return next(r.points for r in rules.yaku.rules if r.key == key)
+    table: YakuTable = rules.yaku
+    return next(r.points for r in table.rules if r.key == key)
 
 
 def chapter_facts() -> dict[str, object]:
@@ -471,9 +490,9 @@ def chapter_facts() -> dict[str, object]:
         "kk_below_double": 2 * seven - 1,
         "kk_instant": book.instant_win_points,
         "kk_min_points": max(OPTIONS["minimum_points"].allowed),
-        "kk_ex2": run_scenario(SCENARIOS[1]).result.points[0],
-        "kk_ex3_book": ex3.result.points[1],
-        "kk_ex3_d003": run_scenario(SCENARIOS[2], "d003").result.points[1],
+        "kk_ex2": _result(run_scenario(SCENARIOS[1])).points[0],
+        "kk_ex3_book": _result(ex3).points[1],
+        "kk_ex3_d003": _result(run_scenario(SCENARIOS[2], "d003")).points[1],
         "kk_seven": seven,
         "kk_toppa": "/".join(map(str, get_rules("d002-toppa").deals[2])),
     }
@@ -505,9 +524,9 @@ def reference_html(preset: str = "book") -> str:
            '<div class="hf-ref-block"><h2>Multipliers</h2><ul>'
            f"<li>{esc(mult_text)}.</li>"
            f"<li>Example: 3 Poetry Ribbons, {esc(go)}, a 4th Ribbon, {esc(stop)}: "
-           f"{ex2.result.points[0]} points.</li>"
+           f"{_result(ex2).points[0]} points.</li>"
            f"<li>Example: A calls {esc(go)}; B makes 5 Tens and stops: B "
-           f"{ex3.result.points[1]}, A 0.</li></ul></div></div>"
+           f"{_result(ex3).points[1]}, A 0.</li></ul></div></div>"
            '<div><h2>Points under each rule set</h2>'
            + tables.to_html(teach.yaku_points_rows(teach.as_game("koikoi"))) + "</div>")
     page = teach.quick_reference_html(teach.preset_game("koikoi", preset))
@@ -515,5 +534,5 @@ def reference_html(preset: str = "book") -> str:
     return page[:end] + own + page[end:]
 
 
-def show_reference(preset: str = "book"):
+def show_reference(preset: str = "book") -> HTML:
     return _html(reference_html(preset))

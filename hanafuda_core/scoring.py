@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import AnyCard, Card, CardSet
+from .render.sizes import MIN_CARD_WIDTH
 from .rules import Source
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class ScoreReport:
             pts = f"{line.base}" + (f" + {line.points - line.base}" if line.extras else "")
             parts.append(
                 f"<tr><td>{esc(line.name)}<br><small>{esc(line.japanese)}</small></td>"
-                f"<td>{row_svg(list(line.cards), width=40, label=None)}</td>"
+                f"<td>{row_svg(list(line.cards), width=MIN_CARD_WIDTH, label=None)}</td>"
                 f"<td>{esc(pts)} = <b>{line.points}</b></td>"
                 f"<td><small>{where(line.source)}</small></td></tr>")
         if not self.lines:

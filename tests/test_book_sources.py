@@ -169,10 +169,10 @@ def test_chapter_prose_names_the_documents(page):
 
 def test_sources_page_is_in_the_table_of_contents_and_shows_every_document():
     assert "- file: book/sources" in (_ROOT / "_toc.yml").read_text(encoding="utf-8")
-    html = book.show_sources().data
+    text = book.show_sources().data           # MyST markdown (the page links the games)
     for doc in SOURCE_DOCUMENTS.values():
-        assert doc.description.split(".")[0].replace("'", "&#x27;") in html
-        assert f"({doc.label})" in html
+        assert doc.description.split(".")[0] in text
+        assert f"({doc.label})" in text
 
 
 def test_hachihachi_chapter_says_who_redeals_four_of_a_month():

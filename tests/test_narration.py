@@ -504,9 +504,9 @@ def test_the_log_the_chapter_and_the_tools_tell_one_story():
     """``hanafuda play``, the chapter's worked round and the tools all read the steps
     of this module: the same round gives the same lines and sentences."""
     from hanafuda_core import get_game
+    from hanafuda_core.book import narrate
     from hanafuda_core.cli import round_log
     from hanafuda_core.families.capture.teaching import step_words
-    from hanafuda_core.book import narrate
     from hanafuda_core.play_adapters import CaptureRound
     record = play_game(9, ("random", "random"), rounds=1)
     states = engine_states(record)[0]

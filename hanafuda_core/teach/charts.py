@@ -16,14 +16,20 @@ from __future__ import annotations
 import html
 import random
 import re
+from collections.abc import Iterable
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import CARD_INFO, DECK, MONTH_MASKS, Card, CardSet, Kind
 from ..errors import HanafudaError
 from ..narration import and_list
 from ..play import Game
+from ..render.sizes import MIN_CARD_WIDTH
+from ..yaku import YakuRule, YakuTable
 from .facts import amount_text, as_game, game_data, preset_game, preset_label, presets
+
+if TYPE_CHECKING:
+    from ..teyaku import TeyakuTable
 
 __all__ = [
     "GROUP_WORDS",
@@ -42,7 +48,7 @@ GROUP_WORDS = {"best": "only the best of this group", "each": "each one counts",
                "only_one": "only your single best yaku counts"}
 
 
-def _named_sets(table: Any) -> dict[Card, int]:
+def _named_sets(table: YakuTable) -> dict[Card, int]:
     count: dict[Card, int] = {}
     for r in table.rules:
         for c in r.cards:
@@ -50,14 +56,15 @@ def _named_sets(table: Any) -> dict[Card, int]:
     return count
 
 
-def _makes(table: Any, rule: Any, cards: tuple[Card, ...], exact: bool) -> bool:
+def _makes(table: YakuTable, rule: YakuRule, cards: tuple[Card, ...], exact: bool) -> bool:
     ev = table.evaluate(CardSet(cards))
     if rule.key not in ev.keys:
         return False
     return not exact or ev.total == rule.points
 
 
-def example_cards(rule: Any, table: Any, deck: Any = DECK) -> tuple[Card, ...]:
+def example_cards(rule: YakuRule, table: YakuTable,
+                  deck: Iterable[Card] = DECK) -> tuple[Card, ...]:
     """Cards that show ``rule`` under ``table``: its named set (as many as it needs), or
     for a count yaku an example set that makes exactly this yaku (checked with the
     table, from ``deck``: the game's cards); a yaku no set can show raises
@@ -100,7 +107,7 @@ def example_cards(rule: Any, table: Any, deck: Any = DECK) -> tuple[Card, ...]:
     raise HanafudaError(f"no example set of cards makes {rule.name}")
 
 
-def hand_example(table: Any, key: str) -> CardSet:
+def hand_example(table: TeyakuTable, key: str) -> CardSet:
     """A dealt hand of seven cards built card by card to make the hand combination ``key``
     as the best of its group (checked with ``table``)."""
     from ..teyaku import CHAFF, GREATER_MONTHS
@@ -154,7 +161,7 @@ def hand_example(table: Any, key: str) -> CardSet:
     return hand
 
 
-def points_text(game: Game, rule: Any) -> str:
+def points_text(game: Game, rule: YakuRule) -> str:
     """'10 points', '1 point + 1 per extra Ten', in the game's unit."""
     text = amount_text(game, rule.points)
     if rule.plus_per_extra:
@@ -164,7 +171,7 @@ def points_text(game: Game, rule: Any) -> str:
     return text
 
 
-def _need_text(rule: Any) -> str:
+def _need_text(rule: YakuRule) -> str:
     if rule.predicate is not None:
         return rule.note or rule.name
     if rule.cards:
@@ -180,11 +187,11 @@ def _need_text(rule: Any) -> str:
     return text + _company_text(rule)
 
 
-def _company_text(rule: Any) -> str:
+def _company_text(rule: YakuRule) -> str:
     return ", beside another yaku" if rule.needs_company else ""
 
 
-def _counts(table: Any, rule: Any) -> tuple[str, str]:
+def _counts(table: YakuTable, rule: YakuRule) -> tuple[str, str]:
     """(group name, how its yaku count) for a yaku of a table."""
     group = next((g for g in table.groups if g.key == rule.group), None)
     name = group.name if group else ""
@@ -196,7 +203,7 @@ def _counts(table: Any, rule: Any) -> tuple[str, str]:
     return name, GROUP_WORDS["each"]
 
 
-def yaku_table(game: Game | str) -> tuple[Any, bool]:
+def yaku_table(game: Game | str) -> tuple[YakuTable | None, bool]:
     """The game's yaku table and whether it is an optional chart not in use under these
     rules (Simplified's simple yaku): the rules' ``yaku``, else their scoring's
     ``optional_chart``; ``(None, False)`` for a game without yaku."""
@@ -350,7 +357,8 @@ def _chart(rows: list[dict[str, object]], width: float, compact: bool) -> list[s
     return out
 
 
-def yaku_chart_html(game: Game | str, *, width: float = 56, compact: bool = False) -> str:
+def yaku_chart_html(game: Game | str, *, width: float = MIN_CARD_WIDTH,
+                    compact: bool = False) -> str:
     """The game's yaku chart, grouped, each yaku drawn with its cards and its points; then
     its hand combinations, where it has them."""
     from ..render.svg import row_svg

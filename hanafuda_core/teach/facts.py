@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import HanafudaError
 from ..play import Game
-from ..rules import SOURCE_DOCUMENTS, Option, Source, name_sources
+from ..rules import SOURCE_DOCUMENTS, GameInfo, Option, Source, name_sources
 
 __all__ = [
     "amount_text",
@@ -112,11 +112,11 @@ def option_title(option: Option) -> str:
     text = option.description.strip()
     lead_label = _LEAD_LABEL.match(text)
     if lead_label:
-        name = lead_label.group(1) or lead_label.group(2)
+        name: str | None = lead_label.group(1) or lead_label.group(2)
         if name and name != "some":
             return name
         text = text[lead_label.end():]
-    quoted = [a or b for a, b in _QUOTED.findall(text)]
+    quoted: list[str] = [a or b for a, b in _QUOTED.findall(text)]
     lead = re.split(r":|;| \(| — |, (?=BOOK|D00)", text, maxsplit=1)[0].strip()
     if len(quoted) == 1 and len(lead) > 45:
         return quoted[0]
@@ -151,7 +151,8 @@ def amount_text(game: Game, value: int) -> str:
     unit = getattr(rules, "unit", None)
     if unit is None:
         return f"{value} point{'s' * (value != 1)}"
-    return unit.format(value * getattr(rules, "combo_scale", 1))
+    text: str = unit.format(value * getattr(rules, "combo_scale", 1))
+    return text
 
 
 def option_values(game: Game | str, preset: str | None = None) -> dict[str, Any]:
@@ -201,7 +202,7 @@ def overview_rows(game: Game | str) -> list[dict[str, object]]:
     deal = "; ".join(f"{r['Players']} players: {r['Each hand']} each, {r['Field']} to the "
                      f"field, {r['Stock']} in the stock" for r in deals) or "—"
     length = game_length(g)
-    rows = [{"": "Players", "At a glance": players_label(info.players)},
+    rows: list[dict[str, object]] = [{"": "Players", "At a glance": players_label(info.players)},
             {"": "Cards", "At a glance": info.deck},
             {"": "Deal", "At a glance": deal},
             {"": "Length", "At a glance": f"{length} {g.round_word}" if length
@@ -211,7 +212,7 @@ def overview_rows(game: Game | str) -> list[dict[str, object]]:
     return rows
 
 
-def preset_info(game: Game | str, preset: str) -> Any:
+def preset_info(game: Game | str, preset: str) -> GameInfo:
     """The registry entry that describes a preset's table (players, deals, difficulty):
     the catalog's entry for that preset, else the entry of the preset it builds on
     ("d002-toppa" builds on "d002"), else the game's own entry."""
@@ -244,7 +245,7 @@ def _preset_deals(game: Game, preset: str) -> dict[int, tuple[int, int, str, int
     return out
 
 
-def _entry_presets(game: Game, info: Any) -> list[tuple[str, str]]:
+def _entry_presets(game: Game, info: GameInfo) -> list[tuple[str, str]]:
     from ..games.catalog import PRESET_OF
     return [(e, p) for e, (k, p) in PRESET_OF.items() if k == game.key and e == info.key]
 
@@ -359,7 +360,7 @@ def facts(game: Game | str, prefix: str) -> dict[str, object]:
     return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
-def _preset_sources(game: Game) -> Mapping[str, Any]:
+def _preset_sources(game: Game) -> Mapping[str, Source | Mapping[str, Source]]:
     """Each preset's source: a :class:`Source`, or one per option (adapter data)."""
     sources = getattr(game.adapter, "preset_sources", None)
     return sources() if sources is not None else {}
@@ -368,10 +369,11 @@ def _preset_sources(game: Game) -> Mapping[str, Any]:
 def _preset_source(game: Game, preset: str, key: str) -> Source | None:
     """Where a preset takes an option's value from: the preset's own source per option,
     or the document it follows."""
-    opt = game.option_table[key]
+    opt: Option = game.option_table[key]
     src = _preset_sources(game).get(preset)
     if isinstance(src, Mapping):
-        return src.get(key) or opt.source
+        own: Source | None = src.get(key)
+        return own or opt.source
     # A preset follows its document: for a value it sets, and for a value it leaves at
     # the default unless the option's own source is a closer place in the same one.
     if isinstance(src, Source) and (key in game.adapter.presets()[preset]

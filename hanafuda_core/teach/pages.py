@@ -19,6 +19,7 @@ from .. import tables
 from ..cards import CardSet
 from ..errors import HanafudaError
 from ..play import Game
+from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
 from .charts import (
     GROUP_WORDS,
@@ -232,8 +233,9 @@ def same_piles_html(game: Game | str, piles: Any = None) -> str:
             total, _, yaku = str(r[c]).partition(": ")
             cells.append(f'<td{shade}><b style="font-size:1.25em">{esc(total)}</b><br>'
                          f"<small>{esc(yaku)}</small></td>")
-        out.append(f"<tr><td>{esc(str(r['Pile']))}{note}<br>"
-                   f"{row_svg(str(r['cards']), width=56, wrap=5)}</td>{''.join(cells)}</tr>")
+        drawn = row_svg(str(r["cards"]), width=MIN_CARD_WIDTH, wrap=5)
+        out.append(f"<tr><td>{esc(str(r['Pile']))}{note}<br>{drawn}</td>"
+                   f"{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 
@@ -423,7 +425,7 @@ def quick_reference_html(game: Game | str) -> str:
            (f'<div class="hf-ref-block"><h2>The deal</h2><ul>{deals}</ul>'
             + (f"<h2>A turn</h2><ol>{turn}</ol>" if turn else "") + "</div></div>"),
            f'<div class="hf-ref-block"><h2>Scoring</h2>{procedure_html(g)}</div>',
-           f"<div><h2>Yaku</h2>{yaku_chart_html(g, width=56, compact=True)}</div>",
+           f"<div><h2>Yaku</h2>{yaku_chart_html(g, width=MIN_CARD_WIDTH, compact=True)}</div>",
            "</div>"]
     return "".join(out)
 
@@ -449,7 +451,7 @@ def show_yaku_points(game: Game | str) -> Any:
     return _display(tables.to_html(yaku_points_rows(game)))
 
 
-def show_yaku_chart(game: Game | str, width: float = 56) -> Any:
+def show_yaku_chart(game: Game | str, width: float = MIN_CARD_WIDTH) -> Any:
     """Every yaku (and hand combination) drawn with its cards and points."""
     return _display(yaku_chart_html(game, width=width))
 

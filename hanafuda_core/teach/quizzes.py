@@ -34,6 +34,7 @@ from ..cards import MONTH_NAMES, Card
 from ..errors import HanafudaError
 from ..play import Game
 from ..quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
+from ..render.sizes import MIN_CARD_WIDTH
 from .tools import TableRow, as_play_game, game_deck
 
 __all__ = [
@@ -110,7 +111,7 @@ def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = N
     from ..quiz import to_html
     quiz = generate_quiz(key, seed, n, preset=preset)
     game_key = quiz.questions[0].id.split("-")[0] if quiz.questions else "quiz"
-    return to_html(quiz, prefix=f"hq-{game_key}-{seed}", card_width=44)
+    return to_html(quiz, prefix=f"hq-{game_key}-{seed}", card_width=MIN_CARD_WIDTH)
 
 
 def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> Any:

@@ -28,6 +28,7 @@ from ..cards import parse_card
 from ..errors import HanafudaError
 from ..narration import and_list
 from ..play import Game, Outcome
+from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
 from .facts import as_game
 
@@ -230,7 +231,7 @@ def _decision_html(d: Decision) -> str:
             f'margin:10px 0"><p style="margin:0"><b>Decision {d.number}: Player '
             f'{d.player + 1} chooses</b></p><p style="margin:2px 0">{esc(d.reason)}</p>'
             f'<ul style="margin:2px 0">{choices}</ul>'
-            f'{layout_html(rows, width=56)}</div>')
+            f'{layout_html(rows, width=MIN_CARD_WIDTH)}</div>')
 
 
 #: The computer players in words (never their names, which are identifiers).
@@ -260,7 +261,7 @@ def worked_round_html(wr: WorkedRound) -> str:
         from ..render.svg import layout_html
         rows = [(label, [Card(c) for c in cards]) for zone, cards in wr.dealt.items()
                 if (label := _deal_label(zone)) is not None]
-        out.append(f"<p><b>The deal</b></p>{layout_html(rows, width=56)}")
+        out.append(f"<p><b>The deal</b></p>{layout_html(rows, width=MIN_CARD_WIDTH)}")
     out.append('<ol class="hf-worked-lines" style="padding-left:1.4em">')
     for line in wr.lines:
         out.append(f"<li>{esc(line.strip())}</li>")
@@ -531,10 +532,10 @@ def moment_html(moment: Moment) -> str:
     from ..cards import Card
     rows = [(label, [None if c is None else Card(c) for c in cards]
              if isinstance(cards, list) else cards) for label, cards in moment.rows]
+    lit = [Card(c) for c in moment.highlight]
     return (f'<div class="hf-moment"><p style="margin:6px 0 2px"><b>{esc(moment.title)}.'
             f"</b> {esc(moment.text)}</p>"
-            f"{layout_html(rows, width=56, highlight=[Card(c) for c in moment.highlight])}"
-            "</div>")
+            f"{layout_html(rows, width=MIN_CARD_WIDTH, highlight=lit)}</div>")
 
 
 def first_game_html(game: Game | str, key: str | None = None, seed: int = 3,

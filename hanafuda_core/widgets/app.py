@@ -34,6 +34,7 @@ __all__ = [
     "BOOK_URL_VARIABLE",
     "CARD_PAGES",
     "DEFAULT_BOOK_URL",
+    "PROJECTOR_CLASS",
     "ClassroomApp",
     "book_url",
     "chapter_in_book",
@@ -78,6 +79,35 @@ _APP_CSS = """
 .hanafuda-app .hanafuda-later li { margin: 0 0 8px; line-height: 1.4; }
 .hanafuda-app a { text-decoration: underline; }
 .hanafuda-app .hanafuda-back { width: auto; }
+</style>
+"""
+
+
+#: The class the Projector view toggle puts on the app: large cards and type for a class.
+PROJECTOR_CLASS = "hanafuda-projector"
+_PROJECTOR_CSS = """
+<style>
+.hanafuda-app.hanafuda-projector {
+  --jp-widgets-font-size: 24px;
+  --jp-widgets-inline-height: 52px;
+  --jp-widgets-inline-label-width: 190px;
+  font-size: 24px;
+  max-width: none;
+}
+.hanafuda-app.hanafuda-projector .widget-label,
+.hanafuda-app.hanafuda-projector .widget-label-basic,
+.hanafuda-app.hanafuda-projector .widget-html-content,
+.hanafuda-app.hanafuda-projector .jupyter-button,
+.hanafuda-app.hanafuda-projector .widget-toggle-button,
+.hanafuda-app.hanafuda-projector .widget-dropdown > select,
+.hanafuda-app.hanafuda-projector .widget-text input { font-size: 24px; }
+.hanafuda-app.hanafuda-projector .lm-TabBar-tab,
+.hanafuda-app.hanafuda-projector .p-TabBar-tab { font-size: 24px; min-height: 52px;
+  line-height: 52px; }
+.hanafuda-app.hanafuda-projector h2 { font-size: 36px; }
+.hanafuda-app.hanafuda-projector h3 { font-size: 30px; }
+.hanafuda-app.hanafuda-projector svg.hanafuda-card { zoom: 1.75; }
+.hanafuda-app .hf-projector-toggle { width: auto; }
 </style>
 """
 
@@ -182,8 +212,22 @@ class ClassroomApp(widgets.VBox):  # type: ignore[misc]
             self._index[key] = len(holders)
             holders.append(widgets.VBox())
         self.stack = widgets.Stack(children=holders, selected_index=0)
-        super().__init__([widgets.HTML(_APP_CSS), self.stack])
+        self.projector = widgets.ToggleButton(
+            value=False, description="Projector view",
+            tooltip="Large cards and type, for a projector or a whiteboard")
+        self.projector.add_class("hf-projector-toggle")
+        self.projector.observe(lambda change: self.set_projector(change["new"]), "value")
+        super().__init__([widgets.HTML(_APP_CSS + _PROJECTOR_CSS), self.projector,
+                          self.stack])
         self.add_class("hanafuda-app")
+
+    def set_projector(self, on: bool) -> None:
+        """Turn the projector view (large cards and type) on or off; the toggle follows."""
+        if on:
+            self.add_class(PROJECTOR_CLASS)
+        else:
+            self.remove_class(PROJECTOR_CLASS)
+        self.projector.value = bool(on)
 
     # -- navigation --------------------------------------------------------
     def open_page(self, key: str) -> widgets.Widget:

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..controllers import short_card_label
 from ..errors import HanafudaError
 from ..render import svg
+from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
 from ..teach.tools import (
     PlayController,
@@ -108,7 +109,8 @@ def _lines_html(lines: tuple[str, ...] | list[str], css: str, empty: str, *,
             f"{items or f'<li>{escape(empty)}</li>'}</{kind.split()[0]}></div>")
 
 
-def report_html(report: Any, *, card_width: int = 38, show_cards: Any = None) -> str:
+def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
+                show_cards: Any = None) -> str:
     """A score report (anything with ``to_dict()``: a game's score sheet, the engine's
     report of a round) as HTML: the pile with its yaku cards lit, one row per yaku with
     its cards, points and rule, the multipliers, the notes, and the total."""
@@ -142,7 +144,7 @@ def report_html(report: Any, *, card_width: int = 38, show_cards: Any = None) ->
                 pts += f" + {y['points'] - y['base']} for {y['extras']} extra"
             counted = y.get("counted", True)
             note = "" if counted else " (optional chart: not counted under these rules)"
-            drawn = svg.row_svg(" ".join(y.get("cards", ())), width=card_width - 8,
+            drawn = svg.row_svg(" ".join(y.get("cards", ())), width=card_width,
                                 label=None, wrap=12)
             rule = name_sources(str(y.get("source", "")))     # documents named for readers
             rows.append(
@@ -385,7 +387,7 @@ class ScoreView(widgets.VBox):  # type: ignore[misc]
     the house rules that change a pile's score, the number of go-on calls where the
     game has them) and the game's score report, with the cards of each yaku lit."""
 
-    def __init__(self, controller: ScoreController, *, width: int = 46) -> None:
+    def __init__(self, controller: ScoreController, *, width: int = MIN_CARD_WIDTH) -> None:
         self.controller = controller
         self.width = width
         ctl = controller
@@ -563,7 +565,7 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
     :class:`PlayController`) offers the round you played ("Replay my round")."""
 
     def __init__(self, controller: ReplayController, *, play: PlayController | None = None,
-                 width: int = 52) -> None:
+                 width: int = MIN_CARD_WIDTH) -> None:
         self.controller = controller
         self.play = play
         self.width = width

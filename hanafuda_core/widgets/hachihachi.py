@@ -12,8 +12,9 @@ input shows a notice (the core's message) and leaves what was shown in place.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -53,6 +54,10 @@ from .common import (
     tabbed_panel,
 )
 from .static import notice_html
+
+if TYPE_CHECKING:
+    from ..hachihachi_settle import Settlement
+    from ..render.svg import CardLike
 
 __all__ = ["TeyakuTrainerView", "SettlementView", "YearChartView",
            "hachihachi_panel", "settlement_html", "SUB_TAB_TITLES"]
@@ -100,7 +105,7 @@ def _preset_box(value: str) -> widgets.Dropdown:
 # Teyaku trainer
 
 
-class TeyakuTrainerView(widgets.VBox):
+class TeyakuTrainerView(widgets.VBox):  # type: ignore[misc]
     """A hand, the tradition's combinations as check boxes, Check, Next hand, a score line."""
 
     def __init__(self, controller: TeyakuTrainer | None = None, *, width: int = 84) -> None:
@@ -191,7 +196,7 @@ class TeyakuTrainerView(widgets.VBox):
         return True
 
     # -- events --------------------------------------------------------------------
-    def _on_preset(self, change) -> None:
+    def _on_preset(self, change: Mapping[str, Any]) -> None:
         self.controller.set_preset(change["new"])
         self.feedback.value = ""
         self._build_choices()
@@ -212,7 +217,7 @@ class TeyakuTrainerView(widgets.VBox):
             for label, key in rows:
                 box = widgets.Checkbox(value=False, description=label, indent=False,
                                        layout=widgets.Layout(width="auto"))
-                box.key = key  # type: ignore[attr-defined]
+                box.key = key
                 self.checkboxes[key] = box
                 boxes.append(box)
             columns.append(widgets.VBox([widgets.HTML(heading(title))] + boxes,
@@ -286,7 +291,7 @@ _ROW_LABELS = ("", "Plays?", "Dealt hand", "Chaff combination", "Suit combinatio
                "Captured cards", "Card points", "Chaffs taken", "Bonus")
 
 
-class SettlementView(widgets.VBox):
+class SettlementView(widgets.VBox):  # type: ignore[misc]
     """A round's facts (tradition, field, players, calls), Settle, and the payment lines."""
 
     def __init__(self, controller: SettlementCalculator | None = None, *,
@@ -318,7 +323,7 @@ class SettlementView(widgets.VBox):
                                             layout=widgets.Layout(width="100px"))
                        for code in LIGHTS]
         for button, code in zip(self.lights, LIGHTS):
-            button.code = code  # type: ignore[attr-defined]
+            button.code = code
             button.observe(self._on_light, names="value")
         self.multiplier = widgets.Dropdown(options=_MULTIPLIERS, value=ctl.form.multiplier,
                                            description="Multiplier", style=narrow,
@@ -412,12 +417,12 @@ class SettlementView(widgets.VBox):
                          settle=False)
 
     # -- events ------------------------------------------------------------------------
-    def _on_example(self, change) -> None:
+    def _on_example(self, change: Mapping[str, Any]) -> None:
         if self._syncing or not change["new"]:
             return
         self.load_example(change["new"])
 
-    def _on_preset(self, change) -> None:
+    def _on_preset(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
         form = self.read_form()
@@ -425,14 +430,14 @@ class SettlementView(widgets.VBox):
                          "The tradition stays as it was.", refill=True):
             self._put_back(self.preset, change["old"])
 
-    def _on_players(self, change) -> None:
+    def _on_players(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
         form = self.read_form()
         self._run(lambda: self.controller.set_players(change["new"], form),
                   "The players stay as they were.", refill=True, settle=False)
 
-    def _on_fold_fees(self, change) -> None:
+    def _on_fold_fees(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
         form = self.read_form()
@@ -440,7 +445,7 @@ class SettlementView(widgets.VBox):
                          "The pass fees stay as they were.", refill=True):
             self._put_back(self.fold_fees, change["old"])
 
-    def _put_back(self, box: widgets.Widget, value) -> None:
+    def _put_back(self, box: widgets.Widget, value: object) -> None:
         """Show a refused choice's old value again (the typed boxes are left alone)."""
         self._syncing, was = True, self._syncing
         try:
@@ -448,7 +453,7 @@ class SettlementView(widgets.VBox):
         finally:
             self._syncing = was
 
-    def _on_light(self, change) -> None:
+    def _on_light(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
         code = change["owner"].code
@@ -558,7 +563,8 @@ class SettlementView(widgets.VBox):
                                             shown=ctl.shown_cards(), card_width=self.card_width)
 
 
-def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
+def settlement_html(s: Settlement, *, hands: Sequence[tuple[str, object]] = (),
+                    shown: Iterable[CardLike] = (), card_width: int = 44) -> str:
     """A settlement as HTML: the headline, the payment lines, totals, the net by step,
     specials and notes, and (if given) the dealt hands with the shown cards outlined."""
     head = notice_html(settlement_headline(s), "info", title="Settled:")
@@ -612,7 +618,7 @@ def settlement_html(s, *, hands=(), shown=(), card_width: int = 44) -> str:
 # A year of play
 
 
-class YearChartView(widgets.VBox):
+class YearChartView(widgets.VBox):  # type: ignore[misc]
     """Play a seeded twelve-deal game with computer players; chart the running totals."""
 
     def __init__(self, controller: YearChart | None = None) -> None:
