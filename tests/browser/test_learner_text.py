@@ -16,7 +16,7 @@ cited with their labels and line numbers. On a learner page's visible article te
 * bare document labels: D001-D004 not inside "(D00x)" after a name, "BOOK", and the
   rulebook's preset key "book" used as a label ("rule set book");
 * seeds the reader does not use: a seed number outside the sections with a tool or quiz
-  the reader sets a seed in (anywhere on an exercises page).
+  the reader sets a seed in (anywhere on an exercises page or in the teacher's kit).
 
 Each failure names the page and the phrase. Nothing here runs a browser: the fixture
 ``book_html`` only checks that the book is built.
@@ -166,6 +166,10 @@ def problems(runs: list[tuple[str, bool, str]], seed_sections: set[str] | None) 
     return out
 
 
+#: Pages where the reader uses seeds throughout: the quizzes, and the teacher's kit
+#: (a teacher hands a class one seed).
+SEED_PAGES = ("exercises/", "book/teachers/")
+
 #: Sections where the reader sets a seed: the play tool, the replay and the quizzes.
 SEED_SECTIONS = {"play-against-the-computer", "exercises", "try-it-the-score-calculator"}
 
@@ -195,6 +199,6 @@ def test_learner_pages_are_the_toc_less_the_reference_pages():
 def test_learner_page_has_no_engine_words(book_html, page):
     html_file = book_html / f"{page}.html"
     assert html_file.is_file(), f"{page}: not built ({html_file} is missing)"
-    seeds = None if page.startswith("exercises/") else SEED_SECTIONS
+    seeds = None if page.startswith(SEED_PAGES) else SEED_SECTIONS
     found = problems(page_runs(html_file), seeds)
     assert not found, f"{page}: {len(found)} banned phrase(s):\n  " + "\n  ".join(found[:40])
