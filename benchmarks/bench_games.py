@@ -15,9 +15,12 @@ prints, measured on one core (``time.process_time``):
   floor is 1/3 for every other capture game;
 * **us/pile**: one capture pile scored with its explanation
   (:func:`hanafuda_core.scoring.score_pile`: points and total at once, the
-  explained report built lazily), random piles of 2 to 24 cards, each scored for
-  the first time ("cold") and again ("warm": the yaku table caches a pile's
-  evaluation, as in play where a pile grows a card or two at a time);
+  explained report built lazily), random piles of 2 to 24 cards (made before the
+  clock starts), each scored for the first time ("cold", the figure the issue's
+  floor reads) and again ("warm"). The yaku table keeps no answer per pile (its
+  checks are compiled once per table to mask counts, and the few distinct results
+  are shared), so a warm pile costs what a cold one does: the two columns differ
+  only by noise;
 * **us/report**: the same with the whole explained report built;
 * **s/hint**: one coach hint (every legal move with its reasons, 48 sampled
   futures) on seeded mid-round positions, mean and slowest.

@@ -1,4 +1,9 @@
-"""Helpers for the Hachi-Hachi chapter and its quick reference.
+"""Helpers for the Hachi-Hachi chapter, its variants page and its quick reference.
+
+The chapter teaches the rulebook's three-player game in layers (the ``base_*`` helpers,
+:data:`BASE_PRESET`): its pictures and tables name cards and sources for readers, with
+no codes, labels or line numbers. The variants page shows the four traditions side by
+side (the other helpers), with their sources.
 
 As in :mod:`hanafuda_core.book`, every ``show_*`` function returns an IPython
 display object (imported lazily, so the module stays importable with the
@@ -22,6 +27,7 @@ holds only the chapter's own comparison situations (:data:`SITUATIONS`,
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -29,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import tables, teach
 from .book import _caption, _html, _svg, print_css, table_view
-from .cards import DEFAULT_VALUES, AnyCard, Card, CardSet
+from .cards import DEFAULT_VALUES, Card, CardSet, Kind
 from .errors import HanafudaError
 from .games.hachihachi import (
     OPTIONS,
@@ -73,7 +79,6 @@ if TYPE_CHECKING:
     import ipywidgets as widgets
     from IPython.display import HTML
 
-    from .games.hachihachi_play import HachiHachiRound
 
 __all__ = [
     "TRADITIONS", "REGISTRY_KEYS", "par_facts", "money",
@@ -84,15 +89,21 @@ __all__ = [
     "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
     "special_case_rows", "WorkedExample", "EXAMPLES", "example", "settle", "STEPS",
     "step_lines", "payment_rows", "example_facts_text", "SITUATIONS", "compare_rows",
-    "example_source_rows", "chapter_facts", "reference_html", "tradition_name",
+    "example_source_rows", "chapter_facts", "tradition_name",
     "field_quad_facts",
     "PRINT_CSS", "show_dropouts", "show_compensation",
     "show_fields", "show_timeline", "show_teyaku", "show_teyaku_tables", "show_yaku",
     "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
     "show_calls", "show_specials", "show_special_cases", "show_example",
-    "show_comparison", "show_example_sources", "show_reference",
-    "show_static_note", "show_worked_round",
-    "RoundStep", "PlayedRound", "played_round", "played_round_html", "find_round_seed",
+    "show_comparison", "show_example_sources",
+    "show_static_note",
+    "BASE_PRESET", "BASE_PLAYERS", "FIRST_DEAL_SEED", "SAGE_HAND_LEFT", "PICTURED_TEYAKU",
+    "SPECIAL_ROWS_LEFT_OUT", "BONUS_ROWS", "base_overview_rows", "first_deal_html", "claim_text",
+    "worked_round_html", "find_sage_seed", "example_title", "learner_example_html",
+    "base_teyaku_rows", "base_teyaku_html", "base_specials_rows", "base_reference_html",
+    "pile_count_html", "turn_html", "show_base_overview", "show_first_deal", "show_turn",
+    "show_pile_count", "show_base_teyaku", "show_base_specials", "show_base_yaku",
+    "show_base_worked_round", "show_learner_example", "show_base_reference",
 ]
 
 #: The four traditions in the order the chapter shows them (the game's presets).
@@ -769,7 +780,7 @@ def example_source_rows() -> list[dict[str, object]]:
             raise HanafudaError(f"unknown source document {doc!r} in {ex.source!r}")
         rows.append({"Document": SOURCE_DOCUMENTS[doc].reader,
                      "Section": ex.source[len(doc):].lstrip(", "), "Lines": "",
-                     "Used for": f"example {ex.key}"})
+                     "Used for": f"the worked example \"{ex.title}\""})
     return rows
 
 
@@ -927,7 +938,7 @@ def yaku_html(preset: str = "book", width: int = MIN_CARD_WIDTH) -> str:
         # Other traditions' yaku use the rulebook's cards: drawn once, in the rulebook block.
         pic = (_svg().row_svg(str(r["Cards"]), width=width, wrap=9)
                if preset == "book" or str(r["Cards"]) not in book_cards
-               else esc(str(r["Cards"])))
+               else "the same cards as the rulebook's")
         out.append(f"<tr><td>{esc(str(r['Yaku']))}{esc(group)}</td><td>{esc(str(r['Needs']))}"
                    f"</td><td>{esc(str(r['Value']))}</td>"
                    f"<td>{pic}</td></tr>")
@@ -1006,106 +1017,6 @@ def show_static_note(text: str) -> widgets.HTML:
     return static_note(text)
 
 
-@dataclass(frozen=True)
-class RoundStep:
-    """One action of an engine-played round, with what it changed."""
-
-    number: int
-    stage: str
-    player: str
-    action: str
-    captured: tuple[AnyCard, ...] = ()
-
-
-@dataclass(frozen=True)
-class PlayedRound:
-    """A seeded round played by greedy players on the engine, step by step."""
-
-    seed: int
-    preset: str
-    players: int
-    first: HachiHachiRound          # the round as dealt
-    final: HachiHachiRound          # the finished round
-    steps: tuple[RoundStep, ...]
-
-    @property
-    def settlement(self) -> Settlement:
-        result = self.final.result
-        assert result is not None, "a round played to its end has its result"
-        report: Settlement = result.report
-        return report
-
-
-def played_round(seed: int = 7, preset: str = "book", players: int = 4) -> PlayedRound:
-    """Play one seeded round with greedy players on the engine wiring
-    (:mod:`hanafuda_core.games.hachihachi_play`) and record every action."""
-    import random
-
-    from .games import hachihachi_play as hp
-    rng = random.Random(seed)
-    r = hp.new_hachihachi_round(preset, players=players, seed=seed)
-    first = r
-    make_agent: Callable[[str], Any] = hp.make_agent
-    agents = [make_agent("greedy") for _ in range(players)]
-    steps: list[RoundStep] = []
-    while not r.is_terminal:
-        seat = r.current_seat
-        assert seat is not None, "a round not at its end has a seat to act"
-        legal = hp.legal_actions(r)
-        action = agents[seat].choose(hp.view(r, seat), legal, rng)
-        before = r.captures(seat) if r.stage == "play" else CardSet()
-        stage = r.stage
-        r = hp.apply(r, action)
-        after = r.captures(seat) if stage == "play" else CardSet()
-        steps.append(RoundStep(len(steps) + 1, stage, r.names[seat], action.describe(),
-                               tuple(after - before)))
-    return PlayedRound(seed, preset, players, first, r, tuple(steps))
-
-
-def played_round_html(pr: PlayedRound) -> str:
-    """The deal, every action (choices, claims, turns, calls) and the settlement."""
-    r0, s = pr.first, pr.settlement
-    rows = [("Field", list(r0.field))] + [(f"{r0.names[i]}'s hand", list(r0.hand(i)))
-                                          for i in range(pr.players)]
-    out = [_caption(f"Seed {pr.seed}, {pr.players} players, "
-                    f"{_label(pr.preset)} rules; every seat played by the greedy "
-                    f"player. {r0.multiplier.name} (×{r0.multiplier.value})."),
-           _svg().layout_html(rows, width=MIN_CARD_WIDTH)]
-    stage_names = {"blind": "Blind stay", "choose": "Choosing players", "claim": "Claims",
-                   "play": "Play"}
-    table = [{"Step": st.number, "Stage": stage_names.get(st.stage, st.stage),
-              "Player": st.player, "Does": st.action,
-              "Captures": " ".join(c.code for c in st.captured) or ""} for st in pr.steps]
-    out.append('<details class="hf-worked" open><summary><b>Every action</b></summary>'
-               + tables.to_html(table) + "</details>")
-    final = [(f"{pr.final.names[i]}'s captures", list(pr.final.captures(i)))
-             for i in pr.final.active]
-    out.append(_svg().layout_html(final, width=MIN_CARD_WIDTH))
-    out.append(_steps_html(s))
-    out.append(tables.to_html(net_rows(s)))
-    return "".join(out)
-
-
-WANTED_STEPS = ("compensation", "teyaku", "yaku")
-
-
-def find_round_seed(preset: str = "book", players: int = 4,
-                    wanted: Sequence[str] = WANTED_STEPS, limit: int = 200) -> int:
-    """The first seed whose greedy round pays every category in ``wanted``."""
-    for seed in range(1, limit):
-        cats = {x.category for x in played_round(seed, preset, players).settlement.ledger}
-        if set(wanted) <= cats:
-            return seed
-    raise HanafudaError(f"no seed below {limit} pays {', '.join(wanted)}")  # pragma: no cover
-
-
-def show_worked_round(seed: int | None = None, preset: str = "book", players: int = 4
-                      ) -> HTML:
-    if seed is None:
-        seed = find_round_seed(preset, players)
-    return _html(played_round_html(played_round(seed, preset, players)))
-
-
 # ---------------------------------------------------------------------------
 # The printable quick reference
 
@@ -1119,93 +1030,343 @@ PRINT_CSS = print_css("""
 """)
 
 
-def _ref_teyaku_table(width: int = MIN_CARD_WIDTH) -> str:
+
+
+# ---------------------------------------------------------------------------
+# The learner chapter: the rulebook's three-player game, in layers. Its pictures and
+# tables name cards and sources for readers (no codes, no labels, no line numbers);
+# the side-by-side traditions are on the variants page.
+
+#: The tradition the chapter teaches first, and the table it seats.
+BASE_PRESET = "book"
+BASE_PLAYERS = 3
+#: The seeded deal the chapter's first game starts from, and the worked round's seed: a
+#: round with a hand combination claimed and a yaku called End with cards still in hand
+#: (:func:`find_sage_seed` finds it; the tests check it still does).
+FIRST_DEAL_SEED = 100
+#: Cards still in hand at the End call of the worked round (a real choice, not the
+#: round's last card).
+SAGE_HAND_LEFT = 4
+
+
+def _base_game() -> Any:
+    from .registry import get_game
+    return get_game("hachihachi", preset=BASE_PRESET)
+
+
+def base_overview_rows() -> list[dict[str, object]]:
+    """At a glance, for the base game: the generic overview with the deal of a
+    three-player table (:func:`hanafuda_core.teach.overview_rows`)."""
+    g = _base_game()
+    deal = next(r for r in teach.deal_rows(g) if r["Players"] == BASE_PLAYERS)
+    rows = []
+    for row in teach.overview_rows(g):
+        what = row[""]
+        if what == "Players":
+            row = {**row, "At a glance": f"{BASE_PLAYERS} in a round (up to "
+                   f"{g.players[1]} can sit at the table: see the additions)"}
+        elif what == "Deal":
+            row = {**row, "At a glance": f"{deal['Each hand']} cards to each player, "
+                   f"{deal['Field']} face up to the field, {deal['Stock']} in the stock"}
+        rows.append(row)
+    return rows
+
+
+def first_deal_html(seed: int = FIRST_DEAL_SEED) -> str:
+    """A real three-player deal laid out as at the table: the field face up, your hand,
+    the other two hands face down and the stock."""
+    g = _base_game()
+    zones = g.new_round(seed=seed, players=BASE_PLAYERS).zones()
+    others = [(f"Player {i + 1}'s hand (face down)", [None] * len(zones[f"hand {i}"]))
+              for i in range(1, BASE_PLAYERS)]
+    rows = ([("Field", [Card(c) for c in zones["field"]]),
+             ("Your hand (Player 1)", [Card(c) for c in zones["hand 0"]])] + others
+            + [("Stock", len(zones.get("undealt", zones.get("stock", ()))))])
+    markup: str = _svg().layout_html(rows, width=MIN_CARD_WIDTH)
+    return markup
+
+
+def show_first_deal(seed: int = FIRST_DEAL_SEED) -> HTML:
+    return _html(first_deal_html(seed))
+
+
+def _claim_names() -> list[tuple[str, str]]:
+    """(key in words, combination name) for every hand combination, longest first: the
+    play tool's claim words ("claim three two pairs") become names."""
+    t = get_rules(BASE_PRESET).teyaku
+    pairs = [(str(r["key"]).replace("_", " "), str(r["name"])) for r in t.rows()]
+    return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+def claim_text(choice: str) -> str:
+    """A claim choice in the combinations' own names.
+
+    >>> claim_text("claim three two pairs")
+    'claim 3 of a Kind & 2 Pairs'
+    """
+    if not choice.startswith("claim ") or choice == "claim no hand combination":
+        return choice
+    parts = choice[len("claim "):].split(" and ")
+    names = dict(_claim_names())
+    return "claim " + " and ".join(names.get(p, p) for p in parts)
+
+
+_TITLES = sorted({c.title for c in CardSet.parse(" ".join(
+    f"{m}{k}" for m in range(1, 13) for k in "abcd"))}, key=len, reverse=True)
+
+
+def _comma_cards(line: str) -> str:
+    """"showing Pine Chaff 1 Pine Chaff 2" -> "showing Pine Chaff 1, Pine Chaff 2"."""
+    def split(m: re.Match[str]) -> str:
+        rest, names = m.group(1), []
+        while rest:
+            t = next((t for t in _TITLES if rest.startswith(t)), None)
+            if t is None:
+                return m.group(0)
+            names.append(t)
+            rest = rest[len(t):].lstrip()
+        return "showing " + ", ".join(names)
+    return re.sub(r"showing ((?:(?! and \d).)+?)(?= and \d|$)", split, line)
+
+
+def _reason(d: teach.Decision, multiplier: int) -> str:
+    """A plain reason for a decision of the base game, from the table at that moment."""
+    chosen = d.chosen
+    if chosen.startswith("claim") and chosen != "claim no hand combination":
+        return ("Claiming costs nothing and the other two pay at once, so always claim "
+                "the best combination of each group your hand makes.")
+    if "End" in chosen or "Continue" in chosen:
+        rules = get_rules(BASE_PRESET)
+        cards = CardSet(Card(c) for c in d.zones[f"captures of side {d.player + 1}"])
+        hits = rules.yaku.evaluate(cards)
+        value = sum(h.points for h in hits.hits)
+        names = _and([h.rule.name for h in hits.hits])
+        gain = value * multiplier
+        left = len(d.zones[f"hand {d.player}"])
+        stock = len(d.zones.get("stock", ()))
+        return (f"Why {'End' if 'End' in chosen else 'Continue'}? {names} is worth {value}; "
+                f"times the field's {multiplier} that is {gain} from each of the other two, "
+                f"{2 * gain} in all, if the round ends now. Playing on could add more, but "
+                f"with {left} cards still in hand and {stock} in the stock the others have "
+                "plenty of time to make a yaku, and if one of them ends the round you pay "
+                "double and collect nothing. A sure gain now is the better call.")
+    return ""
+
+
+def worked_round_html(seed: int = FIRST_DEAL_SEED) -> str:
+    """The base game's worked round (:func:`hanafuda_core.teach.worked_round`, three
+    players, the rulebook's rules): every turn in words, the call after a yaku drawn in
+    full with a plain reason, and the result."""
+    g = _base_game()
+    wr = teach.worked_round(g, seed, BASE_PLAYERS)
+    assert wr.dealt is not None, "a worked round keeps its deal"
+    mult = field_multiplier(get_rules(BASE_PRESET),
+                            CardSet(Card(c) for c in wr.dealt["field"])).value
+    decisions = tuple(
+        type(d)(d.number, d.player, tuple(claim_text(c) for c in d.choices),
+                claim_text(d.chosen), d.zones,
+                " ".join(x for x in (d.reason, _reason(d, mult)) if x))
+        for d in wr.decisions)
+    lines = tuple(_comma_cards(x) for x in wr.lines)
+    from dataclasses import replace
+    # Only the call after a yaku is drawn; the claims are in the story, and the deal is
+    # the one pictured in "Your first game" (each picture costs page weight).
+    calls = tuple(replace(d, number=i) for i, d in enumerate(
+        (d for d in decisions if not d.chosen.startswith("claim")), 1))
+    return teach.worked_round_html(replace(wr, decisions=calls, lines=lines, dealt=None))
+
+
+def show_base_worked_round(seed: int = FIRST_DEAL_SEED) -> HTML:
+    return _html(worked_round_html(seed))
+
+
+def find_sage_seed(start: int = 1, limit: int = 200) -> int:
+    """The first seed whose three-player round has a hand combination claimed and a
+    yaku called End with :data:`SAGE_HAND_LEFT` cards or more in hand (the worked
+    round's seed)."""
+    g = _base_game()
+    for seed in range(start, limit):
+        wr = teach.worked_round(g, seed, BASE_PLAYERS)
+        chosen = [d.chosen for d in wr.decisions]
+        ends = [d for d in wr.decisions if "End" in d.chosen
+                and len(d.zones[f"hand {d.player}"]) >= SAGE_HAND_LEFT]
+        if ends and any(c.startswith("claim ") and c != "claim no hand combination"
+                        for c in chosen):
+            return seed
+    raise HanafudaError(f"no seed below {limit} claims and ends with a yaku")  # pragma: no cover
+
+
+def example_title(key: str) -> str:
+    """Where a worked example comes from, for readers: "the rulebook, Scoring Example 3
+    (figure 17.6)" (no labels, no line numbers)."""
+    ex = example(key)
+    doc, _, rest = ex.source.partition(" ")
+    section = rest.split(",", 1)[1].strip() if "," in rest else rest
+    return f"{SOURCE_DOCUMENTS[doc].reader}, {section.replace('fig.', 'figure')}"
+
+
+def learner_example_html(key: str, **options: Any) -> str:
+    """A rulebook worked example for the learner chapter: the facts, the
+    steps in order, the totals, and a plain note where the source's arithmetic or
+    wording is wrong; no rule citations (those are on the variants page)."""
     esc = html.escape
-    cols = [_label(p) for p in TRADITIONS]
-    out = ['<table class="table hf-table"><thead><tr><th>Combination</th><th>Example</th>'
-           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
-
-    def short(cell: str, book_name: str) -> str:
-        name, _, value = cell.rpartition(": ")
-        return value if not name or name == book_name else f"{value} ({name})"
-
-    for r in teyaku_rows():
-        book_name = str(r[cols[0]]).split(": ")[0]
-        cells = "".join(f"<td>{esc(short(str(r[c]), book_name))}</td>" for c in cols)
-        out.append(f"<tr><td>{esc(str(r['Combination']))}</td>"
-                   f"<td>{_svg().row_svg(str(r['Hand']), width=width)}</td>{cells}</tr>")
-    out.append("</tbody></table>")
+    ex = example(key)
+    s = settle(key, **options)
+    out = [f'<p class="hf-caption">From {esc(example_title(key))}; amounts in '
+           f"{esc(_unit(ex.preset))}</p>", f"<p>{esc(example_facts_text(key))}</p>"]
+    out.append(_steps_html(s))
+    out.append(tables.to_html(net_rows(s)))
+    if ex.source_note:
+        out.append(f'<div class="admonition warning"><p class="admonition-title">Where '
+                   f"the rulebook is wrong</p><p>{esc(ex.source_note)}</p></div>")
     return "".join(out)
 
 
-def _ref_yaku_table(width: int = MIN_CARD_WIDTH) -> str:
-    esc = html.escape
-    keys: list[str] = []
-    for p in TRADITIONS:
-        keys += [r.key for r in get_rules(p).yaku.rules if r.key not in keys]
-    cols = [_label(p) for p in TRADITIONS]
-    out = ['<table class="table hf-table"><thead><tr><th>Yaku</th><th>Cards</th>'
-           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
-    for k in keys:
-        name, cards, cells = "", "", []
-        for p in TRADITIONS:
-            found = {str(r["Yaku"]).split(" (")[0]: r for r in yaku_rows(p)}
-            rules = {r.key: r for r in get_rules(p).yaku.rules}
-            r = rules.get(k)
-            if r is None:
-                cells.append("—")
-                continue
-            row = found[r.name]
-            name = name or str(row["Yaku"])
-            cards = cards or str(row["Cards"])
-            cells.append(str(row["Value"]))
-        out.append(f"<tr><td>{esc(name)}</td><td>{_svg().row_svg(cards, width=width, wrap=9)}"
-                   "</td>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
-    out.append("</tbody></table>")
+def show_learner_example(key: str = "BK17-3", **options: Any) -> HTML:
+    return _html(learner_example_html(key, **options))
+
+
+#: The hand combinations the chapter draws with an example hand (the others are in the
+#: table beside them): a chaff combination, a triple and three pairs.
+PICTURED_TEYAKU = ("seven_chaffs", "three", "three_pairs")
+
+
+def base_teyaku_rows() -> list[dict[str, object]]:
+    """The rulebook's hand combinations: group, name, what it needs, value."""
+    t = get_rules(BASE_PRESET).teyaku
+    return [{"Group": "Chaff" if r["group"] == CHAFF else "Suit", "Combination": r["name"],
+             "Needs": _needs(t.rule(str(r["key"]))), "Points from each opponent": r["value"]}
+            for r in t.rows()]
+
+
+def base_teyaku_html(width: int = MIN_CARD_WIDTH) -> str:
+    """The rulebook's hand combinations as a table, and a few drawn with an example
+    hand (:data:`PICTURED_TEYAKU`, the combination's cards outlined)."""
+    t = get_rules(BASE_PRESET).teyaku
+    out = [tables.to_html(base_teyaku_rows())]
+    for key in PICTURED_TEYAKU:
+        ex = teyaku_example(key)
+        rule = t.rule(key)
+        hit = t.evaluate(ex.hand).best(rule.group)
+        pic: str = _svg().layout_html([(f"{rule.name}: {rule.value} points",
+                                        list(ex.hand))],
+                                      width=width, highlight=hit.shown if hit else ())
+        out.append(pic)
     return "".join(out)
 
 
-def reference_html() -> str:
-    """The whole quick reference as one HTML fragment (with its print style)."""
+def show_base_overview() -> HTML:
+    return _html(tables.to_html(base_overview_rows()))
+
+
+def show_base_specials() -> HTML:
+    return _html(tables.to_html(base_specials_rows()))
+
+
+def show_base_yaku() -> HTML:
+    """The rulebook's yaku, each drawn with its cards."""
+    return _html(yaku_html(BASE_PRESET, width=MIN_CARD_WIDTH))
+
+
+def show_base_teyaku() -> HTML:
+    return _html(base_teyaku_html())
+
+
+def base_specials_rows(*, bonuses: bool = False) -> list[dict[str, object]]:
+    """The rulebook's special achievements (its column of :func:`special_rows`), and
+    with ``bonuses`` its two small bonuses too (the chapter tells those in words)."""
+    col = _label(BASE_PRESET)
+    left_out = SPECIAL_ROWS_LEFT_OUT if not bonuses else tuple(
+        x for x in SPECIAL_ROWS_LEFT_OUT if x not in BONUS_ROWS)
+    return [{"Achievement": r[""], "What it is worth": r[col]} for r in special_rows()
+            if not str(r[""]).startswith(left_out)]
+
+
+#: The bonuses among :func:`special_rows` (their first words).
+BONUS_ROWS = ("Chaff combination", "Capturing")
+
+
+#: Rows of :func:`special_rows` the base game's table leaves to the prose (the bonuses,
+#: when specials count and what they cancel) or to the variants page (the blind stay).
+SPECIAL_ROWS_LEFT_OUT = ("Blind", "Only in", "What a special", "Chaff combination",
+                         "Capturing")
+
+
+def base_reference_html() -> str:
+    """The base game's quick reference (prints on one or two A4 pages): the deal, a
+    turn, the field, the hand combinations, the yaku, the specials and the order of a
+    settlement; the traditions' differences are on the variants page."""
     esc = html.escape
+    g = _base_game()
     total, players, par = par_facts()
-    book = get_rules("book")
-    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">']
-    out.append('<div class="hf-ref-cols"><div class="hf-ref-block"><h2>Setup</h2><ul>'
-               f"<li>Each player gets {_game('book').deals[3].hand} cards; "
-               f"{_game('book').deals[3].field} go face up to the field.</li>"
-               f"<li>Only {players} play a round; the others pass or are forced out "
-               "(fees and compensation below).</li>"
-               f"<li>Card points: {total} in the deck, par {par} each.</li></ul>"
-               "<h2>Field multiplier</h2>"
-               + _caption(field_rows()[0][0])
-               + _svg().layout_html(field_rows()[1:], width=MIN_CARD_WIDTH) + "</div>")
-    steps = "".join(f"<li>{esc(t)}</li>" for t, _ in STEPS)
-    out.append('<div class="hf-ref-block"><h2>Settling a round, in order</h2>'
-               f"<ol>{steps}<li>Totals: every payment is multiplied by the field.</li></ol>"
-               "<h2>After making a yaku</h2>" + tables.to_html(
-                   [{"Tradition": _label(p),
-                     "Play on": _call_word(p, "continue"), "End": _call_word(p, "end"),
-                     "Cancel": _call_word(p, "cancel"),
-                     "Yaku paid": "when the round ends" if get_rules(p).calls in ("book", "d002")
-                     else "at once"} for p in TRADITIONS]) + "</div></div>")
-    out.append('<div class="hf-ref-block"><h2>Hand combinations (teyaku), with an example '
-               "hand; November counts as Chaff</h2>" + _ref_teyaku_table() + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Yaku (captured combinations)</h2>'
-               + _ref_yaku_table() + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
-               + tables.to_html(special_rows()) + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Choosing the three players</h2>'
-               + tables.to_html(dropout_rows()) + "</div>")
-    out.append('<div class="hf-ref-block"><h2>Decisions after a yaku, settled (Large Field, '
-               "no other payments)</h2>" + tables.to_html(call_rows()) + "</div>")
-    out.append(f'<p class="hf-caption">Rulebook values are points; the three-player and the '
-               f"Japanese publisher's rules use kan of 12 points, the shilling rules shillings "
-               f"of 12 pence. A three-of-a-kind is "
-               f"{book.teyaku.rule('three').value} rulebook points.</p>")
-    out.append("</div>")
+    deal = next(r for r in teach.deal_rows(g) if r["Players"] == BASE_PLAYERS)
+    t = get_rules(BASE_PRESET).teyaku
+    combos = "".join(f"<tr><td>{esc(str(r['name']))}</td><td>{r['value']}</td></tr>"
+                     for r in t.rows())
+    procedure = "".join(f"<li>{esc(s)}</li>" for s in teach.scoring_procedure(g))
+    field = "".join(f"<li>{esc(label)}: {esc(', '.join(c.title for c in cards))}</li>"
+                    for label, cards in field_rows()[1:])
+    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">',
+           '<div class="hf-ref-cols"><div class="hf-ref-block"><h2>The deal</h2><ul>'
+           f"<li>{players} players: {deal['Each hand']} cards each, {deal['Field']} face up "
+           f"to the field, {deal['Stock']} in the stock.</li>"
+           f"<li>Card values: Bright {DEFAULT_VALUES[Kind.BRIGHT]}, Ten "
+           f"{DEFAULT_VALUES[Kind.TEN]}, Ribbon {DEFAULT_VALUES[Kind.RIBBON]}, Chaff "
+           f"{DEFAULT_VALUES[Kind.CHAFF]}: {total} in the deck, par {par} each.</li></ul>"
+           "<h2>A turn</h2><ol><li>Play a card: take a field card of its month, or leave "
+           "it on the field.</li><li>Turn over the top stock card and do the same.</li>"
+           "<li>Made a yaku? Call End (collect now) or Continue (play on).</li></ol>"
+           f"<h2>The field (Brights dealt face up)</h2><ul>{field}</ul></div>",
+           '<div class="hf-ref-block"><h2>Hand combinations (points from each '
+           "opponent)</h2><p>Claim one of each group; for chaff combinations every "
+           "November card counts as a Chaff.</p><table class=\"table hf-table\"><tbody>"
+           f"{combos}</tbody></table></div></div>",
+           f'<div class="hf-ref-block"><h2>Scoring, in order</h2><ol>{procedure}</ol></div>',
+           f"<div><h2>Yaku</h2>{yaku_html(BASE_PRESET)}</div>",
+           '<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
+           + tables.to_html(base_specials_rows(bonuses=True)) + "</div>", "</div>"]
     return "".join(out)
 
 
-def show_reference() -> HTML:
-    return _html(reference_html())
+def show_base_reference() -> HTML:
+    return _html(base_reference_html())
+
+
+def pile_count_html(cards: str = "1a 8a 12a 9a 10a 2b 6b 3c 4c 5c 7c",
+                    *, width: int = MIN_CARD_WIDTH) -> str:
+    """A capture pile counted at the table: the cards, then each kind's count times its
+    value, the total and how far it is from par."""
+    pile = [Card(c) for c in CardSet.parse(cards)]
+    _, _, par = par_facts()
+    parts, total = [], 0
+    for kind in (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF):
+        n = sum(1 for c in pile if c.kind is kind)
+        if n:
+            value = DEFAULT_VALUES[kind]
+            total += n * value
+            word = kind.name.capitalize() + ("s" if n != 1 else "")
+            parts.append(f"{n} {word} \u00d7 {value} = {n * value}")
+    diff = total - par
+    side = (f"{diff} above par: you collect {diff}" if diff > 0 else
+            f"{-diff} below par: you pay {-diff}" if diff < 0 else "exactly on par")
+    pic: str = _svg().layout_html([("Your captures at the end of a round", pile)],
+                                  width=width)
+    return pic + _caption("; ".join(parts) + f". Total {total}, {side} (times the field).")
+
+
+def show_pile_count(cards: str | None = None) -> HTML:
+    return _html(pile_count_html(cards) if cards else pile_count_html())
+
+
+def turn_html(key: str = "two") -> str:
+    """One capture turn before and after (the basics' :data:`~hanafuda_core.book.TURN_CASES`),
+    told with card names only."""
+    from .book import turn_case, turn_case_html
+    markup = turn_case_html(turn_case(key))
+    head, sep, caption = markup.rpartition('<p class="hf-caption">')
+    text = html.unescape(caption.removesuffix("</p>"))
+    return head + sep + html.escape(teach.plain_line(text)) + "</p>"
+
+
+def show_turn(key: str = "two") -> HTML:
+    return _html(turn_html(key))

@@ -111,7 +111,7 @@ def _dealt_hand(rng: random.Random, preset: str, want: Callable[[CardSet], bool]
 
 def _gen_teyaku(rng: random.Random, qid: str, preset: str) -> Question:
     table = get_rules(preset).teyaku
-    seed, player, hand = _dealt_hand(rng, preset, lambda h: bool(table.evaluate(h).hits))
+    _seed, _player, hand = _dealt_hand(rng, preset, lambda h: bool(table.evaluate(h).hits))
     res: TeyakuResult = table.evaluate(hand)
     target = rng.choice(res.hits)
     group = target.rule.group
@@ -146,8 +146,8 @@ def _gen_teyaku(rng: random.Random, qid: str, preset: str) -> Question:
         other = next(h for h in res.hits if h is not target)
         expl += (f" This hand also holds {other.rule.name} in the other group, claimed "
                  "beside it.")
-    prompt = (f"Seed {seed}, player {player} is dealt this hand. Which {kind} combination "
-              "(teyaku) can it claim?")
+    prompt = (f"You are dealt this hand. Which {kind} combination (teyaku) can you "
+              "claim?")
     return Question(qid, "hachihachi/teyaku", prompt, "single", tuple(choices),
                     (keys[options.index(target.rule)],), expl, hand.as_cards(), _SOURCE)
 

@@ -36,10 +36,10 @@ back half (D004: and pays for both losers when an opponent goes out).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from .cards import (
     DEFAULT_VALUES,
@@ -61,6 +61,8 @@ from .teyaku import CHAFF, SUIT, TeyakuHit, TeyakuResult
 __all__ = ["FieldMultiplier", "FieldQueue", "PlayerFacts", "Call", "RoundFacts", "Settlement",
            "settle_round", "field_multiplier", "LIGHT_MULTIPLIERS", "PAR", "CALL_ACTIONS",
            "RESPONSIBLE_YAKU", "card_points"]
+
+_V = TypeVar("_V")
 
 PAR = 88
 DECK_POINTS = 264
@@ -85,14 +87,14 @@ _COMP_CARDS = (KIND_MASKS[Kind.BRIGHT] | RIBBON_MASKS[Ribbon.POETRY]
                | RIBBON_MASKS[Ribbon.PURPLE])
 
 
-class _kept:
+class _kept(Generic[_V]):
     """A property worked out on first use and kept in the instance's ``__dict__`` (which
     then answers later reads directly), for immutable values: ``functools.cached_property``
     without the lock it takes on every first read in Python 3.11 (a settlement makes a
     few such reads each round). Equality and the frozen fields of a dataclass do not see
     the kept value."""
 
-    def __init__(self, func: Any) -> None:
+    def __init__(self, func: Callable[[Any], _V]) -> None:
         self.func = func
         self.name = func.__name__
         self.__doc__ = func.__doc__
@@ -100,7 +102,13 @@ class _kept:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+    @overload
+    def __get__(self, obj: None, cls: type | None = None) -> _kept[_V]: ...
+
+    @overload
+    def __get__(self, obj: object, cls: type | None = None) -> _V: ...
+
+    def __get__(self, obj: object, cls: type | None = None) -> _V | _kept[_V]:
         if obj is None:
             return self
         value = obj.__dict__[self.name] = self.func(obj)
@@ -158,7 +166,8 @@ class FieldQueue:
             # Only the field's lights count: the answer is made once per queue and lights
             # (every deal asks; a few dozen combinations exist).
             return _next_for_lights(self, field.mask & _LIGHT_MASK)
-        return self._next(tuple(c for c in (field or ()) if c in LIGHT_MULTIPLIERS))
+        cards: Iterable[Card] = field or ()
+        return self._next(tuple(c for c in cards if c in LIGHT_MULTIPLIERS))
 
     def _next(self, lights: tuple[Card, ...]) -> tuple[FieldMultiplier, FieldQueue]:
         values = sorted((LIGHT_MULTIPLIERS[c] for c in lights), reverse=True)
@@ -405,7 +414,7 @@ class Settlement:
         totals.update(self.ledger.totals())
         return totals
 
-    def to_rows(self) -> list[dict]:
+    def to_rows(self) -> list[dict[str, Any]]:
         """One row per category with each player's net, like the rulebook's figures."""
         names = list(self.totals())
         rows = []
@@ -414,7 +423,7 @@ class Settlement:
         rows.append({"category": "total", **self.totals()})
         return rows
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"preset": self.rules.preset, "unit": self.rules.unit.key,
                 "multiplier": {"value": self.multiplier.value, "name": self.multiplier.name,
                                "reason": self.multiplier.reason},
@@ -896,14 +905,15 @@ def _card_points(w: _Work) -> None:
     or the difference (D001)."""
     if _round_stopped(w) or (w.yaku_made and not w.rules.cards_after_yaku):
         return
-    pts = {n: w.points[n] for n in w.active}
-    if None in pts.values():
-        missing = [n for n, v in pts.items() if v is None]
-        if len(missing) == len(pts):
+    given = {n: w.points[n] for n in w.active}
+    if None in given.values():
+        missing = [n for n, v in given.items() if v is None]
+        if len(missing) == len(given):
             w.notes.append("card points were not given, so they are not settled")
             return
         raise HanafudaError(f"card points are needed for {', '.join(missing)}: give captures or "
                             "card_points")
+    pts = {n: v for n, v in given.items() if v is not None}     # (all of them, now)
     clause = w.cite("two_player_cards" if len(w.active) == 2 else "unit")
     if len(w.active) == 2 and w.rules.two_player_cards == "par":
         for n, v in pts.items():
@@ -1045,8 +1055,9 @@ def _find_special(w: _Work) -> tuple[str, str, int] | None:
     if r.specials_need_no_yaku and w.yaku_made:
         return None
     played_out = not _round_stopped(w)
-    pts = {n: w.points[n] for n in w.active}
-    if played_out and None not in pts.values():
+    given = {n: w.points[n] for n in w.active}
+    pts = {n: v for n, v in given.items() if v is not None}
+    if played_out and len(pts) == len(given):
         if len(set(pts.values())) == 1 and (len(pts) == 2 or next(iter(pts.values())) == PAR):
             return w.facts.dealer, "all players took the same card points (88 Hachi-Hachi)", \
                 r.all_88
@@ -1105,8 +1116,8 @@ def _winner(w: _Work) -> str | None:
         return w.winner
     if w.first_continue:
         return w.first_continue
-    pts = {n: w.points[n] for n in w.active}
-    if any(v is None for v in pts.values()):
+    pts = {n: v for n in w.active if (v := w.points[n]) is not None}
+    if len(pts) != len(w.active):
         return None
     seats = list(w.facts.names)
     start = seats.index(w.facts.dealer)

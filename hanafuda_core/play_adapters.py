@@ -19,15 +19,20 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from .cards import DEFAULT_VALUES, Card, CardSet, Extra, mask_cards, parse_cards
 from .engines import capture as _eng
 from .errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
 from .play import Game, Outcome, Record, RoundRecord, json_value
 from .rules import option_text
+
+if TYPE_CHECKING:
+    from .games import hachihachi_play as _hh
+
+_I = TypeVar("_I")
 
 __all__ = [
     "ADAPTERS",
@@ -91,14 +96,15 @@ class ScoreSheet:
     data: Mapping[str, Any]
     text: tuple[str, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return dict(self.data)
 
     def to_text(self) -> str:
         return "\n".join(self.text)
 
 
-def _safe_apply(step, inner: Any, action: Any, legal: Any) -> Any:
+def _safe_apply(step: Callable[[Any, Any], Any], inner: Any, action: Any,
+                legal: Callable[[Any], Sequence[Any]]) -> Any:
     """``step(inner, action)``, with malformed actions refused as illegal."""
     try:
         return step(inner, action)
@@ -115,22 +121,22 @@ _new_object = object.__new__
 _ROUND_OVER = _eng.Phase.ROUND_OVER
 
 
-class _Wrapped:
+class _Wrapped(Generic[_I]):
     """A protocol round around an engine's immutable state (``inner``)."""
 
     __slots__ = ("context", "game", "inner")
     game: Game
-    inner: Any
+    inner: _I
     context: Mapping[str, Any]
 
-    def __init__(self, game: Game, inner: Any, context: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, inner: _I, context: Mapping[str, Any]) -> None:
         _set(self, "game", game)
         _set(self, "inner", inner)
         _set(self, "context", context)
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and other.game == self.game  # type: ignore[attr-defined]
-                and other.inner == self.inner)  # type: ignore[attr-defined]
+        return (isinstance(other, _Wrapped) and type(other) is type(self)
+                and other.game == self.game and other.inner == self.inner)
 
     def __hash__(self) -> int:
         return hash((type(self), self.game))
@@ -149,16 +155,17 @@ class _Wrapped:
         return Record(g.key, g.preset, dict(g.options), self.players, (rr,))  # type: ignore
 
 
-_set_game = _Wrapped.game.__set__          # type: ignore[attr-defined]
-_set_inner = _Wrapped.inner.__set__        # type: ignore[attr-defined]
-_set_context = _Wrapped.context.__set__    # type: ignore[attr-defined]
+# (the slots' own setters, past the immutable ``__setattr__``)
+_set_game: Callable[[Any, Game], None] = _Wrapped.__dict__["game"].__set__
+_set_inner: Callable[[Any, Any], None] = _Wrapped.__dict__["inner"].__set__
+_set_context: Callable[[Any, Mapping[str, Any]], None] = _Wrapped.__dict__["context"].__set__
 
 
 # ---------------------------------------------------------------------------
 # The capture engine
 
 
-class CaptureRound(_Wrapped):
+class CaptureRound(_Wrapped[_eng.State]):
     """A capture-engine round (``inner``: :class:`~hanafuda_core.engines.capture.State`)."""
 
     __slots__ = ()
@@ -179,7 +186,7 @@ class CaptureRound(_Wrapped):
     def current_player(self) -> int | None:
         return None if self.inner.phase == _ROUND_OVER else self.inner.player
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[_eng.Action, ...]:
         return _eng.legal_actions(self.inner)
 
     def apply(self, action: Any) -> CaptureRound:
@@ -245,7 +252,7 @@ def _first_deal_dealer(deal: Mapping[str, Any]) -> Any:
     return deal.get("dealer")
 
 
-def _context(state: Any) -> dict:
+def _context(state: Any) -> dict[str, Any]:
     return {"round_no": state.round_no, "scores": list(state.scores), "wins": list(state.wins)}
 
 
@@ -273,10 +280,12 @@ class CaptureAdapter:
             raise OptionError(str(error)) from None
 
     def option_table(self) -> Mapping[str, Any]:
-        return self.module.OPTIONS
+        table: Mapping[str, Any] = self.module.OPTIONS
+        return table
 
     def presets(self) -> Mapping[str, Any]:
-        return self.module.PRESETS
+        presets: Mapping[str, Any] = self.module.PRESETS
+        return presets
 
     def preset_sources(self) -> Mapping[str, Any]:
         return getattr(self.module, "PRESET_SOURCES", {})
@@ -315,7 +324,7 @@ class CaptureAdapter:
         from .players import make_agent
         return make_agent(name)
 
-    def play(self, game: Game, agents: Sequence, seed: int | None,
+    def play(self, game: Game, agents: Sequence[Any], seed: int | None,
              rounds: int | None) -> Record:
         from .players import play_rounds
         if rounds is not None:
@@ -373,7 +382,7 @@ class CaptureAdapter:
         """Whether the drawing's winner deals the first round (always, in a capture game)."""
         return True
 
-    def summary(self, game: Game, record: Record) -> dict:
+    def summary(self, game: Game, record: Record) -> dict[str, Any]:
         """The game's results, read from a finished record: ``totals`` (and
         ``final_scores``, the same), the ``winner`` under the game's ranking and, when
         rounds won rank the players, ``ranked_by`` and ``rounds_won``; {} while a
@@ -398,7 +407,9 @@ class CaptureAdapter:
                                  f"{len(rr.actions)} actions")
             return lines
         for states in game.round_states(record):
-            lines += round_log(game.rules, [s.inner for s in states], names)
+            # (this adapter's rounds: the Round protocol does not name ``inner``)
+            lines += round_log(game.rules, [cast(CaptureRound, s).inner for s in states],
+                               names)
         if record.rounds:
             from .families.capture.ranking import final_line, ranked_by
             totals = capture_totals(record)
@@ -505,7 +516,7 @@ def round_log(rules: Any, states: Sequence[Any], agents: Sequence[str]) -> list[
 # Hachi-Hachi
 
 
-class HachiHachiRound(_Wrapped):
+class HachiHachiRound(_Wrapped["_hh.HachiHachiRound"]):
     """A Hachi-Hachi round (``inner``:
     :class:`~hanafuda_core.games.hachihachi_play.HachiHachiRound`)."""
 
@@ -526,20 +537,20 @@ class HachiHachiRound(_Wrapped):
     # The staged round's ``legal_actions`` and ``apply``, set by the adapter when it
     # loads their module (an import statement here, or the look-up through the game and
     # its adapter, would cost more on every step of a round).
-    _legal: Any = None
-    _step: Any = None
+    _legal: ClassVar[Callable[[_hh.HachiHachiRound], tuple[Any, ...]]]
+    _step: ClassVar[Callable[[_hh.HachiHachiRound, Any], _hh.HachiHachiRound]]
 
-    def legal_actions(self) -> tuple:
-        return self._legal(self.inner)
+    def legal_actions(self) -> tuple[Any, ...]:
+        return HachiHachiRound._legal(self.inner)
 
     def apply(self, action: Any) -> HachiHachiRound:
         inner = self.inner
         try:
-            new = self._step(inner, action)
+            new = HachiHachiRound._step(inner, action)
         except HanafudaError:
             raise
         except (IndexError, ValueError, TypeError, AttributeError, KeyError):
-            _safe_apply(self._step, inner, action, self._legal)
+            _safe_apply(HachiHachiRound._step, inner, action, HachiHachiRound._legal)
             raise       # pragma: no cover - _safe_apply raised the reason
         # (the next round built as __init__ builds it, without the call: once a step)
         out = _new_object(HachiHachiRound)
@@ -549,7 +560,8 @@ class HachiHachiRound(_Wrapped):
         return out
 
     def view(self, player: int) -> Any:
-        return self.game.adapter.rounds.view(self.inner, player)
+        from .games.hachihachi_play import view
+        return view(self.inner, player)
 
     def result(self) -> Outcome | None:
         res = self.inner.result
@@ -626,7 +638,7 @@ class HachiHachiAdapter(CaptureAdapter):
         from .games.hachihachi_play import make_agent
         return make_agent(name)
 
-    def play(self, game: Game, agents: Sequence, seed: int | None,
+    def play(self, game: Game, agents: Sequence[Any], seed: int | None,
              rounds: int | None) -> Record:
         from .hachihachi_game import play_hachihachi_game
         return play_hachihachi_game(seed, agents, players=len(agents),
@@ -644,7 +656,7 @@ class HachiHachiAdapter(CaptureAdapter):
         return bool(record.rounds) and all("deals" in r.context and r.outcome is not None
                                            for r in record.rounds)
 
-    def summary(self, game: Game, record: Record) -> dict:
+    def summary(self, game: Game, record: Record) -> dict[str, Any]:
         if not self._whole_game(record):
             return dict(record.summary)
         from .hachihachi_game import game_result
@@ -655,7 +667,9 @@ class HachiHachiAdapter(CaptureAdapter):
             return hachihachi_log(game, record)
         from .games.hachihachi_play import action_lines
         lines: list[str] = []
-        for states in game.round_states(record):
+        for wrapped in game.round_states(record):
+            # (this adapter's rounds: the Round protocol does not name ``inner``)
+            states = [cast(HachiHachiRound, s) for s in wrapped]
             r = states[-1]
             names = r.inner.names
             lines.append(f"Deal {r.context.get('round_no', 1)}: {names[r.inner.deal.dealer]} "
@@ -690,7 +704,8 @@ class HachiHachiAdapter(CaptureAdapter):
         return ScoreSheet(data, tuple(text))
 
 
-def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False) -> dict:
+def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False
+                     ) -> dict[str, Any]:
     """What ``hanafuda score hachihachi`` reports, as plain data: with ``hand``, the hand
     combinations (teyaku) of a dealt 7-card hand and the cards shown for them; else
     the yaku of a capture pile and its card points against the par of 88. Values are
@@ -710,11 +725,11 @@ def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False) -> d
     pile = CardSet(cards)
     scale = rules.combo_scale
 
-    def money(value: int) -> dict:
+    def money(value: int) -> dict[str, Any]:
         return {"value": value, "amount": value * scale,
                 "written": format_amount(rules, value * scale), "total": value}
 
-    data: dict = {"mode": "hand" if hand else "captures", "unit": rules.unit.key,
+    data: dict[str, Any] = {"mode": "hand" if hand else "captures", "unit": rules.unit.key,
                   "cards": [c.code for c in pile]}
     if hand:
         if len(pile) != 7:
@@ -746,7 +761,7 @@ def hachihachi_log(game: Game, record: Record) -> list[str]:
     drawn = result.first_dealer_sentence()
     lines: list[str] = [drawn] if drawn else []
     for wrapped in game.round_states(record):
-        states = [r.inner for r in wrapped]
+        states = [cast(HachiHachiRound, r).inner for r in wrapped]
         first, last = states[0], states[-1]
         fm = first.multiplier
         lines.append(f"Deal {first.round_no}: {who[first.deal.dealer]} deals; {fm.name} "
@@ -766,6 +781,9 @@ def hachihachi_log(game: Game, record: Record) -> list[str]:
                 lines += _hands_line(after, who)
         s = last.settlement
         res = last.result
+        if res is None or s is None:
+            raise HanafudaError(f"deal {first.round_no} of this record is unfinished; a "
+                                "game's log tells finished deals")
         lines.append(f"  Result of deal {first.round_no}: "
                      + (f"{result.names[res.winner]} wins" if res.winner is not None
                         else "nobody wins") + f" ({res.reason})")

@@ -212,7 +212,8 @@ class PileScore:
     """The score of a capture pile now, its explanation when asked for.
 
     ``points`` (the yaku total) and ``signature`` (``((rule index, points), ...)``)
-    come from the yaku table's cached bit-mask evaluation; ``total`` applies the
+    come from the yaku table's compiled bit-mask evaluation (:meth:`YakuTable.quick
+    <hanafuda_core.yaku.YakuTable.quick>`, no per-pile cache); ``total`` applies the
     rules' multipliers for ``calls``. The explained :class:`ScoreReport`
     (which yaku, which cards, which rule) is built the first time ``report`` is
     read, and kept: scoring many piles costs only what each caller reads.
@@ -234,8 +235,9 @@ class PileScore:
         self.calls = calls
         table = rules.yaku          # None: no yaku under these rules (Simplified's default)
         found: tuple[int, Signature] = (table.quick(mask, field_mask) if table is not None
-                                    else (0, ()))
-        self.points, self.signature = points, _ = found
+                                        else _NO_YAKU)
+        points, self.signature = found
+        self.points = points
         # the points with the rules' multipliers (as the report's ``total``)
         self.total = points * _factor(rules.overlay, points, calls) if points else 0
         self._report: ScoreReport | None = None
@@ -257,6 +259,8 @@ class PileScore:
     def __repr__(self) -> str:
         return f"PileScore(points={self.points}, total={self.total})"
 
+
+_NO_YAKU: tuple[int, Signature] = (0, ())
 
 # (id of the overlay, points, calls) -> (the overlay, its factor)
 _FACTORS: dict[tuple[int, int, int], tuple[object, int]] = {}

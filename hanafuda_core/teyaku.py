@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
@@ -43,6 +43,8 @@ from .rules import Source
 __all__ = ["TeyakuRule", "TeyakuTable", "TeyakuHit", "TeyakuResult", "kind_counts",
            "month_counts", "is_greater_triple", "GREATER_MONTHS", "BOOK_TABLE", "BOOK_SOURCE",
            "CHAFF", "SUIT"]
+
+_T = TypeVar("_T")
 
 CHAFF = "chaff"
 SUIT = "suit"
@@ -150,7 +152,7 @@ class TeyakuHit:
     triples: tuple[int, ...] = ()    # months of the triples it uses (for catching bonuses)
     greater: tuple[int, ...] = ()    # months of its greater triples
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"key": self.rule.key, "name": self.rule.name, "japanese": self.rule.japanese,
                 "group": self.rule.group, "value": self.value, "cards": self.cards.format(),
                 "shown": self.shown.format(), "triples": list(self.triples),
@@ -192,7 +194,7 @@ class TeyakuResult:
             mask |= h.cards.mask
         return CardSet.from_mask(mask)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand.format(), "total": self.total,
                 "hits": [h.to_dict() for h in self.hits]}
 
@@ -250,12 +252,17 @@ class TeyakuTable:
     unit: str = "points"
     rain_is_chaff: bool = True
     source: Source | None = None
-    _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _cache: dict[int, TeyakuResult] = field(default_factory=dict, compare=False, hash=False,
+                                            repr=False)
     #: D004 'some': each November card counts either as a Chaff or as its own kind (not
     #: both at once) for the chaff patterns; every reading the hand allows is a candidate.
     rain_either: bool = False
     #: the rules matched per hand shape (see :func:`_evaluate`)
-    _plans: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _plans: dict[tuple[object, object], Any] = field(default_factory=dict, compare=False,
+                                                     hash=False, repr=False)
+    #: the last hands' plans (a hand's claims are asked for, then settled: see _plan_of)
+    _hand_plans: dict[int, tuple[_Plan, list[_Reading], tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         keys = [r.key for r in self.rules]
@@ -296,7 +303,7 @@ class TeyakuTable:
         """The table value of claimed combinations named by key (hand unknown)."""
         return sum(self.rule(k).value for k in keys)
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, Any]]:
         """The table as rows for a chart: group, name, Japanese, what it needs, value."""
         return [{"group": r.group, "key": r.key, "name": r.name, "japanese": r.japanese,
                  "needs": r.describe(), "value": r.value, "unit": self.unit,
@@ -317,9 +324,24 @@ def _evaluate(table: TeyakuTable, mask: int) -> TeyakuResult:
     return _result(mask, plan, readings, months)
 
 
-def _plan_of(table: TeyakuTable, mask: int) -> tuple[Any, Any, tuple[int, ...]]:
+def _plan_of(table: TeyakuTable, mask: int
+             ) -> tuple[_Plan, list[_Reading], tuple[int, ...]]:
     """The plan of the hand ``mask`` (kept in the table; see :func:`_evaluate`), with the
-    hand's readings by kind and months."""
+    hand's readings by kind and months. The last hands' answers are kept too: a round
+    asks for a hand's claims, then settles them."""
+    mine = table._hand_plans
+    got = mine.get(mask)
+    if got is not None:
+        return got
+    if len(mine) > 2048:
+        mine.clear()
+    got = mine[mask] = _plan_shaped(table, mask)
+    return got
+
+
+def _plan_shaped(table: TeyakuTable, mask: int
+                 ) -> tuple[_Plan, list[_Reading], tuple[int, ...]]:
+    """:func:`_plan_of` from the hand's shape."""
     readings, months, shape = _shape(table, mask)
     kinds = readings[0][0][:3] if len(readings) == 1 else tuple(k[:3] for k, _ in readings)
     plans = table._plans
@@ -347,8 +369,7 @@ def _evaluate_direct(table: TeyakuTable, mask: int) -> TeyakuResult:
 
 
 def _shape(table: TeyakuTable, mask: int
-           ) -> tuple[list[tuple[tuple[int, int, int, int], int]], tuple[int, ...],
-                      tuple[int, ...]]:
+           ) -> tuple[list[_Reading], tuple[int, ...], tuple[int, ...]]:
     """The hand's readings by kind (``(counts, chaff mask)``: one, or more when November
     cards may count as their own kind), its months (1-12, in order) and its shape: the
     size of each of those months, a greater triple written 5."""
@@ -360,9 +381,9 @@ def _shape(table: TeyakuTable, mask: int
         for pick in range(1, 1 << len(rain)):
             own = sum(1 << c for i, c in enumerate(rain) if pick >> i & 1)
             sub = CardSet.from_mask(mask & ~own)
-            b, t, r, c = kind_counts(sub, True)
+            nb, nt, nr, nc = kind_counts(sub, True)
             ob, ot, orb, _ = kind_counts(CardSet.from_mask(own), False)
-            readings.append(((b + ob, t + ot, r + orb, c), chaff_mask & ~own))
+            readings.append(((nb + ob, nt + ot, nr + orb, nc), chaff_mask & ~own))
     # months and shape two months (8 bits) at a time, from _MONTH_PAIRS
     s0, s1, s2, s3, s4, s5 = _MONTH_PAIRS
     a, b, c, d = s0[mask & 255], s1[mask >> 8 & 255], s2[mask >> 16 & 255], s3[mask >> 24 & 255]
@@ -397,9 +418,14 @@ _MONTH_PAIRS = tuple(_month_pairs(k) for k in range(6))
 #: positions in the hand's months of the months it uses, of its triples, of its
 #: greater triples).
 _PlanHit = tuple[TeyakuRule, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: A hand's reading by kind: ((Brights, Tens, Ribbons, Chaffs), the mask of its chaffs).
+_Reading = tuple[tuple[int, int, int, int], int]
+#: The matched rules of a hand shape: hits, positions of each group's best, candidates.
+_Plan = tuple[tuple[_PlanHit, ...], tuple[int, ...], tuple[tuple[str, str, int], ...]]
 
 
-def _chaff_hits(table: TeyakuTable, readings) -> tuple[tuple[int, _PlanHit], ...]:
+def _chaff_hits(table: TeyakuTable, readings: list[_Reading]
+                ) -> tuple[tuple[int, _PlanHit], ...]:
     """The chaff rules a hand with these readings by kind matches: (rule's place in the
     table, hit), the hit naming the first reading that matches."""
     found = []
@@ -439,7 +465,7 @@ def _suit_hits(table: TeyakuTable, mask: int, months: tuple[int, ...]
 
 
 def _merged(chaff: tuple[tuple[int, _PlanHit], ...], suit: tuple[tuple[int, _PlanHit], ...]
-            ) -> tuple[tuple[_PlanHit, ...], tuple[int, ...], tuple[tuple[str, str, int], ...]]:
+            ) -> _Plan:
     """The hits of both groups, chaff first, best first within a group (ties in the
     table's order), the positions of the best hit of each group, and (key, group, value)
     of each hit (:meth:`TeyakuTable.candidates_of`)."""
@@ -455,7 +481,7 @@ def _merged(chaff: tuple[tuple[int, _PlanHit], ...], suit: tuple[tuple[int, _Pla
     return tuple(found), tuple(best), tuple((h[0].key, h[0].group, h[1]) for h in found)
 
 
-def _result(mask: int, plan: tuple[tuple[_PlanHit, ...], tuple[int, ...], Any], readings,
+def _result(mask: int, plan: _Plan, readings: list[_Reading],
             months: tuple[int, ...]) -> TeyakuResult:
     """The hand's result from its plan: each hit with the hand's own cards."""
     hand = CardSet.from_mask(mask)
@@ -479,22 +505,26 @@ def _result(mask: int, plan: tuple[tuple[_PlanHit, ...], tuple[int, ...], Any], 
                  candidates=tuple(hits))
 
 
-def _made(cls: type, **values: object) -> Any:
+def _made(cls: type[_T], **values: object) -> _T:
     """An instance of the frozen dataclass ``cls`` (no slots, no ``__post_init__``) with
     every field given: its ``__dict__`` set in one step, where the frozen ``__init__``
     sets each field through ``object.__setattr__`` (a result is built for every hand
     dealt; the values are already checked, as the plan made them)."""
-    obj = object.__new__(cls)
+    obj: _T = object.__new__(cls)
     object.__setattr__(obj, "__dict__", values)
     return obj
 
 
-def _chaff(key, name, japanese, value, kinds, source, *, at_least=False, bonus=True, note=""):
+def _chaff(key: str, name: str, japanese: str, value: int, kinds: tuple[int, int, int],
+           source: Source, *, at_least: bool = False, bonus: bool = True,
+           note: str = "") -> TeyakuRule:
     return TeyakuRule(key, name, japanese, CHAFF, value, kinds=kinds, ribbons_at_least=at_least,
                       counts_for_chaff_bonus=bonus, source=source, note=note)
 
 
-def _suit(key, name, japanese, value, parts, source, *, per_greater=0, show_all=False, note=""):
+def _suit(key: str, name: str, japanese: str, value: int, parts: tuple[str, ...],
+          source: Source, *, per_greater: int = 0, show_all: bool = False,
+          note: str = "") -> TeyakuRule:
     return TeyakuRule(key, name, japanese, SUIT, value, parts=parts, per_greater=per_greater,
                       show_all=show_all, source=source, note=note)
 

@@ -23,7 +23,7 @@ A :class:`YakuTable` gathers the groups and rules of one rule set together with
 the dual-role cards (the Sake cup as Ten, Chaff, either or both; the "Special
 Chaffs" that count twice) and how many yaku may count (by category, all, or
 only the best one). :meth:`YakuTable.evaluate` explains a capture pile;
-:meth:`YakuTable.quick` is the engine's fast path on an int mask (cached).
+:meth:`YakuTable.quick` is the engine's fast path on an int mask.
 
 >>> from hanafuda_core.games.koikoi import get_rules
 >>> table = get_rules("book").yaku
@@ -180,6 +180,19 @@ class Evaluation:
 
 
 
+def _unpack(known: dict[int, QuickResult], k: int, width: int, n: int) -> QuickResult:
+    """The quick result packed in ``k`` (``width`` bits of points per rule, rule ``i`` at
+    bit ``width * i``; see :meth:`YakuTable._generate`), made once and kept in ``known``."""
+    field = (1 << width) - 1
+    sig = tuple((i, k >> (width * i) & field) for i in range(n) if k >> (width * i) & field)
+    if len(known) > 100_000:        # (never in practice: few yaku combinations exist)
+        empty = known[0]
+        known.clear()
+        known[0] = empty
+    res = known[k] = (sum(p for _, p in sig), sig)
+    return res
+
+
 @dataclass(frozen=True)
 class YakuTable:
     """The yaku of one rule set plus how cards count and how many yaku may count."""
@@ -269,18 +282,6 @@ class YakuTable:
         """True if a yaku can be cancelled by cards on the field (Rain & Fog)."""
         return any(r.cancelled_by for r in self.rules)
 
-    @cached_property
-    def _cancel_months(self) -> int:
-        mask = 0
-        for r in self.rules:
-            for m in r.cancelled_by:
-                mask |= MONTH_MASKS[m - 1]
-        return mask
-
-    @cached_property
-    def _cache(self) -> dict[int | tuple[int, int], QuickResult]:
-        return {}
-
     # -- the fast path -------------------------------------------------------
     def _run(self, crules: tuple[_Compiled, ...], mask: int, field_mask: int) -> QuickResult:
         one_of = self._one_of
@@ -336,10 +337,26 @@ class YakuTable:
 
         The generated function is equivalent to :meth:`_run` (a test checks it on
         random piles); it exists only for speed.
+
+        When every rule is a plain count with positive points (no predicate), the hits
+        are not collected in a list: each rule that fires adds its points into its own
+        field of one int (``width`` bits a rule, the field of rule ``i`` at ``width * i``),
+        and that int is looked up in a table of results, each made once, when its int
+        first comes up (:func:`_unpack`). Scoring a pile then builds no new tuple, and a
+        cached result is shared by every pile with the same yaku (few combinations
+        exist), so a cache of many piles holds no object of its own per pile.
         """
         one_of = self._one_of
         env: dict[str, Any] = {"EMPTY": (0, ())}
-        src = ["def f(m, fm):"]
+        # The packed form needs every hit's points to fit its field and be above 0 (a
+        # field of 0 means no hit): points >= 1, extras >= 0 and at most 2 * 48 extras.
+        packed = all(c[11] is None and c[6] >= 1 and c[7] >= 0 for c in crules)
+        width = max((c[6] + 96 * c[7]).bit_length() for c in crules) if crules else 1
+        if packed:
+            known: dict[int, QuickResult] = {0: env["EMPTY"]}
+            env["get"] = known.get
+            env["unpack"] = lambda k: _unpack(known, k, width, len(crules))
+        src = ["def f(m, fm=0):"]
         counts: dict[str, str] = {}
         # A count is only compared with thresholds (and read for extras inside the
         # branch that passed one). If its cards are a subset of an unconditional
@@ -379,7 +396,7 @@ class YakuTable:
         if below and all(c[11] is None for c in crules):
             src.append("    if " + " and ".join(f"{n} < {v}" for n, v in below.items())
                        + ": return EMPTY")
-        src += ["    hits = []", "    t = 0"]
+        src += ["    k = 0"] if packed else ["    hits = []", "    t = 0"]
 
         # Rules of a one-of group must sit together for the hits to come out in rule
         # order; otherwise the hits are sorted at the end.
@@ -393,9 +410,10 @@ class YakuTable:
         for pos, (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, _friends, pred) \
                 in enumerate(crules):
             grouped = gi >= 0 and one_of[gi]
+            shift = width * i
             if grouped and gi not in opened:
                 opened.add(gi)
-                src.append(f"    b{gi} = 0; i{gi} = -1")
+                src.append(f"    b{gi} = 0; i{gi} = -1" if not packed else f"    b{gi} = 0")
             if pred is not None:
                 env[f"pred{i}"] = pred
                 src.append(f"    p = pred{i}(m)")
@@ -403,6 +421,16 @@ class YakuTable:
             else:
                 cname = count(pool, dbl)
                 src.append(f"    if {cname} >= {need}:")
+                if packed and not plus and not cancel:
+                    # constant points: the hit's packed field is a constant too
+                    if grouped:
+                        src.append(f"        if {pts} > b{gi}: b{gi} = {pts}; v{gi} = "
+                                   f"{pts << shift}")
+                        if last_of[gi] == pos:
+                            src.append(f"    if b{gi}: k += v{gi}")
+                    else:
+                        src.append(f"        k += {pts << shift}")
+                    continue
                 if plus:
                     x = (cname if (xpool, xdbl) == (pool, dbl) else
                          f"(m & {xpool}).bit_count()" + (f" + (m & {xdbl}).bit_count()"
@@ -414,17 +442,27 @@ class YakuTable:
             if cancel:
                 src.append(f"{ind}if not fm & {cancel}:")
                 ind += "    "
-            if grouped:
+            if packed and grouped:
+                src.append(f"{ind}if p > b{gi}: b{gi} = p; v{gi} = p << {shift}")
+                if last_of[gi] == pos:
+                    src.append(f"    if b{gi}: k += v{gi}")
+            elif packed:
+                src.append(f"{ind}k += p << {shift}")
+            elif grouped:
                 src.append(f"{ind}if p > b{gi}: b{gi} = p; i{gi} = {i}")
                 if contiguous and last_of[gi] == pos:
                     src.append(f"    if i{gi} >= 0: hits.append((i{gi}, b{gi})); t += b{gi}")
             else:
                 src.append(f"{ind}hits.append(({i}, p)); t += p")
-        if not contiguous:
-            for g in sorted(opened):
-                src.append(f"    if i{g} >= 0: hits.append((i{g}, b{g})); t += b{g}")
-            src.append("    hits.sort()")
-        src.append("    return (t, tuple(hits)) if hits else EMPTY")
+        if packed:
+            src.append("    r = get(k)")
+            src.append("    return r if r is not None else unpack(k)")
+        else:
+            if not contiguous:
+                for g in sorted(opened):
+                    src.append(f"    if i{g} >= 0: hits.append((i{g}, b{g})); t += b{g}")
+                src.append("    hits.sort()")
+            src.append("    return (t, tuple(hits)) if hits else EMPTY")
         exec("\n".join(src), env)   # noqa: S102 - code generated from our own rule data
         body: _Evaluator = env["f"]
         friends = {c[0]: c[10] for c in crules if c[10]}
@@ -450,23 +488,34 @@ class YakuTable:
     def quick(self, mask: int, field_mask: int = 0) -> QuickResult:
         """Total points and a signature ``((rule index, points), ...)`` of a capture mask.
 
-        Cached per mask (and the relevant field cards when the table is field
-        sensitive). This is what the engine calls after every capture.
+        This is what the engine calls after every capture. Nothing is cached per pile
+        (a first score costs what a later one does): the first call keeps the table's
+        :attr:`evaluator` in the instance, where later reads of ``table.quick`` find it
+        (no method call on the way).
         """
-        key = mask if not self.field_sensitive else (mask, field_mask & self._cancel_months)
-        cache = self._cache
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
+        fn = self.__dict__["quick"] = self.evaluator
+        return fn(mask, field_mask)
+
+    @cached_property
+    def evaluator(self) -> _Evaluator:
+        """The function behind :meth:`quick` (a pile's mask, the field's mask -> the
+        quick result), specialised for this table: the generated function itself, or
+        with several roles of the Sake cup the best of their functions."""
         fns = self._fns
-        if len(fns) == 1 or not mask & _SAKE:
-            res = fns[0](mask, field_mask)
-        else:
-            res = max((f(mask, field_mask) for f in fns), key=lambda r: r[0])
-        if len(cache) > 500_000:
-            cache.clear()
-        cache[key] = res
-        return res
+        first = fns[0]
+        if len(fns) == 1:
+            return first
+        rest = fns[1:]
+
+        def quick_sake(mask: int, field_mask: int = 0) -> QuickResult:
+            res = first(mask, field_mask)
+            if mask & _SAKE:            # the Sake cup's other roles: the best total counts
+                for f in rest:
+                    other = f(mask, field_mask)
+                    if other[0] > res[0]:
+                        res = other
+            return res
+        return quick_sake
 
     def points(self, mask: int, field_mask: int = 0) -> int:
         return self.quick(mask, field_mask)[0]

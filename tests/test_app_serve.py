@@ -5,6 +5,7 @@ app runs with app/voila.json's pool of preheated kernels."""
 from __future__ import annotations
 
 import functools
+import gzip
 import importlib.util
 import json
 import threading
@@ -13,6 +14,8 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,3 +76,91 @@ def test_app_runs_with_a_pool_of_preheated_kernels(serve):
     env = serve.app_env("http://127.0.0.1:8000/")
     assert env["HANAFUDA_BOOK_URL"] == "http://127.0.0.1:8000/"
     assert env["JUPYTER_PATH"].split(":")[0] == str(ROOT / "app")
+
+
+# -- compressed files (make serve) -----------------------------------------------------------
+
+def request(directory: Path, handler_class, path: str, method: str = "GET",
+            accept: str | None = "gzip, deflate, br") -> tuple[int, dict[str, str], bytes]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 functools.partial(handler_class, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}{path}"
+        headers = {"Accept-Encoding": accept} if accept is not None else {}
+        req = urllib.request.Request(url, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), b""
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_text_files_go_out_gzipped_to_a_browser_that_accepts_it(serve, tmp_path):
+    page = ("<html><body>" + "<p>Koi-Koi: the Crane and the Moon.</p>" * 200
+            + "</body></html>").encode()
+    (tmp_path / "page.html").write_bytes(page)
+    status, headers, body = request(tmp_path, serve.BookHandler, "/page.html")
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert headers["Vary"] == "Accept-Encoding" and int(headers["Content-Length"]) == len(body)
+    assert gzip.decompress(body) == page and len(body) < len(page) // 5
+    assert headers["Content-type"].startswith("text/html")
+    # HEAD: the same headers, no body
+    status, head, body = request(tmp_path, serve.BookHandler, "/page.html", method="HEAD")
+    assert status == 200 and body == b"" and head["Content-Encoding"] == "gzip"
+    assert head["Content-Length"] == headers["Content-Length"]
+
+
+@pytest.mark.parametrize("accept", [None, "identity", "br", "gzip;q=0", "*;q=0"])
+def test_no_gzip_unless_the_browser_asks_for_it(serve, tmp_path, accept):
+    text = b"body { color: #1b1b1b; }\n" * 100
+    (tmp_path / "a.css").write_bytes(text)
+    status, headers, body = request(tmp_path, serve.BookHandler, "/a.css", accept=accept)
+    assert status == 200 and body == text and "Content-Encoding" not in headers
+    assert headers["Vary"] == "Accept-Encoding"
+
+
+def test_pictures_fonts_and_tiny_files_go_out_as_they_are(serve, tmp_path):
+    font = bytes(range(256)) * 40
+    (tmp_path / "f.woff2").write_bytes(font)
+    (tmp_path / "tiny.js").write_bytes(b"let a = 1;")
+    for name, data in (("f.woff2", font), ("tiny.js", b"let a = 1;")):
+        status, headers, body = request(tmp_path, serve.BookHandler, f"/{name}")
+        assert status == 200 and body == data and "Content-Encoding" not in headers
+    assert request(tmp_path, serve.BookHandler, "/nothing.js")[0] == 404
+
+
+def test_an_up_to_date_gz_file_is_sent_and_a_stale_one_is_not(serve, tmp_path):
+    import os
+    script = b"console.log('hanafuda');\n" * 100
+    (tmp_path / "s.js").write_bytes(script)
+    ready = gzip.compress(script, compresslevel=9)
+    (tmp_path / "s.js.gz").write_bytes(ready)
+    assert request(tmp_path, serve.BookHandler, "/s.js")[2] == ready
+    # the file changes after its .gz was made: compressed again from the file
+    changed = b"console.log('koi-koi');\n" * 100
+    (tmp_path / "s.js").write_bytes(changed)
+    stat = (tmp_path / "s.js.gz").stat()
+    os.utime(tmp_path / "s.js.gz", ns=(stat.st_atime_ns, stat.st_mtime_ns - 10**9))
+    status, headers, body = request(tmp_path, serve.BookHandler, "/s.js")
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == changed
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(min_size=0, max_size=4000),
+       name=st.sampled_from(["p.html", "s.js", "c.css", "i.svg", "d.json", "t.txt", "x.png"]),
+       accept=st.sampled_from([None, "gzip", "gzip, br", "br;q=1, gzip;q=0.5", "gzip;q=0"]))
+def test_any_file_comes_back_byte_for_byte(serve, tmp_path_factory, data, name, accept):
+    folder = tmp_path_factory.mktemp("book")
+    (folder / name).write_bytes(data)
+    status, headers, body = request(folder, serve.BookHandler, f"/{name}", accept=accept)
+    assert status == 200
+    if headers.get("Content-Encoding") == "gzip":
+        assert serve.accepts_gzip(accept) and not name.endswith(".png")
+        body = gzip.decompress(body)
+    assert body == data

@@ -6,11 +6,17 @@ settle_round calls on those facts and with the values the sources state, typed h
 corrected value where a source's prose is wrong).
 """
 
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanafuda_core import hachihachi_book as hh
-from hanafuda_core import teach
-from hanafuda_core.cards import DEFAULT_VALUES, CardSet
+from hanafuda_core import tables, teach
+from hanafuda_core.cards import DEFAULT_VALUES, Card, CardSet, Kind
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import (
     DECISION_WORDS,
@@ -19,9 +25,11 @@ from hanafuda_core.games.hachihachi import (
     get_rules,
     option_sources,
 )
+from hanafuda_core.games.hachihachi_play import Claim
 from hanafuda_core.hachihachi_examples import EXAMPLES, example
 from hanafuda_core.hachihachi_settle import LIGHT_MULTIPLIERS, FieldQueue, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
+from hanafuda_core.registry import get_game
 from hanafuda_core.rules import SOURCE_DOCUMENTS
 from hanafuda_core.teach import option_title, preset_label, value_text
 from hanafuda_core.teyaku import CHAFF
@@ -332,24 +340,44 @@ def test_unknown_names_are_refused():
 def test_html_outputs_render():
     assert "hanafuda-card" in hh.example_html("BK17-5")
     assert "Where the source is wrong" in hh.example_html("BK17-5")
-    ref = hh.reference_html()
-    assert "@media print" in ref and ref.count("<table") >= 5
+    ref = hh.base_reference_html()
+    # the base game's reference: hand combinations, yaku and specials as tables
+    assert "@media print" in ref and ref.count("<table") >= 3
 
 
-# ---------------------------------------------------------------- the engine-played round
+# ---------------------------------------------------------------- a greedy round, settled
 
-def test_worked_round_settlement_equals_settle_round_on_its_facts():
+def _greedy_round(seed: int, players: int = 4):
+    """A seeded round of the rulebook's game played by greedy players through the
+    staged-round wiring (the chapter's worked round goes through the play protocol)."""
+    import random
+
     from hanafuda_core.games import hachihachi_play as hp
-    seed = hh.find_round_seed()
-    pr = hh.played_round(seed)
-    assert pr == hh.played_round(seed)                         # seeded: replays the same
-    direct = settle_round(pr.final.rules, hp.round_facts(pr.final))
-    assert pr.settlement.totals() == direct.totals()
-    cats = {p.category for p in pr.settlement.ledger}
-    assert set(hh.WANTED_STEPS) <= cats
-    assert len(pr.steps) == len(pr.final.history)
-    html = hh.played_round_html(pr)
-    assert "Every action" in html and "Totals." in html
+    rng = random.Random(seed)
+    r = hp.new_hachihachi_round("book", players=players, seed=seed)
+    agents = [hp.make_agent("greedy") for _ in range(players)]
+    steps = 0
+    while not r.is_terminal:
+        seat = r.current_seat
+        legal = hp.legal_actions(r)
+        r = hp.apply(r, agents[seat].choose(hp.view(r, seat), legal, rng))
+        steps += 1
+    return r, steps
+
+
+def test_a_greedy_rounds_settlement_equals_settle_round_on_its_facts():
+    """The first greedy four-player round that pays compensation, hand combinations and
+    a yaku settles to the same totals as settle_round on the round's facts."""
+    from hanafuda_core.games import hachihachi_play as hp
+    wanted = {"compensation", "teyaku", "yaku"}
+    seed = next(s for s in range(1, 200)
+                if wanted <= {x.category for x in _greedy_round(s)[0].result.report.ledger})
+    final, steps = _greedy_round(seed)
+    again, _ = _greedy_round(seed)
+    assert again.result.report.totals() == final.result.report.totals()   # seeded
+    direct = settle_round(final.rules, hp.round_facts(final))
+    assert final.result.report.totals() == direct.totals()
+    assert steps == len(final.history)
 
 
 def test_every_worked_example_cites_a_seed_document_and_states_its_result():
@@ -373,3 +401,331 @@ def test_book_variant_1_field_is_typed_once_and_fits_the_dealt_hand():
     assert {c.code for c in field if c in LIGHT_MULTIPLIERS} == {"12a", "1a"}
     hand = ex.facts.player("A").hand
     assert not field & hand and "9d" in field.format() and "9c" in hand.format()
+
+
+# ---------------------------------------------------------------- the learner chapter
+#
+# The chapter (book/hachihachi.md) and its quick reference are executed here cell by cell,
+# as the book build does, and every piece of text a reader sees (the prose, and the HTML
+# the cells show) is checked for engine words, card codes, option identifiers, line
+# citations and bare document labels. The variants page is the one place where those
+# belong, so it is not checked.
+
+
+BOOK_DIR = Path(__file__).resolve().parents[1] / "book"
+LEARNER_PAGES = ("hachihachi.md", "hachihachi-reference.md")
+
+#: What a learner page must not show, with what it is.
+FORBIDDEN = {
+    "engine word": re.compile(r"\bengines?\b", re.I),
+    "line citation": re.compile(r"\blines? \d|\bl\. ?\d"),
+    "bare document label": re.compile(r"\b(?:D00\d|BOOK)\b|\bbook\b"),
+    "card code": re.compile(r"\b(?:1[0-2]|[1-9])[a-d]\b"),
+    "option identifier": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
+    "action code": re.compile(r"\bclaim none\b|\bclaim [a-z_]+,[a-z]|'(?:play|capture|call) "),
+}
+
+
+class _Text(HTMLParser):
+    """The text a reader sees: no tags, no styles or scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("style", "script")
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("style", "script")
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+def visible_text(markup: str) -> str:
+    parser = _Text()
+    parser.feed(markup)
+    return " ".join(parser.parts)
+
+
+def problems(text: str) -> list[str]:
+    return [f"{what}: {m.group(0)!r} in ...{text[max(0, m.start() - 60):m.end() + 60]}..."
+            for what, pattern in FORBIDDEN.items() for m in pattern.finditer(text)]
+
+
+def _cells(page: str) -> tuple[list[str], list[str]]:
+    """(the prose, the code cells) of a MyST chapter."""
+    import jupytext
+    nb = jupytext.read(BOOK_DIR / page)
+    prose = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    return prose, code
+
+
+def _run_cells(code: list[str]) -> list[str]:
+    """Execute a chapter's code cells in order; the HTML each one shows (widgets, which
+    the browser tests read, are left out)."""
+    import ast
+
+    from myst_nb import glue  # noqa: F401  (the chapter glues its facts)
+    env: dict[str, object] = {}
+    shown = []
+    for source in code:
+        tree = ast.parse(source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, "<cell>", "exec"), env)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), env)
+            markup = getattr(value, "data", None)
+            if isinstance(markup, str):
+                shown.append(markup)
+    return shown
+
+
+@pytest.fixture(scope="module")
+def learner_pages():
+    out = {}
+    for page in LEARNER_PAGES:
+        prose, code = _cells(page)
+        out[page] = (prose, _run_cells(code))
+    return out
+
+
+def _prose_text(md: str) -> str:
+    md = re.sub(r"\{(?:doc|glue:text|ref)\}`[^`]*`", "", md)   # roles: links and glued facts
+    return re.sub(r"^---$.*?^---$", "", md, flags=re.S | re.M)
+
+
+@pytest.mark.parametrize("page", LEARNER_PAGES)
+def test_learner_prose_has_no_engine_words(learner_pages, page):
+    prose, _ = learner_pages[page]
+    found = [p for md in prose for p in problems(_prose_text(md))]
+    assert not found, found
+
+
+@pytest.mark.parametrize("page", LEARNER_PAGES)
+def test_learner_outputs_have_no_engine_words(learner_pages, page):
+    _, shown = learner_pages[page]
+    assert shown, page
+    found = [p for markup in shown for p in problems(visible_text(markup))]
+    assert not found, found
+
+
+def test_the_checker_catches_what_it_forbids():
+    """The forbidden patterns are real: each catches its own example, none catches a
+    reader's sentence."""
+    for bad in ("the engine stopped", "lines 3361-4216", "(D002)", "BOOK ch. 17",
+                "take 2a", "fold_fees", "claim none", "claim three,two_pairs"):
+        assert problems(bad), bad
+    assert not problems("The rulebook's Scoring Example 3 (figure 17.6): 3 of a Kind, "
+                        "1 Jan, 12 Dec, the Plum Ribbon.")
+    assert visible_text("<style>a_b{}</style><p>x<b>y</b></p><svg><title>z</title></svg>") \
+        .split() == ["x", "y", "z"]
+
+
+def test_the_chapter_teaches_the_rulebooks_three_player_game(learner_pages):
+    prose, shown = learner_pages["hachihachi.md"]
+    text = "\n".join(prose)
+    heads = re.findall(r"^##+ (.+)$", text, flags=re.M)
+    for section in ("At a glance", "Your first game", "Scoring at the table",
+                    "A worked round", "Play against the computer", "Strategy tips", "FAQ",
+                    "Quick reference", "Exercises"):
+        assert section in heads, section
+    # the additions come one at a time, after the first game and before scoring
+    adds = [h for h in heads if re.match(r"\d\. ", h)]
+    assert len(adds) >= 4
+    assert heads.index("Your first game") < heads.index(adds[0]) < heads.index(
+        "Scoring at the table")
+    # only the base game's tradition: no other tradition's column in what is shown
+    others = [preset_label("hachihachi", p) for p in hh.TRADITIONS if p != hh.BASE_PRESET]
+    assert not [o for o in others for m in shown if o in visible_text(m)]
+    # every FAQ question of the anatomy is answered
+    for q in ("No card in my hand matches", "matches two field cards", "hand is empty",
+              "tie", "Grand Field"):
+        assert q in text, q
+
+
+def test_scoring_procedure_is_a_hachihachi_settlement_in_order():
+    """Hand combinations, then the yaku of a round ended by a call or else card points
+    against par, the field multiplying everything, and who pays whom last; under every
+    tradition."""
+    for p in hh.TRADITIONS:
+        steps = teach.scoring_steps(get_game("hachihachi", preset=p))
+        keys = [k for k, _ in steps]
+        texts = [t for _, t in steps]
+        assert "multiplier" in texts[0] and "\u00d74" in texts[0]
+        assert keys.index("hand") < keys.index("find_yaku") < keys.index("card_points") \
+            < keys.index("par") < keys.index("settle") == len(keys) - 1
+        assert "add_up" not in keys
+        assert f"par ({hh.par_facts()[2]})" in texts[keys.index("par")]
+        yaku_step = texts[keys.index("card_points") - 1]
+        paid_at_once = get_rules(p).calls not in ("book", "d002")
+        assert ("moment they are made" in yaku_step) == paid_at_once
+
+
+def test_scoring_order_of_unknown_steps_is_refused(monkeypatch):
+    from hanafuda_core.games import hachihachi as module
+    monkeypatch.setattr(module, "SCORING_ORDER", ("hand", "tally"))
+    with pytest.raises(HanafudaError, match="SCORING_ORDER"):
+        teach.scoring_steps("hachihachi")
+
+
+def test_base_overview_seats_three():
+    rows = {r[""]: r["At a glance"] for r in hh.base_overview_rows()}
+    deal = get_game("hachihachi").info.deals[3]
+    stock = 48 - 3 * deal.hand - deal.field
+    assert rows["Deal"] == (f"{deal.hand} cards to each player, {deal.field} face up to the "
+                            f"field, {stock} in the stock")
+    assert rows["Players"].startswith("3 in a round")
+
+
+def test_first_deal_picture_is_the_seeded_deal():
+    zones = get_game("hachihachi").new_round(seed=hh.FIRST_DEAL_SEED, players=3).zones()
+    markup = hh.first_deal_html()
+    # the field and your hand face up, the others' 14 cards face down, the stock a pile
+    assert markup.count('class="hanafuda-card"') == len(zones["field"]) + 7 + 14
+    for c in list(zones["field"]) + list(zones["hand 0"]):
+        assert Card(c).title in markup
+    assert markup.count('class="hanafuda-stack"') == 1
+
+
+def test_worked_round_seed_is_the_first_with_a_claim_and_a_real_end_call():
+    assert hh.find_sage_seed() == hh.FIRST_DEAL_SEED
+
+
+def test_worked_round_shows_the_end_call_with_its_reason():
+    g = get_game("hachihachi")
+    wr = teach.worked_round(g, hh.FIRST_DEAL_SEED, 3)
+    end = next(d for d in wr.decisions if "End" in d.chosen)
+    markup = hh.worked_round_html()
+    text = visible_text(markup)
+    rules = get_rules("book")
+    caps = CardSet(Card(c) for c in end.zones[f"captures of side {end.player + 1}"])
+    value = sum(h.points for h in rules.yaku.evaluate(caps).hits)
+    field = CardSet(Card(c) for c in wr.dealt["field"])
+    mult = hh.field_multiplier(rules, field).value
+    assert f"{value * mult} from each of the other two" in text
+    assert "Why End?" in text and "(chosen)" in text
+    assert wr.result.winner == end.player
+    assert "Decision 1" in text and "Decision 2" not in text     # only the call is drawn
+    assert "claim " not in " ".join(c for d in wr.decisions for c in d.choices
+                                    if "End" in c)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_claim_words_become_combination_names(data):
+    t = get_rules("book").teyaku
+    chaff = [r for r in t.rows() if r["group"] == CHAFF]
+    suit = [r for r in t.rows() if r["group"] != CHAFF]
+    picked = [data.draw(st.sampled_from(chaff))] if data.draw(st.booleans()) else []
+    picked += [data.draw(st.sampled_from(suit))] if data.draw(st.booleans()) else []
+    described = Claim(tuple(str(r["key"]) for r in picked)).describe()
+    expected = ("claim " + " and ".join(str(r["name"]) for r in picked) if picked
+                else "claim no hand combination")
+    assert hh.claim_text(described) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from([f"{m}{k}" for m in range(1, 13) for k in "abcd"]),
+                min_size=1, max_size=20, unique=True))
+def test_pile_count_adds_the_card_values_and_compares_with_par(codes):
+    pile = CardSet.parse(" ".join(codes))
+    total = sum(DEFAULT_VALUES[c.kind] for c in pile)
+    text = visible_text(hh.pile_count_html(" ".join(codes)))
+    par = hh.par_facts()[2]
+    assert f"Total {total}," in text
+    if total > par:
+        assert f"{total - par} above par" in text
+    elif total < par:
+        assert f"{par - total} below par" in text
+    else:
+        assert "exactly on par" in text
+    for kind in Kind:
+        n = sum(1 for c in pile if c.kind is kind)
+        if n:
+            assert f"{n} \u00d7 {DEFAULT_VALUES[kind]} = {n * DEFAULT_VALUES[kind]}" in \
+                text.replace(f" {kind.name.capitalize()}s ", " ").replace(
+                    f" {kind.name.capitalize()} ", " ")
+
+
+@pytest.mark.parametrize("key", [k for k in EXAMPLES if k.startswith("BK17-")
+                                 and not k.startswith("BK17-V")])
+def test_learner_examples_are_the_rulebooks_settlements_without_citations(key):
+    markup = hh.learner_example_html(key)
+    text = visible_text(markup)
+    assert not problems(text), problems(text)
+    for name, total in hh.settle(key).totals().items():
+        assert total == int(str(next(r for r in hh.net_rows(hh.settle(key))
+                                     if r[""] == "Total")[name]))
+    assert text.startswith("From the rulebook, Scoring Example")
+    assert ("Where the rulebook is wrong" in text) == bool(example(key).source_note)
+
+
+def test_base_teyaku_table_is_the_rulebooks():
+    rows = hh.base_teyaku_rows()
+    t = get_rules("book").teyaku
+    assert [(r["Combination"], r["Points from each opponent"]) for r in rows] == \
+        [(r["name"], r["value"]) for r in t.rows()]
+    markup = hh.base_teyaku_html()
+    assert markup.count("hanafuda-layout") == len(hh.PICTURED_TEYAKU)
+
+
+def test_base_reference_is_the_base_game_only():
+    ref = hh.base_reference_html()
+    text = visible_text(ref)
+    assert "@media print" in ref
+    assert not problems(text), problems(text)
+    others = [preset_label("hachihachi", p) for p in hh.TRADITIONS if p != "book"]
+    assert not [o for o in others if o in text]
+    for step in teach.scoring_procedure("hachihachi"):
+        assert step in text
+    assert tables.deck_total() == hh.par_facts()[0]
+
+
+def test_base_specials_leave_the_bonuses_to_the_prose_and_the_reference_lists_them():
+    chapter = [r["Achievement"] for r in hh.base_specials_rows()]
+    reference = [r["Achievement"] for r in hh.base_specials_rows(bonuses=True)]
+    assert len(chapter) == 3 and set(chapter) < set(reference)
+    assert [r for r in reference if r not in chapter] == [
+        r[""] for r in hh.special_rows() if str(r[""]).startswith(hh.BONUS_ROWS)]
+    book = get_rules("book")
+    worth = {r["Achievement"]: r["What it is worth"] for r in hh.base_specials_rows(
+        bonuses=True)}
+    assert any(str(book.chaff_bonus) in str(v) for k, v in worth.items()
+               if k.startswith("Chaff combination"))
+
+
+@pytest.mark.parametrize("page", ("hachihachi.md", "hachihachi-variants.md"))
+def test_every_glued_fact_a_page_names_is_glued(page):
+    """A page's {glue:text} roles name facts the page's first cell glues (the build
+    would fail on a missing one)."""
+    text = (BOOK_DIR / page).read_text(encoding="utf-8")
+    named = set(re.findall(r"\{glue:text\}`([a-z0-9_]+)`", text))
+    assert 'teach.glue_facts(game, "hh", **hh.chapter_facts())' in text
+    glued = {**teach.facts("hachihachi", "hh"), **hh.chapter_facts()}
+    assert named and named <= set(glued), named - set(glued)
+
+
+def test_the_variants_page_follows_the_chapter_in_the_table_of_contents():
+    toc = (BOOK_DIR.parent / "_toc.yml").read_text(encoding="utf-8").splitlines()
+    at = toc.index("      - file: book/hachihachi")
+    assert toc[at + 1] == "      - file: book/hachihachi-variants"
+
+
+def test_variants_page_names_documents_and_shows_no_engine_words():
+    """The variants page may cite lines and labels, but a label always stands in
+    parentheses after the document's name, and no engine words, option identifiers or
+    card codes (pence, "8d", are money) reach the reader."""
+    prose, code = _cells("hachihachi-variants.md")
+    texts = [visible_text(m) for m in _run_cells(code)] + [_prose_text(p) for p in prose]
+    bare_label = re.compile(r"(?<!\()\b(?:D00\d|BOOK)\b(?!\))")
+    allowed = ("engine word", "option identifier")
+    codes = re.compile(r"\b(?:1[0-2]|[1-9])[a-c]\b")
+    found = [p for t in texts for p in problems(t) if p.split(":")[0] in allowed]
+    found += [m.group(0) for t in texts for m in bare_label.finditer(t)]
+    found += [t[max(0, m.start() - 40):m.end() + 20] for t in texts for m in codes.finditer(t)]
+    assert not found, found[:5]

@@ -13,7 +13,7 @@ from hanafuda_core.controllers import MAX_SEED, DealController
 from hanafuda_core.deal import deal
 from hanafuda_core.widgets import DeckExplorer, SampleDeal, month_tabs, static_note
 from hanafuda_core.widgets.deck import ALL
-from hanafuda_core.widgets.static import STATIC_NOTE
+from hanafuda_core.widgets.static import STATIC_NOTE, StaticHTML
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -210,8 +210,26 @@ def test_month_tabs_korean_order_swaps_november_december():
     assert card_codes(tabs.children[11].value) == ["11a", "11b", "11c", "11d"]
 
 
+def test_month_tabs_are_plain_html_radio_tabs():
+    """No widget (a page with one would load the 3.6 MB widget manager): one radio button
+    per month, all in one group, each with its label and the month's panel after it; the
+    first month open."""
+    tabs = month_tabs()
+    assert not isinstance(tabs, widgets.Widget) and tabs._repr_html_() == tabs.value
+    radios = re.findall(r'<input type="radio" name="([^"]+)" id="([^"]+)" value="(\d+)"'
+                        r'( checked)?><label for="([^"]+)">([^<]+)</label>', tabs.value)
+    assert len(radios) == 12 and len({name for name, *_ in radios}) == 1
+    assert [checked for *_, checked, _for, _t in radios] == [" checked"] + [""] * 11
+    assert all(tab_id == label_for for _n, tab_id, _v, _c, label_for, _t in radios)
+    assert tuple(title for *_, title in radios) == tabs.titles
+    for child in tabs.children:
+        assert child.value in tabs.value
+    assert month_tabs().value.split('name="')[1] != tabs.value.split('name="')[1]
+
+
 def test_static_note_says_where_the_tool_runs_live():
     note = static_note("Sample deal")
-    assert isinstance(note, widgets.HTML)
+    assert isinstance(note, StaticHTML) and not isinstance(note, widgets.Widget)
+    assert note._repr_html_() == note.value
     assert "Sample deal" in note.value and "classroom app" in note.value
     assert STATIC_NOTE in note.value and "make serve" in note.value

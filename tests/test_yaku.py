@@ -6,6 +6,7 @@ import pytest
 
 from hanafuda_core.games.koikoi import get_rules
 from hanafuda_core.scoring import score_cards
+from hanafuda_core.yaku import _SAKE
 
 
 def hits(cards, preset="book", field=None, **options):
@@ -149,3 +150,28 @@ def test_generated_evaluator_equals_the_rule_interpreter(preset, options):
         m = sum(1 << c for c in rng.sample(range(48), rng.randrange(0, 30)))
         for fn, (_, compiled) in zip(table._fns, table._compiled):
             assert fn(m, 0) == table._run(compiled, m, 0)
+
+
+def _tables():
+    """Every yaku table the games play: Koi-Koi's presets and option mixes, Hachi-Hachi's."""
+    from hanafuda_core.games.hachihachi import get_rules as hachihachi_rules
+    out = [get_rules(p).yaku for p in ("book", "d002", "d002-toppa", "d003")]
+    out += [get_rules("book", rain_and_fog=True, views=v).yaku
+            for v in ("on", "with_friends")]
+    out += [get_rules("d002", sake=s).yaku for s in ("two_chaffs", "ten_or_two_chaffs")]
+    out += [hachihachi_rules(p).yaku for p in ("book", "d001", "d002", "d004")]
+    return out
+
+
+def test_quick_is_the_best_sake_role_of_the_rule_interpreter_with_field_cards():
+    # quick (the generated functions, packed results, the Sake roles, the field's
+    # cancelling cards) gives what the plain interpreter gives, pile by pile
+    rng = random.Random(11)
+    for table in _tables():
+        for _ in range(600):
+            m = sum(1 << c for c in rng.sample(range(48), rng.randrange(0, 30)))
+            fm = sum(1 << c for c in rng.sample(range(48), rng.randrange(0, 9))) & ~m
+            want = max((table._run(compiled, m, fm) for _, compiled in table._compiled),
+                       key=lambda r: r[0]) if m & _SAKE else \
+                table._run(table._compiled[0][1], m, fm)
+            assert table.quick(m, fm) == want

@@ -3,7 +3,10 @@
     python tools/serve.py [--host 127.0.0.1] [--book-port 8000] [--app-port 8866]
                           [--pool-size N]
 
-* the book: ``_build/html`` (build it first: ``make book``) with Python's http.server;
+* the book: ``_build/html`` (build it first: ``make book``) with Python's http.server,
+  compressed: a browser that accepts gzip gets text files (HTML, CSS, JavaScript, SVG,
+  JSON) gzipped, from a ``.gz`` file next to one when it is up to date, else compressed
+  on the fly once and kept in memory (about a fifth of the bytes on the wire);
 * the app: ``voila index.ipynb --template=hanafuda`` run in ``app/`` with
   ``JUPYTER_PATH=app``, so the project's template (no CDN links) and app/voila.json apply.
   app/voila.json keeps a pool of preheated kernels (``preheat_kernel``, ``default_pool_size``):
@@ -22,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
 import os
 import signal
 import socket
@@ -37,6 +42,49 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "_build" / "html"
 APP = ROOT / "app"
 FAVICON = ROOT / "book" / "_assets" / "root" / "favicon.ico"
+
+
+#: Types worth compressing (pictures and fonts are compressed already).
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml",
+                "application/xml", "application/manifest+json")
+MIN_GZIP_BYTES = 512          # smaller files gain nothing worth a header
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` header accepts gzip (``gzip`` or ``*`` with a
+    quality above 0).
+
+    >>> [accepts_gzip(h) for h in ("gzip, deflate, br", "br", "gzip;q=0", "*", None)]
+    [True, False, False, True, False]
+    >>> accepts_gzip("identity, *;q=0.5, gzip;q=0")
+    False
+    """
+    codings: dict[str, float] = {}
+    for item in (header or "").split(","):
+        name, _, params = item.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if name:
+            codings[name.strip().lower()] = quality
+    return codings.get("gzip", codings.get("*", 0.0)) > 0
+
+
+@functools.lru_cache(maxsize=512)
+def _gzipped(path: str, mtime_ns: int, size: int) -> bytes:
+    """``path`` gzipped (the key holds its mtime and size, so an edited file is compressed
+    again): its up-to-date ``.gz`` neighbour if there is one, else compressed here."""
+    ready = path + ".gz"
+    if os.path.isfile(ready) and os.stat(ready).st_mtime_ns >= mtime_ns:
+        with open(ready, "rb") as f:
+            return f.read()
+    with open(path, "rb") as f:
+        return gzip.compress(f.read(), compresslevel=6, mtime=0)
 
 
 class BookHandler(http.server.SimpleHTTPRequestHandler):
@@ -54,6 +102,42 @@ class BookHandler(http.server.SimpleHTTPRequestHandler):
         if urllib.parse.urlsplit(path).path == "/favicon.ico" and not os.path.isfile(found):
             return str(FAVICON)
         return found
+
+    def send_head(self):
+        """As the base class, but a text file goes out gzipped to a browser that accepts
+        it (``Content-Encoding: gzip``, ``Vary: Accept-Encoding``)."""
+        path = self.translate_path(self.path)
+        if not os.path.isfile(path):             # a folder (its redirect or index), a 404
+            return super().send_head()
+        ctype = self.guess_type(path)
+        if not ctype.startswith(COMPRESSIBLE):
+            return super().send_head()
+        stat = os.stat(path)
+        if stat.st_size < MIN_GZIP_BYTES or not accepts_gzip(self.headers.get("Accept-Encoding")):
+            return self._plain(path, ctype, stat)
+        body = _gzipped(path, stat.st_mtime_ns, stat.st_size)
+        self.send_response(200)
+        self.send_header("Content-type", ctype)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _plain(self, path: str, ctype: str, stat: os.stat_result):
+        """A compressible file sent as it is (``Vary`` tells caches it could differ)."""
+        try:
+            f = open(path, "rb")  # noqa: SIM115 (the base class's copyfile closes it)
+        except OSError:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header("Content-type", ctype)
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
 
 
 def free_port(host: str, wanted: int, tries: int = 20) -> int:

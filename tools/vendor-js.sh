@@ -4,7 +4,9 @@
 #
 #   book/_vendor/require.js                      requirejs 2.3.8
 #   book/_vendor/ipywidgets/embed-amd.js         @jupyter-widgets/html-manager 1.0.15 (+ its fonts)
-#   book/_vendor/mathjax/tex-mml-chtml.js        mathjax 3.2.2, pruned to what that component loads
+#
+# No MathJax: no page has mathematics (tools/offline_book.py warns on one that does), and
+# it was 7.2 MB of the build.
 #
 # Sphinx copies book/_vendor/* into _build/html/_static/ (html_static_path in _config.yml);
 # our own small setup script for the widget manager is book/_assets/widgets-setup.js.
@@ -16,10 +18,9 @@ cd "$(dirname "$SELF")/.."
 
 HTML_MANAGER=@jupyter-widgets/html-manager@1.0.15
 REQUIREJS=requirejs@2.3.8
-MATHJAX=mathjax@3.2.2
 DEST=book/_vendor
 STAMP="$DEST/.stamp"
-WANT="$HTML_MANAGER $REQUIREJS $MATHJAX $(sha256sum "$SELF" | cut -c1-12)"  # edits re-vendor
+WANT="$HTML_MANAGER $REQUIREJS $(sha256sum "$SELF" | cut -c1-12)"  # edits re-vendor
 
 if [[ "${FORCE:-0}" != 1 && -f "$STAMP" && "$(cat "$STAMP")" == "$WANT" ]]; then
     echo "vendor-js: $DEST is up to date"
@@ -29,15 +30,15 @@ command -v npm >/dev/null || { echo "vendor-js: npm is needed (Node.js 18 or new
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "vendor-js: npm pack $HTML_MANAGER $REQUIREJS $MATHJAX"
-(cd "$tmp" && npm pack --silent "$HTML_MANAGER" "$REQUIREJS" "$MATHJAX" >/dev/null)
-for pkg in html-manager requirejs mathjax; do
+echo "vendor-js: npm pack $HTML_MANAGER $REQUIREJS"
+(cd "$tmp" && npm pack --silent "$HTML_MANAGER" "$REQUIREJS" >/dev/null)
+for pkg in html-manager requirejs; do
     mkdir -p "$tmp/$pkg"
     tar -xzf "$tmp"/*"$pkg"-*.tgz -C "$tmp/$pkg" --strip-components=1
 done
 
 new="$tmp/out"
-mkdir -p "$new/ipywidgets" "$new/mathjax"
+mkdir -p "$new/ipywidgets"
 
 # RequireJS, loaded first on every page that has widget state.
 cp "$tmp/requirejs/require.js" "$new/require.js"
@@ -48,17 +49,6 @@ cp "$dist/embed-amd.js" "$new/ipywidgets/"
 cp "$dist"/*.woff2 "$dist"/*.woff "$dist"/*.ttf "$dist"/*.eot "$dist"/*.svg "$new/ipywidgets/"
 cp "$tmp/html-manager/package.json" "$new/ipywidgets/package.json"          # BSD-3-Clause
 cp "$dist/embed.js.LICENSE.txt" "$new/ipywidgets/THIRD-PARTY-LICENSES.txt"  # bundled deps
-
-# MathJax: the tex-mml-chtml component and what it loads on demand (TeX extensions,
-# MathML extensions, CHTML fonts, the menu and its accessibility parts). The other
-# combined components, the SVG output, AsciiMath and the node entry points are dropped.
-mj="$tmp/mathjax/es5"
-cp "$mj/tex-mml-chtml.js" "$new/mathjax/"
-mkdir -p "$new/mathjax/input" "$new/mathjax/output"
-cp -r "$mj/input/tex" "$mj/input/mml" "$new/mathjax/input/"
-cp -r "$mj/output/chtml" "$new/mathjax/output/"
-cp -r "$mj/a11y" "$mj/ui" "$mj/sre" "$new/mathjax/"
-cp "$tmp/mathjax/LICENSE" "$new/mathjax/LICENSE"
 
 echo "$WANT" > "$new/.stamp"
 rm -rf "$DEST"

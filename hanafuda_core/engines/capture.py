@@ -67,17 +67,22 @@ Odd input is refused with our own errors: a deal order that is not the deck
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
 from ..errors import HanafudaError, IllegalActionError, PlayerCountError
+from ..frozen import quick_init
 from ..rules import Source
+
+if TYPE_CHECKING:
+    from ..cards import AnyCard
+    from ..yaku import QuickResult, Signature
 
 __all__ = [
     "Phase", "Play", "Capture", "GoOn", "Stop", "GO_ON", "STOP", "DecisionWords",
@@ -146,16 +151,15 @@ class DecisionWords:
     def word(self, action: GoOn | Stop | str) -> str:
         """The game's word for a decision: a :class:`GoOn` or :class:`Stop`, or its
         code (``"koikoi"``, ``"stop"``)."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        if isinstance(action, GoOn):
+        decision = parse_action(action) if isinstance(action, str) else action
+        if isinstance(decision, GoOn):
             return self.go_on
-        if isinstance(action, Stop):
+        if isinstance(decision, Stop):
             return self.stop
-        raise IllegalActionError(f"{action!r} is not a decision: GoOn() or Stop(), or the "
+        raise IllegalActionError(f"{decision!r} is not a decision: GoOn() or Stop(), or the "
                                  "code 'koikoi' or 'stop'")
 
-    def named(self, actions: tuple) -> tuple:
+    def named(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         """``actions`` with each decision named in these words (others unchanged)."""
         return tuple(GoOn(self.go_on) if type(a) is GoOn else Stop(self.stop)
                      if type(a) is Stop else a for a in actions)
@@ -233,10 +237,11 @@ class NoOverlay:
     A game with a stop/continue rule supplies an object with these methods.
     """
 
-    def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
+    def decision_needed(self, rules: CaptureRules, old_sig: Signature, new_sig: Signature,
+                        total: int) -> bool:
         return False
 
-    def decision_actions(self, state: State) -> tuple:
+    def decision_actions(self, state: State) -> tuple[Action, ...]:
         return (STOP,)
 
     def settle(self, state: State, winner: int) -> RoundResult:
@@ -320,12 +325,14 @@ class CaptureRules:
         return frozenset(self.deck_ids)
 
     @cached_property
-    def turn_constants(self) -> tuple:
+    def turn_constants(self) -> tuple[tuple[int, ...], Callable[[int, int], QuickResult] | None,
+                                      Callable[..., bool], int, bool, bool]:
         """What the turn reads from the rules, read once: (side of each seat, the yaku
-        table's ``quick`` or None, the overlay's ``decision_needed``, players, whether
-        ``pair_then_draw`` is "stack", whether the round ends with the hands)."""
+        table's evaluator (its ``quick``) or None, the overlay's ``decision_needed``,
+        players, whether ``pair_then_draw`` is "stack", whether the round ends with the
+        hands)."""
         return (self.teams or tuple(range(self.players)),
-                self.yaku.quick if self.yaku is not None else None,
+                self.yaku.evaluator if self.yaku is not None else None,
                 self.overlay.decision_needed, self.players, self.pair_then_draw == "stack",
                 self.round_end == "hands_empty")
 
@@ -597,6 +604,7 @@ HIGO_BANA_WILD = WildRules(rule_name="Higo-Bana", from_hand="any", from_stock="a
 # ---------------------------------------------------------------------------
 # Records
 
+@quick_init
 @dataclass(frozen=True)
 class VoidedDeal:
     """A deal that was thrown in (misdeal), kept in the record."""
@@ -605,6 +613,7 @@ class VoidedDeal:
     reason: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class DealRecord:
     """The chance event of a round: the final shuffled order and the voided deals."""
@@ -613,14 +622,14 @@ class DealRecord:
     voided: tuple[VoidedDeal, ...] = ()
     events: tuple[str, ...] = ()        # e.g. "the dealer captures the four March cards"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
                 "voided": [{"order": [Card(c).code for c in v.order], "dealer": v.dealer,
                             "reason": v.reason} for v in self.voided],
                 "events": list(self.events)}
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> DealRecord:
+    def from_dict(cls, d: Mapping[str, Any]) -> DealRecord:
         from ..cards import parse_card
         order = tuple(int(parse_card(c)) for c in d["order"])
         voided = tuple(VoidedDeal(tuple(int(parse_card(c)) for c in v["order"]), v["dealer"],
@@ -638,7 +647,7 @@ class RoundResult:
     __slots__ = ("winner", "points", "reason", "_report", "_make")
 
     def __init__(self, winner: int | None, points: tuple[int, ...], reason: str,
-                 report: Any = None, make_report: Any = None) -> None:
+                 report: Any = None, make_report: Callable[[], Any] | None = None) -> None:
         self.winner = winner
         self.points = tuple(points)
         self.reason = reason
@@ -646,7 +655,9 @@ class RoundResult:
         self._make = make_report
 
     @property
-    def report(self):
+    def report(self) -> Any:
+        """The explained report (a :class:`~hanafuda_core.scoring.ScoreReport`, or the
+        game's own settlement), built on first use when settlement gave ``make_report``."""
         if self._report is None and self._make is not None:
             self._report = self._make()
             self._make = None
@@ -662,7 +673,7 @@ class RoundResult:
     def __repr__(self) -> str:
         return f"RoundResult(winner={self.winner}, points={self.points}, reason={self.reason!r})"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         rep = self.report
         return {"winner": self.winner, "points": list(self.points), "reason": self.reason,
                 "report": rep.to_dict() if rep is not None else None}
@@ -727,7 +738,7 @@ def check_order(rules: CaptureRules, order: Iterable[object]) -> tuple[int, ...]
 # ---------------------------------------------------------------------------
 # State
 
-def _cons_list(history) -> tuple:
+def _cons_list(history: Any) -> tuple[Action, ...]:
     out = []
     while history is not None:
         history, action = history
@@ -749,17 +760,17 @@ class State(NamedTuple):
     player: int
     dealer: int
     round_no: int
-    sigs: tuple[tuple, ...]          # per side: the yaku signature already declared
+    sigs: tuple[Signature, ...]      # per side: the yaku signature already declared
     yaku_pts: tuple[int, ...]        # per side: the yaku total already declared
     calls: tuple[int, ...]           # seats that chose to go on (GoOn), in order
     scores: tuple[int, ...]          # game totals before this round
     wins: tuple[int, ...]            # rounds won so far, per seat
-    pending: tuple                   # (card, turn captures, month of the hand pair or -1)
+    pending: tuple[int, ...]         # (card, turn captures, month of the hand pair or -1)
     history_c: Any                   # actions as a cons list (prev, action)
     deal: DealRecord
     result: RoundResult | None
     field0: int                      # the field as dealt
-    wild_log: tuple = ()             # WildEvents, in order (empty without a wild card)
+    wild_log: tuple[WildEvent, ...] = ()     # WildEvents, in order (empty without a wild card)
 
     # -- readable API ----------------------------------------------------------
     def hand(self, player: int) -> CardSet:
@@ -963,14 +974,17 @@ def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, 
                         voided, outcome, reason, seat)
 
 
-def _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins, voided,
-                 outcome, reason, seat) -> State:
+def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, ...], fm: int,
+                 stock: tuple[int, ...], dealer: int, round_no: int,
+                 scores: Sequence[int] | None, wins: Sequence[int] | None,
+                 voided: tuple[VoidedDeal, ...], outcome: str, reason: str, seat: int | None
+                 ) -> State:
     n = rules.players
     scores = tuple(scores) if scores is not None else (rules.start_points,) * n
     wins = tuple(wins) if wins is not None else (0,) * n
     sides = rules.sides
     caps = [0] * sides
-    events = ()
+    events: tuple[str, ...] = ()
     pos = 0
     if outcome == "dealer_captures":
         # BOOK "Four of a Kind is Not a Misdeal": the dealer takes the quad and the
@@ -1025,9 +1039,9 @@ def new_round(rules: CaptureRules, seed: int | random.Random | None = None, deal
     raise RuntimeError(f"no valid deal after {max_redeals} redeals")  # pragma: no cover
 
 
-def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock: object = (),
-                captures: Sequence = (), *, player: int = 0, dealer: int = 0,
-                calls: Sequence[int] = (), round_no: int = 1,
+def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = (),
+                stock: str | Iterable[object] = (), captures: Sequence[object] = (), *,
+                player: int = 0, dealer: int = 0, calls: Sequence[int] = (), round_no: int = 1,
                 scores: Sequence[int] | None = None) -> State:
     """A position set up by hand (worked examples, exercises, tests), ready to play.
 
@@ -1038,11 +1052,12 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
     """
     deck = rules.deck_mask
 
-    def mask(x, what: str) -> int:
+    def mask(x: object, what: str) -> int:
         if isinstance(x, int) and type(x) is not bool:
             m = x
         elif isinstance(x, (str, CardSet)) or hasattr(x, "__iter__"):
-            m = CardSet(x).mask             # an UnknownCardError of our own if unreadable
+            # (an UnknownCardError of our own if unreadable)
+            m = CardSet(cast("str | Iterable[AnyCard]", x)).mask
         else:
             raise DealOrderError(f"{x!r} is not a card set for {what}; give card codes "
                                  "('3c 4c'), an iterable of cards or a mask")
@@ -1074,14 +1089,16 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
         from ..cards import parse_cards
         stock = parse_cards(stock)
     try:
-        stock_t = tuple(stock)
+        stock_raw: tuple[object, ...] = tuple(stock)
     except TypeError:
         raise DealOrderError(f"{stock!r} is not a stock; give card codes ('3c 4c'), or cards "
                              "or card ids top card first") from None
     deck_set = rules.deck_set
     # (a tuple of the deck's int ids is taken as it is; anything else is read card by card)
-    if not (deck_set.issuperset(stock_t) and _INT_ONLY.issuperset(map(type, stock_t))):
-        stock_t = tuple([_card_id(c, "the stock") for c in stock_t])
+    if deck_set.issuperset(stock_raw) and _INT_ONLY.issuperset(map(type, stock_raw)):
+        stock_t = cast("tuple[int, ...]", stock_raw)     # (ints of the deck: just checked)
+    else:
+        stock_t = tuple([_card_id(c, "the stock") for c in stock_raw])
         bad = [c for c in stock_t if c not in deck_set]
         if bad:
             raise DealOrderError(f"the stock holds a card that is not in the {rules.name} deck "
@@ -1089,8 +1106,17 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
                                  f"{_deck_ids_text(rules)}")
     fm = mask(field, "the field")
     sigs, pts = [], []
+    quick = rules.yaku.quick if rules.yaku is not None else None
+    empty = None                        # (an empty pile's score, asked once)
     for c in caps:
-        total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
+        if quick is None:
+            total, sig = 0, ()
+        elif c or empty is None:
+            total, sig = found = quick(c, fm)
+            if not c:
+                empty = found
+        else:
+            total, sig = empty
         sigs.append(sig)
         pts.append(total)
     # Each card in one place only: the places' sizes add up to the size of their union
@@ -1116,17 +1142,18 @@ def setup_state(rules: CaptureRules, hands: Sequence, field: object = (), stock:
         raise DealOrderError(f"a card is placed twice in this setup "
                              f"({', '.join(Card(c).code for c in twice)}); each card may be "
                              "in one place only")
-    order = ()
+    order: tuple[int, ...] = ()
     for h in hands_m:
         order += _ids_of(h)
     order += _ids_of(fm) + stock_t
     for cm in caps:
-        order += _ids_of(cm)
+        if cm:
+            order += _ids_of(cm)
     record = DealRecord(order, dealer, (), ("position set up by hand",))
-    return State(rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
-                 round_no, tuple(sigs), tuple(pts), tuple(calls),
-                 tuple(scores) if scores is not None else (rules.start_points,) * n,
-                 (0,) * n, (), None, record, None, fm)
+    return _new(State, (rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
+                        round_no, tuple(sigs), tuple(pts), tuple(calls),
+                        tuple(scores) if scores is not None else (rules.start_points,) * n,
+                        (0,) * n, (), None, record, None, fm, ()))
 
 
 _INT_ONLY = frozenset({int})
@@ -1204,7 +1231,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
-_NAMED: dict[tuple, tuple] = {}
+_NAMED: dict[tuple[DecisionWords, tuple[Action, ...]], tuple[Action, ...]] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -1225,7 +1252,7 @@ def _check_action(action: object) -> None:
             "or Stop(), or its text: 'play <card>', 'capture <card>', 'koikoi' (go on) or "
             "'stop'")
     if isinstance(action, (Play, Capture)):
-        card = action.card
+        card: object = action.card
         if type(card) is bool or not isinstance(card, int) or not 0 <= card < 48:
             raise IllegalActionError(
                 f"{type(action).__name__}({card!r}) names no card: a card is one of the 48 "
@@ -1296,21 +1323,24 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
     elif type(action) is Capture:
         # The other hot path: the choice between two field cards.
         card = action.card
-        canon = _CAPTURE_OF.get(card) if type(card) is Card or type(card) is int else None
+        chosen = _CAPTURE_OF.get(card) if type(card) is Card or type(card) is int else None
         ph = state.phase
-        if canon is not None and (ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW) \
+        if chosen is not None and (ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW) \
                 and (player is None or player == state.player) \
                 and _choice_mask(state) >> card & 1:
-            return _choose(state, canon)
+            return _choose(state, chosen)
     elif isinstance(action, str):
         action = parse_action(action)
     _refuse(state, action, player)
+    # (legal, as _refuse found: a Play in the PLAY phase, a Capture in a choice, else a
+    # decision)
     ph = state.phase
-    if ph == Phase.PLAY:
-        action = PLAY[action.card]
-        return _turn(state, (state.history_c, action), 0, action.card, state.hands_m,
+    if ph == Phase.PLAY and isinstance(action, Play):
+        play = PLAY[action.card]
+        return _turn(state, (state.history_c, play), 0, play.card, state.hands_m,
                      state.field_m, state.pos, 0, -1, state.calls, state.wild_log)
-    if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
+    if (ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE) \
+            and isinstance(action, Capture):
         return _choose(state, CAPTURE[action.card])
     # Phase.DECIDE
     hist = (state.history_c, action)
@@ -1351,8 +1381,9 @@ def _choose(state: State, action: Capture) -> State:
                  turn | (1 << card) | t, pair_month, state.calls, wlog)
 
 
-def _turn(state: State, hist, step: int, card: int, hands: tuple[int, ...], fm: int, pos: int,
-          turn: int, pair_month: int, calls: tuple[int, ...], wlog: tuple) -> State:
+def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...], fm: int,
+          pos: int, turn: int, pair_month: int, calls: tuple[int, ...],
+          wlog: tuple[WildEvent, ...]) -> State:
     """The capture turn (see the module docstring), written once, on ints.
 
     It starts at ``step``: 0 phase 1 (``card`` is played from the hand), 1 phase 2
@@ -1562,7 +1593,7 @@ def play_options(rules: CaptureRules, field_m: int, dealt_field: int, card: int
 def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
     """The teaching refusals of a wild-card game (raise, or return for the usual ones)."""
     w = state.rules.wild
-    if not w.active(state.field0):
+    if w is None or not w.active(state.field0):
         return
     card = state.pending[0]
     names = " or ".join(_name(c) for c in options)
@@ -1597,11 +1628,11 @@ def _leftovers(state: State) -> State:
     rules = state.rules
     w = rules.wild
     fm = state.field_m
-    if not fm or not w.active(state.field0) or w.leftovers != "wild_player":
+    if w is None or not fm or not w.active(state.field0) or w.leftovers != "wild_player":
         return state
     caps = list(state.caps_m)
     events = []
-    seat_of = {}
+    seat_of: dict[int, int] = {}
     for seat in range(rules.players):
         seat_of.setdefault(rules.side(seat), seat)
     own = w.own_month & ~w.bit
@@ -1662,7 +1693,7 @@ class PlayerView:
     pending_card: Card | None              # the card waiting for a capture choice
     rules: CaptureRules
     dealt_field: CardSet = CardSet()       # the field as dealt (public)
-    wild_log: tuple = ()                   # what the wild card did (WildEvents, public)
+    wild_log: tuple[WildEvent, ...] = ()   # what the wild card did (WildEvents, public)
 
     @property
     def active_wild(self) -> WildRules | None:

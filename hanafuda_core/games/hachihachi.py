@@ -53,7 +53,7 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 __all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
            "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
            "preset_options", "options_table", "option_sources", "game_award", "check_table",
-           "FIRST_DEALER", "PLAY_PLAYERS", "HINT_SAMPLES"]
+           "FIRST_DEALER", "PLAY_PLAYERS", "HINT_SAMPLES", "SCORING_ORDER", "SCORING_STEPS"]
 
 # ---------------------------------------------------------------------------
 # Sources (line numbers in the seed files).
@@ -247,7 +247,7 @@ def _opt(key: str, default: object, allowed: Iterable[Any], description: str, so
 
 _OPTION_LIST = (
     _opt("unit", "points", tuple(UNITS), "score unit: BOOK points; kan of 12 points (D001, "
-         "D002); shillings of 12 pence (D004)", BOOK),
+         "D002); shillings of 12 pence (in D004)", BOOK),
     _opt("teyaku_table", "book", tuple(TEYAKU_TABLES), "hand combination chart: BOOK points "
          "(2 Ribbons & 5 Chaffs exactly); D001 kan (Aka = 2 or more Ribbons); D002 kan (Red = "
          "all slips and dregs; Three 2+X, Double Three 6+X, Full House 7+X); D004 shillings "
@@ -278,12 +278,12 @@ _OPTION_LIST = (
          "opponent goes out pays for both losers and also returns half ('both', our reading) "
          "or only pays for both", D004_COMBOS),
     _opt("two_player_cards", "par", ("par", "difference"), "two players: each scores (cards - "
-         "88) x field against the bank (BOOK), or the loser pays the difference (D001; BOOK "
+         "88) x field against the bank (in BOOK), or the loser pays the difference (D001; BOOK "
          "'Alternate Two Player Game Scoring')", BOOK),
     _opt("two_player_specials", False, (False, True), "special achievements with two players "
          "(BOOK: none apply; D001: Souhachi on equal points)", BOOK_SPECIAL),
     _opt("specials_need_no_yaku", True, (False, True), "168 Plus, Simple 16 and 88 only in a "
-         "round without yaku (BOOK); the others: whenever the hand is played out", BOOK_SPECIAL),
+         "round without yaku (in BOOK); the others: whenever the hand is played out", BOOK_SPECIAL),
     _opt("futahachi", (100, 10), ((100, 10), (10, 1)), "168 or more card points: base and "
          "per point over 168, in table units (BOOK 100 + 10; D001/D002/D004 10 + 1)",
          BOOK_SPECIAL),
@@ -296,7 +296,7 @@ _OPTION_LIST = (
          "'Simple 16 Yaku' is the option simple_16_yaku",
          BOOK_SPECIAL),
     _opt("sixteen_when_out", False, (False, True), "sixteen junk also counts when a player "
-         "goes out (D004)", BOOK_SPECIAL),
+         "goes out (in D004)", BOOK_SPECIAL),
     _opt("all_88", 100, (100, 10), "all three take exactly 88: the dealer takes this from "
          "each (BOOK 100; D001/D002/D004 10)", BOOK_SPECIAL),
     _opt("special_effect", "cancel_all", ("cancel_all", "return_teyaku", "flip_teyaku",
@@ -314,7 +314,7 @@ _OPTION_LIST = (
          "event: 1 unit)", BOOK_SPECIAL),
     _opt("triple_catch", "all_three", ("all_three", "fourth_card"), "what counts as catching "
          "the triple: capturing all three of its cards (BOOK, D002, D004) or the month's "
-         "fourth card (D001)", BOOK_SPECIAL),
+         "fourth card (in D001)", BOOK_SPECIAL),
     _opt("triple_with_pairs", True, (False, True), "combinations with pairs (3 of a Kind & 2 "
          "Pairs) also earn the triple bonus (BOOK, D002, D004); D001 names only Sanbon and "
          "Tatesanbon and their doubles", BOOK_SPECIAL),
@@ -349,14 +349,15 @@ _OPTION_LIST = (
          BOOK_PLAYERS),
     _opt("compensation_payers", "active_non_dealer", ("active_non_dealer", "active"),
          "who pays a forced dropout: each player other than the dealer who chose to play "
-         "(BOOK), or each active player (D001, D002, D004)", BOOK_PLAYERS),
+         "(in BOOK), or each active player (D001, D002, D004)", BOOK_PLAYERS),
     _opt("four_three", "none", ("none", "wins_round", "ends_game", "aborts_hand"), "4 of a "
-         "Kind & 3 of a Kind: an ordinary combination (BOOK); wins the round at once, only "
+         "Kind & 3 of a Kind: an ordinary combination (in BOOK); wins the round at once, only "
          "fees, compensation and hand combinations scored (BOOK 'Four & Three', D004 "
-         "'some'); ends the whole game (D002, D004 'most'); 'aborts_hand' (D001 variation): "
+         "'some'); ends the whole game (D002, D004 'most'); or stops the hand (D001 variation): "
          "whoever is dealt it, even a dropout, the hand stops after the hand combinations "
          "and the next month is dealt", BOOK_VAR,
-         note="aborts_hand: no winner, so voluntary fold fees are not collected (our "
+         note="when it stops the hand there is no winner, so voluntary fold fees are not "
+         "collected (our "
          "decision); compensation and hand combinations are paid"),
     _opt("winning_hand", False, (False, True), "BOOK 'Winning Hand': Four & Three with 7 "
          "Chaffs wins at once and takes 400 from each instead of 240", BOOK_VAR),
@@ -384,7 +385,7 @@ _OPTION_LIST = (
          "Fees that do not split evenly give the odd point to the first stayer"),
     _opt("field_quad", "redeal", ("redeal", "dealer_takes"), "four cards of a month dealt "
          "to the field: redeal (BOOK, D002, D004; D001 alternative) or the dealer captures "
-         "them at once (D001)", BOOK, note="the acting dealer (the first player who plays) "
+         "them at once (in D001)", BOOK, note="the acting dealer (the first player who plays) "
          "takes them; the field multiplier still comes from the field as dealt"),
     _opt("overtime", False, (False, True), "at the end of the game, extra deals are played "
          "while doubled or quadrupled deals are still reserved (D001 variation, D004 "
@@ -421,7 +422,7 @@ _OPTION_LIST = (
     _opt("loan_unit", 0, (0, 60, 120), "chips borrowed from the bank at a time, in the "
          "smallest unit: BOOK keeps plain scores (0); D002 10 Kan; D004 5/- with a crown "
          "token; D001 has a bank and debt cards (10 kan, our reading)", D002,
-         note="loans move chips, not scores: see hachihachi_game.chip_account"),
+         note="loans move chips between the players, not scores"),
     _opt("four_three_track", False, (False, True), "D002: a Four & Three that ends the "
          "game puts a coin (1 point) on every month of the track still empty, paid by its "
          "holder, so the track is full when the poorest take it; elsewhere only a deal's "
@@ -541,6 +542,52 @@ OVERVIEW_SAMPLES: tuple[tuple[str, str], ...] = (("3 of a Kind is worth", "three
 #: The play tool seats three: the players of one round (more may sit at the table: they
 #: choose who plays, as the rules say).
 PLAY_PLAYERS = 3
+
+#: The order of a Hachi-Hachi settlement at the table, read by the teaching layer
+#: (``teach.scoring_steps``): hand combinations are paid first, then either the yaku of
+#: the player who ended the round or, when nobody did, the card points against par.
+SCORING_ORDER: tuple[str, ...] = ("hand", "find_yaku", "best", "each", "per_extra",
+                                  "card_points", "par", "settle")
+
+
+def _field_step(rules: HachiHachiRules) -> str:
+    """The field multiplier, in words, from the Brights that set it."""
+    from ..hachihachi_settle import LIGHT_MULTIPLIERS
+    by: dict[int, list[str]] = {}
+    for card, factor in LIGHT_MULTIPLIERS.items():
+        by.setdefault(factor, []).append(f"the {card.title}")
+    parts = "; ".join(f"\u00d7{f} with {', '.join(names[:-1])}{' or ' if names[1:] else ''}"
+                      f"{names[-1]}" for f, names in sorted(by.items()))
+    return ("Before anything is paid, look at the Brights dealt to the field: they set the "
+            f"field multiplier ({parts}; \u00d71 with none). Every payment of the round is "
+            "multiplied by it.")
+
+
+def _yaku_step(rules: HachiHachiRules) -> str:
+    """Who pays for a yaku, and whether the cards still count (the rules' calls)."""
+    if rules.calls in ("book", "d002"):
+        return ("The player who ended the round with a yaku takes that total from each "
+                "opponent (if exactly one opponent had called to play on, that one pays "
+                "double and the other nothing); card values are not counted in a round "
+                "ended by a yaku." + _NO_YAKU)
+    return ("Yaku are paid by each opponent the moment they are made; a player who played "
+            "on and failed pays back half." + _NO_YAKU)
+
+
+_NO_YAKU = " If nobody ended the round with a yaku, the cards decide:"
+
+
+#: Hachi-Hachi's own scoring steps, placed among the shared ones (``SCORING_ORDER``).
+SCORING_STEPS: tuple[tuple[str, str, Any], ...] = (
+    ("before", "hand", _field_step),
+    ("after", "hand", "Each of the other players pays you your combination's value at once."),
+    ("before", "find_yaku", "Then play the round. If a player makes a yaku and ends the "
+                            "round with it:"),
+    ("before", "card_points", _yaku_step),
+    ("before", "settle", "A special achievement (a huge pile, a pile of Chaffs, or everyone "
+                         "exactly on par) replaces the card payments: see the special "
+                         "achievements."),
+)
 
 #: Sampled futures per move for the coach's hints in the play tool (a few tenths of a
 #: second for a three-player round).

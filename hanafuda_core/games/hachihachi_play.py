@@ -50,11 +50,11 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards import DEFAULT_VALUES, MONTH_MASKS, Card, CardSet, parse_card
 from ..deal import MisdealRules
@@ -85,6 +85,9 @@ from ..hachihachi_settle import (
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
 from .hachihachi import DECISION_WORDS, HachiHachiRules, check_table, get_rules, yaku_rule
+
+if TYPE_CHECKING:
+    from ..yaku import Signature
 
 __all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel",
            "parse_action", "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound",
@@ -256,10 +259,11 @@ class HachiHachiOverlay:
 
     scale: int = 1
 
-    def decision_needed(self, rules, old_sig, new_sig, total) -> bool:
+    def decision_needed(self, rules: CaptureRules, old_sig: Signature, new_sig: Signature,
+                        total: int) -> bool:
         return total > sum(p for _, p in old_sig)
 
-    def decision_actions(self, state: State) -> tuple:
+    def decision_actions(self, state: State) -> tuple[eng.Action, ...]:
         return (GO_ON, STOP)
 
     def settle(self, state: State, winner: int) -> RoundResult:
@@ -278,14 +282,14 @@ class HachiHachiOverlay:
         return RoundResult(winner, (0,) * state.rules.players, reason)
 
 
-def coach_advice(r: HachiHachiRound, coach: Any):
+def coach_advice(r: HachiHachiRound, coach: Any) -> tuple[Any, dict[Any, Any]] | None:
     """The coach's advice for the seat to play, during the capture turn or a
     Continue / End decision (the coach works on the engine's view; its Koi-Koi /
     Stop advice is Continue / End here). Returns ``(advice, actions)``, where
     ``actions`` maps the engine's actions to this round's, or ``None`` outside play."""
-    if r.stage != "play" or r.inner.phase == Phase.ROUND_OVER:
-        return None
     inner = r.inner
+    if r.stage != "play" or inner is None or inner.phase == Phase.ROUND_OVER:
+        return None
     legal = eng.legal_actions(inner)
     advice = coach.advise(eng.view(inner, inner.player), legal)
     go, stop, _ = _words(r)
@@ -345,14 +349,18 @@ class HachiHachiDeal:
     dealer: int
     voided: tuple[tuple[int, ...], ...] = ()
 
-    def to_dict(self) -> dict:
-        code = lambda c: "joker" if c == JOKER else Card(c).code   # noqa: E731
+    def to_dict(self) -> dict[str, Any]:
+        def code(c: int) -> str:
+            return "joker" if c == JOKER else Card(c).code
+
         return {"order": [code(c) for c in self.order], "keys": list(self.keys),
                 "dealer": self.dealer, "voided": [[code(c) for c in v] for v in self.voided]}
 
     @classmethod
-    def from_dict(cls, d) -> HachiHachiDeal:
-        read = lambda c: JOKER if c == "joker" else int(parse_card(c))   # noqa: E731
+    def from_dict(cls, d: Mapping[str, Any]) -> HachiHachiDeal:
+        def read(c: str) -> int:
+            return JOKER if c == "joker" else int(parse_card(c))
+
         return cls(tuple(read(c) for c in d["order"]), tuple(d["keys"]), d["dealer"],
                    tuple(tuple(read(c) for c in v) for v in d.get("voided", ())))
 
@@ -382,7 +390,7 @@ class HachiHachiRound:
     calls: tuple[Call, ...] = ()
     # card, seat, hand, caps of each card given to the field (with the responsibility rules)
     discards: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
-    history: tuple = ()
+    history: tuple[Any, ...] = ()
     result: RoundResult | None = None
     round_no: int = 1
     trade_offered: bool = False
@@ -475,7 +483,7 @@ class HachiHachiRound:
             return self.choose_order[len(self.choices)]
         if self.stage == "claim":
             return self.active[len(self.claims)]
-        if self.stage == "play":
+        if self.stage == "play" and self.inner is not None:
             return self.active[self.inner.player]
         return None
 
@@ -538,10 +546,10 @@ class HachiHachiRound:
         undealt = 0 if self.players == 7 else len(self.deal.order) - 7 * self.players - 6
         return sum(h.bit_count() for h in self.hands) + self.field0.bit_count() + undealt
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[Any, ...]:
         return legal_actions(self)
 
-    def apply(self, action, player: int | None = None) -> HachiHachiRound:
+    def apply(self, action: Any, player: int | None = None) -> HachiHachiRound:
         return apply(self, action, player)
 
     def describe(self) -> str:
@@ -612,7 +620,7 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
                          seed: int | random.Random | None = None, dealer: int = 0, *,
                          queue: FieldQueue | None = None, offer_blind_stay: bool = False,
                          names: Sequence[str] | None = None, round_no: int = 1,
-                         offer_trade: bool | None = None, **options) -> HachiHachiRound:
+                         offer_trade: bool | None = None, **options: Any) -> HachiHachiRound:
     """Shuffle and deal a Hachi-Hachi round for 2 to 7 players.
 
     ``preset``: "book", "d001", "d002", "d004" (or rules from ``get_rules``);
@@ -635,7 +643,7 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
     if not 0 <= dealer < players:
         raise PlayerCountError(f"the dealer must be a seat from 0 to {players - 1}")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    voided = []
+    voided: list[tuple[int, ...]] = []
     for _ in range(1000):
         order = _deal_order(rng, players)
         keys = _shuffle_keys(rng)
@@ -789,7 +797,7 @@ def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
 
 def _start_play(r: HachiHachiRound) -> HachiHachiRound:
     rules = _engine_rules(r.rules, len(r.active))
-    field, caps = r.field0, ()
+    field, caps = r.field0, cast("tuple[int, ...]", ())
     quad = _quad_cards(field) if r.rules.field_quad == "dealer_takes" and _field_quad(field) \
         else 0
     if quad:
@@ -814,10 +822,12 @@ def _quad_cards(mask: int) -> int:
     return out
 
 
-def setup_hachihachi_round(preset: str | HachiHachiRules, hands: Sequence, field: Any = (),
-                           stock: Any = (), captures: Sequence = (), *, player: int = 0,
+def setup_hachihachi_round(preset: str | HachiHachiRules, hands: Sequence[object],
+                           field: Any = (), stock: Any = (), captures: Sequence[object] = (),
+                           *, player: int = 0,
                            claims: Sequence[Sequence[str]] = (), multiplier: int | None = None,
-                           names: Sequence[str] | None = None, **options) -> HachiHachiRound:
+                           names: Sequence[str] | None = None,
+                           **options: Any) -> HachiHachiRound:
     """A play position set up by hand (worked examples, exercises, tests): the
     active players' ``hands`` (seat 0 deals and plays first), ``field``, ``stock``
     (top first) and ``captures``, in the card notation. Claims are taken as made;
@@ -890,7 +900,7 @@ def _keep_forbidden_by(r: HachiHachiRound) -> str | None:
     forbidden = r.rules.keep_forbidden
     if not forbidden:
         return None
-    inner = r.inner
+    inner = _in_play(r)
     table = r.rules.yaku
     for i, _ in inner.sigs[inner.player]:
         key = table.rules[i].key
@@ -900,7 +910,7 @@ def _keep_forbidden_by(r: HachiHachiRound) -> str | None:
 
 
 def _can_cancel(r: HachiHachiRound) -> bool:
-    inner = r.inner
+    inner = _in_play(r)
     if not r.calls or inner.phase != Phase.PLAY or not _cancel_allowed(r.rules):
         return False                  # (cheapest test first: usually nobody has called)
     me = r.names[r.active[inner.player]]
@@ -911,16 +921,18 @@ def _can_cancel(r: HachiHachiRound) -> bool:
     return pending
 
 
-def legal_actions(r: HachiHachiRound) -> tuple:
+def legal_actions(r: HachiHachiRound) -> tuple[Any, ...]:
     """The actions the current seat may take, in a fixed order."""
     if r.stage == "play":                   # (first: most actions of a round are here)
         inner = r.inner
+        if inner is None:
+            return ()                       # (never: a round in play has its state)
         if inner.phase == _DECIDE:
             go, stop, _ = _words(r)
             if _keep_forbidden_by(r):
                 return (End(stop),)
             return (Continue(go), End(stop))
-        acts = eng.legal_actions(inner)
+        acts: tuple[Any, ...] = eng.legal_actions(inner)
         if r.calls and _can_cancel(r):
             acts = acts + (Cancel(_words(r)[2]),)
         return acts
@@ -929,7 +941,7 @@ def legal_actions(r: HachiHachiRound) -> tuple:
     if r.stage == "trade":
         return _TRADE_CHOICES
     if r.stage == "choose":
-        seat = r.current_seat
+        seat = _seat(r)
         forced = r._forced_after(tuple(p for _, p in r.choices), seat)
         if forced == "in":
             return _JOIN_ONLY
@@ -937,7 +949,7 @@ def legal_actions(r: HachiHachiRound) -> tuple:
             return _PASS_ONLY
         return _JOIN_OR_PASS
     if r.stage == "claim":
-        return _claim_options(r.rules, r.hands[r.current_seat])
+        return _claim_options(r.rules, r.hands[_seat(r)])
     return ()
 
 
@@ -947,10 +959,27 @@ _TRADE_CHOICES = (Trade(False), Trade(True))
 _JOIN_ONLY, _PASS_ONLY, _JOIN_OR_PASS = (Join(),), (Pass(),), (Join(), Pass())
 
 
-def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
+def _seat(r: HachiHachiRound) -> int:
+    """The seat to act (a round that is not over always has one)."""
+    seat = r.current_seat
+    if seat is None:
+        raise IllegalActionError("the round is over; deal the next one")
+    return seat
+
+
+def _in_play(r: HachiHachiRound) -> State:
+    """The capture engine's state of a round in play."""
+    inner = r.inner
+    if inner is None:
+        raise IllegalActionError("no card is played yet: the round is at its "
+                                 f"{r.stage!r} stage")
+    return inner
+
+
+def _refuse(r: HachiHachiRound, action: Any, player: int | None) -> None:
     if r.stage == "over":
         raise IllegalActionError("the round is over; deal the next one")
-    seat = r.current_seat
+    seat = _seat(r)
     if player is not None and player != seat:
         raise IllegalActionError(f"it is {r.names[seat]}'s turn, not {r.names[player]}'s")
     legal = legal_actions(r)
@@ -989,7 +1018,7 @@ def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
                                      "combination")
         raise IllegalActionError("show your hand combinations first: 'claim <keys>' or "
                                  "'claim none'")
-    inner = r.inner
+    inner = _in_play(r)
     if isinstance(action, Cancel):
         if not _cancel_allowed(r.rules):
             extra = (" (D004 'some' allow it: option keep_cancel=True)"
@@ -1013,13 +1042,13 @@ def _refuse(r: HachiHachiRound, action, player: int | None) -> None:
                              "possible now")  # pragma: no cover
 
 
-def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRound:
+def apply(r: HachiHachiRound, action: Any, player: int | None = None) -> HachiHachiRound:
     """The round after ``action`` by the current seat; illegal actions raise
     :class:`IllegalActionError` (with the rule) and leave ``r`` unchanged."""
     if r.stage == "play" and player is None and (type(action) is Play
                                                  or type(action) is Capture):
-        ph = r.inner.phase
-        if ph != _DECIDE and ph != _OVER:
+        inner = r.inner
+        if inner is not None and inner.phase != _DECIDE and inner.phase != _OVER:
             # A card played or chosen in the capture turn: the engine's ``apply`` checks
             # it and refuses it with the same reason ``_refuse`` would give (it ends in
             # the engine's refusal for these actions), so the legal actions are not
@@ -1032,9 +1061,9 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
     if r.stage == "blind":
         return _after_blind(r._replace(blind=action.stay, history=hist))
     if r.stage == "trade":
-        seat = r.current_seat
+        seat = _seat(r)
         hands, at = r.hands, r.dealer_hand_at
-        if action.swap:
+        if action.swap and at is not None:      # (a round offering trades knows where)
             # Swap with whoever holds the dealer's dealt hand now (the chain rule).
             h = list(hands)
             h[seat], h[at] = h[at], h[seat]
@@ -1061,9 +1090,9 @@ def apply(r: HachiHachiRound, action, player: int | None = None) -> HachiHachiRo
     return _play_action(r, action, hist)
 
 
-def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
+def _play_action(r: HachiHachiRound, action: Any, hist: tuple[Any, ...]) -> HachiHachiRound:
     # One copy of the round per action: every change goes into a single ``_replace``.
-    inner = r.inner
+    inner = _in_play(r)
     me = r.active[inner.player]
     name = r.names[me]
     if isinstance(action, Cancel):
@@ -1080,12 +1109,15 @@ def _play_action(r: HachiHachiRound, action, hist: tuple) -> HachiHachiRound:
     return _card_action(r, action, hist)
 
 
-def _card_action(r: HachiHachiRound, action: Play | Capture, hist: tuple) -> HachiHachiRound:
+def _card_action(r: HachiHachiRound, action: Play | Capture, hist: tuple[Any, ...]
+                 ) -> HachiHachiRound:
     """A card played or a capture chosen in the capture turn (the engine's ``apply``
     checks it). A card played to the field without capturing is remembered with the
     hand it left and the piles then (``discards``: the responsibility rules ask who
     gave a card away while holding another; rules without them keep none)."""
     inner = r.inner
+    if inner is None:
+        raise IllegalActionError(f"no card is played yet: the round is at its {r.stage!r} stage")
     new = eng.apply(inner, action)
     # (the copy of ``_replace``, written out: this runs for nearly every action)
     attrs = r.__dict__.copy()
@@ -1116,7 +1148,7 @@ def _responsible(r: HachiHachiRound) -> str | None:
     when they had another choice (BOOK variant, D001, D004)."""
     if not r.rules.responsibility or len(r.active) < 3:
         return None
-    inner = r.inner
+    inner = _in_play(r)
     p = inner.player
     caps = inner.caps_m[p]
     table = r.rules.yaku
@@ -1145,7 +1177,7 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
     names, active, hands = r.names, r.active, r.hands
     played = inner is not None and inner.history_c is not None
     forced_out = r.forced_out
-    claims = {}
+    claims: dict[int, tuple[str, ...]] = {}
     for seat, keys in r.claims:                 # (the first claim of a seat, as claimed())
         claims.setdefault(seat, keys)
     players = []
@@ -1156,7 +1188,8 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
             dealt = hands[s]
             players.append(PlayerFacts(
                 name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None,
-                claims.get(s) or (), inner.captures(active.index(s)) if played else None,
+                claims.get(s) or (),
+                inner.captures(active.index(s)) if played and inner is not None else None,
                 triple_responsible=_triple_discards(r, s)))
         elif s in forced_out:
             players.append(PlayerFacts(name, hand=CardSet.from_mask(hands[s]), claims=None))
@@ -1214,7 +1247,7 @@ def _finish(r: HachiHachiRound) -> HachiHachiRound:
 # ---------------------------------------------------------------------------
 # Telling a round in words
 
-def action_lines(before: HachiHachiRound, action, after: HachiHachiRound,
+def action_lines(before: HachiHachiRound, action: Any, after: HachiHachiRound,
                  names: Sequence[str], *, log: bool = True) -> list[str]:
     """What ``action`` did between ``before`` and ``after``, in words, with ``names``
     per table seat ("You" agrees: "You keep your hand", "Ann keeps her hand" is
@@ -1234,20 +1267,21 @@ def action_lines(before: HachiHachiRound, action, after: HachiHachiRound,
     from ..narration import log_lines, sentences, story, subject
     action = parse_action(action)
     if isinstance(action, (Play, Capture)):
-        step = story(before.inner, action, after.inner)
+        step = story(_in_play(before), action, _in_play(after))
         # the Continue / End question is told in the tradition's words by the call
         step = replace(step, parts=tuple(replace(p, yaku=replace(p.yaku, decide=False))
                                          if p.yaku is not None else p for p in step.parts))
         inner = [names[s] for s in before.active]
         return log_lines(step, inner) if log else [" ".join(sentences(step, inner))]
-    seat = before.current_seat
+    seat = _seat(before)
     who = names[seat]
     you = who.lower() == "you"
     if isinstance(action, BlindStay):
         text = (f"{subject(who, 'stay')} blind (plays without looking)" if action.stay
                 else f"{who} {'do' if you else 'does'} not stay blind")
     elif isinstance(action, Trade):
-        text = (f"{subject(who, 'trade')} unseen hands with {names[before.dealer_hand_at]}, "
+        held = before.dealer_hand_at if before.dealer_hand_at is not None else before.deal.dealer
+        text = (f"{subject(who, 'trade')} unseen hands with {names[held]}, "
                 "who held the dealer's dealt hand" if action.swap
                 else f"{subject(who, 'keep')} {'your' if you else 'their'} hand")
     elif isinstance(action, Join):
@@ -1260,7 +1294,12 @@ def action_lines(before: HachiHachiRound, action, after: HachiHachiRound,
         from ..units import format_amount
         rules = before.rules
         res = rules.teyaku.evaluate(CardSet.from_mask(before.hands[seat]))
-        hits = [res.find(k) for k in action.keys]
+        hits = []
+        for k in action.keys:
+            hit = res.find(k)
+            if hit is None:
+                raise IllegalActionError(f"{who}'s hand does not make {k!r}")
+            hits.append(hit)
         text = (subject(who, "show") + " " + " and ".join(
             f"{h.rule.name} ({format_amount(rules, h.value * rules.combo_scale)}), showing "
             f"{h.shown.format()}" for h in hits)
@@ -1348,7 +1387,7 @@ class RandomHachiHachiPlayer:
 
     name = "random"
 
-    def choose(self, view: HachiHachiView, legal: Sequence, rng: random.Random):
+    def choose(self, view: HachiHachiView, legal: Sequence[Any], rng: random.Random) -> Any:
         return legal[int(rng.random() * len(legal))]
 
 
@@ -1371,7 +1410,7 @@ class GreedyHachiHachiPlayer:
     def __init__(self) -> None:
         self._capture = GreedyPlayer()
 
-    def choose(self, view: HachiHachiView, legal: Sequence, rng: random.Random):
+    def choose(self, view: HachiHachiView, legal: Sequence[Any], rng: random.Random) -> Any:
         first = legal[0]
         if isinstance(first, BlindStay):
             return BlindStay(False)
@@ -1390,7 +1429,7 @@ class GreedyHachiHachiPlayer:
 _AGENTS = {"random": RandomHachiHachiPlayer, "greedy": GreedyHachiHachiPlayer}
 
 
-def make_agent(agent):
+def make_agent(agent: Any) -> Any:
     """A Hachi-Hachi agent from a name ("random", "greedy") or an agent object. Any
     object with ``choose(view, legal, rng)`` works (a coach, a person at a widget)."""
     if isinstance(agent, str):
@@ -1400,20 +1439,21 @@ def make_agent(agent):
     return agent
 
 
-def play_round(r: HachiHachiRound, agents: Sequence, rng: random.Random) -> HachiHachiRound:
+def play_round(r: HachiHachiRound, agents: Sequence[Any], rng: random.Random
+               ) -> HachiHachiRound:
     """Play a dealt round to its end with one agent per seat."""
     agents = [make_agent(a) for a in agents]
     if len(agents) != r.players:
         raise PlayerCountError(f"{r.players} players need {r.players} agents, not {len(agents)}")
     while r.stage != "over":
         legal = legal_actions(r)
-        seat = r.current_seat
+        seat = _seat(r)
         r = apply(r, agents[seat].choose(view(r, seat), legal, rng))
     return r
 
 
 def replay_round(rules: HachiHachiRules | str, players: int, deal: HachiHachiDeal,
-                 actions: Sequence, *, queue: FieldQueue | None = None,
+                 actions: Sequence[Any], *, queue: FieldQueue | None = None,
                  offer_blind_stay: bool = False, names: Sequence[str] | None = None,
                  round_no: int = 1, offer_trade: bool | None = None) -> list[HachiHachiRound]:
     """Every state of a recorded round, from the deal through each action."""

@@ -275,6 +275,10 @@ def _multiplier_reasons(game: Game) -> list[str]:
     return list(seen)
 
 
+#: The keys of the shared scoring steps, in their usual order (:func:`scoring_steps`).
+SHARED_STEPS = ("card_points", "optional_yaku", "find_yaku", "only_one", "best", "each",
+                "per_extra", "hand", "add_up", "par", "multiply", "settle")
+
 #: Where a game's own scoring step may go: before or after one of the procedure's steps.
 STEP_PLACES = ("before", "after")
 
@@ -292,7 +296,11 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     sentence (or a function of the rules giving one), placed just before ``settle``; or
     ``(place, key, sentence)`` with ``place`` "before" or "after" a shared step's
     ``key`` (Mushi hands out its leftovers before the cards are counted). A step placed
-    at a key this game's procedure does not have is refused with the keys it has."""
+    at a key this game's procedure does not have is refused with the keys it has.
+    ``SCORING_ORDER`` (shared keys, once each) puts the shared steps in the game's own
+    order first, leaving out the ones it does not name (Hachi-Hachi pays hand
+    combinations before anything else, and counts card points only when no yaku ended
+    the round)."""
     g = as_game(game)
     counts, par = _card_points(g)
     steps: list[tuple[str, str]] = []
@@ -344,6 +352,13 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     else:
         steps.append(("settle", "The other players score nothing for the round; write your "
                       "points on the score sheet."))
+    order = game_data(g, "SCORING_ORDER", None)     # a game's own order of the shared steps
+    if order is not None:
+        wrong = [k for k in order if k not in SHARED_STEPS]
+        if wrong or len(set(order)) != len(order):
+            raise HanafudaError(f"{g.name}: SCORING_ORDER lists shared steps once each, "
+                                f"from {', '.join(SHARED_STEPS)}; not {', '.join(order)}")
+        steps = [s for k in order for s in steps if s[0] == k]
     for own in game_data(g, "SCORING_STEPS", ()):    # a game's own steps, as data
         place, key, step = own if isinstance(own, tuple) else ("before", "settle", own)
         keys = [k for k, _ in steps]

@@ -797,7 +797,8 @@ def quiz_view(key: str, seed: int = 1, n: int = 6) -> widgets.Widget:
     return panel
 
 
-#: What a chapter says over each live tool (the static page shows the tool as it was built).
+#: What a chapter says over each tool (the static page shows the tool's first view as
+#: plain HTML; it runs live in the classroom app).
 CHAPTER_NOTES = {
     "play": "Play a round against the computer, with hints, in the classroom app",
     "score": "The score calculator: pick any pile in the classroom app",
@@ -805,16 +806,94 @@ CHAPTER_NOTES = {
     "quiz": "Take the whole quiz in the classroom app",
 }
 
-_VIEWS: dict[str, Callable[..., widgets.Widget]] = {
-    "play": play_view, "score": score_view, "replay": replay_view, "quiz": quiz_view}
 
 
-def chapter_tool(tool: str, key: str, **kw: Any) -> widgets.Widget:
-    """A chapter's one-line call: the tool ``tool`` ("play", "score", "replay", "quiz")
-    of game ``key`` under a note that says where it runs live; ``kw`` go to its view
-    (``seed=``, ``cards=``...)."""
-    from .static import static_note
-    if tool not in _VIEWS:
-        raise HanafudaError(f"unknown tool {tool!r}; a chapter can show: {', '.join(_VIEWS)}")
-    view = _VIEWS[tool](key, **kw)
-    return widgets.VBox([static_note(CHAPTER_NOTES[tool] + "."), view])
+def _static_play(key: str, seed: int = 1, preset: str | None = None, **options: Any) -> str:
+    """Play's first view: whose turn, the table as player 1 sees it, your moves listed."""
+    ctl = PlayController(key, seed=seed, preset=preset, **options)
+    moves = "".join(f"<li>{escape(sentence(m.words))}</li>" for m in ctl.legal)
+    return (notice_html(ctl.prompt(), "info", title="Now:")
+            + f'<div class="hanafuda-generic-status-line" style="color:#444;font-size:14px;'
+              f'margin:0 0 2px">{escape(ctl.status_line())}</div>'
+            + f'<div class="hanafuda-generic-table" data-seed="{ctl.seed}" '
+              f'style="font-size:16px">{_rows_html(ctl.table(), MIN_CARD_WIDTH)}</div>'
+            + (f'<div class="hanafuda-generic-moves"><strong>Your moves</strong>'
+               f'<ul style="margin:2px 0 6px 20px">{moves}</ul></div>' if moves else ""))
+
+
+def _static_score(key: str, cards: str = "", preset: str | None = None, calls: int = 0,
+                  **options: Any) -> str:
+    """The calculator's first view: the pile, its score in a line, the report."""
+    ctl = ScoreController(key, preset=preset, cards=cards, calls=calls, **options)
+    return (f'<div class="hanafuda-generic-summary" style="font-size:17px;font-weight:600;'
+            f'margin:8px 0 4px">{escape(ctl.summary())}</div>'
+            + report_html(ctl.report(), card_width=MIN_CARD_WIDTH, show_cards=ctl.cards))
+
+
+def _static_replay(key: str, seed: int = 1, preset: str | None = None,
+                   rounds: int | None = None, **options: Any) -> str:
+    """The replay's first view (the deal, every card face up), then the round step by
+    step in words (folded) and how it ended."""
+    ctl = ReplayController(game=key, seed=seed, preset=preset, rounds=rounds, **options)
+    deal = (f'<div class="hanafuda-generic-step" data-step="0" style="font-size:16px;'
+            f'line-height:1.45;margin:6px 0"><div style="color:#444">{escape(ctl.title)}'
+            f"</div><div style='font-size:17px;margin-top:2px'>{escape(ctl.describe())}"
+            f"</div></div>"
+            f'<div class="hanafuda-generic-replay-table" data-step="0" style="font-size:16px">'
+            f"{_rows_html(ctl.table(), MIN_CARD_WIDTH)}</div>")
+    ctl.last()
+    steps = _lines_html(ctl.words(), "hanafuda-generic-steps", "The cards were just dealt.")
+    return (deal + "<details style='margin:6px 0'><summary style='cursor:pointer;"
+            f"font-weight:600'>The round step by step ({ctl.length} steps)</summary>"
+            f"{steps}</details>"
+            f"<p style='font-size:16px;margin:6px 0'>{escape(ctl.result_text())}</p>"
+            + report_html(ctl.report(), card_width=MIN_CARD_WIDTH))
+
+
+def _static_quiz(key: str, seed: int = 1, n: int = 6) -> str:
+    """The quiz's questions for ``seed``, checked in the page."""
+    from ..teach.quizzes import quiz_html
+    return quiz_html(key, seed, n)
+
+
+_STATIC: dict[str, Callable[..., str]] = {
+    "play": _static_play, "score": _static_score, "replay": _static_replay,
+    "quiz": _static_quiz}
+
+
+def chapter_tool(tool: str, key: str, **kw: Any) -> Any:
+    """A chapter's one-line call: the first view of tool ``tool`` ("play", "score",
+    "replay", "quiz") of game ``key``, as plain HTML (cards, table, the moves listed),
+    under a note that says it runs live in the classroom app; ``kw`` go to the tool
+    (``seed=``, ``cards=``, ``preset=``, house rules...).
+
+    A static page runs no Python, so a live widget there would only be a picture of one
+    that loads the 3.6 MB widget manager; this HTML is the same picture, with no widget
+    and no script (:class:`~hanafuda_core.widgets.static.StaticHTML`). The app builds
+    the live views (:func:`play_view` and the others).
+
+    >>> shown = chapter_tool("score", "koikoi", cards="1a 3a 8a")
+    >>> "3 Dry Brights" in shown.value and "classroom app" in shown.value
+    True
+    """
+    import inspect
+
+    from .static import STATIC_NOTE, StaticHTML
+    if tool not in _STATIC:
+        raise HanafudaError(f"unknown tool {tool!r}; a chapter can show: {', '.join(_STATIC)}")
+    make = _STATIC[tool]
+    try:
+        inspect.signature(make).bind(key, **kw)
+    except TypeError:
+        allowed = [n for n, p in inspect.signature(make).parameters.items()
+                   if n != "key" and p.kind is not p.VAR_KEYWORD]
+        extra = " and house rules by name" if "options" in inspect.signature(make).parameters \
+            else ""
+        raise HanafudaError(f"the {tool} tool takes {', '.join(allowed)}{extra}; "
+                            f"got {', '.join(kw) or 'nothing'}") from None
+    body = make(key, **kw)
+    return StaticHTML(
+        f'<div class="{_CLASS} hanafuda-chapter-tool hanafuda-chapter-tool-{tool}" '
+        f'data-tool="{tool}" data-game="{escape(key)}">{CSS}'
+        + notice_html(STATIC_NOTE, "info", title=CHAPTER_NOTES[tool] + ".")
+        + body + "</div>")

@@ -76,12 +76,9 @@ def test_book_page_loads_everything_locally(browser, watch, book_url, page_path)
             page.wait_for_function(
                 "n => document.querySelectorAll('.widget-subarea > .jupyter-widgets').length >= n",
                 arg=views)
-        # math typeset by the vendored MathJax
-        if page.locator(".math").count():
-            page.locator("mjx-container").first.wait_for()
         page.wait_for_load_state("networkidle")
     except PlaywrightTimeout as exc:
-        pytest.fail(f"{page_path}: widgets or math never rendered ({exc.message.splitlines()[0]})"
+        pytest.fail(f"{page_path}: widgets never rendered ({exc.message.splitlines()[0]})"
                     "\n  " + "\n  ".join(watch.log.problems()), pytrace=False)
 
     broken_images = page.eval_on_selector_all(
