@@ -584,7 +584,7 @@ def show_first_dealer(players: int = 3) -> HTML:
     table = [{"Player": i + 1, "Draws": c.title, "Month": MONTH_NAMES[c.month - 1],
               "Kind": c.kind.label} for i, c in enumerate(draws)]
     earliest = min(c.month for c in draws)
-    text = (f"Seed {seed}: {MONTH_NAMES[earliest - 1]} is the earliest month drawn, and more "
+    text = (f"In this draw {MONTH_NAMES[earliest - 1]} is the earliest month, and more "
             f"than one player drew it; the higher kind wins, so Player {winner + 1} "
             f"({draws[winner].title}, a {draws[winner].kind.label}) deals first.")
     picture = _svg().layout_html([(f"Players 1 to {players} draw", list(draws))],
@@ -596,7 +596,7 @@ def show_misdeal(pattern: str, players: int = 2) -> HTML:
     seed = find_misdeal_seed(pattern, players)
     dealt = deal(players, seed)
     reasons = "; ".join(m.describe() for m in dealt.misdeals)
-    text = f"Seed {seed} is the first seed whose deal is this kind of misdeal: {reasons}."
+    text = f"A real deal that is this kind of misdeal: {reasons}."
     return _html(_svg().layout_html(deal_layout(dealt), highlight=misdeal_cards(dealt))
                  + _caption(text))
 
@@ -605,7 +605,7 @@ def show_hiki(players: int = 2) -> HTML:
     seed = find_hiki_seed(players)
     dealt = deal(players, seed)
     months = ", ".join(MONTH_NAMES[m - 1] for m in dealt.hiki)
-    text = (f"Seed {seed} is the first seed that deals a hiki: three {months} cards on the "
+    text = (f"A real deal with a hiki: three {months} cards on the "
             "field, stacked together until someone plays the fourth.")
     hiki = [c for m in dealt.hiki for c in dealt.field.of_month(m)]
     return _html(_svg().layout_html(deal_layout(dealt), highlight=hiki) + _caption(text))
@@ -670,7 +670,7 @@ def show_turn_case(key: str) -> HTML:
 
 def show_sample_deal(seed: int = SAMPLE_SEED, players: int = 2) -> HTML:
     dealt = deal_valid(players, seed)
-    notes = [f"Seed {seed}, {players} players."]
+    notes = [f"A real deal for {players} players."]
     if dealt.redeals:
         notes.append(f"The first {dealt.redeals} deal(s) were misdeals and were dealt again.")
     if dealt.hiki:

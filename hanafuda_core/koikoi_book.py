@@ -1,5 +1,7 @@
-"""Helpers for the Koi-Koi chapter and its quick reference: charts, comparisons,
-engine-played examples and the narrated worked round.
+"""Helpers for the Koi-Koi chapter, its variants page and its quick reference: the
+turn cases, the yaku groups, the rulebook's Koi-Koi examples played under each rule set,
+and the side-by-side comparisons (the worked round is the teaching layer's:
+:func:`hanafuda_core.teach.show_worked_round`).
 
 As in :mod:`hanafuda_core.book`, every ``show_*`` function returns an IPython
 display object (imported lazily); the data behind each one is a plain function
@@ -18,18 +20,15 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from . import tables, teach
 from .book import TURN_CASES as BASICS_TURN_CASES
 from .book import (
     TurnCase,
     TurnSetup,
-    TurnStep,
     _caption,
     _html,
-    _lines,
-    narrate,
     table_view,
     turn_case_html,
 )
@@ -45,7 +44,6 @@ from .engines.capture import (
     legal_actions,
     next_dealer,
     setup_state,
-    view,
 )
 from .errors import HanafudaError, IllegalActionError
 from .games.koikoi import COMPARE_ALSO, OPTIONS, PRESETS, WORDS, get_rules, preset_options
@@ -58,17 +56,14 @@ from .yaku import YakuTable
 if TYPE_CHECKING:
     from IPython.display import HTML
 
-    from .play import Record
-    from .play_adapters import CaptureRound
 
 __all__ = [
     "COMPARED", "COMPARISON_PILES", "misdeal_rows", "TURN_CASES", "TurnCase", "turn_case",
     "group_rows", "Scenario", "SCENARIOS", "run_scenario", "koikoi_example_rows",
     "seven_doubles_rows", "three_player_example", "koikoi_effect_rows", "SCORE_PILES",
-    "comparison_cell", "comparison_rows", "TurnStep", "WorkedRound", "worked_round",
-    "worked_round_html", "show_misdeals", "show_turn_case", "show_group_rules",
+    "comparison_cell", "comparison_rows", "show_misdeals", "show_turn_case", "show_group_rules",
     "show_koikoi_examples", "show_seven_doubles", "show_three_players",
-    "show_koikoi_effects", "show_score", "show_comparison", "show_worked_round",
+    "show_koikoi_effects", "show_score", "show_comparison",
     "chapter_facts", "reference_html", "show_reference",
 ]
 
@@ -404,129 +399,6 @@ def comparison_rows(piles: Sequence[tuple[str, str]] = COMPARISON_PILES
 
 
 # ---------------------------------------------------------------------------
-# The worked round, narrated turn by turn (with hanafuda_core.book.narrate)
-
-@dataclass(frozen=True)
-class WorkedRound:
-    """A seeded round played by agents, with every turn narrated."""
-
-    seed: int
-    preset: str
-    agents: tuple[str, ...]
-    record: Record
-    states: tuple[State, ...]
-    steps: tuple[TurnStep, ...]
-    coached: bool
-
-    @property
-    def final(self) -> State:
-        return self.states[-1]
-
-
-_PLAYER_NAMES = ("You", "Opponent")
-
-
-def worked_round(seed: int = 12, preset: str = "book", *, coach: bool = True,
-                 samples: int = 12) -> WorkedRound:
-    """Play round 1 of a seeded game and narrate it turn by turn.
-
-    Seat 0 ("You") is played by the coach (or, with ``coach=False``, by the
-    greedy player); seat 1 is greedy. When coached, each of your real choices carries the
-    coach's reason.
-    """
-    from .players import play_game
-    agent0: Any = "greedy"          # a name, or the Coach (it chooses on engine views)
-    coach_obj = None
-    if coach:
-        from .coach import Coach
-        coach_obj = Coach(samples=samples, seed=seed)
-        agent0 = coach_obj
-    record = play_game(seed, (agent0, "greedy"), rounds=1, preset=preset)
-    rounds = cast("tuple[CaptureRound, ...]", record.get_game().round_states(record)[0])
-    states: tuple[State, ...] = tuple(r.inner for r in rounds)
-    actions = record.rounds[0].actions
-    steps = narrate(states[0], actions, names=_PLAYER_NAMES)
-    if coach_obj is not None:
-        for step in steps:
-            lines = []
-            for i in step.action_indices:
-                s = states[i]
-                legal = legal_actions(s)
-                if s.player == 0 and len(legal) > 1:
-                    lines.append(coach_obj.advise(view(s, 0), legal).summary)
-            step.advice = " ".join(lines) or None
-    return WorkedRound(seed, preset, tuple(record.agents), record, states, tuple(steps),
-                       coach_obj is not None)
-
-
-def _step_lines(step: TurnStep, narrator: int = 0) -> list[list[tuple[str, object]]]:
-    opp = 1 - narrator
-    first: list[tuple[str, object]] = [("Field before the turn", list(step.field_before)),
-                                       ("Opponent's hand", len(step.hands_before[opp]))]
-    second: list[tuple[str, object]] = [("Your hand", list(step.hands_before[narrator]))]
-    if step.played is not None:
-        second.append(("Played", [step.played]))
-    if step.drawn is not None:
-        second.append(("Drawn", [step.drawn]))
-    second.append(("Captured this turn", list(step.captured)))
-    third: list[tuple[str, object]] = [("Your captures", list(step.captures_after[narrator])),
-                                       ("Opponent's captures",
-                                        list(step.captures_after[opp]))]
-    return [first, second, third]
-
-
-def _step_html(step: TurnStep) -> str:
-    esc = html.escape
-    head = (f'<p style="margin:14px 0 2px;border-top:1px solid #ddd;padding-top:6px">'
-            f'<b>Turn {step.number}: {esc(_PLAYER_NAMES[step.player])}</b> · '
-            f'{step.stock_before} cards in the stock</p>')
-    text = " ".join(step.sentences)
-    advice = (f'<p style="margin:2px 0 4px"><i>Coach:</i> {esc(step.advice)}</p>'
-              if step.advice else "")
-    return (head + f'<p class="hf-caption">{esc(text)}</p>' + advice
-            + _lines(_step_lines(step), highlight=step.captured))
-
-
-def worked_round_html(wr: WorkedRound, full: int = 6) -> str:
-    """The first ``full`` turns drawn in full, the rest in a table, then the result;
-    each part in a ``<details>`` so the page stays short."""
-    esc = html.escape
-    who = " and ".join(f"{_PLAYER_NAMES[i].lower()}: {a}" for i, a in enumerate(wr.agents))
-    out = [(f'<p class="hf-caption">Seed {wr.seed}, rule set {esc(_label(wr.preset))}; '
-            f'players ({esc(who)}). You deal and play first.</p>')]
-    first, rest = wr.steps[:full], wr.steps[full:]
-    out.append(f'<details class="hf-worked" open><summary><b>Turns 1 to {len(first)}, '
-               'card by card</b></summary>')
-    out += [_step_html(s) for s in first]
-    out.append("</details>")
-    if rest:
-        rows = []
-        for s in rest:
-            row = {"Turn": s.number, "Player": _PLAYER_NAMES[s.player],
-                   "Played": _name(s.played) if s.played is not None else "— (hand empty)",
-                   "Drawn": _name(s.drawn) if s.drawn is not None else "—",
-                   "Captured": " ".join(c.code for c in s.captured) or "—",
-                   "Yaku and decision": "; ".join(
-                       [*s.yaku, *([WORDS.word(s.decision)] if s.decision else [])])}
-            if wr.coached:
-                row["Coach"] = s.advice or ""
-            rows.append(row)
-        out.append(f'<details class="hf-worked"><summary><b>Turns {rest[0].number} to '
-                   f'{rest[-1].number} in brief</b></summary>' + tables.to_html(rows)
-                   + "</details>")
-    res = _result(wr.final)
-    if res.winner is None:
-        out.append("<p><b>Result:</b> nobody called Stop, so the round is a draw and nobody "
-                   "scores.</p>")
-    else:
-        out.append(f"<p><b>Result:</b> {esc(_PLAYER_NAMES[res.winner])} called Stop and "
-                   f"scored {res.points[res.winner]}.</p>")
-    if res.report is not None:
-        out.append(f'<pre style="white-space:pre-wrap">{esc(res.report.to_text())}</pre>')
-    return "".join(out)
-
-
-# ---------------------------------------------------------------------------
 # Display
 
 show_misdeals = table_view(misdeal_rows)
@@ -560,13 +432,13 @@ def show_three_players() -> HTML:
 
 
 def show_score(index: int) -> HTML:
+    """One of :data:`SCORE_PILES` scored: its yaku with their cards, points and rules,
+    and the multipliers (cards drawn and named, never written as codes)."""
     label, cards, calls = SCORE_PILES[index]
     rep = score_cards(cards, calls=calls)
     return _html(f"<p><b>{html.escape(label)}</b>"
                  + (f" · {calls} Koi-Koi call before the Stop" if calls else "") + "</p>"
-                 + rep._repr_html_()
-                 + f'<pre style="white-space:pre-wrap;font-size:0.85em">'
-                   f'{html.escape(rep.to_text())}</pre>')
+                 + rep._repr_html_())
 
 
 def show_comparison() -> HTML:
@@ -592,10 +464,6 @@ def show_comparison() -> HTML:
                    f"{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return _html("".join(out))
-
-
-def show_worked_round(seed: int = 12, full: int = 6, samples: int = 12) -> HTML:
-    return _html(worked_round_html(worked_round(seed, samples=samples), full=full))
 
 
 def yaku_rule_points(rules: CaptureRules, key: str) -> int:

@@ -45,7 +45,7 @@ are :class:`Leftover` values on the last part.
 Two renderers turn a step into text; both are pure functions of the step:
 
 - :func:`sentences` / :func:`describe`: plain sentences, "You play the Crane
-  (1a) and take the Pine Chaff 1 (1c). Then the stock turns up ...", used by
+  and take the Pine Chaff 1. Then the stock turns up ...", cards by name, used by
   the chapter (one turn at a time) and the tools (one action at a time, with
   what happens next);
 - :func:`log_lines`: the terminal log of ``hanafuda play``, one line per card.
@@ -63,8 +63,8 @@ inside a sentence.
 >>> step.played, step.parts[0].hand.outcome, step.parts[0].draw.outcome
 (<Card.CHERRY_CURTAIN: 8>, 'takes', 'stays')
 >>> print(describe(step, ("You", "The computer")))
-You play the Curtain (3a) and take the Cherry Chaff 1 (3c).
-Then the stock turns up the Maple Chaff 2 (10d). No October card is on the field, so it stays there.
+You play the Curtain and take the Cherry Chaff 1.
+Then the stock turns up the Maple Chaff 2. No October card is on the field, so it stays there.
 >>> print("\\n".join(log_lines(step, ("Player 1", "Player 2"))))
   Player 1 plays the Curtain and takes Cherry Chaff 1 (3c)
   Player 1 turns over the Maple Chaff 2: no match, it stays on the field
@@ -483,8 +483,9 @@ def stories(states: Sequence[State], actions: Iterable[Action | str] | None = No
 # Words
 
 
-def the_card(card: Card | int, code: bool = True) -> str:
-    """"the Crane (1a)" (or "the Crane")."""
+def the_card(card: Card | int, code: bool = False) -> str:
+    """"the Crane" (with ``code``: "the Crane (1a)"). Readers meet cards by name; codes
+    are for the command line's log (:func:`log_lines`)."""
     name = CARD_INFO[card].name
     return f"the {name} ({Card(card).code})" if code else f"the {name}"
 
@@ -536,8 +537,8 @@ def _month(card: Card | int) -> str:
 
 
 def _the_wild(card: Card | int) -> str:
-    """"the wild Storm (11d)"."""
-    return f"the wild {CARD_INFO[card].name} ({Card(card).code})"
+    """"the wild Storm"."""
+    return f"the wild {CARD_INFO[card].name}"
 
 
 def _a(word: str) -> str:
@@ -546,7 +547,7 @@ def _a(word: str) -> str:
 
 
 def _or_list(cards: Iterable[Card]) -> str:
-    """"the Crane (1a) or the Curtain (3a)", "the A, the B or the C"."""
+    """"the Crane or the Curtain", "the A, the B or the C"."""
     items = [the_card(c) for c in cards]
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
@@ -578,7 +579,7 @@ def _wild_tail(move: Move, who: str, taker: str) -> str:
 
 def _tail(move: Move, who: str) -> str:
     """What the card did, to end the sentence that names it: "... and take the
-    Crane (1a)." after a played card, "... and you take ..." after a drawn one."""
+    Crane." after a played card, "... and you take ..." after a drawn one."""
     taker = conjugate(who, "take") if move.source == "hand" else subject(who, "take", False)
     month = _month(move.card)
     if move.wild or move.outcome in (SWEEP, TAKES_WILD):
@@ -647,7 +648,7 @@ def _with_wild(move: Move) -> str:
 
 
 def _leftover_sentence(left: Leftover, names: Sequence[str]) -> str:
-    """"The Willow Ribbon (11c) is left on the field at the end and goes to Ben, who
+    """"The Willow Ribbon is left on the field at the end and goes to Ben, who
     holds the other November cards." (the wild's leftovers, Mushi)"""
     one = len(left.cards) == 1
     who = names[left.player]

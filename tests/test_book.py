@@ -158,7 +158,8 @@ def test_show_helpers_return_html_with_cards():
     html = book.show_turn_case("pair").data
     assert html.count('class="hanafuda-card"') >= 5
     assert "pair just made" in book.show_turn_case("same").data
-    assert "Seed" in book.show_misdeal("hand").data
+    misdeal = book.show_misdeal("hand").data
+    assert "misdeal: player" in misdeal and "Seed" not in misdeal   # no seed the reader won't use
     assert book.show_kind_counts().data.count("<tr>") == 6
     with pytest.raises(HanafudaError, match="none, one, two"):
         book.show_turn_case("three")

@@ -1,5 +1,7 @@
 """The Koi-Koi chapter's helpers: every chart, table and narration is what the core says."""
 
+import re
+
 import pytest
 
 from hanafuda_core import koikoi_book as kb
@@ -156,27 +158,44 @@ def test_basics_turn_cases_show_the_rules():
 
 
 @pytest.mark.parametrize("seed", [3, 0, 19])
-def test_worked_round_narration_replays_to_the_recorded_final_state(seed):
-    wr = kb.worked_round(seed, coach=False)
-    final = wr.final
-    last = wr.steps[-1]
+def test_narrated_round_replays_to_the_recorded_final_state(seed):
+    """The turn-by-turn story of a whole recorded round (the turn cases' narration)
+    ends on the recorded final state, using every action once."""
+    from hanafuda_core.book import narrate
+    from hanafuda_core.players import play_game
+    record = play_game(seed, ("greedy", "greedy"), rounds=1)
+    states = tuple(s.inner for s in record.get_game().round_states(record)[0])
+    steps = narrate(states[0], record.rounds[0].actions, names=("You", "Opponent"))
+    final = states[-1]
+    last = steps[-1]
     assert final.is_terminal
     assert last.field_after == final.field
     assert last.captures_after == tuple(final.captures(p) for p in range(2))
     assert last.hands_after == tuple(final.hand(p) for p in range(2))
-    used = [i for s in wr.steps for i in s.action_indices]
-    assert used == list(range(len(wr.record.rounds[0].actions)))
-    decisions = [s for s in wr.steps if s.decision]
+    used = [i for s in steps for i in s.action_indices]
+    assert used == list(range(len(record.rounds[0].actions)))
+    decisions = [s for s in steps if s.decision]
     if final.result.winner is not None:
         assert decisions[-1].decision == "stop" and decisions[-1].player == final.result.winner
 
 
-def test_worked_round_with_the_coach_gives_reasons():
-    wr = kb.worked_round(3, samples=8)
-    mine = [s for s in wr.steps if s.player == 0 and s.played is not None]
-    assert wr.coached and any(s.advice for s in mine)
-    html = kb.worked_round_html(wr, full=4)
-    assert html.count("<details") == 2 and "Result:" in html
+def test_chapter_worked_round_shows_the_coachs_koikoi_call_in_full():
+    """The chapter's worked round (the teaching layer's, seed 14): the coach calls
+    Koi-Koi, then stops; every decision is drawn in full with its reason, none folded."""
+    wr = teach.worked_round("koikoi", 14, agent=("coach", "greedy"))
+    said = [d.chosen for d in wr.decisions]
+    assert said[0].startswith("call Koi-Koi") and said[-1] == "call Stop"
+    assert wr.result.winner == 0 and wr.result.points[0] > 0
+    html = teach.worked_round_html(wr)
+    assert "<details" not in html and html.count('class="hf-decision"') == len(said)
+    assert all("average" in d.reason for d in wr.decisions)
+
+
+def test_score_examples_name_cards_and_never_write_codes():
+    for i in range(len(kb.SCORE_PILES)):
+        text = re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", kb.show_score(i).data,
+                                               flags=re.S))
+        assert teach.reader_problems(text) == [], teach.reader_problems(text)
 
 
 def test_reference_page_has_print_style_and_every_yaku():

@@ -60,7 +60,7 @@ def test_score_this_pile_answer_is_the_score_cards_total(seed, preset):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_which_card_do_you_capture_answer_scores_more_in_the_engine(seed):
     q = capture_question(random.Random(seed), "q")
-    played = parse_card(q.prompt.split("You play the ")[1].split("(")[1].split(")")[0])
+    played = parse_card(q.prompt.split("You play the ")[1].split(", and")[0])   # by name
     rules = get_rules("book")
     options = [c.cards[0] for c in q.choices]
     used = set(q.cards) | set(options) | {played}

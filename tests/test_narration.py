@@ -55,8 +55,8 @@ def test_basics_no_match_the_played_and_drawn_cards_join_the_field():
     assert part.draw.card == cards("10d")[0] and not step.captured()
     assert part.took_nothing and part.field_after == after.field
     text = describe(step, NAMES)
-    assert text.startswith("Ann plays the Iris Ribbon (5b). No May card is on the field")
-    assert "the stock turns up the Maple Chaff 2 (10d)" in text
+    assert text.startswith("Ann plays the Iris Ribbon. No May card is on the field")
+    assert "the stock turns up the Maple Chaff 2" in text
     assert text.endswith("Nothing is captured this turn.")
     assert log_lines(step, LOG_NAMES) == [
         "  Player 1 plays the Iris Ribbon to the field",
@@ -71,8 +71,8 @@ def test_basics_one_match_the_played_card_takes_it():
     assert step.hand_taken == cards("3c")
     assert step.captured(0) == CardSet("3a 3c 8a 8c") == after.captures(0)
     assert sentences(step, ("You", "Ben")) == [
-        "You play the Curtain (3a) and take the Cherry Chaff 1 (3c).",
-        "Then the stock turns up the Moon (8a) and you take the Susuki Chaff 1 (8c)."]
+        "You play the Curtain and take the Cherry Chaff 1.",
+        "Then the stock turns up the Moon and you take the Susuki Chaff 1."]
     assert log_lines(step, LOG_NAMES)[1] == \
         "  Player 1 turns over the Moon and takes Susuki Chaff 1 (8c)"
 
@@ -84,9 +84,9 @@ def test_basics_two_matches_the_player_chooses_then_draws():
     assert hand.outcome == CHOICE and hand.options == cards("2a 2c") and not hand.taken
     assert step.draws == () and step.phase == Phase.CHOOSE_HAND_CAPTURE
     assert describe(step, NAMES) == (
-        "Ann plays the Plum Ribbon (2b). Two February cards lie on the field: the "
-        "Nightingale (2a) and the Plum Chaff 1 (2c). Ann must choose which one the Plum "
-        "Ribbon (2b) takes.")
+        "Ann plays the Plum Ribbon. Two February cards lie on the field: the "
+        "Nightingale and the Plum Chaff 1. Ann must choose which one the Plum "
+        "Ribbon takes.")
     assert log_lines(step, LOG_NAMES)[0].endswith(
         ": two February cards match (Nightingale (2a), Plum Chaff 1 (2c))")
     chosen, after = act(waiting, "capture 2a")
@@ -94,7 +94,7 @@ def test_basics_two_matches_the_player_chooses_then_draws():
     assert (hand.outcome, hand.taken, chosen.played) == (CHOSEN, cards("2a"), None)
     assert not chosen.parts[0].new_turn and chosen.parts[0].draw.outcome == STAYS
     assert chosen.captured(0) == after.captures(0) == CardSet("2a 2b")
-    assert sentences(chosen, NAMES)[0] == "Ann chooses to take the Nightingale (2a)."
+    assert sentences(chosen, NAMES)[0] == "Ann chooses to take the Nightingale."
     assert log_lines(chosen, LOG_NAMES) == [
         "  Player 1 takes the Nightingale with the Plum Ribbon",
         "  Player 1 turns over the Maple Chaff 2: no match, it stays on the field"]
@@ -106,7 +106,7 @@ def test_basics_drawn_card_with_two_matches_waits_for_the_choice():
     draw = step.parts[0].draw
     assert draw.outcome == CHOICE and draw.options == cards("3b 3c")
     assert step.phase == Phase.CHOOSE_DRAW_CAPTURE and step.to_act == 0
-    assert describe(step, NAMES).endswith("Ann must choose which one the Curtain (3a) takes.")
+    assert describe(step, NAMES).endswith("Ann must choose which one the Curtain takes.")
     chosen, after = act(waiting, "capture 3b")
     assert chosen.parts[0].draw.outcome == CHOSEN and chosen.parts[0].hand is None
     assert chosen.captured(0) == after.captures(0) == CardSet("3a 3b")
@@ -120,7 +120,7 @@ def test_basics_hiki_the_fourth_card_takes_all_three():
     assert hand.outcome == HIKI and hand.taken == cards("4a 4b 4c")
     assert step.captured(0) == after.captures(0) == CardSet("4a 4b 4c 4d")
     assert sentences(step, NAMES)[0] == \
-        "Ann plays the Wisteria Chaff 2 (4d), the fourth April card, and takes all three."
+        "Ann plays the Wisteria Chaff 2, the fourth April card, and takes all three."
 
 
 def test_basics_drawn_card_may_not_take_the_pair_just_made():
@@ -158,7 +158,7 @@ def test_basics_empty_hands_only_draw_and_each_draw_is_a_turn():
     assert step.captured(0) == CardSet("1a 1c") == after.captures(0)
     assert after.is_terminal and step.result is after.result
     text = describe(step, NAMES)
-    assert "Ben has no cards left and only draws: the stock turns up the Curtain (3a)" in text
+    assert "Ben has no cards left and only draws: the stock turns up the Curtain" in text
     assert "Ann has no cards left and only draws" in text
     assert text.endswith("A draw: the cards ran out and nobody called Stop, so nobody scores.")
     assert log_lines(step, LOG_NAMES)[2:] == [
@@ -209,8 +209,8 @@ def test_storm_is_wild_from_the_hand_takes_its_only_target_not_a_card_of_its_mon
     assert step.captured(0) == after.captures(0) == CardSet("11d 8a 11c 11a")
     assert step.wild_events == after.wild_log and step.wild_events[0].kind == "hand"
     assert describe(step, NAMES) == (
-        "Ann plays the Storm (11d) as the wild card and takes the Moon (8a). Then the stock "
-        "turns up the Willow Ribbon (11c) and Ann takes the Rainman (11a).")
+        "Ann plays the Storm as the wild card and takes the Moon. Then the stock "
+        "turns up the Willow Ribbon and Ann takes the Rainman.")
     assert log_lines(step, LOG_NAMES) == [
         "  Player 1 plays the Storm as the wild card and takes Moon (8a)",
         "  Player 1 turns over the Willow Ribbon and takes Rainman (11a)"]
@@ -232,8 +232,8 @@ def test_storm_is_wild_from_the_hand_the_choice_is_the_legal_captures():
         CHOICE, True, cards("1a 3c"))
     assert step.phase == Phase.CHOOSE_HAND_CAPTURE and not step.draws
     assert describe(step, NAMES) == (
-        "Ann plays the Storm (11d) as the wild card. It may take the Crane (1a) or the Cherry "
-        "Chaff 1 (3c). Ann must choose which card the wild Storm (11d) takes.")
+        "Ann plays the Storm as the wild card. It may take the Crane or the Cherry "
+        "Chaff 1. Ann must choose which card the wild Storm takes.")
     assert log_lines(step, LOG_NAMES) == [
         "  Player 1 plays the Storm as the wild card: it may take Crane (1a), Cherry Chaff 1 (3c)"]
     chosen, after = act(waiting, "capture 1a")
@@ -242,7 +242,7 @@ def test_storm_is_wild_from_the_hand_the_choice_is_the_legal_captures():
                                                                    legal)
     assert draw.outcome == STAYS and chosen.captured(0) == after.captures(0) == CardSet("11d 1a")
     assert [e.kind for e in chosen.wild_events] == ["hand"]
-    assert sentences(chosen, NAMES)[0] == "Ann chooses to take the Crane (1a) with the wild Storm."
+    assert sentences(chosen, NAMES)[0] == "Ann chooses to take the Crane with the wild Storm."
     assert log_lines(chosen, LOG_NAMES)[0] == "  Player 1 takes the Crane with the wild Storm"
 
 
@@ -253,7 +253,7 @@ def test_storm_is_wild_with_nothing_it_may_take_joins_the_field():
     # the Swallow takes the Rainman: the Storm lying there is no November card
     assert (draw.taken, draw.ignored) == (cards("11a"), cards("11d"))
     assert sentences(step, NAMES)[0] == (
-        "Ann plays the Storm (11d) as the wild card, but no card on the field is one it may "
+        "Ann plays the Storm as the wild card, but no card on the field is one it may "
         "take, so it stays there.")
     assert log_lines(step, LOG_NAMES)[0] == (
         "  Player 1 plays the Storm to the field: as the wild card it finds no card it may take")
@@ -265,8 +265,8 @@ def test_storm_is_wild_turned_up_from_the_stock_waits_for_the_choice():
     assert (draw.outcome, draw.wild, draw.options) == (CHOICE, True, cards("1a 3c"))
     assert step.phase == Phase.CHOOSE_DRAW_CAPTURE
     assert describe(step, NAMES).endswith(
-        "Then the stock turns up the Storm (11d), the wild card. It may take the Crane (1a) or "
-        "the Cherry Chaff 1 (3c). Ann must choose which card the wild Storm (11d) takes.")
+        "Then the stock turns up the Storm, the wild card. It may take the Crane or "
+        "the Cherry Chaff 1. Ann must choose which card the wild Storm takes.")
     assert log_lines(step, LOG_NAMES)[1] == (
         "  Player 1 turns over the Storm as the wild card: it may take Crane (1a), Cherry "
         "Chaff 1 (3c)")
@@ -285,7 +285,7 @@ def test_storm_is_wild_turned_up_with_one_target_takes_it():
     assert (draw.outcome, draw.wild, draw.taken) == (TAKES, True, cards("1a"))
     assert step.captured(0) == after.captures(0) == CardSet("4a 4b 11d 1a")
     assert sentences(step, NAMES)[1] == (
-        "Then the stock turns up the Storm (11d), the wild card, and Ann takes the Crane (1a).")
+        "Then the stock turns up the Storm, the wild card, and Ann takes the Crane.")
     assert log_lines(step, LOG_NAMES)[1] == (
         "  Player 1 turns over the Storm as the wild card and takes Crane (1a)")
 
@@ -296,8 +296,8 @@ def test_storm_dealt_to_the_field_the_first_card_of_another_month_drawn_must_tak
     draw = step.parts[0].draw            # the Willow Ribbon: November, it cannot take it
     assert (draw.outcome, draw.ignored) == (STAYS, cards("11d")) and not step.wild_events
     assert sentences(step, NAMES)[1] == (
-        "Then the stock turns up the Willow Ribbon (11c). No November card it may take is on "
-        "the field (the wild Storm (11d) there is no November card for matching), so it stays "
+        "Then the stock turns up the Willow Ribbon. No November card it may take is on "
+        "the field (the wild Storm there is no November card for matching), so it stays "
         "there.")
     assert log_lines(step, LOG_NAMES)[1] == (
         "  Player 1 turns over the Willow Ribbon: no match (the wild Storm there is no November "
@@ -308,7 +308,7 @@ def test_storm_dealt_to_the_field_the_first_card_of_another_month_drawn_must_tak
     assert step.captured(1) == after.captures(1) == CardSet("1c 11d")
     assert cards("1b")[0] in after.field and step.wild_events[0].kind == "field"
     assert sentences(step, NAMES)[1] == (
-        "Then the stock turns up the Pine Chaff 1 (1c). The wild Storm (11d) lies on the field, "
+        "Then the stock turns up the Pine Chaff 1. The wild Storm lies on the field, "
         "and the first card of another month turned up from the stock must take it, so Ben "
         "takes it with this card.")
     assert log_lines(step, LOG_NAMES)[1] == (
@@ -324,11 +324,11 @@ def test_storm_as_the_last_stock_card_sweeps_the_field():
     assert draw.taken == cards("1a 2a 3a 4a 5b 5c 5d 11a")     # the hiki and November too
     assert step.captured(1) == after.captures(1) == CardSet("1a 2a 3a 4a 5b 5c 5d 11a 11d")
     assert describe(step, NAMES) == (
-        "Ben plays the Cuckoo (4a). No April card is on the field, so it stays there. Then the "
-        "stock turns up the Storm (11d), the wild card, as the last card of the stock: it sweeps "
-        "the field and Ben takes all 8 cards there: the Crane (1a), the Nightingale (2a), the "
-        "Curtain (3a), the Cuckoo (4a), the Iris Ribbon (5b), the Iris Chaff 1 (5c), the Iris "
-        "Chaff 2 (5d) and the Rainman (11a). A draw: the cards ran out and nobody called Stop, "
+        "Ben plays the Cuckoo. No April card is on the field, so it stays there. Then the "
+        "stock turns up the Storm, the wild card, as the last card of the stock: it sweeps "
+        "the field and Ben takes all 8 cards there: the Crane, the Nightingale, the "
+        "Curtain, the Cuckoo, the Iris Ribbon, the Iris Chaff 1, the Iris "
+        "Chaff 2 and the Rainman. A draw: the cards ran out and nobody called Stop, "
         "so nobody scores.")
     assert log_lines(step, LOG_NAMES)[1] == (
         "  Player 2 turns over the Storm, the last card: as the wild card it sweeps the field and "
@@ -348,12 +348,12 @@ def test_storm_leftovers_last_november_to_its_holder_partner_to_the_wild_player(
     assert step.captured(0) == CardSet("2b") and cards("2b")[0] in after.captures(0)
     assert step.captured(1) == CardSet("10a 10b 11c") and cards("11c")[0] in after.captures(1)
     assert describe(step, NAMES).endswith(
-        "The Willow Ribbon (11c) is left on the field at the end and goes to Ben, who holds "
-        "the other November cards. The Plum Ribbon (2b) is left on the field at the end and "
+        "The Willow Ribbon is left on the field at the end and goes to Ben, who holds "
+        "the other November cards. The Plum Ribbon is left on the field at the end and "
         "goes to Ann, who paired the wild Storm with a February card. A draw: the cards ran out "
         "and nobody called Stop, so nobody scores.")
     assert sentences(step, ("Ann", "You"))[2] == (
-        "The Willow Ribbon (11c) is left on the field at the end and goes to you, who hold the "
+        "The Willow Ribbon is left on the field at the end and goes to you, who hold the "
         "other November cards.")
     assert log_lines(step, LOG_NAMES)[2:] == [
         "  Player 2 gets Willow Ribbon (11c) left on the field at the end: they hold the other "
@@ -504,9 +504,9 @@ def test_the_log_the_chapter_and_the_tools_tell_one_story():
     """``hanafuda play``, the chapter's worked round and the tools all read the steps
     of this module: the same round gives the same lines and sentences."""
     from hanafuda_core import get_game
+    from hanafuda_core.book import narrate
     from hanafuda_core.cli import round_log
     from hanafuda_core.families.capture.teaching import step_words
-    from hanafuda_core.koikoi_book import narrate
     from hanafuda_core.play_adapters import CaptureRound
     record = play_game(9, ("random", "random"), rounds=1)
     states = engine_states(record)[0]

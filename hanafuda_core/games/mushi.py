@@ -131,6 +131,12 @@ PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK}
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
                                     "book-6": "Rulebook, half a year (6 rounds)"}
 
+#: Piles scored under each preset on the variants page: (label, cards).
+COMPARISON_PILES: tuple[tuple[str, str], ...] = (
+    ("The three spring cards, the Storm and the Sake Cup", "1a 2a 3a 11d 9a"),
+    ("Three Poetry Ribbons", "1b 2b 3b"),
+)
+
 
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
     """Every option's value under a preset with overrides, checked."""

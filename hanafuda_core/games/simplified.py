@@ -110,6 +110,13 @@ PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-yaku": BOOK_YAKU}
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
                                     "book-yaku": "Rulebook with the simple yaku"}
 
+#: Piles scored under each preset on the variants page: (label, cards).
+COMPARISON_PILES: tuple[tuple[str, str], ...] = (
+    ("Three Brights, the Sake Cup and two Poetry Ribbons", "1a 3a 8a 9a 1b 2b"),
+    ("The three Poetry Ribbons", "1b 2b 3b"),
+    ("Ten Chaffs", "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d"),
+)
+
 _DEALS = {2: (8, 8), 3: (7, 6), 4: (5, 8)}
 
 

@@ -8,10 +8,13 @@ options and presets with their sources, its yaku table and, where it has them, i
 hand combinations.
 
 * :func:`show_overview`: at a glance (players, cards, deal, length, goal, difficulty);
+* :func:`show_first_game`: your first game (the deal, a turn, a decision, the end),
+  drawn from one seeded round;
 * :func:`show_preset_overview`, :func:`show_deals`: every preset side by side;
 * :func:`glue_facts`: the numbers a chapter's prose names;
 * :func:`show_yaku_chart`: every yaku and hand combination drawn with its cards;
-* :func:`show_options`, :func:`show_sources`: the variants page;
+* :func:`show_options`, :func:`show_same_piles`, :func:`show_sources`: the variants
+  page;
 * :func:`scoring_procedure`, :func:`show_scoring_procedure`: scoring at the table;
 * :func:`show_quick_reference`: a printable one-page summary;
 * :func:`show_worked_round`: a generated round, its decisions in full.
@@ -64,14 +67,19 @@ from .pages import (
     overview_html,
     preset_overview_html,
     quick_reference_html,
+    reader_problems,
+    same_piles_html,
+    same_piles_rows,
     scoring_html,
     scoring_procedure,
     scoring_steps,
     show_deals,
+    show_first_game,
     show_options,
     show_overview,
     show_preset_overview,
     show_quick_reference,
+    show_same_piles,
     show_scoring_procedure,
     show_sources,
     show_worked_round,
@@ -79,10 +87,22 @@ from .pages import (
     show_yaku_points,
     sources_html,
 )
-from .worked import Decision, WorkedRound, plain_line, worked_round, worked_round_html
+from .worked import (
+    Decision,
+    FirstGame,
+    Moment,
+    first_game,
+    first_game_html,
+    plain_line,
+    reason_text,
+    worked_round,
+    worked_round_html,
+)
 
 __all__ = [
     "Decision",
+    "FirstGame",
+    "Moment",
     "WorkedRound",
     "amount_text",
     "as_game",
@@ -93,6 +113,8 @@ __all__ = [
     "decision_rows",
     "example_cards",
     "facts",
+    "first_game",
+    "first_game_html",
     "game_data",
     "game_length",
     "glue_facts",
@@ -115,15 +137,21 @@ __all__ = [
     "preset_overview_rows",
     "preset_rows",
     "presets",
+    "reader_problems",
+    "reason_text",
     "quick_reference_html",
+    "same_piles_html",
+    "same_piles_rows",
     "scoring_html",
     "scoring_procedure",
     "scoring_steps",
     "show_deals",
+    "show_first_game",
     "show_options",
     "show_overview",
     "show_preset_overview",
     "show_quick_reference",
+    "show_same_piles",
     "show_scoring_procedure",
     "show_sources",
     "show_worked_round",

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from .. import tables
@@ -39,21 +40,28 @@ from .facts import (
     overview_rows,
     preset_deal_notes,
     preset_deal_rows,
+    preset_game,
     preset_label,
     preset_overview_rows,
     preset_rows,
     presets,
     source_rows,
 )
-from .worked import worked_round, worked_round_html
+from .worked import first_game_html, worked_round, worked_round_html
 
 __all__ = [
+    "READER_BANNED",
     "REFERENCE_CSS",
+    "reader_problems",
     "deals_html",
     "glue_facts",
     "preset_overview_html",
     "show_deals",
+    "show_first_game",
     "show_preset_overview",
+    "show_same_piles",
+    "same_piles_html",
+    "same_piles_rows",
     "show_yaku_points",
     "options_html",
     "overview_html",
@@ -70,6 +78,48 @@ __all__ = [
     "show_yaku_chart",
     "sources_html",
 ]
+
+
+#: What a learner page's text must never show, as (what it is, pattern): the word
+#: "engine", action codes ("capture 2a"), card codes in prose ("2a"), option identifiers
+#: (any snake_case word), line citations, and bare document labels (a label not in
+#: parentheses after a document's name, "BOOK", the preset key "book" used as a label).
+#: Card codes belong only to command lines and the deck chapter's "Writing cards down".
+READER_BANNED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("the word 'engine'", re.compile(r"\bengines?\b", re.I)),
+    ("an action code", re.compile(r"\b(?:play|capture|take|draw|discard)\s+"
+                                  r"(?:1[0-2]|[1-9])[a-d]\b")),
+    ("a card code", re.compile(r"(?<![\w/.-])(?:1[0-2]|[1-9])[a-d](?![\w/-])")),
+    ("an option identifier", re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")),
+    ("a line citation", re.compile(r"\blines? \d+", re.I)),
+    ("a bare document label", re.compile(r"(?<!\()\bD00[1-4]\b(?!\))|\bBOOK\b|"
+                                         r"\b(?:rule set|preset)[: ]+[\"']?book\b|"
+                                         r"[\"']book[\"']")),
+)
+
+#: The kinds of :data:`READER_BANNED` that concern card codes.
+CODE_KINDS = ("an action code", "a card code")
+
+
+def reader_problems(text: str, *, codes: bool = False) -> list[str]:
+    """Every phrase of ``text`` a learner page must not show (:data:`READER_BANNED`),
+    each as "what: 'phrase' in …context…"; ``codes=True`` where card codes are what the
+    reader is taught (a command line, the deck's notation).
+
+    >>> [p.split(":")[0] for p in reader_problems("The engine asks: 'capture 2a'")]
+    ["the word 'engine'", 'an action code', 'a card code']
+    >>> reader_problems("The Japanese publisher's rules (D002) take the Crane.")
+    []
+    """
+    flat = " ".join(text.split())
+    out: list[str] = []
+    for what, pattern in READER_BANNED:
+        if codes and what in CODE_KINDS:
+            continue
+        for m in pattern.finditer(flat):
+            lo, hi = max(0, m.start() - 40), m.end() + 40
+            out.append(f"{what}: {m.group(0)!r} in \u2026{flat[lo:hi]}\u2026")
+    return out
 
 
 def _display(markup: str) -> Any:
@@ -132,6 +182,60 @@ def options_html(game: Game | str, *, lines: bool = True) -> str:
         out.append(f"<tr><td><b>{esc(str(r['Option']))}</b>{differs}<br>"
                    f'<span style="font-size:.9em">{esc(str(r["What it decides"]))}'
                    f"{esc(note)}</span></td>{cells}</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def same_piles_rows(game: Game | str, piles: Any = None) -> list[dict[str, object]]:
+    """The same capture piles scored under every preset side by side: one row per pile
+    (its label and cards), each preset's total and the yaku that count. ``piles``:
+    ``(label, cards)`` pairs; by default the game's own, as data (``COMPARISON_PILES``
+    in its rules module). ``differs``: whether the presets' totals disagree."""
+    g = as_game(game)
+    piles = piles if piles is not None else game_data(g, "COMPARISON_PILES", ())
+    rows: list[dict[str, object]] = []
+    for label, cards in piles:
+        row: dict[str, object] = {"Pile": label, "cards": cards}
+        totals = set()
+        for p in presets(g):
+            data = preset_game(g, p).score(list(CardSet.parse(cards)))
+            data = data.to_dict() if hasattr(data, "to_dict") else dict(data)
+            counted = [y for y in data.get("yaku", ())
+                       if not y.get("optional") or data.get("subtotal")]
+            parts = [f"{y['name']} {y['points']}" for y in counted]
+            if data.get("card_points") is not None:
+                par = f" against par {data['par']}" if data.get("par") is not None else ""
+                parts.insert(0, f"card points {data['card_points']}{par}")
+            yaku = ", ".join(parts) or "no yaku"
+            row[preset_label(g, p)] = f"{data['total']}: {yaku}"
+            totals.add(data["total"])
+        row["differs"] = len(totals) > 1
+        rows.append(row)
+    return rows
+
+
+def same_piles_html(game: Game | str, piles: Any = None) -> str:
+    """:func:`same_piles_rows` as a table, each pile drawn; rows where the presets
+    disagree are shaded and marked in words."""
+    from ..render.svg import row_svg
+    esc = html.escape
+    g = as_game(game)
+    cols = [preset_label(g, p) for p in presets(g)]
+    out = ['<div class="hf-table-wrap" style="overflow-x:auto" tabindex="0" role="region" '
+           'aria-label="The same piles under each rule set"><table class="table hf-table">'
+           "<thead><tr><th>Pile</th>" + "".join(f"<th>{esc(c)}</th>" for c in cols)
+           + "</tr></thead><tbody>"]
+    for r in same_piles_rows(g, piles):
+        shade = ' style="background:#fff4e0"' if r["differs"] else ""
+        note = " <i>(the rule sets differ)</i>" if r["differs"] else ""
+        cells = []
+        for c in cols:
+            total, _, yaku = str(r[c]).partition(": ")
+            cells.append(f'<td{shade}><b style="font-size:1.25em">{esc(total)}</b><br>'
+                         f"<small>{esc(yaku)}</small></td>")
+        drawn = row_svg(str(r["cards"]), width=MIN_CARD_WIDTH, wrap=5)
+        out.append(f"<tr><td>{esc(str(r['Pile']))}{note}<br>{drawn}</td>"
+                   f"{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 
@@ -373,6 +477,11 @@ def show_options(game: Game | str, *, lines: bool = True) -> Any:
     return _display(options_html(game, lines=lines))
 
 
+def show_same_piles(game: Game | str, piles: Any = None) -> Any:
+    """The same piles under every preset (:func:`same_piles_html`; variants page)."""
+    return _display(same_piles_html(game, piles))
+
+
 def show_sources(game: Game | str) -> Any:
     """The documents behind the rules, with sections and lines (variants page)."""
     return _display(sources_html(game))
@@ -388,6 +497,15 @@ def show_quick_reference(game: Game | str) -> Any:
     return _display(quick_reference_html(game))
 
 
-def show_worked_round(game: Game | str, seed: int = 3, players: int | None = None) -> Any:
-    """A generated round, told in words, its decisions drawn in full."""
-    return _display(worked_round_html(worked_round(game, seed, players)))
+def show_worked_round(game: Game | str, seed: int = 3, players: int | None = None,
+                      agent: str | tuple[str, ...] = "greedy") -> Any:
+    """A generated round, told in words, its decisions drawn in full with the reason
+    for each (``agent``: the computer player of every seat, or one per seat)."""
+    return _display(worked_round_html(worked_round(game, seed, players, agent)))
+
+
+def show_first_game(game: Game | str, key: str | None = None, seed: int = 3) -> Any:
+    """A moment of a first game (``setup``, ``turn``, ``decision``, ``end``; all of them
+    without ``key``), drawn from one seeded round
+    (:func:`~hanafuda_core.teach.worked.first_game`)."""
+    return _display(first_game_html(game, key, seed))

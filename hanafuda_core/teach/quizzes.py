@@ -35,7 +35,7 @@ from ..errors import HanafudaError
 from ..play import Game
 from ..quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
 from ..render.sizes import MIN_CARD_WIDTH
-from .tools import as_play_game, game_deck
+from .tools import TableRow, as_play_game, game_deck
 
 __all__ = [
     "TOPICS",
@@ -146,7 +146,19 @@ def generate_capture_quiz(game: Game | str, seed: int, n: int = 6,
 
 
 def _the(card: Card) -> str:
-    return f"the {card.title} ({card.code})"
+    """A card as a question names it: by name, never by code ("the Crane")."""
+    return f"the {card.title}"
+
+
+def _row_words(row: TableRow) -> str:
+    """A row of the table in words, its cards by name ("Your hand: the Crane and the
+    Curtain")."""
+    if row.hidden:
+        return str(row.to_text())
+    from ..narration import and_list
+    names = [f"the {c.title}" if isinstance(c, Card) else str(getattr(c, "title", c))
+             for c in row.cards]
+    return f"{row.label}: {and_list(names) or 'none'}"
 
 
 def _list(items: Sequence[str]) -> str:
@@ -285,7 +297,7 @@ def _play_question(game: Game, rng: random.Random, qid: str) -> Question:
     names = [("you" if p == seat else "your opponent") if players == 2 else
              ("you" if p == seat else f"player {p + 1}") for p in range(players)]
     rows = [r for r in table_rows(game, state, seat, names) if r.cards]
-    seen = "; ".join(r.to_text() for r in rows)
+    seen = "; ".join(_row_words(r) for r in rows)
     hand = next((r.cards for r in rows if r.label == "Your hand"), ())
     prompt = (f"In {game.name}, it is your turn. {seen}. Which move is best? "
               "(The coach plays every move out over many possible deals.)")

@@ -6,6 +6,13 @@ full: the table at that moment, the choices, and what was chosen.
 >>> wr = worked_round("koikoi", 3)
 >>> wr.result.winner in (0, 1, None), len(wr.decisions) >= 1
 (True, True)
+
+:func:`first_game` draws the moments a learner meets in a first game of any game
+(the deal, a turn, the decision the game is named for, the end of a round) from one
+seeded round:
+
+>>> [m.key for m in first_game("simplified", 3).moments]
+['setup', 'turn', 'empty', 'end']
 """
 
 from __future__ import annotations
@@ -13,7 +20,9 @@ from __future__ import annotations
 import html
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..cards import parse_card
 from ..errors import HanafudaError
@@ -26,6 +35,11 @@ from .facts import as_game
 __all__ = [
     "CARD_MOVES",
     "Decision",
+    "FirstGame",
+    "Moment",
+    "first_game",
+    "first_game_html",
+    "reason_text",
     "WorkedRound",
     "plain_line",
     "worked_round",
@@ -87,13 +101,38 @@ def plain_line(line: str) -> str:
     return name_sources(re.sub(r"\b([a-z]+)_([a-z]+)\b", r"\1 \2", line))
 
 
+def _agents(game: Game, n: int, agent: str | Sequence[str]) -> tuple[str, ...]:
+    names = (agent,) * n if isinstance(agent, str) else tuple(agent)
+    if len(names) != n:
+        raise HanafudaError(f"{game.name}: {n} players need {n} computer players, one per "
+                            f"seat; got {len(names)} ({', '.join(names)})")
+    return names
+
+
+def _reason(agent: Any, view: Any, legal: Sequence[Any], name: str) -> str:
+    """Why the computer player chose, in plain words: the coach's own summary where it
+    advises, else what the simple player goes by."""
+    advise = getattr(agent, "advise", None)
+    if advise is not None:
+        summary = str(advise(view, legal).summary)
+        return summary[:1].upper() + summary[1:]
+    if name == "greedy":
+        return ("The simple computer player takes what is worth most at once, without "
+                "looking ahead.")
+    return "The computer player's choice."
+
+
 def worked_round(game: Game | str, seed: int, players: int | None = None,
-                 agent: str = "greedy") -> WorkedRound:
-    """Deal round ``seed`` and let the computer players (``agent``, one per seat) play it
-    through the protocol; an unknown agent name is refused by the game."""
+                 agent: str | Sequence[str] = "greedy") -> WorkedRound:
+    """Deal round ``seed`` and let the computer players play it through the protocol:
+    ``agent`` names one player for every seat, or one per seat (``("coach",
+    "greedy")``); an unknown name is refused by the game. Each decision keeps where the
+    cards lay, what the deciding player's captures are worth and why the player chose
+    (the coach's reasons, where it advises)."""
     g = as_game(game)
     n = g.check_players(players if players is not None else _usual_players(g))
-    agents = [g.agent(agent) for _ in range(n)]
+    names = _agents(g, n, agent)
+    agents = [g.agent(a) for a in names]
     rng = random.Random(seed)
     r = g.new_round(seed=seed, players=n)
     dealt = r.zones()
@@ -106,22 +145,25 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
         if p is None:
             raise HanafudaError("a round that has not ended has nobody to play")
         legal = r.legal_actions()
-        choice = agents[p].choose(r.view(p), legal, rng)
-        code = choice.code() if hasattr(choice, "code") else str(choice)
+        view = r.view(p)
         codes = [a.code() for a in legal]
+        why = _reason(agents[p], view, legal, names[p]) if is_decision(codes) else ""
+        choice = agents[p].choose(view, legal, rng)
+        code = choice.code() if hasattr(choice, "code") else str(choice)
         if is_decision(codes):
             chosen = legal[codes.index(code)] if code in codes else choice
             zones = r.zones()
+            standing = _standing(g, p, zones)
             decisions.append(Decision(len(decisions) + 1, p,
                                       tuple(a.describe() for a in legal),
-                                      chosen.describe(), zones, _standing(g, p, zones)))
+                                      chosen.describe(), zones,
+                                      " ".join(x for x in (standing, why) if x)))
         actions.append(code)
         r = r.apply(choice)
     else:
         raise HanafudaError("the worked round did not end")   # pragma: no cover
     result = r.result()
     assert result is not None
-    names = tuple(agent for _ in range(n))
     # The story names seats as players at a table ("Player 1"), never the computer
     # players' names: the record is told without its agents.
     record = replace(r.record(), agents=())
@@ -192,13 +234,27 @@ def _decision_html(d: Decision) -> str:
             f'{layout_html(rows, width=MIN_CARD_WIDTH)}</div>')
 
 
+#: The computer players in words (never their names, which are identifiers).
+_AGENT_WORDS = {"coach": "the strong computer player (it tries every move over many "
+                         "possible deals)",
+                "greedy": "the simple computer player (the move worth most at once)",
+                "random": "a computer player that picks any legal move by chance"}
+
+
+def _who_plays(wr: WorkedRound) -> str:
+    """Who plays each seat, in words."""
+    if len(set(wr.agents)) == 1:
+        return f"all played by {_AGENT_WORDS.get(wr.agents[0], 'the computer')}"
+    return "; ".join(f"Player {p + 1} by {_AGENT_WORDS.get(a, 'the computer')}"
+                     for p, a in enumerate(wr.agents))
+
+
 def worked_round_html(wr: WorkedRound) -> str:
     """The round in words, turn by turn, with each decision drawn in full, then the
     result."""
     esc = html.escape
     g = wr.game
-    out = [(f'<p class="hf-caption">{wr.players} players, all played by the computer; '
-           f'the same deal comes back with seed {wr.seed}.</p>')]
+    out = [f'<p class="hf-caption">{wr.players} players, {esc(_who_plays(wr))}.</p>']
     decisions = iter(wr.decisions)
     if wr.dealt:
         from ..cards import Card
@@ -217,5 +273,276 @@ def worked_round_html(wr: WorkedRound) -> str:
     res = wr.result
     points = ", ".join(f"Player {p + 1}: {v:+d}" for p, v in enumerate(res.points))
     who = "nobody wins" if res.winner is None else f"Player {res.winner + 1} wins"
-    out.append(f"<p><b>Result:</b> {who} ({esc(plain_line(res.reason))}); {esc(points)}.</p>")
+    out.append(f"<p><b>Result:</b> {who} ({esc(reason_text(g, res.reason))}); {esc(points)}.</p>")
     return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# Your first game: the moments a learner meets, drawn from one seeded round
+
+#: The moments of :func:`first_game`, in the order a round meets them.
+MOMENTS = ("setup", "turn", "decision", "empty", "end")
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One moment of a first game: its key (one of :data:`MOMENTS`), a title, what
+    happens in words, and the cards to draw as labelled rows (a list of cards, ``None``
+    for a card face down, or a count for a face-down pile)."""
+
+    key: str
+    title: str
+    text: str
+    rows: tuple[tuple[str, object], ...]
+    highlight: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class FirstGame:
+    """The moments of one seeded round, for the "Your first game" section."""
+
+    game: Game
+    seed: int
+    players: int
+    moments: tuple[Moment, ...]
+
+    def moment(self, key: str) -> Moment:
+        """The moment ``key``; a game without it (a game with no decision) is refused
+        with the moments it has."""
+        for m in self.moments:
+            if m.key == key:
+                return m
+        raise HanafudaError(f"{self.game.name}'s first game has no {key!r} moment; it has "
+                            f"{', '.join(m.key for m in self.moments)}")
+
+
+def _names(cards: Sequence[int]) -> str:
+    from ..cards import CARD_INFO
+    return and_list([f"the {CARD_INFO[c].name}" for c in cards])
+
+
+def _rows(zones: dict[str, tuple[int, ...]], me: int, *, hide_others: bool = True,
+          you: bool = True) -> tuple[tuple[str, object], ...]:
+    """The table as one player sees it: their hand face up (labelled "Your hand", or
+    by the player's number without ``you``), the others face down, the field, the stock
+    as a pile, and every side's captures."""
+    rows: list[tuple[str, object]] = []
+    for zone, cards in zones.items():
+        kind, _, who = zone.rpartition(" ")
+        if kind == "hand":
+            seat = int(who)
+            label = ("Your hand" if seat == me and you else f"Player {seat + 1}'s hand")
+            rows.append((label, list(cards) if seat == me or not hide_others
+                         else [None] * len(cards)))
+        elif zone == "field":
+            rows.append(("Field", list(cards)))
+        elif zone in ("stock", "undealt"):
+            rows.append(("Stock", len(cards)))
+        elif kind.startswith("captures"):
+            rows.append((f"Captured by side {who}" if int(who) > 2 or len(zones) > 6
+                         else f"Player {who}'s captures", list(cards)))
+    return tuple(rows)
+
+
+def _captured(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, ...]]
+              ) -> tuple[int, ...]:
+    new: list[int] = []
+    for zone, cards in after.items():
+        if zone.startswith("captures"):
+            old = set(before.get(zone, ()))
+            new += [c for c in cards if c not in old]
+    return tuple(new)
+
+
+def _find_decision(g: Game, seed: int, n: int, agent: str) -> tuple[int, Decision] | None:
+    """The first decision of the first round from ``seed`` on that has one (a game whose
+    rounds never ask one has none)."""
+    for s in range(seed, seed + 25):
+        wr = worked_round(g, s, n, agent)
+        if wr.decisions:
+            return s, wr.decisions[0]
+    return None
+
+
+#: How a round ended, in words (an outcome's ``reason``).
+REASON_WORDS = {
+    "stop": "a player called {stop} and took the points",
+    "cards": "every card has been played, and the captured cards are counted",
+    "draw": "the cards ran out before anyone called {stop}, so it is a draw",
+    "dealers_delight": "the cards ran out before anyone called {stop}: the dealer scores",
+    "instant_win": "a lucky hand won the round straight from the deal",
+    "end": "every card has been played",
+    "played out": "every card has been played, and the captured cards are counted",
+}
+
+
+def reason_text(game: Game, reason: str) -> str:
+    """An outcome's reason in words, with the game's own word for stopping."""
+    words = getattr(game.rules, "decision_words", None)
+    stop = getattr(words, "stop", "Stop")
+    return REASON_WORDS.get(reason, plain_line(reason)).format(stop=stop)
+
+
+def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, ...]],
+               me: int, took: tuple[int, ...]) -> str:
+    """The first turn in words, from the table before and after: the card played, the
+    card turned over from the stock, and what each took."""
+    from ..cards import CARD_INFO
+    played = [c for c in before.get(f"hand {me}", ()) if c not in after.get(f"hand {me}", ())]
+    drawn = [c for c in before.get("stock", ()) if c not in after.get("stock", ())]
+    told: set[int] = set()
+    parts = []
+    for lead, cards in (("You play", played), ("then you turn over", drawn)):
+        for c in cards:
+            mates = [t for t in took if t // 4 == c // 4 and t != c and t not in played + drawn]
+            told.update([c, *mates])
+            name = f"the {CARD_INFO[c].name}"
+            if c in took:
+                parts.append(f"{lead} {name} and take {_names(mates)}" if mates
+                             else f"{lead} {name} and take a card with it")
+            else:
+                parts.append(f"{lead} {name}; no field card matches, so it stays on the field")
+    rest = [t for t in took if t not in told]
+    text = "; ".join(parts) + "."
+    if rest:
+        text += f" You also capture {_names(rest)}."
+    return text[:1].upper() + text[1:]
+
+
+def _hands_empty(zones: dict[str, tuple[int, ...]]) -> bool:
+    """Every hand is empty while the stock still holds cards."""
+    hands = [c for z, c in zones.items() if z.startswith("hand ")]
+    return bool(hands) and not any(hands) and bool(zones.get("stock"))
+
+
+def _find_empty_hands(g: Game, seed: int, n: int, agent: str
+                      ) -> tuple[dict[str, tuple[int, ...]], bool] | None:
+    """The table the first time every hand is empty with cards left in the stock, in the
+    first round from ``seed`` on that gets there (within 80 deals), and whether the rest
+    of the stock then goes unused (the round ends without drawing it; a round stopped by a
+    player at that moment does not tell, and the search goes on); None for a game whose
+    hands and stock run out together."""
+    for s in range(seed, seed + 80):
+        agents = [g.agent(agent) for _ in range(n)]
+        rng = random.Random(s)
+        r = g.new_round(seed=s, players=n)
+        seen: dict[str, tuple[int, ...]] | None = None
+        while True:
+            zones = r.zones()
+            if seen is None and _hands_empty(zones):
+                seen = zones
+            if r.is_terminal:
+                break
+            p = r.current_player
+            assert p is not None
+            r = r.apply(agents[p].choose(r.view(p), r.legal_actions(), rng))
+        if seen is None:
+            continue
+        unused = len(r.zones().get("stock", ())) == len(seen["stock"])
+        result = r.result()
+        # A round someone stopped right there says nothing of what the rules do next.
+        if not unused or result is None or result.reason != "stop":
+            return seen, unused
+    return None
+
+
+def first_game(game: Game | str, seed: int = 3, players: int | None = None,
+               agent: str = "greedy") -> FirstGame:
+    """One seeded round played by the computer, cut into the moments a first game
+    meets: ``setup`` (the deal, as the first player sees it), ``turn`` (the first
+    player's first turn, before and after), ``decision`` (the first decision that is not
+    a card to play, from the first round from ``seed`` on that has one; games without
+    such decisions have no such moment), ``empty`` (every hand empty with cards left in
+    the stock, and what the rules do then, from the first round from ``seed`` on that
+    gets there; games whose hands and stock run out together have none) and ``end`` (the
+    table when the round ends, and why it ended)."""
+    g = as_game(game)
+    n = g.check_players(players if players is not None else _usual_players(g))
+    agents = [g.agent(agent) for _ in range(n)]
+    rng = random.Random(seed)
+    r = g.new_round(seed=seed, players=n)
+    dealt = r.zones()
+    me = r.current_player if r.current_player is not None else 0
+    hand = len(dealt.get(f"hand {me}", ()))
+    stock = len(dealt.get("stock", dealt.get("undealt", ())))
+    moments = [Moment("setup", "The deal", (
+        f"{n} players: {hand} cards to each hand, {len(dealt.get('field', ()))} face up on "
+        f"the field and {stock} face down in the stock. You see your own hand; the other "
+        "hands are face down."), _rows(dealt, me))]
+    # Moves before the first card is played (claims of a dealt hand) are not the turn.
+    while not r.is_terminal and not all(a.code().split()[0] in CARD_MOVES
+                                        for a in r.legal_actions()):
+        p = r.current_player
+        assert p is not None
+        r = r.apply(agents[p].choose(r.view(p), r.legal_actions(), rng))
+    me = r.current_player if r.current_player is not None else me
+    # The first turn: that player's moves until another player is to act.
+    before = r.zones()
+    while not r.is_terminal and r.current_player == me:
+        r = r.apply(agents[me].choose(r.view(me), r.legal_actions(), rng))
+    after = r.zones()
+    took = _captured(before, after)
+    what = _turn_text(before, after, me, took)
+    moments.append(Moment("turn", "Your first turn", what,
+                          (*_rows(before, me)[:1],
+                           ("Field before", list(before.get("field", ()))),
+                           ("Field after", list(after.get("field", ()))),
+                           ("Captured this turn", list(took))), took))
+    found = _find_decision(g, seed, n, agent)
+    if found is not None:
+        s, d = found
+        choices = and_list([f"\u201c{c}\u201d" for c in d.choices])
+        moments.append(Moment("decision", "A decision", (
+            f"Player {d.player + 1} must choose between {choices}. {d.reason} "
+            f"They choose \u201c{d.chosen}\u201d."), _rows(d.zones, d.player, you=False)))
+    # Any players will do to show the table then; the simple ones always stop at once,
+    # so a round where play goes on past empty hands may need players who call on.
+    empty = _find_empty_hands(g, seed, n, agent) or (
+        _find_empty_hands(g, seed, n, "random") if "random" in g.agent_names else None)
+    if empty is not None:
+        zones, ends = empty
+        left = len(zones["stock"])
+        then = ("Under these rules the round ends here, and the rest of the stock is not "
+                "used." if ends else "Play goes on: on each turn, turn over the top stock "
+                "card and match it as usual, until the stock is empty.")
+        moments.append(Moment("empty", "Hands empty, stock left", (
+            f"Every hand is empty, but {left} card{'s' * (left != 1)} are still in the "
+            f"stock. {then}"), _rows(zones, me, hide_others=False)))
+    while not r.is_terminal:
+        p = r.current_player
+        assert p is not None
+        r = r.apply(agents[p].choose(r.view(p), r.legal_actions(), rng))
+    end = r.zones()
+    res = r.result()
+    assert res is not None
+    left = len(end.get("stock", ()))
+    hands_left = sum(len(c) for z, c in end.items() if z.startswith("hand "))
+    who = "nobody wins" if res.winner is None else f"Player {res.winner + 1} wins"
+    moments.append(Moment("end", "The end of the round", (
+        f"The round ends: {reason_text(g, res.reason)}; {who}. "
+        f"{hands_left} card{'s' * (hands_left != 1)} left in the hands, {left} in the "
+        "stock."), _rows(end, me, hide_others=False)))
+    return FirstGame(g, seed, n, tuple(moments))
+
+
+def moment_html(moment: Moment) -> str:
+    """One moment drawn: its title, what happens, and the cards (56 px wide)."""
+    from ..render.svg import layout_html
+    esc = html.escape
+    from ..cards import Card
+    rows = [(label, [None if c is None else Card(c) for c in cards]
+             if isinstance(cards, list) else cards) for label, cards in moment.rows]
+    lit = [Card(c) for c in moment.highlight]
+    return (f'<div class="hf-moment"><p style="margin:6px 0 2px"><b>{esc(moment.title)}.'
+            f"</b> {esc(moment.text)}</p>"
+            f"{layout_html(rows, width=MIN_CARD_WIDTH, highlight=lit)}</div>")
+
+
+def first_game_html(game: Game | str, key: str | None = None, seed: int = 3,
+                    players: int | None = None) -> str:
+    """A first game's moment ``key`` (one of :data:`MOMENTS`), or all of them, drawn."""
+    fg = first_game(game, seed, players)
+    if key is not None and key not in MOMENTS:
+        raise HanafudaError(f"a first game's moments are {', '.join(MOMENTS)}; not {key!r}")
+    chosen = fg.moments if key is None else (fg.moment(key),)
+    return "".join(moment_html(m) for m in chosen)

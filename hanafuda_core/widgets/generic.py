@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
@@ -150,7 +151,9 @@ def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
             note = "" if counted else " (optional chart: not counted under these rules)"
             drawn = svg.row_svg(" ".join(y.get("cards", ())), width=card_width,
                                 label=None, wrap=12)
-            rule = name_sources(str(y.get("source", "")))     # documents named for readers
+            # Documents named for readers; line numbers only on the variants pages.
+            rule = name_sources(re.sub(r",? ?\blines? [\d\-\u2013, ]+$", "",
+                                       str(y.get("source", ""))))
             rows.append(
                 f"<tr><td><strong>{escape(str(y['name']))}</strong>{escape(note)}<br>"
                 f"<small>{escape(str(y.get('japanese', '')))}</small></td>"
