@@ -27,7 +27,7 @@ help:
 	@echo "             chapter, widget and browser tests"
 	@echo "make lint    only ruff and mypy"
 	@echo "make book    set up and build the book into _build/html"
-	@echo "make clean   remove build outputs; make distclean also removes .venv and book/_vendor"
+	@echo "make clean   remove build outputs; make distclean also removes .venv and the vendored JS"
 
 setup:
 	@bash tools/setup.sh
@@ -63,4 +63,4 @@ clean:
 	rm -rf _build $(NBTEST) tests/_artifacts .pytest_cache
 
 distclean: clean
-	rm -rf $(VENV) book/_vendor
+	rm -rf $(VENV) book/_vendor tests/_vendor

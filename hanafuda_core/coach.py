@@ -718,7 +718,8 @@ class _Context:
                     f"{have} {info.what}")
                 out.append((info.points / missing,
                             f"{self.who(s)} is {missing} card{'s' * (missing > 1)} from "
-                            f"{info.name} ({info.points} points): they hold {held}"))
+                            f"{info.name} ({info.points} point{'s' * (info.points != 1)}): "
+                            f"they hold {held}"))
         out.sort(key=lambda t: -t[0])
         return out
 

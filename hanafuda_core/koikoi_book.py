@@ -506,8 +506,8 @@ def reference_html(preset: str = "book") -> str:
     """The quick reference page as one HTML fragment (with its print style): the teaching
     layer's (:func:`hanafuda_core.teach.quick_reference_html`: at a glance, the deal, a
     turn, scoring and the yaku chart), then Koi-Koi's own: the decision after a yaku in
-    the game's words, the multipliers with two engine-played examples, and the points of
-    every yaku under each rule set."""
+    the game's words, and the multipliers with two examples played out by the rules.
+    The other rule sets' points are on the variants page, not on this sheet."""
     esc = html.escape
     rules = get_rules(preset)
     go, stop = rules.decision_words.go_on, rules.decision_words.stop
@@ -527,9 +527,7 @@ def reference_html(preset: str = "book") -> str:
            f"<li>Example: 3 Poetry Ribbons, {esc(go)}, a 4th Ribbon, {esc(stop)}: "
            f"{_result(ex2).points[0]} points.</li>"
            f"<li>Example: A calls {esc(go)}; B makes 5 Tens and stops: B "
-           f"{_result(ex3).points[1]}, A 0.</li></ul></div></div>"
-           '<div><h2>Points under each rule set</h2>'
-           + tables.to_html(teach.yaku_points_rows(teach.as_game("koikoi"))) + "</div>")
+           f"{_result(ex3).points[1]}, A 0.</li></ul></div></div>")
     page = teach.quick_reference_html(teach.preset_game("koikoi", preset))
     end = page.rindex("</div>")
     return page[:end] + own + page[end:]

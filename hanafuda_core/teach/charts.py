@@ -333,7 +333,8 @@ def _card_list(cards: object) -> list[Card]:
     return [Card(c) for c in cards] if isinstance(cards, (tuple, list, CardSet)) else []
 
 
-def _chart(rows: list[dict[str, object]], width: float, compact: bool) -> list[str]:
+def _chart(rows: list[dict[str, object]], width: float, compact: bool,
+           pictures: bool = True) -> list[str]:
     from ..render.svg import row_svg
     esc = html.escape
     out = []
@@ -348,11 +349,13 @@ def _chart(rows: list[dict[str, object]], width: float, compact: bool) -> list[s
             out.append(f'<div class="hf-yaku" style="{_TILE}">'
                        f'<div><b>{esc(str(r["Yaku"]))}</b> · {esc(str(r["Japanese"]))}</div>'
                        f'<div>{esc(str(r["Points"]))}</div>'
-                       + ("" if compact else f'<div style="font-size:0.85em;color:#555">'
+                       + ("" if compact and pictures else
+                          f'<div style="font-size:0.85em;color:#555">'
                           f'{esc(str(r["Needs"]))}</div>')
                        + f'<div class="hf-yaku-note" style="font-size:0.85em;color:#555">'
                          f'{esc(note)}</div>'
-                       f'{row_svg(_card_list(r["cards"]), width=width, wrap=7)}</div>')
+                       + (row_svg(_card_list(r["cards"]), width=width, wrap=7)
+                          if pictures else "") + "</div>")
         out.append("</div></div>")
     return out
 
@@ -381,6 +384,8 @@ def yaku_chart_html(game: Game | str, *, width: float = MIN_CARD_WIDTH,
     if hands:
         out.append('<p style="margin:12px 0 0"><b>Hand combinations</b> (shown from the '
                    'dealt hand, one from each group at most)</p>')
-        out += _chart(hands, width, compact)
+        # A hand is seven cards: drawn in full, a compact chart (the printed quick
+        # reference) would run to several pages, so there it names them only.
+        out += _chart(hands, width, compact, pictures=not compact)
     out.append("</div>")
     return "".join(out)

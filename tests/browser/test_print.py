@@ -22,19 +22,8 @@ from hanafuda_core.teach import kit
 pytestmark = pytest.mark.browser
 
 BOOK_REFERENCES = ["book/koikoi-reference.html", "book/hachihachi-reference.html"]
-# Pages whose content is still too long for two A4 pages with cards at least 56 px wide:
-# the Koi-Koi reference page's points table under every rule set, and the kit's
-# Hachi-Hachi reference with its sixteen hand combinations drawn with seven cards each
-# (the book's Hachi-Hachi reference lists them in a table and fits). Their owners
-# shorten them; strict, so the test says when they fit.
-TOO_LONG = {
-    "book/koikoi-reference.html": "the points table under every rule set",
-    kit.print_reference_path("hachihachi"): "every hand combination drawn in full",
-}
-QUICK_REFERENCES = [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=f"too long: {TOO_LONG[p]}"))
-    if p in TOO_LONG else p
-    for p in BOOK_REFERENCES + [kit.print_reference_path(k) for k in playable_keys()]]
+# Every game's quick reference: the book's pages and the kit's printouts.
+QUICK_REFERENCES = BOOK_REFERENCES + [kit.print_reference_path(k) for k in playable_keys()]
 WORKSHEETS = [kit.seed_page_path(q.key, seed) for q in kit.kit_quizzes() for seed in (1, 30)]
 QUIZ_PAGES = ["exercises/koikoi-quiz.html", "exercises/hachihachi-quiz.html"]
 
