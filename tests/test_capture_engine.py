@@ -4,6 +4,8 @@ import random
 
 import pytest
 from capture_helpers import asks_which, position_maker
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanafuda_core.cards import Card, CardSet
 from hanafuda_core.engines.capture import (
@@ -19,6 +21,8 @@ from hanafuda_core.engines.capture import (
     legal_actions,
     new_round,
     parse_action,
+    position_state,
+    setup_state,
     view,
 )
 from hanafuda_core.errors import IllegalActionError
@@ -140,3 +144,27 @@ def test_fast_random_round_plays_the_rounds_random_agents_play(options):
                                   slow.result, slow.history)
         phases.update(type(a) for a in slow.history)
     assert phases == {Play, Capture, GoOn, Stop}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from([2, 3]), st.booleans())
+def test_a_position_built_unchecked_is_the_position_set_up_by_hand(rng, players, captured):
+    """``position_state`` (a staged round starting play from its own deal) builds the
+    state ``setup_state`` builds from the same cards written out and checked."""
+    from hanafuda_core.games.hachihachi_play import engine_rules
+    rules = engine_rules("book", players) if players == 3 else RULES
+    deck = list(range(48))
+    rng.shuffle(deck)
+    hands = [deck[7 * i:7 * i + 7] for i in range(players)]
+    rest = deck[7 * players:]
+    field, stock = rest[:6], rest[6:30]
+    caps = [rest[30:34] if captured else []] + [[] for _ in range(players - 1)]
+    as_mask = [sum(1 << c for c in cards) for cards in (*hands, field, *caps)]
+    by_hand = setup_state(rules, [CardSet(Card(c) for c in h) for h in hands],
+                          CardSet(Card(c) for c in field), [Card(c) for c in stock],
+                          [CardSet(Card(c) for c in c_) for c_ in caps], player=1, dealer=1,
+                          round_no=3)
+    unchecked = position_state(rules, tuple(as_mask[:players]), as_mask[players],
+                               tuple(stock), tuple(as_mask[players + 1:]), player=1, dealer=1,
+                               round_no=3)
+    assert unchecked == by_hand

@@ -317,3 +317,25 @@ def test_shuffle_keys_are_48_draws_of_32_bits(seed):
     a, b = random.Random(seed), random.Random(seed)
     assert _shuffle_keys(a) == tuple(b.getrandbits(32) for _ in range(48))
     assert a.random() == b.random()
+
+
+@settings(max_examples=30, deadline=None)
+@given(preset=st.sampled_from(PRESETS), players=st.integers(2, 7), seed=st.integers(0, 10_000),
+       options=st.fixed_dictionaries({}, optional={
+           "responsibility": st.booleans(), "triple_responsibility": st.booleans(),
+           "risk": st.booleans(), "open_hand": st.booleans()}))
+def test_a_played_round_settles_its_own_facts_unchecked_as_checked(preset, players, seed,
+                                                                   options):
+    # _finish settles the round's own facts without RoundFacts.check (valid by
+    # construction): they pass the check, and the checked settlement is the same.
+    from hanafuda_core.games.hachihachi import get_rules
+    from hanafuda_core.hachihachi_settle import settle_round
+    rules = get_rules(preset, **options)
+    rng = random.Random(seed)
+    r = new_hachihachi_round(rules, players, rng, dealer=seed % players)
+    while r.stage != "over":
+        legal = legal_actions(r)
+        r = apply(r, legal[int(rng.random() * len(legal))])
+    facts = r.result.report.facts           # (round_facts of the round as it ended)
+    facts.check(rules)
+    assert settle_round(rules, facts) == r.result.report

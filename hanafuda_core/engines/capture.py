@@ -88,7 +88,8 @@ __all__ = [
     "Phase", "Play", "Capture", "GoOn", "Stop", "GO_ON", "STOP", "DecisionWords",
     "NEUTRAL_WORDS", "Action", "parse_action",
     "CaptureRules", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
-    "PlayerView", "new_round", "deal_from_order", "setup_state", "legal_actions", "apply",
+    "PlayerView", "new_round", "deal_from_order", "setup_state", "position_state",
+    "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
     "fast_random_round", "play_options", "shuffle_order", "DealOrderError", "check_order",
     "WildRules", "WildEvent", "MUSHI_WILD",
@@ -1105,20 +1106,6 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
                                  f"(ids {', '.join(map(str, bad[:5]))}); its cards are "
                                  f"{_deck_ids_text(rules)}")
     fm = mask(field, "the field")
-    sigs, pts = [], []
-    quick = rules.yaku.quick if rules.yaku is not None else None
-    empty = None                        # (an empty pile's score, asked once)
-    for c in caps:
-        if quick is None:
-            total, sig = 0, ()
-        elif c or empty is None:
-            total, sig = found = quick(c, fm)
-            if not c:
-                empty = found
-        else:
-            total, sig = empty
-        sigs.append(sig)
-        pts.append(total)
     # Each card in one place only: the places' sizes add up to the size of their union
     # (the stock's bits are added, not or-ed: a card twice in it carries into another
     # bit, so its sum has fewer bits than cards). The cards are listed, for the
@@ -1142,18 +1129,49 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
         raise DealOrderError(f"a card is placed twice in this setup "
                              f"({', '.join(Card(c).code for c in twice)}); each card may be "
                              "in one place only")
+    return position_state(rules, hands_m, fm, stock_t, tuple(caps), player=player,
+                          dealer=dealer, calls=tuple(calls), round_no=round_no,
+                          scores=scores)
+
+
+def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
+                   stock: tuple[int, ...], caps_m: tuple[int, ...], *, player: int = 0,
+                   dealer: int = 0, calls: tuple[int, ...] = (), round_no: int = 1,
+                   scores: Sequence[int] | None = None) -> State:
+    """The state of a position given as it is stored, ready to play: one hand mask per
+    seat, the field's mask, the stock's card ids (top first) and one capture mask per
+    side. Nothing is checked: the caller vouches that each card of the rules' deck is
+    in one place at most and that ``player`` and ``dealer`` are seats (a staged round
+    starting its play from its own deal; :func:`setup_state` checks a position given
+    by hand, then builds it here). Yaku already in the capture piles count as
+    declared."""
+    sigs, pts = [], []
+    quick = rules.yaku.quick if rules.yaku is not None else None
+    empty = None                        # (an empty pile's score, asked once)
+    for c in caps_m:
+        if quick is None:
+            total, sig = 0, ()
+        elif c or empty is None:
+            total, sig = found = quick(c, field_m)
+            if not c:
+                empty = found
+        else:
+            total, sig = empty
+        sigs.append(sig)
+        pts.append(total)
     order: tuple[int, ...] = ()
     for h in hands_m:
         order += _ids_of(h)
-    order += _ids_of(fm) + stock_t
-    for cm in caps:
+    order += _ids_of(field_m) + stock
+    for cm in caps_m:
         if cm:
             order += _ids_of(cm)
+    n = rules.players
     record = DealRecord(order, dealer, (), ("position set up by hand",))
-    return _new(State, (rules, hands_m, fm, tuple(caps), stock_t, 0, Phase.PLAY, player, dealer,
-                        round_no, tuple(sigs), tuple(pts), tuple(calls),
+    return _new(State, (rules, hands_m, field_m, caps_m, stock, 0, Phase.PLAY, player, dealer,
+                        round_no, tuple(sigs), tuple(pts), calls,
                         tuple(scores) if scores is not None else (rules.start_points,) * n,
-                        (0,) * n, (), None, record, None, fm, ()))
+                        (0,) * n, (), None, record, None, field_m, ()))
 
 
 _INT_ONLY = frozenset({int})

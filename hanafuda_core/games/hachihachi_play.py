@@ -54,7 +54,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..cards import DEFAULT_VALUES, MONTH_MASKS, Card, CardSet, parse_card
 from ..deal import MisdealRules
@@ -68,6 +68,7 @@ from ..engines.capture import (
     Play,
     RoundResult,
     State,
+    position_state,
     setup_state,
 )
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
@@ -796,15 +797,18 @@ def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
 
 
 def _start_play(r: HachiHachiRound) -> HachiHachiRound:
-    rules = _engine_rules(r.rules, len(r.active))
-    field, caps = r.field0, cast("tuple[int, ...]", ())
+    n = len(r.active)
+    rules = _engine_rules(r.rules, n)
+    field, caps = r.field0, _NO_CAPTURES[n]
     quad = _quad_cards(field) if r.rules.field_quad == "dealer_takes" and _field_quad(field) \
         else 0
     if quad:
         # D001: the dealer captures a dealt field quad at once (the acting dealer plays first).
-        field, caps = field & ~quad, (quad,)
-    inner = setup_state(rules, [r.hands[s] for s in r.active], field, _stock_order(r), caps,
-                        player=0, dealer=0, round_no=r.round_no)
+        field, caps = field & ~quad, (quad,) + caps[1:]
+    # (the cards come from the round's own deal, each in one place: built unchecked)
+    hands = r.hands
+    inner = position_state(rules, tuple([hands[s] for s in r.active]), field, _stock_order(r),
+                           caps, round_no=r.round_no)
     r = r._replace(stage="play", inner=inner)
     if r.aborted_by is not None:
         return _finish(r)
@@ -812,6 +816,9 @@ def _start_play(r: HachiHachiRound) -> HachiHachiRound:
             any("four_three" in k for _, k in r.claims):
         return _finish(r)
     return r
+
+
+_NO_CAPTURES = tuple((0,) * n for n in range(8))
 
 
 def _quad_cards(mask: int) -> int:
@@ -1230,7 +1237,7 @@ def _triple_discards(r: HachiHachiRound, seat: int) -> tuple[tuple[int, str], ..
 
 def _finish(r: HachiHachiRound) -> HachiHachiRound:
     facts = round_facts(r)
-    s = settle_round(r.rules, facts)
+    s = settle_round(r.rules, facts, check=False)     # (made from the round: valid)
     totals = s.totals()
     points = tuple([totals.get(n, 0) for n in r.names])
     winner = r.names.index(s.winner) if s.winner in r.names else None
