@@ -201,6 +201,9 @@ def test_overview_reads_the_registry(key):
     rows = {r[""]: r["At a glance"] for r in overview_rows(g)}
     assert set(rows) == {"Players", "Cards", "Deal", "Length", "Goal", "Difficulty"}
     assert rows["Cards"] == g.info.deck and rows["Difficulty"] == g.info.difficulty
+    # The goal is the game module's GOAL, what a player tries to do (not the catalog's
+    # summary of what makes the game different).
+    assert rows["Goal"] == game_data(g, "GOAL") and rows["Goal"] != g.info.summary
     for n, d in g.info.deals.items():
         assert f"{n} players: {d.hand} each, {d.field} to the field" in rows["Deal"]
 

@@ -50,7 +50,7 @@ from ..seating import DealerRule
 from ..teyaku import BOOK_TABLE, TeyakuTable
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
-__all__ = ["BOOK", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
+__all__ = ["BOOK", "GOAL", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
            "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
            "preset_options", "options_table", "option_sources", "game_award", "check_table",
            "FIRST_DEALER", "PLAY_PLAYERS", "HINT_SAMPLES", "SCORING_ORDER", "SCORING_STEPS"]
@@ -527,6 +527,10 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 QUIZ: tuple[str, str] = ("hachihachi_quiz", "generate_hachihachi_quiz")
 
 #: Each tradition as readers see it (the teaching layer's headings and menus).
+#: What a player is trying to do, in one or two sentences (the chapter's At a glance).
+GOAL = ("Finish each round above par: claim the combinations you are dealt, capture valuable "
+        "cards and yaku, and collect from the players who fall short.")
+
 PRESET_LABELS: Mapping[str, str] = {
     "book": "Rulebook",
     "d001": "Three-player rules, in kan",

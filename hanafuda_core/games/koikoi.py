@@ -45,7 +45,7 @@ from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_e
 from ..seating import DealerRule
 from ..yaku import SAKE_MODES, Evaluation, Signature, YakuGroup, YakuRule, YakuTable
 
-__all__ = ["OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
+__all__ = ["GOAL", "OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
            "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM",
            "FIRST_DEALER", "WORDS", "SCORE_OPTIONS", "MAX_CALLS"]
 
@@ -315,6 +315,10 @@ PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
 QUIZ: tuple[str, str] = ("koikoi_quiz", "generate_koikoi_quiz")
 
 #: Each preset as readers see it (the teaching layer's headings and menus).
+#: What a player is trying to do, in one or two sentences (the chapter's At a glance).
+GOAL = ("Make yaku (scoring sets) from your captures before your opponent does, then choose: "
+        "stop and collect, or call Koi-Koi and play on for more.")
+
 PRESET_LABELS: Mapping[str, str] = {
     "book": "Rulebook",
     "d002": "Japanese publisher",

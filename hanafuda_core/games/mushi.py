@@ -35,6 +35,7 @@ from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
+    "GOAL",
     "BOOK",
     "DECISIONS",
     "OPTIONS",
@@ -128,6 +129,10 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK}
 #: Each preset as readers see it (the teaching layer's headings and menus).
+#: What a player is trying to do, in one or two sentences (the chapter's At a glance).
+GOAL = ("Capture more card value than the par, and make yaku: every yaku you make is taken "
+        "off your opponent's score.")
+
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
                                     "book-6": "Rulebook, half a year (6 rounds)"}
 

@@ -31,6 +31,7 @@ from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
+    "GOAL",
     "BOOK",
     "DECISIONS",
     "OPTIONS",
@@ -107,6 +108,11 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-yaku": BOOK_YAKU}
 #: Each preset as readers see it (the teaching layer's headings and menus).
+#: What a player is trying to do, in one or two sentences (the chapter's At a glance).
+GOAL = ("Capture the cards worth the most. When every card has been played, each player adds "
+        "up the value of what they took; after the agreed number of rounds the highest total "
+        "wins.")
+
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
                                     "book-yaku": "Rulebook with the simple yaku"}
 

@@ -207,7 +207,7 @@ def overview_rows(game: Game | str) -> list[dict[str, object]]:
             {"": "Deal", "At a glance": deal},
             {"": "Length", "At a glance": f"{length} {g.round_word}" if length
              else f"as many {g.round_word} as the table agrees"},
-            {"": "Goal", "At a glance": info.summary or "—"},
+            {"": "Goal", "At a glance": game_data(g, "GOAL") or info.summary or "—"},
             {"": "Difficulty", "At a glance": info.difficulty or "—"}]
     return rows
 
