@@ -686,10 +686,18 @@ class _Context:
 
     # -- go on or stop (in the game's words: self.words) ----------------------------
     def stop_points(self) -> tuple[int, str]:
+        """What a Stop now would bring this side, and the yaku it would score by name
+        (with, when the rules multiply them, the yaku's own points and each factor)."""
         st = self.state
         res = self.rules.overlay.settle(st, st.player)
         mine = sum(p for seat, p in enumerate(res.points) if self.rules.side(seat) == self.side)
         names = " and ".join(self.infos[i].name for i, _ in st.sigs[self.side])
+        mults = getattr(res.report, "multipliers", ()) if mine else ()
+        if mults:
+            base = getattr(res.report, "subtotal", None)
+            factors = "; ".join(f"×{m.factor} because {m.reason}" for m in mults)
+            names += (f" ({base} point{'s' * (base != 1)} of yaku {factors})"
+                      if isinstance(base, int) else f" ({factors})")
         return mine, names
 
     def threats(self) -> list[tuple[float, str]]:
