@@ -6,6 +6,7 @@ treats every card it cannot see as possibly in the opponent's hand or the stock.
 """
 
 import random
+import re
 
 import pytest
 
@@ -275,3 +276,18 @@ def test_coach_reasons_name_a_yaku_without_empty_brackets_where_it_has_no_japane
     reasons = [r for state in positions(12, rules) for m in advise(state, samples=8).moves
                for r in m.reasons]
     assert reasons and not any("()" in r for r in reasons)
+
+
+def test_a_multiplied_stop_says_the_yaku_points_and_the_factor():
+    """Koi-Koi's rulebook doubles a Stop after a Koi-Koi call: the coach's reason gives
+    the yaku's own points and the factor with its reason, so 3 points becoming 6 is
+    explained (seed 14: the first player calls Koi-Koi, then stops)."""
+    from hanafuda_core import teach
+    wr = teach.worked_round("koikoi", 14, agent=("coach", "greedy"))
+    stop = wr.decisions[-1]
+    assert "Stop" in stop.chosen
+    m = re.search(r"Stop now for (\d+) points with .*\((\d+) points of yaku ×(\d+) because "
+                  r"Koi-Koi was called", stop.reason)
+    assert m, stop.reason
+    total, base, factor = map(int, m.groups())
+    assert total == base * factor and factor > 1
