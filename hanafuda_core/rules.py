@@ -119,13 +119,30 @@ def name_sources(text: str, *, html: bool = False) -> str:
     "the Japanese publisher's (D002) Toppa deal and the rulebook's"
     >>> name_sources(name_sources("D003's rule")) == name_sources("D003's rule")
     True
+
+    A label alone in parentheses is a citation only after the document's name; after
+    anything else it gets the name:
+
+    >>> name_sources("a third player pays nothing (D002)")
+    "a third player pays nothing (the Japanese publisher's rules, D002)"
+    >>> name_sources(name_sources("nothing (D002)")) == name_sources("nothing (D002)")
+    True
     """
     def named(m: re.Match[str]) -> str:
         whole, label = m.group(0), m.group(1)
         owner = whole.rstrip(")").endswith("s") and not whole.rstrip(")").endswith(label)
-        if whole.startswith("(") and whole.endswith(")") and not owner:
-            return whole                       # "(D002)": already a reader's citation
         doc = SOURCE_DOCUMENTS[label]
+        before = m.string[:m.start()].rstrip().lower()
+        names = [n.removesuffix(f" ({label})").lower()
+                 for n in (doc.reader, doc.possessive, doc.short)]
+        names += [n.replace("'", "&#x27;") for n in names]
+        if before.endswith(tuple(f"{n}," for n in names)):
+            return whole                       # "(the ... rules, D002)": already named
+        if whole.startswith("(") and whole.endswith(")") and not owner:
+            if label == "BOOK" or before.endswith(tuple(names)):
+                return whole                   # "... rules (D002)": a reader's citation
+            out = f"({doc.name}, {label})"
+            return out.replace("'", "&#x27;") if html else out
         lead = "(" if whole.startswith("(") else ""
         tail = ")" if whole.endswith(")") and len(whole) > 1 else ""
         core = doc.possessive if owner else doc.reader

@@ -40,7 +40,7 @@ from ..engines.capture import (
     Stop,
 )
 from ..errors import OptionError, PlayerCountError
-from ..rules import Option, Source, preset_values
+from ..rules import Option, Source, preset_values, source_name
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..seating import DealerRule
 from ..yaku import SAKE_MODES, Evaluation, Signature, YakuGroup, YakuRule, YakuTable
@@ -623,9 +623,9 @@ class KoiKoiOverlay:
                                     for h in oev.hits]
             if last_only:
                 notes.append("the last player who called Koi-Koi pays double; the other "
-                             "player pays nothing (D002)")
+                             f"player pays nothing ({source_name('D002')})")
             if state.calls and self.koikoi_effect == "none":
-                notes.append("no multiplier for Koi-Koi in this rule set (D003)")
+                notes.append(f"no multiplier for Koi-Koi in {source_name('D003')}")
             for p in range(n):
                 if rules.side(p) != side and state.yaku_pts[rules.side(p)] and \
                         not self.winner_scores_all:
