@@ -51,7 +51,10 @@ __all__ = [
     "PRESET_LABELS",
     "PRESET_SOURCES",
     "SCORING_STEPS",
+    "WORKED_EXAMPLE",
     "YAKU",
+    "LOW_MAN_OUT_BELOW",
+    "chapter_facts",
     "get_rules",
     "preset_options",
     "zero_sum",
@@ -152,6 +155,9 @@ YAKU: tuple[YakuRule, ...] = (
 )
 _TABLE = YakuTable(GROUPS, YAKU, sake="ten", limit="groups", source=BOOK)
 
+#: Low Man Out's bar (line 895): a round score under it zeroes the round.
+LOW_MAN_OUT_BELOW = 20
+
 _OPTION_LIST = (
     Option("players", 2, (2, 3), "number of players: 2 (8 cards each, 8 to the field) or "
            "3 (7 each, 6 to the field)", _src("791-797")),
@@ -168,8 +174,9 @@ _OPTION_LIST = (
     Option("winner_takes_all", False, (False, True), "the round's winner scores every "
            "player's round score added together, the others score nothing ('Winner "
            "Takes All')", _var("891"), implemented=False),
-    Option("low_man_out", False, (False, True), "if any player scores under 20 in a "
-           "round, everybody scores nothing that round ('Low Man Out')", _var("895"),
+    Option("low_man_out", False, (False, True), "if any player scores under "
+           f"{LOW_MAN_OUT_BELOW} in a round, everybody scores nothing that round "
+           "('Low Man Out')", _var("895"),
            implemented=False),
     Option("rain", False, (False, True), "a player who captured all four November cards "
            "wipes out every opponent's score for the round ('Rain')", _var("897-899"),
@@ -225,7 +232,43 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
     ("The Curtain, the Moon and the Sake Cup", "3a 8a 9a"),
 )
 
+#: The chapter's worked example (lines 871-875, figure 5.6): four Brights with the
+#: Rainman, five Tens, three Ribbons and ten Chaffs, making Crane-Moon-Phoenix,
+#: Boar-Deer-Butterfly, 3 Dry Plain Ribbons and All 4 Wisteria. The text gives only the
+#: counts and the yaku; this pile fits every stated fact and makes no other yaku.
+WORKED_EXAMPLE = "1a 8a 11a 12a 2a 4a 6a 7a 10a 4b 5b 7b 1c 1d 2c 2d 4c 4d 5c 5d 6c 6d"
+
 _DEALS = {2: (8, 8), 3: (7, 6)}
+
+
+def chapter_facts(prefix: str = "mf") -> dict[str, object]:
+    """The numbers the chapter's prose names, keyed ``<prefix>_<name>`` for
+    ``{glue:text}``: the card values, the deck's worth, the worked example's figures,
+    each yaku's points (``<prefix>_pts_<yaku key>``) and the deal for three players.
+
+    >>> f = chapter_facts()
+    >>> f["mf_ex_cards"], f["mf_ex_yaku"], f["mf_ex_total"], f["mf_deck"]
+    (155, 70, 225, 264)
+    """
+    from ..cards import CardSet
+    rules = get_rules()
+    overlay = rules.overlay
+    pile = CardSet.parse(WORKED_EXAMPLE)
+    ev = _TABLE.evaluate(pile)
+    bright, ten, ribbon, chaff = overlay.values
+    values: dict[str, object] = {
+        "bright": bright, "ten": ten, "ribbon": ribbon, "chaff": chaff,
+        "deck": overlay.card_points(CardSet.deck().mask),
+        "ex_cards": overlay.card_points(pile.mask), "ex_yaku": ev.total,
+        "ex_total": overlay.card_points(pile.mask) + ev.total,
+        "ex_n_yaku": len(ev.hits),
+        "hand3": _DEALS[3][0], "field3": _DEALS[3][1],
+        "stock3": len(rules.deck) - 3 * _DEALS[3][0] - _DEALS[3][1],
+        "low_man_out": LOW_MAN_OUT_BELOW,
+        "rounds_half": PRESETS["book-6"]["rounds"],
+    }
+    values.update({f"pts_{r.key}": r.points for r in YAKU})
+    return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
 def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:

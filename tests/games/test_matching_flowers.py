@@ -13,7 +13,7 @@ from hanafuda_core import get_game
 from hanafuda_core.cards import Card, CardSet, Kind
 from hanafuda_core.engines.capture import setup_state
 from hanafuda_core.errors import OptionError
-from hanafuda_core.games.matching_flowers import GROUPS, OPTIONS, YAKU, get_rules
+from hanafuda_core.games.matching_flowers import GROUPS, OPTIONS, WORKED_EXAMPLE, YAKU, get_rules
 from hanafuda_core.play import random_round
 
 RULES = get_rules()
@@ -36,7 +36,7 @@ def hit_keys(cards: str) -> list[str]:
 # 10 Chaffs, with Crane-Moon-Phoenix, Boar-Deer-Butterfly, 3 Dry Plain Ribbons and All 4
 # Wisteria. The chapter gives counts only; this pile matches every stated fact and makes
 # no other yaku (no Curtain, no Sake Cup).
-EXAMPLE = "1a 8a 11a 12a  2a 4a 6a 7a 10a  4b 5b 7b  1c 1d 2c 2d 4c 4d 5c 5d 6c 6d"
+EXAMPLE = WORKED_EXAMPLE
 
 
 def test_book_matching_flowers_example_1():
