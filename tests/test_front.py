@@ -144,7 +144,8 @@ def test_sources_coverage_follows_the_registry():
                    if g.key in PRESET_OF and any(s.doc == label for s in g.sources)}
         assert parents <= {g.key for g in c.games} and c.playable == c.games
         assert {game for game, _ in c.rule_sets} == {get_game(p).name for p in parents}
-    cited = sum(1 for key in ("koikoi", "hachihachi", "simplified", "mushi")
+    cited = sum(1 for key in ("koikoi", "hachihachi", "simplified", "mushi",
+                                 "matching-flowers")
                 for o in get_game(key).option_table.values() if o.source is not None)
     assert sum(c.options for c in coverage.values()) == cited
     text = book.sources_markdown()

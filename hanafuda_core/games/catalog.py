@@ -469,6 +469,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
                            ("teyaku", "play", "score", "replay", "deal", "quiz")),
     "simplified": PlaySpec("capture", "simplified"),
     "mushi": PlaySpec("capture", "mushi"),
+    "matching-flowers": PlaySpec("capture", "matching_flowers"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

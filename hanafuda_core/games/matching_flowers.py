@@ -1,0 +1,302 @@
+"""The rulebook's Matching Flowers (ch. 5) as data.
+
+Two or three players capture the whole deck; each scores the card values they took
+(Bright 20, Ten 10, Ribbon 5, Chaff 1) plus their yaku. The yaku come in five
+groups: in a "one of" group only the best yaku made counts, in an "each of" group
+every yaku made counts, and one card may serve yaku of several groups (the Wisteria
+Ribbon counts in 3 Dry Plain Ribbons and in All 4 Wisteria). "Dry" yaku leave the
+November cards out.
+
+>>> rules = get_rules()
+>>> rules.deals, rules.rounds, rules.overlay.values
+({2: (8, 8)}, 12, (20, 10, 5, 1))
+>>> get_rules(players=3).deals
+{3: (7, 6)}
+>>> from hanafuda_core.cards import CardSet
+>>> rules.yaku.points(CardSet.parse("1a 3a 8a 11a 12a").mask)   # only the best Bright yaku
+100
+>>> rules.yaku.points(CardSet.parse("4a 4b 4c 4d 5b 7b").mask)  # 4b serves two groups
+30
+
+The settlement is the capture family's card-value settlement
+(:class:`~hanafuda_core.families.capture.settlement.CardValueSettlement`). The round
+adjustments of the chapter's variations (Winner Takes All, Low Man Out, Rain) and the
+First Dealer Tie Breaker are registered as options the engine cannot play yet
+(``implemented=False``), so the chapter can name them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..cards import MONTH_MASKS, Card, Kind, mask_cards
+from ..deal import MisdealRules
+from ..engines.capture import CaptureRules
+from ..families.capture.ranking import check_game_end, counting_rounds_option, ranked_by
+from ..families.capture.settlement import CardValueSettlement
+from ..rules import Option, Source, preset_values
+from ..yaku import YakuGroup, YakuRule, YakuTable
+
+__all__ = [
+    "BOOK",
+    "BOOK_QR",
+    "BOOK_VAR",
+    "COMPARISON_PILES",
+    "DECISIONS",
+    "GROUPS",
+    "OPTIONS",
+    "PRESETS",
+    "PRESET_LABELS",
+    "PRESET_SOURCES",
+    "SCORING_STEPS",
+    "WORKED_EXAMPLE",
+    "YAKU",
+    "LOW_MAN_OUT_BELOW",
+    "chapter_facts",
+    "get_rules",
+    "preset_options",
+    "zero_sum",
+]
+
+BOOK = Source("BOOK", "ch. 5 Matching Flowers", "771-908")
+BOOK_VAR = Source("BOOK", "ch. 5 Matching Flowers, gameplay variations", "877-903")
+BOOK_QR = Source("BOOK", "Quick Reference, Matching Flowers", "8163-8220")
+BOOK_BASICS = Source("BOOK", "ch. 3 Before You Begin", "547-656")
+
+
+def _src(lines: str) -> Source:
+    """The chapter, narrowed to the lines that give one rule."""
+    return Source("BOOK", "ch. 5 Matching Flowers", lines)
+
+
+def _var(lines: str) -> Source:
+    """One of the chapter's gameplay variations, at its lines."""
+    return Source("BOOK", "ch. 5 Matching Flowers, gameplay variations", lines)
+
+
+C = Card
+
+#: The chapter's five yaku categories (lines 815-865; the Quick Reference 8183-8217).
+#: The ribbon category is printed as one figure with two headings: the counts
+#: ("one of", 845) and the sets ("each of", 859), so it is two groups here.
+GROUPS: tuple[YakuGroup, ...] = (
+    YakuGroup("brights", "Bright yaku", "one_of"),
+    YakuGroup("ribbon_counts", "Ribbon yaku (counts)", "one_of"),
+    YakuGroup("ribbon_sets", "Ribbon yaku (sets)", "each"),
+    YakuGroup("views", "Views yaku", "one_of"),
+    YakuGroup("others", "Other yaku", "each"),
+)
+
+
+def _month(m: int) -> tuple[Card, ...]:
+    return tuple(Card(c) for c in mask_cards(MONTH_MASKS[m - 1]))
+
+
+_FIGURE = ("the chapter names it and its points; its cards are shown only in a figure "
+           "that the text does not keep")
+
+#: The chapter's yaku (figures 5.1-5.5). Each scores its flat points: no points per
+#: extra card. "Dry" means without a November card (line 873).
+YAKU: tuple[YakuRule, ...] = (
+    YakuRule("five_brights", "5 Brights", "五光 Gokō", 100,
+             cards=(C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
+                    C.PAULOWNIA_PHOENIX), group="brights", source=_src("815-819")),
+    YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", 60, kinds=(Kind.BRIGHT,),
+             count=4, dry=True, group="brights", source=_src("825"),
+             note="the four Brights other than the Rainman"),
+    YakuRule("spring_semi_brights", "Spring Semi-Brights", "", 30,
+             cards=(C.PINE_CRANE, C.PLUM_NIGHTINGALE, C.CHERRY_CURTAIN), group="brights",
+             source=_src("829"),
+             note="cards inferred: the Crane, the Nightingale and the Curtain, as in "
+                  "Mushi (" + _FIGURE + ")"),
+    YakuRule("crane_moon_phoenix", "Crane, Moon, Phoenix", "", 20,
+             cards=(C.PINE_CRANE, C.SUSUKI_MOON, C.PAULOWNIA_PHOENIX), group="brights",
+             source=_src("835")),
+    YakuRule("seven_dry_ribbons", "Any 7 Dry Ribbons", "", 40, kinds=(Kind.RIBBON,),
+             count=7, dry=True, group="ribbon_counts", source=_src("845-849"),
+             note="the Willow Ribbon does not count"),
+    YakuRule("six_dry_ribbons", "Any 6 Dry Ribbons", "", 30, kinds=(Kind.RIBBON,),
+             count=6, dry=True, group="ribbon_counts", source=_src("845, 855"),
+             note="the Willow Ribbon does not count"),
+    YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 40,
+             cards=(C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON), group="ribbon_sets",
+             source=_src("859")),
+    YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 40,
+             cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON),
+             group="ribbon_sets", source=_src("863")),
+    YakuRule("dry_plain_ribbons", "3 Dry Plain Ribbons", "", 20,
+             cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON), group="ribbon_sets",
+             source=_src("865"),
+             note="the Plain Ribbons of April, May and July (the Willow Ribbon is wet)"),
+    YakuRule("the_views", "The Views", "", 40,
+             cards=(C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="views",
+             source=_src("843, 851"),
+             note="cards inferred: the Curtain, the Moon and the Sake Cup, both viewings "
+                  "at once (" + _FIGURE + ")"),
+    YakuRule("flower_viewing", "Flower Viewing", "花見で一杯 Hanami de ippai", 20,
+             cards=(C.CHERRY_CURTAIN, C.CHRYSANTHEMUM_SAKE), group="views",
+             source=_src("853"),
+             note="cards inferred: the Curtain and the Sake Cup, as in Koi-Koi (" + _FIGURE
+                  + ")"),
+    YakuRule("moon_viewing", "Moon Viewing", "月見で一杯 Tsukimi de ippai", 20,
+             cards=(C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="views",
+             source=_src("855"),
+             note="cards inferred: the Moon and the Sake Cup, as in Koi-Koi (" + _FIGURE
+                  + ")"),
+    YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Inoshikachō", 20,
+             cards=(C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY), group="others",
+             source=_src("857")),
+    YakuRule("wisteria", "All 4 Wisteria", "", 10, cards=_month(4), group="others",
+             source=_src("861")),
+    YakuRule("rain", "All 4 Rain", "", 10, cards=_month(11), group="others",
+             source=_src("865")),
+)
+_TABLE = YakuTable(GROUPS, YAKU, sake="ten", limit="groups", source=BOOK)
+
+#: Low Man Out's bar (line 895): a round score under it zeroes the round.
+LOW_MAN_OUT_BELOW = 20
+
+_OPTION_LIST = (
+    Option("players", 2, (2, 3), "number of players: 2 (8 cards each, 8 to the field) or "
+           "3 (7 each, 6 to the field)", _src("791-797")),
+    Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: half a year (6) or a "
+           "full year (12) as the chapter says, a season (3) as the basics allow, or any "
+           "count from 1 to 12 for short games", _src("775")),
+    Option("field_four", "misdeal", ("misdeal", "dealer_captures"),
+           "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
+           "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",
+           _var("885")),
+    Option("shorter_rounds", False, (False, True), "the round ends as soon as every hand "
+           "is empty; the cards left in the stock and on the field are nobody's "
+           "('Shorter Rounds')", _var("889")),
+    Option("winner_takes_all", False, (False, True), "the round's winner scores every "
+           "player's round score added together, the others score nothing ('Winner "
+           "Takes All')", _var("891"), implemented=False),
+    Option("low_man_out", False, (False, True), "if any player scores under "
+           f"{LOW_MAN_OUT_BELOW} in a round, everybody scores nothing that round "
+           "('Low Man Out')", _var("895"),
+           implemented=False),
+    Option("rain", False, (False, True), "a player who captured all four November cards "
+           "wipes out every opponent's score for the round ('Rain')", _var("897-899"),
+           implemented=False),
+    counting_rounds_option(_var("901")),
+    Option("first_dealer_tie", False, (False, True), "a game still tied after the usual "
+           "keys goes to the first dealer ('First Dealer Tie Breaker')", _var("903"),
+           implemented=False),
+)
+OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
+
+#: Our readings where the chapter is silent: a question a table will meet, and what we
+#: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``).
+DECISIONS: Mapping[str, str] = {
+    "The cards of the picture-only yaku": "The chapter names The Views, Flower Viewing, "
+        "Moon Viewing and Spring Semi-Brights and their points, but shows their cards "
+        "only in pictures. We read Flower Viewing as the Curtain and the Sake Cup, Moon "
+        "Viewing as the Moon and the Sake Cup (as in Koi-Koi), Spring Semi-Brights as "
+        "the Crane, the Nightingale and the Curtain (as in Mushi), and The Views as both "
+        "viewings at once: the Curtain, the Moon and the Sake Cup, worth what the two "
+        "viewings are worth together.",
+    "A tied round": "The chapter does not say who wins a round when the best scores are "
+                    "equal. We say nobody does, and the same dealer deals again, as the "
+                    "capture basics (ch. 3) do after a drawn round.",
+    "Several round variations at once": "The chapter does not order Low Man Out, Rain "
+        "and Winner Takes All. When they are played, we check Low Man Out on the scores "
+        "as counted, then Rain, then Winner Takes All; the round's winner is the one "
+        "with the best score as counted.",
+}
+
+#: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),
+#: placed after the step that says which yaku count.
+SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("after", "each",
+     "Go through the yaku one category at a time. In the Bright, ribbon-count and Views "
+     "categories only your best yaku counts; in the ribbon-set and other categories "
+     "every yaku you made counts. One card may help in several categories."),
+)
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "book": {},
+    "book-6": {"rounds": 6},
+}
+PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK}
+#: Each preset as readers see it (the teaching layer's headings and menus).
+PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
+                                    "book-6": "Rulebook, half a year (6 rounds)"}
+
+#: Piles scored under each preset on the variants page: (label, cards).
+COMPARISON_PILES: tuple[tuple[str, str], ...] = (
+    ("All five Brights", "1a 3a 8a 11a 12a"),
+    ("The Wisteria month and two more Plain Ribbons", "4a 4b 4c 4d 5b 7b"),
+    ("The Curtain, the Moon and the Sake Cup", "3a 8a 9a"),
+)
+
+#: The chapter's worked example (lines 871-875, figure 5.6): four Brights with the
+#: Rainman, five Tens, three Ribbons and ten Chaffs, making Crane-Moon-Phoenix,
+#: Boar-Deer-Butterfly, 3 Dry Plain Ribbons and All 4 Wisteria. The text gives only the
+#: counts and the yaku; this pile fits every stated fact and makes no other yaku.
+WORKED_EXAMPLE = "1a 8a 11a 12a 2a 4a 6a 7a 10a 4b 5b 7b 1c 1d 2c 2d 4c 4d 5c 5d 6c 6d"
+
+_DEALS = {2: (8, 8), 3: (7, 6)}
+
+
+def chapter_facts(prefix: str = "mf") -> dict[str, object]:
+    """The numbers the chapter's prose names, keyed ``<prefix>_<name>`` for
+    ``{glue:text}``: the card values, the deck's worth, the worked example's figures,
+    each yaku's points (``<prefix>_pts_<yaku key>``) and the deal for three players.
+
+    >>> f = chapter_facts()
+    >>> f["mf_ex_cards"], f["mf_ex_yaku"], f["mf_ex_total"], f["mf_deck"]
+    (155, 70, 225, 264)
+    """
+    from ..cards import CardSet
+    rules = get_rules()
+    overlay = rules.overlay
+    pile = CardSet.parse(WORKED_EXAMPLE)
+    ev = _TABLE.evaluate(pile)
+    bright, ten, ribbon, chaff = overlay.values
+    values: dict[str, object] = {
+        "bright": bright, "ten": ten, "ribbon": ribbon, "chaff": chaff,
+        "deck": overlay.card_points(CardSet.deck().mask),
+        "ex_cards": overlay.card_points(pile.mask), "ex_yaku": ev.total,
+        "ex_total": overlay.card_points(pile.mask) + ev.total,
+        "ex_n_yaku": len(ev.hits),
+        "hand3": _DEALS[3][0], "field3": _DEALS[3][1],
+        "stock3": len(rules.deck) - 3 * _DEALS[3][0] - _DEALS[3][1],
+        "low_man_out": LOW_MAN_OUT_BELOW,
+        "rounds_half": PRESETS["book-6"]["rounds"],
+    }
+    values.update({f"pts_{r.key}": r.points for r in YAKU})
+    return {f"{prefix}_{k}": v for k, v in values.items()}
+
+
+def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
+    """Every option's value under a preset with overrides, checked."""
+    return preset_values("Matching Flowers", preset, PRESETS, OPTIONS, options)
+
+
+@lru_cache(maxsize=64)
+def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
+    v = dict(items)
+    overlay = CardValueSettlement(chart=_TABLE, source=BOOK)
+    rules = CaptureRules(
+        name="Matching Flowers", key="matching-flowers", preset=preset, options=items,
+        players=v["players"], deals={v["players"]: _DEALS[v["players"]]},
+        misdeal=MisdealRules(True, True, True),
+        on_field_four="dealer_captures" if v["field_four"] == "dealer_captures" else "redeal",
+        round_end="hands_empty" if v["shorter_rounds"] else "all_cards",
+        rounds=v["rounds"], yaku=_TABLE, overlay=overlay)
+    check_game_end(rules.name, ranked_by(rules), rules.target_score)
+    return rules
+
+
+def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
+    """The engine rules for a preset plus option overrides (validated, cached)."""
+    values = preset_options(preset, **options)
+    return _build(preset, tuple(sorted(values.items())))
+
+
+def zero_sum(rules: CaptureRules) -> bool:
+    """Play-protocol hook: every player adds their own points; nobody pays anybody."""
+    return False
