@@ -40,6 +40,7 @@ from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
+    "GOAL",
     "BOOK",
     "BOOK_QR",
     "BOOK_VAR",
@@ -222,6 +223,10 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK}
 #: Each preset as readers see it (the teaching layer's headings and menus).
+#: What a player is trying to do, in one or two sentences (the chapter's At a glance).
+GOAL = ("Capture valuable cards and make yaku from them: each round you score your cards' "
+        "values plus your yaku, and after the agreed number of rounds the highest total wins.")
+
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
                                     "book-6": "Rulebook, half a year (6 rounds)"}
 
