@@ -76,7 +76,8 @@ def test_ambiguous_hana_awase_suggests_both_games():
 
 
 _PLAYABLE = {"simplified", "mushi", "koikoi", "hachihachi", "koikoi-d002", "koikoi-d003",
-             "hachihachi-d001", "hachihachi-d002", "hachihachi-d004"}
+             "hachihachi-d001", "hachihachi-d002", "hachihachi-d004",
+             "hana-awase-1"}
 
 
 def test_families_and_sources_are_known():

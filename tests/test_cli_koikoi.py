@@ -54,7 +54,7 @@ def test_score_bad_input_is_one_line_and_exit_2(capsys):
     """(Hachi-Hachi can be scored now, so another game stands for "cannot be scored".)"""
     for argv, words in [
         (("score", "oicho-kabu", "1a"),
-         "games that can be scored: simplified, mushi, koikoi, hachihachi"),
+         "games that can be scored: simplified, hana-awase-1, mushi, koikoi, hachihachi"),
         (("score", "koikoi", "1a", "moonbeam"), "unknown card"),
         (("score", "koikoi", "1a", "--preset", "nope"), "presets: book, d002"),
         (("score", "koikoi", "1a", "--option", "colour=red"), "unknown Koi-Koi option"),
@@ -106,7 +106,7 @@ def test_play_bad_agents_and_options_exit_2(capsys):
         (("play", "koikoi", "--option", "rounds=13"), "allowed values"),
         (("play", "koikoi", "--rounds", "2", "--option", "rounds=3"), "rounds once"),
         (("play", "oicho-kabu"),
-         "games that can be played: simplified, mushi, koikoi, hachihachi"),
+         "games that can be played: simplified, hana-awase-1, mushi, koikoi, hachihachi"),
     ]:
         status, out, err = run(capsys, *argv)
         assert status == 2 and err.count("\n") == 1 and words in err, (argv, err)

@@ -34,8 +34,9 @@ NOT_PLAYABLE = [e.key for e in list_games(playable=False) if e.preset_of is None
 
 
 def test_the_four_playable_games_and_only_they():
-    assert PLAYABLE == ("simplified", "mushi", "koikoi", "hachihachi")     # chapter order
-    assert len(NOT_PLAYABLE) == len(all_games()) - 4 - 5       # five seed rule sets are presets
+    assert PLAYABLE == ("simplified", "hana-awase-1", "mushi", "koikoi",
+                        "hachihachi")     # chapter order
+    assert len(NOT_PLAYABLE) == len(all_games()) - 5 - 5       # five seed rule sets are presets
 
 
 def test_the_entry_point_is_exported_from_the_package():

@@ -121,20 +121,18 @@ _OPTION_LIST = (
            "every player's score for the round, the others nothing ('Winner Takes All')",
            BOOK_VAR, implemented=False,
            note="Without the Dealer Tie Breaker, a round with equal best scores has no "
-                "winner and every score stands. Not playable yet: the capture family has "
-                "no round adjustments."),
+                "winner and every score stands. The computer games here do not play it "
+                "yet."),
     Option("dealer_tie", False, (False, True), "a tied round goes to the dealer if the "
            "dealer is among the tied players, else to the tied player nearest the dealer's "
            "right ('Dealer Tie Breaker')", BOOK_VAR, implemented=False,
            note="Play goes counterclockwise, so the player on the dealer's right plays "
                 "next: the tie goes to the first tied seat in play order from the dealer. "
-                "Not playable yet: the capture family names no winner when the best "
-                "scores are equal."),
+                "The computer games here do not play it yet."),
     counting_rounds_option(BOOK_VAR),
     Option("first_dealer_tie", False, (False, True), "a tied game goes to the player who "
            "dealt the first round ('First Dealer Tie Breaker')", BOOK_VAR, implemented=False,
-           note="Not playable yet: the capture family's game ranking does not read the "
-                "first dealer."),
+           note="The computer games here do not play it yet."),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 

@@ -13,6 +13,7 @@ from hanafuda_core.cards import DECK, Card, CardSet, Kind
 from hanafuda_core.deal import MisdealRules
 from hanafuda_core.engines.capture import setup_state
 from hanafuda_core.errors import OptionError, PlayerCountError
+from hanafuda_core.families.capture.ranking import round_winner
 from hanafuda_core.games.hana_awase_1 import (
     EXAMPLE_PILE,
     OPTIONS,
@@ -206,3 +207,36 @@ def test_a_round_scores_every_card_once_plus_each_piles_yaku(players, field_four
     assert (winner is None) == (points.count(best) > 1)
     if winner is not None:
         assert points[winner] == best
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=3, max_size=4).flatmap(
+    lambda pts: st.tuples(st.just(tuple(pts)), st.integers(0, len(pts) - 1))))
+def test_dealer_tie_breaker_gives_the_round_to_the_dealer_then_in_play_order(case):
+    """The Dealer Tie Breaker (line 995) as the family's round rule: the only best score
+    wins; a shared best goes to the dealer if tied, else to the first tied seat after the
+    dealer in play order; without the option a shared best has no winner."""
+    points, dealer = case
+    best = max(points)
+    tied = [s for s, p in enumerate(points) if p == best]
+    plain = round_winner(points, dealer)
+    broken = round_winner(points, dealer, "dealer_then_play_order")
+    if len(tied) == 1:
+        assert plain == broken == tied[0]
+        return
+    assert plain is None
+    assert broken in tied
+    if dealer in tied:
+        assert broken == dealer
+    else:
+        # every seat strictly between the dealer and the winner, in play order, is not tied
+        between = [(dealer + k) % len(points)
+                   for k in range(1, (broken - dealer) % len(points))]
+        assert not any(s in tied for s in between)
+
+
+def test_round_winner_refuses_an_unknown_tie_rule_or_dealer():
+    with pytest.raises(OptionError, match="dealer_then_play_order"):
+        round_winner((1, 1, 0), 0, "coin")
+    with pytest.raises(OptionError, match="0 to 2"):
+        round_winner((1, 1, 0), 3)
