@@ -117,21 +117,21 @@ _OPTION_LIST = (
            "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
            "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",
            BOOK_VAR),
-    Option("winner_takes_all", False, (False, True), "the round's winner scores the sum of "
-           "every player's score for the round, the others nothing ('Winner Takes All')",
+    Option("winner_takes_all", False, (False, True), "Winner Takes All: the round's winner "
+           "scores the sum of every player's score for the round, the others nothing",
            BOOK_VAR, implemented=False,
            note="Without the Dealer Tie Breaker, a round with equal best scores has no "
                 "winner and every score stands. The computer games here do not play it "
                 "yet."),
-    Option("dealer_tie", False, (False, True), "a tied round goes to the dealer if the "
-           "dealer is among the tied players, else to the tied player nearest the dealer's "
-           "right ('Dealer Tie Breaker')", BOOK_VAR, implemented=False,
+    Option("dealer_tie", False, (False, True), "Dealer Tie Breaker: a tied round goes to "
+           "the dealer if the dealer is among the tied players, else to the tied player "
+           "nearest the dealer's right", BOOK_VAR, implemented=False,
            note="Play goes counterclockwise, so the player on the dealer's right plays "
                 "next: the tie goes to the first tied seat in play order from the dealer. "
                 "The computer games here do not play it yet."),
     counting_rounds_option(BOOK_VAR),
-    Option("first_dealer_tie", False, (False, True), "a tied game goes to the player who "
-           "dealt the first round ('First Dealer Tie Breaker')", BOOK_VAR, implemented=False,
+    Option("first_dealer_tie", False, (False, True), "First Dealer Tie Breaker: a tied game "
+           "goes to the player who dealt the first round", BOOK_VAR, implemented=False,
            note="The computer games here do not play it yet."),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
