@@ -9,6 +9,7 @@ from cli_helpers import run, run_json
 
 from hanafuda_core.play_adapters import capture_totals
 from hanafuda_core.players import play_game
+from hanafuda_core.registry import playable_keys
 
 
 def test_score_book_koikoi_example_1_three_poetry_ribbons_json(capsys):
@@ -54,7 +55,7 @@ def test_score_bad_input_is_one_line_and_exit_2(capsys):
     """(Hachi-Hachi can be scored now, so another game stands for "cannot be scored".)"""
     for argv, words in [
         (("score", "oicho-kabu", "1a"),
-         "games that can be scored: simplified, matching-flowers, mushi, koikoi, hachihachi"),
+         "games that can be scored: " + ", ".join(playable_keys())),
         (("score", "koikoi", "1a", "moonbeam"), "unknown card"),
         (("score", "koikoi", "1a", "--preset", "nope"), "presets: book, d002"),
         (("score", "koikoi", "1a", "--option", "colour=red"), "unknown Koi-Koi option"),
@@ -106,7 +107,7 @@ def test_play_bad_agents_and_options_exit_2(capsys):
         (("play", "koikoi", "--option", "rounds=13"), "allowed values"),
         (("play", "koikoi", "--rounds", "2", "--option", "rounds=3"), "rounds once"),
         (("play", "oicho-kabu"),
-         "games that can be played: simplified, matching-flowers, mushi, koikoi, hachihachi"),
+         "games that can be played: " + ", ".join(playable_keys())),
     ]:
         status, out, err = run(capsys, *argv)
         assert status == 2 and err.count("\n") == 1 and words in err, (argv, err)

@@ -14,7 +14,7 @@ from hanafuda_core import book, teach
 from hanafuda_core.cards import DECK, Kind, Ribbon
 from hanafuda_core.games import all_games
 from hanafuda_core.games.catalog import PRESET_OF
-from hanafuda_core.registry import get_game
+from hanafuda_core.registry import get_game, playable_keys
 from hanafuda_core.render import motifs
 from hanafuda_core.render.sizes import MIN_CARD_WIDTH
 from hanafuda_core.render.svg import card_file_svg
@@ -144,8 +144,7 @@ def test_sources_coverage_follows_the_registry():
                    if g.key in PRESET_OF and any(s.doc == label for s in g.sources)}
         assert parents <= {g.key for g in c.games} and c.playable == c.games
         assert {game for game, _ in c.rule_sets} == {get_game(p).name for p in parents}
-    cited = sum(1 for key in ("koikoi", "hachihachi", "simplified", "mushi",
-                                 "matching-flowers")
+    cited = sum(1 for key in playable_keys()
                 for o in get_game(key).option_table.values() if o.source is not None)
     assert sum(c.options for c in coverage.values()) == cited
     text = book.sources_markdown()
@@ -212,7 +211,8 @@ def test_the_first_chapters_draw_cards_at_least_the_minimum_width(show):
     assert _narrowest(show().data) >= MIN_CARD_WIDTH
 
 
-@pytest.mark.parametrize("key", ["koikoi", "hachihachi", "simplified", "mushi"])
+@pytest.mark.parametrize("key", ["koikoi", "hachihachi", "simplified", "mushi",
+                                 "hana-awase-1"])
 def test_game_charts_and_quick_references_draw_cards_at_least_the_minimum_width(key):
     game = get_game(key)
     assert _narrowest(teach.yaku_chart_html(game)) >= MIN_CARD_WIDTH

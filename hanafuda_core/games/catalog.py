@@ -90,8 +90,8 @@ GAMES_TABLE: tuple[GameInfo, ...] = (
         players=(3, 4), chapter=6, difficulty="Beginner", deck="48 cards",
         deals={3: Deal(7, 6), 4: Deal(5, 8)},
         aliases=("Hana-Awase One", "花合わせ 1"),
-        summary="A game for three or four scored on card points and a short yaku list, "
-                "with ties going to the dealer's side.",
+        summary="A game for three or four scored on card points and a short yaku list "
+                "in four groups.",
         sources=_book(6, "909-1004", "8221-8262") + _BASICS),
     GameInfo(
         key="hana-awase-2", name="Hana-Awase 2", family="capture",
@@ -470,6 +470,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "simplified": PlaySpec("capture", "simplified"),
     "mushi": PlaySpec("capture", "mushi"),
     "matching-flowers": PlaySpec("capture", "matching_flowers"),
+    "hana-awase-1": PlaySpec("capture", "hana_awase_1"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

@@ -40,7 +40,9 @@ __all__ = [
     "counting_rounds_option",
     "final_line",
     "game_winner",
+    "ROUND_TIES",
     "ranked_by",
+    "round_winner",
     "rounds_won",
     "standings",
 ]
@@ -77,6 +79,41 @@ def check_game_end(name: str, by: str, target_score: int | None) -> None:
         raise OptionError(f"{name}: counting rounds (the most rounds won wins) and a race "
                           f"to {target_score} points (the first to reach it wins) are two "
                           "ways to win the game; choose one")
+
+
+#: How a round whose best score is shared is decided: ``"none"``, nobody wins it (the
+#: capture basics' drawn round; the same dealer deals again); ``"dealer_then_play_order"``,
+#: the dealer wins if tied, else the first tied seat after the dealer in play order
+#: (Hana-Awase 1's Dealer Tie Breaker, BOOK l. 995; Min-Hwatu, l. 1781-1785).
+ROUND_TIES: tuple[str, ...] = ("none", "dealer_then_play_order")
+
+
+def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int | None:
+    """The seat that wins a round with these scores (one per seat, in seat order), the
+    tie rule ``tie`` (one of :data:`ROUND_TIES`) deciding a shared best score.
+
+    Play goes counterclockwise, so the player on the dealer's right plays next: "nearest
+    to the dealer's right" is the first tied seat in ``dealer, dealer + 1, ...``.
+
+    >>> round_winner((30, 50, 20), dealer=0), round_winner((50, 50, 20), dealer=0) is None
+    (1, True)
+    >>> round_winner((50, 20, 50), 1, "dealer_then_play_order")   # seat 2 plays after 1
+    2
+    >>> round_winner((50, 20, 50), 0, "dealer_then_play_order")   # the dealer is tied
+    0
+    """
+    if tie not in ROUND_TIES:
+        raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, not {tie!r}")
+    n = len(points)
+    if not 0 <= dealer < n:
+        raise OptionError(f"the dealer is a seat from 0 to {n - 1}, not {dealer}")
+    best = max(points)
+    tied = [s for s in range(n) if points[s] == best]
+    if len(tied) == 1:
+        return tied[0]
+    if tie == "none":
+        return None
+    return next(s for s in ((dealer + k) % n for k in range(n)) if points[s] == best)
 
 
 def rounds_won(winners: Iterable[int | None], players: int) -> tuple[int, ...]:

@@ -1,0 +1,216 @@
+"""The rulebook's Hana-Awase 1 (ch. 6) as data.
+
+Three or four players play every card out (7 each and 6 to the field for three, 5 each
+and 8 to the field for four); each player scores the card values they captured (Bright
+20, Ten 10, Ribbon 5, Chaff 1) plus their yaku, in four groups: the Bright and the
+Views groups pay only their best yaku, the Ribbon and the Other groups pay every yaku.
+Only a dealt quad (on the field or in a hand) is a misdeal.
+
+>>> rules = get_rules()
+>>> rules.deals, get_rules(players=4).deals, rules.rounds
+({3: (7, 6)}, {4: (5, 8)}, 12)
+>>> from hanafuda_core.cards import CardSet
+>>> rules.yaku.points(CardSet.parse("1a 3a 8a 11a 12a 9a").mask)      # 5 Brights + Flower Viewing
+105
+
+The settlement is the capture family's card-value settlement
+(:class:`~hanafuda_core.families.capture.settlement.CardValueSettlement`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..cards import Card, Kind
+from ..engines.capture import CaptureRules
+from ..families.capture.ranking import check_game_end, counting_rounds_option, ranked_by
+from ..families.capture.settlement import CardValueSettlement
+from ..rules import Option, Source, preset_values
+from ..yaku import YakuGroup, YakuRule, YakuTable
+from .catalog import misdeal_rules
+
+__all__ = [
+    "GOAL",
+    "BOOK",
+    "BOOK_QR",
+    "BOOK_VAR",
+    "COMPARISON_PILES",
+    "DECISIONS",
+    "EXAMPLE_PILE",
+    "OPTIONS",
+    "PRESETS",
+    "PRESET_LABELS",
+    "PRESET_SOURCES",
+    "SCORING_STEPS",
+    "YAKU",
+    "YAKU_GROUPS",
+    "get_rules",
+    "preset_options",
+    "zero_sum",
+]
+
+BOOK = Source("BOOK", "ch. 6 Hana-Awase 1", "909-1004")
+BOOK_VAR = Source("BOOK", "ch. 6 Hana-Awase 1, gameplay variations", "989-999")
+BOOK_QR = Source("BOOK", "Quick Reference, Hana-Awase 1", "8221-8262")
+
+C = Card
+
+#: The chapter's four yaku groups (Figures 6.1-6.4): "one of" pays the group's best
+#: yaku only, "each" pays every yaku the pile makes.
+YAKU_GROUPS: tuple[YakuGroup, ...] = (
+    YakuGroup("brights", "Bright yaku", "one_of"),
+    YakuGroup("ribbons", "Ribbon yaku", "each"),
+    YakuGroup("views", "Views yaku", "one_of"),
+    YakuGroup("others", "Other yaku", "each"),
+)
+
+_BRIGHTS = Source("BOOK", "ch. 6 Hana-Awase 1, Figure 6.1 Bright Yaku", "951-957")
+_RIBBONS = Source("BOOK", "ch. 6 Hana-Awase 1, Figure 6.2 Ribbon Yaku", "965-975")
+_VIEWS = Source("BOOK", "ch. 6 Hana-Awase 1, Figure 6.3 Views Yaku", "979-981")
+_OTHERS = Source("BOOK", "ch. 6 Hana-Awase 1, Figure 6.4 Other Yaku", "983")
+
+#: The chapter's yaku chart (Figures 6.1-6.4).
+YAKU: tuple[YakuRule, ...] = (
+    YakuRule("five_brights", "5 Brights", "五光 Gokō", 75,
+             cards=(C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
+                    C.PAULOWNIA_PHOENIX), group="brights", source=_BRIGHTS),
+    YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", 50, kinds=(Kind.BRIGHT,),
+             count=4, dry=True, group="brights", source=_BRIGHTS,
+             note="the four Brights other than the Rainman; the Quick Reference prints "
+                  "'5 Dry Brights', which cannot be made (there are only four dry Brights): "
+                  "we follow the chapter"),
+    YakuRule("spring_semi_brights", "Spring Semi-Brights", "", 35,
+             cards=(C.PINE_CRANE, C.PLUM_NIGHTINGALE, C.CHERRY_CURTAIN), group="brights",
+             source=_BRIGHTS,
+             note="cards inferred: the Crane, the Nightingale and the Curtain (the chapter "
+                  "shows them only in a figure)"),
+    YakuRule("seven_dry_ribbons", "Any 7 Dry Ribbons", "", 50, kinds=(Kind.RIBBON,),
+             count=7, dry=True, group="ribbons", source=_RIBBONS,
+             note="any seven Ribbons other than November's"),
+    YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 35,
+             cards=(C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON), group="ribbons",
+             source=_RIBBONS),
+    YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 35,
+             cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON),
+             group="ribbons", source=_RIBBONS),
+    YakuRule("flower_viewing", "Flower Viewing", "花見 Hanami", 30,
+             cards=(C.CHERRY_CURTAIN, C.CHRYSANTHEMUM_SAKE), group="views", source=_VIEWS,
+             note="cards inferred: the Curtain and the Sake Cup (the chapter shows them only "
+                  "in a figure)"),
+    YakuRule("moon_viewing", "Moon Viewing", "月見 Tsukimi", 20,
+             cards=(C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="views", source=_VIEWS,
+             note="cards inferred: the Moon and the Sake Cup (the chapter shows them only "
+                  "in a figure)"),
+    YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Inoshikachō", 35,
+             cards=(C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY), group="others",
+             source=_OTHERS),
+)
+_TABLE = YakuTable(YAKU_GROUPS, YAKU, source=BOOK)
+
+_OPTION_LIST = (
+    Option("players", 3, (3, 4), "number of players: 3 (7 cards each, 6 to the field) or "
+           "4 (5 each, 8 to the field)", BOOK),
+    Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: 6 or 12 (the chapter); "
+           "any count from 1 to 12 for short games", BOOK),
+    Option("field_four", "misdeal", ("misdeal", "dealer_captures"),
+           "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
+           "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",
+           BOOK_VAR),
+    Option("winner_takes_all", False, (False, True), "Winner Takes All: the round's winner "
+           "scores the sum of every player's score for the round, the others nothing",
+           BOOK_VAR, implemented=False,
+           note="Without the Dealer Tie Breaker, a round with equal best scores has no "
+                "winner and every score stands. The computer games here do not play it "
+                "yet."),
+    Option("dealer_tie", False, (False, True), "Dealer Tie Breaker: a tied round goes to "
+           "the dealer if the dealer is among the tied players, else to the tied player "
+           "nearest the dealer's right", BOOK_VAR, implemented=False,
+           note="Play goes counterclockwise, so the player on the dealer's right plays "
+                "next: the tie goes to the first tied seat in play order from the dealer. "
+                "The computer games here do not play it yet."),
+    counting_rounds_option(BOOK_VAR),
+    Option("first_dealer_tie", False, (False, True), "First Dealer Tie Breaker: a tied game "
+           "goes to the player who dealt the first round", BOOK_VAR, implemented=False,
+           note="The computer games here do not play it yet."),
+)
+OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
+
+#: Our readings where the chapter is silent: a question a table will meet, and what we
+#: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``).
+DECISIONS: Mapping[str, str] = {
+    "A tied round": "The chapter does not say who wins a round when the best scores are "
+                    "equal (its Dealer Tie Breaker is a variation). We say nobody does, and "
+                    "the same dealer deals again, as the capture basics (ch. 3) do after a "
+                    "drawn round.",
+    "Two players": "The chapter deals for three or four players only, so we do not offer "
+                   "a two-player game.",
+}
+
+#: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),
+#: placed after the step that says which yaku count.
+SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("after", "each",
+     "The yaku come in four groups. From the Bright group and the Views group you score "
+     "only your best yaku; from the Ribbon group and the Other group you score every yaku "
+     "you made."),
+)
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "book": {},
+    "book-4": {"players": 4},
+    "book-6": {"rounds": 6},
+}
+PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-4": BOOK, "book-6": BOOK}
+#: Each preset as readers see it (the teaching layer's headings and menus).
+#: What a player is trying to do, in one or two sentences (the chapter's At a glance).
+GOAL = ("Capture valuable cards and make yaku from them: each round you score your cards' "
+        "values plus your yaku, and after the agreed number of rounds the highest total wins.")
+
+PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook, three players",
+                                    "book-4": "Rulebook, four players",
+                                    "book-6": "Rulebook, half a year (6 rounds)"}
+
+#: The chapter's scoring example (lines 967-973): four Brights, five Tens (the Boar, the
+#: Deer and the Butterfly among them), three Ribbons and six Chaffs; 151 + 35 = 186.
+EXAMPLE_PILE = "1a 8a 11a 12a 2a 4a 6a 7a 10a 1b 4b 5b 1c 1d 4c 4d 5c 5d"
+
+#: Piles scored under each preset on the variants page: (label, cards).
+COMPARISON_PILES: tuple[tuple[str, str], ...] = (
+    ("The chapter's example: four Brights, the Boar, the Deer and the Butterfly",
+     EXAMPLE_PILE),
+    ("The Moon, the Sake Cup, the Curtain and the three Poetry Ribbons", "8a 9a 3a 1b 2b 3b"),
+)
+
+_DEALS = {3: (7, 6), 4: (5, 8)}
+
+
+def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
+    """Every option's value under a preset with overrides, checked."""
+    return preset_values("Hana-Awase 1", preset, PRESETS, OPTIONS, options)
+
+
+@lru_cache(maxsize=64)
+def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
+    v = dict(items)
+    overlay = CardValueSettlement(chart=_TABLE, source=BOOK)
+    rules = CaptureRules(
+        name="Hana-Awase 1", key="hana-awase-1", preset=preset, options=items,
+        players=v["players"], deals={v["players"]: _DEALS[v["players"]]},
+        misdeal=misdeal_rules("hana-awase-1"),
+        on_field_four="dealer_captures" if v["field_four"] == "dealer_captures" else "redeal",
+        rounds=v["rounds"], yaku=_TABLE, overlay=overlay)
+    check_game_end(rules.name, ranked_by(rules), rules.target_score)
+    return rules
+
+
+def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
+    """The engine rules for a preset plus option overrides (validated, cached)."""
+    values = preset_options(preset, **options)
+    return _build(preset, tuple(sorted(values.items())))
+
+
+def zero_sum(rules: CaptureRules) -> bool:
+    """Play-protocol hook: every player adds their own points; nobody pays anybody."""
+    return False
