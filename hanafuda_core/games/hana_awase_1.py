@@ -48,7 +48,6 @@ __all__ = [
     "YAKU_GROUPS",
     "get_rules",
     "preset_options",
-    "zero_sum",
 ]
 
 BOOK = Source("BOOK", "ch. 6 Hana-Awase 1", "909-1004")
@@ -163,11 +162,11 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-6": {"rounds": 6},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-4": BOOK, "book-6": BOOK}
-#: Each preset as readers see it (the teaching layer's headings and menus).
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Capture valuable cards and make yaku from them: each round you score your cards' "
         "values plus your yaku, and after the agreed number of rounds the highest total wins.")
 
+#: Each preset as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook, three players",
                                     "book-4": "Rulebook, four players",
                                     "book-6": "Rulebook, half a year (6 rounds)"}
@@ -210,7 +209,3 @@ def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
     values = preset_options(preset, **options)
     return _build(preset, tuple(sorted(values.items())))
 
-
-def zero_sum(rules: CaptureRules) -> bool:
-    """Play-protocol hook: every player adds their own points; nobody pays anybody."""
-    return False

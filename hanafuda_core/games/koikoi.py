@@ -314,11 +314,11 @@ PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
 #: hanafuda_core, generator function).
 QUIZ: tuple[str, str] = ("koikoi_quiz", "generate_koikoi_quiz")
 
-#: Each preset as readers see it (the teaching layer's headings and menus).
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Make yaku (scoring sets) from your captures before your opponent does, then choose: "
         "stop and collect, or call Koi-Koi and play on for more.")
 
+#: Each preset as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {
     "book": "Rulebook",
     "d002": "Japanese publisher",

@@ -58,7 +58,6 @@ __all__ = [
     "chapter_facts",
     "get_rules",
     "preset_options",
-    "zero_sum",
 ]
 
 BOOK = Source("BOOK", "ch. 5 Matching Flowers", "771-908")
@@ -222,11 +221,11 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-6": {"rounds": 6},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK}
-#: Each preset as readers see it (the teaching layer's headings and menus).
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Capture valuable cards and make yaku from them: each round you score your cards' "
         "values plus your yaku, and after the agreed number of rounds the highest total wins.")
 
+#: Each preset as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
                                     "book-6": "Rulebook, half a year (6 rounds)"}
 
@@ -301,7 +300,3 @@ def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
     values = preset_options(preset, **options)
     return _build(preset, tuple(sorted(values.items())))
 
-
-def zero_sum(rules: CaptureRules) -> bool:
-    """Play-protocol hook: every player adds their own points; nobody pays anybody."""
-    return False

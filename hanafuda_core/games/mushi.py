@@ -128,11 +128,11 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-6": {"rounds": 6},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK}
-#: Each preset as readers see it (the teaching layer's headings and menus).
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Capture more card value than the par, and make yaku: every yaku you make is taken "
         "off your opponent's score.")
 
+#: Each preset as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
                                     "book-6": "Rulebook, half a year (6 rounds)"}
 

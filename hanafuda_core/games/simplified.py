@@ -42,7 +42,6 @@ __all__ = [
     "SIMPLE_YAKU",
     "get_rules",
     "preset_options",
-    "zero_sum",
 ]
 
 BOOK = Source("BOOK", "ch. 4 Simplified Game for Beginners", "657-770")
@@ -107,12 +106,12 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-yaku": {"simple_yaku": True},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-yaku": BOOK_YAKU}
-#: Each preset as readers see it (the teaching layer's headings and menus).
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Capture the cards worth the most. When every card has been played, each player adds "
         "up the value of what they took; after the agreed number of rounds the highest total "
         "wins.")
 
+#: Each preset as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
                                     "book-yaku": "Rulebook with the simple yaku"}
 
@@ -148,7 +147,3 @@ def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
     values = preset_options(preset, **options)
     return _build(preset, tuple(sorted(values.items())))
 
-
-def zero_sum(rules: CaptureRules) -> bool:
-    """Play-protocol hook: every player adds their own points; nobody pays anybody."""
-    return False
