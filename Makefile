@@ -57,7 +57,7 @@ lint: setup
 test: setup-browser lint book notebooks
 	$(PY) -m pytest tests hanafuda_core app $(NBTEST) \
 	    --nbval-lax --nbval-sanitize-with nbval_sanitize.cfg --nbval-current-env \
-	    --nbval-cell-timeout 120
+	    --nbval-cell-timeout 120 --durations=20
 
 clean:
 	rm -rf _build $(NBTEST) tests/_artifacts .pytest_cache
