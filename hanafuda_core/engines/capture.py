@@ -294,6 +294,10 @@ class CaptureRules:
     payments: Any = None
 
     def __post_init__(self) -> None:
+        # One way to win the game: counting rounds and a race to a target exclude each
+        # other (checked here once for every capture game, not in each game's module).
+        from ..families.capture.ranking import check_game_end, ranked_by
+        check_game_end(self.name, ranked_by(self), self.target_score)
         for name in ("on_field_four", "on_hand_four", "on_four_pairs"):
             if getattr(self, name) not in _MISDEAL_OUTCOMES:
                 raise ValueError(f"{name} must be one of {', '.join(_MISDEAL_OUTCOMES)}")

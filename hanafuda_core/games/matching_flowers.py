@@ -34,7 +34,7 @@ from typing import Any
 from ..cards import MONTH_MASKS, Card, Kind, mask_cards
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
-from ..families.capture.ranking import check_game_end, counting_rounds_option, ranked_by
+from ..families.capture.ranking import counting_rounds_option
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -291,7 +291,6 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         on_field_four="dealer_captures" if v["field_four"] == "dealer_captures" else "redeal",
         round_end="hands_empty" if v["shorter_rounds"] else "all_cards",
         rounds=v["rounds"], yaku=_TABLE, overlay=overlay)
-    check_game_end(rules.name, ranked_by(rules), rules.target_score)
     return rules
 
 

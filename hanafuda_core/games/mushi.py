@@ -29,7 +29,7 @@ from typing import Any
 from ..cards import MONTH_MASKS, Card, mask_cards
 from ..deal import MisdealRules
 from ..engines.capture import MUSHI_WILD, CaptureRules
-from ..families.capture.ranking import check_game_end, counting_rounds_option, ranked_by
+from ..families.capture.ranking import counting_rounds_option
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -163,7 +163,6 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         on_field_four="dealer_captures" if v["field_four"] == "dealer_captures" else "redeal",
         rounds=v["rounds"], target_score=50 if v["first_to_50"] else None,
         yaku=table, overlay=overlay, wild=MUSHI_WILD, par=PAR)
-    check_game_end(rules.name, ranked_by(rules), rules.target_score)
     return rules
 
 
