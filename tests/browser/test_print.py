@@ -22,16 +22,8 @@ from hanafuda_core.teach import kit
 pytestmark = pytest.mark.browser
 
 BOOK_REFERENCES = ["book/koikoi-reference.html", "book/hachihachi-reference.html"]
-# Every game's quick reference: the book's pages and the kit's printouts. The book's
-# Koi-Koi page (the teaching layer's sheet plus Koi-Koi's decision and multiplier blocks)
-# still prints on three pages; the kit's Koi-Koi printout fits. Strict, so the test says
-# when the page fits.
-TOO_LONG = {"book/koikoi-reference.html": "the decision and multiplier blocks on top of "
-                                          "the full sheet"}
-QUICK_REFERENCES = [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=f"too long: {TOO_LONG[p]}"))
-    if p in TOO_LONG else p
-    for p in BOOK_REFERENCES + [kit.print_reference_path(k) for k in playable_keys()]]
+# Every game's quick reference: the book's pages and the kit's printouts.
+QUICK_REFERENCES = BOOK_REFERENCES + [kit.print_reference_path(k) for k in playable_keys()]
 WORKSHEETS = [kit.seed_page_path(q.key, seed) for q in kit.kit_quizzes() for seed in (1, 30)]
 QUIZ_PAGES = ["exercises/koikoi-quiz.html", "exercises/hachihachi-quiz.html"]
 
