@@ -1,5 +1,6 @@
 """Cards are legible in the built book: every card picture on every page is drawn at least
-:data:`~hanafuda_core.render.sizes.MIN_CARD_WIDTH` px wide, on the screen and in print.
+:data:`~hanafuda_core.render.sizes.MIN_CARD_WIDTH` px wide, on the screen and in print
+(of the kit's generated seed pages, the sample ``test_book.browser_pages`` opens).
 
 The width is the one the reader sees (``getBoundingClientRect``, after every style sheet
 has had its say), not the ``width`` attribute the core wrote. Collapsed ``<details>`` are
@@ -17,7 +18,7 @@ import pytest
 
 from hanafuda_core.render.sizes import MIN_CARD_WIDTH
 
-from .test_book import built_pages, redirect_target
+from .test_book import browser_pages, redirect_target
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +47,7 @@ MEASURE = """() => {
   return out;
 }"""
 
-PAGES = [p for p in built_pages()
+PAGES = [p for p in browser_pages()
          if redirect_target(p) is None and p not in ("genindex.html", "search.html")]
 
 
