@@ -10,29 +10,19 @@ test`` builds it first).
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import jupytext
 import pytest
 import yaml
+from book_pages import TOOL, toc_files
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT = ROOT / "_build" / "html"
 
 
-def _toc_tool():
-    spec = importlib.util.spec_from_file_location("toc_notebooks",
-                                                  ROOT / "tools" / "toc_notebooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOC = _toc_tool()
-CHAPTERS = TOC.toc_files(yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8")))
+CHAPTERS = toc_files()
 # An output the build shows only when a cell failed or wrote to stderr.
 _ERROR_OUTPUT = re.compile(r'class="output (?:[a-z_-]+ )*(?:traceback|stderr|error)\b')
 _HIDDEN = {"remove-cell", "remove-output"}
@@ -40,7 +30,7 @@ _HIDDEN = {"remove-cell", "remove-output"}
 
 def shown_outputs(entry: str) -> int:
     """How many code cells of a chapter keep their output on the page (not removed)."""
-    nb = jupytext.read(TOC.source_of(entry))
+    nb = jupytext.read(TOOL.source_of(entry))
     return sum(1 for cell in nb.cells if cell.cell_type == "code"
                and not _HIDDEN & set(cell.metadata.get("tags", ())))
 

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
+from book_pages import toc_pages
 
 pytestmark = pytest.mark.browser
 
@@ -37,21 +37,6 @@ RUN_AXE = """async (tags) => {
     nodes: v.nodes.map(n => ({target: n.target.join(' '), impact: n.impact,
                               summary: n.failureSummary}))}));
 }"""
-
-
-def toc_pages() -> list[str]:
-    """Every page of ``_toc.yml`` as a path of the built book (``book/deck.html``)."""
-    toc = yaml.safe_load((REPO_ROOT / "_toc.yml").read_text())
-    files = [toc["root"]]
-
-    def walk(entries: list[dict]) -> None:
-        for entry in entries:
-            files.append(entry["file"])
-            walk(entry.get("sections", []))
-
-    for part in toc.get("parts", []):
-        walk(part.get("chapters", []))
-    return [f"{f}.html" for f in files]
 
 
 @pytest.fixture(scope="session")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-import yaml
+from book_pages import toc_pages
 
 pytestmark = pytest.mark.browser
 
@@ -29,25 +29,6 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 BUDGET = 1_500_000                 # bytes, uncompressed, for one cold page load
 HEAVIEST_SHOWN = 8                 # resources named in a failure message
 WIDGET_STATE = "script[type='application/vnd.jupyter.widget-state+json']"
-
-
-def toc_pages(toc: Path = REPO_ROOT / "_toc.yml") -> list[str]:
-    """Every page of ``_toc.yml`` (the root and every chapter, in order), as the path of
-    its built HTML file."""
-    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
-    files = [data["root"]]
-
-    def walk(entries):
-        for entry in entries or ():
-            if "file" in entry:
-                files.append(entry["file"])
-            walk(entry.get("sections"))
-            walk(entry.get("chapters"))
-
-    for part in data.get("parts", ()):
-        walk(part.get("chapters"))
-    walk(data.get("chapters"))
-    return [f"{f.removesuffix('.md').removesuffix('.ipynb')}.html" for f in files]
 
 
 @dataclass
