@@ -57,7 +57,7 @@ lint: setup
 
 # pytest is the last command, so its summary line is the last line of the run.
 test: setup-browser lint book
-	$(PY) -m pytest tests hanafuda_core app \
+	$(PY) -m pytest tests hanafuda_core app -n 2 --dist loadgroup \
 	    --nbval-lax --nbval-sanitize-with nbval_sanitize.cfg --nbval-current-env \
 	    --nbval-cell-timeout 120 --durations=20
 
