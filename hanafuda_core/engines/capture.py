@@ -280,9 +280,14 @@ class CaptureRules:
     pair_then_draw: str = "field"                  # "field" (BOOK) or "stack" (Go-Stop)
     round_end: str = "all_cards"                   # or "hands_empty"
     draw_dealer: str = "stays"                     # after a drawn round: "stays", "next", "swap"
-    rounds: int = 12
+    rounds: int | None = 12                        # None: no round limit (a target or floor)
     target_score: int | None = None                # game ends when a total reaches it
     start_points: int = 0
+    # Game end and ranking (families/capture/ranking.py, A6): the game also ends when a
+    # total is at or below ``floor_score`` (Bankrupt); ``race_tie_break`` names yaku
+    # deciding between several players over ``target_score`` (read in the final round).
+    floor_score: int | None = None
+    race_tie_break: tuple[str, ...] = ()
     yaku: Any = None                               # a hanafuda_core.yaku.YakuTable
     overlay: Any = field(default_factory=NoOverlay)
     decision_words: DecisionWords = NEUTRAL_WORDS  # what the players call GoOn / Stop
@@ -297,7 +302,10 @@ class CaptureRules:
         # One way to win the game: counting rounds and a race to a target exclude each
         # other (checked here once for every capture game, not in each game's module).
         from ..families.capture.ranking import check_game_end, ranked_by
-        check_game_end(self.name, ranked_by(self), self.target_score)
+        check_game_end(self.name, ranked_by(self), self.target_score, rounds=self.rounds,
+                       floor_score=self.floor_score, race_tie_break=self.race_tie_break,
+                       yaku_keys=None if self.yaku is None
+                       else {r.key for r in self.yaku.rules})
         for name in ("on_field_four", "on_hand_four", "on_four_pairs"):
             if getattr(self, name) not in _MISDEAL_OUTCOMES:
                 raise ValueError(f"{name} must be one of {', '.join(_MISDEAL_OUTCOMES)}")
@@ -1769,13 +1777,14 @@ def totals_after(state: State) -> tuple[int, ...]:
 
 
 def game_over(state: State) -> bool:
-    """True after the last round (the round count, or a total reaching the target)."""
+    """True after the last round: the round count, a total reaching the target or a
+    total falling to the floor (:func:`hanafuda_core.families.capture.ranking.game_ends`)."""
     if state.phase != Phase.ROUND_OVER:
         return False
+    from ..families.capture.ranking import game_ends
     rules = state.rules
-    if rules.target_score is not None and max(totals_after(state)) >= rules.target_score:
-        return True
-    return state.round_no >= rules.rounds
+    return game_ends(totals_after(state), state.round_no, rounds=rules.rounds,
+                     target=rules.target_score, floor=rules.floor_score)
 
 
 def next_round(state: State, seed: int | random.Random | None = None) -> State:
