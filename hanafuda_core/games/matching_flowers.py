@@ -60,6 +60,7 @@ __all__ = [
     "YAKU",
     "LOW_MAN_OUT_BELOW",
     "ROUND_ADJUSTMENTS",
+    "ROUND_VARIATIONS_EXAMPLE",
     "chapter_facts",
     "get_rules",
     "preset_options",
@@ -258,6 +259,10 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 #: counts and the yaku; this pile fits every stated fact and makes no other yaku.
 WORKED_EXAMPLE = "1a 8a 11a 12a 2a 4a 6a 7a 10a 4b 5b 7b 1c 1d 2c 2d 4c 4d 5c 5d 6c 6d"
 
+#: Three piles at the end of a three-player round, to show the round variations together
+#: on the variants page: all four November cards, the four dry Brights, three Tens.
+ROUND_VARIATIONS_EXAMPLE = ("11a 11b 11c 11d", "1a 3a 8a 12a", "2a 4a 5a")
+
 _DEALS = {2: (8, 8), 3: (7, 6)}
 
 
@@ -266,11 +271,18 @@ def chapter_facts(prefix: str = "mf") -> dict[str, object]:
     ``{glue:text}``: the card values, the deck's worth, the worked example's figures,
     each yaku's points (``<prefix>_pts_<yaku key>``) and the deal for three players.
 
+    The round variations on :data:`ROUND_VARIATIONS_EXAMPLE` (``<prefix>_rv_<seat>``:
+    the scores as counted, ``rv_rain``: the Rain holder's score, ``rv_final``: the
+    winner's after all three):
+
     >>> f = chapter_facts()
     >>> f["mf_ex_cards"], f["mf_ex_yaku"], f["mf_ex_total"], f["mf_deck"]
     (155, 70, 225, 264)
+    >>> f["mf_rv_1"], f["mf_rv_2"], f["mf_rv_3"], f["mf_rv_rain"], f["mf_rv_final"]
+    (46, 140, 30, 46, 46)
     """
     from ..cards import CardSet
+    from ..engines.capture import setup_state
     rules = get_rules()
     overlay = rules.overlay
     pile = CardSet.parse(WORKED_EXAMPLE)
@@ -287,6 +299,13 @@ def chapter_facts(prefix: str = "mf") -> dict[str, object]:
         "low_man_out": LOW_MAN_OUT_BELOW,
         "rounds_half": PRESETS["book-6"]["rounds"],
     }
+    def settled(**on: bool) -> tuple[int, ...]:
+        rules = get_rules(players=3, **on)
+        end = setup_state(rules, ["", "", ""], captures=ROUND_VARIATIONS_EXAMPLE)
+        return rules.overlay.settle_draw(end).points
+    values.update({f"rv_{seat + 1}": v for seat, v in enumerate(settled())})
+    values["rv_rain"] = max(settled(rain=True))
+    values["rv_final"] = max(settled(low_man_out=True, rain=True, winner_takes_all=True))
     values.update({f"pts_{r.key}": r.points for r in YAKU})
     return {f"{prefix}_{k}": v for k, v in values.items()}
 
