@@ -15,6 +15,13 @@ The last three are one rule, :func:`transfer_scores`, with a factor for a side's
 yaku (``own_yaku_factor``): ``"one"`` (it counts once for the side) or ``"opponents"``
 (once per other side). With two sides both readings agree.
 
+Some chapters then rewrite the counted scores with a round variation (Winner Takes
+All, Low Man Out, Rain ...): ``adjustments``, applied in the game's order, each a line
+of the round's report (:mod:`~hanafuda_core.families.capture.adjustments`). A round
+whose best score is shared goes to nobody, or, with ``round_tie`` set to
+``"dealer_then_play_order"`` (the Dealer Tie Breaker), to the dealer if tied, else to
+the first tied player after the dealer in turn order.
+
 :class:`CardValueSettlement` is that rule as data. It is a capture-engine
 overlay (:mod:`hanafuda_core.engines.capture`): there is no stop/continue
 decision, and the round is settled when the last card is played
@@ -41,6 +48,8 @@ from ...errors import HanafudaError, OptionError
 from ...rules import Source
 from ...scoring import ScoreLine, ScoreReport
 from ...yaku import Signature
+from .adjustments import Adjustment, RoundContext, apply_all
+from .ranking import ROUND_TIES, round_winner
 
 __all__ = ["OWN_YAKU_FACTORS", "CardValueSettlement", "SideScore", "transfer_scores", "yaku_factor"]
 
@@ -133,6 +142,14 @@ class CardValueSettlement:
     ``own_yaku_factor``
         With ``transfer_yaku``, how often a side's own yaku count for it: ``"one"`` or
         ``"opponents"`` (once per other side; Min-Hwatu). One of :data:`OWN_YAKU_FACTORS`.
+    ``adjustments``
+        Round adjustments (:mod:`~hanafuda_core.families.capture.adjustments`: Winner
+        Takes All, Low Man Out ...) applied in this order to the scores as counted; each
+        is a line of the round's report.
+    ``round_tie``
+        Who wins a round whose best score is shared: ``"none"`` (nobody; the basics) or
+        ``"dealer_then_play_order"`` (Dealer Tie Breaker); see
+        :func:`~hanafuda_core.families.capture.ranking.round_winner`.
     ``source``
         The rule's source, cited in reports.
     """
@@ -144,10 +161,15 @@ class CardValueSettlement:
     optional_on: bool = False
     transfer_yaku: bool = False
     own_yaku_factor: str = "one"
+    adjustments: tuple[Adjustment, ...] = ()
+    round_tie: str = "none"
     source: Source | None = None
 
     def __post_init__(self) -> None:
         yaku_factor(self.own_yaku_factor, 2)      # refuses an unknown factor
+        if self.round_tie not in ROUND_TIES:
+            raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, "
+                              f"not {self.round_tie!r}")
 
     # -- the figures -------------------------------------------------------------
     def card_points(self, mask: int) -> int:
@@ -278,14 +300,39 @@ class CardValueSettlement:
                            "the first yaku and wins the round", player=winner, notes=notes)
         return RoundResult(winner, res.points, "yaku", make_report=make_report)
 
+    def _yaku_keys(self, mask: int, field_mask: int) -> frozenset[str]:
+        keys: set[str] = set()
+        for table, counted in ((self.chart, True), (self.optional_chart, self.optional_on)):
+            if table is not None and counted:
+                keys.update(h.rule.key for h in table.evaluate(mask, field_mask).hits)
+        return frozenset(keys)
+
+    def round_context(self, state: State, scores: tuple[SideScore, ...]) -> RoundContext:
+        """What the round adjustments read at the end of a round, seat by seat."""
+        rules = state.rules
+        seats = [rules.side(p) for p in range(rules.players)]
+        return RoundContext(
+            scores=tuple(scores[s].total for s in seats),
+            card_points=tuple(scores[s].card_points for s in seats),
+            piles=tuple(state.caps_m[s] for s in seats),
+            yaku=tuple(self._yaku_keys(state.caps_m[s], state.field_m) for s in seats),
+            dealer=state.dealer, value_of=self.card_points)
+
     def settle_draw(self, state: State) -> RoundResult:
-        """The end of the round: every side's score; the highest wins (a tie: nobody)."""
+        """The end of the round: every side's score; the highest wins (a tie: nobody, or
+        as ``round_tie`` says); then the round adjustments, in order."""
         rules = state.rules
         scores = self.side_scores(state.caps_m, state.field_m)
-        points = tuple(scores[rules.side(p)].total for p in range(rules.players))
-        best = max(points)
-        top = [p for p, v in enumerate(points) if v == best]
-        winner = top[0] if len(top) == 1 else None
+        counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
+        best = max(counted)
+        tied = sum(1 for v in counted if v == best) > 1
+        winner = round_winner(counted, state.dealer, self.round_tie)
+        tie_winner = winner if tied else None
+        points = counted
+        adjusted_notes: tuple[str, ...] = ()
+        if self.adjustments:
+            points, winner, adjusted_notes = apply_all(
+                self.adjustments, self.round_context(state, scores), winner)
         caps, fm, rnd = state.caps_m, state.field_m, state.round_no
 
         def make_report() -> ScoreReport:
@@ -297,12 +344,24 @@ class CardValueSettlement:
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
-            if winner is None:
+            if tie_winner is not None:
+                notes.append(f"a tie for the best score: player {tie_winner + 1} wins the "
+                             "round, the first tied player in turn order from the dealer")
+            elif tied:
                 notes.append("a tie for the best score: nobody wins the round")
+            notes += adjusted_notes
+            if points != counted:
+                notes.append("the round's scores: " + ", ".join(
+                    f"player {p + 1} {v}" for p, v in enumerate(points)))
             subtotal = sum(line.points for line in lines)
-            title = (f"Round {rnd}: player {winner + 1} has the best score" if winner is not None
-                     else f"Round {rnd}: a tie")
-            return ScoreReport(tuple(lines), subtotal, (), best, title, winner, tuple(notes))
+            if winner is None:
+                title = f"Round {rnd}: " + ("a tie" if tied else "nobody wins")
+            elif tied or points != counted:
+                title = f"Round {rnd}: player {winner + 1} wins"
+            else:
+                title = f"Round {rnd}: player {winner + 1} has the best score"
+            return ScoreReport(tuple(lines), subtotal, (), max(points), title, winner,
+                               tuple(notes))
         return RoundResult(winner, points, "cards", make_report=make_report)
 
     def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
