@@ -29,8 +29,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..cards import Card, CardSet, Kind
+from ..capture_yaku import FIVE_BRIGHTS, FOUR_DRY_BRIGHTS, POETRY_RIBBONS, PURPLE_RIBBONS
+from ..cards import CardSet, Kind
 from ..engines.capture import CaptureRules
+from ..families.capture.adjustments import MiseryLovesCompany
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -75,8 +77,6 @@ def _var(lines: str) -> Source:
     return Source("BOOK", "ch. 7 Hana-Awase 2, gameplay variations", lines)
 
 
-C = Card
-
 #: The par (lines 1067-1071): a third of the deck's 264 points.
 PAR = 88
 #: Bankrupt (line 1145): every player starts with this many points; a total of 0 or
@@ -99,21 +99,13 @@ YAKU_GROUPS: tuple[YakuGroup, ...] = (
 #: The chapter's yaku chart (figures 7.1-7.3, the Quick Reference 8285-8307). "Dry"
 #: leaves out the November cards.
 YAKU: tuple[YakuRule, ...] = (
-    YakuRule("five_brights", "5 Brights", "五光 Gokō", 100,
-             cards=(C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
-                    C.PAULOWNIA_PHOENIX), group="brights", source=_src("1063")),
-    YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", 60, kinds=(Kind.BRIGHT,),
-             count=4, dry=True, group="brights", source=_src("1069"),
-             note="the four Brights other than the Rainman"),
+    FIVE_BRIGHTS.rule(100, group="brights", source=_src("1063")),
+    FOUR_DRY_BRIGHTS.rule(60, group="brights", source=_src("1069")),
     YakuRule("seven_dry_ribbons", "Any 7 Dry Ribbons", "", 60, kinds=(Kind.RIBBON,),
              count=7, dry=True, group="ribbons", source=_src("1083"),
              note="any seven Ribbons other than November's"),
-    YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 40,
-             cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON),
-             group="ribbons", source=_src("1087")),
-    YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 40,
-             cards=(C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON), group="ribbons",
-             source=_src("1089")),
+    PURPLE_RIBBONS.rule(40, group="ribbons", source=_src("1087")),
+    POETRY_RIBBONS.rule(40, group="ribbons", source=_src("1089")),
     YakuRule("fourteen_chaffs", "Any 14 Chaffs", "", 60, kinds=(Kind.CHAFF,), count=14,
              group="chaffs", source=_src("1093"),
              note="the Storm and the Special Paulownia are Chaffs; the Sake Cup is a Ten"),
@@ -129,10 +121,7 @@ _OPTION_LIST = (
            _var("1145")),
     Option("misery", False, (False, True), "Misery Loves Company: a player who captured "
            f"{MISERY_AT_MOST} points or less gains {MISERY_AMOUNT}, and every other player "
-           f"loses {MISERY_AMOUNT}, on top of the normal scoring", _var("1147"),
-           implemented=False,
-           note="We read 'captured 15 points or less' as the card points taken, before "
-                "the par. The computer games here do not play it yet."),
+           f"loses {MISERY_AMOUNT}, on top of the normal scoring", _var("1147")),
     Option("worthless_chaff", False, (False, True), "Worthless Chaff: Chaffs are worth 0 "
            "points (the par stays 88)", _var("1149")),
 )
@@ -156,6 +145,12 @@ DECISIONS: Mapping[str, str] = {
         "of rounds still counts. We end the game after the agreed rounds or as soon as a "
         "total is 0 or less, whichever comes first; the most points wins, a tie going to "
         "the most rounds won.",
+    "Misery Loves Company: 15 points of what?": "The variation gives 40 to a player who "
+        "captured 15 points or less. We count the card points they captured, before the "
+        "par (after the par of 88 nearly everyone is below 15). Each such player, in seat "
+        "order, gains 40 and every other player loses 40: with two such players each ends "
+        "even from the rule and the third loses 80. It is a bonus on top of the round's "
+        "scores, so the round no longer balances.",
     "Worthless Chaff and the par": "With Chaffs worth nothing the deck is worth less, but "
         "the chapter keeps the par of 88; so do we. Any 14 Chaffs still counts: it counts "
         "cards, not points.",
@@ -246,9 +241,11 @@ def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
 @lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
+    misery = (MiseryLovesCompany(at_most=MISERY_AT_MOST, amount=MISERY_AMOUNT),)
     overlay = CardValueSettlement(values=(20, 10, 5, 0 if v["worthless_chaff"] else 1),
                                   par=PAR, chart=_TABLE, transfer_yaku=True,
-                                  own_yaku_factor="one", source=BOOK)
+                                  own_yaku_factor="one",
+                                  adjustments=misery if v["misery"] else (), source=BOOK)
     bankrupt = v["bankrupt"]
     return CaptureRules(
         name="Hana-Awase 2", key="hana-awase-2", preset=preset, options=items,

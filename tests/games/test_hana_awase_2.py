@@ -1,8 +1,8 @@
 """The rulebook's Hana-Awase 2 (ch. 7): its worked example (as a pile and as a played
 round), the yaku chart (the Bright group pays its best yaku, the Ribbon and Chaff groups
 every yaku), the first yaku ending the round and charged to each other player, the par
-of 88, the quads-only misdeal and the options (Bankrupt, Worthless Chaff; Misery Loves
-Company named but not played yet)."""
+of 88, the quads-only misdeal and the options (Bankrupt, Misery Loves Company,
+Worthless Chaff)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from hanafuda_core.errors import OptionError
 from hanafuda_core.games.hana_awase_2 import (
     BANKRUPT_START,
     EXAMPLE_PILES,
+    MISERY_AMOUNT,
+    MISERY_AT_MOST,
     OPTIONS,
     PAR,
     PRESETS,
@@ -218,12 +220,34 @@ def test_worthless_chaff_scores_chaffs_at_nothing_and_keeps_the_par():
     assert free["total"] == 20 - 88 + 60
 
 
-def test_misery_loves_company_is_named_with_its_source_but_not_played_yet():
+def _misery(points: list[int], cards: list[int]) -> list[int]:
+    """Misery Loves Company (line 1147) read independently: each player whose captured
+    card points are 15 or less gains 40 and every other player loses 40."""
+    out = list(points)
+    for s, c in enumerate(cards):
+        if c <= MISERY_AT_MOST:
+            out = [v + (MISERY_AMOUNT if t == s else -MISERY_AMOUNT) for t, v in enumerate(out)]
+    return out
+
+
+def test_misery_loves_company_pays_a_poor_pile_40_from_each_other_player():
+    """A ends the round with the Poetry Ribbons; C captured 11 points (15 or less): on
+    top of the scores C gains 40 and A and B each lose 40. The round's winner is still
+    the yaku's maker."""
     opt = OPTIONS["misery"]
-    assert not opt.implemented and opt.source is not None and opt.source.lines == "1147"
-    get_rules(misery=False)
-    with pytest.raises(NotImplementedError, match="does not play it yet"):
-        get_rules(misery=True)
+    assert opt.implemented and opt.source is not None and opt.source.lines == "1147"
+    rules = get_rules(misery=True)
+    state = setup_state(rules, ["3b 12c", "12d", "11a"], field="3c", stock="11d 11b",
+                        captures=["1a 3a 8a 1b 2b 3d", "12a 2a 4a 5a 6a 4b 4c 4d",
+                                  "7b 5c 5d 7c 7d 9c 10c"])
+    end = apply(state, "play 3b")
+    cards = [CardSet.from_mask(m).value() for m in end.caps_m]
+    assert cards[2] <= MISERY_AT_MOST < min(cards[:2])
+    plain = [c - PAR + (40 if s == 0 else -40) for s, c in enumerate(cards)]
+    assert list(end.result.points) == _misery(plain, cards) == [
+        plain[0] - 40, plain[1] - 40, plain[2] + 40]
+    assert end.result.winner == 0
+    assert any("Misery" in n or "15 points or less" in n for n in end.result.report.notes)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -247,10 +271,11 @@ def test_bankrupt_starts_at_200_and_ends_the_game_at_0_or_less(seed):
 
 @settings(max_examples=20, deadline=None)
 @given(rounds=st.sampled_from((1, 6, 12)), bankrupt=st.booleans(),
-       worthless=st.booleans(), seed=st.integers(0, 10**6))
+       worthless=st.booleans(), misery=st.booleans(), seed=st.integers(0, 10**6))
 def test_every_option_set_builds_and_plays_a_round_by_its_rules(rounds, bankrupt, worthless,
-                                                                seed):
-    rules = get_rules(rounds=rounds, bankrupt=bankrupt, worthless_chaff=worthless)
+                                                                misery, seed):
+    rules = get_rules(rounds=rounds, bankrupt=bankrupt, worthless_chaff=worthless,
+                      misery=misery)
     assert rules.rounds == rounds and rules.round_end == "first_yaku"
     assert rules.start_points == (BANKRUPT_START if bankrupt else 0)
     assert rules.floor_score == (0 if bankrupt else None)
@@ -262,7 +287,8 @@ def test_every_option_set_builds_and_plays_a_round_by_its_rules(rounds, bankrupt
              for m in end.caps_m]
     yaku = [TABLE.points(m) for m in end.caps_m]
     y = sum(yaku)
-    assert list(end.result.points) == [c - PAR + (2 * v - y) for c, v in zip(cards, yaku)]
+    points = [c - PAR + (2 * v - y) for c, v in zip(cards, yaku)]
+    assert list(end.result.points) == (_misery(points, cards) if misery else points)
     totals = [rules.start_points + p for p in end.result.points]
     assert game_over(end) == (rounds == 1 or (bankrupt and min(totals) <= 0))
 
