@@ -292,7 +292,7 @@ class CardValueSettlement:
         res = self.settle_draw(state)
 
         def make_report() -> ScoreReport:
-            rep = res.report
+            rep: ScoreReport = res.report
             notes = tuple(n for n in rep.notes if not n.startswith("a tie"))
             if any(state.hands_m) or state.stock_size:
                 notes += ("the cards still in the hands and the stock are nobody's",)
