@@ -54,6 +54,7 @@ __all__ = [
     "PRESETS",
     "PRESET_LABELS",
     "PRESET_SOURCES",
+    "SCORING_ORDER",
     "SCORING_STEPS",
     "YAKU",
     "YAKU_GROUPS",
@@ -156,14 +157,20 @@ DECISIONS: Mapping[str, str] = {
         "cards, not points.",
 }
 
-#: The game's own scoring steps, read by the teaching layer (``teach.scoring_steps``),
-#: placed after the step that says which yaku count.
+#: The shared scoring steps in this game's order (``teach.scoring_steps``): the base score
+#: (cards against the par) first, then the yaku; the game's own step says who gains and
+#: who pays them.
+SCORING_ORDER: tuple[str, ...] = ("card_points", "par", "find_yaku", "best", "each",
+                                  "add_up", "settle")
+
+#: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),
+#: placed after the step that adds up the yaku.
 SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
-    ("after", "each",
-     "The first yaku anyone captures ends the round at once. Its maker adds its points to "
-     "their base score (cards less 88); each other player subtracts them. From the "
-     "Bright category only the best yaku counts; from the Ribbon and Chaff categories "
-     "every yaku counts."),
+    ("after", "add_up",
+     "Your base score is your card points less the par. If your yaku ended the round, add "
+     "its points to your base score; each other player "
+     "subtracts the same points from theirs. If nobody made a yaku, every base score "
+     "stands and the best one wins the round."),
 )
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
