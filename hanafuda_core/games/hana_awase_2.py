@@ -1,8 +1,8 @@
 """The rulebook's Hana-Awase 2 (ch. 7) as data.
 
-Three players, 7 cards each and 6 to the field. Each round a player's base score is the
-value of the cards they captured (Bright 20, Ten 10, Ribbon 5, Chaff 1) less a par of
-88, a third of the deck's 264. The first yaku anyone captures ends the round at once:
+Three players, 7 cards each and 6 to the field. Each round the cards a player took are
+summed (Bright 20, Ten 10, Ribbon 5, Chaff 1) and measured against a par of 88, a third
+of the deck's 264: that difference is the base score. The first yaku anyone captures ends the round at once:
 its maker adds the yaku's points and each other player loses them. A round in which
 nobody makes a yaku is played out and each base score stands. Only a dealt quad (on the
 field or in a hand) is a misdeal.
