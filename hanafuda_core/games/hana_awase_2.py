@@ -2,10 +2,10 @@
 
 Three players, 7 cards each and 6 to the field. Each round the cards a player took are
 summed (Bright 20, Ten 10, Ribbon 5, Chaff 1) and measured against a par of 88, a third
-of the deck's 264: that difference is the base score. The first yaku anyone captures ends the round at once:
-its maker adds the yaku's points and each other player loses them. A round in which
-nobody makes a yaku is played out and each base score stands. Only a dealt quad (on the
-field or in a hand) is a misdeal.
+of the deck's 264: that difference is the base score. The first yaku anyone captures
+ends the round at once: its maker adds the yaku's points and each other player loses
+them. A round in which nobody makes a yaku is played out and each base score stands.
+Only a dealt quad (on the field or in a hand) is a misdeal.
 
 >>> rules = get_rules()
 >>> rules.deals, rules.rounds, rules.round_end, rules.overlay.par
