@@ -684,6 +684,11 @@ def result_text(result: RoundResult | State | None, names: Sequence[str],
         pts = res.points[res.winner]
         return (f"Every card is played, and {subject(names[res.winner], 'come', False)} "
                 f"out ahead with {pts} point{'s' * (pts != 1)}.")
+    if res.reason == "yaku" and res.winner is not None:    # the first yaku ended it
+        pts = res.points[res.winner]
+        return (f"{subject(names[res.winner], 'capture')} the first yaku, which ends the "
+                f"round, and {conjugate(names[res.winner], 'score')} {pts} "
+                f"point{'s' * (pts != 1)}.")
     if res.winner is None:
         if any(res.points):
             best = max(range(len(res.points)), key=lambda p: res.points[p])

@@ -349,6 +349,10 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     if g.adapter.zero_sum(g):
         steps.append(("settle", "The other players pay what you win (and you pay what you "
                       "lose): every round's payments add up to zero."))
+    elif getattr(g.rules.overlay, "transfer_yaku", False):     # yaku charged to the others
+        steps.append(("settle", "Every player scores their own cards this way, less the yaku "
+                      "the other players made; write every player's points on the score "
+                      "sheet."))
     else:
         steps.append(("settle", "The other players score nothing for the round; write your "
                       "points on the score sheet."))

@@ -368,6 +368,7 @@ def _find_decision(g: Game, seed: int, n: int, agent: str) -> tuple[int, Decisio
 REASON_WORDS = {
     "stop": "a player called {stop} and took the points",
     "cards": "every card has been played, and the captured cards are counted",
+    "yaku": "a player captured the first yaku, which ends the round at once",
     "draw": "the cards ran out before anyone called {stop}, so it is a draw",
     "dealers_delight": "the cards ran out before anyone called {stop}: the dealer scores",
     "instant_win": "a lucky hand won the round straight from the deal",

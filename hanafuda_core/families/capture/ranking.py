@@ -10,7 +10,7 @@ and the game ending when a total is 0 or less), whichever comes first.
 
 Most capture games add up every round's points and the highest total wins the
 game. Several chapters of the rulebook offer "Counting Rounds Instead of Points"
-(Matching Flowers, Hana-Awase 1, Mushi, Six Hundred, Koi-Koi and more): the most
+(Matching Flowers, Hana-Awase 1, Mushi, Min-Hwatu, Sudaoshi): the most
 rounds won wins the game, and the higher total breaks a tie. Both rankings are
 the same rule with the two keys swapped, so it is written once here:
 

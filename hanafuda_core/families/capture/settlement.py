@@ -39,7 +39,7 @@ decision, and the round is settled when the last card is played
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...cards import KIND_MASKS, CardSet, Kind
@@ -285,7 +285,20 @@ class CardValueSettlement:
         return (STOP,)      # never asked (no decision is ever opened)
 
     def settle(self, state: State, winner: int) -> RoundResult:
-        return self.settle_draw(state)      # never reached: there is no Stop
+        """The round ended on ``winner``'s turn before the last card: their first yaku
+        ended it (``CaptureRules.round_end="first_yaku"``, A3: Hana-Awase 2; there is no
+        Stop). Every side is scored as at the end (the cards still out are nobody's),
+        and ``winner``, who made the yaku, wins the round (reason ``"yaku"``)."""
+        res = self.settle_draw(state)
+
+        def make_report() -> ScoreReport:
+            rep: ScoreReport = res.report
+            notes = tuple(n for n in rep.notes if not n.startswith("a tie"))
+            if any(state.hands_m) or state.stock_size:
+                notes += ("the cards still in the hands and the stock are nobody's",)
+            return replace(rep, title=f"Round {state.round_no}: player {winner + 1} makes "
+                           "the first yaku and wins the round", player=winner, notes=notes)
+        return RoundResult(winner, res.points, "yaku", make_report=make_report)
 
     def _yaku_keys(self, mask: int, field_mask: int) -> frozenset[str]:
         keys: set[str] = set()
