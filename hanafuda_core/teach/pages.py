@@ -349,6 +349,10 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     if g.adapter.zero_sum(g):
         steps.append(("settle", "The other players pay what you win (and you pay what you "
                       "lose): every round's payments add up to zero."))
+    elif hasattr(getattr(g.rules, "overlay", None), "side_scores"):
+        # a card-value settlement: every player scores their own pile the same way
+        steps.append(("settle", "Every player scores the round this way; write each "
+                      "player's points on the score sheet."))
     else:
         steps.append(("settle", "The other players score nothing for the round; write your "
                       "points on the score sheet."))
