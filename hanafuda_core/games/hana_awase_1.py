@@ -14,7 +14,13 @@ Only a dealt quad (on the field or in a hand) is a misdeal.
 105
 
 The settlement is the capture family's card-value settlement
-(:class:`~hanafuda_core.families.capture.settlement.CardValueSettlement`).
+(:class:`~hanafuda_core.families.capture.settlement.CardValueSettlement`); Winner Takes
+All is the family's round adjustment and the Dealer Tie Breaker its rule for a tied
+round:
+
+>>> overlay = get_rules(winner_takes_all=True, dealer_tie=True).overlay
+>>> overlay.adjustments, overlay.round_tie
+((WinnerTakesAll(name='Winner Takes All'),), 'dealer_then_play_order')
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ from typing import Any
 
 from ..cards import Card, Kind
 from ..engines.capture import CaptureRules
-from ..families.capture.ranking import counting_rounds_option
+from ..families.capture.adjustments import WinnerTakesAll
+from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -119,20 +126,16 @@ _OPTION_LIST = (
            BOOK_VAR),
     Option("winner_takes_all", False, (False, True), "Winner Takes All: the round's winner "
            "scores the sum of every player's score for the round, the others nothing",
-           BOOK_VAR, implemented=False,
+           BOOK_VAR,
            note="Without the Dealer Tie Breaker, a round with equal best scores has no "
-                "winner and every score stands. The computer games here do not play it "
-                "yet."),
+                "winner and every score stands."),
     Option("dealer_tie", False, (False, True), "Dealer Tie Breaker: a tied round goes to "
            "the dealer if the dealer is among the tied players, else to the tied player "
-           "nearest the dealer's right", BOOK_VAR, implemented=False,
+           "nearest the dealer's right", BOOK_VAR,
            note="Play goes counterclockwise, so the player on the dealer's right plays "
-                "next: the tie goes to the first tied seat in play order from the dealer. "
-                "The computer games here do not play it yet."),
+                "next: the tie goes to the first tied seat in play order from the dealer."),
     counting_rounds_option(BOOK_VAR),
-    Option("first_dealer_tie", False, (False, True), "First Dealer Tie Breaker: a tied game "
-           "goes to the player who dealt the first round", BOOK_VAR, implemented=False,
-           note="The computer games here do not play it yet."),
+    first_dealer_tie_option(BOOK_VAR),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -145,6 +148,10 @@ DECISIONS: Mapping[str, str] = {
                     "drawn round.",
     "Two players": "The chapter deals for three or four players only, so we do not offer "
                    "a two-player game.",
+    "Winner Takes All": "The chapter gives the round's winner the sum of every score but "
+                        "does not say what the others score; Matching Flowers' same "
+                        "variation says they score nothing, and so do we. After a tie that "
+                        "nobody breaks, nobody takes all and the scores stand.",
 }
 
 #: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),
@@ -193,7 +200,10 @@ def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
 @lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
-    overlay = CardValueSettlement(chart=_TABLE, source=BOOK)
+    overlay = CardValueSettlement(
+        chart=_TABLE, source=BOOK,
+        adjustments=(WinnerTakesAll(),) if v["winner_takes_all"] else (),
+        round_tie="dealer_then_play_order" if v["dealer_tie"] else "none")
     rules = CaptureRules(
         name="Hana-Awase 1", key="hana-awase-1", preset=preset, options=items,
         players=v["players"], deals={v["players"]: _DEALS[v["players"]]},

@@ -19,10 +19,13 @@ November cards out.
 30
 
 The settlement is the capture family's card-value settlement
-(:class:`~hanafuda_core.families.capture.settlement.CardValueSettlement`). The round
-adjustments of the chapter's variations (Winner Takes All, Low Man Out, Rain) and the
-First Dealer Tie Breaker are registered as options the engine cannot play yet
-(``implemented=False``), so the chapter can name them.
+(:class:`~hanafuda_core.families.capture.settlement.CardValueSettlement`). The chapter's
+round variations (Low Man Out, Rain, Winner Takes All) are the family's round
+adjustments (:mod:`~hanafuda_core.families.capture.adjustments`), applied in the order
+of :data:`ROUND_ADJUSTMENTS`:
+
+>>> get_rules(winner_takes_all=True, rain=True).overlay.adjustments
+(RainWashes(name='Rain'), WinnerTakesAll(name='Winner Takes All'))
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ from typing import Any
 from ..cards import MONTH_MASKS, Card, Kind, mask_cards
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
-from ..families.capture.ranking import counting_rounds_option
+from ..families.capture.adjustments import Adjustment, LowManOut, RainWashes, WinnerTakesAll
+from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -55,6 +59,8 @@ __all__ = [
     "WORKED_EXAMPLE",
     "YAKU",
     "LOW_MAN_OUT_BELOW",
+    "ROUND_ADJUSTMENTS",
+    "ROUND_VARIATIONS_EXAMPLE",
     "chapter_facts",
     "get_rules",
     "preset_options",
@@ -158,6 +164,14 @@ _TABLE = YakuTable(GROUPS, YAKU, sake="ten", limit="groups", source=BOOK)
 #: Low Man Out's bar (line 895): a round score under it zeroes the round.
 LOW_MAN_OUT_BELOW = 20
 
+#: The round variations as the family's adjustments, each under its option key, in the
+#: order they are applied (the chapter gives none; ``DECISIONS`` says why this one).
+ROUND_ADJUSTMENTS: tuple[tuple[str, Adjustment], ...] = (
+    ("low_man_out", LowManOut(below=LOW_MAN_OUT_BELOW)),
+    ("rain", RainWashes()),
+    ("winner_takes_all", WinnerTakesAll()),
+)
+
 _OPTION_LIST = (
     Option("players", 2, (2, 3), "number of players: 2 (8 cards each, 8 to the field) or "
            "3 (7 each, 6 to the field)", _src("791-797")),
@@ -173,18 +187,20 @@ _OPTION_LIST = (
            "('Shorter Rounds')", _var("889")),
     Option("winner_takes_all", False, (False, True), "the round's winner scores every "
            "player's round score added together, the others score nothing ('Winner "
-           "Takes All')", _var("891"), implemented=False),
+           "Takes All')", _var("891"),
+           note="A round with equal best scores has no winner: nobody takes all and the "
+                "scores stand."),
     Option("low_man_out", False, (False, True), "if any player scores under "
            f"{LOW_MAN_OUT_BELOW} in a round, everybody scores nothing that round "
            "('Low Man Out')", _var("895"),
-           implemented=False),
+           note="Read on the round scores as counted (cards plus yaku), before Rain; the "
+                "player with the best score still wins the round."),
     Option("rain", False, (False, True), "a player who captured all four November cards "
            "wipes out every opponent's score for the round ('Rain')", _var("897-899"),
-           implemented=False),
+           note="The four November cards must be in one pile at the end of the round; "
+                "that player keeps their score."),
     counting_rounds_option(_var("901")),
-    Option("first_dealer_tie", False, (False, True), "a game still tied after the usual "
-           "keys goes to the first dealer ('First Dealer Tie Breaker')", _var("903"),
-           implemented=False),
+    first_dealer_tie_option(_var("903")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -203,8 +219,9 @@ DECISIONS: Mapping[str, str] = {
                     "capture basics (ch. 3) do after a drawn round.",
     "Several round variations at once": "The chapter does not order Low Man Out, Rain "
         "and Winner Takes All. When they are played, we check Low Man Out on the scores "
-        "as counted, then Rain, then Winner Takes All; the round's winner is the one "
-        "with the best score as counted.",
+        "as counted (after Rain it would nearly always wipe the round out), then Rain, "
+        "then Winner Takes All; the round's winner is the one with the best score as "
+        "counted, and after a tie nobody takes all.",
 }
 
 #: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),
@@ -242,6 +259,10 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 #: counts and the yaku; this pile fits every stated fact and makes no other yaku.
 WORKED_EXAMPLE = "1a 8a 11a 12a 2a 4a 6a 7a 10a 4b 5b 7b 1c 1d 2c 2d 4c 4d 5c 5d 6c 6d"
 
+#: Three piles at the end of a three-player round, to show the round variations together
+#: on the variants page: all four November cards, the four dry Brights, three Tens.
+ROUND_VARIATIONS_EXAMPLE = ("11a 11b 11c 11d", "1a 3a 8a 12a", "2a 4a 5a")
+
 _DEALS = {2: (8, 8), 3: (7, 6)}
 
 
@@ -250,11 +271,18 @@ def chapter_facts(prefix: str = "mf") -> dict[str, object]:
     ``{glue:text}``: the card values, the deck's worth, the worked example's figures,
     each yaku's points (``<prefix>_pts_<yaku key>``) and the deal for three players.
 
+    The round variations on :data:`ROUND_VARIATIONS_EXAMPLE` (``<prefix>_rv_<seat>``:
+    the scores as counted, ``rv_rain``: the Rain holder's score, ``rv_final``: the
+    winner's after all three):
+
     >>> f = chapter_facts()
     >>> f["mf_ex_cards"], f["mf_ex_yaku"], f["mf_ex_total"], f["mf_deck"]
     (155, 70, 225, 264)
+    >>> f["mf_rv_1"], f["mf_rv_2"], f["mf_rv_3"], f["mf_rv_rain"], f["mf_rv_final"]
+    (46, 140, 30, 46, 46)
     """
     from ..cards import CardSet
+    from ..engines.capture import setup_state
     rules = get_rules()
     overlay = rules.overlay
     pile = CardSet.parse(WORKED_EXAMPLE)
@@ -271,6 +299,13 @@ def chapter_facts(prefix: str = "mf") -> dict[str, object]:
         "low_man_out": LOW_MAN_OUT_BELOW,
         "rounds_half": PRESETS["book-6"]["rounds"],
     }
+    def settled(**on: bool) -> tuple[int, ...]:
+        rules = get_rules(players=3, **on)
+        end = setup_state(rules, ["", "", ""], captures=ROUND_VARIATIONS_EXAMPLE)
+        return rules.overlay.settle_draw(end).points
+    values.update({f"rv_{seat + 1}": v for seat, v in enumerate(settled())})
+    values["rv_rain"] = max(settled(rain=True))
+    values["rv_final"] = max(settled(low_man_out=True, rain=True, winner_takes_all=True))
     values.update({f"pts_{r.key}": r.points for r in YAKU})
     return {f"{prefix}_{k}": v for k, v in values.items()}
 
@@ -283,7 +318,8 @@ def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
 @lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
-    overlay = CardValueSettlement(chart=_TABLE, source=BOOK)
+    adjustments = tuple(adj for key, adj in ROUND_ADJUSTMENTS if v[key])
+    overlay = CardValueSettlement(chart=_TABLE, adjustments=adjustments, source=BOOK)
     rules = CaptureRules(
         name="Matching Flowers", key="matching-flowers", preset=preset, options=items,
         players=v["players"], deals={v["players"]: _DEALS[v["players"]]},

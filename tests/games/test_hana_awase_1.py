@@ -13,6 +13,7 @@ from hanafuda_core.cards import DECK, Card, CardSet, Kind
 from hanafuda_core.deal import MisdealRules
 from hanafuda_core.engines.capture import setup_state
 from hanafuda_core.errors import OptionError, PlayerCountError
+from hanafuda_core.families.capture.adjustments import WinnerTakesAll
 from hanafuda_core.families.capture.ranking import round_winner
 from hanafuda_core.games.hana_awase_1 import (
     EXAMPLE_PILE,
@@ -163,13 +164,48 @@ def test_rounds_six_or_twelve_and_the_presets():
         get_rules(rounds=13)
 
 
-@pytest.mark.parametrize("key", ["winner_takes_all", "dealer_tie", "first_dealer_tie"])
-def test_variations_not_played_yet_are_listed_with_their_source_and_refused(key):
-    opt = OPTIONS[key]
-    assert not opt.implemented and opt.source is not None and opt.source.lines == "989-999"
-    get_rules(**{key: False})
-    with pytest.raises(NotImplementedError, match="does not play it yet"):
-        get_rules(**{key: True})
+def test_every_variation_of_the_chapter_is_played():
+    """Lines 989-999: Winner Takes All is the family's round adjustment, the Dealer Tie
+    Breaker its rule for a tied round."""
+    assert all(o.implemented for o in OPTIONS.values())
+    assert OPTIONS["winner_takes_all"].source.lines == "989-999"
+    plain = get_rules().overlay
+    assert (plain.adjustments, plain.round_tie) == ((), "none")
+    assert get_rules(winner_takes_all=True).overlay.adjustments == (WinnerTakesAll(),)
+    assert get_rules(dealer_tie=True).overlay.round_tie == "dealer_then_play_order"
+
+
+def settle(captures: list[str], dealer: int = 0, **options: object):
+    rules = get_rules(players=len(captures), **options)
+    return rules.overlay.settle_draw(setup_state(rules, [""] * len(captures),
+                                                 captures=captures, dealer=dealer))
+
+
+def test_winner_takes_all_line_993_the_winner_scores_every_players_score():
+    captures = ["1a 8a 12a", "2a 4a 5c", "6c 7c"]                 # 60, 21, 2
+    assert settle(captures).points == (60, 21, 2)
+    res = settle(captures, winner_takes_all=True)
+    assert res.points == (83, 0, 0) and res.winner == 0
+    assert "Winner Takes All: player 1 takes the sum of the scores, 83" in res.report.to_text()
+
+
+@pytest.mark.parametrize(("dealer", "winner"), [(0, 0), (1, 2), (2, 2), (3, 0)])
+def test_dealer_tie_breaker_line_995_the_dealer_then_nearest_the_dealers_right(dealer, winner):
+    """Players 1 and 3 tie at 21 in a four-player round: the dealer wins if tied, else
+    the tied player first in turn order after the dealer (play goes to the right)."""
+    captures = ["1a 2c", "5c", "3a 4c", "6c"]
+    assert settle(captures, dealer).winner is None
+    res = settle(captures, dealer, dealer_tie=True)
+    assert res.points == (21, 1, 21, 1) and res.winner == winner
+    assert f"player {winner + 1} wins the round" in res.report.to_text()
+
+
+def test_winner_takes_all_after_a_tie_goes_to_the_tie_breaker_or_to_nobody():
+    captures = ["1a 2c", "5c", "3a 4c"]                            # 21, 1, 21
+    res = settle(captures, 1, winner_takes_all=True)
+    assert res.points == (21, 1, 21) and res.winner is None       # nobody takes all
+    res = settle(captures, 1, winner_takes_all=True, dealer_tie=True)
+    assert res.points == (0, 0, 43) and res.winner == 2
 
 
 def test_four_of_a_kind_on_the_field_goes_to_the_dealer_with_the_option():
@@ -184,29 +220,39 @@ def test_a_tie_has_no_winner():
     assert res.points == (21, 21, 1) and res.winner is None
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(players=st.sampled_from((3, 4)),
        field_four=st.sampled_from(("misdeal", "dealer_captures")),
-       counting=st.booleans(), seed=st.integers(0, 10**6))
+       counting=st.booleans(), winner_takes_all=st.booleans(), dealer_tie=st.booleans(),
+       seed=st.integers(0, 10**6))
 def test_a_round_scores_every_card_once_plus_each_piles_yaku(players, field_four, counting,
+                                                             winner_takes_all, dealer_tie,
                                                              seed):
     """Every card ends in a pile (hands and stock run out together), so the round's card
     points are the deck's 264, and each score adds the pile's yaku; the best score wins,
-    a tie nobody."""
+    a tie nobody (or, with the Dealer Tie Breaker, the dealer, else the first tied player
+    after the dealer); with Winner Takes All the winner then scores every score."""
     game = get_game("hana-awase-1", players=players, field_four=field_four,
-                    counting_rounds=counting)
+                    counting_rounds=counting, winner_takes_all=winner_takes_all,
+                    dealer_tie=dealer_tie)
     end = random_round(game, seed)
     state = end.inner
     assert state.field_m == 0
     piles = [state.caps_m[p] for p in range(players)]
     assert sum(CardSet.from_mask(m).value() for m in piles) == 264
-    points = end.result().points
-    assert list(points) == [CardSet.from_mask(m).value() + TABLE.points(m) for m in piles]
-    best = max(points)
-    winner = end.result().winner
-    assert (winner is None) == (points.count(best) > 1)
-    if winner is not None:
-        assert points[winner] == best
+    counted = [CardSet.from_mask(m).value() + TABLE.points(m) for m in piles]
+    best = max(counted)
+    tied = [p for p in range(players) if counted[p] == best]
+    order = [(state.dealer + k) % players for k in range(players)]
+    expected = tied[0] if len(tied) == 1 else (
+        next(p for p in order if p in tied) if dealer_tie else None)
+    points, winner = end.result().points, end.result().winner
+    assert winner == expected
+    if winner_takes_all and winner is not None:
+        assert list(points) == [264 + sum(TABLE.points(m) for m in piles)
+                                if p == winner else 0 for p in range(players)]
+    else:
+        assert list(points) == counted
 
 
 @settings(max_examples=60, deadline=None)
@@ -240,3 +286,28 @@ def test_round_winner_refuses_an_unknown_tie_rule_or_dealer():
         round_winner((1, 1, 0), 0, "coin")
     with pytest.raises(OptionError, match="0 to 2"):
         round_winner((1, 1, 0), 3)
+
+
+def test_the_first_dealer_tie_breaker_gives_a_shared_game_to_the_first_dealer_or_nearest():
+    """One-round games played the same way with and without the option: where the plain
+    game is shared, the option gives it to the first dealer if tied, else to the tied
+    player first in play order after the first dealer (the family's rule, ranking.py)."""
+    opt = OPTIONS["first_dealer_tie"]
+    assert opt.implemented and opt.source is not None and opt.source.lines == "989-999"
+    plain, broken = get_game("hana-awase-1", rounds=1), get_game(
+        "hana-awase-1", rounds=1, first_dealer_tie=True)
+    shared = 0
+    for seed in range(200):
+        a = plain.play(["random"] * 3, seed=seed)
+        b = broken.play(["random"] * 3, seed=seed)
+        assert [r.actions for r in a.rounds] == [r.actions for r in b.rounds]
+        if a.summary["winner"] is not None:
+            assert b.summary["winner"] == a.summary["winner"]
+            continue
+        shared += 1
+        totals, first = a.summary["totals"], a.rounds[0].deal["dealer"]
+        tied = [s for s in range(3) if totals[s] == max(totals)]
+        assert b.summary["winner"] == next(s for s in ((first + k) % 3 for k in range(3))
+                                           if s in tied)
+        assert "First Dealer Tie Breaker" in broken.log(b)[-1]
+    assert shared

@@ -13,7 +13,15 @@ from hanafuda_core import get_game
 from hanafuda_core.cards import Card, CardSet, Kind
 from hanafuda_core.engines.capture import setup_state
 from hanafuda_core.errors import OptionError
-from hanafuda_core.games.matching_flowers import GROUPS, OPTIONS, WORKED_EXAMPLE, YAKU, get_rules
+from hanafuda_core.families.capture.adjustments import LowManOut
+from hanafuda_core.games.matching_flowers import (
+    GROUPS,
+    OPTIONS,
+    ROUND_ADJUSTMENTS,
+    WORKED_EXAMPLE,
+    YAKU,
+    get_rules,
+)
 from hanafuda_core.play import random_round
 
 RULES = get_rules()
@@ -177,13 +185,63 @@ def test_four_players_are_refused_with_the_allowed_counts():
         get_rules(players=4)
 
 
-def test_variations_the_engine_cannot_play_yet_are_named_but_refused():
-    for key in ("winner_takes_all", "low_man_out", "rain", "first_dealer_tie"):
-        opt = OPTIONS[key]
-        assert not opt.implemented and opt.source is not None and opt.source.lines
-        assert get_rules(**{key: False}) is get_rules()
-        with pytest.raises(NotImplementedError, match=key):
-            get_rules(**{key: True})
+def test_every_variation_of_the_chapter_is_played():
+    """Lines 877-903: every variation is an option the computer games play; the round
+    variations become the family's adjustments in our order (Low Man Out, Rain, Winner
+    Takes All), whichever of them are on."""
+    assert all(o.implemented for o in OPTIONS.values())
+    assert get_rules().overlay.adjustments == ()
+    every = get_rules(winner_takes_all=True, low_man_out=True, rain=True).overlay
+    assert [a.name for a in every.adjustments] == ["Low Man Out", "Rain", "Winner Takes All"]
+    assert every.adjustments[0] == LowManOut(below=20)
+    for key, adj in ROUND_ADJUSTMENTS:
+        assert get_rules(**{key: True}).overlay.adjustments == (adj,)
+
+
+def settle(captures: list[str], dealer: int = 0, **options: object):
+    rules = get_rules(players=len(captures), **options)
+    return rules.overlay.settle_draw(setup_state(rules, [""] * len(captures),
+                                                 captures=captures, dealer=dealer))
+
+
+def test_winner_takes_all_line_891_the_winner_scores_every_score_the_others_none():
+    captures = ["1a 8a 12a", "2a 4a 5c", "6c 7c"]                  # 60 + 20, 21, 2
+    plain = settle(captures)
+    assert plain.points == (80, 21, 2) and plain.winner == 0
+    res = settle(captures, winner_takes_all=True)
+    assert res.points == (103, 0, 0) and res.winner == 0
+    assert "Winner Takes All: player 1 takes the sum of the scores, 103" in res.report.to_text()
+
+
+def test_winner_takes_all_after_a_tie_nobody_takes_all():
+    res = settle(["1a 2c", "3a 4c"], winner_takes_all=True)      # 21 each
+    assert res.points == (21, 21) and res.winner is None
+
+
+def test_low_man_out_line_895_a_score_under_20_wipes_the_round_out():
+    res = settle(["1a 8a 12a", "2a 4a 5c", "6c 7c"], low_man_out=True)
+    assert res.points == (0, 0, 0) and res.winner == 0        # the best score still wins
+    assert "player 3 scored under 20" in res.report.to_text()
+    res = settle(["1a 8a 12a", "2a 4a 5c", "6a 7a"], low_man_out=True)   # 80, 21, 20
+    assert res.points == (80, 21, 20)                          # 20 is not under 20
+
+
+def test_rain_lines_897_899_all_four_november_cards_leave_the_opponents_nothing():
+    captures = ["11a 11b 11c 11d", "1a 3a 8a 12a", "2a 5c"]        # 36 + 10, 80 + 60, 11
+    res = settle(captures, rain=True)
+    assert res.points == (46, 0, 0) and res.winner == 1          # 140 was the best score
+    assert "Rain: player 1 holds all four November cards" in res.report.to_text()
+
+
+def test_low_man_out_is_read_before_rain_and_winner_takes_all_last():
+    """Our order: on the scores as counted (46, 140, 11) Low Man Out fires first, so
+    nothing is left for Rain or Winner Takes All; without player 3's low score Rain
+    leaves player 1 alone and Winner Takes All gives that to player 2, the winner."""
+    every = {"low_man_out": True, "rain": True, "winner_takes_all": True}
+    res = settle(["11a 11b 11c 11d", "1a 3a 8a 12a", "2a 5c"], **every)
+    assert res.points == (0, 0, 0) and res.winner == 1
+    res = settle(["11a 11b 11c 11d", "1a 3a 8a 12a", "2a 4a 5a"], **every)  # 46, 140, 30
+    assert res.points == (0, 46, 0) and res.winner == 1
 
 
 def test_every_option_cites_its_lines():
@@ -206,33 +264,51 @@ _PLAYABLE_OPTIONS = st.fixed_dictionaries({
     "field_four": st.sampled_from(("misdeal", "dealer_captures")),
     "shorter_rounds": st.booleans(),
     "counting_rounds": st.booleans(),
+    "winner_takes_all": st.booleans(),
+    "low_man_out": st.booleans(),
+    "rain": st.booleans(),
 })
+
+
+def expected_round(counted: list[int], piles: list[int], options: dict) -> tuple[list, object]:
+    """The round's points and winner re-counted by hand from the scores as counted: the
+    best score wins (a tie: nobody); then Low Man Out, Rain, Winner Takes All."""
+    best = max(counted)
+    winner = counted.index(best) if counted.count(best) == 1 else None
+    points = list(counted)
+    if options["low_man_out"] and min(counted) < 20:
+        points = [0] * len(points)
+    november = CardSet.parse("11a 11b 11c 11d").mask
+    if options["rain"]:
+        for p, m in enumerate(piles):
+            if m & november == november:
+                points = [v if q == p else 0 for q, v in enumerate(points)]
+    if options["winner_takes_all"] and winner is not None:
+        points = [sum(points) if q == winner else 0 for q in range(len(points))]
+    return points, winner
 
 
 @settings(max_examples=20, deadline=None)
 @given(options=_PLAYABLE_OPTIONS, seed=st.integers(0, 10**6))
 def test_a_round_under_any_option_set_scores_each_pile_with_its_yaku(options, seed):
     """Each score is the pile's card points plus its yaku; the best score wins, a tie
-    nobody. Played out, the deck's 264 points are all in the piles; with Shorter Rounds
-    the round ends when the hands are empty, and what is left is nobody's."""
+    nobody; then the round variations that are on, in our order. Played out, the deck's
+    264 points are all in the piles; with Shorter Rounds the round ends when the hands
+    are empty, and what is left is nobody's."""
     game = get_game("matching-flowers", **options)
     players = options["players"]
     end = random_round(game, seed)
     state = end.inner
     piles = [state.caps_m[p] for p in range(players)]
-    points = end.result().points
-    assert list(points) == [RULES.overlay.card_points(m) + TABLE.points(m) for m in piles]
+    counted = [RULES.overlay.card_points(m) + TABLE.points(m) for m in piles]
     taken = sum(RULES.overlay.card_points(m) for m in piles)
     if options["shorter_rounds"]:
         assert not any(state.hands_m)
         assert taken <= 264 and (players == 3 or taken < 264)   # two players leave stock
     else:
         assert state.field_m == 0 and taken == 264
-    best = max(points)
-    winner = end.result().winner
-    assert (winner is None) == (points.count(best) > 1)
-    if winner is not None:
-        assert points[winner] == best
+    points, winner = expected_round(counted, piles, options)
+    assert list(end.result().points) == points and end.result().winner == winner
 
 
 def test_presets_are_the_book_and_half_a_year():
@@ -240,3 +316,27 @@ def test_presets_are_the_book_and_half_a_year():
     game = get_game("matching-flowers", "book-6")
     record = game.play(["greedy", "greedy"], seed=2)
     assert len(record.rounds) >= 6
+
+
+def test_the_first_dealer_tie_breaker_gives_a_shared_game_to_the_first_dealer_or_nearest():
+    """Three-player one-round games played the same way with and without the option:
+    where the plain game is shared, the option gives it to the first dealer if tied,
+    else to the tied player first in play order after the first dealer."""
+    opt = OPTIONS["first_dealer_tie"]
+    assert opt.implemented and opt.source is not None and opt.source.lines == "903"
+    plain = get_game("matching-flowers", players=3, rounds=1)
+    broken = get_game("matching-flowers", players=3, rounds=1, first_dealer_tie=True)
+    shared = 0
+    for seed in range(300):
+        a = plain.play(["random"] * 3, seed=seed)
+        b = broken.play(["random"] * 3, seed=seed)
+        if a.summary["winner"] is not None:
+            assert b.summary["winner"] == a.summary["winner"]
+            continue
+        shared += 1
+        totals, first = a.summary["totals"], a.rounds[0].deal["dealer"]
+        tied = [s for s in range(3) if totals[s] == max(totals)]
+        assert b.summary["winner"] == next(s for s in ((first + k) % 3 for k in range(3))
+                                           if s in tied)
+        assert b.summary["decided_by"] in ("first dealer", "nearest the first dealer")
+    assert shared
