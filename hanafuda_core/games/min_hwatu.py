@@ -21,10 +21,9 @@ just made leaves all three cards on the field as a stack, and the player takes n
 
 The settlement is the capture family's card-value settlement
 (:class:`~hanafuda_core.families.capture.settlement.CardValueSettlement`) with the
-yaku transferred. The variations that need the family's round adjustments and
-tie-breakers (Winner Takes All, the Dealer and First Dealer Tie Breakers) are registered
-as options the engine cannot play yet (``implemented=False``), so the chapter can name
-them.
+yaku transferred once per opponent (``own_yaku_factor="opponents"``); Winner Takes All
+is the family's round adjustment, and the Dealer and First Dealer Tie Breakers are the
+family's tie rules.
 """
 
 from __future__ import annotations
@@ -33,9 +32,20 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..cards import MONTH_MASKS, Card, CardSet, mask_cards
+from ..capture_yaku import (
+    BOAR_DEER_BUTTERFLY,
+    FIVE_BRIGHTS,
+    GODORI,
+    POETRY_RIBBONS,
+    PURPLE_RIBBONS,
+    SPRING_SEMI_BRIGHTS,
+    THE_VIEWS,
+    month_cards,
+)
+from ..cards import Card, CardSet
 from ..engines.capture import CaptureRules
-from ..families.capture.ranking import counting_rounds_option
+from ..families.capture.adjustments import WinnerTakesAll
+from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import LIMITS, YakuGroup, YakuRule, YakuTable
@@ -109,31 +119,21 @@ OPTIONAL_GROUPS: tuple[YakuGroup, ...] = (
 )
 
 
-def _month(m: int) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in mask_cards(MONTH_MASKS[m - 1]))
-
-
-_FIGURE = ("the chapter names it and its points; its cards are shown only in a figure "
-           "that the text does not keep")
-
 #: The standard chart: every yaku a pile makes scores.
 YAKU: tuple[YakuRule, ...] = (
-    YakuRule("poetry_ribbons", "3 Poetry Ribbons", "홍단 Hongdan", 30,
-             cards=(C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON), group="ribbons",
-             source=_src("1697")),
-    YakuRule("purple_ribbons", "3 Purple Ribbons", "청단 Cheongdan", 30,
-             cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON),
-             group="ribbons", source=_src("1699")),
+    POETRY_RIBBONS.rule(30, group="ribbons", source=_src("1697"), japanese="홍단 Hongdan"),
+    PURPLE_RIBBONS.rule(30, group="ribbons", source=_src("1699"),
+                        japanese="청단 Cheongdan"),
     YakuRule("dry_plain_ribbons", "3 Dry Plain Ribbons", "초단 Chodan", 30,
              cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON), group="ribbons",
              source=_src("1701"),
              note="the Plain Ribbons of April, May and July: the Willow Ribbon (Rain) does "
                   "not count"),
-    YakuRule("iris", "All 4 Iris", "", 20, cards=_month(5), group="months",
+    YakuRule("iris", "All 4 Iris", "", 20, cards=month_cards(5), group="months",
              source=_src("1703")),
-    YakuRule("maple", "All 4 Maple", "", 20, cards=_month(10), group="months",
+    YakuRule("maple", "All 4 Maple", "", 20, cards=month_cards(10), group="months",
              source=_src("1707")),
-    YakuRule("rain", "All 4 Rain", "", 20, cards=_month(11), group="months",
+    YakuRule("rain", "All 4 Rain", "", 20, cards=month_cards(11), group="months",
              source=_src("1711")),
 )
 
@@ -143,27 +143,13 @@ GRAND_VIEWS_POINTS = 150
 
 #: The Optional Yaku chart, which counts on top of the standard one (line 1687).
 OPTIONAL_YAKU: tuple[YakuRule, ...] = (
-    YakuRule("five_brights", "5 Brights", "오광 Ogwang", 200,
-             cards=(C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
-                    C.PAULOWNIA_PHOENIX), group="opt_brights", source=_opt("1689")),
-    YakuRule("spring_semi_brights", "Spring Semi-Brights", "", 150,
-             cards=(C.PINE_CRANE, C.PLUM_NIGHTINGALE, C.CHERRY_CURTAIN), group="opt_brights",
-             source=_opt("1695"),
-             note="cards inferred: the Crane, the Nightingale and the Curtain, as in "
-                  "Mushi (" + _FIGURE + ")"),
-    YakuRule("the_views", "The Views", "", 100,
-             cards=(C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="opt_views",
-             source=_opt("1701"),
-             note="cards inferred: the Curtain, the Moon and the Sake Cup, both viewings at "
-                  "once, as in Matching Flowers (" + _FIGURE + ")"),
-    YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "", 50,
-             cards=(C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY), group="opt_others",
-             source=_opt("1705")),
-    YakuRule("godori", "Godori", "고도리", 50,
-             cards=(C.PLUM_NIGHTINGALE, C.WISTERIA_CUCKOO, C.SUSUKI_GEESE), group="opt_others",
-             source=_opt("1709"),
-             note="cards inferred: the three bird Tens, the Nightingale, the Cuckoo and the "
-                  "Geese, as the name says in Korean (" + _FIGURE + ")"),
+    FIVE_BRIGHTS.rule(200, group="opt_brights", source=_opt("1689"), japanese="오광 Ogwang"),
+    SPRING_SEMI_BRIGHTS.rule(150, group="opt_brights", source=_opt("1695")),
+    THE_VIEWS.rule(100, group="opt_views", source=_opt("1701")),
+    BOAR_DEER_BUTTERFLY.rule(50, group="opt_others", source=_opt("1705"), japanese=""),
+    GODORI.rule(50, group="opt_others", source=_opt("1709"),
+                note="cards inferred (the chapter shows them only in a figure): "
+                     + GODORI.template.note),
 )
 
 _OPTION_LIST = (
@@ -183,10 +169,11 @@ _OPTION_LIST = (
            _var("1727")),
     Option("winner_takes_all", False, (False, True), "the round's winner scores every "
            "player's round score added together, the others nothing ('Winner Takes All')",
-           _var("1741, 1761"), implemented=False,
+           _var("1741, 1761"),
            note="The yaku cancel out across the table, so the scores of a round always add "
-                "up to the deck's 240 card points: the winner always takes 240. The "
-                "computer games here do not play it yet."),
+                "up to the deck's 240 card points: the winner always takes 240. Without "
+                "the Dealer Tie Breaker, a round with equal best scores has no winner and "
+                "every score stands."),
     Option("yaku_limit", "groups", LIMITS, "how many yaku count: the chart's limits "
            "(groups), every yaku made ('Count All Yaku', all) or only the single best "
            "('Only One Yaku', only_one)", _var("1765-1777"),
@@ -195,14 +182,11 @@ _OPTION_LIST = (
                 "categories. 'Only One Yaku' changes the standard chart too."),
     Option("dealer_tie", False, (False, True), "a tied round goes to the dealer if the "
            "dealer is among the tied players, else to the tied player nearest the "
-           "dealer's right ('Dealer Tie Breaker')", _var("1781, 1785"), implemented=False,
+           "dealer's right ('Dealer Tie Breaker')", _var("1781, 1785"),
            note="Play goes counterclockwise, so the player on the dealer's right plays "
-                "next: the tie goes to the first tied seat in play order from the dealer. "
-                "The computer games here do not play it yet."),
+                "next: the tie goes to the first tied seat in play order from the dealer."),
     counting_rounds_option(_var("1791, 1841")),
-    Option("first_dealer_tie", False, (False, True), "a tied game goes to the player who "
-           "dealt the first round ('First Dealer Tie Breaker')", _var("1843"),
-           implemented=False, note="The computer games here do not play it yet."),
+    first_dealer_tie_option(_var("1843")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -222,6 +206,10 @@ DECISIONS: Mapping[str, str] = {
     "The stack after a capture of four": "The turn's exception needs a pair made by the "
         "played card. If that card took a stack of three (all four of its month), there "
         "is no pair, and the drawn card cannot be of that month: nothing changes.",
+    "Winner Takes All": "The chapter gives the round's winner every player's score for the "
+                        "round; we read that the others score nothing, as Matching Flowers' "
+                        "same variation says. After a tie that nobody breaks, nobody takes "
+                        "all and the scores stand.",
     "A tied round": "The chapter does not say who wins a round when the best scores are "
                     "equal (its Dealer Tie Breaker is a variation). We say nobody does, and "
                     "the same dealer deals again, as the capture basics (ch. 3) do after a "
@@ -349,8 +337,10 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         groups, chart = GROUPS + OPTIONAL_GROUPS, YAKU + OPTIONAL_YAKU
     table = YakuTable(groups, chart, limit=v["yaku_limit"],
                       source=BOOK_OPT if v["optional_yaku"] else BOOK)
-    overlay = CardValueSettlement(values=VALUES, chart=table, transfer_yaku=True,
-                                  source=BOOK)
+    overlay = CardValueSettlement(
+        values=VALUES, chart=table, transfer_yaku=True, own_yaku_factor="opponents",
+        adjustments=(WinnerTakesAll(),) if v["winner_takes_all"] else (),
+        round_tie="dealer_then_play_order" if v["dealer_tie"] else "none", source=BOOK)
     return CaptureRules(
         name="Min-Hwatu", key="min-hwatu", preset=preset, options=items,
         players=v["players"], deals={v["players"]: _DEALS[v["players"]]},

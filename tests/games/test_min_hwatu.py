@@ -14,6 +14,8 @@ from hanafuda_core import get_game
 from hanafuda_core.cards import DECK, Card, CardSet, Kind
 from hanafuda_core.engines.capture import apply, new_round, setup_state
 from hanafuda_core.errors import OptionError
+from hanafuda_core.families.capture.adjustments import WinnerTakesAll
+from hanafuda_core.families.capture.settlement import transfer_scores
 from hanafuda_core.games.min_hwatu import (
     GRAND_VIEWS_POINTS,
     GROUPS,
@@ -55,6 +57,8 @@ def test_book_min_hwatu_example_1_two_players():
     scores = RULES.overlay.side_scores(piles)
     assert [(s.card_points, s.yaku_points) for s in scores] == [(100, 30), (140, 20)]
     assert [s.total for s in scores] == [110, 130]
+    assert transfer_scores((100, 140), (30, 20), "opponents") == (110, 130)
+    assert scores[0].formula() == "100 + 30 - 20 = 110"      # 30 x 1: one opponent
     assert hits(CardSet.from_mask(piles[0]).format()) == {"poetry_ribbons": 30}
     assert hits(CardSet.from_mask(piles[1]).format()) == {"rain": 20}
     state = setup_state(RULES, ["", ""], captures=[piles[0], piles[1]])
@@ -74,6 +78,9 @@ def test_book_min_hwatu_example_2_three_players():
     scores = rules.overlay.side_scores(piles)
     assert [(s.card_points, s.yaku_points) for s in scores] == [(80, 30), (90, 20), (70, 50)]
     assert [s.total for s in scores] == [70, 50, 120]
+    assert transfer_scores((80, 90, 70), (30, 20, 50), "opponents") == (70, 50, 120)
+    assert [s.formula() for s in scores] == ["80 + 30 x 2 - 70 = 70", "90 + 20 x 2 - 80 = 50",
+                                            "70 + 50 x 2 - 50 = 120"]
     assert hits(CardSet.from_mask(piles[2]).format()) == {"purple_ribbons": 30, "maple": 20}
     state = setup_state(rules, ["", "", ""], captures=list(piles))
     result = rules.overlay.settle_draw(state)
@@ -310,6 +317,9 @@ _PLAYABLE_OPTIONS = st.fixed_dictionaries({
     "field_four": st.sampled_from(("misdeal", "dealer_captures")),
     "yaku_limit": st.sampled_from(("groups", "all", "only_one")),
     "counting_rounds": st.booleans(),
+    "winner_takes_all": st.booleans(),
+    "dealer_tie": st.booleans(),
+    "first_dealer_tie": st.booleans(),
 })
 
 
@@ -318,7 +328,8 @@ _PLAYABLE_OPTIONS = st.fixed_dictionaries({
 def test_a_round_under_any_option_set_plays_out_and_scores_the_transfer(options, seed):
     """Every card ends in a pile (hands and stock run out together: ten turns each for
     two), the scores add up to 240 and follow the transfer formula; the best score wins,
-    a tie nobody."""
+    a tie nobody (or, with the Dealer Tie Breaker, the dealer, else the first tied player
+    after the dealer); with Winner Takes All the winner scores all 240."""
     game = get_game("min-hwatu", **options)
     rules = game.rules
     n = options["players"]
@@ -328,15 +339,18 @@ def test_a_round_under_any_option_set_plays_out_and_scores_the_transfer(options,
     piles = [state.caps_m[p] for p in range(n)]
     assert sum(piles) == CardSet.deck().mask
     yaku = [rules.yaku.points(m) for m in piles]
-    points = end.result().points
-    assert list(points) == [card_points(m) + y * (n - 1) - (sum(yaku) - y)
-                            for m, y in zip(piles, yaku)]
-    assert sum(points) == 240
-    best = max(points)
-    winner = end.result().winner
-    assert (winner is None) == (points.count(best) > 1)
-    if winner is not None:
-        assert points[winner] == best
+    counted = [card_points(m) + y * (n - 1) - (sum(yaku) - y) for m, y in zip(piles, yaku)]
+    assert sum(counted) == 240
+    tied = [p for p, v in enumerate(counted) if v == max(counted)]
+    order = [(state.dealer + k) % n for k in range(n)]
+    expected = tied[0] if len(tied) == 1 else (
+        next(p for p in order if p in tied) if options["dealer_tie"] else None)
+    result = end.result()
+    assert result.winner == expected
+    if options["winner_takes_all"] and expected is not None:
+        assert result.points == tuple(240 if p == expected else 0 for p in range(n))
+    else:
+        assert list(result.points) == counted
 
 
 def test_a_tie_has_no_winner():
@@ -350,13 +364,74 @@ def test_field_four_as_a_house_rule_lets_the_dealer_capture():
     assert get_rules(field_four="dealer_captures").on_field_four == "dealer_captures"
 
 
-@pytest.mark.parametrize("key", ["winner_takes_all", "dealer_tie", "first_dealer_tie"])
-def test_variations_not_played_yet_are_named_with_their_lines_and_refused(key):
-    opt = OPTIONS[key]
-    assert not opt.implemented and opt.source is not None and opt.source.lines
-    assert get_rules(**{key: False}) is get_rules()
-    with pytest.raises(NotImplementedError, match=key):
-        get_rules(**{key: True})
+def settle(captures: list[str], dealer: int = 0, **options: object):
+    rules = get_rules(players=len(captures), **options)
+    state = setup_state(rules, [""] * len(captures), captures=captures, dealer=dealer)
+    return rules.overlay.settle_draw(state)
+
+
+def test_the_round_variations_are_the_familys():
+    assert get_rules(winner_takes_all=True).overlay.adjustments == (WinnerTakesAll(),)
+    assert get_rules().overlay.adjustments == ()
+    assert get_rules(dealer_tie=True).overlay.round_tie == "dealer_then_play_order"
+    assert get_rules().overlay.round_tie == "none"
+    assert all(o.implemented for o in OPTIONS.values())
+
+
+def test_winner_takes_all_lines_1741_1761_the_winner_always_takes_the_decks_240():
+    """The scores of a round add up to 240 (the yaku cancel), so the winner takes 240."""
+    piles = example_piles(3)
+    captures = [CardSet.from_mask(m).format() for m in piles]
+    assert settle(captures).points == (70, 50, 120)
+    res = settle(captures, winner_takes_all=True)
+    assert res.points == (0, 0, 240) and res.winner == 2
+    assert "Winner Takes All" in res.report.to_text()
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from((2, 3)), seed=st.integers(0, 10**6))
+def test_winner_takes_all_gives_240_to_any_winner(players, seed):
+    captures = [CardSet.from_mask(m).format() for m in _split(random.Random(seed), players)]
+    plain = settle(captures)
+    res = settle(captures, winner_takes_all=True)
+    if plain.winner is None:                              # a tie nobody breaks: scores stand
+        assert res.points == plain.points and res.winner is None
+    else:
+        assert res.winner == plain.winner and res.points[res.winner] == 240
+        assert sum(res.points) == 240
+
+
+@pytest.mark.parametrize(("dealer", "winner"), [(0, 0), (1, 2), (2, 2)])
+def test_dealer_tie_breaker_lines_1781_1785_the_dealer_then_nearest_the_dealers_right(
+        dealer, winner):
+    """Players 1 and 3 tie at 20 in a three-player round (no yaku): the dealer wins if
+    tied, else the tied player first in turn order after the dealer."""
+    captures = ["1a 2c", "5c", "3a 4c"]
+    assert settle(captures, dealer).winner is None
+    res = settle(captures, dealer, dealer_tie=True)
+    assert res.points == (20, 0, 20) and res.winner == winner
+    tied = settle(captures, dealer, dealer_tie=True, winner_takes_all=True)
+    assert tied.winner == winner and tied.points[winner] == 40
+
+
+def test_first_dealer_tie_breaker_line_1843_gives_a_shared_game_to_the_first_dealer():
+    """One-round games played the same way with and without the option: where the plain
+    game is shared, the option gives it to the first dealer if tied, else to the tied
+    player first in play order after the first dealer."""
+    plain = get_game("min-hwatu", rounds=1)
+    broken = get_game("min-hwatu", rounds=1, first_dealer_tie=True)
+    shared = 0
+    for seed in range(400):
+        a = plain.play(["random"] * 2, seed=seed)
+        b = broken.play(["random"] * 2, seed=seed)
+        assert [r.actions for r in a.rounds] == [r.actions for r in b.rounds]
+        if a.summary["winner"] is not None:
+            assert b.summary["winner"] == a.summary["winner"]
+            continue
+        shared += 1
+        assert b.summary["winner"] == a.rounds[0].deal["dealer"]    # both tied: two players
+        assert "First Dealer Tie Breaker" in broken.log(b)[-1]
+    assert shared
 
 
 def test_every_option_cites_its_lines():
