@@ -280,9 +280,10 @@ def chapter_facts(prefix: str = "mf") -> dict[str, object]:
         "rounds_half": PRESETS["book-6"]["rounds"],
     }
     def settled(**on: bool) -> tuple[int, ...]:
-        rules = get_rules(players=3, **on)
+        rules = get_rules("book", players=3, **on)
         end = setup_state(rules, ["", "", ""], captures=ROUND_VARIATIONS_EXAMPLE)
-        return rules.overlay.settle_draw(end).points
+        points: tuple[int, ...] = rules.overlay.settle_draw(end).points
+        return points
     values.update({f"rv_{seat + 1}": v for seat, v in enumerate(settled())})
     values["rv_rain"] = max(settled(rain=True))
     values["rv_final"] = max(settled(low_man_out=True, rain=True, winner_takes_all=True))
