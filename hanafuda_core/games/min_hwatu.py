@@ -58,6 +58,7 @@ __all__ = [
     "BOOK_QR",
     "BOOK_VAR",
     "COMPARISON_PILES",
+    "DECK_POINTS",
     "DECISIONS",
     "EXAMPLE_2P",
     "EXAMPLE_3P",
@@ -104,6 +105,8 @@ C = Card
 
 #: Card values: Bright, Ten, Ribbon, Chaff (line 1679; the Quick Reference 8521).
 VALUES = (20, 10, 5, 0)
+#: The whole deck's card points: what every round's scores add up to (the yaku cancel).
+DECK_POINTS = CardValueSettlement(values=VALUES).card_points(CardSet.deck().mask)
 
 #: The standard chart (figure 11.1, lines 1693-1711): two "each of" categories.
 GROUPS: tuple[YakuGroup, ...] = (
@@ -171,7 +174,8 @@ _OPTION_LIST = (
            "player's round score added together, the others nothing ('Winner Takes All')",
            _var("1741, 1761"),
            note="The yaku cancel out across the table, so the scores of a round always add "
-                "up to the deck's 240 card points: the winner always takes 240. Without "
+                f"up to the deck's {DECK_POINTS} card points: the winner always takes "
+                f"{DECK_POINTS}. Without "
                 "the Dealer Tie Breaker, a round with equal best scores has no winner and "
                 "every score stands."),
     Option("yaku_limit", "groups", LIMITS, "how many yaku count: the chart's limits "
@@ -306,7 +310,7 @@ def chapter_facts(prefix: str = "mh") -> dict[str, object]:
     bright, ten, ribbon, chaff = VALUES
     values: dict[str, object] = {
         "bright": bright, "ten": ten, "ribbon": ribbon, "chaff": chaff,
-        "deck": rules.overlay.card_points(CardSet.deck().mask),
+        "deck": DECK_POINTS,
         "hand2": _DEALS[2][0], "field2": _DEALS[2][1],
         "stock2": len(rules.deck) - 2 * _DEALS[2][0] - _DEALS[2][1],
         "hand3": _DEALS[3][0], "field3": _DEALS[3][1],
