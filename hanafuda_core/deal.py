@@ -37,7 +37,7 @@ class MisdealRules:
 
     field_four: bool = True    # all four of a month face up on the field
     hand_four: bool = True     # a hand holds all four of a month
-    four_pairs: bool = True    # a hand holds four pairs
+    four_pairs: bool = True    # a hand holds four pairs (or more: a ten-card hand holds five)
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,8 @@ class Misdeal:
             return f"the field holds all four cards of {months}"
         assert self.player is not None, "a hand's misdeal names its player"
         if self.pattern == "four pairs":
-            return f"player {self.player + 1} holds four pairs ({months})"
+            count = "four" if len(self.months) == 4 else "five"
+            return f"player {self.player + 1} holds {count} pairs ({months})"
         return f"player {self.player + 1} holds all four cards of {months}"
 
 
@@ -121,7 +122,7 @@ def misdeals(hands: Sequence[CardSet], field_cards: CardSet,
                 found.append(Misdeal("hand", player, "four of a month", quads))
         if rules.four_pairs:
             pairs = pairs_in(hand)
-            if len(pairs) == 4:
+            if len(pairs) >= 4:
                 found.append(Misdeal("hand", player, "four pairs", pairs))
     return tuple(found)
 

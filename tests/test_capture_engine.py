@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core.cards import Card, CardSet
+from hanafuda_core.engines import capture
 from hanafuda_core.engines.capture import (
     CAPTURE,
     PLAY,
@@ -168,3 +169,41 @@ def test_a_position_built_unchecked_is_the_position_set_up_by_hand(rng, players,
                                tuple(stock), tuple(as_mask[players + 1:]), player=1, dealer=1,
                                round_no=3)
     assert unchecked == by_hand
+
+
+def _mask(cards: str) -> int:
+    return CardSet.parse(cards).mask
+
+
+@pytest.mark.parametrize(("hand", "months"), [
+    ("1a 1b 2a 2b 3a 3b 4a 4b", "January, February, March, April"),
+    ("1a 1b 2a 2b 3a 3b 4a 4b 5a 6a", "January, February, March, April"),
+    ("1a 1b 2a 2b 3a 3b 4a 4b 5a 5b", "January, February, March, April, May"),
+])
+def test_basics_four_pairs_means_four_or_more_in_a_ten_card_hand(hand, months):
+    """BOOK 1661 (the basics' "4 sets of 2"), read for Min-Hwatu's ten-card hands
+    (1639): a hand of five pairs holds four pairs too, so it is a misdeal as well."""
+    hands = (_mask(hand), _mask("6b 7a 7b 7c 8a 9a 10a 11a 12a 12b"))
+    field = _mask("6c 6d 7d 8b 9b 10b 11b 12c")
+    assert capture._maybe_misdeal(hands, field)
+    outcome, reason, seat = capture._check_deal(RULES, hands, field)
+    count = "five" if months.count(",") == 4 else "four"
+    assert (outcome, seat) == ("redeal", 0)
+    assert reason == f"player 1 was dealt {count} pairs: {months}"
+
+
+def test_basics_three_pairs_in_a_ten_card_hand_is_not_a_misdeal():
+    hands = (_mask("1a 1b 2a 2b 3a 3b 4a 5a 6a 7a"), _mask("8a 9a 10a 11a 12a 4b 5b 6b 7b 8b"))
+    field = _mask("1c 2c 3c 4c 5c 6c 7c 8c")
+    assert capture._check_deal(RULES, hands, field) == ("ok", "", None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(range(48)), st.sampled_from([5, 7, 8, 10]))
+def test_fast_misdeal_test_never_misses_four_pairs_or_more(order, size):
+    """The SWAR pre-check agrees with counting the pairs month by month."""
+    hand = sum(1 << c for c in order[:size])
+    pairs = sum(1 for m in range(12) if (hand >> 4 * m & 15).bit_count() == 2)
+    quads = any(hand >> 4 * m & 15 == 15 for m in range(12))
+    assert capture._maybe_misdeal((hand,), 0) == (pairs >= 4 or quads)
+    assert bool(capture._four_pairs(hand)) == (pairs >= 4)

@@ -13,7 +13,7 @@ import pytest
 from cli_helpers import run, run_json
 
 from hanafuda_core import get_game
-from hanafuda_core.cards import DEFAULT_VALUES, Card, CardSet
+from hanafuda_core.cards import DEFAULT_VALUES, Card, CardSet, Kind
 from hanafuda_core.games.catalog import deck_for
 from hanafuda_core.play import Record
 from hanafuda_core.registry import entry, playable_keys
@@ -27,7 +27,11 @@ PILE = "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d"
 def test_score_json_reports_card_yaku_and_optional_points_and_the_yaku(capsys, key):
     data = run_json(capsys, "score", key, PILE)
     assert {"card_points", "yaku_points", "optional_yaku_points", "total", "yaku"} <= set(data)
-    assert data["card_points"] in (None, CardSet.parse(PILE).value(DEFAULT_VALUES))
+    # the game's own card values where its settlement names them (Min-Hwatu's Chaffs: 0)
+    values = getattr(getattr(get_game(key).rules, "overlay", None), "values", None)
+    kinds = dict(zip((Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF), values)) if values \
+        else DEFAULT_VALUES
+    assert data["card_points"] in (None, CardSet.parse(PILE).value(kinds))
     # the yaku of an optional chart (Simplified's simple yaku) are listed as optional
     assert data["yaku_points"] == sum(y["points"] for y in data["yaku"]
                                       if not y.get("optional"))

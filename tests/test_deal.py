@@ -54,6 +54,14 @@ def test_book_misdeal_four_pairs_in_a_hand():
     assert [m.pattern for m in misdeals([hand], CardSet())] == ["four pairs"]
 
 
+def test_min_hwatu_five_pairs_in_a_ten_card_hand_is_a_misdeal():
+    """A ten-card hand can hold five pairs; the basics' four pairs read as four or more."""
+    hand = CardSet.parse("1a 1b 2a 2b 3a 3b 4a 4b 5a 5b")
+    found = misdeals([hand], CardSet())
+    assert [m.describe() for m in found] == [
+        "player 1 holds five pairs (January, February, March, April, May)"]
+
+
 def test_hana_awase_1_has_no_four_pairs_rule():
     hand = CardSet.parse("1a 1b 2a 2b 3a 3b 4a 4b")
     assert misdeals([hand], CardSet(), MisdealRules(four_pairs=False)) == ()

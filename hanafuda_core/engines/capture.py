@@ -891,13 +891,25 @@ def _quads(mask: int) -> tuple[int, ...]:
 
 
 def _four_pairs(mask: int) -> tuple[int, ...]:
+    """The months of which a hand holds exactly two cards, if there are four or more
+    (the basics' "four pairs"; a ten-card hand, as in Min-Hwatu, can hold five), else ().
+
+    >>> _four_pairs(0b0011_0011_0011_0011)
+    (1, 2, 3, 4)
+    >>> _four_pairs(0b0011_0011_0011_0011_0011)
+    (1, 2, 3, 4, 5)
+    >>> _four_pairs(0b0011_0011_0011)
+    ()
+    """
     pairs = tuple(i + 1 for i, m in enumerate(MONTH_MASKS) if (mask & m).bit_count() == 2)
-    return pairs if len(pairs) == 4 else ()
+    return pairs if len(pairs) >= 4 else ()
 
 
 def _months(months: Iterable[int]) -> str:
     return ", ".join(MONTH_NAMES[m - 1] for m in months)
 
+
+_COUNT_WORDS = {4: "four", 5: "five"}
 
 _BIT = tuple(1 << c for c in range(64))
 
@@ -930,7 +942,7 @@ def _maybe_misdeal(hands: tuple[int, ...], fm: int) -> bool:
         return True
     for h in hands:
         x = _nibble_counts(h)
-        if x & (_NIB1 << 2) or ((x >> 1) & ~x & _NIB1).bit_count() == 4:
+        if x & (_NIB1 << 2) or ((x >> 1) & ~x & _NIB1).bit_count() >= 4:
             return True
     return False
 
@@ -954,6 +966,8 @@ def _check_deal(rules: CaptureRules, hands: tuple[int, ...], fm: int
             months = _quads(h) if label.startswith("all") else _four_pairs(h)
             if not months:
                 continue
+            if not label.startswith("all"):
+                label = f"{_COUNT_WORDS.get(len(months), len(months))} pairs:"
             reason = f"player {seat + 1} was dealt {label} {_months(months)}"
             if outcome == "instant_win":
                 winners.append((seat, reason))

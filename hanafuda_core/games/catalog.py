@@ -472,6 +472,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "matching-flowers": PlaySpec("capture", "matching_flowers"),
     "hana-awase-1": PlaySpec("capture", "hana_awase_1"),
     "hana-awase-2": PlaySpec("capture", "hana_awase_2"),
+    "min-hwatu": PlaySpec("capture", "min_hwatu"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

@@ -353,6 +353,10 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
         steps.append(("settle", "Every player scores their own cards this way, less the yaku "
                       "the other players made; write every player's points on the score "
                       "sheet."))
+    elif hasattr(getattr(g.rules, "overlay", None), "side_scores"):
+        # a card-value settlement: every player scores their own pile the same way
+        steps.append(("settle", "Every player scores the round this way; write each "
+                      "player's points on the score sheet."))
     else:
         steps.append(("settle", "The other players score nothing for the round; write your "
                       "points on the score sheet."))
