@@ -401,6 +401,7 @@ class CaptureRules:
     teams: tuple[int, ...] | None = None           # side of each seat (pooled captures)
     misdeal: MisdealRules = MisdealRules()
     on_field_four: str = "redeal"
+    field_quad_refill: bool = True                 # A14: refill after "dealer_captures"
     on_hand_four: str = "redeal"
     on_four_pairs: str = "redeal"
     on_both_instant: str = "redeal"                # two hands with an instant win
@@ -1123,7 +1124,8 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
     pos = 0
     if outcome == "dealer_captures":
         # BOOK "Four of a Kind is Not a Misdeal": the dealer takes the quad and the
-        # field is refilled from the stock (a refilled quad simply stays: rare).
+        # field is refilled from the stock (a refilled quad simply stays: rare); with
+        # ``field_quad_refill=False`` (A14) the field stays four cards short.
         ev = []
         for month in _quads(fm):
             mm = MONTH_MASKS[month - 1]
@@ -1131,6 +1133,8 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
             caps[rules.side(dealer)] |= mm
             ev.append(f"player {dealer + 1} (dealer) captures the four "
                       f"{MONTH_NAMES[month - 1]} cards dealt to the field")
+            if not rules.field_quad_refill:
+                continue
             for _ in range(4):
                 fm |= 1 << stock[pos]
                 pos += 1
