@@ -224,6 +224,21 @@ def _unpack(known: dict[int, QuickResult], k: int, width: int, n: int) -> QuickR
     return res
 
 
+def _exact_fills(cand: list[tuple[int, int]], start: int, need: int, used: int
+                 ) -> Iterable[tuple[tuple[int, ...], int]]:
+    """Every set of ``cand`` (rule index, its missing cards) from ``start`` on whose missing
+    cards are disjoint and number exactly ``need``: (rule indices, the cards filled)."""
+    if need == 0:
+        yield (), 0
+        return
+    for j in range(start, len(cand)):
+        i, miss = cand[j]
+        n = miss.bit_count()
+        if n <= need and not miss & used:
+            for rest, m in _exact_fills(cand, j + 1, need - n, used | miss):
+                yield (i,) + rest, miss | m
+
+
 @dataclass(frozen=True)
 class YakuTable:
     """The yaku of one rule set plus how cards count and how many yaku may count."""
@@ -550,12 +565,13 @@ class YakuTable:
         if si is None:
             return base
         held = mask_of(si.cards)
-        known: dict[tuple[int, int], QuickResult] = {}
+        known: dict[int | tuple[int, int], QuickResult] = {}
+        by_field = self.field_sensitive
 
         def quick_stand_ins(mask: int, field_mask: int = 0) -> QuickResult:
             if not mask & held:
                 return base(mask, field_mask)
-            key = (mask, field_mask)
+            key = (mask, field_mask) if by_field else mask
             res = known.get(key)
             if res is None:
                 if len(known) > 200_000:
@@ -610,64 +626,166 @@ class YakuTable:
         return total, sig
 
     @cached_property
-    def _stand_in_rules(self) -> tuple[tuple[int, int], ...]:
-        """(rule index, the rule's cards as a mask) of the rules stand-ins may complete."""
+    def _stand_in_plan(self) -> tuple[int, tuple[tuple[int, int], ...], bool]:
+        """(the stand-in cards as a mask, (rule index, cards mask) of the rules they may
+        complete, whether the stand-ins are interchangeable). A rule holding a stand-in
+        card is never completed by stand-ins (its missing cards would be stand-ins). The
+        stand-ins are interchangeable when every rule of the table is a named set that
+        holds all of them or none: then only how many stand in matters, not which."""
         si = self.stand_ins
         if si is None:
-            return ()
-        return tuple((i, mask_of(r.cards)) for i, r in enumerate(self.rules)
-                     if r.group == si.group)
+            return 0, (), True
+        smask = mask_of(si.cards)
+        fill = tuple((i, mask_of(r.cards)) for i, r in enumerate(self.rules)
+                     if r.group == si.group and not mask_of(r.cards) & smask)
+        inter = all(r.cards and r.predicate is None
+                    and mask_of(r.cards) & smask in (0, smask) for r in self.rules)
+        return smask, fill, inter
+
+    @cached_property
+    def _simple(self) -> tuple[tuple[int, int, int, bool, bool], ...] | None:
+        """For a table of plain named sets that each score (no extras, predicate,
+        cancelling, company, one-of group or "only one yaku"), with interchangeable
+        stand-ins: per rule (index, cards mask, points, holds the stand-ins, stand-ins may
+        complete it). A pile's yaku are then just the rules whose cards it holds, and the
+        best use of the stand-ins a small knapsack (:meth:`_best_simple`). None for any
+        other table (the full search)."""
+        si = self.stand_ins
+        smask, fill, inter = self._stand_in_plan
+        if si is None or not inter or self.limit == "only_one":
+            return None
+        fillable = {i for i, _ in fill}
+        out = []
+        for i, r in enumerate(self.rules):
+            gi = self._group_index.get(r.group, -1)
+            if (not r.cards or r.plus_per_extra or r.cancelled_by or r.needs_company
+                    or (gi >= 0 and self._one_of[gi])):
+                return None
+            pool = mask_of(r.cards)
+            out.append((i, pool, r.points, bool(pool & smask), i in fillable))
+        return tuple(out)
 
     def _best(self, mask: int, field_mask: int, dbl: frozenset[int]
               ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
         """The best reading of a pile: (total, signature, the cards the yaku see, the
-        pairs (stand-in, card it replaces)). Exact: every subset of the stand-ins held
-        is tried as the ones standing in, each with every set of rules they complete
-        exactly (a rule takes as many stand-ins as it misses cards; partial fills score
-        nothing). Equal totals: fewer stand-ins used, then the earliest rules completed;
-        a rule's missing cards take the stand-ins in card order (BOOK 1593)."""
+        pairs (stand-in, card it replaces)). Exact: each set of the stand-ins held is tried
+        as the ones standing in (with interchangeable stand-ins, only how many: the first
+        in card order), each with every set of rules they complete exactly (a rule takes
+        as many stand-ins as it misses cards; partial fills score nothing). Equal totals:
+        fewer stand-ins used, then the set holding the earliest rule where two sets
+        differ; a rule's missing cards take the stand-ins in card order (BOOK 1593)."""
+        if self._simple is not None:
+            return self._best_simple(mask, dbl)
         base = self._base_evaluator
-        si = self.stand_ins
-        ids = sorted(int(c) for c in si.cards if mask >> c & 1) if si is not None else []
-        smask = mask_of(si.cards) if si is not None else 0
-        rules = self._stand_in_rules
+        smask, rules, inter = self._stand_in_plan
+        held = mask & smask
+        k = held.bit_count()
+        # the rules the held stand-ins could complete (missing 1..k cards)
+        cand = []
+        for i, pool in rules:
+            miss = pool & ~mask
+            if miss and miss.bit_count() <= k:
+                cand.append((i, miss))
+        allow = self.stand_ins is not None and self.stand_ins.doubles
         pools = dict(rules)
-        allow = si is not None and si.doubles
+        if not cand:
+            total, sig = base(mask, field_mask)
+            if dbl:
+                sig = tuple((i, p * 2 if i in dbl else p) for i, p in sig)
+                total = sum(p for _, p in sig)
+            return total, sig, mask, ()
+        ids = _bits(held)
+        if inter:
+            choices = [ids[:j] for j in range(k + 1)]
+        else:
+            choices = [[c for b, c in enumerate(ids) if u >> b & 1] for u in range(1 << k)]
         best: tuple[int, Signature, int, tuple[tuple[int, int], ...]] | None = None
-        best_rank: tuple[int, int] = (0, 0)
-        best_done: tuple[int, ...] = ()
-
-        def combos(fill: list[tuple[int, int]], start: int, need: int, used: int
-                   ) -> Iterable[tuple[tuple[int, ...], int]]:
-            if need == 0:
-                yield (), 0
-                return
-            for j in range(start, len(fill)):
-                i, miss = fill[j]
-                n = miss.bit_count()
-                if n <= need and not miss & used:
-                    for rest, m in combos(fill, j + 1, need - n, used | miss):
-                        yield (i,) + rest, miss | m
-
-        for u in range(1 << len(ids)):
-            users = [c for b, c in enumerate(ids) if u >> b & 1]
-            k = len(users)
+        best_rank: tuple[int, int, int] = (0, 0, 0)
+        last = len(self.rules) - 1
+        for users in choices:
+            n = len(users)
             real = mask & ~mask_of(users)
-            fill = [(i, pool & ~real) for i, pool in rules
-                    if 0 < (pool & ~real).bit_count() <= k and not pool & ~real & smask]
-            for done, filled in combos(fill, 0, k, 0):
+            for done, filled in _exact_fills(cand, 0, n, 0):
                 total, sig = base(real | filled, field_mask)
                 if dbl:
                     sig = tuple((i, p * 2 if i in dbl and (allow or not pools.get(i, 0)
                                                             & filled) else p)
                                 for i, p in sig)
                     total = sum(p for _, p in sig)
-                rank = (total, -k)
-                if best is None or rank > best_rank or (rank == best_rank and done < best_done):
+                # equal totals: fewer stand-ins, then the set holding the earliest rule
+                # where two sets differ (earlier rules weigh more)
+                rank = (total, -n, sum(1 << (last - i) for i in done))
+                if best is None or rank > best_rank:
                     pairs = tuple(zip(users, _bits(filled)))
-                    best, best_rank, best_done = (total, sig, real | filled, pairs), rank, done
+                    best, best_rank = (total, sig, real | filled, pairs), rank
         assert best is not None, "the empty reading is always tried"
         return best
+
+    @cached_property
+    def _simple_pools(self) -> tuple[int, ...]:
+        """The cards mask of every rule (for :meth:`_best_simple`)."""
+        return tuple(mask_of(r.cards) for r in self.rules)
+
+    def _best_simple(self, mask: int, dbl: frozenset[int]
+                     ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
+        """:meth:`_best` for a table of plain named sets (:attr:`_simple`): the rules
+        held are found directly, and the rules the stand-ins complete by a knapsack
+        (capacity: the stand-ins held, at most four; weight: the cards a rule misses).
+        ``j`` stand-ins used are the first ``j`` in card order; using any breaks the rules
+        that hold them. Equal totals: fewer stand-ins, then the set holding the earliest
+        rule where two sets differ."""
+        info = self._simple
+        assert info is not None, "only for plain named-set tables"
+        si = self.stand_ins
+        allow = si is not None and si.doubles
+        smask = self._stand_in_plan[0]
+        held = mask & smask
+        k = held.bit_count()
+        n = len(info)
+        held_rules: list[tuple[int, int]] = []       # (index, points) of the rules held
+        lost = 0                                     # what using a stand-in breaks
+        fills: list[tuple[int, int, tuple[int, ...], int] | None] = [None] * (k + 1)
+        fills[0] = (0, 0, (), 0)
+        unmask = ~mask
+        misses = [pool & unmask for pool in self._simple_pools]
+        for i, _pool, pts, holds, fillable in info:
+            miss = misses[i]
+            if not miss:
+                p = pts * 2 if i in dbl else pts
+                held_rules.append((i, p))
+                if holds:
+                    lost += p
+            elif fillable:
+                w = miss.bit_count()
+                if w <= k:
+                    v = pts * 2 if allow and i in dbl else pts
+                    bit = 1 << (n - 1 - i)      # earlier rules weigh more in the set's rank
+                    for c in range(k, w - 1, -1):
+                        prev = fills[c - w]
+                        if prev is not None:
+                            new = (prev[0] + v, prev[1] | bit, prev[2] + (i,), prev[3] | miss)
+                            cur = fills[c]
+                            if cur is None or new[:2] > cur[:2]:
+                                fills[c] = new
+        base_total = sum(p for _, p in held_rules)
+        pick, best_key = 0, (base_total, 0, 0)
+        for j in range(1, k + 1):
+            got = fills[j]
+            if got is not None:
+                key = (base_total - lost + got[0], -j, got[1])
+                if key > best_key:
+                    pick, best_key = j, key
+        if not pick:
+            return base_total, tuple(held_rules), mask, ()
+        got = fills[pick]
+        assert got is not None, "the chosen number of stand-ins has a reading"
+        ids = _bits(held)[:pick]
+        filled = got[3]
+        hits = [(i, p) for i, p in held_rules if not info[i][3]]
+        hits += [(i, info[i][2] * 2 if allow and i in dbl else info[i][2]) for i in got[2]]
+        hits.sort()
+        return best_key[0], tuple(hits), (mask & ~mask_of(ids)) | filled, \
+            tuple(zip(ids, _bits(filled)))
 
     # -- the explained path --------------------------------------------------
     def evaluate(self, cards: CardSet | Iterable[Card] | int, field_cards: CardSet | int = 0,

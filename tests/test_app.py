@@ -196,7 +196,7 @@ def test_tools_come_from_the_registry_entry():
     assert game_tools(get_game("six-hundred")) == ()
 
 
-@pytest.mark.parametrize("key", ["simplified", "mushi", "hana-awase-1"])
+@pytest.mark.parametrize("key", ["simplified", "mushi", "hana-awase-1", "hachijuu-hana"])
 def test_new_games_pages_show_every_generic_tool(key):
     page = classroom_app().open_page(key)
     assert page.panel.tabs.titles == ("Play", "Score calculator", "Replay", "Deal", "Quiz")

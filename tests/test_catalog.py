@@ -76,6 +76,7 @@ def test_ambiguous_hana_awase_suggests_both_games():
 
 
 _PLAYABLE = {"simplified", "matching-flowers", "hana-awase-1", "mushi", "koikoi", "hachihachi",
+             "hachijuu-hana",
              "koikoi-d002", "koikoi-d003", "hachihachi-d001", "hachihachi-d002",
              "hachihachi-d004"}
 

@@ -144,3 +144,29 @@ def test_stand_ins_are_disjoint_and_replace_missing_cards(pile):
     assert e.total == sum(h.points for h in e.hits) == TABLE.quick(pile)[0]
     for h in e.hits:
         assert h.cards.mask & ~pile == 0
+
+
+def _general(table):
+    """The same table searched without the shortcut for plain named sets (every reading
+    tried, each scored by the table's evaluator)."""
+    other = YakuTable(table.groups, table.rules, stand_ins=table.stand_ins)
+    other.__dict__["_simple"] = None
+    return other
+
+
+GENERAL = _general(TABLE)
+GENERAL_LENIENT = _general(LENIENT)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sets(st.integers(0, 47), max_size=24).map(lambda s: sum(1 << c for c in s)),
+       st.sets(st.integers(1, 12), max_size=3))
+def test_the_shortcut_reads_piles_as_the_full_search_does(pile, months):
+    doubled = [f"month_{m}" for m in months]
+    assert TABLE._simple is not None and GENERAL._simple is None
+    for fast, slow in ((TABLE, GENERAL), (LENIENT, GENERAL_LENIENT)):
+        a = fast.evaluate(pile, 0, doubled)
+        b = slow.evaluate(pile, 0, doubled)
+        assert a.total == b.total
+        assert [(h.rule.key, h.points, h.stood_for) for h in a.hits] == \
+            [(h.rule.key, h.points, h.stood_for) for h in b.hits]
