@@ -101,6 +101,7 @@ __all__ = [
     "WildRules", "WildEvent", "MUSHI_WILD",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
     "Declare", "Pass", "PASS", "Declarations", "MonthSets", "ShowCards", "declared_by",
+    "doubled_yaku",
 ]
 
 
@@ -1549,6 +1550,18 @@ def declared_by(state: State | PlayerView, seat: int) -> tuple[Declare, ...]:
     return tuple(d for s, d in state.declared if s == seat)
 
 
+def doubled_yaku(state: State) -> tuple[frozenset[str], ...]:
+    """Per side, the yaku (rule keys) its declarations at the deal make worth double this
+    round (A1, :meth:`Declarations.doubled_rules`); () when nothing was declared."""
+    rules = state.rules
+    decl = rules.declarations
+    if decl is None or not state.declared:
+        return ()
+    return tuple(decl.doubled_rules(tuple(d for seat, d in state.declared
+                                          if rules.side(seat) == side))
+                 for side in range(rules.sides))
+
+
 def _offers(state: State, seat: int) -> tuple[Declare, ...]:
     decl = state.rules.declarations
     return decl.offers(state.hands_m[seat], declared_by(state, seat)) if decl else ()
@@ -1634,6 +1647,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         excl = 0
     months = MONTH_MASKS
     decl = state.declared
+    # yaku worth double for a side (A1: what it declared at the deal), None for none
+    doubled = doubled_yaku(state) if decl else None
     while True:
         if step == 0:                          # phase 1: the card from the hand
             bit = 1 << card
@@ -1727,7 +1742,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 c[sd] |= turn
                 caps = tuple(c)
                 if quick is not None:
-                    total, sig = quick(c[sd], fm)
+                    if doubled and doubled[sd]:
+                        total, sig = rules.yaku.score(c[sd], fm, doubled[sd])
+                    else:
+                        total, sig = quick(c[sd], fm)
                     old = sigs[sd]
                     if sig != old:
                         s = list(sigs)

@@ -208,6 +208,8 @@ def test_revealed_months_double_in_a_played_round():
             doubled = frozenset(f"month_{m}" for m in months)
             expected = pile_score(pile, 2, doubled)
             assert end.result.points[side] == expected
+            # the yaku shown during play count the doubled months too
+            assert end.yaku_points(side) == TABLE.score(pile, 0, doubled)[0]
             seen.add(any(pile & MONTH_MASKS[m - 1] == MONTH_MASKS[m - 1] for m in months))
     assert seen == {False, True}
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import KIND_MASKS, CardSet, Kind
-from ...engines.capture import STOP, CaptureRules, RoundResult, State, Stop
+from ...engines.capture import STOP, CaptureRules, RoundResult, State, Stop, doubled_yaku
 from ...errors import HanafudaError
 from ...rules import Source
 from ...scoring import ScoreLine, ScoreReport
@@ -65,17 +65,6 @@ class SideScore:
         if self.taken_by_others:
             text += f" - {self.taken_by_others}"
         return text if text == str(self.total) else f"{text} = {self.total}"
-
-
-def _doubled(state: State) -> tuple[frozenset[str], ...]:
-    """Per side, the yaku its declarations at the deal make worth double (A1), or ()."""
-    rules = state.rules
-    decl = rules.declarations
-    if decl is None or not state.declared:
-        return ()
-    return tuple(decl.doubled_rules(tuple(d for seat, d in state.declared
-                                          if rules.side(seat) == side))
-                 for side in range(rules.sides))
 
 
 def _stand_in_note(hit: Any) -> str:
@@ -234,7 +223,7 @@ class CardValueSettlement:
     def settle_draw(self, state: State) -> RoundResult:
         """The end of the round: every side's score; the highest wins (a tie: nobody)."""
         rules = state.rules
-        doubled = _doubled(state)
+        doubled = doubled_yaku(state)
         scores = self.side_scores(state.caps_m, state.field_m, doubled)
         points = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(points)
