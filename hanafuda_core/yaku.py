@@ -574,7 +574,7 @@ class YakuTable:
             key = (mask, field_mask) if by_field else mask
             res = known.get(key)
             if res is None:
-                if len(known) > 200_000:
+                if len(known) > 50_000:
                     known.clear()
                 res = known[key] = self._best(mask, field_mask, frozenset())[:2]
             return res
