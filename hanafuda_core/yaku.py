@@ -19,6 +19,12 @@ one declarative shape, so they are written with fields rather than code:
   score ("Views with Friends");
 * ``predicate`` is the escape hatch for a yaku that fits none of this.
 
+A table may also name **stand-in cards** (:class:`StandIns`, Hachi-juu Hana's November
+cards "used as any month" for yaku): each may take the place of one missing card of a
+named-set rule of one group, the best assignment found by an exact small search
+(:meth:`YakuTable.score`); :class:`YakuHit` says which card stood for which. Rules may be
+worth **double** for one round (``doubled=``, the rule keys: a month revealed at the deal).
+
 A :class:`YakuTable` gathers the groups and rules of one rule set together with
 the dual-role cards (the Sake cup as Ten, Chaff, either or both; the "Special
 Chaffs" that count twice) and how many yaku may count (by category, all, or
@@ -44,7 +50,7 @@ from .errors import OptionError
 from .rules import Source
 
 __all__ = ["YakuRule", "YakuGroup", "YakuTable", "YakuHit", "Evaluation", "SAKE_MODES",
-           "LIMITS", "mask_of"]
+           "LIMITS", "mask_of", "StandIns"]
 
 _RAIN = MONTH_MASKS[10]
 _SAKE = 1 << Card.CHRYSANTHEMUM_SAKE
@@ -155,13 +161,38 @@ class YakuHit:
     extras: int
     cards: CardSet
     extra_cards: CardSet
+    stood_for: tuple[tuple[Card, Card], ...] = ()   # (stand-in, the card it replaces)
+    doubled: bool = False                           # worth double this round
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.rule.key, "name": self.rule.name, "japanese": self.rule.japanese,
-                "points": self.points, "base": self.base, "extras": self.extras,
-                "cards": [c.code for c in self.cards],
-                "extra_cards": [c.code for c in self.extra_cards],
-                "source": self.rule.source.cite() if self.rule.source else ""}
+        out = {"key": self.rule.key, "name": self.rule.name, "japanese": self.rule.japanese,
+               "points": self.points, "base": self.base, "extras": self.extras,
+               "cards": [c.code for c in self.cards],
+               "extra_cards": [c.code for c in self.extra_cards],
+               "source": self.rule.source.cite() if self.rule.source else ""}
+        if self.stood_for:
+            out["stood_for"] = [[Card(a).code, Card(b).code] for a, b in self.stood_for]
+        if self.doubled:
+            out["doubled"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class StandIns:
+    """Cards that may stand in for a missing card of a named-set yaku (scoring only; A7).
+
+    Each of ``cards`` held may either count as itself or take the place of one missing
+    card of a rule of ``group`` (whose rules are named sets, ``cards=``); a card used
+    as a stand-in no longer counts as itself for any yaku, and never changes card
+    points. ``doubles`` says whether a rule worth double this round (``doubled=``) is
+    doubled also when a stand-in completed it (False: only with its own cards).
+    Hachi-juu Hana: the four November cards, "as any month" (BOOK 1557, 1563).
+    """
+
+    cards: tuple[Card, ...]
+    group: str
+    doubles: bool = False
+    source: Source | None = None
 
 
 @dataclass(frozen=True)
@@ -193,6 +224,21 @@ def _unpack(known: dict[int, QuickResult], k: int, width: int, n: int) -> QuickR
     return res
 
 
+def _exact_fills(cand: list[tuple[int, int]], start: int, need: int, used: int
+                 ) -> Iterable[tuple[tuple[int, ...], int]]:
+    """Every set of ``cand`` (rule index, its missing cards) from ``start`` on whose missing
+    cards are disjoint and number exactly ``need``: (rule indices, the cards filled)."""
+    if need == 0:
+        yield (), 0
+        return
+    for j in range(start, len(cand)):
+        i, miss = cand[j]
+        n = miss.bit_count()
+        if n <= need and not miss & used:
+            for rest, m in _exact_fills(cand, j + 1, need - n, used | miss):
+                yield (i,) + rest, miss | m
+
+
 @dataclass(frozen=True)
 class YakuTable:
     """The yaku of one rule set plus how cards count and how many yaku may count."""
@@ -203,6 +249,7 @@ class YakuTable:
     special_chaffs: bool = False
     limit: str = "groups"
     source: Source | None = None
+    stand_ins: StandIns | None = None
 
     def __post_init__(self) -> None:
         if self.sake not in SAKE_MODES:
@@ -213,6 +260,17 @@ class YakuTable:
         for r in self.rules:
             if r.group and r.group not in keys:
                 raise OptionError(f"yaku {r.key!r} names unknown group {r.group!r}")
+        si = self.stand_ins
+        if si is not None:
+            if si.group not in keys:
+                raise OptionError(f"the stand-in cards name unknown group {si.group!r}")
+            if not 0 < len(set(si.cards)) == len(si.cards) <= 4:
+                raise OptionError("stand-in cards are one to four different cards")
+            for r in self.rules:
+                if r.group == si.group and (not r.cards or r.predicate is not None
+                                            or r.plus_per_extra or r.cancelled_by):
+                    raise OptionError(f"yaku {r.key!r}: stand-in cards complete named sets "
+                                      "only (cards=, no extras, predicate or cancelling)")
 
     # -- compilation ---------------------------------------------------------
     def _kind_masks(self, alt: tuple[bool, int]) -> tuple[dict[Kind, int], dict[Kind, int]]:
@@ -500,7 +558,31 @@ class YakuTable:
     def evaluator(self) -> _Evaluator:
         """The function behind :meth:`quick` (a pile's mask, the field's mask -> the
         quick result), specialised for this table: the generated function itself, or
-        with several roles of the Sake cup the best of their functions."""
+        with several roles of the Sake cup the best of their functions; with stand-in
+        cards, the best assignment of those held (:meth:`score`, kept per pile)."""
+        base = self._base_evaluator
+        si = self.stand_ins
+        if si is None:
+            return base
+        held = mask_of(si.cards)
+        known: dict[int | tuple[int, int], QuickResult] = {}
+        by_field = self.field_sensitive
+
+        def quick_stand_ins(mask: int, field_mask: int = 0) -> QuickResult:
+            if not mask & held:
+                return base(mask, field_mask)
+            key = (mask, field_mask) if by_field else mask
+            res = known.get(key)
+            if res is None:
+                if len(known) > 50_000:
+                    known.clear()
+                res = known[key] = self._best(mask, field_mask, frozenset())[:2]
+            return res
+        return quick_stand_ins
+
+    @cached_property
+    def _base_evaluator(self) -> _Evaluator:
+        """The evaluator without stand-in cards (see :attr:`evaluator`)."""
         fns = self._fns
         first = fns[0]
         if len(fns) == 1:
@@ -520,13 +602,218 @@ class YakuTable:
     def points(self, mask: int, field_mask: int = 0) -> int:
         return self.quick(mask, field_mask)[0]
 
+    # -- stand-in cards and doubled rules (A7) ----------------------------------
+    def doubled_indices(self, doubled: Iterable[str]) -> frozenset[int]:
+        """The rule indices of the rule keys ``doubled``; an unknown key is refused."""
+        index = {r.key: i for i, r in enumerate(self.rules)}
+        out = set()
+        for key in doubled:
+            if key not in index:
+                raise OptionError(f"no yaku {key!r} to double; the yaku are "
+                                  f"{', '.join(index)}")
+            out.add(index[key])
+        return frozenset(out)
+
+    def score(self, mask: int, field_mask: int = 0, doubled: Iterable[str] = ()
+              ) -> QuickResult:
+        """:meth:`quick` with the rules ``doubled`` (keys) worth double this round: a
+        doubled rule counts twice its points (completed by a stand-in card only if
+        ``stand_ins.doubles``). Without doubled rules this is :meth:`quick`."""
+        dbl = self.doubled_indices(doubled)
+        if not dbl:
+            return self.quick(mask, field_mask)
+        total, sig, _, _ = self._best(mask, field_mask, dbl)
+        return total, sig
+
+    @cached_property
+    def _stand_in_plan(self) -> tuple[int, tuple[tuple[int, int], ...], bool]:
+        """(the stand-in cards as a mask, (rule index, cards mask) of the rules they may
+        complete, whether the stand-ins are interchangeable). A rule holding a stand-in
+        card is never completed by stand-ins (its missing cards would be stand-ins). The
+        stand-ins are interchangeable when every rule of the table is a named set that
+        holds all of them or none: then only how many stand in matters, not which."""
+        si = self.stand_ins
+        if si is None:
+            return 0, (), True
+        smask = mask_of(si.cards)
+        fill = tuple((i, mask_of(r.cards)) for i, r in enumerate(self.rules)
+                     if r.group == si.group and not mask_of(r.cards) & smask)
+        inter = all(r.cards and r.predicate is None
+                    and mask_of(r.cards) & smask in (0, smask) for r in self.rules)
+        return smask, fill, inter
+
+    @cached_property
+    def _simple(self) -> tuple[tuple[int, int, int, bool, bool], ...] | None:
+        """For a table of plain named sets that each score (no extras, predicate,
+        cancelling, company, one-of group or "only one yaku"), with interchangeable
+        stand-ins: per rule (index, cards mask, points, holds the stand-ins, stand-ins may
+        complete it). A pile's yaku are then just the rules whose cards it holds, and the
+        best use of the stand-ins a small knapsack (:meth:`_best_simple`). None for any
+        other table (the full search)."""
+        si = self.stand_ins
+        smask, fill, inter = self._stand_in_plan
+        if si is None or not inter or self.limit == "only_one":
+            return None
+        fillable = {i for i, _ in fill}
+        out = []
+        for i, r in enumerate(self.rules):
+            gi = self._group_index.get(r.group, -1)
+            if (not r.cards or r.plus_per_extra or r.cancelled_by or r.needs_company
+                    or (gi >= 0 and self._one_of[gi])):
+                return None
+            pool = mask_of(r.cards)
+            out.append((i, pool, r.points, bool(pool & smask), i in fillable))
+        return tuple(out)
+
+    def _best(self, mask: int, field_mask: int, dbl: frozenset[int]
+              ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
+        """The best reading of a pile: (total, signature, the cards the yaku see, the
+        pairs (stand-in, card it replaces)). Exact: each set of the stand-ins held is tried
+        as the ones standing in (with interchangeable stand-ins, only how many: the first
+        in card order), each with every set of rules they complete exactly (a rule takes
+        as many stand-ins as it misses cards; partial fills score nothing). Equal totals:
+        fewer stand-ins used, then the set holding the earliest rule where two sets
+        differ; a rule's missing cards take the stand-ins in card order (BOOK 1593)."""
+        if self._simple is not None:
+            return self._best_simple(mask, dbl)
+        base = self._base_evaluator
+        smask, rules, inter = self._stand_in_plan
+        held = mask & smask
+        k = held.bit_count()
+        # the rules the held stand-ins could complete (missing 1..k cards)
+        cand = []
+        for i, pool in rules:
+            miss = pool & ~mask
+            if miss and miss.bit_count() <= k:
+                cand.append((i, miss))
+        allow = self.stand_ins is not None and self.stand_ins.doubles
+        pools = dict(rules)
+        if not cand:
+            total, sig = base(mask, field_mask)
+            if dbl:
+                sig = tuple((i, p * 2 if i in dbl else p) for i, p in sig)
+                total = sum(p for _, p in sig)
+            return total, sig, mask, ()
+        ids = _bits(held)
+        if inter:
+            choices = [ids[:j] for j in range(k + 1)]
+        else:
+            choices = [[c for b, c in enumerate(ids) if u >> b & 1] for u in range(1 << k)]
+        best: tuple[int, Signature, int, tuple[tuple[int, int], ...]] | None = None
+        best_rank: tuple[int, int, int] = (0, 0, 0)
+        last = len(self.rules) - 1
+        for users in choices:
+            n = len(users)
+            real = mask & ~mask_of(users)
+            for done, filled in _exact_fills(cand, 0, n, 0):
+                total, sig = base(real | filled, field_mask)
+                if dbl:
+                    sig = tuple((i, p * 2 if i in dbl and (allow or not pools.get(i, 0)
+                                                            & filled) else p)
+                                for i, p in sig)
+                    total = sum(p for _, p in sig)
+                # equal totals: fewer stand-ins, then the set holding the earliest rule
+                # where two sets differ (earlier rules weigh more)
+                rank = (total, -n, sum(1 << (last - i) for i in done))
+                if best is None or rank > best_rank:
+                    pairs = tuple(zip(users, _bits(filled)))
+                    best, best_rank = (total, sig, real | filled, pairs), rank
+        assert best is not None, "the empty reading is always tried"
+        return best
+
+    @cached_property
+    def _simple_pools(self) -> tuple[int, ...]:
+        """The cards mask of every rule (for :meth:`_best_simple`)."""
+        return tuple(mask_of(r.cards) for r in self.rules)
+
+    def _best_simple(self, mask: int, dbl: frozenset[int]
+                     ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
+        """:meth:`_best` for a table of plain named sets (:attr:`_simple`): the rules
+        held are found directly, and the rules the stand-ins complete by a knapsack
+        (capacity: the stand-ins held, at most four; weight: the cards a rule misses).
+        ``j`` stand-ins used are the first ``j`` in card order; using any breaks the rules
+        that hold them. Equal totals: fewer stand-ins, then the set holding the earliest
+        rule where two sets differ."""
+        info = self._simple
+        assert info is not None, "only for plain named-set tables"
+        si = self.stand_ins
+        allow = si is not None and si.doubles
+        smask = self._stand_in_plan[0]
+        held = mask & smask
+        k = held.bit_count()
+        n = len(info)
+        held_rules: list[tuple[int, int]] = []       # (index, points) of the rules held
+        lost = 0                                     # what using a stand-in breaks
+        fills: list[tuple[int, int, tuple[int, ...], int] | None] = [None] * (k + 1)
+        fills[0] = (0, 0, (), 0)
+        unmask = ~mask
+        misses = [pool & unmask for pool in self._simple_pools]
+        for i, _pool, pts, holds, fillable in info:
+            miss = misses[i]
+            if not miss:
+                p = pts * 2 if i in dbl else pts
+                held_rules.append((i, p))
+                if holds:
+                    lost += p
+            elif fillable:
+                w = miss.bit_count()
+                if w <= k:
+                    v = pts * 2 if allow and i in dbl else pts
+                    bit = 1 << (n - 1 - i)      # earlier rules weigh more in the set's rank
+                    for c in range(k, w - 1, -1):
+                        prev = fills[c - w]
+                        if prev is not None:
+                            new = (prev[0] + v, prev[1] | bit, prev[2] + (i,), prev[3] | miss)
+                            cur = fills[c]
+                            if cur is None or new[:2] > cur[:2]:
+                                fills[c] = new
+        base_total = sum(p for _, p in held_rules)
+        pick, best_key = 0, (base_total, 0, 0)
+        for j in range(1, k + 1):
+            got = fills[j]
+            if got is not None:
+                key = (base_total - lost + got[0], -j, got[1])
+                if key > best_key:
+                    pick, best_key = j, key
+        if not pick:
+            return base_total, tuple(held_rules), mask, ()
+        got = fills[pick]
+        assert got is not None, "the chosen number of stand-ins has a reading"
+        ids = _bits(held)[:pick]
+        filled = got[3]
+        hits = [(i, p) for i, p in held_rules if not info[i][3]]
+        hits += [(i, info[i][2] * 2 if allow and i in dbl else info[i][2]) for i in got[2]]
+        hits.sort()
+        return best_key[0], tuple(hits), (mask & ~mask_of(ids)) | filled, \
+            tuple(zip(ids, _bits(filled)))
+
     # -- the explained path --------------------------------------------------
-    def evaluate(self, cards: CardSet | Iterable[Card] | int, field_cards: CardSet | int = 0
-                 ) -> Evaluation:
-        """Explain which yaku a pile makes: cards, base points and extras of each."""
+    def evaluate(self, cards: CardSet | Iterable[Card] | int, field_cards: CardSet | int = 0,
+                 doubled: Iterable[str] = ()) -> Evaluation:
+        """Explain which yaku a pile makes: cards, base points and extras of each (and,
+        with stand-in cards, which card stood for which; ``doubled``: the rule keys worth
+        double this round)."""
         mask = cards if isinstance(cards, int) else CardSet(cards).mask
         fmask = field_cards if isinstance(field_cards, int) else CardSet(field_cards).mask
-        total, sig = self.quick(mask, fmask)
+        dbl = self.doubled_indices(doubled)
+        if self.stand_ins is None and not dbl:
+            return self._explain(mask, fmask)
+        total, sig, seen, pairs = self._best(mask, fmask, dbl)
+        plain = self._explain(seen, fmask)
+        filled = mask_of(c for _, c in pairs)
+        hits = []
+        for h, (_, p) in zip(plain.hits, sig):
+            pool = mask_of(h.rule.cards)
+            mine = tuple((Card(a), Card(b)) for a, b in pairs if pool >> b & 1)
+            cards_m = (h.cards.mask & ~filled) | mask_of(a for a, _ in mine)
+            twice = p != h.points
+            hits.append(YakuHit(h.rule, p, h.base * 2 if twice else h.base, h.extras,
+                                CardSet.from_mask(cards_m), h.extra_cards, mine, twice))
+        return Evaluation(tuple(hits), total, plain.sake_role, plain.set_aside)
+
+    def _explain(self, mask: int, fmask: int) -> Evaluation:
+        """:meth:`evaluate` of the cards as they are (no stand-ins, nothing doubled)."""
+        total, sig = self._base_evaluator(mask, fmask)
         compiled = self._compiled
         alt = compiled[0]
         if len(compiled) > 1 and mask & _SAKE:
@@ -550,7 +837,7 @@ class YakuTable:
         if self.field_sensitive:
             for r in self.rules:
                 if r.cancelled_by and any(fmask & MONTH_MASKS[m - 1] for m in r.cancelled_by):
-                    without, _ = self.quick(mask, 0)
+                    without, _ = self._base_evaluator(mask, 0)
                     if without != total and r.key not in [h.rule.key for h in hits]:
                         aside.append((r.name, "a card of month "
                                       + "/".join(str(m) for m in r.cancelled_by)

@@ -197,7 +197,7 @@ def test_tools_come_from_the_registry_entry():
 
 
 @pytest.mark.parametrize("key", ["simplified", "mushi", "hana-awase-1", "hana-awase-2",
-                                 "min-hwatu"])
+                                 "min-hwatu", "hachijuu-hana"])
 def test_new_games_pages_show_every_generic_tool(key):
     page = classroom_app().open_page(key)
     assert page.panel.tabs.titles == ("Play", "Score calculator", "Replay", "Deal", "Quiz")

@@ -76,8 +76,8 @@ def test_ambiguous_hana_awase_suggests_both_games():
 
 
 _PLAYABLE = {"simplified", "matching-flowers", "hana-awase-1", "hana-awase-2", "mushi",
-             "min-hwatu", "koikoi", "hachihachi", "koikoi-d002", "koikoi-d003",
-             "hachihachi-d001", "hachihachi-d002", "hachihachi-d004"}
+             "hachijuu-hana", "min-hwatu", "koikoi", "hachihachi", "koikoi-d002",
+             "koikoi-d003", "hachihachi-d001", "hachihachi-d002", "hachihachi-d004"}
 
 
 def test_families_and_sources_are_known():
@@ -281,9 +281,13 @@ def test_misdeal_rules_follow_each_game():
     assert misdeal_rules("koikoi") == misdeal_rules("simplified")
     assert misdeal_rules("koikoi").four_pairs
     assert not misdeal_rules("hana-awase-1").four_pairs and misdeal_rules("hana-awase-1").hand_four
-    for key in ("hachijuu-hana", "higo-bana", "poka", "sutda"):
+    for key in ("poka", "sutda"):
         r = misdeal_rules(key)
         assert not (r.field_four or r.hand_four or r.four_pairs), key
+    # a field quad is seen, and goes to the dealer (no redeal): A14's catalog fix
+    for key in ("hachijuu-hana", "higo-bana"):
+        r = misdeal_rules(key)
+        assert r.field_four and not r.hand_four and not r.four_pairs, key
     for key in ("hachihachi", "sudaoshi", "hachi"):
         r = misdeal_rules(key)
         assert r.field_four and not r.hand_four and not r.four_pairs, key

@@ -36,6 +36,7 @@ from ..rules import Deal, GameInfo, Source
 from . import get_game, register
 
 __all__ = ["PlaySpec", "PLAY_SPECS", "PRESET_OF", "DeckSpec", "DECKS", "MISDEALS", "deck_for",
+           "FIELD_QUAD_TO_DEALER",
            "misdeal_rules", "GameDeal", "deal_game", "default_players", "joker_range"]
 
 AnyCard = Card | Extra
@@ -473,6 +474,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "hana-awase-1": PlaySpec("capture", "hana_awase_1"),
     "hana-awase-2": PlaySpec("capture", "hana_awase_2"),
     "min-hwatu": PlaySpec("capture", "min_hwatu"),
+    "hachijuu-hana": PlaySpec("capture", "hachijuu_hana"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).
@@ -610,8 +612,8 @@ _QUADS = MisdealRules(True, True, False)
 MISDEALS: Mapping[str, MisdealRules] = {
     "hana-awase-1": _QUADS,
     "hana-awase-2": _QUADS,
-    "hachijuu-hana": _NONE,            # a field quad goes to the dealer
-    "higo-bana": _NONE,                # a field quad goes to the dealer
+    "hachijuu-hana": _FIELD_ONLY,      # a field quad goes to the dealer (FIELD_QUAD_TO_DEALER)
+    "higo-bana": _FIELD_ONLY,          # a field quad goes to the dealer (FIELD_QUAD_TO_DEALER)
     "tensho-simplified": _QUADS,
     "tensho": _QUADS,
     "go-stop": _FIELD_ONLY,            # the hand clause of the text is garbled
@@ -625,6 +627,12 @@ MISDEALS: Mapping[str, MisdealRules] = {
     "koikoi-d002": _FIELD_ONLY,        # a dealt quad (or 2p four pairs) wins at once
     "koikoi-d003": _FIELD_ONLY,        # a dealt quad or four pairs wins at once
 }
+
+
+#: Games whose dealt field quad is no misdeal: the engine sees it (``field_four`` above)
+#: and the dealer captures it (``on_field_four="dealer_captures"``); a deal shown by
+#: :func:`deal_game` is not redealt for it.
+FIELD_QUAD_TO_DEALER: frozenset[str] = frozenset({"hachijuu-hana", "higo-bana"})
 
 
 def misdeal_rules(game: str | GameInfo) -> MisdealRules:
@@ -725,7 +733,10 @@ def deal_game(game: str | GameInfo, players: int | None = None, seed: int | None
     cards = deck_for(info, players, jokers=jokers)
     table = {players: (sizes.hand, sizes.field)}
     if info.family == "capture":
-        dealt = deal_valid(players, seed, sizes=table, deck=cards, rules=misdeal_rules(info))
+        md = misdeal_rules(info)
+        if info.key in FIELD_QUAD_TO_DEALER:        # the dealer takes it: no redeal
+            md = MisdealRules(False, md.hand_four, md.four_pairs)
+        dealt = deal_valid(players, seed, sizes=table, deck=cards, rules=md)
         hiki = dealt.hiki
     else:
         dealt = deal(players, seed, sizes=table, deck=cards, rules=_NONE)

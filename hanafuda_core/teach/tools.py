@@ -311,6 +311,8 @@ def _advice_line(move: Any) -> str:
     """A move the coach weighed: its words, expected points, win rate and reasons."""
     said = move.action.describe()
     why = [r for r in move.reasons if "sampled futures" not in r]
+    if not move.samples:            # weighed without sampling (declarations at the deal)
+        return _words(said) + (f": {'; '.join(why)}" if why else "")
     return (f"{_words(said)} ({move.expected:+.1f} points on average, you win "
             f"{move.win_rate:.0%} of the sampled futures)" + (f": {'; '.join(why)}" if why
                                                             else ""))

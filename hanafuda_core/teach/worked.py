@@ -112,6 +112,10 @@ def _agents(game: Game, n: int, agent: str | Sequence[str]) -> tuple[str, ...]:
 def _reason(agent: Any, view: Any, legal: Sequence[Any], name: str) -> str:
     """Why the computer player chose, in plain words: the coach's own summary where it
     advises, else what the simple player goes by."""
+    if legal and type(legal[0]).__name__ == "Declare":      # at the deal (engine A1)
+        verb = getattr(getattr(view.rules, "declarations", None), "verb", "show")
+        return (f"The computer players {verb} everything their hands allow before the "
+                "first play: a card kept hidden cannot earn what showing it earns.")
     advise = getattr(agent, "advise", None)
     if advise is not None:
         summary = str(advise(view, legal).summary)
