@@ -25,9 +25,10 @@ decision, and the round is settled when the last card is played
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from ...cards import KIND_MASKS, CardSet, Kind
+from ...cards import CARD_INFO, KIND_MASKS, Card, CardSet, Kind
 from ...engines.capture import STOP, CaptureRules, RoundResult, State, Stop
 from ...errors import HanafudaError
 from ...rules import Source
@@ -73,6 +74,10 @@ class CardValueSettlement:
 
     ``values``
         Points of a Bright, a Ten, a Ribbon and a Chaff (default 20/10/5/1).
+    ``card_values``
+        Values of single cards that differ from their kind's, as ``((card, value), ...)``
+        (Six Hundred: the Nightingale 50, the Special Paulownia 10); a card listed here
+        is worth its own value instead of its kind's. Later pairs override earlier ones.
     ``par``
         Subtracted from each pile's card points (Mushi: 115, half its deck's 230).
     ``chart``
@@ -87,6 +92,7 @@ class CardValueSettlement:
     """
 
     values: tuple[int, int, int, int] = (20, 10, 5, 1)
+    card_values: tuple[tuple[Card, int], ...] = ()
     par: int = 0
     chart: Any = None
     optional_chart: Any = None
@@ -95,9 +101,40 @@ class CardValueSettlement:
     source: Source | None = None
 
     # -- the figures -------------------------------------------------------------
+    def __post_init__(self) -> None:
+        for pair in self.card_values:
+            if (not isinstance(pair, tuple) or len(pair) != 2 or type(pair[0]) is bool
+                    or not isinstance(pair[0], int) or not 0 <= pair[0] < 48
+                    or type(pair[1]) is bool or not isinstance(pair[1], int)):
+                raise HanafudaError(f"card_values holds {pair!r}; each entry is (card, "
+                                    "points): one of the 48 cards and a whole number")
+
+    @cached_property
+    def _card_adjustments(self) -> tuple[tuple[int, int], ...]:
+        """``(bit, value - kind value)`` of each card valued apart from its kind (A10)."""
+        kind_value = dict(zip(_KINDS, self.values))
+        own = {int(c): v for c, v in self.card_values}
+        return tuple((1 << c, v - kind_value[CARD_INFO[c].kind]) for c, v in own.items()
+                     if v != kind_value[CARD_INFO[c].kind])
+
+    def card_value(self, card: int) -> int:
+        """The value of one card: its own (``card_values``) or its kind's.
+
+        >>> CardValueSettlement(card_values=((Card.PLUM_NIGHTINGALE, 50),)).card_value(4)
+        50
+        """
+        for c, v in reversed(self.card_values):
+            if int(c) == int(card):
+                return v
+        return dict(zip(_KINDS, self.values))[CARD_INFO[card].kind]
+
     def card_points(self, mask: int) -> int:
         """The sum of the card values of a pile (an int mask)."""
-        return sum((mask & KIND_MASKS[k]).bit_count() * v for k, v in zip(_KINDS, self.values))
+        total = sum((mask & KIND_MASKS[k]).bit_count() * v for k, v in zip(_KINDS, self.values))
+        for bit, delta in self._card_adjustments:
+            if mask & bit:
+                total += delta
+        return total
 
     @staticmethod
     def _yaku(table: Any, mask: int, field_mask: int) -> int:
