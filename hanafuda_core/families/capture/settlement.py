@@ -103,9 +103,10 @@ class CardValueSettlement:
     # -- the figures -------------------------------------------------------------
     def __post_init__(self) -> None:
         for pair in self.card_values:
-            if (not isinstance(pair, tuple) or len(pair) != 2 or type(pair[0]) is bool
-                    or not isinstance(pair[0], int) or not 0 <= pair[0] < 48
-                    or type(pair[1]) is bool or not isinstance(pair[1], int)):
+            items: tuple[object, ...] = pair if isinstance(pair, tuple) else ()
+            if (len(items) != 2 or isinstance(items[0], bool) or not isinstance(items[0], int)
+                    or not 0 <= items[0] < 48 or isinstance(items[1], bool)
+                    or not isinstance(items[1], int)):
                 raise HanafudaError(f"card_values holds {pair!r}; each entry is (card, "
                                     "points): one of the 48 cards and a whole number")
 
