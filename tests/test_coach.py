@@ -185,7 +185,7 @@ def test_coach_book_blocks_boar_deer_butterfly():
                         stock="2d 4a 5d 6d 9b 11d", captures=["1c", "6a 10a"])
     advice = advise(state)
     assert advice.best == Play(parse("7c"))
-    assert advice.moves[0].reasons[0] == ("blocks Boar, Deer, Butterfly (猪鹿蝶 Ino-shika-chō): "
+    assert advice.moves[0].reasons[0] == ("blocks Boar, Deer, Butterfly (猪鹿蝶 Inoshikachō): "
                                           "your opponent holds the Butterfly and the Deer")
 
 

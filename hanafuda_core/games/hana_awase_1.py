@@ -23,6 +23,16 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from ..capture_yaku import (
+    BOAR_DEER_BUTTERFLY,
+    FIVE_BRIGHTS,
+    FLOWER_VIEWING,
+    FOUR_DRY_BRIGHTS,
+    MOON_VIEWING,
+    POETRY_RIBBONS,
+    PURPLE_RIBBONS,
+    SPRING_SEMI_BRIGHTS,
+)
 from ..cards import Card, Kind
 from ..engines.capture import CaptureRules
 from ..families.capture.ranking import counting_rounds_option
@@ -72,39 +82,21 @@ _OTHERS = Source("BOOK", "ch. 6 Hana-Awase 1, Figure 6.4 Other Yaku", "983")
 
 #: The chapter's yaku chart (Figures 6.1-6.4).
 YAKU: tuple[YakuRule, ...] = (
-    YakuRule("five_brights", "5 Brights", "五光 Gokō", 75,
-             cards=(C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
-                    C.PAULOWNIA_PHOENIX), group="brights", source=_BRIGHTS),
-    YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", 50, kinds=(Kind.BRIGHT,),
-             count=4, dry=True, group="brights", source=_BRIGHTS,
-             note="the four Brights other than the Rainman; the Quick Reference prints "
-                  "'5 Dry Brights', which cannot be made (there are only four dry Brights): "
-                  "we follow the chapter"),
-    YakuRule("spring_semi_brights", "Spring Semi-Brights", "", 35,
-             cards=(C.PINE_CRANE, C.PLUM_NIGHTINGALE, C.CHERRY_CURTAIN), group="brights",
-             source=_BRIGHTS,
-             note="cards inferred: the Crane, the Nightingale and the Curtain (the chapter "
-                  "shows them only in a figure)"),
+    FIVE_BRIGHTS.rule(75, group="brights", source=_BRIGHTS),
+    FOUR_DRY_BRIGHTS.rule(
+        50, group="brights", source=_BRIGHTS,
+        note="the four Brights other than the Rainman; the Quick Reference prints "
+             "'5 Dry Brights', which cannot be made (there are only four dry Brights): "
+             "we follow the chapter"),
+    SPRING_SEMI_BRIGHTS.rule(35, group="brights", source=_BRIGHTS),
     YakuRule("seven_dry_ribbons", "Any 7 Dry Ribbons", "", 50, kinds=(Kind.RIBBON,),
              count=7, dry=True, group="ribbons", source=_RIBBONS,
              note="any seven Ribbons other than November's"),
-    YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 35,
-             cards=(C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON), group="ribbons",
-             source=_RIBBONS),
-    YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 35,
-             cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON),
-             group="ribbons", source=_RIBBONS),
-    YakuRule("flower_viewing", "Flower Viewing", "花見 Hanami", 30,
-             cards=(C.CHERRY_CURTAIN, C.CHRYSANTHEMUM_SAKE), group="views", source=_VIEWS,
-             note="cards inferred: the Curtain and the Sake Cup (the chapter shows them only "
-                  "in a figure)"),
-    YakuRule("moon_viewing", "Moon Viewing", "月見 Tsukimi", 20,
-             cards=(C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="views", source=_VIEWS,
-             note="cards inferred: the Moon and the Sake Cup (the chapter shows them only "
-                  "in a figure)"),
-    YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Inoshikachō", 35,
-             cards=(C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY), group="others",
-             source=_OTHERS),
+    POETRY_RIBBONS.rule(35, group="ribbons", source=_RIBBONS),
+    PURPLE_RIBBONS.rule(35, group="ribbons", source=_RIBBONS),
+    FLOWER_VIEWING.rule(30, group="views", source=_VIEWS),
+    MOON_VIEWING.rule(20, group="views", source=_VIEWS),
+    BOAR_DEER_BUTTERFLY.rule(35, group="others", source=_OTHERS),
 )
 _TABLE = YakuTable(YAKU_GROUPS, YAKU, source=BOOK)
 

@@ -26,6 +26,15 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
+from ..capture_yaku import (
+    BOAR_DEER_BUTTERFLY,
+    FIVE_BRIGHTS,
+    FLOWER_VIEWING,
+    FOUR_DRY_BRIGHTS,
+    MOON_VIEWING,
+    POETRY_RIBBONS,
+    PURPLE_RIBBONS,
+)
 from ..cards import KIND_MASKS, Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import (
@@ -57,11 +66,6 @@ D002_CHART = Source("D002", "Koi-Koi combo chart", "533-551")
 D003 = Source("D003", "Koi-Koi (2 players)", "1-79")
 
 C = Card
-_BRIGHTS = (C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
-            C.PAULOWNIA_PHOENIX)
-_POETRY = (C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON)
-_PURPLE = (C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON)
-_BDB = (C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY)
 
 _GROUPS_BOOK = (YakuGroup("brights", "Bright yaku"), YakuGroup("views", "Views", "each"),
                 YakuGroup("ribbons", "Ribbon yaku"), YakuGroup("others", "Other yaku"),
@@ -75,10 +79,8 @@ _GROUPS_EACH = (YakuGroup("brights", "Bright yaku"), YakuGroup("views", "Views",
 def _brights(values: tuple[int, int, int, int], src: Source) -> tuple[YakuRule, ...]:
     five, four_dry, four, three = values
     return (
-        YakuRule("five_brights", "5 Brights", "五光 Gokō", five, cards=_BRIGHTS,
-                 group="brights", source=src),
-        YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", four_dry,
-                 kinds=(Kind.BRIGHT,), count=4, dry=True, group="brights", source=src),
+        FIVE_BRIGHTS.rule(five, group="brights", source=src),
+        FOUR_DRY_BRIGHTS.rule(four_dry, group="brights", source=src, note=""),
         YakuRule("four_brights", "Any 4 Brights (with the Rainman)", "雨四光 Ame-shikō", four,
                  kinds=(Kind.BRIGHT,), count=4, group="brights", source=src),
         YakuRule("three_dry_brights", "3 Dry Brights", "三光 Sankō", three,
@@ -102,24 +104,22 @@ def _book_chart(alternative: bool, willow_extra: bool = True
                  kinds=(Kind.RIBBON,), count=5, dry=True, plus_per_extra=1,
                  extra_kinds=(Kind.RIBBON,), wet_extras=willow_extra,
                  group="ribbons", source=src),
-        YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 5, cards=_PURPLE,
-                 plus_per_extra=plus, extra_kinds=(Kind.RIBBON,), dry=dry_extras,
-                 group="ribbons", source=src),
-        YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 5, cards=_POETRY,
-                 plus_per_extra=plus, extra_kinds=(Kind.RIBBON,), dry=dry_extras,
-                 group="ribbons", source=src),
+        PURPLE_RIBBONS.rule(5, plus_per_extra=plus, extra_kinds=(Kind.RIBBON,),
+                            dry=dry_extras, group="ribbons", source=src),
+        POETRY_RIBBONS.rule(5, plus_per_extra=plus, extra_kinds=(Kind.RIBBON,),
+                            dry=dry_extras, group="ribbons", source=src),
     )
     if not alternative:
         rules += (YakuRule("poetry_and_purple", "3 Poetry & 3 Purple Ribbons",
-                           "赤短・青短の重複 Akatan-Aotan", 10, cards=_POETRY + _PURPLE,
+                           "赤短・青短の重複 Akatan-Aotan", 10,
+                           cards=POETRY_RIBBONS.template.cards + PURPLE_RIBBONS.template.cards,
                            plus_per_extra=1, extra_kinds=(Kind.RIBBON,), dry=dry_extras,
                            group="ribbons", source=BOOK),)
     rules += (
         YakuRule("five_tens", "Any 5 Tens", "タネ Tane", 1, kinds=(Kind.TEN,), count=5,
                  plus_per_extra=1, group="others", source=src),
-        YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Ino-shika-chō", 5,
-                 cards=_BDB, plus_per_extra=plus, extra_kinds=(Kind.TEN,), group="others",
-                 source=src),
+        BOAR_DEER_BUTTERFLY.rule(5, plus_per_extra=plus, extra_kinds=(Kind.TEN,),
+                                 group="others", source=src),
         YakuRule("ten_chaffs", "Any 10 Chaffs", "カス Kasu", 1, kinds=(Kind.CHAFF,), count=10,
                  plus_per_extra=1, group="chaffs", source=src),
     )
@@ -129,14 +129,11 @@ def _book_chart(alternative: bool, willow_extra: bool = True
 def _seed_chart(values: tuple[int, int, int, int], aka_ao: int, src: Source,
                 kasu_note: str = "") -> tuple[tuple[YakuGroup, ...], tuple[YakuRule, ...]]:
     rules = _brights(values, src) + (
-        YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", aka_ao, cards=_PURPLE,
-                 group="ribbons", source=src),
-        YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", aka_ao, cards=_POETRY,
-                 group="ribbons", source=src),
+        PURPLE_RIBBONS.rule(aka_ao, group="ribbons", source=src),
+        POETRY_RIBBONS.rule(aka_ao, group="ribbons", source=src),
         YakuRule("five_ribbons", "Any 5 Ribbons", "短冊 Tanzaku", 1, kinds=(Kind.RIBBON,),
                  count=5, plus_per_extra=1, group="ribbons", source=src),
-        YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Ino-shika-chō", 5,
-                 cards=_BDB, group="others", source=src),
+        BOAR_DEER_BUTTERFLY.rule(5, group="others", source=src),
         YakuRule("five_tens", "Any 5 Tens", "タネ Tane", 1, kinds=(Kind.TEN,), count=5,
                  plus_per_extra=1, group="others", source=src),
         YakuRule("ten_chaffs", "Any 10 Chaffs", "カス Kasu", 1, kinds=(Kind.CHAFF,), count=10,
@@ -160,16 +157,12 @@ def _views(mode: str, rain_and_fog: bool) -> tuple[YakuRule, ...]:
         return ()
     company = ("brights", "ribbons", "others") if mode == "with_friends" else ()
     return (
-        YakuRule("flower_viewing", "Flower Viewing", "花見酒 Hanami-zake", 5,
-                 cards=(C.CHERRY_CURTAIN, C.CHRYSANTHEMUM_SAKE), group="views",
-                 cancelled_by=(11,) if rain_and_fog else (), needs_company=company,
-                 source=BOOK,
-                 note="cards inferred: the Curtain and the Sake Cup (the chapter shows them "
-                      "only in a figure; the Rain & Fog variant names them)"),
-        YakuRule("moon_viewing", "Moon Viewing", "月見酒 Tsukimi-zake", 5,
-                 cards=(C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="views",
-                 cancelled_by=(12,) if rain_and_fog else (), needs_company=company,
-                 source=BOOK, note="cards inferred: the Moon and the Sake Cup"),
+        FLOWER_VIEWING.rule(5, japanese="花見酒 Hanami-zake", group="views",
+                            cancelled_by=(11,) if rain_and_fog else (),
+                            needs_company=company, source=BOOK),
+        MOON_VIEWING.rule(5, japanese="月見酒 Tsukimi-zake", group="views",
+                          cancelled_by=(12,) if rain_and_fog else (), needs_company=company,
+                          source=BOOK),
     )
 
 

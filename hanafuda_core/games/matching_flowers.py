@@ -31,7 +31,20 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..cards import MONTH_MASKS, Card, Kind, mask_cards
+from ..capture_yaku import (
+    BOAR_DEER_BUTTERFLY,
+    CRANE_MOON_PHOENIX,
+    FIVE_BRIGHTS,
+    FLOWER_VIEWING,
+    FOUR_DRY_BRIGHTS,
+    MOON_VIEWING,
+    POETRY_RIBBONS,
+    PURPLE_RIBBONS,
+    SPRING_SEMI_BRIGHTS,
+    THE_VIEWS,
+    month_cards,
+)
+from ..cards import Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
 from ..families.capture.ranking import counting_rounds_option
@@ -90,67 +103,34 @@ GROUPS: tuple[YakuGroup, ...] = (
 )
 
 
-def _month(m: int) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in mask_cards(MONTH_MASKS[m - 1]))
-
-
-_FIGURE = ("the chapter names it and its points; its cards are shown only in a figure "
-           "that the text does not keep")
-
 #: The chapter's yaku (figures 5.1-5.5). Each scores its flat points: no points per
 #: extra card. "Dry" means without a November card (line 873).
 YAKU: tuple[YakuRule, ...] = (
-    YakuRule("five_brights", "5 Brights", "五光 Gokō", 100,
-             cards=(C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
-                    C.PAULOWNIA_PHOENIX), group="brights", source=_src("815-819")),
-    YakuRule("four_dry_brights", "4 Dry Brights", "四光 Shikō", 60, kinds=(Kind.BRIGHT,),
-             count=4, dry=True, group="brights", source=_src("825"),
-             note="the four Brights other than the Rainman"),
-    YakuRule("spring_semi_brights", "Spring Semi-Brights", "", 30,
-             cards=(C.PINE_CRANE, C.PLUM_NIGHTINGALE, C.CHERRY_CURTAIN), group="brights",
-             source=_src("829"),
-             note="cards inferred: the Crane, the Nightingale and the Curtain, as in "
-                  "Mushi (" + _FIGURE + ")"),
-    YakuRule("crane_moon_phoenix", "Crane, Moon, Phoenix", "", 20,
-             cards=(C.PINE_CRANE, C.SUSUKI_MOON, C.PAULOWNIA_PHOENIX), group="brights",
-             source=_src("835")),
+    FIVE_BRIGHTS.rule(100, group="brights", source=_src("815-819")),
+    FOUR_DRY_BRIGHTS.rule(60, group="brights", source=_src("825")),
+    SPRING_SEMI_BRIGHTS.rule(30, group="brights", source=_src("829")),
+    CRANE_MOON_PHOENIX.rule(20, group="brights", source=_src("835")),
     YakuRule("seven_dry_ribbons", "Any 7 Dry Ribbons", "", 40, kinds=(Kind.RIBBON,),
              count=7, dry=True, group="ribbon_counts", source=_src("845-849"),
              note="the Willow Ribbon does not count"),
     YakuRule("six_dry_ribbons", "Any 6 Dry Ribbons", "", 30, kinds=(Kind.RIBBON,),
              count=6, dry=True, group="ribbon_counts", source=_src("845, 855"),
              note="the Willow Ribbon does not count"),
-    YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 40,
-             cards=(C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON), group="ribbon_sets",
-             source=_src("859")),
-    YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 40,
-             cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON),
-             group="ribbon_sets", source=_src("863")),
+    POETRY_RIBBONS.rule(40, group="ribbon_sets", source=_src("859")),
+    PURPLE_RIBBONS.rule(40, group="ribbon_sets", source=_src("863")),
     YakuRule("dry_plain_ribbons", "3 Dry Plain Ribbons", "", 20,
              cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON), group="ribbon_sets",
              source=_src("865"),
              note="the Plain Ribbons of April, May and July (the Willow Ribbon is wet)"),
-    YakuRule("the_views", "The Views", "", 40,
-             cards=(C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="views",
-             source=_src("843, 851"),
-             note="cards inferred: the Curtain, the Moon and the Sake Cup, both viewings "
-                  "at once (" + _FIGURE + ")"),
-    YakuRule("flower_viewing", "Flower Viewing", "花見で一杯 Hanami de ippai", 20,
-             cards=(C.CHERRY_CURTAIN, C.CHRYSANTHEMUM_SAKE), group="views",
-             source=_src("853"),
-             note="cards inferred: the Curtain and the Sake Cup, as in Koi-Koi (" + _FIGURE
-                  + ")"),
-    YakuRule("moon_viewing", "Moon Viewing", "月見で一杯 Tsukimi de ippai", 20,
-             cards=(C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE), group="views",
-             source=_src("855"),
-             note="cards inferred: the Moon and the Sake Cup, as in Koi-Koi (" + _FIGURE
-                  + ")"),
-    YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Inoshikachō", 20,
-             cards=(C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY), group="others",
-             source=_src("857")),
-    YakuRule("wisteria", "All 4 Wisteria", "", 10, cards=_month(4), group="others",
+    THE_VIEWS.rule(40, group="views", source=_src("843, 851")),
+    FLOWER_VIEWING.rule(20, group="views", source=_src("853"),
+                        japanese="花見で一杯 Hanami de ippai"),
+    MOON_VIEWING.rule(20, group="views", source=_src("855"),
+                      japanese="月見で一杯 Tsukimi de ippai"),
+    BOAR_DEER_BUTTERFLY.rule(20, group="others", source=_src("857")),
+    YakuRule("wisteria", "All 4 Wisteria", "", 10, cards=month_cards(4), group="others",
              source=_src("861")),
-    YakuRule("rain", "All 4 Rain", "", 10, cards=_month(11), group="others",
+    YakuRule("rain", "All 4 Rain", "", 10, cards=month_cards(11), group="others",
              source=_src("865")),
 )
 _TABLE = YakuTable(GROUPS, YAKU, sake="ten", limit="groups", source=BOOK)

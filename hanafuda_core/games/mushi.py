@@ -26,7 +26,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..cards import MONTH_MASKS, Card, mask_cards
+from ..capture_yaku import (
+    FIVE_BRIGHTS,
+    SPRING_SEMI_BRIGHTS,
+    month_cards,
+)
+from ..cards import Card
 from ..deal import MisdealRules
 from ..engines.capture import MUSHI_WILD, CaptureRules
 from ..families.capture.ranking import counting_rounds_option
@@ -61,23 +66,13 @@ C = Card
 _EACH = (YakuGroup("yaku", "Yaku", "each"),)
 
 
-def _month(m: int) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in mask_cards(MONTH_MASKS[m - 1]))
-
-
 #: The chapter's Figure 8.1; every yaku a pile makes scores.
 YAKU: tuple[YakuRule, ...] = (
-    YakuRule("five_brights", "5 Brights", "五光 Gokō", 30,
-             cards=(C.PINE_CRANE, C.CHERRY_CURTAIN, C.SUSUKI_MOON, C.WILLOW_RAINMAN,
-                    C.PAULOWNIA_PHOENIX), group="yaku", source=BOOK),
-    YakuRule("spring_semi_brights", "Spring Semi-Brights", "", 25,
-             cards=(C.PINE_CRANE, C.PLUM_NIGHTINGALE, C.CHERRY_CURTAIN), group="yaku",
-             source=BOOK,
-             note="cards inferred: the Crane, the Nightingale and the Curtain (the chapter "
-                  "shows them only in a figure; its worked example agrees)"),
-    YakuRule("wisteria", "All 4 Wisteria", "", 10, cards=_month(4), group="yaku",
+    FIVE_BRIGHTS.rule(30, group="yaku", source=BOOK),
+    SPRING_SEMI_BRIGHTS.rule(25, group="yaku", source=BOOK),
+    YakuRule("wisteria", "All 4 Wisteria", "", 10, cards=month_cards(4), group="yaku",
              source=BOOK),
-    YakuRule("paulownia", "All 4 Paulownia", "", 10, cards=_month(12), group="yaku",
+    YakuRule("paulownia", "All 4 Paulownia", "", 10, cards=month_cards(12), group="yaku",
              source=BOOK),
 )
 

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS
 from ..cards import Card, Kind, Ribbon
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
@@ -60,12 +61,8 @@ SIMPLE_YAKU: tuple[YakuRule, ...] = (
              note="any three of the five Brights, the Rainman included"),
     YakuRule("five_tens", "Any 5 Tens", "タネ Tane", 20, kinds=(Kind.TEN,), count=5,
              group="simple", source=BOOK_YAKU),
-    YakuRule("poetry_ribbons", "3 Poetry Ribbons", "赤短 Akatan", 20,
-             cards=(C.PINE_RIBBON, C.PLUM_RIBBON, C.CHERRY_RIBBON), group="simple",
-             source=BOOK_YAKU),
-    YakuRule("purple_ribbons", "3 Purple Ribbons", "青短 Aotan", 20,
-             cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON), group="simple",
-             source=BOOK_YAKU),
+    POETRY_RIBBONS.rule(20, group="simple", source=BOOK_YAKU),
+    PURPLE_RIBBONS.rule(20, group="simple", source=BOOK_YAKU),
     YakuRule("plain_ribbons", "4 Plain Ribbons", "短冊 Tanzaku", 20, ribbons=(Ribbon.PLAIN,),
              count=4, group="simple", source=BOOK_YAKU,
              note="all four Plain Ribbons (April, May, July and November)"),
