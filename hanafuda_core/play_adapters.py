@@ -41,6 +41,7 @@ __all__ = [
     "HachiHachiAdapter",
     "HachiHachiRound",
     "ScoreSheet",
+    "capture_decision",
     "capture_rounds_won",
     "capture_totals",
     "first_dealer_sentence",
@@ -389,13 +390,17 @@ class CaptureAdapter:
         round is unfinished."""
         if not record.rounds or any(r.outcome is None for r in record.rounds):
             return {}
-        from .families.capture.ranking import game_winner, ranked_by
+        from .families.capture.ranking import ranked_by
         totals, won = capture_totals(record), capture_rounds_won(record)
         by = ranked_by(game.rules)
         ranking = {} if by == "points" else {"ranked_by": "rounds won",
                                              "rounds_won": list(won)}
+        decision = capture_decision(game, record)
+        decided = {} if decision.how in ("first key", "second key", "shared") else {
+            "decided_by": decision.how, **({"race_yaku": decision.yaku}
+                                           if decision.yaku else {})}
         return {"totals": list(totals), "final_scores": list(totals), **ranking,
-                "winner": game_winner(totals, won, by)}
+                "winner": decision.winner, **decided}
 
     def log(self, game: Game, record: Record) -> list[str]:
         names = list(record.agents) or [f"seat {p + 1}" for p in range(record.players)]
@@ -413,9 +418,12 @@ class CaptureAdapter:
         if record.rounds:
             from .families.capture.ranking import final_line, ranked_by
             totals = capture_totals(record)
+            table = game.rules.yaku
             lines.append(final_line(totals, capture_rounds_won(record), ranked_by(game.rules),
                                     [f"Player {p + 1} ({names[p]})"
-                                     for p in range(len(totals))]))
+                                     for p in range(len(totals))],
+                                    capture_decision(game, record),
+                                    {r.key: r.name for r in table.rules} if table else None))
         return lines
 
     def score(self, game: Game, cards: Iterable[Any], calls: int = 0,
@@ -468,6 +476,27 @@ def capture_totals(record: Record) -> tuple[int, ...]:
     before = last.context.get("scores") or [0] * record.players
     points = (last.outcome or {}).get("points") or [0] * record.players
     return tuple(int(s) + int(p) for s, p in zip(before, points))
+
+
+def capture_decision(game: Game, record: Record) -> Any:
+    """Who wins a finished capture game record and what decided it (a
+    :class:`~hanafuda_core.families.capture.ranking.GameDecision`): the game's ranking,
+    its First Dealer Tie Breaker (the first dealer: who dealt the first round) and its
+    race tie break (the final round's yaku, replayed only when several players are over
+    the target)."""
+    from .families.capture.ranking import decide_game
+    rules = game.rules
+    totals, won = capture_totals(record), capture_rounds_won(record)
+    final_yaku = None
+    target = rules.target_score
+    if rules.race_tie_break and target is not None and \
+            sum(1 for t in totals if t >= target) > 1:
+        last = cast(CaptureRound, game.replay_rounds(record)[-1]).inner
+        table = rules.yaku
+        final_yaku = [frozenset(h.rule.key for h in table.evaluate(
+            last.caps_m[rules.side(p)], last.field_m).hits) for p in range(rules.players)]
+    first = _first_deal_dealer(record.rounds[0].deal) if record.rounds else None
+    return decide_game(rules, totals, won, first_dealer=first, final_yaku=final_yaku)
 
 
 def capture_rounds_won(record: Record) -> tuple[int, ...]:

@@ -77,7 +77,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
-from ..errors import HanafudaError, IllegalActionError, PlayerCountError
+from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
 from ..frozen import quick_init
 from ..rules import Source
 
@@ -88,7 +88,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Phase", "Play", "Capture", "GoOn", "Stop", "GO_ON", "STOP", "DecisionWords",
     "NEUTRAL_WORDS", "Action", "parse_action",
-    "CaptureRules", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
+    "CaptureRules", "ROUND_ENDS", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
     "PlayerView", "new_round", "deal_from_order", "setup_state", "position_state",
     "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
@@ -256,6 +256,13 @@ class NoOverlay:
         return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), reason)
 
 
+#: How a round ends: ``"all_cards"`` (the basics: every card played and drawn),
+#: ``"hands_empty"`` (when the hands are empty, the stock left over: Shorter Rounds) or
+#: ``"first_yaku"`` (also at once when a side's pile makes its first yaku: the maker's
+#: turn is complete, the overlay's ``settle`` scores the round with the maker as its
+#: winner, and the cards still in hands, field and stock are nobody's: Hana-Awase 2).
+ROUND_ENDS = ("all_cards", "hands_empty", "first_yaku")
+
 _MISDEAL_OUTCOMES = ("redeal", "redeal_next_dealer", "instant_win", "dealer_wins",
                      "dealer_captures", "play_on")
 
@@ -279,11 +286,16 @@ class CaptureRules:
     on_both_instant: str = "redeal"                # two hands with an instant win
     instant_win_points: int = 6
     pair_then_draw: str = "field"                  # "field" (BOOK) or "stack" (Go-Stop)
-    round_end: str = "all_cards"                   # or "hands_empty"
+    round_end: str = "all_cards"                   # or "hands_empty", "first_yaku"
     draw_dealer: str = "stays"                     # after a drawn round: "stays", "next", "swap"
-    rounds: int = 12
+    rounds: int | None = 12                        # None: no round limit (a target or floor)
     target_score: int | None = None                # game ends when a total reaches it
     start_points: int = 0
+    # Game end and ranking (families/capture/ranking.py, A6): the game also ends when a
+    # total is at or below ``floor_score`` (Bankrupt); ``race_tie_break`` names yaku
+    # deciding between several players over ``target_score`` (read in the final round).
+    floor_score: int | None = None
+    race_tie_break: tuple[str, ...] = ()
     yaku: Any = None                               # a hanafuda_core.yaku.YakuTable
     overlay: Any = field(default_factory=NoOverlay)
     decision_words: DecisionWords = NEUTRAL_WORDS  # what the players call GoOn / Stop
@@ -298,7 +310,16 @@ class CaptureRules:
         # One way to win the game: counting rounds and a race to a target exclude each
         # other (checked here once for every capture game, not in each game's module).
         from ..families.capture.ranking import check_game_end, ranked_by
-        check_game_end(self.name, ranked_by(self), self.target_score)
+        check_game_end(self.name, ranked_by(self), self.target_score, rounds=self.rounds,
+                       floor_score=self.floor_score, race_tie_break=self.race_tie_break,
+                       yaku_keys=None if self.yaku is None
+                       else {r.key for r in self.yaku.rules})
+        if self.round_end not in ROUND_ENDS:
+            raise OptionError(f"round_end must be one of {', '.join(ROUND_ENDS)}, not "
+                             f"{self.round_end!r}")
+        if self.round_end == "first_yaku" and self.yaku is None:
+            raise OptionError(f"{self.name}: a round that ends on the first yaku needs a yaku "
+                             "chart (CaptureRules.yaku)")
         for name in ("on_field_four", "on_hand_four", "on_four_pairs"):
             if getattr(self, name) not in _MISDEAL_OUTCOMES:
                 raise ValueError(f"{name} must be one of {', '.join(_MISDEAL_OUTCOMES)}")
@@ -332,15 +353,15 @@ class CaptureRules:
 
     @cached_property
     def turn_constants(self) -> tuple[tuple[int, ...], Callable[[int, int], QuickResult] | None,
-                                      Callable[..., bool], int, bool, bool]:
+                                      Callable[..., bool], int, bool, bool, bool]:
         """What the turn reads from the rules, read once: (side of each seat, the yaku
         table's evaluator (its ``quick``) or None, the overlay's ``decision_needed``,
         players, whether ``pair_then_draw`` is "stack", whether the round ends with the
-        hands)."""
+        hands, whether it ends on the first yaku)."""
         return (self.teams or tuple(range(self.players)),
                 self.yaku.evaluator if self.yaku is not None else None,
                 self.overlay.decision_needed, self.players, self.pair_then_draw == "stack",
-                self.round_end == "hands_empty")
+                self.round_end == "hands_empty", self.round_end == "first_yaku")
 
     @property
     def option_values(self) -> dict[str, Any]:
@@ -1474,7 +1495,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     field, it matches no card of its month (0 otherwise, so ``& ~excl`` is a no-op).
     """
     rules = state.rules
-    side, quick, needed, nplayers, stack, hands_end = rules.turn_constants
+    side, quick, needed, nplayers, stack, hands_end, first_yaku = rules.turn_constants
     player = state.player
     stock = state.stock
     nstock = len(stock)
@@ -1620,6 +1641,13 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                                 player, state.dealer, state.round_no, sigs,
                                                 pts, calls, state.scores, state.wins, (), hist,
                                                 state.deal, None, state.field0, wlog))
+                        if first_yaku and sig and not old:
+                            # A3: the first yaku ends the round on the spot (no decision)
+                            end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
+                                               player, state.dealer, state.round_no, sigs,
+                                               pts, calls, state.scores, state.wins, (), hist,
+                                               state.deal, None, state.field0, wlog))
+                            return _finish(end, rules.overlay.settle(end, player))
         # the next turn, or the end of the round
         if not any(hands) and (pos >= nstock or hands_end):
             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
@@ -1862,13 +1890,14 @@ def totals_after(state: State) -> tuple[int, ...]:
 
 
 def game_over(state: State) -> bool:
-    """True after the last round (the round count, or a total reaching the target)."""
+    """True after the last round: the round count, a total reaching the target or a
+    total falling to the floor (:func:`hanafuda_core.families.capture.ranking.game_ends`)."""
     if state.phase != Phase.ROUND_OVER:
         return False
+    from ..families.capture.ranking import game_ends
     rules = state.rules
-    if rules.target_score is not None and max(totals_after(state)) >= rules.target_score:
-        return True
-    return state.round_no >= rules.rounds
+    return game_ends(totals_after(state), state.round_no, rounds=rules.rounds,
+                     target=rules.target_score, floor=rules.floor_score)
 
 
 def next_round(state: State, seed: int | random.Random | None = None) -> State:

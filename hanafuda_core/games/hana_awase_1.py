@@ -35,7 +35,7 @@ from ..capture_yaku import (
 )
 from ..cards import Card, Kind
 from ..engines.capture import CaptureRules
-from ..families.capture.ranking import counting_rounds_option
+from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -122,9 +122,7 @@ _OPTION_LIST = (
                 "next: the tie goes to the first tied seat in play order from the dealer. "
                 "The computer games here do not play it yet."),
     counting_rounds_option(BOOK_VAR),
-    Option("first_dealer_tie", False, (False, True), "First Dealer Tie Breaker: a tied game "
-           "goes to the player who dealt the first round", BOOK_VAR, implemented=False,
-           note="The computer games here do not play it yet."),
+    first_dealer_tie_option(BOOK_VAR),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 

@@ -47,7 +47,7 @@ from ..capture_yaku import (
 from ..cards import Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
-from ..families.capture.ranking import counting_rounds_option
+from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -162,9 +162,7 @@ _OPTION_LIST = (
            "wipes out every opponent's score for the round ('Rain')", _var("897-899"),
            implemented=False),
     counting_rounds_option(_var("901")),
-    Option("first_dealer_tie", False, (False, True), "a game still tied after the usual "
-           "keys goes to the first dealer ('First Dealer Tie Breaker')", _var("903"),
-           implemented=False),
+    first_dealer_tie_option(_var("903")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 

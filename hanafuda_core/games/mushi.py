@@ -149,7 +149,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     chart = tuple(r for r in YAKU if not (v["too_many_brights"] and r.key == "five_brights"))
     table = YakuTable(_EACH, chart, source=BOOK)
-    overlay = CardValueSettlement(par=PAR, chart=table, transfer_yaku=True, source=BOOK)
+    overlay = CardValueSettlement(par=PAR, chart=table, transfer_yaku=True,
+                                  own_yaku_factor="opponents", source=BOOK)
     rules = CaptureRules(
         name="Mushi", key="mushi", preset=preset, options=items,
         deck=tuple(c for c in deck_for("mushi") if isinstance(c, Card)), players=2,

@@ -4,24 +4,43 @@ capture game that lists the option."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
-from hanafuda_core.engines.capture import CaptureRules
-from hanafuda_core.errors import OptionError
+from hanafuda_core.cards import Card, Kind
+from hanafuda_core.engines.capture import (
+    CaptureRules,
+    fast_random_round,
+    game_over,
+    new_round,
+    next_round,
+)
+from hanafuda_core.errors import IllegalActionError, OptionError
 from hanafuda_core.families.capture.ranking import (
     COUNTING_ROUNDS,
+    FIRST_DEALER_TIE,
+    GameDecision,
     check_game_end,
     counting_rounds_option,
+    decide,
+    decide_game,
     final_line,
+    final_rule,
+    first_dealer_tie_option,
+    game_ends,
     game_winner,
+    race_contenders,
     ranked_by,
     rounds_won,
     standings,
 )
+from hanafuda_core.families.capture.settlement import CardValueSettlement
 from hanafuda_core.play_adapters import capture_rounds_won, capture_totals
+from hanafuda_core.yaku import YakuGroup, YakuRule, YakuTable
 
 seats = st.integers(2, 4).flatmap(lambda n: st.tuples(
     st.lists(st.integers(-60, 60), min_size=n, max_size=n),
@@ -106,3 +125,131 @@ def test_a_points_game_keeps_its_ranking(seed):
     assert list(capture_totals(record)) == totals and list(capture_rounds_won(record)) == wins
     assert record.summary["winner"] == game.adapter.summary(game, record)["winner"] == expected
     assert "rounds_won" not in record.summary
+
+
+# ---------------------------------------------------------------------------
+# Game end (A6): no round limit, a floor (Bankrupt), the race tie break, and the
+# First Dealer Tie Breaker
+
+@settings(max_examples=150)
+@given(st.lists(st.integers(-300, 700), min_size=2, max_size=4), st.integers(1, 30),
+       st.one_of(st.none(), st.integers(1, 12)), st.one_of(st.none(), st.integers(100, 600)),
+       st.one_of(st.none(), st.integers(-50, 50)))
+def test_the_game_ends_on_the_first_of_rounds_target_and_floor(totals, round_no, rounds,
+                                                               target, floor):
+    expected = ((rounds is not None and round_no >= rounds)
+                or (target is not None and max(totals) >= target)
+                or (floor is not None and min(totals) <= floor))
+    assert game_ends(totals, round_no, rounds=rounds, target=target, floor=floor) == expected
+
+
+def test_a_game_that_could_never_end_or_a_stray_race_tie_break_is_refused():
+    with pytest.raises(OptionError, match="no round limit needs a target score or a floor"):
+        CaptureRules(rounds=None)
+    with pytest.raises(OptionError, match="1 round or more"):
+        CaptureRules(rounds=0)
+    with pytest.raises(OptionError, match="no target"):
+        CaptureRules(race_tie_break=("five_brights",))
+    table = YakuTable((YakuGroup("g", "G", "each"),),
+                      (YakuRule("poetry", "Poetry", "", 40,
+                                cards=(Card.PINE_RIBBON, Card.PLUM_RIBBON, Card.CHERRY_RIBBON),
+                                group="g"),))
+    with pytest.raises(OptionError, match="not a yaku of this game"):
+        CaptureRules(target_score=600, rounds=None, race_tie_break=("five_brights",),
+                     yaku=table)
+    assert CaptureRules(rounds=None, floor_score=0).rounds is None
+    assert CaptureRules(rounds=None, target_score=600, race_tie_break=("poetry",),
+                        yaku=table).race_tie_break == ("poetry",)
+
+
+def test_a_total_at_the_floor_ends_the_game_before_the_agreed_rounds():
+    """Two players against a par of half the deck: after a round someone is at 0 or
+    below (the points sum to 0 less the cards left on the field), so a floor of 0 ends
+    the game at once, and the same round without a floor does not."""
+    settle = CardValueSettlement(par=132)
+    floored = CaptureRules(rounds=12, floor_score=0, overlay=settle)
+    plain = CaptureRules(rounds=12, overlay=settle)
+    for seed in range(5):
+        end = fast_random_round(floored, random.Random(seed))
+        assert game_over(end) and min(t for t in end.result.points) <= 0
+        with pytest.raises(IllegalActionError, match="the game is over"):
+            next_round(end)
+        assert not game_over(fast_random_round(plain, random.Random(seed)))
+
+
+def test_no_round_limit_plays_on_until_the_target():
+    rules = CaptureRules(rounds=None, target_score=50, overlay=CardValueSettlement())
+    state = fast_random_round(rules, random.Random(3), round_no=40, scores=(0, 0))
+    assert max(state.result.points) >= 50 and game_over(state)       # 20/10/5/1: >= 50 each
+    low = new_round(rules, 3, round_no=99, scores=(-500, -500))
+    end = fast_random_round(rules, random.Random(3), round_no=99, scores=(-500, -500))
+    assert low.round_no == 99 and not game_over(end) and next_round(end).round_no == 100
+
+
+@settings(max_examples=200)
+@given(seats, st.sampled_from(("points", "rounds")), st.integers(0, 3))
+def test_the_first_dealer_tie_breaker_only_settles_a_shared_game(data, by, first):
+    totals, wins = data
+    n = len(totals)
+    first %= n
+    plain = decide(totals, wins, by)
+    broken = decide(totals, wins, by, final="first_dealer", first_dealer=first)
+    if plain.winner is not None:
+        assert broken == plain
+        return
+    key = [(totals[s], wins[s]) if by == "points" else (wins[s], totals[s]) for s in range(n)]
+    tied = [s for s in range(n) if key[s] == max(key)]
+    order = [(first + k) % n for k in range(n)]
+    assert broken.winner == next(s for s in order if s in tied)
+    assert broken.how == ("first dealer" if first in tied else "nearest the first dealer")
+
+
+def test_the_first_dealer_tie_breaker_needs_the_first_dealer_and_a_known_rule():
+    with pytest.raises(OptionError, match="seat that dealt first"):
+        decide((5, 5), (1, 1), final="first_dealer")
+    with pytest.raises(OptionError, match="shared or first_dealer"):
+        decide((5, 5), (1, 1), final="coin")
+    option = first_dealer_tie_option(None)
+    assert option.key == FIRST_DEALER_TIE and option.default is False and option.implemented
+    on = CaptureRules(options=((FIRST_DEALER_TIE, True),))
+    assert (final_rule(CaptureRules()), final_rule(on)) == ("shared", "first_dealer")
+    assert decide_game(on, (7, 7), (0, 0), first_dealer=1) == GameDecision(1, "first dealer")
+    assert decide_game(CaptureRules(), (7, 7), (0, 0), first_dealer=1).winner is None
+
+
+def test_the_race_tie_break_reads_the_final_round_in_order_then_the_total():
+    keys = ("four_dry_brights", "seven_dry_ribbons")
+    totals = (650, 610, 605)
+    nothing = [frozenset()] * 3
+    assert race_contenders(totals, 600, keys, nothing) == ((0, 1, 2), "")
+    ribbons = [frozenset(), frozenset(), frozenset({"seven_dry_ribbons"})]
+    assert race_contenders(totals, 600, keys, ribbons) == ((2,), "seven_dry_ribbons")
+    both = [frozenset({"seven_dry_ribbons"}), frozenset({"four_dry_brights"}), frozenset()]
+    assert race_contenders(totals, 600, keys, both) == ((1,), "four_dry_brights")
+    # a yaku held by a player under the target does not count
+    under = [frozenset(), frozenset(), frozenset({"four_dry_brights"})]
+    assert race_contenders((650, 610, 300), 600, keys, under) == ((0, 1), "")
+    assert race_contenders((650, 500, 300), 600, keys, under) is None     # one over: no race
+    table = YakuTable((YakuGroup("g", "G", "each"),), (
+        YakuRule("four_dry_brights", "4 Dry Brights", "", 60, kinds=(Kind.BRIGHT,), count=4,
+                 dry=True, group="g"),
+        YakuRule("seven_dry_ribbons", "Any 7 Dry Ribbons", "", 60, kinds=(Kind.RIBBON,),
+                 count=7, dry=True, group="g")))
+    rules = CaptureRules(rounds=None, target_score=600, race_tie_break=keys, yaku=table)
+    assert decide_game(rules, totals, (1, 1, 1), final_yaku=ribbons) == \
+        GameDecision(2, "race", "seven_dry_ribbons")
+    assert decide_game(rules, totals, (1, 1, 1), final_yaku=nothing) == \
+        GameDecision(0, "race", "")
+    with pytest.raises(ValueError, match="final round's yaku"):
+        decide_game(rules, totals, (1, 1, 1))
+    line = final_line(totals, (1, 1, 1), "points", ["A", "B", "C"],
+                      decide_game(rules, totals, (1, 1, 1), final_yaku=ribbons),
+                      {r.key: r.name for r in table.rules})
+    assert line.endswith("C wins the game with Any 7 Dry Ribbons in the last round")
+
+
+def test_the_final_line_names_the_first_dealer_tie_breaker():
+    line = final_line((9, 9, 3), (1, 1, 0), "points", ["A", "B", "C"],
+                      decide((9, 9, 3), (1, 1, 0), final="first_dealer", first_dealer=2))
+    assert line.endswith("tied, A wins the game as the tied player nearest the first "
+                         "dealer's right (First Dealer Tie Breaker)")

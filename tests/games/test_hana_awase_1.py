@@ -163,7 +163,7 @@ def test_rounds_six_or_twelve_and_the_presets():
         get_rules(rounds=13)
 
 
-@pytest.mark.parametrize("key", ["winner_takes_all", "dealer_tie", "first_dealer_tie"])
+@pytest.mark.parametrize("key", ["winner_takes_all", "dealer_tie"])
 def test_variations_not_played_yet_are_listed_with_their_source_and_refused(key):
     opt = OPTIONS[key]
     assert not opt.implemented and opt.source is not None and opt.source.lines == "989-999"
@@ -240,3 +240,28 @@ def test_round_winner_refuses_an_unknown_tie_rule_or_dealer():
         round_winner((1, 1, 0), 0, "coin")
     with pytest.raises(OptionError, match="0 to 2"):
         round_winner((1, 1, 0), 3)
+
+
+def test_the_first_dealer_tie_breaker_gives_a_shared_game_to_the_first_dealer_or_nearest():
+    """One-round games played the same way with and without the option: where the plain
+    game is shared, the option gives it to the first dealer if tied, else to the tied
+    player first in play order after the first dealer (the family's rule, ranking.py)."""
+    opt = OPTIONS["first_dealer_tie"]
+    assert opt.implemented and opt.source is not None and opt.source.lines == "989-999"
+    plain, broken = get_game("hana-awase-1", rounds=1), get_game(
+        "hana-awase-1", rounds=1, first_dealer_tie=True)
+    shared = 0
+    for seed in range(200):
+        a = plain.play(["random"] * 3, seed=seed)
+        b = broken.play(["random"] * 3, seed=seed)
+        assert [r.actions for r in a.rounds] == [r.actions for r in b.rounds]
+        if a.summary["winner"] is not None:
+            assert b.summary["winner"] == a.summary["winner"]
+            continue
+        shared += 1
+        totals, first = a.summary["totals"], a.rounds[0].deal["dealer"]
+        tied = [s for s in range(3) if totals[s] == max(totals)]
+        assert b.summary["winner"] == next(s for s in ((first + k) % 3 for k in range(3))
+                                           if s in tied)
+        assert "First Dealer Tie Breaker" in broken.log(b)[-1]
+    assert shared

@@ -178,7 +178,7 @@ def test_four_players_are_refused_with_the_allowed_counts():
 
 
 def test_variations_the_engine_cannot_play_yet_are_named_but_refused():
-    for key in ("winner_takes_all", "low_man_out", "rain", "first_dealer_tie"):
+    for key in ("winner_takes_all", "low_man_out", "rain"):
         opt = OPTIONS[key]
         assert not opt.implemented and opt.source is not None and opt.source.lines
         assert get_rules(**{key: False}) is get_rules()
@@ -240,3 +240,27 @@ def test_presets_are_the_book_and_half_a_year():
     game = get_game("matching-flowers", "book-6")
     record = game.play(["greedy", "greedy"], seed=2)
     assert len(record.rounds) >= 6
+
+
+def test_the_first_dealer_tie_breaker_gives_a_shared_game_to_the_first_dealer_or_nearest():
+    """Three-player one-round games played the same way with and without the option:
+    where the plain game is shared, the option gives it to the first dealer if tied,
+    else to the tied player first in play order after the first dealer."""
+    opt = OPTIONS["first_dealer_tie"]
+    assert opt.implemented and opt.source is not None and opt.source.lines == "903"
+    plain = get_game("matching-flowers", players=3, rounds=1)
+    broken = get_game("matching-flowers", players=3, rounds=1, first_dealer_tie=True)
+    shared = 0
+    for seed in range(300):
+        a = plain.play(["random"] * 3, seed=seed)
+        b = broken.play(["random"] * 3, seed=seed)
+        if a.summary["winner"] is not None:
+            assert b.summary["winner"] == a.summary["winner"]
+            continue
+        shared += 1
+        totals, first = a.summary["totals"], a.rounds[0].deal["dealer"]
+        tied = [s for s in range(3) if totals[s] == max(totals)]
+        assert b.summary["winner"] == next(s for s in ((first + k) % 3 for k in range(3))
+                                           if s in tied)
+        assert b.summary["decided_by"] in ("first dealer", "nearest the first dealer")
+    assert shared

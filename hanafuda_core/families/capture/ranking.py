@@ -1,4 +1,12 @@
-"""How a whole capture game is won: by total points, or by rounds won.
+"""How a whole capture game ends and who wins it.
+
+**When the game ends** (:func:`game_ends`, read by the capture engine's ``game_over``):
+after the agreed rounds (``CaptureRules.rounds``; None, no round limit), when a total
+reaches a target (``target_score``: Six Hundred's race to 600), or when a total falls to
+a floor or below it (``floor_score``: Hana-Awase 2's Bankrupt, everyone starting at 200
+and the game ending when a total is 0 or less), whichever comes first.
+
+**Who wins it** (:func:`decide`; :func:`decide_game` reads a game's rules):
 
 Most capture games add up every round's points and the highest total wins the
 game. Several chapters of the rulebook offer "Counting Rounds Instead of Points"
@@ -9,7 +17,14 @@ the same rule with the two keys swapped, so it is written once here:
 * ``"points"``: the highest total; a tie goes to the most rounds won;
 * ``"rounds"``: the most rounds won; a tie goes to the highest total;
 
-and a tie on both is a shared game (no winner).
+and a tie on both is a shared game (no winner), unless the game plays the "First Dealer
+Tie Breaker" (Matching Flowers, Hana-Awase 1, Min-Hwatu: :func:`first_dealer_tie_option`,
+``final="first_dealer"``): then the first dealer wins it if among the tied, else the
+tied player nearest the first dealer's right (the first tied seat in play order after
+the first dealer, as in the Dealer Tie Breaker of a round). In a race to a target, when
+several players are over the target at the end, the game may name yaku that decide
+among them (``CaptureRules.race_tie_break``, read in the final round's piles: Six
+Hundred's Four Dry Brights, then Any 7 Ribbons, then the higher total).
 
 A game switches the rounds ranking on by listing :func:`counting_rounds_option`
 among its options (option key ``counting_rounds``): :func:`ranked_by` reads it
@@ -23,18 +38,31 @@ from any capture game's rules, and the capture adapter's records and logs
 1
 >>> game_winner((10, 10), (3, 3), "rounds") is None  # tied on both: shared
 True
+>>> game_winner((10, 10, 4), (3, 3, 1), final="first_dealer", first_dealer=1)
+1
+>>> game_ends((150, -5, 80), round_no=3, rounds=12, floor=0)   # Bankrupt
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from ...errors import OptionError
 from ...rules import Option, Source
 
 __all__ = [
     "COUNTING_ROUNDS",
+    "FINALS",
+    "FIRST_DEALER_TIE",
+    "GameDecision",
+    "decide",
+    "decide_game",
+    "final_rule",
+    "first_dealer_tie_option",
+    "game_ends",
+    "race_contenders",
     "RANKINGS",
     "check_game_end",
     "counting_rounds_option",
@@ -70,15 +98,87 @@ def ranked_by(rules: Any) -> str:
     return "rounds" if dict(getattr(rules, "options", ())).get(COUNTING_ROUNDS) else "points"
 
 
-def check_game_end(name: str, by: str, target_score: int | None) -> None:
-    """Refuse a game won both by rounds won and by the first total to reach a target:
-    the two say different players win. Raises :class:`OptionError` with the reason."""
+#: The option key of the "First Dealer Tie Breaker" (a game tied at the end goes to
+#: the player who dealt first).
+FIRST_DEALER_TIE = "first_dealer_tie"
+
+#: How a game still tied on both ranking keys ends: ``"shared"`` (no winner) or
+#: ``"first_dealer"`` (the First Dealer Tie Breaker).
+FINALS: tuple[str, ...] = ("shared", "first_dealer")
+
+
+def first_dealer_tie_option(source: Source | None, note: str = "") -> Option:
+    """The family's "First Dealer Tie Breaker" option (key :data:`FIRST_DEALER_TIE`):
+    off, a game tied on both keys is shared; on, the first dealer wins it if among the
+    tied players, else the tied player nearest the first dealer's right. A game lists it
+    among its options with its own source."""
+    return Option(FIRST_DEALER_TIE, False, (False, True),
+                  "First Dealer Tie Breaker: a game still tied after the usual keys goes to "
+                  "the player who dealt the first round", source,
+                  note=note or "The text names only the first dealer; when the tied players "
+                  "do not include them, we give the game to the tied player nearest the "
+                  "first dealer's right (the first in play order), as the Dealer Tie "
+                  "Breaker does for a round.")
+
+
+def final_rule(rules: Any) -> str:
+    """``"first_dealer"`` if the rules (with ``options`` as key-value pairs) switch on
+    :data:`FIRST_DEALER_TIE`, else ``"shared"``."""
+    return ("first_dealer" if dict(getattr(rules, "options", ())).get(FIRST_DEALER_TIE)
+            else "shared")
+
+
+def check_game_end(name: str, by: str, target_score: int | None, *,
+                   rounds: int | None = 12, floor_score: int | None = None,
+                   race_tie_break: Sequence[str] = (),
+                   yaku_keys: Collection[str] | None = None) -> None:
+    """Refuse a game end that cannot work, with the reason (:class:`OptionError`):
+
+    * a game won both by rounds won and by the first total to reach a target (the two
+      say different players win);
+    * no round limit (``rounds=None``) with neither a target nor a floor: it never ends;
+    * a round count below 1;
+    * a race tie break without a race, or naming a yaku the game does not have
+      (``yaku_keys``: the keys of its chart, when it has one).
+    """
     if by not in RANKINGS:
         raise OptionError(f"a game is ranked by {' or '.join(RANKINGS)}, not {by!r}")
     if by == "rounds" and target_score is not None:
         raise OptionError(f"{name}: counting rounds (the most rounds won wins) and a race "
                           f"to {target_score} points (the first to reach it wins) are two "
                           "ways to win the game; choose one")
+    if rounds is None and target_score is None and floor_score is None:
+        raise OptionError(f"{name}: a game with no round limit needs a target score or a "
+                          "floor score to end it")
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                               or rounds < 1):
+        raise OptionError(f"{name}: a game has 1 round or more (or None: no limit), not "
+                          f"{rounds!r}")
+    if race_tie_break and target_score is None:
+        raise OptionError(f"{name}: a race tie break decides between players over a target "
+                          "score; this game has no target")
+    unknown = [k for k in race_tie_break if yaku_keys is not None and k not in yaku_keys]
+    if unknown:
+        raise OptionError(f"{name}: the race tie break names {', '.join(unknown)}, not a "
+                          f"yaku of this game (its yaku: {', '.join(sorted(yaku_keys or ()))})")
+
+
+def game_ends(totals: Sequence[int], round_no: int, *, rounds: int | None = 12,
+              target: int | None = None, floor: int | None = None) -> bool:
+    """Whether the game is over after round ``round_no`` with these totals: the agreed
+    rounds are played (``rounds``; None, no limit), a total is at or over ``target``,
+    or a total is at or below ``floor``, whichever comes first.
+
+    >>> game_ends((120, 40), 6, rounds=12), game_ends((120, 40), 12, rounds=12)
+    (False, True)
+    >>> game_ends((610, 420), 4, rounds=None, target=600)
+    True
+    """
+    if target is not None and max(totals) >= target:
+        return True
+    if floor is not None and min(totals) <= floor:
+        return True
+    return rounds is not None and round_no >= rounds
 
 
 #: How a round whose best score is shared is decided: ``"none"``, nobody wins it (the
@@ -150,17 +250,118 @@ def standings(totals: Sequence[int], wins: Sequence[int], by: str = "points") \
     return tuple(tuple(p) for p in places)
 
 
-def game_winner(totals: Sequence[int], wins: Sequence[int], by: str = "points") -> int | None:
+class GameDecision(NamedTuple):
+    """Who wins a game and what decided it: ``how`` is ``"first key"`` (the ranking's
+    first key alone), ``"second key"`` (tied on the first, the second decided),
+    ``"first dealer"`` (tied on both: the First Dealer Tie Breaker gives it to the first
+    dealer), ``"nearest the first dealer"`` (the same, to the tied player nearest the
+    first dealer's right), ``"race"``
+    (several over the target: the yaku ``yaku`` held in the final round decided, or
+    the higher total when ``yaku`` is ""), or ``"shared"`` (``winner`` None)."""
+
+    winner: int | None
+    how: str
+    yaku: str = ""
+
+
+def race_contenders(totals: Sequence[int], target: int | None, keys: Sequence[str],
+                    final_yaku: Sequence[Collection[str]] | None) \
+        -> tuple[tuple[int, ...], str] | None:
+    """The seats a race tie break leaves in contention, and the yaku key that decided
+    ("" when none did): when two or more totals are at or over ``target``, the first
+    key of ``keys`` that one of them holds in the final round's pile (``final_yaku``:
+    the yaku keys of each seat) keeps its holders; none held, every seat over the
+    target stays (the higher total then decides). None when there is nothing to
+    decide (no race, no keys, fewer than two over the target).
+
+    >>> race_contenders((640, 610, 200), 600, ("four_dry_brights", "seven_ribbons"),
+    ...                 [set(), {"seven_ribbons"}, {"four_dry_brights"}])
+    ((1,), 'seven_ribbons')
+    """
+    if target is None or not keys:
+        return None
+    over = tuple(s for s in range(len(totals)) if totals[s] >= target)
+    if len(over) < 2:
+        return None
+    if final_yaku is None or len(final_yaku) != len(totals):
+        raise ValueError("a race tie break needs the final round's yaku of every seat")
+    for key in keys:
+        holders = tuple(s for s in over if key in final_yaku[s])
+        if holders:
+            return holders, key
+    return over, ""
+
+
+def decide(totals: Sequence[int], wins: Sequence[int], by: str = "points", *,
+           final: str = "shared", first_dealer: int | None = None,
+           among: Sequence[int] | None = None) -> GameDecision:
+    """The game's winner under the ranking ``by`` among the seats ``among`` (all by
+    default), a tie on both keys settled by ``final`` (one of :data:`FINALS`; the
+    First Dealer Tie Breaker needs ``first_dealer``, the seat that dealt first).
+
+    >>> decide((10, 30), (3, 3), "rounds")
+    GameDecision(winner=1, how='second key', yaku='')
+    >>> decide((50, 20, 50), (2, 2, 2), final="first_dealer", first_dealer=1)
+    GameDecision(winner=2, how='nearest the first dealer', yaku='')
+    """
+    n = len(totals)
+    if len(wins) != n:
+        raise ValueError("one total and one count of rounds won per seat")
+    if final not in FINALS:
+        raise OptionError(f"a tied game ends {' or '.join(FINALS)}, not {final!r}")
+    seats = tuple(range(n)) if among is None else tuple(among)
+    if not seats or any(not 0 <= s < n for s in seats):
+        raise ValueError(f"the seats in contention are seats from 0 to {n - 1}")
+    keys = {s: _key(totals, wins, by, s) for s in seats}
+    best = max(keys.values())
+    tied = [s for s in seats if keys[s] == best]
+    if len(tied) == 1:
+        first = max(keys[s][0] for s in seats)
+        alone = sum(1 for s in seats if keys[s][0] == first) == 1
+        return GameDecision(tied[0], "first key" if alone else "second key")
+    if final == "shared":
+        return GameDecision(None, "shared")
+    if first_dealer is None or not 0 <= first_dealer < n:
+        raise OptionError("the First Dealer Tie Breaker needs the seat that dealt first "
+                          f"(0 to {n - 1}), not {first_dealer!r}")
+    if first_dealer in tied:
+        return GameDecision(first_dealer, "first dealer")
+    return GameDecision(next(s for s in ((first_dealer + k) % n for k in range(n))
+                             if s in tied), "nearest the first dealer")
+
+
+def game_winner(totals: Sequence[int], wins: Sequence[int], by: str = "points", *,
+                final: str = "shared", first_dealer: int | None = None,
+                among: Sequence[int] | None = None) -> int | None:
     """The seat that wins the game under the ranking ``by``; None when the first place
-    is shared (tied on both keys)."""
-    first = standings(totals, wins, by)[0]
-    return first[0] if len(first) == 1 else None
+    is shared (tied on both keys, and ``final="shared"``). See :func:`decide`."""
+    return decide(totals, wins, by, final=final, first_dealer=first_dealer,
+                  among=among).winner
+
+
+def decide_game(rules: Any, totals: Sequence[int], wins: Sequence[int], *,
+                first_dealer: int | None = None,
+                final_yaku: Sequence[Collection[str]] | None = None) -> GameDecision:
+    """The winner of a finished capture game under its rules: the ranking
+    (:func:`ranked_by`), the First Dealer Tie Breaker (:func:`final_rule`) and the race
+    tie break (``rules.race_tie_break`` over ``rules.target_score``, read in
+    ``final_yaku``, each seat's yaku keys in the final round)."""
+    race = race_contenders(totals, getattr(rules, "target_score", None),
+                           tuple(getattr(rules, "race_tie_break", ())), final_yaku)
+    decision = decide(totals, wins, ranked_by(rules), final=final_rule(rules),
+                      first_dealer=first_dealer, among=race[0] if race else None)
+    if race and decision.winner is not None and (race[1] or len(race[0]) > 1):
+        return GameDecision(decision.winner, "race", race[1])
+    return decision
 
 
 def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
-               who: Sequence[str]) -> str:
+               who: Sequence[str], decision: GameDecision | None = None,
+               yaku_names: Mapping[str, str] | None = None) -> str:
     """The end of a game in words, for a game log: each player's rounds won and total
-    (in the order the ranking reads them), then who wins the game and on what.
+    (in the order the ranking reads them), then who wins the game and on what
+    (``decision``: by default the plain ranking's; ``yaku_names`` names a race tie
+    break's yaku).
 
     >>> final_line((120, -120), (2, 4), "rounds", ["Ann", "Bo"])
     'Rounds won: Ann 2, Bo 4; final scores: Ann 120, Bo -120; Bo wins the game on rounds won'
@@ -172,11 +373,23 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
                 + "; " + scores)
     else:
         text = scores[0].upper() + scores[1:]
-    winner = game_winner(totals, wins, by)
+    decision = decision or decide(totals, wins, by)
+    winner = decision.winner
     if winner is None:
         return text + "; the game is shared"
+    if decision.how in ("first dealer", "nearest the first dealer"):
+        return text + f"; tied, {who[winner]} wins the game as " + (
+            "the first dealer" if decision.how == "first dealer"
+            else "the tied player nearest the first dealer's right") + \
+            " (First Dealer Tie Breaker)"
+    if decision.how == "race":
+        if decision.yaku:
+            name = (yaku_names or {}).get(decision.yaku, decision.yaku)
+            return text + (f"; several players passed the target: {who[winner]} wins the "
+                           f"game with {name} in the last round")
+        return text + (f"; several players passed the target: {who[winner]} wins the game "
+                       "on the higher total")
     if by == "points":      # as every points game has always said it
         return text + f"; {who[winner]} wins the game"
-    ahead = all(wins[winner] > wins[p] for p in range(n) if p != winner)
     return text + f"; {who[winner]} wins the game on " + (
-        "rounds won" if ahead else "the total, tied on rounds won")
+        "rounds won" if decision.how == "first key" else "the total, tied on rounds won")

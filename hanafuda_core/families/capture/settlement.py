@@ -6,7 +6,21 @@ sometimes minus the yaku of the other players:
 
 * the rulebook's Simplified Game for Beginners (ch. 4): card points, plus the
   optional simple yaku chart;
-* Mushi (ch. 8): (card points - 115) + own yaku - the opponent's yaku.
+* Mushi (ch. 8): (card points - 115) + own yaku - the opponent's yaku;
+* Min-Hwatu (ch. 11): card points + own yaku x the number of opponents - every
+  opponent's yaku (each opponent pays each player's yaku);
+* Hana-Awase 2 (ch. 7): (card points - 88) + own yaku - every opponent's yaku.
+
+The last three are one rule, :func:`transfer_scores`, with a factor for a side's own
+yaku (``own_yaku_factor``): ``"one"`` (it counts once for the side) or ``"opponents"``
+(once per other side). With two sides both readings agree.
+
+Some chapters then rewrite the counted scores with a round variation (Winner Takes
+All, Low Man Out, Rain ...): ``adjustments``, applied in the game's order, each a line
+of the round's report (:mod:`~hanafuda_core.families.capture.adjustments`). A round
+whose best score is shared goes to nobody, or, with ``round_tie`` set to
+``"dealer_then_play_order"`` (the Dealer Tie Breaker), to the dealer if tied, else to
+the first tied player after the dealer in turn order.
 
 :class:`CardValueSettlement` is that rule as data. It is a capture-engine
 overlay (:mod:`hanafuda_core.engines.capture`): there is no stop/continue
@@ -24,20 +38,65 @@ decision, and the round is settled when the last card is played
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from ...cards import CARD_INFO, KIND_MASKS, Card, CardSet, Kind
 from ...engines.capture import STOP, CaptureRules, RoundResult, State, Stop
-from ...errors import HanafudaError
+from ...errors import HanafudaError, OptionError
 from ...rules import Source
 from ...scoring import ScoreLine, ScoreReport
 from ...yaku import Signature
+from .adjustments import Adjustment, RoundContext, apply_all
+from .ranking import ROUND_TIES, round_winner
 
-__all__ = ["CardValueSettlement", "SideScore"]
+__all__ = ["OWN_YAKU_FACTORS", "CardValueSettlement", "SideScore", "transfer_scores", "yaku_factor"]
 
 _KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
+
+#: How often a side's own yaku count for it when every side's yaku are transferred:
+#: ``"one"``, once (Mushi, Hana-Awase 2); ``"opponents"``, once per other side
+#: (Min-Hwatu: each opponent pays it).
+OWN_YAKU_FACTORS: tuple[str, ...] = ("one", "opponents")
+
+
+def yaku_factor(own_yaku_factor: str, sides: int) -> int:
+    """The multiplier of a side's own yaku: 1 for ``"one"``, ``sides - 1`` for
+    ``"opponents"`` (a pile scored on its own, as ``hanafuda score`` does, counts its
+    yaku once). Anything else is refused with the allowed values.
+
+    >>> yaku_factor("one", 3), yaku_factor("opponents", 3), yaku_factor("opponents", 2)
+    (1, 2, 1)
+    >>> yaku_factor("opponents", 1)
+    1
+    """
+    if own_yaku_factor not in OWN_YAKU_FACTORS:
+        raise OptionError(f"a side's own yaku count {' or '.join(map(repr, OWN_YAKU_FACTORS))}"
+                          f" times, not {own_yaku_factor!r}")
+    return 1 if own_yaku_factor == "one" else max(sides - 1, 1)
+
+
+def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str = "one",
+                    par: int = 0) -> tuple[int, ...]:
+    """Each side's score when every side's yaku are paid by the other sides:
+    ``(card points - par) + own yaku x k - the other sides' yaku``, ``k`` being 1
+    (``factor="one"``) or the number of other sides (``"opponents"``).
+
+    The rulebook's Min-Hwatu, three players (cards 80 / 90 / 70, yaku 30 / 20 / 50):
+
+    >>> transfer_scores((80, 90, 70), (30, 20, 50), "opponents")
+    (70, 50, 120)
+    >>> transfer_scores((131, 99), (35, 10), "one", par=115)    # Mushi: either factor
+    (41, -41)
+    """
+    if len(card_points) != len(yaku):
+        raise HanafudaError(f"one yaku total per side: {len(card_points)} sides of card "
+                            f"points, {len(yaku)} yaku totals")
+    k = yaku_factor(factor, len(card_points))
+    everyone = sum(yaku)
+    return tuple(c - par + y * k - (everyone - y) for c, y in zip(card_points, yaku))
 
 
 @dataclass(frozen=True)
@@ -49,20 +108,17 @@ class SideScore:
     yaku_points: int           # the game's own yaku chart
     optional_yaku_points: int  # the optional chart (counted only if it is in use)
     optional_counted: bool
-    taken_by_others: int       # the other sides' yaku, subtracted (Mushi)
-
-    @property
-    def total(self) -> int:
-        return (self.card_points - self.par + self.yaku_points
-                + (self.optional_yaku_points if self.optional_counted else 0)
-                - self.taken_by_others)
+    taken_by_others: int       # the other sides' yaku, subtracted (Mushi, Min-Hwatu)
+    yaku_factor: int           # how often the side's own counted yaku count for it
+    total: int
 
     def formula(self) -> str:
-        """The score written out: "(131 - 115) + 35 - 10 = 41"."""
+        """The score written out: "(131 - 115) + 35 - 10 = 41", "80 + 30 x 2 - 70 = 70"
+        (the factor of the own yaku is written when it is not 1)."""
         text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
         yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted else 0)
         if yaku or self.taken_by_others:
-            text += f" + {yaku}"
+            text += f" + {yaku}" + (f" x {self.yaku_factor}" if self.yaku_factor != 1 else "")
         if self.taken_by_others:
             text += f" - {self.taken_by_others}"
         return text if text == str(self.total) else f"{text} = {self.total}"
@@ -86,7 +142,19 @@ class CardValueSettlement:
         An optional chart (Simplified's simple yaku) and whether it is in use.
         ``hanafuda score`` reports it either way, as ``optional_yaku_points``.
     ``transfer_yaku``
-        Each side's yaku are also subtracted from every other side (Mushi).
+        Each side's yaku are also subtracted from every other side (Mushi, Min-Hwatu,
+        Hana-Awase 2): the score is :func:`transfer_scores`.
+    ``own_yaku_factor``
+        With ``transfer_yaku``, how often a side's own yaku count for it: ``"one"`` or
+        ``"opponents"`` (once per other side; Min-Hwatu). One of :data:`OWN_YAKU_FACTORS`.
+    ``adjustments``
+        Round adjustments (:mod:`~hanafuda_core.families.capture.adjustments`: Winner
+        Takes All, Low Man Out ...) applied in this order to the scores as counted; each
+        is a line of the round's report.
+    ``round_tie``
+        Who wins a round whose best score is shared: ``"none"`` (nobody; the basics) or
+        ``"dealer_then_play_order"`` (Dealer Tie Breaker); see
+        :func:`~hanafuda_core.families.capture.ranking.round_winner`.
     ``source``
         The rule's source, cited in reports.
     """
@@ -98,7 +166,16 @@ class CardValueSettlement:
     optional_chart: Any = None
     optional_on: bool = False
     transfer_yaku: bool = False
+    own_yaku_factor: str = "one"
+    adjustments: tuple[Adjustment, ...] = ()
+    round_tie: str = "none"
     source: Source | None = None
+
+    def __post_init__(self) -> None:
+        yaku_factor(self.own_yaku_factor, 2)      # refuses an unknown factor
+        if self.round_tie not in ROUND_TIES:
+            raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, "
+                              f"not {self.round_tie!r}")
 
     # -- the figures -------------------------------------------------------------
     def __post_init__(self) -> None:
@@ -146,10 +223,18 @@ class CardValueSettlement:
         own = [self._yaku(self.chart, m, field_mask) for m in piles]
         opt = [self._yaku(self.optional_chart, m, field_mask) for m in piles]
         counted = [y + (o if self.optional_on else 0) for y, o in zip(own, opt)]
-        everyone = sum(counted)
-        return tuple(SideScore(self.card_points(m), self.par, own[s], opt[s], self.optional_on,
-                               everyone - counted[s] if self.transfer_yaku else 0)
-                     for s, m in enumerate(piles))
+        cards = [self.card_points(m) for m in piles]
+        if self.transfer_yaku:
+            k = yaku_factor(self.own_yaku_factor, len(piles))
+            totals = transfer_scores(cards, counted, self.own_yaku_factor, self.par)
+            everyone = sum(counted)
+            taken = [everyone - y for y in counted]
+        else:
+            k, taken = 1, [0] * len(piles)
+            totals = tuple(c - self.par + y for c, y in zip(cards, counted))
+        return tuple(SideScore(cards[s], self.par, own[s], opt[s], self.optional_on,
+                               taken[s], k, totals[s])
+                     for s in range(len(piles)))
 
     def _yaku_lines(self, mask: int, field_mask: int, who: str = "") -> list[ScoreLine]:
         lines: list[ScoreLine] = []
@@ -240,14 +325,39 @@ class CardValueSettlement:
     def settle(self, state: State, winner: int) -> RoundResult:
         return self.settle_draw(state)      # never reached: there is no Stop
 
+    def _yaku_keys(self, mask: int, field_mask: int) -> frozenset[str]:
+        keys: set[str] = set()
+        for table, counted in ((self.chart, True), (self.optional_chart, self.optional_on)):
+            if table is not None and counted:
+                keys.update(h.rule.key for h in table.evaluate(mask, field_mask).hits)
+        return frozenset(keys)
+
+    def round_context(self, state: State, scores: tuple[SideScore, ...]) -> RoundContext:
+        """What the round adjustments read at the end of a round, seat by seat."""
+        rules = state.rules
+        seats = [rules.side(p) for p in range(rules.players)]
+        return RoundContext(
+            scores=tuple(scores[s].total for s in seats),
+            card_points=tuple(scores[s].card_points for s in seats),
+            piles=tuple(state.caps_m[s] for s in seats),
+            yaku=tuple(self._yaku_keys(state.caps_m[s], state.field_m) for s in seats),
+            dealer=state.dealer, value_of=self.card_points)
+
     def settle_draw(self, state: State) -> RoundResult:
-        """The end of the round: every side's score; the highest wins (a tie: nobody)."""
+        """The end of the round: every side's score; the highest wins (a tie: nobody, or
+        as ``round_tie`` says); then the round adjustments, in order."""
         rules = state.rules
         scores = self.side_scores(state.caps_m, state.field_m)
-        points = tuple(scores[rules.side(p)].total for p in range(rules.players))
-        best = max(points)
-        top = [p for p, v in enumerate(points) if v == best]
-        winner = top[0] if len(top) == 1 else None
+        counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
+        best = max(counted)
+        tied = sum(1 for v in counted if v == best) > 1
+        winner = round_winner(counted, state.dealer, self.round_tie)
+        tie_winner = winner if tied else None
+        points = counted
+        adjusted_notes: tuple[str, ...] = ()
+        if self.adjustments:
+            points, winner, adjusted_notes = apply_all(
+                self.adjustments, self.round_context(state, scores), winner)
         caps, fm, rnd = state.caps_m, state.field_m, state.round_no
 
         def make_report() -> ScoreReport:
@@ -259,12 +369,24 @@ class CardValueSettlement:
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
-            if winner is None:
+            if tie_winner is not None:
+                notes.append(f"a tie for the best score: player {tie_winner + 1} wins the "
+                             "round, the first tied player in turn order from the dealer")
+            elif tied:
                 notes.append("a tie for the best score: nobody wins the round")
+            notes += adjusted_notes
+            if points != counted:
+                notes.append("the round's scores: " + ", ".join(
+                    f"player {p + 1} {v}" for p, v in enumerate(points)))
             subtotal = sum(line.points for line in lines)
-            title = (f"Round {rnd}: player {winner + 1} has the best score" if winner is not None
-                     else f"Round {rnd}: a tie")
-            return ScoreReport(tuple(lines), subtotal, (), best, title, winner, tuple(notes))
+            if winner is None:
+                title = f"Round {rnd}: " + ("a tie" if tied else "nobody wins")
+            elif tied or points != counted:
+                title = f"Round {rnd}: player {winner + 1} wins"
+            else:
+                title = f"Round {rnd}: player {winner + 1} has the best score"
+            return ScoreReport(tuple(lines), subtotal, (), max(points), title, winner,
+                               tuple(notes))
         return RoundResult(winner, points, "cards", make_report=make_report)
 
     def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
