@@ -44,6 +44,7 @@ from .engines.capture import (
     Capture,
     CaptureRules,
     DealRecord,
+    Declare,
     GoOn,
     Phase,
     Play,
@@ -276,8 +277,8 @@ class Coach:
         """The best action (agent interface). ``rng`` is accepted and not used: the
         choice depends only on the view and the coach's seed."""
         legal = tuple(legal)
-        if len(legal) == 1:
-            return legal[0]
+        if len(legal) == 1 or type(legal[0]) is Declare:
+            return legal[0]         # at the deal: declare everything allowed
         state, worlds = self._setup(view, legal)
         stats = self._evaluate(view, state, worlds, legal)
         order = sorted(range(len(legal)), key=lambda i: (-stats[i][0], -stats[i][1], i))
@@ -287,6 +288,8 @@ class Coach:
     def advise(self, view: PlayerView, legal: Sequence[Action]) -> Advice:
         """Advice on every action in ``legal`` (the legal actions of the view's position)."""
         legal = tuple(legal)
+        if type(legal[0]) is Declare:
+            return self._declaration_advice(view, legal)
         state, worlds = self._setup(view, legal)
         stats = self._evaluate(view, state, worlds, legal)
         n = len(worlds)
@@ -299,6 +302,19 @@ class Coach:
             moves.append(MoveAdvice(legal[i], exp, win, tuple(reasons), loss, nothing, n))
         summary = ctx.summary(moves, stats, legal, order)
         return Advice(tuple(moves), summary, view.player, n, self.seed)
+
+    @staticmethod
+    def _declaration_advice(view: PlayerView, legal: tuple[Action, ...]) -> Advice:
+        """At the deal (A1) no futures are sampled: the coach declares everything allowed,
+        in the order offered; passing comes last."""
+        verb = view.rules.declarations.verb if view.rules.declarations else "declare"
+        moves = tuple(MoveAdvice(a, 0.0, 0.0, (
+            f"{verb.capitalize()} it: what your declarations earn is earned only if they "
+            "are shown before the first play." if type(a) is Declare else
+            f"Passing {verb}s nothing more: whatever you keep hidden cannot earn a "
+            "declaration's reward.",)) for a in legal)
+        return Advice(moves, f"{verb.capitalize()} everything your hand allows before the "
+                      "first play.", view.player, 0, 0)
 
     # -- internals -----------------------------------------------------------------
     def _setup(self, view: PlayerView, legal: Sequence[Action]) -> tuple[State, list[_World]]:
@@ -412,7 +428,7 @@ def _public_state(view: PlayerView) -> State:
     return State(rules, hands, fm, tuple(caps), (), 0, view.phase, view.current_player,
                  view.dealer, view.round_no, tuple(sigs), tuple(pts), tuple(view.calls),
                  tuple(view.scores), (0,) * n, pending, None, record, None,
-                 view.dealt_field.mask, tuple(view.wild_log))
+                 view.dealt_field.mask, tuple(view.wild_log), tuple(view.declared))
 
 
 def _sample_worlds(view: PlayerView, rng: random.Random, samples: int) -> list[_World]:
@@ -429,7 +445,8 @@ def _sample_worlds(view: PlayerView, rng: random.Random, samples: int) -> list[_
             if seat == view.player:
                 hands.append(0)
                 continue
-            m = 0
+            m = view.shown(seat).mask          # declared at the deal: known to be there
+            size -= m.bit_count()
             for c in cards[i:i + size]:
                 m |= 1 << c
             hands.append(m)

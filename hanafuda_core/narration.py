@@ -90,10 +90,12 @@ from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
 from .engines.capture import (
     GO_ON,
     NEUTRAL_WORDS,
+    PASS,
     STOP,
     Action,
     Capture,
     DecisionWords,
+    Declare,
     Phase,
     Play,
     RoundResult,
@@ -199,7 +201,8 @@ class Part:
     hand: Move | None = None
     draw: Move | None = None
     yaku: YakuNews | None = None
-    decision: str | None = None          # the decision's code: "koikoi" (go on) or "stop"
+    decision: str | None = None          # the decision's code: "koikoi" (go on) or "stop",
+    #                                      or a declaration's at the deal ("declare ...", "pass")
     field_after: CardSet = CardSet()
     leftovers: tuple[Leftover, ...] = ()  # the wild's leftovers when the round ends here
     words: DecisionWords = field(default=NEUTRAL_WORDS, repr=False)   # the game's words
@@ -648,6 +651,10 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
         total = part.yaku.total
         out.append(f"{_possessive(names[part.yaku.player])} captures now make "
                    f"{and_list(part.yaku.names())}: {total} point{'s' * (total != 1)}.")
+    declared = _declaration(part.decision)
+    if declared is not None:
+        out.append(f"{subject(who, 'show')} {and_list(the_card(c) for c in declared.cards)}."
+                   if declared.cards else f"{subject(who, 'declare')} nothing more.")
     if part.decision == GO_ON.code():
         out.append(f"{subject(who, 'call')} {part.words.go_on} and "
                    f"{conjugate(who, 'play')} on.")
@@ -660,6 +667,15 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
             out.append(f"{_possessive(names[left.yaku.player])} captures now make "
                        f"{and_list(left.yaku.names())}: {total} point{'s' * (total != 1)}.")
     return out
+
+
+def _declaration(code: str | None) -> Declare | None:
+    """The declaration at the deal a part's decision code names (``Declare((), ...)`` for
+    a pass), or None for any other part."""
+    if code is None or not (code == PASS.code() or code.startswith("declare ")):
+        return None
+    action = parse_action(code)
+    return action if isinstance(action, Declare) else Declare("", ())
 
 
 def _with_wild(move: Move) -> str:
@@ -731,6 +747,10 @@ def describe(step: Step, names: Sequence[str]) -> str:
             text += f" {who} must choose which one {the_card(waiting.card)} takes."
     elif step.phase == Phase.DECIDE:
         text += f" {who} must decide: {step.words.go_on} (go on) or {step.words.stop}."
+    elif step.phase == Phase.DECLARE:
+        text += f" {who} may show cards from the hand, or pass."
+    elif step.phase == Phase.PLAY and _declaration(step.parts[0].decision) is not None:
+        text += f" {subject(who, 'play')} the first card."
     elif step.result is not None:
         res = step.result
         if step.decision == STOP.code() and res.winner == step.player:
@@ -753,7 +773,11 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     part0 = step.parts[0]
     who = names[step.player]
     hand = part0.hand
-    if part0.decision == GO_ON.code():
+    declared = _declaration(part0.decision)
+    if declared is not None:
+        lines.append(f"  {who} shows {_list(declared.cards)}" if declared.cards
+                     else f"  {who} declares nothing more")
+    elif part0.decision == GO_ON.code():
         lines.append(f"  {who} calls {step.words.go_on} and plays on")
     elif part0.decision == STOP.code():
         lines.append(f"  {who} calls {step.words.stop}")

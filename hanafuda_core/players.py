@@ -25,6 +25,7 @@ from .engines.capture import (
     Action,
     Capture,
     CaptureRules,
+    Declare,
     Phase,
     Play,
     PlayerView,
@@ -57,12 +58,15 @@ class Agent(Protocol):
 
 class RandomPlayer:
     """Chooses uniformly among the legal actions: ``legal[int(rng.random() * len(legal))]``
-    (one ``rng.random()`` per decision, the draw the engine's fast loop mirrors)."""
+    (one ``rng.random()`` per decision, the draw the engine's fast loop mirrors). At the
+    deal it declares everything allowed (no draw), as every computer player does."""
 
     name = "random"
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random
                ) -> Action:
+        if type(legal[0]) is Declare:
+            return legal[0]
         return legal[int(rng.random() * len(legal))]
 
 
@@ -97,7 +101,8 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
                   legal: Sequence[Action]) -> Action:
     """The greedy policy (:class:`GreedyPlayer`, the coach's rollouts): one of ``legal``.
 
-    Deciding: Stop whenever it is allowed. Choosing between field cards: the more
+    Declaring at the deal: everything allowed (the first declaration offered, until only
+    Pass is left). Deciding: Stop whenever it is allowed. Choosing between field cards: the more
     valuable (Bright 20, Ten 10, Ribbon 5, Chaff 1; ties: the lower id). Playing: the
     card whose play is worth most now: the card and what it takes at once, or the card
     and the best card it will choose when it waits for a choice (a pair of its month,
@@ -108,6 +113,8 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     ``rules`` are read for a play only (None and 0 will do for the other decisions).
     """
     first = legal[0]
+    if type(first) is Declare:
+        return first
     if isinstance(first, Play):     # legal holds one phase's actions: here all plays
         assert rules is not None, "a play is judged by the rules"
         val = _VAL
@@ -230,7 +237,9 @@ def sample_hidden(view: PlayerView, rng: random.Random
         if seat == view.player:
             hands.append(view.hand)
         else:
-            hands.append(CardSet(unseen[i:i + size]))
+            shown = view.shown(seat)            # declared at the deal: known to be there
+            size -= len(shown)
+            hands.append(CardSet(list(shown) + unseen[i:i + size]))
             i += size
     return tuple(hands), tuple(unseen[i:])
 

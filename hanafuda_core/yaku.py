@@ -23,6 +23,12 @@ one declarative shape, so they are written with fields rather than code:
   captured too); the mirror of ``cancelled_by``, which reads the field;
 * ``predicate`` is the escape hatch for a yaku that fits none of this.
 
+A table may also name **stand-in cards** (:class:`StandIns`, Hachi-juu Hana's November
+cards "used as any month" for yaku): each may take the place of one missing card of a
+named-set rule of one group, the best assignment found by an exact small search
+(:meth:`YakuTable.score`); :class:`YakuHit` says which card stood for which. Rules may be
+worth **double** for one round (``doubled=``, the rule keys: a month revealed at the deal).
+
 A :class:`YakuTable` gathers the groups and rules of one rule set together with
 the dual-role cards (the Sake cup as Ten, Chaff, either or both; the "Special
 Chaffs" that count twice) and how many yaku may count (by category, all, or
@@ -48,7 +54,7 @@ from .errors import OptionError
 from .rules import Source
 
 __all__ = ["YakuRule", "YakuGroup", "YakuTable", "YakuHit", "Evaluation", "SAKE_MODES",
-           "LIMITS", "mask_of"]
+           "LIMITS", "mask_of", "StandIns"]
 
 _RAIN = MONTH_MASKS[10]
 _SAKE = 1 << Card.CHRYSANTHEMUM_SAKE
@@ -165,13 +171,38 @@ class YakuHit:
     extras: int
     cards: CardSet
     extra_cards: CardSet
+    stood_for: tuple[tuple[Card, Card], ...] = ()   # (stand-in, the card it replaces)
+    doubled: bool = False                           # worth double this round
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.rule.key, "name": self.rule.name, "japanese": self.rule.japanese,
-                "points": self.points, "base": self.base, "extras": self.extras,
-                "cards": [c.code for c in self.cards],
-                "extra_cards": [c.code for c in self.extra_cards],
-                "source": self.rule.source.cite() if self.rule.source else ""}
+        out = {"key": self.rule.key, "name": self.rule.name, "japanese": self.rule.japanese,
+               "points": self.points, "base": self.base, "extras": self.extras,
+               "cards": [c.code for c in self.cards],
+               "extra_cards": [c.code for c in self.extra_cards],
+               "source": self.rule.source.cite() if self.rule.source else ""}
+        if self.stood_for:
+            out["stood_for"] = [[Card(a).code, Card(b).code] for a, b in self.stood_for]
+        if self.doubled:
+            out["doubled"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class StandIns:
+    """Cards that may stand in for a missing card of a named-set yaku (scoring only; A7).
+
+    Each of ``cards`` held may either count as itself or take the place of one missing
+    card of a rule of ``group`` (whose rules are named sets, ``cards=``); a card used
+    as a stand-in no longer counts as itself for any yaku, and never changes card
+    points. ``doubles`` says whether a rule worth double this round (``doubled=``) is
+    doubled also when a stand-in completed it (False: only with its own cards).
+    Hachi-juu Hana: the four November cards, "as any month" (BOOK 1557, 1563).
+    """
+
+    cards: tuple[Card, ...]
+    group: str
+    doubles: bool = False
+    source: Source | None = None
 
 
 @dataclass(frozen=True)
@@ -213,6 +244,7 @@ class YakuTable:
     special_chaffs: bool = False
     limit: str = "groups"
     source: Source | None = None
+    stand_ins: StandIns | None = None
 
     def __post_init__(self) -> None:
         if self.sake not in SAKE_MODES:
@@ -223,6 +255,17 @@ class YakuTable:
         for r in self.rules:
             if r.group and r.group not in keys:
                 raise OptionError(f"yaku {r.key!r} names unknown group {r.group!r}")
+        si = self.stand_ins
+        if si is not None:
+            if si.group not in keys:
+                raise OptionError(f"the stand-in cards name unknown group {si.group!r}")
+            if not 0 < len(set(si.cards)) == len(si.cards) <= 4:
+                raise OptionError("stand-in cards are one to four different cards")
+            for r in self.rules:
+                if r.group == si.group and (not r.cards or r.predicate is not None
+                                            or r.plus_per_extra or r.cancelled_by):
+                    raise OptionError(f"yaku {r.key!r}: stand-in cards complete named sets "
+                                      "only (cards=, no extras, predicate or cancelling)")
 
     # -- compilation ---------------------------------------------------------
     def _kind_masks(self, alt: tuple[bool, int]) -> tuple[dict[Kind, int], dict[Kind, int]]:
@@ -520,7 +563,30 @@ class YakuTable:
     def evaluator(self) -> _Evaluator:
         """The function behind :meth:`quick` (a pile's mask, the field's mask -> the
         quick result), specialised for this table: the generated function itself, or
-        with several roles of the Sake cup the best of their functions."""
+        with several roles of the Sake cup the best of their functions; with stand-in
+        cards, the best assignment of those held (:meth:`score`, kept per pile)."""
+        base = self._base_evaluator
+        si = self.stand_ins
+        if si is None:
+            return base
+        held = mask_of(si.cards)
+        known: dict[tuple[int, int], QuickResult] = {}
+
+        def quick_stand_ins(mask: int, field_mask: int = 0) -> QuickResult:
+            if not mask & held:
+                return base(mask, field_mask)
+            key = (mask, field_mask)
+            res = known.get(key)
+            if res is None:
+                if len(known) > 200_000:
+                    known.clear()
+                res = known[key] = self._best(mask, field_mask, frozenset())[:2]
+            return res
+        return quick_stand_ins
+
+    @cached_property
+    def _base_evaluator(self) -> _Evaluator:
+        """The evaluator without stand-in cards (see :attr:`evaluator`)."""
         fns = self._fns
         first = fns[0]
         if len(fns) == 1:
@@ -540,13 +606,116 @@ class YakuTable:
     def points(self, mask: int, field_mask: int = 0) -> int:
         return self.quick(mask, field_mask)[0]
 
+    # -- stand-in cards and doubled rules (A7) ----------------------------------
+    def doubled_indices(self, doubled: Iterable[str]) -> frozenset[int]:
+        """The rule indices of the rule keys ``doubled``; an unknown key is refused."""
+        index = {r.key: i for i, r in enumerate(self.rules)}
+        out = set()
+        for key in doubled:
+            if key not in index:
+                raise OptionError(f"no yaku {key!r} to double; the yaku are "
+                                  f"{', '.join(index)}")
+            out.add(index[key])
+        return frozenset(out)
+
+    def score(self, mask: int, field_mask: int = 0, doubled: Iterable[str] = ()
+              ) -> QuickResult:
+        """:meth:`quick` with the rules ``doubled`` (keys) worth double this round: a
+        doubled rule counts twice its points (completed by a stand-in card only if
+        ``stand_ins.doubles``). Without doubled rules this is :meth:`quick`."""
+        dbl = self.doubled_indices(doubled)
+        if not dbl:
+            return self.quick(mask, field_mask)
+        total, sig, _, _ = self._best(mask, field_mask, dbl)
+        return total, sig
+
+    @cached_property
+    def _stand_in_rules(self) -> tuple[tuple[int, int], ...]:
+        """(rule index, the rule's cards as a mask) of the rules stand-ins may complete."""
+        si = self.stand_ins
+        if si is None:
+            return ()
+        return tuple((i, mask_of(r.cards)) for i, r in enumerate(self.rules)
+                     if r.group == si.group)
+
+    def _best(self, mask: int, field_mask: int, dbl: frozenset[int]
+              ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
+        """The best reading of a pile: (total, signature, the cards the yaku see, the
+        pairs (stand-in, card it replaces)). Exact: every subset of the stand-ins held
+        is tried as the ones standing in, each with every set of rules they complete
+        exactly (a rule takes as many stand-ins as it misses cards; partial fills score
+        nothing). Equal totals: fewer stand-ins used, then the earliest rules completed;
+        a rule's missing cards take the stand-ins in card order (BOOK 1593)."""
+        base = self._base_evaluator
+        si = self.stand_ins
+        ids = sorted(int(c) for c in si.cards if mask >> c & 1) if si is not None else []
+        smask = mask_of(si.cards) if si is not None else 0
+        rules = self._stand_in_rules
+        pools = dict(rules)
+        allow = si is not None and si.doubles
+        best: tuple[int, Signature, int, tuple[tuple[int, int], ...]] | None = None
+        best_rank: tuple[int, int] = (0, 0)
+        best_done: tuple[int, ...] = ()
+
+        def combos(fill: list[tuple[int, int]], start: int, need: int, used: int
+                   ) -> Iterable[tuple[tuple[int, ...], int]]:
+            if need == 0:
+                yield (), 0
+                return
+            for j in range(start, len(fill)):
+                i, miss = fill[j]
+                n = miss.bit_count()
+                if n <= need and not miss & used:
+                    for rest, m in combos(fill, j + 1, need - n, used | miss):
+                        yield (i,) + rest, miss | m
+
+        for u in range(1 << len(ids)):
+            users = [c for b, c in enumerate(ids) if u >> b & 1]
+            k = len(users)
+            real = mask & ~mask_of(users)
+            fill = [(i, pool & ~real) for i, pool in rules
+                    if 0 < (pool & ~real).bit_count() <= k and not pool & ~real & smask]
+            for done, filled in combos(fill, 0, k, 0):
+                total, sig = base(real | filled, field_mask)
+                if dbl:
+                    sig = tuple((i, p * 2 if i in dbl and (allow or not pools.get(i, 0)
+                                                            & filled) else p)
+                                for i, p in sig)
+                    total = sum(p for _, p in sig)
+                rank = (total, -k)
+                if best is None or rank > best_rank or (rank == best_rank and done < best_done):
+                    pairs = tuple(zip(users, _bits(filled)))
+                    best, best_rank, best_done = (total, sig, real | filled, pairs), rank, done
+        assert best is not None, "the empty reading is always tried"
+        return best
+
     # -- the explained path --------------------------------------------------
-    def evaluate(self, cards: CardSet | Iterable[Card] | int, field_cards: CardSet | int = 0
-                 ) -> Evaluation:
-        """Explain which yaku a pile makes: cards, base points and extras of each."""
+    def evaluate(self, cards: CardSet | Iterable[Card] | int, field_cards: CardSet | int = 0,
+                 doubled: Iterable[str] = ()) -> Evaluation:
+        """Explain which yaku a pile makes: cards, base points and extras of each (and,
+        with stand-in cards, which card stood for which; ``doubled``: the rule keys worth
+        double this round)."""
         mask = cards if isinstance(cards, int) else CardSet(cards).mask
         fmask = field_cards if isinstance(field_cards, int) else CardSet(field_cards).mask
-        total, sig = self.quick(mask, fmask)
+        dbl = self.doubled_indices(doubled)
+        if self.stand_ins is None and not dbl:
+            return self._explain(mask, fmask)
+        total, sig, seen, pairs = self._best(mask, fmask, dbl)
+        plain = self._explain(seen, fmask)
+        filled = mask_of(c for _, c in pairs)
+        hits = []
+        for h, (_, p) in zip(plain.hits, sig):
+            pool = mask_of(h.rule.cards)
+            mine = tuple((Card(a), Card(b)) for a, b in pairs if pool >> b & 1)
+            cards_m = (h.cards.mask & ~filled) | mask_of(a for a, _ in mine)
+            twice = p != h.points
+            hits.append(YakuHit(h.rule, p, h.base * 2 if twice else h.base, h.extras,
+                                CardSet.from_mask(cards_m), h.extra_cards, mine, twice))
+        return Evaluation(tuple(hits), total, plain.sake_role, plain.set_aside)
+
+    def _explain(self, mask: int, fmask: int) -> Evaluation:
+        """:meth:`evaluate` of the cards as they are (no stand-ins, nothing doubled)."""
+        total, sig = self._base_evaluator(mask, fmask)
         compiled = self._compiled
         alt = compiled[0]
         if len(compiled) > 1 and mask & _SAKE:
@@ -570,7 +739,7 @@ class YakuTable:
         if self.field_sensitive:
             for r in self.rules:
                 if r.cancelled_by and any(fmask & MONTH_MASKS[m - 1] for m in r.cancelled_by):
-                    without, _ = self.quick(mask, 0)
+                    without, _ = self._base_evaluator(mask, 0)
                     if without != total and r.key not in [h.rule.key for h in hits]:
                         aside.append((r.name, "a card of month "
                                       + "/".join(str(m) for m in r.cancelled_by)

@@ -47,6 +47,12 @@ How future games plug in (not implemented here, the fields are reserved):
   it plays their extra rules (the reveal, the announced hiki, the optional wild).
   Without a wild the turn runs the plain code above; every wild move is also
   logged as a :class:`WildEvent` in ``State.wild_log`` (for narration).
+* **Declarations at the deal** (``declarations``, a :class:`Declarations` value; A1):
+  after the deal each seat in play order may show cards from its hand
+  (phase ``DECLARE``: :class:`Declare` / :class:`Pass`) before the dealer's first
+  play: Hachi-juu Hana's dealt triples (:class:`MonthSets`), Six Hundred's hand
+  combinations, Oni Koi-Koi's wild (:class:`ShowCards`). ``State.declared`` keeps
+  them; they are public in the :class:`PlayerView`.
 * **Capture relation** (``capture_relation``, Hachi: month m takes m+1..m+3):
   a hook replacing "same month".
 * **Teyaku** (hand combinations, Hachi-Hachi, Six Hundred) and **par scoring**
@@ -95,6 +101,7 @@ __all__ = [
     "fast_random_round", "play_options", "shuffle_order", "DealOrderError", "check_order",
     "WildRules", "WildEvent", "MUSHI_WILD",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
+    "Declare", "Pass", "PASS", "Declarations", "MonthSets", "ShowCards", "declared_by",
 ]
 
 
@@ -107,6 +114,7 @@ class Phase(IntEnum):
     CHOOSE_DRAW_CAPTURE = 2     # the drawn card matches two field cards: pick one
     DECIDE = 3                  # a new or better yaku: go on (GoOn) or Stop
     ROUND_OVER = 4
+    DECLARE = 5                 # after the deal: show cards from the hand (Declare) or Pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +208,41 @@ class Stop:
         return f"call {self.word}"
 
 
-Action = Play | Capture | GoOn | Stop
+# -- A1: declarations at the deal ------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Show cards from the hand after the deal, before the first play (phase
+    ``DECLARE``). ``key`` names what is declared in the game's terms (``"triple"``, a
+    hand combination's key, ``"wild"``), ``cards`` the cards shown (sorted; they stay in
+    the hand and are public from now on). Its record code is ``"declare <key> <cards>"``."""
+    key: str
+    cards: tuple[Card, ...]
+
+    def code(self) -> str:
+        return f"declare {self.key} " + " ".join(Card(c).code for c in self.cards)
+
+    def describe(self) -> str:
+        names = [CARD_INFO[c].name for c in self.cards]
+        shown = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"show the {shown} ({self.key.replace('_', ' ')})"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Declare nothing (more) after the deal: the next seat declares, or play begins."""
+
+    def code(self) -> str:
+        return "pass"
+
+    def describe(self) -> str:
+        return "declare nothing more"
+
+
+PASS = Pass()
+
+
+Action = Play | Capture | GoOn | Stop | Declare | Pass
 
 PLAY: tuple[Play, ...] = tuple(Play(c) for c in DECK)
 CAPTURE: tuple[Capture, ...] = tuple(Capture(c) for c in DECK)
@@ -214,7 +256,7 @@ _GO_ON_CODES = frozenset(("koikoi", "koi-koi", "koi", "go on", "go-on", "goon"))
 def parse_action(text: str | Action) -> Action:
     """Read an action from its code: ``"play 3a"``, ``"capture 3b"``, ``"koikoi"`` (a go-on;
     ``"go on"`` is read too), ``"stop"``."""
-    if isinstance(text, (Play, Capture, GoOn, Stop)):
+    if isinstance(text, (Play, Capture, GoOn, Stop, Declare, Pass)):
         return text
     from ..cards import parse_card
     low = " ".join(str(text).strip().lower().split())
@@ -222,12 +264,21 @@ def parse_action(text: str | Action) -> Action:
         return GO_ON
     if low == "stop":
         return STOP
+    if low == "pass":
+        return PASS
     words = low.split(None, 1)
+    if words and words[0] == "declare":
+        parts = low.split()
+        if len(parts) >= 3:
+            return Declare(parts[1], tuple(sorted(Card(parse_card(c)) for c in parts[2:])))
+        raise IllegalActionError(f"cannot read the declaration {text!r}; write 'declare "
+                                 "<what> <cards>', e.g. 'declare triple 3a 3b 3c', or 'pass'")
     if len(words) == 2 and words[0] in ("play", "capture", "take"):
         card = parse_card(words[1])
         return PLAY[card] if words[0] == "play" else CAPTURE[card]
     raise IllegalActionError(f"cannot read the action {text!r}; write 'play <card>', "
-                             "'capture <card>', 'koikoi' (go on) or 'stop'")
+                             "'capture <card>', 'koikoi' (go on), 'stop', 'declare <what> "
+                             "<cards>' or 'pass'")
 
 
 # ---------------------------------------------------------------------------
@@ -262,6 +313,84 @@ class NoOverlay:
 #: turn is complete, the overlay's ``settle`` scores the round with the maker as its
 #: winner, and the cards still in hands, field and stock are nobody's: Hana-Awase 2).
 ROUND_ENDS = ("all_cards", "hands_empty", "first_yaku")
+
+
+# -- A1: what a seat may declare at the deal ---------------------------------------
+
+class Declarations:
+    """What a seat may declare after the deal (A1; ``CaptureRules.declarations``).
+
+    With declarations in the rules, a round opens in phase ``DECLARE``: each seat in
+    play order from the dealer that has something to declare shows cards from its hand
+    (:class:`Declare`, one at a time, as long as :meth:`offers` lists any) until it
+    passes (:class:`Pass`); then the dealer plays the first card. Seats with nothing to
+    declare are skipped. Declared cards stay in the hand, are public in the
+    :class:`PlayerView` and are kept in ``State.declared`` and the history, so
+    :func:`replay` and the records rebuild them. A game gives one of the values below
+    (:class:`MonthSets`, :class:`ShowCards`) or a subclass of its own (Six Hundred's
+    hand combinations): only :meth:`offers` is needed.
+    """
+
+    #: the game's word for declaring ("reveal", "show", "claim"), for narration
+    verb: str = "declare"
+
+    def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
+        """The declarations open to a hand (a mask) after the seat's declarations ``shown``
+        so far, sorted (an empty tuple: nothing more to declare)."""
+        raise NotImplementedError
+
+    def doubled_rules(self, shown: tuple[Declare, ...]) -> frozenset[str]:
+        """The yaku (rule keys) that a side's declarations make worth double (none)."""
+        return frozenset()
+
+
+@dataclass(frozen=True)
+class MonthSets(Declarations):
+    """Declare ``count`` cards of one month held together (Hachi-juu Hana's dealt
+    triples, BOOK 1541-1549: a month of exactly three cards, several may be shown).
+
+    ``doubles`` is the key of the yaku a declared month makes worth double, with
+    ``{month}`` for its number (``"month_{month}"``), or "" for none."""
+
+    count: int = 3
+    key: str = "triple"
+    verb: str = "reveal"
+    doubles: str = ""
+    source: Source | None = None
+
+    def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
+        done = {d.cards for d in shown}
+        out = []
+        for mm in MONTH_MASKS:
+            m = hand & mm
+            if m.bit_count() == self.count:
+                d = Declare(self.key, tuple(Card(c) for c in _bits(m)))
+                if d.cards not in done:
+                    out.append(d)
+        return tuple(out)
+
+    def doubled_rules(self, shown: tuple[Declare, ...]) -> frozenset[str]:
+        if not self.doubles:
+            return frozenset()
+        return frozenset(self.doubles.format(month=(int(d.cards[0]) >> 2) + 1)
+                         for d in shown if d.key == self.key)
+
+
+@dataclass(frozen=True)
+class ShowCards(Declarations):
+    """Declare single cards by showing them (Oni Koi-Koi's Phoenix, wild only if shown at
+    the start, BOOK 2149): each of ``cards`` held and not yet shown is one offer."""
+
+    cards: tuple[Card, ...] = ()
+    key: str = "wild"
+    verb: str = "show"
+    source: Source | None = None
+
+    def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
+        done = {c for d in shown for c in d.cards}
+        return tuple(Declare(self.key, (Card(c),)) for c in sorted(self.cards)
+                     if hand >> c & 1 and c not in done)
+
 
 _MISDEAL_OUTCOMES = ("redeal", "redeal_next_dealer", "instant_win", "dealer_wins",
                      "dealer_captures", "play_on")
@@ -300,6 +429,7 @@ class CaptureRules:
     overlay: Any = field(default_factory=NoOverlay)
     decision_words: DecisionWords = NEUTRAL_WORDS  # what the players call GoOn / Stop
     wild: WildRules | None = None                # a wild card (see WildRules); None = none
+    declarations: Declarations | None = None     # A1: what a seat may show after the deal
     # Reserved hooks for later games (see the module docstring); None = not used.
     capture_relation: Any = None
     teyaku: Any = None
@@ -835,6 +965,7 @@ class State(NamedTuple):
     result: RoundResult | None
     field0: int                      # the field as dealt
     wild_log: tuple[WildEvent, ...] = ()     # WildEvents, in order (empty without a wild card)
+    declared: tuple[tuple[int, Declare], ...] = ()  # (seat, what it declared) after the deal
 
     # -- readable API ----------------------------------------------------------
     def hand(self, player: int) -> CardSet:
@@ -1069,11 +1200,13 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
     record = DealRecord(order, dealer, voided, events)
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
                          dealer, round_no, ((),) * sides, (0,) * sides, (), scores, wins, (),
-                         None, record, None, fm, ()))
+                         None, record, None, fm, (), ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
                                            reason)
         return state._replace(phase=Phase.ROUND_OVER, result=res)
+    if rules.declarations is not None:
+        return _next_declarer(state, 0)
     return state
 
 
@@ -1234,7 +1367,7 @@ def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
     return _new(State, (rules, hands_m, field_m, caps_m, stock, 0, Phase.PLAY, player, dealer,
                         round_no, tuple(sigs), tuple(pts), calls,
                         tuple(scores) if scores is not None else (rules.start_points,) * n,
-                        (0,) * n, (), None, record, None, field_m, ()))
+                        (0,) * n, (), None, record, None, field_m, (), ()))
 
 
 _INT_ONLY = frozenset({int})
@@ -1283,6 +1416,7 @@ _CHOOSE_HAND = Phase.CHOOSE_HAND_CAPTURE
 _CHOOSE_DRAW = Phase.CHOOSE_DRAW_CAPTURE
 _DECIDE = Phase.DECIDE
 _OVER = Phase.ROUND_OVER
+_DECLARE = Phase.DECLARE
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -1309,6 +1443,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 _NAMED.clear()
             named = _NAMED[key] = state.rules.decision_words.named(allowed)
         return named
+    if ph == _DECLARE:
+        return _offers(state, state.player) + (PASS,)
     return ()
 
 
@@ -1322,16 +1458,16 @@ def _name(card: int) -> str:
     return CARD_INFO[card].name
 
 
-_ACTION_TYPES = (Play, Capture, GoOn, Stop)
+_ACTION_TYPES = (Play, Capture, GoOn, Stop, Declare, Pass)
 
 
 def _check_action(action: object) -> None:
     """Refuse what is not an action at all, or names no card of the deck."""
     if not isinstance(action, _ACTION_TYPES):
         raise IllegalActionError(
-            f"{action!r} is not an action; an action is Play(card), Capture(card), GoOn() "
-            "or Stop(), or its text: 'play <card>', 'capture <card>', 'koikoi' (go on) or "
-            "'stop'")
+            f"{action!r} is not an action; an action is Play(card), Capture(card), GoOn(), "
+            "Stop(), Declare(key, cards) or Pass(), or its text: 'play <card>', "
+            "'capture <card>', 'koikoi' (go on), 'stop', 'declare <what> <cards>' or 'pass'")
     if isinstance(action, (Play, Capture)):
         card: object = action.card
         if type(card) is bool or not isinstance(card, int) or not 0 <= card < 48:
@@ -1349,6 +1485,21 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
         raise IllegalActionError(f"it is player {state.player + 1}'s turn, not player "
                                  f"{player + 1}'s")
     ph = state.phase
+    if ph == Phase.DECLARE:
+        offers = _offers(state, state.player)
+        if type(action) is Pass or action in offers:
+            return
+        verb = state.rules.declarations.verb if state.rules.declarations else "declare"
+        what = " or ".join(f"'{d.code()}'" for d in offers)
+        if isinstance(action, Declare):
+            raise IllegalActionError(f"you cannot {verb} {action.code()[8:]!r} now; you may "
+                                     f"{verb} {what}, or 'pass'")
+        raise IllegalActionError(f"before the first play each player may {verb} cards from "
+                                 f"the hand: {what}, or 'pass' to {verb} nothing more "
+                                 f"({action.describe()} is not possible now)")
+    if isinstance(action, (Declare, Pass)):
+        raise IllegalActionError(f"{action.describe()} is not possible now: declarations are "
+                                 "made after the deal, before the first play")
     if ph == Phase.PLAY:
         if isinstance(action, Play):
             if state.hands_m[state.player] >> action.card & 1:
@@ -1412,6 +1563,8 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
             return _choose(state, chosen)
     elif isinstance(action, str):
         action = parse_action(action)
+    if type(action) is Declare:
+        action = _norm_declare(action)
     _refuse(state, action, player)
     # (legal, as _refuse found: a Play in the PLAY phase, a Capture in a choice, else a
     # decision)
@@ -1423,8 +1576,14 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
     if (ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE) \
             and isinstance(action, Capture):
         return _choose(state, CAPTURE[action.card])
-    # Phase.DECIDE
     hist = (state.history_c, action)
+    if ph == Phase.DECLARE:
+        k = (state.player - state.dealer) % state.rules.players
+        if type(action) is Pass:
+            return _next_declarer(state._replace(history_c=hist), k + 1)
+        decl = state.declared + ((state.player, cast("Declare", action)),)
+        return _next_declarer(state._replace(history_c=hist, declared=decl), k)
+    # Phase.DECIDE
     if type(action) is GoOn:
         return _turn(state, hist, 3, -1, state.hands_m, state.field_m, state.pos, 0, -1,
                      state.calls + (state.player,), state.wild_log)
@@ -1439,6 +1598,40 @@ State.apply = apply                      # type: ignore[method-assign, assignmen
 
 _PLAY_OF: dict[int, Play] = {c: PLAY[c] for c in range(48)}
 _CAPTURE_OF: dict[int, Capture] = {c: CAPTURE[c] for c in range(48)}
+
+
+def declared_by(state: State | PlayerView, seat: int) -> tuple[Declare, ...]:
+    """What ``seat`` declared after the deal, in order (A1)."""
+    return tuple(d for s, d in state.declared if s == seat)
+
+
+def _offers(state: State, seat: int) -> tuple[Declare, ...]:
+    decl = state.rules.declarations
+    return decl.offers(state.hands_m[seat], declared_by(state, seat)) if decl else ()
+
+
+def _next_declarer(state: State, k: int) -> State:
+    """The first seat from the ``k``-th in play order (0: the dealer) with something to
+    declare, in phase ``DECLARE``; with none left, the dealer plays (phase ``PLAY``)."""
+    n = state.rules.players
+    for i in range(k, n):
+        seat = (state.dealer + i) % n
+        if _offers(state, seat):
+            return state._replace(phase=Phase.DECLARE, player=seat)
+    return state._replace(phase=Phase.PLAY, player=state.dealer)
+
+
+def _norm_declare(action: Declare) -> Declare:
+    """A declaration with its cards read (codes, ids or Cards) and sorted."""
+    try:
+        cards = tuple(sorted(Card(_card_id(c, "a declaration")) for c in action.cards))
+    except (TypeError, ValueError, HanafudaError):
+        raise IllegalActionError(f"{action!r} names no cards: declare cards such as "
+                                 "'declare triple 3a 3b 3c'") from None
+    if not isinstance(action.key, str) or not cards:
+        raise IllegalActionError(f"{action!r}: a declaration is a key (text) and the cards "
+                                 "shown, e.g. 'declare triple 3a 3b 3c'")
+    return Declare(action.key, cards)
 
 
 def _choose(state: State, action: Capture) -> State:
@@ -1512,6 +1705,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         wcard = -1
         excl = fwild = takers = 0
     months = MONTH_MASKS
+    decl = state.declared
     while True:
         if step == 0:                          # phase 1: the card from the hand
             bit = 1 << card
@@ -1525,7 +1719,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog))
+                                        state.deal, None, state.field0, wlog, decl))
                 if n:
                     fm ^= m
                     turn = bit | m
@@ -1539,7 +1733,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog))
+                                        state.deal, None, state.field0, wlog, decl))
                 fm ^= fwild
                 turn = bit | fwild
                 wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -1553,7 +1747,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog))
+                                        state.deal, None, state.field0, wlog, decl))
                 else:                                   # one, or three (a hiki): take all
                     fm ^= m
                     turn = m | bit
@@ -1576,7 +1770,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog))
+                                            state.field0, wlog, decl))
                     if n:
                         fm ^= m
                         turn |= bit | m
@@ -1595,7 +1789,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog))
+                                            state.field0, wlog, decl))
                     fm ^= fwild
                     turn |= bit | fwild
                     wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -1615,7 +1809,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog))
+                                            state.field0, wlog, decl))
                     else:
                         fm ^= m
                         turn |= m | bit
@@ -1640,19 +1834,19 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
                                                 player, state.dealer, state.round_no, sigs,
                                                 pts, calls, state.scores, state.wins, (), hist,
-                                                state.deal, None, state.field0, wlog))
+                                                state.deal, None, state.field0, wlog, decl))
                         if first_yaku and sig and not old:
                             # A3: the first yaku ends the round on the spot (no decision)
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
                                                player, state.dealer, state.round_no, sigs,
                                                pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog))
+                                               state.deal, None, state.field0, wlog, decl))
                             return _finish(end, rules.overlay.settle(end, player))
         # the next turn, or the end of the round
         if not any(hands) and (pos >= nstock or hands_end):
             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                state.dealer, state.round_no, sigs, pts, calls, state.scores,
-                               state.wins, (), hist, state.deal, None, state.field0, wlog))
+                               state.wins, (), hist, state.deal, None, state.field0, wlog, decl))
             if active and pos >= nstock:
                 end = _leftovers(end)
             return _finish(end, rules.overlay.settle_draw(end))
@@ -1660,16 +1854,16 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         if hands[player]:
             return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                 state.dealer, state.round_no, sigs, pts, calls, state.scores,
-                                state.wins, (), hist, state.deal, None, state.field0, wlog))
+                                state.wins, (), hist, state.deal, None, state.field0, wlog, decl))
         # An empty hand skips phase 1: only the draw (BOOK ch. 3).
         step, turn, pair_month = 1, 0, -1
 
 
 def _finish(state: State, result: RoundResult) -> State:
     (rules, hands, fm, caps, stock, pos, _, player, dealer, rnd, sigs, pts, calls, scores,
-     wins, _, hist, deal, _, field0, wlog) = state
+     wins, _, hist, deal, _, field0, wlog, decl) = state
     return State(rules, hands, fm, caps, stock, pos, Phase.ROUND_OVER, player, dealer, rnd,
-                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0, wlog)
+                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0, wlog, decl)
 
 
 # ---------------------------------------------------------------------------
@@ -1837,6 +2031,12 @@ class PlayerView:
     rules: CaptureRules
     dealt_field: CardSet = CardSet()       # the field as dealt (public)
     wild_log: tuple[WildEvent, ...] = ()   # what the wild card did (WildEvents, public)
+    declared: tuple[tuple[int, Declare], ...] = ()   # (seat, declaration) after the deal
+    shown_m: tuple[int, ...] = ()          # per seat: declared cards still in its hand
+
+    def shown(self, seat: int) -> CardSet:
+        """The cards ``seat`` declared that are still in its hand (public)."""
+        return CardSet.from_mask(self.shown_m[seat]) if self.shown_m else CardSet()
 
     @property
     def active_wild(self) -> WildRules | None:
@@ -1856,6 +2056,15 @@ def view(state: State, player: int) -> PlayerView:
     deck = 0
     for c in rules.deck:
         deck |= 1 << c
+    shown: tuple[int, ...] = ()
+    if state.declared:
+        per = [0] * rules.players
+        for s, d in state.declared:
+            for c in d.cards:
+                per[s] |= (1 << c) & state.hands_m[s]
+        shown = tuple(per)
+        for m in shown:
+            seen |= m
     pend = None
     if state.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
         pend = Card(state.pending[0])
@@ -1866,7 +2075,7 @@ def view(state: State, player: int) -> PlayerView:
                       tuple(h.bit_count() for h in state.hands_m), state.stock_size,
                       CardSet.from_mask(deck & ~seen), state.scores, state.calls,
                       tuple(state.yaku_points(p) for p in range(rules.players)), pend, rules,
-                      CardSet.from_mask(state.field0), state.wild_log)
+                      CardSet.from_mask(state.field0), state.wild_log, state.declared, shown)
 
 
 # ---------------------------------------------------------------------------
@@ -1938,7 +2147,9 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
     copy of the turn) and makes exactly the random draws that
     :class:`hanafuda_core.players.RandomPlayer` agents make (one
     ``int(rng.random() * len(legal))`` per decision, in legal-action order), so
-    both give the same round (a test checks it). The views are not built.
+    both give the same round (a test checks it). Declarations at the deal (A1) are
+    no draw: every seat declares everything allowed, as the agents do. The views
+    are not built.
 
     >>> from hanafuda_core.games.koikoi import get_rules
     >>> end = fast_random_round(get_rules("book"), random.Random(7))
@@ -1946,6 +2157,8 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
     True
     """
     state = new_round(rules, rng, dealer, round_no=round_no, scores=scores, wins=wins)
+    while state.phase == _DECLARE:      # every declaration allowed (the agents' policy)
+        state = apply(state, legal_actions(state)[0])
     rand = rng.random
     while state.phase != _OVER:
         legal = legal_actions(state)

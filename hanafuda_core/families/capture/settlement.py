@@ -124,6 +124,27 @@ class SideScore:
         return text if text == str(self.total) else f"{text} = {self.total}"
 
 
+def _doubled(state: State) -> tuple[frozenset[str], ...]:
+    """Per side, the yaku its declarations at the deal make worth double (A1), or ()."""
+    rules = state.rules
+    decl = rules.declarations
+    if decl is None or not state.declared:
+        return ()
+    return tuple(decl.doubled_rules(tuple(d for seat, d in state.declared
+                                          if rules.side(seat) == side))
+                 for side in range(rules.sides))
+
+
+def _stand_in_note(hit: Any) -> str:
+    """"the Rainman stood for the Pine Ribbon; worth double" (A7), or ""."""
+    from ...cards import CARD_INFO
+    parts = [f"the {CARD_INFO[a].name} stood for the {CARD_INFO[b].name}"
+             for a, b in hit.stood_for]
+    if hit.doubled:
+        parts.append("worth double")
+    return "; ".join(parts)
+
+
 @dataclass(frozen=True)
 class CardValueSettlement:
     """Settle a round by card values, with an optional par and yaku transfer.
@@ -176,9 +197,11 @@ class CardValueSettlement:
         if self.round_tie not in ROUND_TIES:
             raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, "
                               f"not {self.round_tie!r}")
+        self._check_card_values()
 
     # -- the figures -------------------------------------------------------------
-    def __post_init__(self) -> None:
+    def _check_card_values(self) -> None:
+        """Refuse a malformed ``card_values`` (A10)."""
         for pair in self.card_values:
             items: tuple[object, ...] = pair if isinstance(pair, tuple) else ()
             if (len(items) != 2 or isinstance(items[0], bool) or not isinstance(items[0], int)
@@ -215,12 +238,19 @@ class CardValueSettlement:
         return total
 
     @staticmethod
-    def _yaku(table: Any, mask: int, field_mask: int) -> int:
-        return table.quick(mask, field_mask)[0] if table is not None else 0
+    def _yaku(table: Any, mask: int, field_mask: int, doubled: frozenset[str] = frozenset()
+              ) -> int:
+        if table is None:
+            return 0
+        return int(table.score(mask, field_mask, doubled)[0] if doubled else
+                   table.quick(mask, field_mask)[0])
 
-    def side_scores(self, piles: tuple[int, ...], field_mask: int = 0) -> tuple[SideScore, ...]:
-        """Each side's score from the sides' capture piles (int masks)."""
-        own = [self._yaku(self.chart, m, field_mask) for m in piles]
+    def side_scores(self, piles: tuple[int, ...], field_mask: int = 0,
+                    doubled: tuple[frozenset[str], ...] = ()) -> tuple[SideScore, ...]:
+        """Each side's score from the sides' capture piles (int masks); ``doubled``: per
+        side, the game's own yaku worth double this round (A1/A7: declared at the deal)."""
+        own = [self._yaku(self.chart, m, field_mask, doubled[s] if doubled else frozenset())
+               for s, m in enumerate(piles)]
         opt = [self._yaku(self.optional_chart, m, field_mask) for m in piles]
         counted = [y + (o if self.optional_on else 0) for y, o in zip(own, opt)]
         cards = [self.card_points(m) for m in piles]
@@ -236,13 +266,14 @@ class CardValueSettlement:
                                taken[s], k, totals[s])
                      for s in range(len(piles)))
 
-    def _yaku_lines(self, mask: int, field_mask: int, who: str = "") -> list[ScoreLine]:
+    def _yaku_lines(self, mask: int, field_mask: int, who: str = "",
+                    doubled: frozenset[str] = frozenset()) -> list[ScoreLine]:
         lines: list[ScoreLine] = []
         for table, optional in ((self.chart, False), (self.optional_chart, True)):
             if table is None:
                 continue
-            for h in table.evaluate(mask, field_mask).hits:
-                note = who
+            for h in table.evaluate(mask, field_mask, () if optional else doubled).hits:
+                note = "; ".join(x for x in (who, _stand_in_note(h)) if x)
                 if optional:
                     note = (note + "; " if note else "") + (
                         "optional chart, in use" if self.optional_on
@@ -347,7 +378,8 @@ class CardValueSettlement:
         """The end of the round: every side's score; the highest wins (a tie: nobody, or
         as ``round_tie`` says); then the round adjustments, in order."""
         rules = state.rules
-        scores = self.side_scores(state.caps_m, state.field_m)
+        doubled = _doubled(state)
+        scores = self.side_scores(state.caps_m, state.field_m, doubled)
         counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(counted)
         tied = sum(1 for v in counted if v == best) > 1
@@ -365,7 +397,8 @@ class CardValueSettlement:
             notes = []
             for p in range(rules.players):
                 side = rules.side(p)
-                lines += self._yaku_lines(caps[side], fm, f"player {p + 1}")
+                lines += self._yaku_lines(caps[side], fm, f"player {p + 1}",
+                                          doubled[side] if doubled else frozenset())
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")

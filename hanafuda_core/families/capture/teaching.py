@@ -169,6 +169,11 @@ def prompt(r: Any, seat: int, names: Sequence[str]) -> str | None:
         return None
     if s.phase == Phase.PLAY:
         return "Your turn: play a card from your hand."
+    if s.phase == Phase.DECLARE:
+        verb = s.rules.declarations.verb if s.rules.declarations else "declare"
+        shown = " or ".join(a.describe()[5:] for a in legal_actions(s) if a.code() != "pass")
+        return (f"Before the first play you may {verb} cards from your hand: {shown}; "
+                f"or pass to {verb} nothing more.")
     if s.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
         card = Card(s.pending[0])
         options = [Card(a.card) for a in legal_actions(s) if isinstance(a, Capture)]
