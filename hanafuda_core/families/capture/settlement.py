@@ -44,7 +44,7 @@ from functools import cached_property
 from typing import Any
 
 from ...cards import CARD_INFO, KIND_MASKS, Card, CardSet, Kind
-from ...engines.capture import STOP, CaptureRules, RoundResult, State, Stop
+from ...engines.capture import STOP, CaptureRules, Declarations, Declare, RoundResult, State, Stop
 from ...errors import HanafudaError, OptionError
 from ...rules import Source
 from ...scoring import ScoreLine, ScoreReport
@@ -52,7 +52,8 @@ from ...yaku import Signature
 from .adjustments import Adjustment, RoundContext, apply_all
 from .ranking import ROUND_TIES, round_winner
 
-__all__ = ["OWN_YAKU_FACTORS", "CardValueSettlement", "SideScore", "transfer_scores", "yaku_factor"]
+__all__ = ["OWN_YAKU_FACTORS", "CardValueSettlement", "HandClaims", "SideScore",
+           "transfer_scores", "yaku_factor"]
 
 _KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
 
@@ -111,11 +112,15 @@ class SideScore:
     taken_by_others: int       # the other sides' yaku, subtracted (Mushi, Min-Hwatu)
     yaku_factor: int           # how often the side's own counted yaku count for it
     total: int
+    hand_points: int = 0       # the hand combinations claimed at the deal (A11), in total
 
     def formula(self) -> str:
         """The score written out: "(131 - 115) + 35 - 10 = 41", "80 + 30 x 2 - 70 = 70"
-        (the factor of the own yaku is written when it is not 1)."""
+        (the factor of the own yaku is written when it is not 1); hand combinations come
+        first: "400 + 130 + 50 = 580"."""
         text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
+        if self.hand_points:
+            text = f"{self.hand_points} + {text}"
         yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted else 0)
         if yaku or self.taken_by_others:
             text += f" + {yaku}" + (f" x {self.yaku_factor}" if self.yaku_factor != 1 else "")
@@ -132,6 +137,56 @@ def _doubled(state: State) -> tuple[frozenset[str], ...]:
         return ()
     return tuple(decl.doubled_rules(tuple(d for seat, d in state.declared
                                           if rules.side(seat) == side))
+                 for side in range(rules.sides))
+
+
+# -- A11: hand combinations claimed at the deal ------------------------------------
+
+@dataclass(frozen=True)
+class HandClaims(Declarations):
+    """Hand combinations claimed at the deal by showing them (A11; A1's declarations).
+
+    ``table`` is a :class:`~hanafuda_core.teyaku.TeyakuTable`. After the deal each seat
+    may claim the best combination of each of the table's groups that its dealt hand
+    makes (:meth:`offers`; a claim is a ``Declare(key, cards)`` showing the cards the
+    combination needs: a chaff combination the whole hand, a triple its three cards);
+    the cards go back into the hand and stay known to the table. The card-value
+    settlement adds each side's claimed combinations to its round score
+    (:func:`_hand_points`; ``SideScore.hand_points``). Six Hundred (BOOK 1279-1291,
+    1385-1401): claiming is how a player receives the points, so an unclaimed
+    combination scores nothing.
+
+    >>> from hanafuda_core.teyaku import CHAFF, TeyakuRule, TeyakuTable
+    >>> t = TeyakuTable((TeyakuRule("all_chaffs", "All Chaffs", "", CHAFF, 400),),
+    ...                 rain_is_chaff=False)
+    >>> [d.code() for d in HandClaims(t).offers(CardSet.parse("1c 2c 3c 4c 5c 6c 7c").mask, ())]
+    ['declare all_chaffs 1c 2c 3c 4c 5c 6c 7c']
+    """
+
+    table: Any = None
+    verb: str = "claim"
+    source: Source | None = None
+
+    def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
+        done = {d.key for d in shown}
+        hits = self.table.evaluate(CardSet.from_mask(hand)).hits
+        return tuple(Declare(h.rule.key, tuple(h.shown)) for h in hits
+                     if h.rule.key not in done)
+
+    def points(self, shown: Sequence[Declare]) -> int:
+        """The points of the combinations claimed in ``shown`` (the table's values)."""
+        keys = {r.key for r in self.table.rules}
+        return sum(self.table.rule(d.key).value for d in shown if d.key in keys)
+
+
+def _hand_points(state: State) -> tuple[int, ...]:
+    """Per side, the points of the hand combinations it claimed at the deal (A11), or ()
+    when the rules take no claims."""
+    rules = state.rules
+    claims = rules.declarations
+    if not isinstance(claims, HandClaims):
+        return ()
+    return tuple(claims.points([d for seat, d in state.declared if rules.side(seat) == side])
                  for side in range(rules.sides))
 
 
@@ -246,9 +301,11 @@ class CardValueSettlement:
                    table.quick(mask, field_mask)[0])
 
     def side_scores(self, piles: tuple[int, ...], field_mask: int = 0,
-                    doubled: tuple[frozenset[str], ...] = ()) -> tuple[SideScore, ...]:
+                    doubled: tuple[frozenset[str], ...] = (),
+                    hand: Sequence[int] = ()) -> tuple[SideScore, ...]:
         """Each side's score from the sides' capture piles (int masks); ``doubled``: per
-        side, the game's own yaku worth double this round (A1/A7: declared at the deal)."""
+        side, the game's own yaku worth double this round (A1/A7: declared at the deal);
+        ``hand``: per side, the points of the hand combinations it claimed (A11)."""
         own = [self._yaku(self.chart, m, field_mask, doubled[s] if doubled else frozenset())
                for s, m in enumerate(piles)]
         opt = [self._yaku(self.optional_chart, m, field_mask) for m in piles]
@@ -262,8 +319,10 @@ class CardValueSettlement:
         else:
             k, taken = 1, [0] * len(piles)
             totals = tuple(c - self.par + y for c, y in zip(cards, counted))
+        if hand:
+            totals = tuple(t + h for t, h in zip(totals, hand))
         return tuple(SideScore(cards[s], self.par, own[s], opt[s], self.optional_on,
-                               taken[s], k, totals[s])
+                               taken[s], k, totals[s], hand[s] if hand else 0)
                      for s in range(len(piles)))
 
     def _yaku_lines(self, mask: int, field_mask: int, who: str = "",
@@ -379,7 +438,7 @@ class CardValueSettlement:
         as ``round_tie`` says); then the round adjustments, in order."""
         rules = state.rules
         doubled = _doubled(state)
-        scores = self.side_scores(state.caps_m, state.field_m, doubled)
+        scores = self.side_scores(state.caps_m, state.field_m, doubled, _hand_points(state))
         counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(counted)
         tied = sum(1 for v in counted if v == best) > 1
@@ -399,6 +458,13 @@ class CardValueSettlement:
                 side = rules.side(p)
                 lines += self._yaku_lines(caps[side], fm, f"player {p + 1}",
                                           doubled[side] if doubled else frozenset())
+                if scores[side].hand_points and isinstance(rules.declarations, HandClaims):
+                    table = rules.declarations.table
+                    claimed = [table.rule(d.key).name for seat, d in state.declared
+                               if seat == p and d.key in {r.key for r in table.rules}]
+                    if claimed:
+                        notes.append(f"player {p + 1} claimed {' and '.join(claimed)} at the "
+                                     "deal")
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
