@@ -200,12 +200,12 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
 
     >>> get_game("hachihachi", preset="d001").players
     (2, 7)
-    >>> get_game("six-hundred")
+    >>> get_game("oni-koikoi")
     Traceback (most recent call last):
       ...
-    hanafuda_core.registry.NotPlayableError: Six Hundred cannot be played yet (chapter 9 of the
-    book describes it; `hanafuda games six-hundred` shows its facts); playable games: simplified,
-    matching-flowers, hana-awase-1, mushi, koikoi, hachihachi
+    hanafuda_core.registry.NotPlayableError: Oni Koi-Koi cannot be played yet (chapter 13 of the
+    book describes it; `hanafuda games oni-koikoi` shows its facts); playable games: simplified,
+    matching-flowers, hana-awase-1, mushi, six-hundred, koikoi, hachihachi
     """
     e = entry(key)
     if e.preset_of is not None:

@@ -75,8 +75,8 @@ def test_ambiguous_hana_awase_suggests_both_games():
         get_game("Hana-Awase")
 
 
-_PLAYABLE = {"simplified", "matching-flowers", "hana-awase-1", "mushi", "koikoi", "hachihachi",
-             "koikoi-d002", "koikoi-d003", "hachihachi-d001", "hachihachi-d002",
+_PLAYABLE = {"simplified", "matching-flowers", "hana-awase-1", "mushi", "six-hundred", "koikoi",
+             "hachihachi", "koikoi-d002", "koikoi-d003", "hachihachi-d001", "hachihachi-d002",
              "hachihachi-d004"}
 
 

@@ -471,6 +471,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "mushi": PlaySpec("capture", "mushi"),
     "matching-flowers": PlaySpec("capture", "matching_flowers"),
     "hana-awase-1": PlaySpec("capture", "hana_awase_1"),
+    "six-hundred": PlaySpec("capture", "six_hundred"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).
