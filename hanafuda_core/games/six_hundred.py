@@ -115,11 +115,11 @@ _MONTH_POINTS = 50
 #: The card values (1345, 1349; QR 8381): Bright, Ten, Ribbon, Chaff, then the cards
 #: worth other than their kind.
 VALUES = (50, 10, 10, 0)
-CARD_VALUES = ((C.PLUM_NIGHTINGALE, 50), (C.PAULOWNIA_SPECIAL, 10))
+CARD_VALUES: tuple[tuple[Card, int], ...] = ((C.PLUM_NIGHTINGALE, 50), (C.PAULOWNIA_SPECIAL, 10))
 #: Alternate Card Values (1431-1437): Brights 20 ("2o" in the text), the Nightingale a
 #: plain Ten; Sake & Deer (1425-1429): the Sake Cup and the Deer worth 50.
 ALTERNATE_VALUES = (20, 10, 10, 0)
-SAKE_DEER_VALUES = ((C.CHRYSANTHEMUM_SAKE, 50), (C.MAPLE_DEER, 50))
+SAKE_DEER_VALUES: tuple[tuple[Card, int], ...] = ((C.CHRYSANTHEMUM_SAKE, 50), (C.MAPLE_DEER, 50))
 
 #: The race (1323; QR 8373) and Six Hundred, Seven Hundred (1477-1489).
 TARGET, TARGET_700 = 600, 700
@@ -257,9 +257,6 @@ DECISIONS: Mapping[str, str] = {
 
 #: The game's own scoring steps, read by the teaching layer (``teach.scoring_steps``).
 SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
-    ("before", "cards",
-     "First add the hand combinations you showed at the start of the round: All Chaffs, "
-     "or one or two sets of three cards of a month."),
     ("after", "each",
      "Go through the yaku one category at a time. Only the Views category pays just your "
      "best yaku; every other category pays each yaku you made, so 4 Dry Brights also "
@@ -351,6 +348,11 @@ def chapter_facts(prefix: str = "sh") -> dict[str, object]:
     points = {r.key: r.points for r in table.rules}
     b_yaku = points["flower_viewing"] + points["boar_deer_butterfly"]
     a_yaku = table.points(CardSet.parse(EXAMPLE_PILES["A"]).mask)
+    # C's formula as printed (1447): 1 Bright, 1 Ten, 7 Chaffs, the Nightingale and the
+    # Special Paulownia, without the Ribbon's term
+    values["ex_c_text_formula"] = (bright + ten + 7 * chaff
+                                   + overlay.card_value(C.PLUM_NIGHTINGALE)
+                                   + overlay.card_value(C.PAULOWNIA_SPECIAL))
     values.update({"ex_b_printed_cards": b_cards, "ex_b_printed_yaku": b_yaku,
                    "ex_b_printed_total": b_cards + b_yaku,
                    "ex_b_text_total": b_cards + a_yaku})
@@ -369,6 +371,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         seven_hundred=v["seven_hundred"], alternative_yaku_values=v["alternative_yaku_values"],
         rain_until_sunrise=v["rain_until_sunrise"], bright_layout=v["bright_layout"]),
         sake="ten", limit="groups", source=BOOK)
+    card_values: tuple[tuple[Card, int], ...]
     if v["alternate_values"]:
         values, card_values = ALTERNATE_VALUES, ((C.PAULOWNIA_SPECIAL, 10),)
     else:
