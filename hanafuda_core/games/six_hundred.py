@@ -279,7 +279,7 @@ GOAL = ("Be the first to reach 600 points: each round you score the hand combina
 #: Each preset as readers see it (the teaching layer's headings and menus).
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook, two players",
                                     "book-3": "Rulebook, three players",
-                                    "book-700": "Rulebook, race to 700",
+                                    "book-700": "Rulebook, the race to Seven Hundred",
                                     "book-no-wild": "Rulebook, no wild card"}
 
 #: Piles scored under each preset on the variants page: (label, cards).
