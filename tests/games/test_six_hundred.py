@@ -328,3 +328,11 @@ def test_a_whole_game_ends_at_600_whatever_the_number_of_rounds():
             running = [t + p for t, p in zip(running, r.outcome["points"])]
             assert (max(running) >= 600) == (i == len(record.rounds) - 1)
         assert running == totals
+
+
+def test_the_score_report_says_why_rain_until_sunrise_set_the_views_aside():
+    rules = get_rules(rain_until_sunrise=True)
+    report = rules.overlay.pile_report(rules, CardSet.parse("3a 8a 9a 11b").mask)
+    assert report.total == 120
+    assert "The Views does not count: the pile holds a card of month 11 and no Crane" \
+        in report.notes

@@ -391,6 +391,9 @@ class CardValueSettlement:
         notes = [f"card points: {s.card_points}" + (f", against a par of {self.par}"
                                                     if self.par else ""),
                  f"score: {s.formula()}"]
+        if self.chart is not None:      # a yaku made but set aside (A13: voided by the pile)
+            notes += [f"{name} does not count: {why}"
+                      for name, why in self.chart.evaluate(mask, field_mask).set_aside]
         return ScoreReport(tuple(lines), counted, (), s.total, "Score of the captured cards",
                            None, tuple(notes))
 
