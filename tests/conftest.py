@@ -62,3 +62,19 @@ def golden_record():
         assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
 
     return check
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With pytest-xdist (``make test`` runs ``-n 2 --dist loadgroup``), keep together what
+    shares one process's state: every browser test on one worker (one Chromium, one book
+    server, one Voila server for the whole suite) and each notebook's cells (nbval runs
+    them in order in one kernel). Everything else is spread over the workers."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    browser_dir = REPO_ROOT / "tests" / "browser"
+    for item in items:
+        path = Path(str(item.path))
+        if path.is_relative_to(browser_dir):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.xdist_group(f"notebook:{path.name}"))

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from book_pages import toc_files
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,11 +52,6 @@ def anatomy_problems(found: list[str]) -> list[str]:
     if ours != sorted(ours, key=ANATOMY.index):
         out.append(f"sections out of order: {ours}")
     return out
-
-
-def toc_files() -> list[str]:
-    text = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-    return re.findall(r"^\s*(?:-\s*)?(?:root|file):\s*(\S+)", text, flags=re.M)
 
 
 def test_anatomy_problems_finds_gaps_and_disorder():

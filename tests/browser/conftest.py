@@ -11,6 +11,8 @@
 * ``watch``: a fresh browser context that records every request to a host other than
   127.0.0.1/localhost, every failed request or response with status >= 400, and every
   console error or uncaught page error.
+* ``page_visit``: ``page_visit(path)`` opens a page of the built book once per session and
+  keeps what the per-page tests read (see ``visit.py``).
 * ``voila_app``: opens the Voila app in a ``watch`` page (waiting for the kernel to run
   the notebook, or for one of its tabs) and waits for what a test expects; a wait that
   times out fails the test with the page's text and the end of the Voila log.
@@ -192,6 +194,39 @@ def book_url(book_html):
     finally:
         server.shutdown()
         server.server_close()
+
+
+AXE = Path(__file__).resolve().parents[1] / "_vendor" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_path(in_ci) -> Path:
+    """axe-core from npm (``bash tools/setup.sh --browser`` puts it there, git-ignored)."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `bash tools/setup.sh --browser`", pytrace=False)
+    return AXE
+
+
+@pytest.fixture(scope="session")
+def page_visit(browser, book_url, book_html, axe_path):
+    """``page_visit(path)``: the :class:`~visit.Visit` of a built page, made on first use
+    (axe runs on the pages of the table of contents)."""
+    from book_pages import toc_pages
+
+    from .visit import redirect_target, visit_page
+
+    toc = set(toc_pages())
+    visits: dict = {}
+
+    def get(path: str):
+        if path not in visits:
+            visits[path] = visit_page(
+                browser, BrowserLog, book_url, path,
+                redirect=redirect_target(book_html, path),
+                axe_path=axe_path if path in toc else None, timeout_ms=TIMEOUT_MS)
+        return visits[path]
+
+    return get
 
 
 # --- the Voila app ---------------------------------------------------------------------

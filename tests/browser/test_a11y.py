@@ -18,54 +18,15 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
+from book_pages import toc_pages
+
+from .visit import run_axe
 
 pytestmark = pytest.mark.browser
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-AXE = REPO_ROOT / "tests" / "_vendor" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 BLOCKING = {"critical", "serious"}
 MIN_FOCUS_WIDTH_PX = 3.0
 MIN_FOCUS_CONTRAST = 3.0
-
-RUN_AXE = """async (tags) => {
-  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags},
-                                          resultTypes: ['violations']});
-  return result.violations.map(v => ({
-    id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map(n => ({target: n.target.join(' '), impact: n.impact,
-                              summary: n.failureSummary}))}));
-}"""
-
-
-def toc_pages() -> list[str]:
-    """Every page of ``_toc.yml`` as a path of the built book (``book/deck.html``)."""
-    toc = yaml.safe_load((REPO_ROOT / "_toc.yml").read_text())
-    files = [toc["root"]]
-
-    def walk(entries: list[dict]) -> None:
-        for entry in entries:
-            files.append(entry["file"])
-            walk(entry.get("sections", []))
-
-    for part in toc.get("parts", []):
-        walk(part.get("chapters", []))
-    return [f"{f}.html" for f in files]
-
-
-@pytest.fixture(scope="session")
-def axe_path(in_ci) -> Path:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run `bash tools/setup.sh --browser`", pytrace=False)
-    return AXE
-
-
-def run_axe(page, axe_path: Path) -> list[dict]:
-    """axe's violations of the page as it is now (the script is injected once per page)."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(axe_path))
-    return page.evaluate(RUN_AXE, TAGS)
 
 
 def blocking(violations: list[dict]) -> list[dict]:
@@ -100,17 +61,9 @@ def test_axe_is_vendored(axe_path):
 # --- the book ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("page_path", toc_pages())
-def test_book_page_has_no_serious_axe_violation(watch, book_url, axe_path, artifacts_dir,
-                                                page_path):
-    page = watch.new_page()
-    page.goto(book_url + page_path, wait_until="networkidle")
-    views = page.locator("script[type='application/vnd.jupyter.widget-view+json']").count()
-    if views:
-        page.wait_for_function(
-            "n => document.querySelectorAll('.widget-subarea > .jupyter-widgets').length >= n",
-            arg=views)
-    violations = run_axe(page, axe_path)
-    watch.close_page(page)
+def test_book_page_has_no_serious_axe_violation(page_visit, artifacts_dir, page_path):
+    violations = page_visit(page_path).axe
+    assert violations is not None, f"{page_path}: axe did not run"
     save(artifacts_dir, page_path, {page_path: violations})
     bad = blocking(violations)
     assert bad == [], "\n" + readable(page_path, bad)

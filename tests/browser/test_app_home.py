@@ -1,10 +1,13 @@
 """The classroom app's home page and game pages in Chromium: every game of the registry is
 listed under its family, a playable game opens its page (by mouse and by keyboard) with
-every tool it offers, the other games say what they are and link to their chapter or say
-it is coming, and nothing loads from outside 127.0.0.1 or logs an error.
+every tool it offers (one page of the app tours them all), the other games say what they
+are and link to their chapter or say it is coming, and nothing loads from outside
+127.0.0.1 or logs an error.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -12,6 +15,8 @@ from hanafuda_core.games import all_games
 from hanafuda_core.rules import FAMILIES
 from hanafuda_core.widgets.app import chapter_in_book
 from hanafuda_core.widgets.tools import TOOLS, game_tools, rule_set_of
+
+from .conftest import TIMEOUT_MS, BrowserLog, VoilaApp, Watch
 
 pytestmark = pytest.mark.browser
 
@@ -70,30 +75,76 @@ def test_app_home_lists_every_game_by_family(voila_app, artifacts_dir):
     assert problems == [], "\n".join(problems)
 
 
-@pytest.mark.parametrize("game", PLAYABLE, ids=[g.key for g in PLAYABLE])
-def test_app_game_page_shows_its_tools(voila_app, artifacts_dir, game):
-    watch = voila_app.watch
-    page = voila_app.open_game(game.name)
-    game_page = page.locator(f".hanafuda-page-{game.key}")
-    tabs = game_page.get_by_role("tab").all_inner_texts()
-    heading = game_page.locator("h2").first.inner_text()
-    page.screenshot(path=str(artifacts_dir / f"app-{game.key}.png"), full_page=True)
-    home_hidden = not page.locator(".hanafuda-home").is_visible()
-    # back to the list, by keyboard: the button has a name and takes Enter
-    back = game_page.get_by_role("button", name="← All games")
-    back.focus()
-    page.keyboard.press("Enter")
-    voila_app.wait_visible(page, page.get_by_role("button", name=f"Open {game.name}"),
-                           "the back button did not show the home page again")
-    problems = watch.log.problems()
-    watch.close_page(page)
+@dataclass
+class GameVisit:
+    """What one game's page showed in the tour: its tabs, heading, whether the home page
+    hid, whether the keyboard's back button brought the list back, and any problem."""
 
-    assert heading == game.name
-    assert [t.strip() for t in tabs] == [TOOLS[n].title for n in game_tools(game)]
+    tabs: list[str] = field(default_factory=list)
+    heading: str = ""
+    home_hidden: bool = False
+    back_home: bool = False
+    problems: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def app_tour(browser, voila_url, voila_log, artifacts_dir) -> dict[str, GameVisit]:
+    """One page of the app (one kernel) opens every playable game from the home page in
+    turn, and goes back to the list by keyboard each time."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    log = BrowserLog()
+    for event, handler in (("request", log.on_request), ("requestfailed", log.on_request_failed),
+                           ("response", log.on_response)):
+        context.on(event, handler)
+    app = VoilaApp(Watch(context, log), voila_url, voila_log)
+    tour: dict[str, GameVisit] = {}
+    try:
+        page = app.open_home()
+        for game in PLAYABLE:
+            seen = tour[game.key] = GameVisit()
+            log.clear()
+            page.get_by_role("button", name=f"Open {game.name}", exact=True).click()
+            game_page = page.locator(f".hanafuda-page-{game.key}")
+            try:
+                game_page.get_by_role("tab").first.wait_for(state="visible")
+            except PlaywrightTimeout:
+                seen.problems.append(app.explain(page, f"{game.name}: no tools shown"))
+                continue
+            seen.tabs = [t.strip() for t in game_page.get_by_role("tab").all_inner_texts()]
+            seen.heading = game_page.locator("h2").first.inner_text()
+            page.screenshot(path=str(artifacts_dir / f"app-{game.key}.png"), full_page=True)
+            seen.home_hidden = not page.locator(".hanafuda-home").is_visible()
+            # back to the list, by keyboard: the button has a name and takes Enter
+            game_page.get_by_role("button", name="← All games").focus()
+            page.keyboard.press("Enter")
+            try:
+                page.get_by_role("button", name=f"Open {game.name}").wait_for(state="visible")
+                seen.back_home = True
+            except PlaywrightTimeout:
+                seen.problems.append(app.explain(page, "the back button did not show the "
+                                                       "home page again"))
+                break
+            seen.problems += log.problems()
+        app.watch.close_page(page)
+    finally:
+        context.close()
+    return tour
+
+
+@pytest.mark.parametrize("game", PLAYABLE, ids=[g.key for g in PLAYABLE])
+def test_app_game_page_shows_its_tools(app_tour, game):
+    seen = app_tour.get(game.key)
+    assert seen is not None, f"the tour stopped before {game.name}"
+    assert seen.problems == [], "\n".join(seen.problems)
+    assert seen.heading == game.name
+    assert seen.tabs == [TOOLS[n].title for n in game_tools(game)]
     if game.key in ("simplified", "mushi"):
-        assert [t.strip() for t in tabs] == GENERIC_TABS
-    assert home_hidden, "the home page still shows over the game's page"
-    assert problems == [], "\n".join(problems)
+        assert seen.tabs == GENERIC_TABS
+    assert seen.home_hidden, "the home page still shows over the game's page"
+    assert seen.back_home, "the back button did not show the home page again"
 
 
 def test_app_opens_a_game_by_keyboard(voila_app):

@@ -1,5 +1,6 @@
 """Cards are legible in the built book: every card picture on every page is drawn at least
-:data:`~hanafuda_core.render.sizes.MIN_CARD_WIDTH` px wide, on the screen and in print.
+:data:`~hanafuda_core.render.sizes.MIN_CARD_WIDTH` px wide, on the screen and in print
+(of the kit's generated seed pages, the sample ``test_book.browser_pages`` opens).
 
 The width is the one the reader sees (``getBoundingClientRect``, after every style sheet
 has had its say), not the ``width`` attribute the core wrote. Collapsed ``<details>`` are
@@ -17,45 +18,16 @@ import pytest
 
 from hanafuda_core.render.sizes import MIN_CARD_WIDTH
 
-from .test_book import built_pages, redirect_target
+from .test_book import BUILT, browser_pages
+from .visit import redirect_target
 
 pytestmark = pytest.mark.browser
 
-#: An A4 page at 96 px to the inch, for the print view (the print style sheets set the
-#: page margins; the layout width is the sheet's).
-A4_PX = {"width": 794, "height": 1123}
 #: Sub-pixel rounding of the browser's layout.
 TOLERANCE = 0.5
 
-#: Every card picture: a card (``svg.hanafuda-card``) and a face-down pile
-#: (``svg.hanafuda-stack``, one card wide in its viewBox plus the pile's offset).
-MEASURE = """() => {
-  document.querySelectorAll('details').forEach(d => { d.open = true; });
-  const out = [];
-  for (const el of document.querySelectorAll('svg.hanafuda-card, svg.hanafuda-stack')) {
-    const r = el.getBoundingClientRect();
-    if (!el.checkVisibility() || r.width === 0) continue;   // not rendered: nothing to see
-    const box = el.viewBox && el.viewBox.baseVal;
-    const pile = el.classList.contains('hanafuda-stack');
-    const card = pile && box && box.width ? r.width * 100 / box.width : r.width;
-    const where = el.closest('section[id]');
-    out.push({code: el.getAttribute('data-card') || (pile ? 'pile' : '?'),
-              width: Math.round(card * 100) / 100,
-              section: where ? where.id : ''});
-  }
-  return out;
-}"""
-
-PAGES = [p for p in built_pages()
-         if redirect_target(p) is None and p not in ("genindex.html", "search.html")]
-
-
-def _widget_views_rendered(page) -> None:
-    views = page.locator("script[type='application/vnd.jupyter.widget-view+json']").count()
-    if views:
-        page.wait_for_function(
-            "n => document.querySelectorAll('.widget-subarea > .jupyter-widgets').length >= n",
-            arg=views)
+PAGES = [p for p in browser_pages()
+         if redirect_target(BUILT, p) is None and p not in ("genindex.html", "search.html")]
 
 
 def _too_small(cards: list[dict]) -> list[str]:
@@ -64,24 +36,9 @@ def _too_small(cards: list[dict]) -> list[str]:
 
 
 @pytest.mark.parametrize("page_path", PAGES)
-def test_every_card_picture_is_at_least_the_minimum_width(browser, book_url, page_path):
-    screen = browser.new_context(viewport={"width": 1280, "height": 900})
-    printed = browser.new_context(viewport=A4_PX)
-    try:
-        page = screen.new_page()
-        page.goto(book_url + page_path, wait_until="networkidle")
-        _widget_views_rendered(page)
-        on_screen = page.evaluate(MEASURE)
-
-        paper = printed.new_page()
-        paper.emulate_media(media="print")
-        paper.goto(book_url + page_path, wait_until="networkidle")
-        _widget_views_rendered(paper)
-        in_print = paper.evaluate(MEASURE)
-    finally:
-        screen.close()
-        printed.close()
-
+def test_every_card_picture_is_at_least_the_minimum_width(page_visit, page_path):
+    seen = page_visit(page_path)
+    on_screen, in_print = seen.cards_on_screen, seen.cards_in_print
     small = _too_small(on_screen)
     assert not small, (f"{page_path}: {len(small)} of {len(on_screen)} card pictures are "
                        f"narrower than {MIN_CARD_WIDTH} px on screen: " + "; ".join(small[:12]))
@@ -90,15 +47,11 @@ def test_every_card_picture_is_at_least_the_minimum_width(browser, book_url, pag
                        f"narrower than {MIN_CARD_WIDTH} px in print: " + "; ".join(small[:12]))
 
 
-def test_the_deck_chapter_is_measured(browser, book_url):
-    """The measure sees cards at all: the deck chapter's 48 cards at their drawn width."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(book_url + "book/deck.html", wait_until="networkidle")
-        cards = page.evaluate(MEASURE)
-    finally:
-        context.close()
-    codes = {c["code"] for c in cards}
-    assert len(codes) >= 48, f"the deck chapter shows {len(codes)} different cards"
-    assert max(c["width"] for c in cards) > MIN_CARD_WIDTH
+def test_the_deck_chapter_is_measured(page_visit):
+    """The measure sees cards at all: the deck chapter's 48 cards at their drawn width, on
+    the screen and in print."""
+    seen = page_visit("book/deck.html")
+    for cards in (seen.cards_on_screen, seen.cards_in_print):
+        codes = {c["code"] for c in cards}
+        assert len(codes) >= 48, f"the deck chapter shows {len(codes)} different cards"
+        assert max(c["width"] for c in cards) > MIN_CARD_WIDTH

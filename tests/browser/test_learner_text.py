@@ -30,6 +30,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from book_pages import toc_files
 
 from hanafuda_core.teach import reader_problems
 
@@ -51,12 +52,6 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 
 #: A seed number shown to the reader: allowed only where the reader sets seeds.
 SEED = re.compile(r"\bseeds? \d+|\bseed=\d+", re.I)
-
-
-def toc_files() -> list[str]:
-    """Every page of ``_toc.yml`` (``root`` and ``file`` entries), in order."""
-    text = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-    return re.findall(r"^\s*(?:-\s*)?(?:root|file):\s*(\S+)", text, flags=re.M)
 
 
 def learner_pages() -> list[str]:

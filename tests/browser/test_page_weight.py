@@ -1,9 +1,9 @@
 """Page weight: every page of the built book, opened cold, loads at most 1.5 MB.
 
 Each page listed in ``_toc.yml`` is opened in a new browser context (an empty cache, and
-the cache disabled through the DevTools protocol), and the uncompressed bytes of every
-response (the page, its scripts, style sheets, fonts and pictures) are added up. A page
-over the budget fails with its heaviest resources listed.
+the cache disabled through the DevTools protocol: ``page_visit``, see visit.py), and the
+uncompressed bytes of every response (the page, its scripts, style sheets, fonts and
+pictures) are added up. A page over the budget fails with its heaviest resources listed.
 
 The heavy things a page must not ask for unless it needs them: MathJax (no page has
 mathematics: the book ships none), the theme's Font Awesome bundle (tools/offline_book.py
@@ -17,91 +17,12 @@ Needs the book built (``make book``); ``make test`` builds it first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-
 import pytest
-import yaml
+from book_pages import toc_pages
 
 pytestmark = pytest.mark.browser
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 BUDGET = 1_500_000                 # bytes, uncompressed, for one cold page load
-HEAVIEST_SHOWN = 8                 # resources named in a failure message
-WIDGET_STATE = "script[type='application/vnd.jupyter.widget-state+json']"
-
-
-def toc_pages(toc: Path = REPO_ROOT / "_toc.yml") -> list[str]:
-    """Every page of ``_toc.yml`` (the root and every chapter, in order), as the path of
-    its built HTML file."""
-    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
-    files = [data["root"]]
-
-    def walk(entries):
-        for entry in entries or ():
-            if "file" in entry:
-                files.append(entry["file"])
-            walk(entry.get("sections"))
-            walk(entry.get("chapters"))
-
-    for part in data.get("parts", ()):
-        walk(part.get("chapters"))
-    walk(data.get("chapters"))
-    return [f"{f.removesuffix('.md').removesuffix('.ipynb')}.html" for f in files]
-
-
-@dataclass
-class Load:
-    """What one cold page load fetched: (bytes, URL) per response."""
-
-    sizes: list[tuple[int, str]] = field(default_factory=list)
-    unread: list[str] = field(default_factory=list)
-
-    @property
-    def total(self) -> int:
-        return sum(size for size, _url in self.sizes)
-
-    def heaviest(self, n: int = HEAVIEST_SHOWN) -> str:
-        top = sorted(self.sizes, reverse=True)[:n]
-        return "\n  ".join(f"{size / 1000:9.1f} kB  {url}" for size, url in top)
-
-    def requested(self, fragment: str) -> list[str]:
-        return [url for _size, url in self.sizes if fragment in url] + \
-            [url for url in self.unread if fragment in url]
-
-
-def cold_load(browser, url: str) -> tuple[Load, bool]:
-    """Open ``url`` in a fresh context with the cache off, wait until the network is idle
-    (and any widgets have rendered), and measure every response's decoded body.
-    Also returns whether the page holds widget state."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  service_workers="block")
-    try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        responses = []
-        page.on("response", lambda response: responses.append(response))
-        page.goto(url, wait_until="networkidle")
-        has_widgets = page.locator(WIDGET_STATE).count() > 0
-        views = page.locator("script[type='application/vnd.jupyter.widget-view+json']").count()
-        if views:
-            page.wait_for_function(
-                "n => document.querySelectorAll('.widget-subarea > .jupyter-widgets').length >= n",
-                arg=views)
-            page.wait_for_load_state("networkidle")
-        load = Load()
-        for response in responses:
-            if 300 <= response.status < 400:       # a redirect has no body of its own
-                continue
-            try:
-                load.sizes.append((len(response.body()), response.url))
-            except Exception:                       # noqa: BLE001 (a body the browser dropped)
-                load.unread.append(response.url)
-        return load, has_widgets
-    finally:
-        context.close()
 
 
 def test_toc_pages_are_built(book_html):
@@ -120,8 +41,8 @@ def test_toc_pages_reads_parts_and_nested_sections(tmp_path):
 
 
 @pytest.mark.parametrize("page_path", toc_pages())
-def test_page_cold_load_fits_the_budget(browser, book_url, book_html, page_path):
-    load, has_widgets = cold_load(browser, book_url + page_path)
+def test_page_cold_load_fits_the_budget(page_visit, book_url, page_path):
+    load = page_visit(page_path)
     total = load.total
     report = (f"{page_path}: {total / 1e6:.2f} MB in {len(load.sizes)} responses "
               f"(budget {BUDGET / 1e6:.1f} MB); heaviest:\n  {load.heaviest()}")
@@ -131,7 +52,7 @@ def test_page_cold_load_fits_the_budget(browser, book_url, book_html, page_path)
     assert load.requested("mathjax") == [], f"{page_path} loads MathJax:\n  {load.heaviest()}"
     assert load.requested("fontawesome") == [], \
         f"{page_path} loads the Font Awesome bundle:\n  {load.heaviest()}"
-    if not has_widgets:
+    if not load.has_widgets:
         assert load.requested("embed-amd.js") == [], \
             f"{page_path} has no widgets but loads the widget manager"
         assert load.requested("require.js") == [], \

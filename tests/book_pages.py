@@ -1,0 +1,38 @@
+"""The book's pages as the tests see them: read from ``_toc.yml`` once, here.
+
+The reading itself is ``tools/toc_notebooks.py``'s :func:`toc_files` (root, parts,
+chapters and nested sections, in order), so the tests and the tool agree on what a page
+of the book is.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+TOC = ROOT / "_toc.yml"
+
+
+def _toc_tool():
+    spec = importlib.util.spec_from_file_location("toc_notebooks",
+                                                  ROOT / "tools" / "toc_notebooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _toc_tool()
+
+
+def toc_files(toc: Path = TOC) -> list[str]:
+    """Every ``root`` and ``file`` entry of ``toc``, in order (``book/deck``)."""
+    return TOOL.toc_files(yaml.safe_load(toc.read_text(encoding="utf-8")))
+
+
+def toc_pages(toc: Path = TOC) -> list[str]:
+    """Every page of ``toc`` as the path of its built HTML file (``book/deck.html``)."""
+    return [f"{f.removesuffix('.md').removesuffix('.ipynb')}.html" for f in toc_files(toc)]
