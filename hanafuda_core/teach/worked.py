@@ -391,8 +391,8 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
     played = [c for c in before.get(f"hand {me}", ()) if c not in after.get(f"hand {me}", ())]
     drawn = [c for c in before.get("stock", ()) if c not in after.get("stock", ())]
     told: set[int] = set()
-    parts = []
-    unmatched = []          # parts whose card took something of another month (a wild)
+    parts: list[str] = []
+    unmatched: list[int] = []          # parts whose card took something of another month (a wild)
     for lead, cards in (("You play", played), ("then you turn over", drawn)):
         for c in cards:
             mates = [t for t in took if t // 4 == c // 4 and t != c and t not in played + drawn]
