@@ -392,7 +392,7 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
     drawn = [c for c in before.get("stock", ()) if c not in after.get("stock", ())]
     told: set[int] = set()
     parts: list[str] = []
-    unmatched: list[int] = []          # parts whose card took something of another month (a wild)
+    unmatched: list[int] = []   # parts whose card took something of another month (a wild)
     for lead, cards in (("You play", played), ("then you turn over", drawn)):
         for c in cards:
             mates = [t for t in took if t // 4 == c // 4 and t != c and t not in played + drawn]
