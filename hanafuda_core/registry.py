@@ -14,7 +14,8 @@ names, family, player counts, deal, presets with their sources, whether it is
 playable, and the tools it offers.
 
 >>> [e.key for e in list_games(playable=True)]
-['simplified', 'matching-flowers', 'hana-awase-1', 'mushi', 'koikoi', 'hachihachi']
+['simplified', 'matching-flowers', 'hana-awase-1', 'mushi', 'six-hundred', 'koikoi',
+ 'hachihachi']
 >>> get_game("koikoi-d003").preset
 'd003'
 """
