@@ -107,9 +107,9 @@ from .engines.capture import (
 )
 
 __all__ = ["STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "TAKES_WILD",
-           "SWEEP", "Move", "Leftover", "YakuNews", "Part", "Step", "story", "stories",
-           "sentences", "part_sentences", "describe", "log_lines", "result_text", "held_yaku",
-           "the_card", "subject", "conjugate", "and_list"]
+           "TAKES_WILD_ON_FIELD", "SWEEP", "Move", "Leftover", "YakuNews", "Part", "Step",
+           "story", "stories", "sentences", "part_sentences", "describe", "log_lines",
+           "result_text", "held_yaku", "the_card", "subject", "conjugate", "and_list"]
 
 STAYS = "stays"
 BLOCKED = "blocked"
@@ -119,6 +119,9 @@ HIKI = "hiki"
 CHOICE = "choice"
 CHOSEN = "chosen"
 TAKES_WILD = "takes_wild"
+#: A card with no match of its month took the wild lying on the field as its match
+#: (``WildRules.on_field="any_card"`` / ``"non_chaff"``: Six Hundred).
+TAKES_WILD_ON_FIELD = "takes_wild_on_field"
 SWEEP = "sweep"
 
 
@@ -347,6 +350,9 @@ class _Wild:
             ev = self.event("field", card)
             if ev is not None:
                 return Move(c, source, TAKES_WILD, _cards(ev.taken)), fm & ~ev.taken
+        ev = self.event("taken_on_field", card)
+        if ev is not None:                   # the wild on the field was its only match
+            return Move(c, source, TAKES_WILD_ON_FIELD, _cards(ev.taken)), fm & ~ev.taken
         ev = self.event(source, card)
         if ev is not None:                   # the wild took one card at once
             return Move(c, source, TAKES, _cards(ev.taken), wild=True), fm & ~ev.taken
@@ -418,9 +424,15 @@ def story(before: State, action: Action | str, after: State) -> Step:
             used = wild.is_wild(c, source)
             if used:
                 wild.event(source, c)
-            move = Move(Card(c), source, CHOSEN, (Card(t),), _options(before), wild=used)
+            wild.event("taken_on_field", c)
+            # a hiki offered beside the wild on the field is taken whole (A12)
+            whole = fm & MONTH_MASKS[t >> 2]
+            taken = (_cards(whole) if not used and t >> 2 == c >> 2 and whole.bit_count() == 3
+                     else (Card(t),))
+            move = Move(Card(c), source, CHOSEN, taken, _options(before), wild=used)
+            t_mask = CardSet(taken).mask
         part0["hand" if source == "hand" else "draw"] = move
-        fm &= ~(1 << t)
+        fm &= ~(1 << t) if wild is None else ~t_mask
         if source == "hand":
             own_draw, turn = True, (1 << c) | (1 << t)
             pair_month = -1 if move.wild else c >> 2
@@ -585,6 +597,13 @@ def _tail(move: Move, who: str) -> str:
     Crane." after a played card, "... and you take ..." after a drawn one."""
     taker = conjugate(who, "take") if move.source == "hand" else subject(who, "take", False)
     month = _month(move.card)
+    if move.outcome == TAKES_WILD_ON_FIELD:
+        return (f". No {month} card is on the field, but {_the_wild(move.taken[0])} lies "
+                f"there, a match for any card: {subject(who, 'take', False)} it.")
+    if move.outcome == CHOICE and not move.wild \
+            and any(c >> 2 != move.card >> 2 for c in move.options):
+        return (f". It may take {_or_list(move.options)} (the wild card lying on the field "
+                "is a match for it too).")
     if move.wild or move.outcome in (SWEEP, TAKES_WILD):
         return _wild_tail(move, who, taker)
     if move.outcome == STAYS and move.ignored:
@@ -788,9 +807,17 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     elif hand.outcome == STAYS:
         lines.append(f"  {who} plays {the_card(hand.card, False)} to the field"
                      + _ignored_note(hand))
+    elif hand.outcome == CHOICE and not hand.wild \
+            and any(c >> 2 != hand.card >> 2 for c in hand.options):
+        lines.append(f"  {who} plays {the_card(hand.card, False)}: it may take "
+                     f"{_list(hand.options)} (the wild on the field matches any card)")
     elif hand.outcome == CHOICE:
         lines.append(f"  {who} plays {the_card(hand.card, False)}: two {_month(hand.card)} "
                      f"cards match ({_list(hand.options)})")
+    elif hand.outcome == TAKES_WILD_ON_FIELD:
+        lines.append(f"  {who} plays {the_card(hand.card, False)} and takes the wild "
+                     f"{CARD_INFO[hand.taken[0]].name} ({Card(hand.taken[0]).code}) lying on "
+                     "the field")
     else:
         lines.append(f"  {who} plays {the_card(hand.card, False)} and takes {_list(hand.taken)}")
     for part in step.parts:
@@ -830,6 +857,12 @@ def _draw_log(draw: Move) -> str:
     if draw.outcome == TAKES_WILD:
         return (f" and must take the wild {CARD_INFO[draw.taken[0]].name} "
                 f"({Card(draw.taken[0]).code}) lying on the field")
+    if draw.outcome == TAKES_WILD_ON_FIELD:
+        return (f" and takes the wild {CARD_INFO[draw.taken[0]].name} "
+                f"({Card(draw.taken[0]).code}) lying on the field")
+    if draw.outcome == CHOICE and not draw.wild \
+            and any(c >> 2 != draw.card >> 2 for c in draw.options):
+        return f": it may take {_list(draw.options)} (the wild on the field matches any card)"
     if draw.wild:
         if draw.outcome == STAYS:
             return " as the wild card: it finds no card it may take and stays on the field"

@@ -14,8 +14,8 @@ names, family, player counts, deal, presets with their sources, whether it is
 playable, and the tools it offers.
 
 >>> [e.key for e in list_games(playable=True)]
-['simplified', 'matching-flowers', 'hana-awase-1', 'hana-awase-2', 'mushi', 'hachijuu-hana',
- 'min-hwatu', 'koikoi', 'hachihachi']
+['simplified', 'matching-flowers', 'hana-awase-1', 'hana-awase-2', 'mushi', 'six-hundred',
+ 'hachijuu-hana', 'min-hwatu', 'koikoi', 'hachihachi']
 >>> get_game("koikoi-d003").preset
 'd003'
 """
@@ -201,13 +201,13 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
 
     >>> get_game("hachihachi", preset="d001").players
     (2, 7)
-    >>> get_game("six-hundred")
+    >>> get_game("oni-koikoi")
     Traceback (most recent call last):
       ...
-    hanafuda_core.registry.NotPlayableError: Six Hundred cannot be played yet (chapter 9 of the
-    book describes it; `hanafuda games six-hundred` shows its facts); playable games: simplified,
-    matching-flowers, hana-awase-1, hana-awase-2, mushi, hachijuu-hana, min-hwatu, koikoi,
-    hachihachi
+    hanafuda_core.registry.NotPlayableError: Oni Koi-Koi cannot be played yet (chapter 13 of the
+    book describes it; `hanafuda games oni-koikoi` shows its facts); playable games: simplified,
+    matching-flowers, hana-awase-1, hana-awase-2, mushi, six-hundred, hachijuu-hana, min-hwatu,
+    koikoi, hachihachi
     """
     e = entry(key)
     if e.preset_of is not None:

@@ -17,6 +17,10 @@ one declarative shape, so they are written with fields rather than code:
 * ``cancelled_by``: months whose cards on the field cancel the yaku (the
   "Rain & Fog" house rule); ``needs_company``: groups one of which must also
   score ("Views with Friends");
+* ``void_if_own``: months whose cards in the player's *own* pile void the yaku,
+  unless the pile also holds every card of ``void_unless`` (Six Hundred's "Rain
+  Until Sunrise": a November card voids the Views yaku unless the Crane was
+  captured too); the mirror of ``cancelled_by``, which reads the field;
 * ``predicate`` is the escape hatch for a yaku that fits none of this.
 
 A table may also name **stand-in cards** (:class:`StandIns`, Hachi-juu Hana's November
@@ -60,10 +64,14 @@ _SPECIAL_CHAFFS = (1 << Card.WILLOW_STORM) | (1 << Card.PAULOWNIA_SPECIAL)
 Signature = tuple[tuple[int, int], ...]
 #: Total points and the signature: what :meth:`YakuTable.quick` answers.
 QuickResult = tuple[int, Signature]
+# The cards that lift a void when a rule names none: a bit no pile has, so that
+# "pile & unless != unless" (the void stands) holds for every pile.
+_NO_PILE_HOLDS = 1 << 48
 # One rule compiled for one Sake alternative: (index, pool, dbl, need, xpool, xdbl, points,
-# plus per extra, group index, cancelling months, groups needed as company, predicate).
+# plus per extra, group index, cancelling months, groups needed as company, predicate,
+# voiding months of the own pile, the cards that lift the void).
 _Compiled = tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, ...],
-                  Callable[[int], int] | None]
+                  Callable[[int], int] | None, int, int]
 # A pile's mask and the field's mask -> the quick result.
 _Evaluator = Callable[[int, int], QuickResult]
 
@@ -122,6 +130,8 @@ class YakuRule:
     group: str = ""
     cancelled_by: tuple[int, ...] = ()       # months (1-12) that cancel it from the field
     needs_company: tuple[str, ...] = ()      # groups one of which must also score
+    void_if_own: tuple[int, ...] = ()        # months (1-12) that void it from the own pile
+    void_unless: tuple[Card, ...] = ()       # ... unless the pile holds all of these
     source: Source | None = None
     note: str = ""
     predicate: Callable[[int], int] | None = None   # escape hatch: mask -> points (0 = none)
@@ -317,8 +327,12 @@ class YakuTable:
             cancel |= MONTH_MASKS[m - 1]
         gi = self._group_index.get(rule.group, -1)
         friends = tuple(self._group_index[g] for g in rule.needs_company)
+        void = 0
+        for m in rule.void_if_own:
+            void |= MONTH_MASKS[m - 1]
         return (index, pool, dbl, rule.threshold, xpool, xdbl, rule.points, rule.plus_per_extra,
-                gi, cancel, friends, rule.predicate)
+                gi, cancel, friends, rule.predicate, void,
+                mask_of(rule.void_unless) or _NO_PILE_HOLDS)
 
     @cached_property
     def _group_index(self) -> dict[str, int]:
@@ -345,7 +359,8 @@ class YakuTable:
         one_of = self._one_of
         best: dict[int, tuple[int, int]] = {}
         hits: list[tuple[int, int, int]] = []   # (rule index, points, group index)
-        for (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, _friends, pred) in crules:
+        for (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, _friends, pred, void,
+             unless) in crules:
             if pred is not None:
                 p = pred(mask)
                 if not p:
@@ -364,6 +379,8 @@ class YakuTable:
                     if x > 0:
                         p += plus * x
             if cancel and field_mask & cancel:
+                continue
+            if void and mask & void and mask & unless != unless:
                 continue
             if gi >= 0 and one_of[gi]:
                 old = best.get(gi)
@@ -465,8 +482,8 @@ class YakuTable:
         last_of = {g: max(i for i, c in enumerate(crules) if c[8] == g)
                    for g in set(order_groups) if g >= 0}
         opened: set[int] = set()
-        for pos, (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, _friends, pred) \
-                in enumerate(crules):
+        for pos, (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, _friends, pred,
+                  void, unless) in enumerate(crules):
             grouped = gi >= 0 and one_of[gi]
             shift = width * i
             if grouped and gi not in opened:
@@ -479,7 +496,7 @@ class YakuTable:
             else:
                 cname = count(pool, dbl)
                 src.append(f"    if {cname} >= {need}:")
-                if packed and not plus and not cancel:
+                if packed and not plus and not cancel and not void:
                     # constant points: the hit's packed field is a constant too
                     if grouped:
                         src.append(f"        if {pts} > b{gi}: b{gi} = {pts}; v{gi} = "
@@ -499,6 +516,9 @@ class YakuTable:
             ind = "        "
             if cancel:
                 src.append(f"{ind}if not fm & {cancel}:")
+                ind += "    "
+            if void:
+                src.append(f"{ind}if not m & {void} or m & {unless} == {unless}:")
                 ind += "    "
             if packed and grouped:
                 src.append(f"{ind}if p > b{gi}: b{gi} = p; v{gi} = p << {shift}")
@@ -820,7 +840,7 @@ class YakuTable:
             alt = max(compiled, key=lambda c: self._run(c[1], mask, fmask)[0])
         hits = []
         for i, p in sig:
-            (_, pool, dbl, need, xpool, xdbl, pts, plus, _, _, _, pred) = alt[1][i]
+            (_, pool, dbl, need, xpool, xdbl, pts, plus, _, _, _, pred, _, _) = alt[1][i]
             rule = self.rules[i]
             if pred is not None:
                 hits.append(YakuHit(rule, p, p, 0, CardSet.from_mask(mask), CardSet()))
@@ -842,5 +862,17 @@ class YakuTable:
                         aside.append((r.name, "a card of month "
                                       + "/".join(str(m) for m in r.cancelled_by)
                                       + " is on the field (Rain & Fog)"))
+        made_keys = [h.rule.key for h in hits]
+        for r, c in zip(self.rules, alt[1]):
+            void, unless = c[12], c[13]
+            pool, dbl, need, pred = c[1], c[2], c[3], c[11]
+            made = (pred(mask) if pred is not None
+                    else (mask & pool).bit_count() + (mask & dbl).bit_count() >= need)
+            if void and mask & void and mask & unless != unless and r.key not in made_keys \
+                    and made:
+                lift = (" and no " + ", ".join(CARD_INFO[x].name for x in r.void_unless)
+                        if r.void_unless else "")
+                aside.append((r.name, "the pile holds a card of month "
+                              + "/".join(str(m) for m in r.void_if_own) + lift))
         role = _SAKE_ROLE_LABEL.get(alt[0], "") if mask & _SAKE else ""
         return Evaluation(tuple(hits), total, role, tuple(aside))

@@ -76,8 +76,9 @@ def test_ambiguous_hana_awase_suggests_both_games():
 
 
 _PLAYABLE = {"simplified", "matching-flowers", "hana-awase-1", "hana-awase-2", "mushi",
-             "hachijuu-hana", "min-hwatu", "koikoi", "hachihachi", "koikoi-d002",
-             "koikoi-d003", "hachihachi-d001", "hachihachi-d002", "hachihachi-d004"}
+             "six-hundred", "hachijuu-hana", "min-hwatu", "koikoi", "hachihachi",
+             "koikoi-d002", "koikoi-d003", "hachihachi-d001", "hachihachi-d002",
+             "hachihachi-d004"}
 
 
 def test_families_and_sources_are_known():

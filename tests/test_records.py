@@ -30,10 +30,13 @@ def _option_sets(key):
 
 def _short(game):
     """The fewest rounds a whole game of these rules may be told to play (a Hachi-Hachi
-    game has 6 or 12 deals; the others take their number of rounds as an option)."""
+    game has 6 or 12 deals; the others take their number of rounds as an option; a race
+    with no round limit is played to its end: None)."""
     if game.round_word in game.options:
         return None
     allowed = game.option_table.get(game.round_word)
+    if allowed is None and getattr(game.rules, "rounds", 0) is None:
+        return None     # no round limit and no option for one (Six Hundred's race)
     return min(allowed.allowed) if allowed is not None else 6
 
 

@@ -273,8 +273,10 @@ def test_other_wild_variants_are_described_and_refused_until_the_engine_plays_th
     assert ONI_WILD.card == Card.PAULOWNIA_PHOENIX and ONI_WILD.from_stock == "non_chaff"
     assert SIX_HUNDRED_WILD.leftovers == "field" and not SIX_HUNDRED_WILD.last_card_sweeps
     assert HIGO_BANA_WILD.optional and HIGO_BANA_WILD.on_field == "month"
-    for wild, word in ((SIX_HUNDRED_WILD, "any_card"), (ONI_WILD, "reveal"),
-                       (HIGO_BANA_WILD, "optional")):
+    assert SIX_HUNDRED_WILD.playable        # A12: any card may take it on the field
+    assert CaptureRules(wild=SIX_HUNDRED_WILD).wild is SIX_HUNDRED_WILD
+    for wild, word in ((ONI_WILD, "reveal"), (HIGO_BANA_WILD, "optional"),
+                       (replace(MUSHI_WILD, on_field="discarded"), "discarded")):
         with pytest.raises(NotImplementedError, match=word):
             CaptureRules(wild=wild)
     with pytest.raises(ValueError, match="on_field must be one of"):

@@ -41,9 +41,10 @@ How future games plug in (not implemented here, the fields are reserved):
 * **Wild cards** (``wild``: a :class:`WildRules` value): what one card may take
   from the hand or the stock, what may take it on the field, the last-card
   sweep and who gets the leftovers. Mushi's Storm (:data:`MUSHI_WILD`, also
-  Koi-Koi's "Storm is Wild" and "Brewing Storm") is played; Six Hundred's,
-  Oni Koi-Koi's and Higo-Bana's are described as values, and the engine
-  refuses them (``NotImplementedError``) until it plays their extra rules.
+  Koi-Koi's "Storm is Wild" and "Brewing Storm") and Six Hundred's (any card may
+  take the wild lying on the field) are played; Oni Koi-Koi's and Higo-Bana's are
+  described as values, and the engine refuses them (``NotImplementedError``) until
+  it plays their extra rules (the reveal, the announced hiki, the optional wild).
   Without a wild the turn runs the plain code above; every wild move is also
   logged as a :class:`WildEvent` in ``State.wild_log`` (for narration).
 * **Declarations at the deal** (``declarations``, a :class:`Declarations` value; A1):
@@ -513,6 +514,7 @@ _WILD_TARGETS = ("other_months", "any", "non_chaff", "month")
 _WILD_HIKI = ("protected", "announced")
 _WILD_ON_FIELD = ("first_draw", "month", "any_card", "non_chaff", "discarded")
 _WILD_LEFTOVERS = ("wild_player", "field")
+_ON_FIELD_CANDIDATE = ("any_card", "non_chaff")
 _CHAFF_MASK = KIND_MASKS[Kind.CHAFF]
 
 
@@ -525,6 +527,9 @@ class WildEvent(NamedTuple):
     * ``"stock"``: the wild, turned up from the stock, took ``taken``;
     * ``"field"``: the wild lay on the field and ``card``, turned up from the
       stock by ``player``, had to take it (``taken`` is the wild);
+    * ``"taken_on_field"``: the wild lay on the field and ``card``, played or
+      turned up by ``player``, took it as its match (``on_field="any_card"`` or
+      ``"non_chaff"``; ``taken`` is the wild);
     * ``"sweep"``: the wild was the last stock card and took the whole field;
     * ``"month_leftover"``: at the end, the last card(s) of the wild's month went
       to ``player``'s side, which held the other cards of that month;
@@ -554,6 +559,9 @@ class WildEvent(NamedTuple):
         if self.kind == "field":
             return (f"{who} turns up the {name}, a card of another month, and must take "
                     f"{taken} (wild) lying on the field with it")
+        if self.kind == "taken_on_field":
+            return (f"{who}'s {name} takes {taken} lying on the field: the wild is a match "
+                    "for it")
         if self.kind == "sweep":
             return (f"{who} turns up the {name} (wild) as the last stock card: it sweeps the "
                     f"field" + (f", taking {taken}" if taken else ""))
@@ -597,10 +605,17 @@ class WildRules:
         of its own month's cards, so the month keeps an odd card, the "partner"
         of the leftovers); ``"month"`` only a card of its own month, as usual
         (Higo-Bana l. 2377); ``"any_card"`` any card may take it (Six Hundred
-        l. 1293) - not implemented; ``"non_chaff"`` any Bright, Ten or Ribbon
-        may take it (Oni l. 2151) - not implemented; ``"discarded"`` dealt to the
-        field it leaves the round (Higo-Bana variant, l. 2439) - not implemented.
+        l. 1293); ``"non_chaff"`` any Bright, Ten or Ribbon may take it (Oni
+        l. 2151); ``"discarded"`` dealt to the field it leaves the round
+        (Higo-Bana variant, l. 2439) - not implemented.
         A wild that could take nothing and joined the field follows the same rule.
+        Under ``"any_card"`` / ``"non_chaff"`` the wild is one more candidate for
+        every card that may take it (played or turned up, of any month): the
+        candidates are the field cards of the card's month plus the wild; none:
+        the card joins the field; one (the wild alone): it is taken; two or more:
+        the player chooses (``CHOOSE_HAND_CAPTURE`` / ``CHOOSE_DRAW_CAPTURE``), a
+        hiki counting as one candidate taken whole (offered as its lowest card).
+        The month whose card took the wild keeps an odd card (the "partner").
     ``last_card_sweeps``
         Turned up as the last stock card it takes every field card, hiki and
         its own month included (Mushi, Oni l. 2151, Higo-Bana l. 2377; Six
@@ -625,8 +640,10 @@ class WildRules:
         The rule's name in refusals ("under Storm is Wild the Storm cannot take a
         hiki").
 
-    >>> MUSHI_WILD.playable, [u.split(" ")[0] for u in ONI_WILD.unplayable()]
-    (True, ['reveal=True', "on_field='non_chaff'"])
+    >>> MUSHI_WILD.playable, SIX_HUNDRED_WILD.playable
+    (True, True)
+    >>> [u.split(" ")[0] for u in ONI_WILD.unplayable()]
+    ['reveal=True']
     """
 
     card: int = Card.WILLOW_STORM
@@ -661,13 +678,9 @@ class WildRules:
         if self.hiki == "announced":
             out.append("hiki='announced' (Higo-Bana: a hiki seen in hand and field is "
                        "announced to block the wild)")
-        if self.on_field in ("any_card", "non_chaff", "discarded"):
-            out.append(f"on_field={self.on_field!r} (" + {
-                "any_card": "Six Hundred: any card may take the wild lying on the field",
-                "non_chaff": "Oni Koi-Koi: any Bright, Ten or Ribbon may take the wild "
-                             "lying on the field",
-                "discarded": "Higo-Bana variant: the wild dealt to the field leaves the round",
-            }[self.on_field] + ")")
+        if self.on_field == "discarded":
+            out.append("on_field='discarded' (Higo-Bana variant: the wild dealt to the field "
+                       "leaves the round)")
         if self.optional:
             out.append("optional=True (Higo-Bana: the drawn wild may be left on the field)")
         if self.reveal:
@@ -704,6 +717,31 @@ class WildRules:
     def field_exclusion(self) -> int:
         """The wild's bit when, lying on the field, it matches no card (Mushi)."""
         return self.bit if self.on_field == "first_draw" else 0
+
+    @cached_property
+    def field_candidate(self) -> int:
+        """The wild's bit when, lying on the field, it is one more candidate for the
+        cards that may take it (``on_field="any_card"`` / ``"non_chaff"``), else 0."""
+        return self.bit if self.on_field in _ON_FIELD_CANDIDATE else 0
+
+    @cached_property
+    def field_takers(self) -> int:
+        """The cards (a mask) that may take the wild lying on the field as a candidate:
+        every card but its own month's (which match it anyway), and under
+        ``"non_chaff"`` no Chaff."""
+        takers = ((1 << 48) - 1) & ~self.own_month
+        if self.on_field == "non_chaff":
+            takers &= ~_CHAFF_MASK
+        return takers if self.field_candidate else 0
+
+    def field_options(self, field_m: int, card: int, month_m: int) -> int:
+        """The candidates of a card that may take the wild lying on the field (a mask):
+        ``month_m`` (the field cards of its month) with a hiki offered as its lowest card,
+        plus the wild. Called only when the wild is on the field and ``card`` may take it.
+        """
+        if month_m.bit_count() == 3:
+            month_m &= -month_m
+        return month_m | self.field_candidate
 
     def power(self, source: str) -> str:
         """What the wild may take from ``source`` ("hand" or "stock")."""
@@ -745,7 +783,7 @@ class WildRules:
 
 #: Mushi (BOOK ch. 8, l. 1155-1264): the Storm is fully playable.
 MUSHI_WILD = WildRules(source=Source("BOOK", "ch. 8 Mushi, wild card", "1155-1264"))
-#: Six Hundred (BOOK ch. 9, l. 1281-1295): not playable yet (any card may take it on the field).
+#: Six Hundred (BOOK ch. 9, l. 1281-1295): any card may take it lying on the field.
 SIX_HUNDRED_WILD = WildRules(rule_name="Six Hundred", from_hand="any", from_stock="any",
                              on_field="any_card", last_card_sweeps=False, leftovers="field",
                              source=Source("BOOK", "ch. 9 Six Hundred, wild card", "1281-1295"))
@@ -1634,12 +1672,26 @@ def _choose(state: State, action: Capture) -> State:
     t = 1 << action.card
     wlog = state.wild_log
     wild = state.rules.wild is not None and _wild_choice(state) is not None
+    whole = False           # a card that may take the wild on the field took it or a hiki
+    if state.rules.wild is not None and not wild:
+        w = state.rules.wild
+        if w.field_candidate and w.active(state.field0) and state.field_m & w.field_candidate \
+                and w.field_takers >> card & 1:
+            whole = True
+            if t == w.field_candidate:
+                wlog += (WildEvent(state.player, "taken_on_field", card, t),)
+            else:
+                month = state.field_m & MONTH_MASKS[card >> 2]
+                if month.bit_count() == 3:      # the hiki is taken whole
+                    t = month
+                else:
+                    whole = False
     if state.phase == _CHOOSE_HAND:
         if wild:                # the wild's pick makes no pair of its month
             wlog += (WildEvent(state.player, "hand", card, t),)
             pair_month = -1
         else:
-            pair_month = card >> 2
+            pair_month = -1 if whole else card >> 2
         return _turn(state, hist, 1, card, state.hands_m, state.field_m & ~t, state.pos,
                      (1 << card) | t, pair_month, state.calls, wlog)
     if wild:
@@ -1678,9 +1730,11 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     if active:
         wcard = int(w.card)
         excl = w.field_exclusion
+        fwild = w.field_candidate       # the wild on the field as a candidate (A12)
+        takers = w.field_takers
     else:
         wcard = -1
-        excl = 0
+        excl = fwild = takers = 0
     months = MONTH_MASKS
     decl = state.declared
     # yaku worth double for a side (A1: what it declared at the deal), None for none
@@ -1705,6 +1759,17 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     wlog += (WildEvent(player, "hand", card, m),)
                 else:
                     fm |= bit
+                pair_month = -1
+            elif fm & fwild and takers >> card & 1:
+                # the wild lies on the field: one more candidate for this card (A12)
+                if fm & months[card >> 2]:              # and a card of its month: choose
+                    return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
+                                        player, state.dealer, state.round_no, sigs, pts,
+                                        calls, state.scores, state.wins, (card, 0, -1), hist,
+                                        state.deal, None, state.field0, wlog, decl))
+                fm ^= fwild
+                turn = bit | fwild
+                wlog += (WildEvent(player, "taken_on_field", card, fwild),)
                 pair_month = -1
             else:
                 m = fm & months[card >> 2] & ~excl
@@ -1750,6 +1815,17 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     fm ^= excl
                     turn |= bit | excl
                     wlog += (WildEvent(player, "field", card, excl),)
+                elif fm & fwild and takers >> card & 1:
+                    # the wild lies on the field: one more candidate for this card (A12)
+                    if fm & months[card >> 2]:
+                        return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
+                                            player, state.dealer, state.round_no, sigs, pts,
+                                            calls, state.scores, state.wins,
+                                            (card, turn, pair_month), hist, state.deal, None,
+                                            state.field0, wlog, decl))
+                    fm ^= fwild
+                    turn |= bit | fwild
+                    wlog += (WildEvent(player, "taken_on_field", card, fwild),)
                 else:
                     mm = months[card >> 2]
                     m = fm & mm & ~excl
@@ -1849,7 +1925,10 @@ def _choice_mask(state: State) -> int:
     source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
     if card == w.card and w.power(source) != "month":
         return w.targets(state.field_m, w.power(source))
-    return state.field_m & MONTH_MASKS[card >> 2] & ~w.field_exclusion
+    m = state.field_m & MONTH_MASKS[card >> 2] & ~w.field_exclusion
+    if state.field_m & w.field_candidate and w.field_takers >> card & 1:
+        return w.field_options(state.field_m, card, m)
+    return m
 
 
 def play_options(rules: CaptureRules, field_m: int, dealt_field: int, card: int
@@ -1867,6 +1946,9 @@ def play_options(rules: CaptureRules, field_m: int, dealt_field: int, card: int
         return (0, m) if m & (m - 1) else (m, 0)
     excl = w.field_exclusion if w is not None and w.active(dealt_field) else 0
     m = field_m & MONTH_MASKS[card >> 2] & ~excl
+    if w is not None and field_m & w.field_candidate and w.field_takers >> card & 1 \
+            and w.active(dealt_field):
+        return (0, w.field_options(field_m, card, m)) if m else (w.field_candidate, 0)
     return (0, m) if m.bit_count() == 2 else (m, 0)
 
 
@@ -1887,6 +1969,16 @@ def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
             raise IllegalActionError(f"the {_name(action.card)} is not on the field; under "
                                      f"{w.rule_name} the {_name(card)} can take {names}")
         raise IllegalActionError(f"choose the card the wild {_name(card)} takes: {names}")
+    if state.field_m & w.field_candidate and w.field_takers >> card & 1:
+        month = state.field_m & MONTH_MASKS[card >> 2]
+        if isinstance(action, Capture) and month.bit_count() == 3 and month >> action.card & 1:
+            raise IllegalActionError(
+                f"the three {MONTH_NAMES[card >> 2]} cards on the field are a hiki, taken "
+                f"together: choose the {_name(options[0])} to take all three, or the "
+                f"{_name(w.card)}")
+        raise IllegalActionError(
+            f"under {w.rule_name} the {_name(w.card)} lying on the field is wild: the "
+            f"{_name(card)} may take it or a card of its month; choose {names}")
     if isinstance(action, Capture) and action.card == w.card and w.field_exclusion \
             and state.field_m & w.bit:
         raise IllegalActionError(
@@ -1925,10 +2017,11 @@ def _leftovers(state: State) -> State:
                 fm &= ~rest
                 events.append(WildEvent(seat_of[side], "month_leftover", w.card, rest))
                 break
-    used = [e for e in state.wild_log if e.kind in ("hand", "stock", "field")]
+    used = [e for e in state.wild_log if e.kind in ("hand", "stock", "field", "taken_on_field")]
     if used and fm:
         ev = used[-1]
-        month = (ev.card if ev.kind == "field" else ev.taken.bit_length() - 1) >> 2
+        month = (ev.card if ev.kind in ("field", "taken_on_field")
+                 else ev.taken.bit_length() - 1) >> 2
         partner = fm & MONTH_MASKS[month] & ~w.bit
         if partner:
             side = rules.side(ev.player)

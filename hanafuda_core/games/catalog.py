@@ -475,6 +475,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "hana-awase-2": PlaySpec("capture", "hana_awase_2"),
     "min-hwatu": PlaySpec("capture", "min_hwatu"),
     "hachijuu-hana": PlaySpec("capture", "hachijuu_hana"),
+    "six-hundred": PlaySpec("capture", "six_hundred"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

@@ -283,20 +283,36 @@ def card_value_rows(game: Game | str) -> list[dict[str, object]]:
         return []
     deck = getattr(g.rules, "deck", DECK)
     rows: list[dict[str, object]] = []
+    own = getattr(getattr(g.rules, "overlay", None), "card_values", ())
+    apart = {int(c) for c, _ in own}        # cards valued apart from their kind (A10)
     for kind in Kind:
-        card = next((c for c in deck if c.kind is kind and not c.is_rain), None)
+        card = next((c for c in deck if c.kind is kind and not c.is_rain
+                     and int(c) not in apart), None)
         if card is None:
             continue
-        try:
-            sheet = g.score([card])
-        except HanafudaError:
+        value = _card_points(g, card)
+        if value is None:
             return []
-        data = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
-        if data.get("card_points") is None:
-            return []
-        rows.append({"Kind": kind.label, "Value each": data["card_points"],
-                     "cards": (card,)})
+        rows.append({"Kind": kind.label, "Value each": value, "cards": (card,)})
+    for c in sorted(apart):                 # then each of those on its own row
+        if c in {int(x) for x in deck}:
+            value = _card_points(g, Card(c))
+            kind_row = next(r for r in rows if r["Kind"] == Card(c).kind.label)
+            if value is not None and value != kind_row["Value each"]:
+                rows.append({"Kind": f"The {CARD_INFO[c].name}", "Value each": value,
+                             "cards": (Card(c),), "single": True})
     return rows
+
+
+def _card_points(g: Game, card: Card) -> int | None:
+    """The card points ``g`` scores for a pile of one card (None: it scores none)."""
+    try:
+        sheet = g.score([card])
+    except HanafudaError:
+        return None
+    data = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
+    value = data.get("card_points")
+    return None if value is None else int(value)
 
 
 _GROUP_NAMES = {"chaff": "Chaff combinations (by kinds)",
@@ -373,7 +389,8 @@ def yaku_chart_html(game: Game | str, *, width: float = MIN_CARD_WIDTH,
                    'counts)</p><div style="display:flex;flex-wrap:wrap;gap:6px">')
         for r in values:
             out.append(f'<div class="hf-card-value" style="{_TILE}"><div><b>'
-                       f'{html.escape(str(r["Kind"]))}</b>: {r["Value each"]} each</div>'
+                       f'{html.escape(str(r["Kind"]))}</b>: {r["Value each"]}'
+                       f'{"" if r.get("single") else " each"}</div>'
                        f'{row_svg(_card_list(r["cards"]), width=width)}</div>')
         out.append("</div>")
     yaku = yaku_rows(g)

@@ -202,11 +202,15 @@ def overview_rows(game: Game | str) -> list[dict[str, object]]:
     deal = "; ".join(f"{r['Players']} players: {r['Each hand']} each, {r['Field']} to the "
                      f"field, {r['Stock']} in the stock" for r in deals) or "—"
     length = game_length(g)
+    target = getattr(g.rules, "target_score", None)
+    if not length and target is not None:      # a race with no round limit (Six Hundred)
+        race = f"as many {g.round_word} as it takes for a total to reach {target}"
+    else:
+        race = f"as many {g.round_word} as the table agrees"
     rows: list[dict[str, object]] = [{"": "Players", "At a glance": players_label(info.players)},
             {"": "Cards", "At a glance": info.deck},
             {"": "Deal", "At a glance": deal},
-            {"": "Length", "At a glance": f"{length} {g.round_word}" if length
-             else f"as many {g.round_word} as the table agrees"},
+            {"": "Length", "At a glance": f"{length} {g.round_word}" if length else race},
             {"": "Goal", "At a glance": game_data(g, "GOAL") or info.summary or "—"},
             {"": "Difficulty", "At a glance": info.difficulty or "—"}]
     return rows

@@ -396,18 +396,25 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
     played = [c for c in before.get(f"hand {me}", ()) if c not in after.get(f"hand {me}", ())]
     drawn = [c for c in before.get("stock", ()) if c not in after.get("stock", ())]
     told: set[int] = set()
-    parts = []
+    parts: list[str] = []
+    unmatched: list[int] = []   # parts whose card took something of another month (a wild)
     for lead, cards in (("You play", played), ("then you turn over", drawn)):
         for c in cards:
             mates = [t for t in took if t // 4 == c // 4 and t != c and t not in played + drawn]
             told.update([c, *mates])
             name = f"the {CARD_INFO[c].name}"
             if c in took:
+                if not mates:
+                    unmatched.append(len(parts))
                 parts.append(f"{lead} {name} and take {_names(mates)}" if mates
                              else f"{lead} {name} and take a card with it")
             else:
                 parts.append(f"{lead} {name}; no field card matches, so it stays on the field")
     rest = [t for t in took if t not in told]
+    if len(unmatched) == 1 and len(rest) == 1:      # the one card it took: say which
+        parts[unmatched[0]] = parts[unmatched[0]].replace("a card with it",
+                                                          f"{_names(rest)} with it")
+        rest = []
     text = "; ".join(parts) + "."
     if rest:
         text += f" You also capture {_names(rest)}."

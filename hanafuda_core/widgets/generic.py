@@ -590,10 +590,15 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
                        for p in range(game.players[0])]
         from ..teach.tools import preset_choices
         self.preset = _rules_box(preset_choices(game), game.preset, "300px")
+        # a race with no round limit and no option for one (Six Hundred) is played to its
+        # end: its length is not asked for
+        self._fixed_length = (getattr(game.rules, "rounds", 0) is None
+                              and game.round_word not in game.option_table)
         self.rounds = widgets.IntText(value=controller.rounds,
                                       description=game.round_word.capitalize(),
                                       style={"description_width": "60px"},
-                                      layout=widgets.Layout(width="140px"))
+                                      layout=widgets.Layout(width="140px"),
+                                      disabled=self._fixed_length)
         self.load_button = widgets.Button(description="Computer game", style=BIG,
                                           button_style="primary",
                                           tooltip="Replay a game between computer players "
@@ -692,7 +697,8 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
         seed = self.seed.value if seed is None else seed
         key = self.controller.game.key
         agents = [a.value for a in self.agents]
-        preset, rounds = self.preset.value, self.rounds.value
+        preset = self.preset.value
+        rounds = None if self._fixed_length else self.rounds.value
         return self._swap(lambda: ReplayController(game=key, seed=seed, agents=agents,
                                                    preset=preset, rounds=rounds),
                           "The game shown stays.")

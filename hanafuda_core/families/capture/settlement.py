@@ -40,10 +40,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
-from ...cards import KIND_MASKS, CardSet, Kind
-from ...engines.capture import STOP, CaptureRules, RoundResult, State, Stop, doubled_yaku
+from ...cards import CARD_INFO, KIND_MASKS, Card, CardSet, Kind
+from ...engines.capture import (
+    STOP,
+    CaptureRules,
+    Declarations,
+    Declare,
+    RoundResult,
+    State,
+    Stop,
+    doubled_yaku,
+)
 from ...errors import HanafudaError, OptionError
 from ...rules import Source
 from ...scoring import ScoreLine, ScoreReport
@@ -51,7 +61,8 @@ from ...yaku import Signature
 from .adjustments import Adjustment, RoundContext, apply_all
 from .ranking import ROUND_TIES, round_winner
 
-__all__ = ["OWN_YAKU_FACTORS", "CardValueSettlement", "SideScore", "transfer_scores", "yaku_factor"]
+__all__ = ["OWN_YAKU_FACTORS", "CardValueSettlement", "HandClaims", "SideScore",
+           "transfer_scores", "yaku_factor"]
 
 _KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
 
@@ -110,17 +121,71 @@ class SideScore:
     taken_by_others: int       # the other sides' yaku, subtracted (Mushi, Min-Hwatu)
     yaku_factor: int           # how often the side's own counted yaku count for it
     total: int
+    hand_points: int = 0       # the hand combinations claimed at the deal (A11), in total
 
     def formula(self) -> str:
         """The score written out: "(131 - 115) + 35 - 10 = 41", "80 + 30 x 2 - 70 = 70"
-        (the factor of the own yaku is written when it is not 1)."""
+        (the factor of the own yaku is written when it is not 1); hand combinations come
+        first: "400 + 130 + 50 = 580"."""
         text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
+        if self.hand_points:
+            text = f"{self.hand_points} + {text}"
         yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted else 0)
         if yaku or self.taken_by_others:
             text += f" + {yaku}" + (f" x {self.yaku_factor}" if self.yaku_factor != 1 else "")
         if self.taken_by_others:
             text += f" - {self.taken_by_others}"
         return text if text == str(self.total) else f"{text} = {self.total}"
+
+
+# -- A11: hand combinations claimed at the deal ------------------------------------
+
+@dataclass(frozen=True)
+class HandClaims(Declarations):
+    """Hand combinations claimed at the deal by showing them (A11; A1's declarations).
+
+    ``table`` is a :class:`~hanafuda_core.teyaku.TeyakuTable`. After the deal each seat
+    may claim the best combination of each of the table's groups that its dealt hand
+    makes (:meth:`offers`; a claim is a ``Declare(key, cards)`` showing the cards the
+    combination needs: a chaff combination the whole hand, a triple its three cards);
+    the cards go back into the hand and stay known to the table. The card-value
+    settlement adds each side's claimed combinations to its round score
+    (:func:`_hand_points`; ``SideScore.hand_points``). Six Hundred (BOOK 1279-1291,
+    1385-1401): claiming is how a player receives the points, so an unclaimed
+    combination scores nothing.
+
+    >>> from hanafuda_core.teyaku import CHAFF, TeyakuRule, TeyakuTable
+    >>> t = TeyakuTable((TeyakuRule("all_chaffs", "All Chaffs", "", CHAFF, 400),),
+    ...                 rain_is_chaff=False)
+    >>> [d.code() for d in HandClaims(t).offers(CardSet.parse("1c 2c 3c 4c 5c 6c 7c").mask, ())]
+    ['declare all_chaffs 1c 2c 3c 4c 5c 6c 7c']
+    """
+
+    table: Any = None
+    verb: str = "claim"
+    source: Source | None = None
+
+    def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
+        done = {d.key for d in shown}
+        hits = self.table.evaluate(CardSet.from_mask(hand)).hits
+        return tuple(Declare(h.rule.key, tuple(h.shown)) for h in hits
+                     if h.rule.key not in done)
+
+    def points(self, shown: Sequence[Declare]) -> int:
+        """The points of the combinations claimed in ``shown`` (the table's values)."""
+        keys = {r.key for r in self.table.rules}
+        return sum(self.table.rule(d.key).value for d in shown if d.key in keys)
+
+
+def _hand_points(state: State) -> tuple[int, ...]:
+    """Per side, the points of the hand combinations it claimed at the deal (A11), or ()
+    when the rules take no claims."""
+    rules = state.rules
+    claims = rules.declarations
+    if not isinstance(claims, HandClaims):
+        return ()
+    return tuple(claims.points([d for seat, d in state.declared if rules.side(seat) == side])
+                 for side in range(rules.sides))
 
 
 def _stand_in_note(hit: Any) -> str:
@@ -139,6 +204,10 @@ class CardValueSettlement:
 
     ``values``
         Points of a Bright, a Ten, a Ribbon and a Chaff (default 20/10/5/1).
+    ``card_values``
+        Values of single cards that differ from their kind's, as ``((card, value), ...)``
+        (Six Hundred: the Nightingale 50, the Special Paulownia 10); a card listed here
+        is worth its own value instead of its kind's. Later pairs override earlier ones.
     ``par``
         Subtracted from each pile's card points (Mushi: 115, half its deck's 230).
     ``chart``
@@ -165,6 +234,7 @@ class CardValueSettlement:
     """
 
     values: tuple[int, int, int, int] = (20, 10, 5, 1)
+    card_values: tuple[tuple[Card, int], ...] = ()
     par: int = 0
     chart: Any = None
     optional_chart: Any = None
@@ -180,11 +250,45 @@ class CardValueSettlement:
         if self.round_tie not in ROUND_TIES:
             raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, "
                               f"not {self.round_tie!r}")
+        self._check_card_values()
 
     # -- the figures -------------------------------------------------------------
+    def _check_card_values(self) -> None:
+        """Refuse a malformed ``card_values`` (A10)."""
+        for pair in self.card_values:
+            items: tuple[object, ...] = pair if isinstance(pair, tuple) else ()
+            if (len(items) != 2 or isinstance(items[0], bool) or not isinstance(items[0], int)
+                    or not 0 <= items[0] < 48 or isinstance(items[1], bool)
+                    or not isinstance(items[1], int)):
+                raise HanafudaError(f"card_values holds {pair!r}; each entry is (card, "
+                                    "points): one of the 48 cards and a whole number")
+
+    @cached_property
+    def _card_adjustments(self) -> tuple[tuple[int, int], ...]:
+        """``(bit, value - kind value)`` of each card valued apart from its kind (A10)."""
+        kind_value = dict(zip(_KINDS, self.values))
+        own = {int(c): v for c, v in self.card_values}
+        return tuple((1 << c, v - kind_value[CARD_INFO[c].kind]) for c, v in own.items()
+                     if v != kind_value[CARD_INFO[c].kind])
+
+    def card_value(self, card: int) -> int:
+        """The value of one card: its own (``card_values``) or its kind's.
+
+        >>> CardValueSettlement(card_values=((Card.PLUM_NIGHTINGALE, 50),)).card_value(4)
+        50
+        """
+        for c, v in reversed(self.card_values):
+            if int(c) == int(card):
+                return v
+        return dict(zip(_KINDS, self.values))[CARD_INFO[card].kind]
+
     def card_points(self, mask: int) -> int:
         """The sum of the card values of a pile (an int mask)."""
-        return sum((mask & KIND_MASKS[k]).bit_count() * v for k, v in zip(_KINDS, self.values))
+        total = sum((mask & KIND_MASKS[k]).bit_count() * v for k, v in zip(_KINDS, self.values))
+        for bit, delta in self._card_adjustments:
+            if mask & bit:
+                total += delta
+        return total
 
     @staticmethod
     def _yaku(table: Any, mask: int, field_mask: int, doubled: frozenset[str] = frozenset()
@@ -195,9 +299,11 @@ class CardValueSettlement:
                    table.quick(mask, field_mask)[0])
 
     def side_scores(self, piles: tuple[int, ...], field_mask: int = 0,
-                    doubled: tuple[frozenset[str], ...] = ()) -> tuple[SideScore, ...]:
+                    doubled: tuple[frozenset[str], ...] = (),
+                    hand: Sequence[int] = ()) -> tuple[SideScore, ...]:
         """Each side's score from the sides' capture piles (int masks); ``doubled``: per
-        side, the game's own yaku worth double this round (A1/A7: declared at the deal)."""
+        side, the game's own yaku worth double this round (A1/A7: declared at the deal);
+        ``hand``: per side, the points of the hand combinations it claimed (A11)."""
         own = [self._yaku(self.chart, m, field_mask, doubled[s] if doubled else frozenset())
                for s, m in enumerate(piles)]
         opt = [self._yaku(self.optional_chart, m, field_mask) for m in piles]
@@ -211,8 +317,10 @@ class CardValueSettlement:
         else:
             k, taken = 1, [0] * len(piles)
             totals = tuple(c - self.par + y for c, y in zip(cards, counted))
+        if hand:
+            totals = tuple(t + h for t, h in zip(totals, hand))
         return tuple(SideScore(cards[s], self.par, own[s], opt[s], self.optional_on,
-                               taken[s], k, totals[s])
+                               taken[s], k, totals[s], hand[s] if hand else 0)
                      for s in range(len(piles)))
 
     def _yaku_lines(self, mask: int, field_mask: int, who: str = "",
@@ -281,6 +389,9 @@ class CardValueSettlement:
         notes = [f"card points: {s.card_points}" + (f", against a par of {self.par}"
                                                     if self.par else ""),
                  f"score: {s.formula()}"]
+        if self.chart is not None:      # a yaku made but set aside (A13: voided by the pile)
+            notes += [f"{name} does not count: {why}"
+                      for name, why in self.chart.evaluate(mask, field_mask).set_aside]
         return ScoreReport(tuple(lines), counted, (), s.total, "Score of the captured cards",
                            None, tuple(notes))
 
@@ -341,7 +452,7 @@ class CardValueSettlement:
         as ``round_tie`` says); then the round adjustments, in order."""
         rules = state.rules
         doubled = doubled_yaku(state)
-        scores = self.side_scores(state.caps_m, state.field_m, doubled)
+        scores = self.side_scores(state.caps_m, state.field_m, doubled, _hand_points(state))
         counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(counted)
         tied = sum(1 for v in counted if v == best) > 1
@@ -361,6 +472,13 @@ class CardValueSettlement:
                 side = rules.side(p)
                 lines += self._yaku_lines(caps[side], fm, f"player {p + 1}",
                                           doubled[side] if doubled else frozenset())
+                if scores[side].hand_points and isinstance(rules.declarations, HandClaims):
+                    table = rules.declarations.table
+                    claimed = [table.rule(d.key).name for seat, d in state.declared
+                               if seat == p and d.key in {r.key for r in table.rules}]
+                    if claimed:
+                        notes.append(f"player {p + 1} claimed {' and '.join(claimed)} at the "
+                                     "deal")
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")

@@ -176,6 +176,11 @@ def prompt(r: Any, seat: int, names: Sequence[str]) -> str | None:
                 f"or pass to {verb} nothing more.")
     if s.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
         card = Card(s.pending[0])
+        options = [Card(a.card) for a in legal_actions(s) if isinstance(a, Capture)]
+        if len(options) != 2 or any(c.month != card.month for c in options):
+            # a wild card's choice (its power, or the wild lying on the field)
+            names_ = " or the ".join(CARD_INFO[c].name for c in options)
+            return f"Choose which card the {CARD_INFO[card].name} takes: the {names_}."
         return (f"Two {MONTH_NAMES[card.month - 1]} ({FLOWERS[card.month - 1].english}) cards "
                 f"are on the field: choose which one the {CARD_INFO[card].name} takes.")
     yaku = ", ".join(_held_yaku(s, seat))
