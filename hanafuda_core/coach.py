@@ -510,13 +510,17 @@ class _Context:
         if isinstance(action, Capture):
             card = st.pending[0]
             t = int(action.card)
+            took = 1 << t
             if wild is None:
-                other = self.field & MONTH_MASKS[card >> 2]
+                other = self.field & self.rules.take_masks[card >> 2]
+                hiki = self.field & MONTH_MASKS[t >> 2]
+                if self.rules.capture_relation is not None and hiki.bit_count() == 3:
+                    took = hiki                 # a chosen hiki card takes the three
             elif card == wild.card:
                 other = 0
             else:
                 other = _choice_mask(st)
-            return (1 << card) | (1 << t), other & ~(1 << t), 0
+            return (1 << card) | took, other & ~took, 0
         return 0, 0, 0
 
     def reasons(self, action: Action, exp: float, win: float, loss: float, nothing: float,
@@ -650,7 +654,7 @@ class _Context:
         my_hand = self.view.hand.mask & ~(1 << played)
         for c in _bits(left | discard):
             month = c >> 2
-            mm = MONTH_MASKS[month]
+            mm = self.rules.taker_masks[month]     # the cards that could take it
             k = (self.unseen & mm).bit_count()
             p = _hold_probability(self.unseen.bit_count(), k, self.opp_hand)
             # what the card would give an opponent

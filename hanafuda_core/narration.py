@@ -102,6 +102,7 @@ from .engines.capture import (
     State,
     WildEvent,
     WildRules,
+    _one_hiki,
     legal_actions,
     parse_action,
 )
@@ -296,10 +297,12 @@ def _cards(mask: int) -> tuple[Card, ...]:
     return CardSet.from_mask(mask).as_cards()      # the capture engine plays the 48 cards
 
 
-def _resolve(card: int, source: str, fm: int, pair_month: int, turn: int, stack: bool
-             ) -> tuple[Move, int]:
-    """One card met the field (mask ``fm``): its move and the field after it."""
-    mm = MONTH_MASKS[card >> 2]
+def _resolve(card: int, source: str, fm: int, pair_month: int, turn: int, stack: bool,
+             takes: tuple[int, ...] = MONTH_MASKS, rel: bool = False) -> tuple[Move, int]:
+    """One card met the field (mask ``fm``): its move and the field after it.
+    ``takes`` is what a card of each month may take (the rules' capture relation;
+    ``rel``: one other than same month, where several candidates are a choice)."""
+    mm = takes[card >> 2]
     m = fm & mm
     k = m.bit_count()
     bit = 1 << card
@@ -310,7 +313,7 @@ def _resolve(card: int, source: str, fm: int, pair_month: int, turn: int, stack:
                 return Move(Card(card), source, STACKED, returned=_cards(back)), fm | back | bit
             return Move(Card(card), source, BLOCKED), fm | bit
         return Move(Card(card), source, STAYS), fm | bit
-    if k == 2:
+    if k == 2 or (rel and k > 1 and not _one_hiki(m)):
         return Move(Card(card), source, CHOICE, options=_cards(m)), fm
     return Move(Card(card), source, TAKES if k == 1 else HIKI, _cards(m), _cards(m)), fm & ~m
 
@@ -392,6 +395,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
     rules = before.rules
     n = rules.players
     stack = rules.pair_then_draw == "stack"
+    takes, rel = rules.take_masks, rules.capture_relation is not None
     w = before.active_wild
     wild = _Wild(before, after, w, stack) if w is not None else None
     drawn = after.stock[before.pos:after.pos]
@@ -399,7 +403,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
     def resolve(card: int, source: str, fm: int, pair_month: int, turn: int, last: bool
                 ) -> tuple[Move, int]:
         if wild is None:
-            return _resolve(card, source, fm, pair_month, turn, stack)
+            return _resolve(card, source, fm, pair_month, turn, stack, takes, rel)
         return wild.resolve(card, source, fm, pair_month, turn, last)
 
     p = before.player
@@ -419,7 +423,10 @@ def story(before: State, action: Action | str, after: State) -> Step:
         t = int(action.card)
         source = "hand" if before.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
         if wild is None:
-            move = Move(Card(c), source, CHOSEN, (Card(t),), _cards(fm & MONTH_MASKS[c >> 2]))
+            hiki = fm & MONTH_MASKS[t >> 2]
+            taken = _cards(hiki) if rel and hiki.bit_count() == 3 else (Card(t),)
+            move = Move(Card(c), source, CHOSEN, taken, _cards(fm & takes[c >> 2]))
+            t_mask = CardSet(taken).mask
         else:
             used = wild.is_wild(c, source)
             if used:
@@ -432,9 +439,9 @@ def story(before: State, action: Action | str, after: State) -> Step:
             move = Move(Card(c), source, CHOSEN, taken, _options(before), wild=used)
             t_mask = CardSet(taken).mask
         part0["hand" if source == "hand" else "draw"] = move
-        fm &= ~(1 << t) if wild is None else ~t_mask
+        fm &= ~t_mask
         if source == "hand":
-            own_draw, turn = True, (1 << c) | (1 << t)
+            own_draw, turn = True, (1 << c) | t_mask
             pair_month = -1 if move.wild else c >> 2
     else:
         part0["decision"] = action.code()

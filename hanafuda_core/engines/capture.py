@@ -53,8 +53,14 @@ How future games plug in (not implemented here, the fields are reserved):
   play: Hachi-juu Hana's dealt triples (:class:`MonthSets`), Six Hundred's hand
   combinations, Oni Koi-Koi's wild (:class:`ShowCards`). ``State.declared`` keeps
   them; they are public in the :class:`PlayerView`.
-* **Capture relation** (``capture_relation``, Hachi: month m takes m+1..m+3):
-  a hook replacing "same month".
+* **Capture relation** (``capture_relation``, a :class:`CaptureRelation`): which
+  field cards a played or drawn card may take. None is the usual same month (the
+  turn reads ``MONTH_MASKS``, unchanged); Hachi (Simplified) takes the three
+  following months, Hachi its chart ((m + n) mod 5 = 3). Every "what can this card
+  take" reads ``CaptureRules.take_masks``: the turn, the choices, :func:`play_options`,
+  narration and the coach. With several months to take from, the player chooses one
+  card; a hiki (three of a month on the field) is taken whole when chosen, and
+  without a choice when it is the only candidate.
 * **Teyaku** (hand combinations, Hachi-Hachi, Six Hundred) and **par scoring**
   (``par``: card points against 88, 115, 80...) and **payments** (a zero-sum
   ledger with per-loser penalties) are settled by the overlay at round end from
@@ -102,7 +108,7 @@ __all__ = [
     "WildRules", "WildEvent", "MUSHI_WILD",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
     "Declare", "Pass", "PASS", "Declarations", "MonthSets", "ShowCards", "declared_by",
-    "doubled_yaku",
+    "doubled_yaku", "CaptureRelation", "SAME_MONTH",
 ]
 
 
@@ -397,6 +403,92 @@ _MISDEAL_OUTCOMES = ("redeal", "redeal_next_dealer", "instant_win", "dealer_wins
                      "dealer_captures", "play_on")
 
 
+# ---------------------------------------------------------------------------
+# Capture relation (issue 10): which months a card may take
+
+
+@dataclass(frozen=True)
+class CaptureRelation:
+    """Which field cards a played or drawn card may take, by month, as data.
+
+    ``takes`` holds twelve masks: ``takes[i]`` is the cards a card of month ``i + 1``
+    may take. Build one with :meth:`from_chart` (a chart as printed),
+    :meth:`following` (each month takes the next ``k``, wrapping) or :meth:`modular`
+    (``m`` takes ``n`` when ``(m + n) % modulus == remainder``).
+
+    >>> CaptureRelation.following(3).months(10)
+    (11, 12, 1)
+    >>> CaptureRelation.modular(5, 3).months(4)
+    (4, 9)
+    >>> CaptureRelation.from_chart("x", {1: (2,)}).months(2)
+    ()
+    """
+
+    name: str
+    takes: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.takes) != 12 or any(not isinstance(t, int) or t < 0 or t >> 48
+                                         for t in self.takes):
+            raise ValueError("CaptureRelation.takes must be twelve 48-bit card masks")
+
+    @classmethod
+    def from_chart(cls, name: str, chart: Mapping[int, Iterable[int]]) -> CaptureRelation:
+        """From a chart {month: months it takes} (months 1-12; a month left out takes
+        nothing)."""
+        takes = [0] * 12
+        for m, targets in chart.items():
+            for n in (m, *targets):
+                if not isinstance(n, int) or not 1 <= n <= 12:
+                    raise ValueError(f"capture chart of {name}: {n!r} is not a month (1-12)")
+            for n in targets:
+                takes[m - 1] |= MONTH_MASKS[n - 1]
+        return cls(name, tuple(takes))
+
+    @classmethod
+    def following(cls, k: int) -> CaptureRelation:
+        """Each month takes the ``k`` months after it, December wrapping to January."""
+        if not 1 <= k <= 11:
+            raise ValueError("a month may take from 1 to 11 following months")
+        return cls.from_chart(f"the {k} following months",
+                              {m: [(m - 1 + d) % 12 + 1 for d in range(1, k + 1)]
+                               for m in range(1, 13)})
+
+    @classmethod
+    def modular(cls, modulus: int, remainder: int) -> CaptureRelation:
+        """Month ``m`` takes month ``n`` when ``(m + n) % modulus == remainder``."""
+        if modulus < 1 or not 0 <= remainder < modulus:
+            raise ValueError("modular capture relation: need modulus >= 1 and "
+                             "0 <= remainder < modulus")
+        return cls.from_chart(f"months summing to {remainder} modulo {modulus}",
+                              {m: [n for n in range(1, 13) if (m + n) % modulus == remainder]
+                               for m in range(1, 13)})
+
+    def months(self, month: int) -> tuple[int, ...]:
+        """The months (1-12) a card of ``month`` may take, in calendar order from it."""
+        t = self.takes[month - 1]
+        order = [(month - 1 + d) % 12 for d in range(12)]
+        return tuple(i + 1 for i in order if t & MONTH_MASKS[i])
+
+    def chart(self) -> dict[int, tuple[int, ...]]:
+        """The relation as a chart {month: months it takes}, months in calendar order."""
+        return {m: tuple(sorted(self.months(m))) for m in range(1, 13)}
+
+    @cached_property
+    def takers(self) -> tuple[int, ...]:
+        """``takers[i]``: the cards that may take a card of month ``i + 1``."""
+        return tuple(sum(MONTH_MASKS[j] for j in range(12) if self.takes[j] & MONTH_MASKS[i])
+                     for i in range(12))
+
+    def may_take(self, card: int, target: int) -> bool:
+        """Whether ``card`` (an id) may take ``target`` (an id) by this relation."""
+        return bool(self.takes[card >> 2] >> target & 1)
+
+
+#: The usual relation (a card takes its own month), as a value for charts and tests.
+SAME_MONTH = CaptureRelation("same month", MONTH_MASKS)
+
+
 @dataclass(frozen=True)
 class CaptureRules:
     """Everything the capture engine needs to know about one game, as data."""
@@ -432,8 +524,8 @@ class CaptureRules:
     decision_words: DecisionWords = NEUTRAL_WORDS  # what the players call GoOn / Stop
     wild: WildRules | None = None                # a wild card (see WildRules); None = none
     declarations: Declarations | None = None     # A1: what a seat may show after the deal
+    capture_relation: CaptureRelation | None = None  # None: same month (the usual)
     # Reserved hooks for later games (see the module docstring); None = not used.
-    capture_relation: Any = None
     teyaku: Any = None
     par: Any = None
     payments: Any = None
@@ -468,6 +560,26 @@ class CaptureRules:
             self.wild.check_playable()
             if self.wild.card not in self.deck:
                 raise ValueError(f"the wild card {Card(self.wild.card).code} is not in the deck")
+        if self.capture_relation is not None:
+            if not isinstance(self.capture_relation, CaptureRelation):
+                raise TypeError("CaptureRules.capture_relation must be a CaptureRelation or None")
+            if self.wild is not None or self.pair_then_draw == "stack":
+                raise OptionError(f"{self.name}: a capture relation other than same month is "
+                                  "not played together with a wild card or a stacked pair yet")
+
+    @cached_property
+    def take_masks(self) -> tuple[int, ...]:
+        """For each month index 0-11, the cards a card of that month may take (a mask
+        to AND with the field): the month itself, or the capture relation's months."""
+        rel = self.capture_relation
+        return MONTH_MASKS if rel is None else rel.takes
+
+    @cached_property
+    def taker_masks(self) -> tuple[int, ...]:
+        """For each month index 0-11, the cards that may take a card of that month
+        (the converse of :attr:`take_masks`; the same month without a relation)."""
+        rel = self.capture_relation
+        return MONTH_MASKS if rel is None else rel.takers
 
     @cached_property
     def deck_ids(self) -> tuple[int, ...]:
@@ -1535,7 +1647,12 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
             return
         if state.rules.wild is not None:
             _refuse_wild(state, action, options)
+        rel = state.rules.capture_relation
         month = MONTH_NAMES[card >> 2]
+        if rel is not None:
+            raise IllegalActionError(
+                f"by {rel.name} the {_name(card)} may take "
+                f"{' or '.join(_name(c) for c in options)}: choose one of them")
         raise IllegalActionError(
             f"you must choose which {month} card to capture with the {_name(card)}: "
             f"{' or '.join(_name(c) for c in options)}")
@@ -1686,6 +1803,11 @@ def _choose(state: State, action: Capture) -> State:
                     t = month
                 else:
                     whole = False
+    if state.rules.capture_relation is not None:
+        month = state.field_m & MONTH_MASKS[action.card >> 2]
+        if month.bit_count() == 3:          # a chosen hiki card takes the three
+            t = month
+            whole = True
     if state.phase == _CHOOSE_HAND:
         if wild:                # the wild's pick makes no pair of its month
             wlog += (WildEvent(state.player, "hand", card, t),)
@@ -1735,7 +1857,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     else:
         wcard = -1
         excl = fwild = takers = 0
-    months = MONTH_MASKS
+    months = rules.take_masks       # what a card of each month may take (same month: usual)
+    rel = rules.capture_relation is not None
     decl = state.declared
     # yaku worth double for a side (A1: what it declared at the deal), None for none
     doubled = doubled_yaku(state) if decl else None
@@ -1776,7 +1899,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 n = m.bit_count()
                 if n == 0:                              # no match: it joins the field
                     fm |= bit
-                elif n == 2:                            # two: the player picks one
+                elif n == 2 or (rel and n > 1 and not _one_hiki(m)):  # the player picks one
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
@@ -1831,13 +1954,13 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     m = fm & mm & ~excl
                     n = m.bit_count()
                     if n == 0:
-                        if pair_month == card >> 2 and stack:
+                        if stack and pair_month == card >> 2:
                             # Go-Stop / Min-Hwatu: the pair goes back, the three stay (a hiki)
                             fm |= (turn & mm) | bit
                             turn &= ~mm
                         else:
                             fm |= bit
-                    elif n == 2:
+                    elif n == 2 or (rel and n > 1 and not _one_hiki(m)):
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
@@ -1921,7 +2044,7 @@ def _choice_mask(state: State) -> int:
     card = state.pending[0]
     w = state.rules.wild
     if w is None or not w.active(state.field0):
-        return state.field_m & MONTH_MASKS[card >> 2]
+        return state.field_m & state.rules.take_masks[card >> 2]
     source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
     if card == w.card and w.power(source) != "month":
         return w.targets(state.field_m, w.power(source))
@@ -1945,11 +2068,19 @@ def play_options(rules: CaptureRules, field_m: int, dealt_field: int, card: int
         m = w.targets(field_m, w.from_hand)
         return (0, m) if m & (m - 1) else (m, 0)
     excl = w.field_exclusion if w is not None and w.active(dealt_field) else 0
-    m = field_m & MONTH_MASKS[card >> 2] & ~excl
+    m = field_m & rules.take_masks[card >> 2] & ~excl
     if w is not None and field_m & w.field_candidate and w.field_takers >> card & 1 \
             and w.active(dealt_field):
         return (0, w.field_options(field_m, card, m)) if m else (w.field_candidate, 0)
-    return (0, m) if m.bit_count() == 2 else (m, 0)
+    n = m.bit_count()
+    if n == 2 or (n > 1 and rules.capture_relation is not None and not _one_hiki(m)):
+        return (0, m)
+    return (m, 0)
+
+
+def _one_hiki(m: int) -> bool:
+    """Whether the mask ``m`` is exactly three cards of one month (a hiki)."""
+    return m.bit_count() == 3 and m == m & MONTH_MASKS[(m & -m).bit_length() - 1 >> 2]
 
 
 def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
