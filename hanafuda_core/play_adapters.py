@@ -496,7 +496,10 @@ def capture_decision(game: Game, record: Record) -> Any:
         final_yaku = [frozenset(h.rule.key for h in table.evaluate(
             last.caps_m[rules.side(p)], last.field_m).hits) for p in range(rules.players)]
     first = _first_deal_dealer(record.rounds[0].deal) if record.rounds else None
-    return decide_game(rules, totals, won, first_dealer=first, final_yaku=final_yaku)
+    points = [tuple((r.outcome or {}).get("points") or [0] * record.players)
+              for r in record.rounds] if rules.win_streak is not None else None
+    return decide_game(rules, totals, won, first_dealer=first, final_yaku=final_yaku,
+                       round_points=points)
 
 
 def capture_rounds_won(record: Record) -> tuple[int, ...]:

@@ -519,6 +519,9 @@ class CaptureRules:
     # deciding between several players over ``target_score`` (read in the final round).
     floor_score: int | None = None
     race_tie_break: tuple[str, ...] = ()
+    # A run of wins ends the game (Hachi: two rounds in a row, each by 20 or more):
+    # (rounds in a row, margin); ``State.wins`` then holds each seat's current run.
+    win_streak: tuple[int, int] | None = None
     yaku: Any = None                               # a hanafuda_core.yaku.YakuTable
     overlay: Any = field(default_factory=NoOverlay)
     decision_words: DecisionWords = NEUTRAL_WORDS  # what the players call GoOn / Stop
@@ -537,7 +540,7 @@ class CaptureRules:
         check_game_end(self.name, ranked_by(self), self.target_score, rounds=self.rounds,
                        floor_score=self.floor_score, race_tie_break=self.race_tie_break,
                        yaku_keys=None if self.yaku is None
-                       else {r.key for r in self.yaku.rules})
+                       else {r.key for r in self.yaku.rules}, win_streak=self.win_streak)
         if self.round_end not in ROUND_ENDS:
             raise OptionError(f"round_end must be one of {', '.join(ROUND_ENDS)}, not "
                              f"{self.round_end!r}")
@@ -2266,14 +2269,26 @@ def totals_after(state: State) -> tuple[int, ...]:
 
 
 def game_over(state: State) -> bool:
-    """True after the last round: the round count, a total reaching the target or a
-    total falling to the floor (:func:`hanafuda_core.families.capture.ranking.game_ends`)."""
+    """True after the last round: a run of wins (``win_streak``), the round count, a
+    total reaching the target or a total falling to the floor
+    (:func:`hanafuda_core.families.capture.ranking.game_ends`)."""
     if state.phase != Phase.ROUND_OVER:
         return False
     from ..families.capture.ranking import game_ends
     rules = state.rules
+    if rules.win_streak is not None and max(_runs_after(state)) >= rules.win_streak[0]:
+        return True
     return game_ends(totals_after(state), state.round_no, rounds=rules.rounds,
                      target=rules.target_score, floor=rules.floor_score)
+
+
+def _runs_after(state: State) -> tuple[int, ...]:
+    """Under ``win_streak``: each seat's run of wins by the margin after this round."""
+    from ..families.capture.ranking import streak_runs
+    res = state.result
+    if res is None or state.rules.win_streak is None:
+        return tuple(state.wins)
+    return streak_runs(state.wins, res.points, res.winner, state.rules.win_streak[1])
 
 
 def next_round(state: State, seed: int | random.Random | None = None) -> State:
@@ -2283,7 +2298,9 @@ def next_round(state: State, seed: int | random.Random | None = None) -> State:
     if game_over(state):
         raise IllegalActionError("the game is over")
     wins = list(state.wins)
-    if state.result is not None and state.result.winner is not None:
+    if state.rules.win_streak is not None:
+        wins = list(_runs_after(state))
+    elif state.result is not None and state.result.winner is not None:
         wins[state.result.winner] += 1
     return new_round(state.rules, seed, next_dealer(state), round_no=state.round_no + 1,
                      scores=totals_after(state), wins=wins)

@@ -71,7 +71,7 @@ CHART: Mapping[int, tuple[int, ...]] = {
 }
 RELATION = CaptureRelation.from_chart("the Hachi capture chart", CHART)
 
-_OPTION_LIST = _hs._options(_src, "Hachi")
+_OPTION_LIST = _hs._options(_src)
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
 DECISIONS: Mapping[str, str] = {

@@ -33,6 +33,7 @@ from ..capture_yaku import POETRY_RIBBONS
 from ..cards import MONTH_MASKS, Card
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRelation, CaptureRules
+from ..families.capture.ranking import streak_winner as _streak_winner
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, Source, preset_values
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -139,34 +140,19 @@ def yaku_table(source_of: Any, cards: str = "top") -> YakuTable:
     return YakuTable(groups, tuple(rules), limit="groups", source=source_of("figure 2"))
 
 
-def streak_winner(rounds: Sequence[Sequence[int]], needed: int = STREAK_ROUNDS,
-                  margin: int = STREAK_MARGIN) -> tuple[int, int] | None:
-    """The game's winner under "win ``needed`` rounds in a row, each by ``margin`` or
-    more": (seat, index of the round that completes the run), or None if nobody has.
-    ``rounds`` is each round's scores (two seats). A tied round, or a win by less than
-    the margin, breaks every run.
+def streak_winner(rounds: Sequence[Sequence[int]]) -> tuple[int, int] | None:
+    """The game's winner under the chapter's game end (the family's
+    :func:`~hanafuda_core.families.capture.ranking.streak_winner` with
+    :data:`STREAK_ROUNDS` and :data:`STREAK_MARGIN`): (seat, index of the round that
+    completes the run), or None.
 
     >>> streak_winner([(153, 133), (151, 126)])        # the chapter's example
     (0, 1)
-    >>> streak_winner([(153, 133), (130, 140), (151, 126)]) is None
-    True
     """
-    run, who = 0, -1
-    for i, pts in enumerate(rounds):
-        best = max(pts)
-        leaders = [p for p, v in enumerate(pts) if v == best]
-        second = max((v for p, v in enumerate(pts) if p != leaders[0]), default=0)
-        if len(leaders) == 1 and best - second >= margin:
-            run = run + 1 if leaders[0] == who else 1
-            who = leaders[0]
-            if run >= needed:
-                return who, i
-        else:
-            run, who = 0, -1
-    return None
+    return _streak_winner(rounds, STREAK_ROUNDS, STREAK_MARGIN)
 
 
-def _options(src: Any, game: str) -> tuple[Option, ...]:
+def _options(src: Any) -> tuple[Option, ...]:
     return (
         Option("players", 2, (2,), "two players (7 cards each, 6 to the field)",
                src("Setup")),
@@ -175,24 +161,17 @@ def _options(src: Any, game: str) -> tuple[Option, ...]:
                "Bright or Ten of each named month (our reading), or any card of each named "
                "month", src("figure 2: yaku"),
                note="A Poetry yaku adds the three Poetry Ribbons either way."),
-        Option("rounds", 12, tuple(range(1, 13)),
-               f"rounds played while {game}'s own game end (two round wins in a row, each "
-               f"by {STREAK_MARGIN} or more) is not played by the engine yet", src(
-                   "Determining the Winner of the Game")),
-        Option("game_end", "streak", ("streak",),
-               f"the game ends when a player wins {STREAK_ROUNDS} rounds in a row, each by "
-               f"{STREAK_MARGIN} points or more", src("Determining the Winner of the Game"),
-               implemented=False,
-               note="Written as streak_winner and tested; the capture engine cannot carry a "
-                    "run of wins from round to round yet."),
     )
 
 
-_OPTION_LIST = _options(_src, "Hachi (Simplified)")
+_OPTION_LIST = _options(_src)
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
 #: Our readings where the chapter is silent (shown in "Sources and differences").
 DECISIONS: Mapping[str, str] = {
+    "No round limit": "The game has no agreed number of rounds: it goes on until one "
+        f"player wins {STREAK_ROUNDS} rounds in a row, each by {STREAK_MARGIN} points or "
+        "more. A tied round, or a win by less, breaks the run.",
     "The cards of the number-named yaku": "The chapter names twenty yaku by month numbers "
         "(One Two Three, Five Six Ten ...) and shows their cards only in a lost picture. "
         "We read each as the best card of each named month (its Bright, or its Ten), and "
@@ -240,8 +219,8 @@ def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], 
     return CaptureRules(
         name=name, key=key, preset=preset, options=items, players=2, deals={2: (7, 6)},
         misdeal=MisdealRules(True, False, False), on_field_four="redeal",
-        round_end="hands_empty", rounds=v["rounds"], yaku=table, overlay=overlay,
-        capture_relation=relation)
+        round_end="hands_empty", rounds=None, win_streak=(STREAK_ROUNDS, STREAK_MARGIN),
+        yaku=table, overlay=overlay, capture_relation=relation)
 
 
 @lru_cache(maxsize=16)

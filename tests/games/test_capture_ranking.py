@@ -253,3 +253,16 @@ def test_the_final_line_names_the_first_dealer_tie_breaker():
                       decide((9, 9, 3), (1, 1, 0), final="first_dealer", first_dealer=2))
     assert line.endswith("tied, A wins the game as the tied player nearest the first "
                          "dealer's right (First Dealer Tie Breaker)")
+
+
+def test_a_run_of_wins_ends_a_game_without_a_round_limit_and_bad_runs_are_refused():
+    from hanafuda_core.families.capture.ranking import streak_runs, streak_winner
+    check_game_end("g", "points", None, rounds=None, win_streak=(2, 20))
+    for bad in ((0, 20), (2, -1), (2,), (True, 20)):
+        with pytest.raises(OptionError, match="run of wins"):
+            check_game_end("g", "points", None, rounds=None, win_streak=bad)
+    assert streak_runs((1, 0), (120, 100), 0, 20) == (2, 0)
+    assert streak_runs((1, 0), (119, 100), 0, 20) == (0, 0)
+    assert streak_runs((1, 0), (100, 100), None, 20) == (0, 0)
+    assert streak_winner([(100, 140), (100, 120), (90, 100)], 3, 10) == (1, 2)
+    assert streak_winner([(100, 140), (100, 120), (95, 100)], 3, 10) is None

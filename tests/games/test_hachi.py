@@ -171,19 +171,62 @@ def test_hachi_simplified_a_hiki_goes_whole_to_a_following_month():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_option_cites_its_lines_and_the_game_end_waits_for_the_engine(game):
+def test_every_option_cites_its_lines_and_bad_values_are_refused(game):
     assert all(o.source is not None for o in game.OPTIONS.values())
-    assert not game.OPTIONS["game_end"].implemented
     with pytest.raises(OptionError):
         game.get_rules(players=3)
     with pytest.raises(OptionError):
         game.get_rules(yaku_cards="all")
 
 
-_OPTION_SETS = st.fixed_dictionaries({
-    "yaku_cards": st.sampled_from(("top", "any_card")),
-    "rounds": st.integers(1, 12),
-})
+def _finished(rules, points, runs=(0, 0), dealer=0):
+    """A finished round with these scores (a pile worth each score: chaffs at 10 and
+    ribbons at 1), the runs of wins carried in ``wins``."""
+    # cards worth 10 that make no yaku together: every Chaff, the Geese, the Swallow and
+    # the top cards of six months no named triple lies within
+    chaffs = [c for c in CardSet.deck() if c.kind is Kind.CHAFF] + list(
+        CardSet.parse("8b 11b 1a 2a 12a 9a 10a 7a"))
+    ribbons = [c for c in CardSet.deck() if c.kind is Kind.RIBBON]
+    piles, k, r = [], 0, 0
+    for pts in points:
+        tens, ones = divmod(pts, 10)
+        piles.append(CardSet(chaffs[k:k + tens] + ribbons[r:r + ones]))
+        k, r = k + tens, r + ones
+    end = setup_state(rules, [CardSet(), CardSet()], captures=piles, dealer=dealer)
+    end = end._replace(wins=tuple(runs))
+    return end._replace(phase=Phase.ROUND_OVER, result=rules.overlay.settle_draw(end))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_book_hachi_game_ends_after_two_wins_in_a_row_by_20_in_the_engine(game):
+    """BK19-1 / BK20-1 played through the engine: round 1 A 153 - B 133 (A's run is 1,
+    the game goes on), round 2 A 151 - B 126 (A's run is 2: A wins the game)."""
+    from hanafuda_core.engines.capture import game_over, next_round
+    from hanafuda_core.families.capture.ranking import decide_game
+    rules = game.get_rules()
+    assert rules.rounds is None and rules.win_streak == (2, 20)
+    r1 = _finished(rules, (150 + 3, 130 + 3))
+    assert r1.result.points == (153, 133) and r1.result.winner == 0
+    assert not game_over(r1)
+    r2 = next_round(r1, 5)
+    assert r2.wins == (1, 0) and r2.dealer == 0
+    end = _finished(rules, (151, 126), runs=r2.wins)
+    assert end.result.winner == 0 and game_over(end)
+    assert decide_game(rules, (304, 259), (2, 0),
+                       round_points=[(153, 133), (151, 126)]) == (0, "streak", "")
+
+
+def test_a_win_by_less_than_20_resets_the_run():
+    from hanafuda_core.engines.capture import game_over, next_round
+    rules = hachi_simplified.get_rules()
+    r1 = _finished(rules, (150, 131), runs=(1, 0))
+    assert r1.result.winner == 0 and not game_over(r1)
+    assert next_round(r1, 1).wins == (0, 0)
+    tied = _finished(rules, (140, 140), runs=(1, 0))
+    assert tied.result.winner is None and next_round(tied, 1).wins == (0, 0)
+
+
+_OPTION_SETS = st.fixed_dictionaries({"yaku_cards": st.sampled_from(("top", "any_card"))})
 
 
 @settings(max_examples=10, deadline=None)

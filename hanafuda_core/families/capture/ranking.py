@@ -73,6 +73,8 @@ __all__ = [
     "round_winner",
     "rounds_won",
     "standings",
+    "streak_runs",
+    "streak_winner",
 ]
 
 #: The option key a capture game uses for "Counting Rounds Instead of Points".
@@ -131,7 +133,8 @@ def final_rule(rules: Any) -> str:
 def check_game_end(name: str, by: str, target_score: int | None, *,
                    rounds: int | None = 12, floor_score: int | None = None,
                    race_tie_break: Sequence[str] = (),
-                   yaku_keys: Collection[str] | None = None) -> None:
+                   yaku_keys: Collection[str] | None = None,
+                   win_streak: tuple[int, int] | None = None) -> None:
     """Refuse a game end that cannot work, with the reason (:class:`OptionError`):
 
     * a game won both by rounds won and by the first total to reach a target (the two
@@ -147,9 +150,15 @@ def check_game_end(name: str, by: str, target_score: int | None, *,
         raise OptionError(f"{name}: counting rounds (the most rounds won wins) and a race "
                           f"to {target_score} points (the first to reach it wins) are two "
                           "ways to win the game; choose one")
-    if rounds is None and target_score is None and floor_score is None:
+    if rounds is None and target_score is None and floor_score is None and win_streak is None:
         raise OptionError(f"{name}: a game with no round limit needs a target score or a "
-                          "floor score to end it")
+                          "floor score (or a run of wins) to end it")
+    if win_streak is not None and (
+            len(win_streak) != 2 or any(isinstance(x, bool) or not isinstance(x, int)
+                                        for x in win_streak)
+            or win_streak[0] < 1 or win_streak[1] < 0):
+        raise OptionError(f"{name}: a run of wins is (rounds in a row >= 1, margin >= 0), "
+                          f"not {win_streak!r}")
     if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
                                or rounds < 1):
         raise OptionError(f"{name}: a game has 1 round or more (or None: no limit), not "
@@ -161,6 +170,51 @@ def check_game_end(name: str, by: str, target_score: int | None, *,
     if unknown:
         raise OptionError(f"{name}: the race tie break names {', '.join(unknown)}, not a "
                           f"yaku of this game (its yaku: {', '.join(sorted(yaku_keys or ()))})")
+
+
+# ---------------------------------------------------------------------------
+# A run of round wins ends the game (Hachi (Simplified) and Hachi, BOOK ch. 19-20:
+# "two consecutive rounds by 20 points or more"). ``CaptureRules.win_streak`` is
+# (rounds in a row, margin); the engine then keeps each seat's current run in
+# ``State.wins`` (so the run travels with the scores between rounds and in records).
+
+def streak_runs(runs: Sequence[int], points: Sequence[int], winner: int | None,
+                margin: int) -> tuple[int, ...]:
+    """Each seat's run of round wins by ``margin`` or more after a round with these
+    ``points`` and this ``winner`` (None: a tied round): the winner's run grows by one
+    if it won by the margin (else it is 0), every other run is 0.
+
+    >>> streak_runs((1, 0), (151, 126), 0, 20), streak_runs((1, 0), (131, 126), 0, 20)
+    ((2, 0), (0, 0))
+    """
+    out = [0] * len(runs)
+    if winner is not None:
+        second = max((v for p, v in enumerate(points) if p != winner), default=0)
+        if points[winner] - second >= margin:
+            out[winner] = runs[winner] + 1
+    return tuple(out)
+
+
+def streak_winner(rounds: Iterable[Sequence[int]], needed: int, margin: int
+                  ) -> tuple[int, int] | None:
+    """Who first wins ``needed`` rounds in a row, each by ``margin`` or more, over the
+    rounds' scores (one tuple per round): (seat, index of that round), or None. A round
+    with a shared best score has no winner and breaks every run.
+
+    >>> streak_winner([(153, 133), (151, 126)], 2, 20)      # BOOK ch. 19's example
+    (0, 1)
+    >>> streak_winner([(153, 133), (130, 140), (151, 126)], 2, 20) is None
+    True
+    """
+    runs: tuple[int, ...] = ()
+    for i, pts in enumerate(rounds):
+        runs = runs or (0,) * len(pts)
+        best = max(pts)
+        leaders = [p for p, v in enumerate(pts) if v == best]
+        runs = streak_runs(runs, pts, leaders[0] if len(leaders) == 1 else None, margin)
+        if max(runs) >= needed:
+            return runs.index(max(runs)), i
+    return None
 
 
 def game_ends(totals: Sequence[int], round_no: int, *, rounds: int | None = 12,
@@ -255,7 +309,7 @@ class GameDecision(NamedTuple):
     first key alone), ``"second key"`` (tied on the first, the second decided),
     ``"first dealer"`` (tied on both: the First Dealer Tie Breaker gives it to the first
     dealer), ``"nearest the first dealer"`` (the same, to the tied player nearest the
-    first dealer's right), ``"race"``
+    first dealer's right), ``"streak"`` (a run of round wins), ``"race"``
     (several over the target: the yaku ``yaku`` held in the final round decided, or
     the higher total when ``yaku`` is ""), or ``"shared"`` (``winner`` None)."""
 
@@ -341,11 +395,19 @@ def game_winner(totals: Sequence[int], wins: Sequence[int], by: str = "points", 
 
 def decide_game(rules: Any, totals: Sequence[int], wins: Sequence[int], *,
                 first_dealer: int | None = None,
-                final_yaku: Sequence[Collection[str]] | None = None) -> GameDecision:
+                final_yaku: Sequence[Collection[str]] | None = None,
+                round_points: Sequence[Sequence[int]] | None = None) -> GameDecision:
     """The winner of a finished capture game under its rules: the ranking
     (:func:`ranked_by`), the First Dealer Tie Breaker (:func:`final_rule`) and the race
     tie break (``rules.race_tie_break`` over ``rules.target_score``, read in
-    ``final_yaku``, each seat's yaku keys in the final round)."""
+    ``final_yaku``, each seat's yaku keys in the final round). Under a run of wins
+    (``rules.win_streak``) the seat that made the run wins, read in ``round_points``
+    (each round's scores); without a run (the round limit came first) the ranking."""
+    streak = getattr(rules, "win_streak", None)
+    if streak is not None and round_points:
+        made = streak_winner(round_points, *streak)
+        if made is not None:
+            return GameDecision(made[0], "streak")
     race = race_contenders(totals, getattr(rules, "target_score", None),
                            tuple(getattr(rules, "race_tie_break", ())), final_yaku)
     decision = decide(totals, wins, ranked_by(rules), final=final_rule(rules),
