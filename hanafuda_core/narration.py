@@ -140,7 +140,8 @@ class Move:
 
     ``wild``: the card is the wild card and used its power. ``ignored``: the wild
     card lying on the field, which this card of the wild's month met and may not
-    take (it is no card of that month for matching)."""
+    take (it is no card of that month for matching). ``by_relation``: the options are
+    the field cards a capture relation other than same month allows (Hachi)."""
 
     card: Card
     source: str
@@ -150,6 +151,7 @@ class Move:
     returned: tuple[Card, ...] = ()
     wild: bool = False
     ignored: tuple[Card, ...] = ()
+    by_relation: bool = False      # a choice under a capture relation (Hachi), not same month
 
     @property
     def captured(self) -> tuple[Card, ...]:
@@ -314,7 +316,7 @@ def _resolve(card: int, source: str, fm: int, pair_month: int, turn: int, stack:
             return Move(Card(card), source, BLOCKED), fm | bit
         return Move(Card(card), source, STAYS), fm | bit
     if k == 2 or (rel and k > 1 and not _one_hiki(m)):
-        return Move(Card(card), source, CHOICE, options=_cards(m)), fm
+        return Move(Card(card), source, CHOICE, options=_cards(m), by_relation=rel), fm
     return Move(Card(card), source, TAKES if k == 1 else HIKI, _cards(m), _cards(m)), fm & ~m
 
 
@@ -425,7 +427,8 @@ def story(before: State, action: Action | str, after: State) -> Step:
         if wild is None:
             hiki = fm & MONTH_MASKS[t >> 2]
             taken = _cards(hiki) if rel and hiki.bit_count() == 3 else (Card(t),)
-            move = Move(Card(c), source, CHOSEN, taken, _cards(fm & takes[c >> 2]))
+            move = Move(Card(c), source, CHOSEN, taken, _cards(fm & takes[c >> 2]),
+                        by_relation=rel)
             t_mask = CardSet(taken).mask
         else:
             used = wild.is_wild(c, source)
@@ -814,6 +817,9 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     elif hand.outcome == STAYS:
         lines.append(f"  {who} plays {the_card(hand.card, False)} to the field"
                      + _ignored_note(hand))
+    elif hand.outcome == CHOICE and hand.by_relation:
+        lines.append(f"  {who} plays {the_card(hand.card, False)}: it may take "
+                     f"{_list(hand.options)}")
     elif hand.outcome == CHOICE and not hand.wild \
             and any(c >> 2 != hand.card >> 2 for c in hand.options):
         lines.append(f"  {who} plays {the_card(hand.card, False)}: it may take "
@@ -867,6 +873,8 @@ def _draw_log(draw: Move) -> str:
     if draw.outcome == TAKES_WILD_ON_FIELD:
         return (f" and takes the wild {CARD_INFO[draw.taken[0]].name} "
                 f"({Card(draw.taken[0]).code}) lying on the field")
+    if draw.outcome == CHOICE and draw.by_relation:
+        return f": it may take {_list(draw.options)}"
     if draw.outcome == CHOICE and not draw.wild \
             and any(c >> 2 != draw.card >> 2 for c in draw.options):
         return f": it may take {_list(draw.options)} (the wild on the field matches any card)"

@@ -15,7 +15,7 @@ playable, and the tools it offers.
 
 >>> [e.key for e in list_games(playable=True)]
 ['simplified', 'matching-flowers', 'hana-awase-1', 'hana-awase-2', 'mushi', 'six-hundred',
- 'hachijuu-hana', 'min-hwatu', 'koikoi', 'hachihachi']
+ 'hachijuu-hana', 'min-hwatu', 'koikoi', 'hachihachi', 'hachi-simplified', 'hachi']
 >>> get_game("koikoi-d003").preset
 'd003'
 """
@@ -207,7 +207,7 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
     hanafuda_core.registry.NotPlayableError: Oni Koi-Koi cannot be played yet (chapter 13 of the
     book describes it; `hanafuda games oni-koikoi` shows its facts); playable games: simplified,
     matching-flowers, hana-awase-1, hana-awase-2, mushi, six-hundred, hachijuu-hana, min-hwatu,
-    koikoi, hachihachi
+    koikoi, hachihachi, hachi-simplified, hachi
     """
     e = entry(key)
     if e.preset_of is not None:

@@ -197,7 +197,8 @@ def test_tools_come_from_the_registry_entry():
 
 
 @pytest.mark.parametrize("key", ["simplified", "mushi", "hana-awase-1", "hana-awase-2",
-                                 "six-hundred", "hachijuu-hana", "min-hwatu"])
+                                 "six-hundred", "hachijuu-hana", "min-hwatu",
+                                 "hachi-simplified", "hachi"])
 def test_new_games_pages_show_every_generic_tool(key):
     page = classroom_app().open_page(key)
     assert page.panel.tabs.titles == ("Play", "Score calculator", "Replay", "Deal", "Quiz")

@@ -476,6 +476,8 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "min-hwatu": PlaySpec("capture", "min_hwatu"),
     "hachijuu-hana": PlaySpec("capture", "hachijuu_hana"),
     "six-hundred": PlaySpec("capture", "six_hundred"),
+    "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
+    "hachi": PlaySpec("capture", "hachi"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

@@ -81,9 +81,9 @@ DECISIONS: Mapping[str, str] = {
         "ending in 3 or 8. We play the chart as printed and check that the rule gives it.",
 }
 
-PRESETS: Mapping[str, Mapping[str, Any]] = {"book": {}}
-PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK}
-PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook"}
+PRESETS: Mapping[str, Mapping[str, Any]] = {"book": {}, "book-any-card": {"yaku_cards": "any_card"}}
+PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-any-card": BOOK}
+PRESET_LABELS: Mapping[str, str] = _hs.PRESET_LABELS
 GOAL = ("Capture cards by the chart of months that go together and make the number-named "
         "yaku: the higher score wins the round, and two clear wins in a row win the game.")
 

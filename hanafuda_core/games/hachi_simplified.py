@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import POETRY_RIBBONS
-from ..cards import MONTH_MASKS, Card
+from ..cards import MONTH_MASKS, MONTH_NAMES, Card
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRelation, CaptureRules
 from ..families.capture.ranking import streak_winner as _streak_winner
@@ -44,6 +44,8 @@ __all__ = [
     "BOOK_QR",
     "COMPARISON_PILES",
     "DECISIONS",
+    "EXAMPLE_CARD_VALUES",
+    "EXAMPLE_YAKU",
     "OPTIONS",
     "PRESETS",
     "PRESET_LABELS",
@@ -54,6 +56,8 @@ __all__ = [
     "STREAK_ROUNDS",
     "YAKU_MONTHS",
     "build_rules",
+    "capture_chart_rows",
+    "example_scores",
     "get_rules",
     "preset_options",
     "streak_winner",
@@ -93,6 +97,23 @@ STREAK_MARGIN = 20
 
 _VALUES = (10, 10, 1, 10)
 
+#: The chapter's scoring example (lines 4669-4683, the same in ch. 20): each round's
+#: card values (A, B) and the yaku each player made.
+EXAMPLE_CARD_VALUES: tuple[tuple[int, int], ...] = ((153, 133), (131, 106))
+EXAMPLE_YAKU: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    ((), ()), (("poetry_one_two_three",), ("five_six_ten", "three_five_six")))
+
+
+def example_scores(rules: CaptureRules) -> tuple[tuple[int, int], ...]:
+    """The example's round scores under ``rules``: card values plus the named yaku.
+
+    >>> example_scores(get_rules())
+    ((153, 133), (151, 126))
+    """
+    points = {r.key: r.points for r in rules.yaku.rules}
+    return tuple((cv[0] + sum(points[k] for k in yk[0]), cv[1] + sum(points[k] for k in yk[1]))
+                 for cv, yk in zip(EXAMPLE_CARD_VALUES, EXAMPLE_YAKU))
+
 
 def _top_card(month: int) -> Card:
     """The month's first card: its Bright, or its Ten where it has no Bright."""
@@ -107,14 +128,16 @@ def _any_of_each(months: tuple[int, ...], extra: int, points: int) -> Any:
     return pred
 
 
-def yaku_table(source_of: Any, cards: str = "top") -> YakuTable:
+def yaku_table(source_of: Any, cards: str = "top", poetry_adds: bool = False) -> YakuTable:
     """The yaku chart under the reading ``cards`` of the number-named yaku: ``"top"``
     (each named month's Bright or Ten) or ``"any_card"`` (any card of each named month).
     A Poetry yaku adds the three Poetry Ribbons and replaces its plain form (each pair
-    is a "best of" group). ``source_of(lines)`` names the chapter's lines."""
+    is a "best of" group), or with ``poetry_adds`` scores beside it. ``source_of(lines)``
+    names the chapter's lines."""
     poetry = POETRY_RIBBONS.template.cards
     poetry_mask = sum(1 << int(c) for c in poetry)
-    groups = tuple(YakuGroup(key, name, "one_of") for key, name, _ in YAKU_MONTHS)
+    groups = tuple(YakuGroup(key, name, "each" if poetry_adds else "one_of")
+                   for key, name, _ in YAKU_MONTHS)
     rules: list[YakuRule] = []
     for key, name, months in YAKU_MONTHS:
         if cards == "top":
@@ -152,6 +175,20 @@ def streak_winner(rounds: Sequence[Sequence[int]]) -> tuple[int, int] | None:
     return _streak_winner(rounds, STREAK_ROUNDS, STREAK_MARGIN)
 
 
+def capture_chart_rows(relation: CaptureRelation = RELATION) -> list[dict[str, str]]:
+    """The capture chart as table rows for the chapter: each month and what it takes.
+
+    >>> capture_chart_rows()[9]
+    {'A card of': 'October', 'takes a card of': 'November, December or January'}
+    """
+    rows = []
+    for m in range(1, 13):
+        names = [MONTH_NAMES[n - 1] for n in relation.months(m)]
+        text = (", ".join(names[:-1]) + " or " + names[-1]) if len(names) > 1 else names[0]
+        rows.append({"A card of": MONTH_NAMES[m - 1], "takes a card of": text})
+    return rows
+
+
 def _options(src: Any) -> tuple[Option, ...]:
     return (
         Option("players", 2, (2,), "two players (7 cards each, 6 to the field)",
@@ -161,6 +198,11 @@ def _options(src: Any) -> tuple[Option, ...]:
                "Bright or Ten of each named month (our reading), or any card of each named "
                "month", src("figure 2: yaku"),
                note="A Poetry yaku adds the three Poetry Ribbons either way."),
+        Option("poetry_adds", False, (False, True),
+               "a Poetry yaku also scores its plain form (the chapter's note that one card "
+               "may count in several yaku, read literally), instead of replacing it as in "
+               "the chapter's example", src("figure 2: yaku; Scoring Example"),
+               note="Off, the example's Poetry One Two Three scores its 20 alone, as printed."),
     )
 
 
@@ -185,14 +227,15 @@ DECISIONS: Mapping[str, str] = {
 }
 
 SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
-    ("after", "each",
+    ("after", "find_yaku",
      "Each number-named yaku counts once: when you hold its Poetry form as well, only the "
      "Poetry form scores. One card may help several different yaku."),
 )
 
-PRESETS: Mapping[str, Mapping[str, Any]] = {"book": {}}
-PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK}
-PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook"}
+PRESETS: Mapping[str, Mapping[str, Any]] = {"book": {}, "book-any-card": {"yaku_cards": "any_card"}}
+PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-any-card": BOOK}
+PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook",
+                                    "book-any-card": "Rulebook, yaku of any card of each month"}
 GOAL = ("Capture cards by the months they follow and make the number-named yaku: the "
         "higher score wins the round, and two clear wins in a row win the game.")
 
@@ -214,7 +257,7 @@ def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], 
     """The engine rules of Hachi (Simplified) or Hachi: the same game with its own
     capture relation."""
     v = dict(items)
-    table = yaku_table(source_of, v["yaku_cards"])
+    table = yaku_table(source_of, v["yaku_cards"], v["poetry_adds"])
     overlay = CardValueSettlement(values=_VALUES, chart=table, source=book)
     return CaptureRules(
         name=name, key=key, preset=preset, options=items, players=2, deals={2: (7, 6)},

@@ -205,6 +205,10 @@ def overview_rows(game: Game | str) -> list[dict[str, object]]:
     target = getattr(g.rules, "target_score", None)
     if not length and target is not None:      # a race with no round limit (Six Hundred)
         race = f"as many {g.round_word} as it takes for a total to reach {target}"
+    elif not length and getattr(g.rules, "win_streak", None) is not None:   # Hachi
+        run, margin = g.rules.win_streak
+        race = (f"as many {g.round_word} as it takes for a player to win {run} in a row, "
+                f"each by {margin} points or more")
     else:
         race = f"as many {g.round_word} as the table agrees"
     rows: list[dict[str, object]] = [{"": "Players", "At a glance": players_label(info.players)},

@@ -440,7 +440,10 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
     objectives = [
         f"deal {name} for {seats} players: {deal['Each hand']} cards to each hand, "
         f"{deal['Field']} face up to the field, {deal['Stock']} left in the stock;",
-        "play a turn: play a card, draw a card, capture cards of the same month;",
+        "play a turn: play a card, draw a card, capture cards of the same month;"
+        if getattr(g.rules, "capture_relation", None) is None else
+        "play a turn: play a card, draw a card, capture cards of the months the chart "
+        "allows;",
         f"find yaku in a pile of captured cards ({', '.join(yaku[:4])}, ...) and score "
         "it step by step;",
     ]

@@ -420,6 +420,18 @@ CAPTURE_TURN = ("<li><b>Play</b> a card from your hand: it takes a field card of
                 "<li><b>Draw</b> the top card of the stock and do the same with it.</li>"
                 "<li><b>Keep</b> what you captured face up in front of you.</li>")
 
+#: The same turn where a card takes other months than its own (the capture relation).
+RELATION_TURN = ("<li><b>Play</b> a card from your hand: it takes one field card of a month "
+                 "it may take by the game's chart (you choose if there are several), or "
+                 "joins the field.</li>" + CAPTURE_TURN.split("</li>", 1)[1])
+
+
+def capture_turn_html(g: Game) -> str:
+    """The quick reference's turn of a capture game: same month, or by its chart."""
+    return RELATION_TURN if getattr(g.rules, "capture_relation", None) is not None \
+        else CAPTURE_TURN
+
+
 REFERENCE_CSS = """
 .hf-ref h2{font-size:1.15em;margin:10px 0 4px}
 .hf-ref .hf-yaku{font-size:0.9em}
@@ -441,7 +453,7 @@ def quick_reference_html(game: Game | str) -> str:
                     f"{r['Field']} face up to the field, {r['Stock']} in the stock"
                     + (f" ({esc(str(r['Note']))})" if r["Note"] else "") + "</li>"
                     for r in deal_rows(g))
-    turn = CAPTURE_TURN if g.info.family == "capture" else ""
+    turn = capture_turn_html(g) if g.info.family == "capture" else ""
     out = [f"<style>{css}</style>", '<div class="hf-ref">',
            (f'<div class="hf-ref-cols"><div class="hf-ref-block"><h2>{esc(g.name)} at a '
             f"glance</h2>{overview_html(g)}</div>"),

@@ -226,7 +226,14 @@ def test_a_win_by_less_than_20_resets_the_run():
     assert tied.result.winner is None and next_round(tied, 1).wins == (0, 0)
 
 
-_OPTION_SETS = st.fixed_dictionaries({"yaku_cards": st.sampled_from(("top", "any_card"))})
+_OPTION_SETS = st.fixed_dictionaries({"yaku_cards": st.sampled_from(("top", "any_card")),
+                                      "poetry_adds": st.booleans()})
+
+
+def test_poetry_adds_scores_the_plain_form_beside_the_poetry_one():
+    table = hachi_simplified.get_rules(poetry_adds=True).yaku
+    ev = table.evaluate(CardSet.parse("1a 2a 3a 1b 2b 3b"))
+    assert sorted(ev.keys) == ["one_two_three", "poetry_one_two_three"] and ev.total == 30
 
 
 @settings(max_examples=10, deadline=None)
@@ -241,3 +248,17 @@ def test_a_round_under_any_option_set_scores_each_pile_with_its_yaku(options, se
         pile = s.caps_m[p]
         assert s.result.points[p] == rules.overlay.card_points(pile) + rules.yaku.points(pile)
     assert s.card_count() == 48
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_book_hachi_scoring_example_totals_as_the_chapter_prints_them(game):
+    """BK19-1 / BK20-1: the example's round scores are 153-133, then 151-126."""
+    assert hachi_simplified.example_scores(game.get_rules()) == ((153, 133), (151, 126))
+    assert hachi_simplified.streak_winner(hachi_simplified.example_scores(game.get_rules())) \
+        == (0, 1)
+
+
+def test_the_chart_rows_name_each_month_and_what_it_takes():
+    rows = hachi_simplified.capture_chart_rows(hachi.RELATION)
+    assert rows[3] == {"A card of": "April", "takes a card of": "April or September"}
+    assert rows[0]["takes a card of"] == "February, July or December"
