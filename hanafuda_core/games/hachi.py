@@ -35,6 +35,7 @@ from .hachi_simplified import (
 
 __all__ = [
     "GOAL",
+    "LINES",
     "BOOK",
     "BOOK_QR",
     "CHART",
@@ -58,9 +59,15 @@ BOOK = Source("BOOK", "ch. 20 Hachi", "4685-4844")
 BOOK_QR = Source("BOOK", "Quick Reference, Hachi", "9397-9516")
 
 
-def _src(lines: str) -> Source:
-    """The chapter, narrowed to the lines that give one rule."""
-    return Source("BOOK", "ch. 20 Hachi", lines)
+#: Where each rule is in the chapter (the same keys as Hachi (Simplified)'s).
+LINES: Mapping[str, str] = {"chart": "4713-4765", "setup": "4781", "values": "4787",
+                            "game_end": "4779", "yaku": "4789-4837",
+                            "yaku_example": "4789, 4839-4843"}
+
+
+def _src(part: str) -> Source:
+    """The chapter, narrowed to the lines that give one rule (a key of :data:`LINES`)."""
+    return Source("BOOK", "ch. 20 Hachi", LINES[part])
 
 
 #: The capture chart as the chapter prints it (figure 20.1, lines 4713-4765).

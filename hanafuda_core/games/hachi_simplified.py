@@ -40,6 +40,7 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
     "GOAL",
+    "LINES",
     "BOOK",
     "BOOK_QR",
     "COMPARISON_PILES",
@@ -68,9 +69,15 @@ BOOK = Source("BOOK", "ch. 19 Hachi (Simplified)", "4519-4684")
 BOOK_QR = Source("BOOK", "Quick Reference, Hachi (Simplified)", "9275-9396")
 
 
-def _src(lines: str) -> Source:
-    """The chapter, narrowed to the lines that give one rule."""
-    return Source("BOOK", "ch. 19 Hachi (Simplified)", lines)
+#: Where each rule is in the chapter (the keys ``source_of`` takes; ch. 20 has its own).
+LINES: Mapping[str, str] = {"chart": "4545-4590", "setup": "4619", "values": "4621",
+                            "game_end": "4623", "yaku": "4629-4677",
+                            "yaku_example": "4629, 4679-4683"}
+
+
+def _src(part: str) -> Source:
+    """The chapter, narrowed to the lines that give one rule (a key of :data:`LINES`)."""
+    return Source("BOOK", "ch. 19 Hachi (Simplified)", LINES[part])
 
 
 #: The capture chart (figure 19.1): each month takes the three months after it.
@@ -132,8 +139,8 @@ def yaku_table(source_of: Any, cards: str = "top", poetry_adds: bool = False) ->
     """The yaku chart under the reading ``cards`` of the number-named yaku: ``"top"``
     (each named month's Bright or Ten) or ``"any_card"`` (any card of each named month).
     A Poetry yaku adds the three Poetry Ribbons and replaces its plain form (each pair
-    is a "best of" group), or with ``poetry_adds`` scores beside it. ``source_of(lines)``
-    names the chapter's lines."""
+    is a "best of" group), or with ``poetry_adds`` scores beside it. ``source_of(part)``
+    names the chapter's lines (a key of :data:`LINES`)."""
     poetry = POETRY_RIBBONS.template.cards
     poetry_mask = sum(1 << int(c) for c in poetry)
     groups = tuple(YakuGroup(key, name, "each" if poetry_adds else "one_of")
@@ -143,24 +150,24 @@ def yaku_table(source_of: Any, cards: str = "top", poetry_adds: bool = False) ->
         if cards == "top":
             top = tuple(_top_card(m) for m in months)
             rules.append(YakuRule(key, name, "", PLAIN_POINTS, cards=top, group=key,
-                                  source=source_of("figure 2: yaku"),
+                                  source=source_of("yaku"),
                                   note="cards inferred: the Bright or Ten of each month"))
             rules.append(YakuRule(f"poetry_{key}", f"Poetry {name}", "", POETRY_POINTS,
                                   cards=top + poetry, group=key,
-                                  source=source_of("figure 2: yaku"),
+                                  source=source_of("yaku"),
                                   note="cards inferred: the Bright or Ten of each month and "
                                        "the three Poetry Ribbons"))
         else:
             rules.append(YakuRule(key, name, "", PLAIN_POINTS, group=key,
-                                  source=source_of("figure 2: yaku"),
+                                  source=source_of("yaku"),
                                   predicate=_any_of_each(months, 0, PLAIN_POINTS),
                                   note=f"any card of each of months {months}"))
             rules.append(YakuRule(f"poetry_{key}", f"Poetry {name}", "", POETRY_POINTS,
-                                  group=key, source=source_of("figure 2: yaku"),
+                                  group=key, source=source_of("yaku"),
                                   predicate=_any_of_each(months, poetry_mask, POETRY_POINTS),
                                   note=f"any card of each of months {months} and the three "
                                        "Poetry Ribbons"))
-    return YakuTable(groups, tuple(rules), limit="groups", source=source_of("figure 2"))
+    return YakuTable(groups, tuple(rules), limit="groups", source=source_of("yaku"))
 
 
 def streak_winner(rounds: Sequence[Sequence[int]]) -> tuple[int, int] | None:
@@ -192,16 +199,16 @@ def capture_chart_rows(relation: CaptureRelation = RELATION) -> list[dict[str, s
 def _options(src: Any) -> tuple[Option, ...]:
     return (
         Option("players", 2, (2,), "two players (7 cards each, 6 to the field)",
-               src("Setup")),
+               src("setup")),
         Option("yaku_cards", "top", ("top", "any_card"),
                "the cards of the number-named yaku, shown only in the lost picture: the "
                "Bright or Ten of each named month (our reading), or any card of each named "
-               "month", src("figure 2: yaku"),
+               "month", src("yaku"),
                note="A Poetry yaku adds the three Poetry Ribbons either way."),
         Option("poetry_adds", False, (False, True),
                "a Poetry yaku also scores its plain form (the chapter's note that one card "
                "may count in several yaku, read literally), instead of replacing it as in "
-               "the chapter's example", src("figure 2: yaku; Scoring Example"),
+               "the chapter's example", src("yaku_example"),
                note="Off, the example's Poetry One Two Three scores its 20 alone, as printed."),
     )
 
