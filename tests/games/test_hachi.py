@@ -262,3 +262,20 @@ def test_the_chart_rows_name_each_month_and_what_it_takes():
     rows = hachi_simplified.capture_chart_rows(hachi.RELATION)
     assert rows[3] == {"A card of": "April", "takes a card of": "April or September"}
     assert rows[0]["takes a card of"] == "February, July or December"
+
+
+@pytest.mark.parametrize("key", ["hachi-simplified", "hachi"])
+def test_a_whole_game_ends_on_the_first_run_and_the_run_wins_it(key):
+    from hanafuda_core import get_game
+    from hanafuda_core.families.capture.ranking import final_line
+    game = get_game(key)
+    for seed in (1, 9):
+        record = game.play(["random", "random"], seed=seed)
+        points = [tuple(r.outcome["points"]) for r in record.rounds]
+        made = hachi_simplified.streak_winner(points)
+        assert made is not None and made[1] == len(points) - 1    # the first run ends it
+        from hanafuda_core.play_adapters import capture_decision
+        decision = capture_decision(game, record)
+        assert decision.winner == made[0] and decision.how == "streak"
+        line = final_line((0, 0), (0, 0), "points", ["A", "B"], decision)
+        assert line.endswith(f"{'AB'[made[0]]} wins the game with a run of round wins")

@@ -451,6 +451,8 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
                            f"game with {name} in the last round")
         return text + (f"; several players passed the target: {who[winner]} wins the game "
                        "on the higher total")
+    if decision.how == "streak":
+        return text + f"; {who[winner]} wins the game with a run of round wins"
     if by == "points":      # as every points game has always said it
         return text + f"; {who[winner]} wins the game"
     return text + f"; {who[winner]} wins the game on " + (
