@@ -680,17 +680,24 @@ class _Context:
                                      "away"))
                 continue
             where = "leaves" if not discard else "puts"
+            # the months whose cards may take it (its own, or the capture relation's)
+            takers = [MONTH_NAMES[i] for i in range(12) if mm & MONTH_MASKS[i]]
+            months = " or ".join(takers) if takers else "no"
             if k == 0:
-                text = (f"{where} the {name} on the field: every other {MONTH_NAMES[month]} "
-                        f"card is in view, so {self.who(self.opp_sides[0])} cannot take it")
+                same = self.rules.capture_relation is None
+                text = (f"{where} the {name} on the field: every {'other ' if same else ''}"
+                        f"{months} card is in view, so {self.who(self.opp_sides[0])} cannot "
+                        "take it")
                 if discard and my_hand & mm:
-                    text += f"; you hold another {MONTH_NAMES[month]} card to take it later"
+                    text += (f"; you hold {'another' if same else 'a'} {months} card to take "
+                             "it later")
                 items.append((1, text))
                 continue
             text = (f"{where} the {name} on the field, where {self.who(self.opp_sides[0])} "
-                    f"can take it with {_a(MONTH_NAMES[month])} card: {k} of the "
+                    f"can take it with {_a(takers[0]) if len(takers) == 1 else 'a'} "
+                    f"{'' if len(takers) == 1 else months + ' '}card: {k} of the "
                     f"{self.unseen.bit_count()} unseen cards {'is' if k == 1 else 'are'} from "
-                    f"{MONTH_NAMES[month]}, so they hold one with probability {_pct(p)}")
+                    f"{months}, so they hold one with probability {_pct(p)}")
             weight = -(10 + _VAL[c]) * p
             if threat is not None:
                 _, info, have, s = threat

@@ -162,3 +162,13 @@ def test_random_rounds_under_a_relation_keep_every_card_and_offer_only_allowed_m
         s = apply(s, rng.choice(acts))
         assert s.card_count() == 48
     assert not any(s.hands_m) and s.stock_size == 48 - 2 * 7 - 6 - 2 * 7
+
+
+def test_the_coach_names_the_months_that_could_take_a_card_left_on_the_field():
+    from hanafuda_core.games import hachi
+    s = new_round(hachi.get_rules(), 5)
+    advice = Coach(samples=4, seed=1).advise(view(s, s.player), legal_actions(s))
+    text = " ".join(r for m in advice.moves for r in m.reasons)
+    assert "Cherry Ribbon on the field, where your opponent can take it with a May or " \
+           "October card" in text
+    assert "with a March card" not in text
