@@ -44,6 +44,7 @@ from ..capture_yaku import (
 )
 from ..cards import Card, CardSet
 from ..engines.capture import CaptureRules
+from ..errors import OptionError
 from ..families.capture.adjustments import WinnerTakesAll
 from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
@@ -63,6 +64,7 @@ __all__ = [
     "EXAMPLE_2P",
     "EXAMPLE_3P",
     "GRAND_VIEWS_POINTS",
+    "GRAND_VIEWS_READINGS",
     "GROUPS",
     "OPTIONAL_GROUPS",
     "OPTIONAL_YAKU",
@@ -140,9 +142,29 @@ YAKU: tuple[YakuRule, ...] = (
              source=_src("1711")),
 )
 
-#: The Grand Views' points (line 1699). Its cards survive only in a lost figure, so it
-#: is not in the chart: no pile scores it (see DECISIONS).
+#: The Grand Views' points (line 1699). Its cards survive only in a lost figure, so by
+#: default no pile scores it (see DECISIONS); option ``grand_views`` names two readings.
 GRAND_VIEWS_POINTS = 150
+
+#: Readings of The Grand Views a table may agree on: The Views (the Curtain, the Moon and
+#: the Sake Cup) and one more Bright, so that it outranks The Views in their "one of" group.
+GRAND_VIEWS_READINGS: Mapping[str, tuple[Card, ...]] = {
+    "views_and_crane": THE_VIEWS.template.cards + (C.PINE_CRANE,),
+    "views_and_rainman": THE_VIEWS.template.cards + (C.WILLOW_RAINMAN,),
+}
+
+
+def grand_views(reading: str) -> tuple[YakuRule, ...]:
+    """The Grand Views under ``reading`` (a key of :data:`GRAND_VIEWS_READINGS`), or no
+    rule for ``"unscored"``."""
+    if reading == "unscored":
+        return ()
+    cards = GRAND_VIEWS_READINGS[reading]
+    return (YakuRule("grand_views", "The Grand Views", "", GRAND_VIEWS_POINTS, cards=cards,
+                     group="opt_views", source=_opt("1699"),
+                     note="cards chosen by the table: The Views and the "
+                          + ("Crane" if C.PINE_CRANE in cards else "Rainman")
+                          + " (the chapter shows them only in a figure the text lost)"),)
 
 #: The Optional Yaku chart, which counts on top of the standard one (line 1687).
 OPTIONAL_YAKU: tuple[YakuRule, ...] = (
@@ -166,6 +188,12 @@ _OPTION_LIST = (
            "the standard yaku; the table agrees before play", _opt("1621, 1631, 1683-1691"),
            note="The chart also names The Grand Views, whose cards the text does not keep: "
                 "it is not scored (see the decisions)."),
+    Option("grand_views", "unscored", ("unscored", *GRAND_VIEWS_READINGS),
+           "The Grand Views with the Optional Yaku: not scored (our reading: its cards are "
+           "lost), or read as The Views and the Crane, or The Views and the Rainman",
+           _opt("1699"),
+           note="Either reading outranks The Views in their group, which pays only the "
+                "best of the two. It needs the Optional Yaku."),
     Option("field_four", "misdeal", ("misdeal", "dealer_captures"),
            "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
            "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",
@@ -199,7 +227,9 @@ OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 DECISIONS: Mapping[str, str] = {
     "The Grand Views": "The Optional Yaku chart names The Grand Views and its points, but "
         "its cards were in a picture the text has lost, and no other chapter has it. We "
-        "do not score it until a printed copy settles which cards it needs.",
+        "do not score it until a printed copy settles which cards it needs; a table that "
+        "wants it can agree on one of two readings (The Views and the Crane, or The Views "
+        "and the Rainman), both options.",
     "The cards of the other picture-only yaku": "We read The Views as the Curtain, the "
         "Moon and the Sake Cup (both viewings at once, as in Matching Flowers), Spring "
         "Semi-Brights as the Crane, the Nightingale and the Curtain (as in Mushi), and "
@@ -336,9 +366,14 @@ def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
 @lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
+    if v["grand_views"] != "unscored" and not v["optional_yaku"]:
+        raise OptionError(f"grand_views={v['grand_views']!r} reads a yaku of the Optional "
+                          "Yaku chart: set optional_yaku=True too, or leave grand_views "
+                          "'unscored'")
     groups, chart = GROUPS, YAKU
     if v["optional_yaku"]:
-        groups, chart = GROUPS + OPTIONAL_GROUPS, YAKU + OPTIONAL_YAKU
+        groups = GROUPS + OPTIONAL_GROUPS
+        chart = YAKU + OPTIONAL_YAKU + grand_views(v["grand_views"])
     table = YakuTable(groups, chart, limit=v["yaku_limit"],
                       source=BOOK_OPT if v["optional_yaku"] else BOOK)
     overlay = CardValueSettlement(
