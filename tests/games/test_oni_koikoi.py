@@ -290,3 +290,15 @@ def test_any_option_set_plays_whole_rounds(options, seed):
             sum(h.bit_count() for h in s.hands_m) + len(s.stock) - s.pos
         assert total == 48
         assert all(p >= 0 for p in s.result.points) or options["steal_points"] is not None
+
+
+def test_narration_tells_a_shown_phoenix_from_one_kept_secret():
+    from hanafuda_core.narration import log_lines, story
+    shown = play(dealt(), SHOW)
+    after = apply(shown, "play 12a")
+    text = " ".join(log_lines(story(shown, "play 12a", after), ("You", "Ben")))
+    assert "as the wild card" in text
+    hidden = play(dealt(), PASS)
+    after = apply(hidden, "play 12a")
+    text = " ".join(log_lines(story(hidden, "play 12a", after), ("You", "Ben")))
+    assert "wild" not in text and "Special Paulownia" in text
