@@ -72,16 +72,6 @@ BOOK_QR = Source("BOOK", "Quick Reference, Oni Koi-Koi", "8601-8652")
 BOOK_BASICS = Source("BOOK", "ch. 3 Before You Begin", "547-656")
 
 
-def _src(lines: str) -> Source:
-    """The chapter, narrowed to the lines that give one rule."""
-    return Source("BOOK", "ch. 13 Oni Koi-Koi", lines)
-
-
-def _var(lines: str) -> Source:
-    """One of the chapter's gameplay variations, at its lines."""
-    return Source("BOOK", "ch. 13 Oni Koi-Koi, gameplay variations", lines)
-
-
 #: The chapter's three yaku groups (figures 13.1-13.3): the Bright group pays its best
 #: yaku only ("one of", 2195); the Ribbon and the Other groups pay every yaku made
 #: ("each", 2175, 2193).
@@ -91,9 +81,9 @@ YAKU_GROUPS: tuple[YakuGroup, ...] = (
     YakuGroup("others", "Other yaku", "each"),
 )
 
-_BRIGHTS = _src("2191-2201")
-_RIBBONS = _src("2171-2185")
-_OTHERS = _src("2193-2197")
+_BRIGHTS = BOOK.at("2191-2201")
+_RIBBONS = BOOK.at("2171-2185")
+_OTHERS = BOOK.at("2193-2197")
 
 _COUNT_KEYS = ("five_dry_ribbons", "five_tens", "ten_chaffs")
 
@@ -119,7 +109,7 @@ YAKU: tuple[YakuRule, ...] = _yaku(True)
 WILD = ONI_WILD
 #: Showing the Phoenix at the deal (2149): a declaration, public for the round.
 SHOW_PHOENIX = ShowCards((Card.PAULOWNIA_PHOENIX,), key="wild", verb="show",
-                         source=_src("2149"))
+                         source=BOOK.at("2149"))
 
 _KK = koikoi.OPTIONS
 
@@ -135,45 +125,45 @@ def _like(key: str, source: Source, allowed: tuple[Any, ...] | None = None,
 
 _OPTION_LIST = (
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: 6 or 12 (the chapter); any "
-           "count from 1 to 12 for short games", _src("2127")),
-    _like("willow_ribbon", _src("2179"),
+           "count from 1 to 12 for short games", BOOK.at("2127")),
+    _like("willow_ribbon", BOOK.at("2179"),
           description="the Willow (November, Rain) Ribbon never counts toward Any 5 Dry "
                       "Ribbons; once the yaku is made it adds 1 as a further Ribbon ('extra'), "
                       "or nothing ('never')",
           note="our reading, as in Koi-Koi: 'each additional Ribbon' is any Ribbon, so the "
                "Rain month's one counts as a further Ribbon but never as one of the five"),
-    _like("minimum_points", _var("2221-2225"),
+    _like("minimum_points", BOOK_VAR.at("2221-2225"),
           description="under this many points you must call Koi-Koi ('Minimum Points': 3)"),
-    _like("target_score", _var("2229"),
+    _like("target_score", BOOK_VAR.at("2229"),
           description="the game ends when a total reaches this ('First to 50')"),
-    _like("hand_patterns", _var("2233-2237"), ("misdeal", "instant_win"),
+    _like("hand_patterns", BOOK_VAR.at("2233-2237"), ("misdeal", "instant_win"),
           description="a hand dealt four of a month or four pairs: redeal (the chapter), or "
                       "the holder wins 6 at once ('Automatic Win')", note=""),
-    _like("round_end", _var("2241-2245"),
+    _like("round_end", BOOK_VAR.at("2241-2245"),
           description="the round ends when every card is played (the chapter), or as soon "
                       "as both hands are empty ('Shorter Rounds')"),
-    _like("field_four", _var("2249-2261"), ("misdeal", "dealer_captures", "dealer_wins"),
+    _like("field_four", BOOK_VAR.at("2249-2261"), ("misdeal", "dealer_captures", "dealer_wins"),
           description="four of a month dealt to the field: redeal (the chapter), the dealer "
                       "captures them and the field is refilled ('Four of a Kind is Not a "
                       "Misdeal'), the dealer wins 6 ('Four of a Kind for the Win')"),
-    _like("steal_points", _var("2265-2279"),
+    _like("steal_points", BOOK_VAR.at("2265-2279"),
           description="each player starts with these points and the winner takes what they "
                       "earn from the opponent ('Steal Points')"),
     Option("leftovers", "wild_player", ("wild_player", "field"),
            "the cards left on the field at the end: the last December card to the player "
            "holding the other Decembers and the odd card of the wild's month to the player "
            "who used it (the chapter), or they stay on the field, nobody's ('Leftovers')",
-           _var("2283-2287")),
-    _like("winner_scores_all", _var("2291"),
+           BOOK_VAR.at("2283-2287")),
+    _like("winner_scores_all", BOOK_VAR.at("2291"),
           description="the Stop caller also scores the opponent's yaku ('Winner Scores All "
                       "Yaku')"),
-    _like("field_bright", _var("2295-2307"),
+    _like("field_bright", BOOK_VAR.at("2295-2307"),
           description="Brights dealt to the field double the round ('Bright') or multiply it "
                     "by 1 + their number ('Super Bright')"),
-    _like("yaku_limit", _var("2297-2309"),
+    _like("yaku_limit", BOOK_VAR.at("2297-2309"),
           description="the best Bright yaku only (the chapter), every yaku ('Count All "
                       "Yaku') or only the best yaku of all ('Only One Yaku')"),
-    _like("koikoi_effect", _var("2311-2323"),
+    _like("koikoi_effect", BOOK_VAR.at("2311-2323"),
           ("double_once", "multiplier", "challenge", "double_or_nothing"),
           description="what calling Koi-Koi does to the Stop caller's score: x2 once if "
                       "anyone called (the chapter); x(1 + calls) ('Koi-Koi! Multiplier'); "
@@ -181,19 +171,19 @@ _OPTION_LIST = (
                       "caller called ('Double or Nothing')", note=""),
     Option("yaku_of_the_month", False, (False, True),
            "all four cards of the month named by the round's number (round 1 January, round "
-           "2 February ...) are a yaku worth 4 ('Yaku of the Month')", _var("2313, 2317-2319"),
+           "2 February ...) are a yaku worth 4 ('Yaku of the Month')", BOOK_VAR.at("2313, 2317-2319"),
            note="not played yet: the engine's yaku charts do not change from round to round",
            implemented=False),
-    _like("seven_doubles", _var("2325"),
+    _like("seven_doubles", BOOK_VAR.at("2325"),
           description="a round worth 7 or more is doubled, x4 if Koi-Koi was called, or x3 "
                       "instead ('Lucky 7' and its other reading)", note=""),
-    _like("sake", _var("2327-2329"), ("ten", "ten_or_chaff", "ten_and_chaff"),
+    _like("sake", BOOK_VAR.at("2327-2329"), ("ten", "ten_or_chaff", "ten_and_chaff"),
           description="the Sake Cup counts as a Ten (the chapter), a Ten or a Chaff for the "
                       "best score ('Sake 10 or 1') or both ('Sake 10 and 1')"),
-    _like("special_chaffs", _var("2331"),
+    _like("special_chaffs", BOOK_VAR.at("2331"),
           description="the Storm, the Special Paulownia and the Sake Cup count as two Chaffs "
                       "each ('Special Chaffs')"),
-    _like("dealers_delight", _var("2333"),
+    _like("dealers_delight", BOOK_VAR.at("2333"),
           description="a round in which nobody forms a yaku gives the dealer 6 (\"Dealer's "
                       "Delight\")"),
 )
