@@ -171,7 +171,8 @@ _OPTION_LIST = (
                       "caller called ('Double or Nothing')", note=""),
     Option("yaku_of_the_month", False, (False, True),
            "all four cards of the month named by the round's number (round 1 January, round "
-           "2 February ...) are a yaku worth 4 ('Yaku of the Month')", BOOK_VAR.at("2313, 2317-2319"),
+           "2 February ...) are a yaku worth 4 ('Yaku of the Month')",
+           BOOK_VAR.at("2313, 2317-2319"),
            note="not played yet: the engine's yaku charts do not change from round to round",
            implemented=False),
     _like("seven_doubles", BOOK_VAR.at("2325"),
