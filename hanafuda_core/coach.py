@@ -53,9 +53,11 @@ from .engines.capture import (
     State,
     Stop,
     _choice_mask,
+    _wild_choice,
     apply,
     legal_actions,
     play_options,
+    wild_revealed,
 )
 from .errors import HanafudaError, IllegalActionError
 from .players import greedy_action
@@ -87,7 +89,8 @@ def greedy_rollout(state: State) -> State:
     rules = state.rules
     while state.phase != Phase.ROUND_OVER:
         legal = legal_actions(state)
-        state = apply(state, greedy_action(rules, state.field_m, state.field0, legal))
+        state = apply(state, greedy_action(rules, state.field_m, state.field0, legal,
+                                           wild_revealed(state, state.player)))
     return state
 
 
@@ -499,10 +502,12 @@ class _Context:
         if isinstance(action, Play):
             c = int(action.card)
             bit = 1 << c
-            taken, options = play_options(self.rules, self.field, st.field0, c)
+            revealed = wild_revealed(st, st.player)
+            taken, options = play_options(self.rules, self.field, st.field0, c, revealed)
             if options:                 # it waits for a choice: the more valuable card
                 best = 1 << max(_bits(options), key=lambda x: (_VAL[x], -x))
-                power = wild is not None and c == wild.card and wild.from_hand != "month"
+                power = wild is not None and c == wild.card \
+                    and wild.hand_power(revealed) != "month"
                 return bit | best, 0 if power else options & ~best, 0
             if taken:
                 return bit | taken, 0, 0
@@ -516,7 +521,7 @@ class _Context:
                 hiki = self.field & MONTH_MASKS[t >> 2]
                 if self.rules.capture_relation is not None and hiki.bit_count() == 3:
                     took = hiki                 # a chosen hiki card takes the three
-            elif card == wild.card:
+            elif _wild_choice(st) is not None:       # the wild using its power
                 other = 0
             else:
                 other = _choice_mask(st)

@@ -105,6 +105,7 @@ from .engines.capture import (
     _one_hiki,
     legal_actions,
     parse_action,
+    wild_revealed,
 )
 
 __all__ = ["STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "TAKES_WILD",
@@ -328,6 +329,8 @@ class _Wild:
     def __init__(self, before: State, after: State, wild: WildRules, stack: bool) -> None:
         self.wild = wild
         self.stack = stack
+        # under WildRules.reveal the wild is wild from the hand only if its holder showed it
+        self.revealed = wild_revealed(before, before.player)
         self.events: list[WildEvent] = list(after.wild_log[len(before.wild_log):])
         self.pending = None
         if after.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
@@ -341,7 +344,7 @@ class _Wild:
 
     def is_wild(self, card: int, source: str) -> bool:
         w = self.wild
-        return card == w.card and w.power(source) != "month"
+        return card == w.card and w.power(source, self.revealed) != "month"
 
     def resolve(self, card: int, source: str, fm: int, pair_month: int, turn: int,
                 last: bool) -> tuple[Move, int]:

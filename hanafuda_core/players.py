@@ -37,6 +37,7 @@ from .engines.capture import (
     next_round,
     play_options,
     view,
+    wild_revealed,
 )
 from .errors import HanafudaError, IllegalActionError
 
@@ -98,7 +99,7 @@ def _best(mask: int) -> int:
 
 
 def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
-                  legal: Sequence[Action]) -> Action:
+                  legal: Sequence[Action], revealed: bool = True) -> Action:
     """The greedy policy (:class:`GreedyPlayer`, the coach's rollouts): one of ``legal``.
 
     Declaring at the deal: everything allowed (the first declaration offered, until only
@@ -110,7 +111,8 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     least valuable card. Each play is read by the engine's own
     :func:`~hanafuda_core.engines.capture.play_options` (a wild card by its rules).
     ``field_m`` and ``dealt_field`` are the field now and as dealt, as masks; they and
-    ``rules`` are read for a play only (None and 0 will do for the other decisions).
+    ``rules`` are read for a play only (None and 0 will do for the other decisions);
+    ``revealed``: the player showed the wild card at the deal (``WildRules.reveal``).
     """
     first = legal[0]
     if type(first) is Declare:
@@ -121,7 +123,7 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
         best, best_key = first, None
         for a in cast("Sequence[Play]", legal):
             card = a.card
-            taken, options = play_options(rules, field_m, dealt_field, card)
+            taken, options = play_options(rules, field_m, dealt_field, card, revealed)
             if taken:
                 key = (1, _value(taken) + val[card], -card)
             elif options:
@@ -146,7 +148,8 @@ def _effects(view: PlayerView, legal: Sequence[Action]) -> list[tuple[Play, int,
     field, dealt = view.field.mask, view.dealt_field.mask
     out = []
     for action in cast("Sequence[Play]", legal):     # the play phase's actions are plays
-        taken, options = play_options(view.rules, field, dealt, int(action.card))
+        taken, options = play_options(view.rules, field, dealt, int(action.card),
+                                      wild_revealed(view, view.player))
         out.append((action, taken | (1 << action.card) if taken else 0, options))
     return out
 
@@ -199,7 +202,8 @@ class GreedyPlayer:
         # None for its other decisions
         if isinstance(legal[0], Play):
             assert view is not None, "a play is chosen from what the seat sees"
-            return greedy_action(view.rules, view.field.mask, view.dealt_field.mask, legal)
+            return greedy_action(view.rules, view.field.mask, view.dealt_field.mask, legal,
+                                 wild_revealed(view, view.player))
         return greedy_action(None, 0, 0, legal)
 
 

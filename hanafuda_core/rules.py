@@ -159,6 +159,14 @@ class Source:
     section: str = ""        # e.g. "ch. 12", "Koi-Koi appendix"
     lines: str = ""          # e.g. "1849-2122"
 
+    def at(self, lines: str) -> Source:
+        """The same document and section, narrowed to ``lines`` (one rule's place).
+
+        >>> Source("BOOK", "ch. 5 Matching Flowers", "771-908").at("829").cite()
+        'BOOK, ch. 5 Matching Flowers, line 829'
+        """
+        return Source(self.doc, self.section, lines)
+
     def cite(self, lines: bool = True) -> str:
         """The label, section and lines: ``"D002, Koi-Koi appendix, lines 75-131"``
         (without the lines when ``lines`` is false)."""
@@ -166,7 +174,8 @@ class Source:
         if self.section:
             parts.append(self.section)
         if self.lines and lines:
-            parts.append(f"lines {self.lines}")
+            one = self.lines.isdigit()          # "line 829", "lines 815-819, 825"
+            parts.append(f"line{'' if one else 's'} {self.lines}")
         return ", ".join(parts)
 
     def reader(self, lines: bool = True) -> str:

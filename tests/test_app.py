@@ -179,25 +179,25 @@ def test_each_app_keeps_its_own_pages():
 
 def test_unknown_page_or_tool_is_refused_and_nothing_changes():
     app = classroom_app()
-    with pytest.raises(UnknownToolError, match="no page for 'oni-koikoi'") as error:
-        app.open_page("oni-koikoi")
+    with pytest.raises(UnknownToolError, match="no page for 'higo-bana'") as error:
+        app.open_page("higo-bana")
     assert isinstance(error.value, HanafudaError)
     assert app.stack.selected_index == 0 and app.pages == {}
     with pytest.raises(UnknownToolError, match="unknown tool 'dance'; the tools are"):
         build_tool("dance", "koikoi")
-    with pytest.raises(UnknownToolError, match="no 'play' view for 'oni-koikoi'"):
-        build_tool("play", "oni-koikoi")
+    with pytest.raises(UnknownToolError, match="no 'play' view for 'higo-bana'"):
+        build_tool("play", "higo-bana")
 
 
 def test_tools_come_from_the_registry_entry():
     assert game_tools(get_game("koikoi")) == entry("koikoi").tools == (
         "play", "score", "replay", "deal", "quiz")
     assert game_tools(get_game("hachihachi"))[0] == "teyaku"
-    assert game_tools(get_game("oni-koikoi")) == ()
+    assert game_tools(get_game("higo-bana")) == ()
 
 
 @pytest.mark.parametrize("key", ["simplified", "mushi", "hana-awase-1", "hana-awase-2",
-                                 "six-hundred", "hachijuu-hana", "min-hwatu",
+                                 "six-hundred", "hachijuu-hana", "min-hwatu", "oni-koikoi",
                                  "hachi-simplified", "hachi"])
 def test_new_games_pages_show_every_generic_tool(key):
     page = classroom_app().open_page(key)

@@ -18,6 +18,7 @@ from hanafuda_core.engines.capture import (
     Capture,
     CaptureRules,
     Phase,
+    ShowCards,
     WildEvent,
     WildRules,
     apply,
@@ -275,10 +276,16 @@ def test_other_wild_variants_are_described_and_refused_until_the_engine_plays_th
     assert HIGO_BANA_WILD.optional and HIGO_BANA_WILD.on_field == "month"
     assert SIX_HUNDRED_WILD.playable        # A12: any card may take it on the field
     assert CaptureRules(wild=SIX_HUNDRED_WILD).wild is SIX_HUNDRED_WILD
-    for wild, word in ((ONI_WILD, "reveal"), (HIGO_BANA_WILD, "optional"),
+    for wild, word in ((HIGO_BANA_WILD, "optional"),
                        (replace(MUSHI_WILD, on_field="discarded"), "discarded")):
         with pytest.raises(NotImplementedError, match=word):
             CaptureRules(wild=wild)
+    # the reveal is played, as a declaration at the deal: rules without one are refused
+    assert ONI_WILD.playable
+    with pytest.raises(OptionError, match="wild from the hand only if shown at the deal"):
+        CaptureRules(wild=ONI_WILD)
+    with pytest.raises(OptionError, match="declarations that offer it"):
+        CaptureRules(wild=ONI_WILD, declarations=ShowCards((Card.PINE_CRANE,)))
     with pytest.raises(ValueError, match="on_field must be one of"):
         WildRules(on_field="anywhere")
     # the cheap values are played: leftovers stay on the field, no sweep

@@ -41,10 +41,12 @@ How future games plug in (not implemented here, the fields are reserved):
 * **Wild cards** (``wild``: a :class:`WildRules` value): what one card may take
   from the hand or the stock, what may take it on the field, the last-card
   sweep and who gets the leftovers. Mushi's Storm (:data:`MUSHI_WILD`, also
-  Koi-Koi's "Storm is Wild" and "Brewing Storm") and Six Hundred's (any card may
-  take the wild lying on the field) are played; Oni Koi-Koi's and Higo-Bana's are
-  described as values, and the engine refuses them (``NotImplementedError``) until
-  it plays their extra rules (the reveal, the announced hiki, the optional wild).
+  Koi-Koi's "Storm is Wild" and "Brewing Storm"), Six Hundred's (any card may
+  take the wild lying on the field) and Oni Koi-Koi's (wild from the hand only if
+  shown at the deal: ``reveal``, with a :class:`ShowCards` declaration) are played;
+  Higo-Bana's is described as a value, and the engine refuses it
+  (``NotImplementedError``) until it plays its extra rules (the announced hiki, the
+  optional wild).
   Without a wild the turn runs the plain code above; every wild move is also
   logged as a :class:`WildEvent` in ``State.wild_log`` (for narration).
 * **Declarations at the deal** (``declarations``, a :class:`Declarations` value; A1):
@@ -108,6 +110,7 @@ __all__ = [
     "WildRules", "WildEvent", "MUSHI_WILD",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
     "Declare", "Pass", "PASS", "Declarations", "MonthSets", "ShowCards", "declared_by",
+    "wild_revealed",
     "doubled_yaku", "CaptureRelation", "SAME_MONTH",
 ]
 
@@ -563,6 +566,17 @@ class CaptureRules:
             self.wild.check_playable()
             if self.wild.card not in self.deck:
                 raise ValueError(f"the wild card {Card(self.wild.card).code} is not in the deck")
+            if self.wild.reveal:
+                # the reveal is a declaration at the deal: some hand must be able to show it
+                shows = self.declarations is not None and any(
+                    self.wild.card in d.cards
+                    for d in self.declarations.offers(self.wild.bit, ()))
+                if not shows:
+                    raise OptionError(
+                        f"{self.name}: the wild card rules {self.wild.rule_name!r} make the "
+                        f"{CARD_INFO[self.wild.card].name} wild from the hand only if shown at "
+                        "the deal, so the rules need declarations that offer it (e.g. "
+                        f"ShowCards(({Card(self.wild.card).name},)))")
         if self.capture_relation is not None:
             if not isinstance(self.capture_relation, CaptureRelation):
                 raise TypeError("CaptureRules.capture_relation must be a CaptureRelation or None")
@@ -739,8 +753,13 @@ class WildRules:
         The drawn wild may be left on the field unused (Higo-Bana l. 2377) - not
         implemented (it needs a "leave it" action).
     ``reveal``
-        The wild works from the hand only if shown at the start of the round,
-        otherwise it matches its own month (Oni l. 2149) - not implemented.
+        The wild works from the hand only if its holder showed it at the start of
+        the round, otherwise it matches its own month like any card (Oni l. 2149).
+        The showing is a declaration at the deal (A1): the rules need
+        ``declarations`` offering the card (a :class:`ShowCards`); a seat that
+        declared it has the ``from_hand`` power (:func:`wild_revealed`,
+        :meth:`hand_power`). Turned up from the stock or lying on the field the
+        wild keeps its power, shown or not.
     ``leftovers``
         At the end of a round played to an empty stock: ``"wild_player"`` the
         last card(s) of the wild's month go to the side holding the other cards
@@ -755,10 +774,12 @@ class WildRules:
         The rule's name in refusals ("under Storm is Wild the Storm cannot take a
         hiki").
 
-    >>> MUSHI_WILD.playable, SIX_HUNDRED_WILD.playable
-    (True, True)
-    >>> [u.split(" ")[0] for u in ONI_WILD.unplayable()]
-    ['reveal=True']
+    >>> MUSHI_WILD.playable, SIX_HUNDRED_WILD.playable, ONI_WILD.playable
+    (True, True, True)
+    >>> ONI_WILD.hand_power(revealed=True), ONI_WILD.hand_power(revealed=False)
+    ('any', 'month')
+    >>> [u.split(" ")[0] for u in HIGO_BANA_WILD.unplayable()]
+    ["hiki='announced'", 'optional=True']
     """
 
     card: int = Card.WILLOW_STORM
@@ -798,9 +819,6 @@ class WildRules:
                        "leaves the round)")
         if self.optional:
             out.append("optional=True (Higo-Bana: the drawn wild may be left on the field)")
-        if self.reveal:
-            out.insert(0, "reveal=True (Oni Koi-Koi: the Phoenix is wild from the hand only "
-                          "if shown at the start)")
         return out
 
     @property
@@ -858,9 +876,15 @@ class WildRules:
             month_m &= -month_m
         return month_m | self.field_candidate
 
-    def power(self, source: str) -> str:
-        """What the wild may take from ``source`` ("hand" or "stock")."""
-        return self.from_hand if source == "hand" else self.from_stock
+    def power(self, source: str, revealed: bool = True) -> str:
+        """What the wild may take from ``source`` ("hand" or "stock"); ``revealed``:
+        its holder showed it at the deal (read only under ``reveal``)."""
+        return self.hand_power(revealed) if source == "hand" else self.from_stock
+
+    def hand_power(self, revealed: bool) -> str:
+        """What the wild may take played from a hand: ``from_hand``, or under ``reveal``
+        "month" (no wild power) unless its holder showed it at the deal."""
+        return self.from_hand if revealed or not self.reveal else "month"
 
     def targets(self, field_m: int, kind: str) -> int:
         """The field cards the wild may take (a mask) for a power ``kind``."""
@@ -902,7 +926,8 @@ MUSHI_WILD = WildRules(source=Source("BOOK", "ch. 8 Mushi, wild card", "1155-126
 SIX_HUNDRED_WILD = WildRules(rule_name="Six Hundred", from_hand="any", from_stock="any",
                              on_field="any_card", last_card_sweeps=False, leftovers="field",
                              source=Source("BOOK", "ch. 9 Six Hundred, wild card", "1281-1295"))
-#: Oni Koi-Koi (BOOK ch. 13, l. 2139-2151): not playable yet (the reveal, the field rule).
+#: Oni Koi-Koi (BOOK ch. 13, l. 2139-2151): the Phoenix, wild from the hand only if shown
+#: at the deal (the rules need a :class:`ShowCards` declaration offering it).
 ONI_WILD = WildRules(card=Card.PAULOWNIA_PHOENIX, rule_name="Oni Koi-Koi", from_hand="any",
                      from_stock="non_chaff", on_field="non_chaff", reveal=True,
                      source=Source("BOOK", "ch. 13 Oni Koi-Koi, wild card", "2139-2151"))
@@ -1871,8 +1896,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
             h = list(hands)
             h[player] ^= bit
             hands = tuple(h)
-            if card == wcard and w.from_hand != "month":
-                m = w.targets(fm, w.from_hand)          # the wild's power
+            if card == wcard and (hp := w.hand_power(
+                    not w.reveal or wild_revealed(state, player))) != "month":
+                m = w.targets(fm, hp)                   # the wild's power
                 n = m.bit_count()
                 if n >= 2:                              # the player picks one
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
@@ -2031,13 +2057,28 @@ def _finish(state: State, result: RoundResult) -> State:
 # ---------------------------------------------------------------------------
 # What the wild card changes in a choice (only reached when ``rules.wild`` is set)
 
+def wild_revealed(state: State | PlayerView, seat: int) -> bool:
+    """Did ``seat`` show the wild card at the deal (``WildRules.reveal``: only then is it
+    wild from that hand)? False without a wild card."""
+    w = state.rules.wild
+    return w is not None and any(w.card in d.cards for s, d in state.declared if s == seat)
+
+
+def _power(state: State, source: str) -> str:
+    """What the wild may take from ``source`` for the player to move (the reveal read)."""
+    w: WildRules = state.rules.wild  # type: ignore[assignment]
+    if source == "hand" and w.reveal:
+        return w.hand_power(wild_revealed(state, state.player))
+    return w.power(source)
+
+
 def _wild_choice(state: State) -> WildRules | None:
     """The wild rules if the card waiting for a choice is the wild using its power."""
     w = state.rules.wild
     if w is None or not w.active(state.field0) or not state.pending:
         return None
     source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
-    if state.pending[0] == w.card and w.power(source) != "month":
+    if state.pending[0] == w.card and _power(state, source) != "month":
         return w
     return None
 
@@ -2049,26 +2090,29 @@ def _choice_mask(state: State) -> int:
     if w is None or not w.active(state.field0):
         return state.field_m & state.rules.take_masks[card >> 2]
     source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
-    if card == w.card and w.power(source) != "month":
-        return w.targets(state.field_m, w.power(source))
+    if card == w.card and (power := _power(state, source)) != "month":
+        return w.targets(state.field_m, power)
     m = state.field_m & MONTH_MASKS[card >> 2] & ~w.field_exclusion
     if state.field_m & w.field_candidate and w.field_takers >> card & 1:
         return w.field_options(state.field_m, card, m)
     return m
 
 
-def play_options(rules: CaptureRules, field_m: int, dealt_field: int, card: int
-                 ) -> tuple[int, int]:
+def play_options(rules: CaptureRules, field_m: int, dealt_field: int, card: int,
+                 revealed: bool = True) -> tuple[int, int]:
     """What playing ``card`` from the hand does at once: ``(taken, options)`` as masks.
 
     ``taken`` is the field cards it captures right away (empty if it joins the field
     or waits for a choice), ``options`` the field cards the player must then choose
     from (empty unless it waits). The same reading as phase 1 of the turn (a wild
     card in force by its rules); agents use it to judge a play without playing it.
+    ``revealed``: the player showed the wild at the deal (read only under
+    ``WildRules.reveal``; :func:`wild_revealed`).
     """
     w = rules.wild
-    if w is not None and w.active(dealt_field) and card == w.card and w.from_hand != "month":
-        m = w.targets(field_m, w.from_hand)
+    if w is not None and w.active(dealt_field) and card == w.card \
+            and w.hand_power(revealed) != "month":
+        m = w.targets(field_m, w.hand_power(revealed))
         return (0, m) if m & (m - 1) else (m, 0)
     excl = w.field_exclusion if w is not None and w.active(dealt_field) else 0
     m = field_m & rules.take_masks[card >> 2] & ~excl
@@ -2097,7 +2141,7 @@ def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
     if wc is not None:
         source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
         if isinstance(action, Capture):
-            why = w.refusal(state.field_m, w.power(source), int(action.card), source)
+            why = w.refusal(state.field_m, _power(state, source), int(action.card), source)
             if why is not None:
                 raise IllegalActionError(f"{why}; it can take {names}")
             raise IllegalActionError(f"the {_name(action.card)} is not on the field; under "

@@ -476,6 +476,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "min-hwatu": PlaySpec("capture", "min_hwatu"),
     "hachijuu-hana": PlaySpec("capture", "hachijuu_hana"),
     "six-hundred": PlaySpec("capture", "six_hundred"),
+    "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
 }

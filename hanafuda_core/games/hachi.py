@@ -67,7 +67,7 @@ LINES: Mapping[str, str] = {"chart": "4713-4765", "setup": "4781", "values": "47
 
 def _src(part: str) -> Source:
     """The chapter, narrowed to the lines that give one rule (a key of :data:`LINES`)."""
-    return Source("BOOK", "ch. 20 Hachi", LINES[part])
+    return BOOK.at(LINES[part])
 
 
 #: The capture chart as the chapter prints it (figure 20.1, lines 4713-4765).

@@ -77,7 +77,7 @@ LINES: Mapping[str, str] = {"chart": "4545-4590", "setup": "4619", "values": "46
 
 def _src(part: str) -> Source:
     """The chapter, narrowed to the lines that give one rule (a key of :data:`LINES`)."""
-    return Source("BOOK", "ch. 19 Hachi (Simplified)", LINES[part])
+    return BOOK.at(LINES[part])
 
 
 #: The capture chart (figure 19.1): each month takes the three months after it.

@@ -62,10 +62,6 @@ BOOK = Source("BOOK", "ch. 10 Hachi-juu Hana", "1495-1610")
 BOOK_QR = Source("BOOK", "Quick Reference, Hachi-juu Hana", "8431-8488")
 
 
-def _src(lines: str) -> Source:
-    return Source("BOOK", "ch. 10 Hachi-juu Hana", lines)
-
-
 #: One group: every month yaku made counts (Figure 10.1, "earn points from each").
 GROUPS: tuple[YakuGroup, ...] = (YakuGroup("months", "Month yaku", "each"),)
 
@@ -80,12 +76,12 @@ YAKU: tuple[YakuRule, ...] = tuple(
 
 #: The four November cards "may be used as any month" for yaku (lines 1557, 1563).
 NOVEMBER: tuple[Card, ...] = tuple(Card(c) for c in range(40, 44))
-STAND_INS = StandIns(NOVEMBER, "months", source=_src("1557-1563"))
+STAND_INS = StandIns(NOVEMBER, "months", source=BOOK.at("1557-1563"))
 
 #: A month of three cards dealt to a hand may be revealed; its yaku is then worth double
 #: (lines 1541-1549).
 REVEAL = MonthSets(count=3, key="triple", verb="reveal", doubles="month_{month}",
-                   source=_src("1541-1549"))
+                   source=BOOK.at("1541-1549"))
 
 _TABLES = {doubles: YakuTable(GROUPS, YAKU, source=BOOK,
                               stand_ins=StandIns(NOVEMBER, "months", doubles,
@@ -99,17 +95,17 @@ _DEALS = {2: (8, 8), 3: (7, 6)}
 
 _OPTION_LIST = (
     Option("players", 2, (2, 3), "number of players: 2 (8 cards each, 8 to the field, a "
-           "par of 120) or 3 (7 each, 6 to the field, a par of 80)", _src("1515-1537")),
+           "par of 120) or 3 (7 each, 6 to the field, a par of 80)", BOOK.at("1515-1537")),
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: 6 or 12 (the chapter); "
-           "any count from 1 to 12 for short games", _src("1499")),
+           "any count from 1 to 12 for short games", BOOK.at("1499")),
     Option("stand_in_doubles", False, (False, True), "a revealed month completed with a "
            "November stand-in is worth double too (our alternative reading; by default "
-           "doubling needs the month's own four cards)", _src("1545"),
+           "doubling needs the month's own four cards)", BOOK.at("1545"),
            note="The chapter speaks of capturing all four cards of the revealed month and "
                 "says nothing of stand-ins there."),
     Option("field_quad_refill", True, (False, True), "after the dealer takes a month "
            "dealt whole to the field, the field is refilled from the stock (False: it "
-           "stays four cards short)", _src("1529"),
+           "stays four cards short)", BOOK.at("1529"),
            note="The chapter says only that the dealer captures the four cards; every "
                 "'Four of a Kind is Not a Misdeal' variation of the rulebook refills the "
                 "field."),

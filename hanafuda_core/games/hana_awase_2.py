@@ -68,16 +68,6 @@ BOOK_VAR = Source("BOOK", "ch. 7 Hana-Awase 2, gameplay variations", "1143-1149"
 BOOK_QR = Source("BOOK", "Quick Reference, Hana-Awase 2", "8263-8310")
 
 
-def _src(lines: str) -> Source:
-    """The chapter, narrowed to the lines that give one rule."""
-    return Source("BOOK", "ch. 7 Hana-Awase 2", lines)
-
-
-def _var(lines: str) -> Source:
-    """One of the chapter's gameplay variations, at its lines."""
-    return Source("BOOK", "ch. 7 Hana-Awase 2, gameplay variations", lines)
-
-
 #: The par (lines 1067-1071): a third of the deck's 264 points.
 PAR = 88
 #: Bankrupt (line 1145): every player starts with this many points; a total of 0 or
@@ -100,31 +90,31 @@ YAKU_GROUPS: tuple[YakuGroup, ...] = (
 #: The chapter's yaku chart (figures 7.1-7.3, the Quick Reference 8285-8307). "Dry"
 #: leaves out the November cards.
 YAKU: tuple[YakuRule, ...] = (
-    FIVE_BRIGHTS.rule(100, group="brights", source=_src("1063")),
-    FOUR_DRY_BRIGHTS.rule(60, group="brights", source=_src("1069")),
+    FIVE_BRIGHTS.rule(100, group="brights", source=BOOK.at("1063")),
+    FOUR_DRY_BRIGHTS.rule(60, group="brights", source=BOOK.at("1069")),
     YakuRule("seven_dry_ribbons", "Any 7 Dry Ribbons", "", 60, kinds=(Kind.RIBBON,),
-             count=7, dry=True, group="ribbons", source=_src("1083"),
+             count=7, dry=True, group="ribbons", source=BOOK.at("1083"),
              note="any seven Ribbons other than November's"),
-    PURPLE_RIBBONS.rule(40, group="ribbons", source=_src("1087")),
-    POETRY_RIBBONS.rule(40, group="ribbons", source=_src("1089")),
+    PURPLE_RIBBONS.rule(40, group="ribbons", source=BOOK.at("1087")),
+    POETRY_RIBBONS.rule(40, group="ribbons", source=BOOK.at("1089")),
     YakuRule("fourteen_chaffs", "Any 14 Chaffs", "", 60, kinds=(Kind.CHAFF,), count=14,
-             group="chaffs", source=_src("1093"),
+             group="chaffs", source=BOOK.at("1093"),
              note="the Storm and the Special Paulownia are Chaffs; the Sake Cup is a Ten"),
 )
 _TABLE = YakuTable(YAKU_GROUPS, YAKU, sake="ten", limit="groups", source=BOOK)
 
 _OPTION_LIST = (
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: 6 or 12 (the chapter); "
-           "any count from 1 to 12 for short games", _src("1009")),
+           "any count from 1 to 12 for short games", BOOK.at("1009")),
     Option("bankrupt", False, (False, True), "Bankrupt: every player starts with "
            f"{BANKRUPT_START} points and the game ends as soon as a total is "
            f"{BANKRUPT_FLOOR} or less (or after the agreed rounds); the most points wins",
-           _var("1145")),
+           BOOK_VAR.at("1145")),
     Option("misery", False, (False, True), "Misery Loves Company: a player who captured "
            f"{MISERY_AT_MOST} points or less gains {MISERY_AMOUNT}, and every other player "
-           f"loses {MISERY_AMOUNT}, on top of the normal scoring", _var("1147")),
+           f"loses {MISERY_AMOUNT}, on top of the normal scoring", BOOK_VAR.at("1147")),
     Option("worthless_chaff", False, (False, True), "Worthless Chaff: Chaffs are worth 0 "
-           "points (the par stays 88)", _var("1149")),
+           "points (the par stays 88)", BOOK_VAR.at("1149")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -179,7 +169,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-bankrupt": {"bankrupt": True},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-6": BOOK,
-                                        "book-bankrupt": _var("1145")}
+                                        "book-bankrupt": BOOK_VAR.at("1145")}
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Capture valuable cards and be the first to make a yaku: the yaku ends the round, "
         "its points go to you and come off each other player, and after the agreed number "

@@ -85,16 +85,6 @@ BOOK_QR = Source("BOOK", "Quick Reference, Matching Flowers", "8163-8220")
 BOOK_BASICS = Source("BOOK", "ch. 3 Before You Begin", "547-656")
 
 
-def _src(lines: str) -> Source:
-    """The chapter, narrowed to the lines that give one rule."""
-    return Source("BOOK", "ch. 5 Matching Flowers", lines)
-
-
-def _var(lines: str) -> Source:
-    """One of the chapter's gameplay variations, at its lines."""
-    return Source("BOOK", "ch. 5 Matching Flowers, gameplay variations", lines)
-
-
 C = Card
 
 #: The chapter's five yaku categories (lines 815-865; the Quick Reference 8183-8217).
@@ -112,32 +102,32 @@ GROUPS: tuple[YakuGroup, ...] = (
 #: The chapter's yaku (figures 5.1-5.5). Each scores its flat points: no points per
 #: extra card. "Dry" means without a November card (line 873).
 YAKU: tuple[YakuRule, ...] = (
-    FIVE_BRIGHTS.rule(100, group="brights", source=_src("815-819")),
-    FOUR_DRY_BRIGHTS.rule(60, group="brights", source=_src("825")),
-    SPRING_SEMI_BRIGHTS.rule(30, group="brights", source=_src("829")),
-    CRANE_MOON_PHOENIX.rule(20, group="brights", source=_src("835")),
+    FIVE_BRIGHTS.rule(100, group="brights", source=BOOK.at("815-819")),
+    FOUR_DRY_BRIGHTS.rule(60, group="brights", source=BOOK.at("825")),
+    SPRING_SEMI_BRIGHTS.rule(30, group="brights", source=BOOK.at("829")),
+    CRANE_MOON_PHOENIX.rule(20, group="brights", source=BOOK.at("835")),
     YakuRule("seven_dry_ribbons", "Any 7 Dry Ribbons", "", 40, kinds=(Kind.RIBBON,),
-             count=7, dry=True, group="ribbon_counts", source=_src("845-849"),
+             count=7, dry=True, group="ribbon_counts", source=BOOK.at("845-849"),
              note="the Willow Ribbon does not count"),
     YakuRule("six_dry_ribbons", "Any 6 Dry Ribbons", "", 30, kinds=(Kind.RIBBON,),
-             count=6, dry=True, group="ribbon_counts", source=_src("845, 855"),
+             count=6, dry=True, group="ribbon_counts", source=BOOK.at("845, 855"),
              note="the Willow Ribbon does not count"),
-    POETRY_RIBBONS.rule(40, group="ribbon_sets", source=_src("859")),
-    PURPLE_RIBBONS.rule(40, group="ribbon_sets", source=_src("863")),
+    POETRY_RIBBONS.rule(40, group="ribbon_sets", source=BOOK.at("859")),
+    PURPLE_RIBBONS.rule(40, group="ribbon_sets", source=BOOK.at("863")),
     YakuRule("dry_plain_ribbons", "3 Dry Plain Ribbons", "", 20,
              cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON), group="ribbon_sets",
-             source=_src("865"),
+             source=BOOK.at("865"),
              note="the Plain Ribbons of April, May and July (the Willow Ribbon is wet)"),
-    THE_VIEWS.rule(40, group="views", source=_src("843, 851")),
-    FLOWER_VIEWING.rule(20, group="views", source=_src("853"),
+    THE_VIEWS.rule(40, group="views", source=BOOK.at("843, 851")),
+    FLOWER_VIEWING.rule(20, group="views", source=BOOK.at("853"),
                         japanese="花見で一杯 Hanami de ippai"),
-    MOON_VIEWING.rule(20, group="views", source=_src("855"),
+    MOON_VIEWING.rule(20, group="views", source=BOOK.at("855"),
                       japanese="月見で一杯 Tsukimi de ippai"),
-    BOAR_DEER_BUTTERFLY.rule(20, group="others", source=_src("857")),
+    BOAR_DEER_BUTTERFLY.rule(20, group="others", source=BOOK.at("857")),
     YakuRule("wisteria", "All 4 Wisteria", "", 10, cards=month_cards(4), group="others",
-             source=_src("861")),
+             source=BOOK.at("861")),
     YakuRule("rain", "All 4 Rain", "", 10, cards=month_cards(11), group="others",
-             source=_src("865")),
+             source=BOOK.at("865")),
 )
 _TABLE = YakuTable(GROUPS, YAKU, sake="ten", limit="groups", source=BOOK)
 
@@ -154,33 +144,33 @@ ROUND_ADJUSTMENTS: tuple[tuple[str, Adjustment], ...] = (
 
 _OPTION_LIST = (
     Option("players", 2, (2, 3), "number of players: 2 (8 cards each, 8 to the field) or "
-           "3 (7 each, 6 to the field)", _src("791-797")),
+           "3 (7 each, 6 to the field)", BOOK.at("791-797")),
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: half a year (6) or a "
            "full year (12) as the chapter says, a season (3) as the basics allow, or any "
-           "count from 1 to 12 for short games", _src("775")),
+           "count from 1 to 12 for short games", BOOK.at("775")),
     Option("field_four", "misdeal", ("misdeal", "dealer_captures"),
            "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
            "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",
-           _var("885")),
+           BOOK_VAR.at("885")),
     Option("shorter_rounds", False, (False, True), "the round ends as soon as every hand "
            "is empty; the cards left in the stock and on the field are nobody's "
-           "('Shorter Rounds')", _var("889")),
+           "('Shorter Rounds')", BOOK_VAR.at("889")),
     Option("winner_takes_all", False, (False, True), "the round's winner scores every "
            "player's round score added together, the others score nothing ('Winner "
-           "Takes All')", _var("891"),
+           "Takes All')", BOOK_VAR.at("891"),
            note="A round with equal best scores has no winner: nobody takes all and the "
                 "scores stand."),
     Option("low_man_out", False, (False, True), "if any player scores under "
            f"{LOW_MAN_OUT_BELOW} in a round, everybody scores nothing that round "
-           "('Low Man Out')", _var("895"),
+           "('Low Man Out')", BOOK_VAR.at("895"),
            note="Read on the round scores as counted (cards plus yaku), before Rain; the "
                 "player with the best score still wins the round."),
     Option("rain", False, (False, True), "a player who captured all four November cards "
-           "wipes out every opponent's score for the round ('Rain')", _var("897-899"),
+           "wipes out every opponent's score for the round ('Rain')", BOOK_VAR.at("897-899"),
            note="The four November cards must be in one pile at the end of the round; "
                 "that player keeps their score."),
-    counting_rounds_option(_var("901")),
-    first_dealer_tie_option(_var("903")),
+    counting_rounds_option(BOOK_VAR.at("901")),
+    first_dealer_tie_option(BOOK_VAR.at("903")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 

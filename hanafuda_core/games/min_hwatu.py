@@ -44,6 +44,7 @@ from ..capture_yaku import (
 )
 from ..cards import Card, CardSet
 from ..engines.capture import CaptureRules
+from ..errors import OptionError
 from ..families.capture.adjustments import WinnerTakesAll
 from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
@@ -63,6 +64,7 @@ __all__ = [
     "EXAMPLE_2P",
     "EXAMPLE_3P",
     "GRAND_VIEWS_POINTS",
+    "GRAND_VIEWS_READINGS",
     "GROUPS",
     "OPTIONAL_GROUPS",
     "OPTIONAL_YAKU",
@@ -84,21 +86,6 @@ BOOK = Source("BOOK", "ch. 11 Min-Hwatu", "1611-1848")
 BOOK_OPT = Source("BOOK", "ch. 11 Min-Hwatu, Optional Yaku", "1621, 1683-1711")
 BOOK_VAR = Source("BOOK", "ch. 11 Min-Hwatu, gameplay variations", "1719-1843")
 BOOK_QR = Source("BOOK", "Quick Reference, Min-Hwatu", "8489-8542")
-
-
-def _src(lines: str) -> Source:
-    """The chapter, narrowed to the lines that give one rule."""
-    return Source("BOOK", "ch. 11 Min-Hwatu", lines)
-
-
-def _opt(lines: str) -> Source:
-    """The chapter's Optional Yaku chart (figure 11.2), at its lines."""
-    return Source("BOOK", "ch. 11 Min-Hwatu, Optional Yaku", lines)
-
-
-def _var(lines: str) -> Source:
-    """One of the chapter's gameplay variations, at its lines."""
-    return Source("BOOK", "ch. 11 Min-Hwatu, gameplay variations", lines)
 
 
 C = Card
@@ -124,55 +111,81 @@ OPTIONAL_GROUPS: tuple[YakuGroup, ...] = (
 
 #: The standard chart: every yaku a pile makes scores.
 YAKU: tuple[YakuRule, ...] = (
-    POETRY_RIBBONS.rule(30, group="ribbons", source=_src("1697"), japanese="홍단 Hongdan"),
-    PURPLE_RIBBONS.rule(30, group="ribbons", source=_src("1699"),
+    POETRY_RIBBONS.rule(30, group="ribbons", source=BOOK.at("1697"), japanese="홍단 Hongdan"),
+    PURPLE_RIBBONS.rule(30, group="ribbons", source=BOOK.at("1699"),
                         japanese="청단 Cheongdan"),
     YakuRule("dry_plain_ribbons", "3 Dry Plain Ribbons", "초단 Chodan", 30,
              cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON), group="ribbons",
-             source=_src("1701"),
+             source=BOOK.at("1701"),
              note="the Plain Ribbons of April, May and July: the Willow Ribbon (Rain) does "
                   "not count"),
     YakuRule("iris", "All 4 Iris", "", 20, cards=month_cards(5), group="months",
-             source=_src("1703")),
+             source=BOOK.at("1703")),
     YakuRule("maple", "All 4 Maple", "", 20, cards=month_cards(10), group="months",
-             source=_src("1707")),
+             source=BOOK.at("1707")),
     YakuRule("rain", "All 4 Rain", "", 20, cards=month_cards(11), group="months",
-             source=_src("1711")),
+             source=BOOK.at("1711")),
 )
 
-#: The Grand Views' points (line 1699). Its cards survive only in a lost figure, so it
-#: is not in the chart: no pile scores it (see DECISIONS).
+#: The Grand Views' points (line 1699). Its cards survive only in a lost figure, so by
+#: default no pile scores it (see DECISIONS); option ``grand_views`` names two readings.
 GRAND_VIEWS_POINTS = 150
+
+#: Readings of The Grand Views a table may agree on: The Views (the Curtain, the Moon and
+#: the Sake Cup) and one more Bright, so that it outranks The Views in their "one of" group.
+GRAND_VIEWS_READINGS: Mapping[str, tuple[Card, ...]] = {
+    "views_and_crane": THE_VIEWS.template.cards + (C.PINE_CRANE,),
+    "views_and_rainman": THE_VIEWS.template.cards + (C.WILLOW_RAINMAN,),
+}
+
+
+def grand_views(reading: str) -> tuple[YakuRule, ...]:
+    """The Grand Views under ``reading`` (a key of :data:`GRAND_VIEWS_READINGS`), or no
+    rule for ``"unscored"``."""
+    if reading == "unscored":
+        return ()
+    cards = GRAND_VIEWS_READINGS[reading]
+    return (YakuRule("grand_views", "The Grand Views", "", GRAND_VIEWS_POINTS, cards=cards,
+                     group="opt_views", source=BOOK_OPT.at("1699"),
+                     note="cards chosen by the table: The Views and the "
+                          + ("Crane" if C.PINE_CRANE in cards else "Rainman")
+                          + " (the chapter shows them only in a figure the text lost)"),)
 
 #: The Optional Yaku chart, which counts on top of the standard one (line 1687).
 OPTIONAL_YAKU: tuple[YakuRule, ...] = (
-    FIVE_BRIGHTS.rule(200, group="opt_brights", source=_opt("1689"), japanese="오광 Ogwang"),
-    SPRING_SEMI_BRIGHTS.rule(150, group="opt_brights", source=_opt("1695")),
-    THE_VIEWS.rule(100, group="opt_views", source=_opt("1701")),
-    BOAR_DEER_BUTTERFLY.rule(50, group="opt_others", source=_opt("1705"), japanese=""),
-    GODORI.rule(50, group="opt_others", source=_opt("1709"),
+    FIVE_BRIGHTS.rule(200, group="opt_brights", source=BOOK_OPT.at("1689"), japanese="오광 Ogwang"),
+    SPRING_SEMI_BRIGHTS.rule(150, group="opt_brights", source=BOOK_OPT.at("1695")),
+    THE_VIEWS.rule(100, group="opt_views", source=BOOK_OPT.at("1701")),
+    BOAR_DEER_BUTTERFLY.rule(50, group="opt_others", source=BOOK_OPT.at("1705"), japanese=""),
+    GODORI.rule(50, group="opt_others", source=BOOK_OPT.at("1709"),
                 note="cards inferred (the chapter shows them only in a figure): "
                      + GODORI.template.note),
 )
 
 _OPTION_LIST = (
     Option("players", 2, (2, 3), "number of players: 2 (10 cards each, 8 to the field) or "
-           "3 (7 each, 6 to the field)", _src("1635-1647")),
+           "3 (7 each, 6 to the field)", BOOK.at("1635-1647")),
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: half a year (6) or a "
            "full year (12) as the chapter says; any count from 1 to 12 for short games",
-           _src("1615")),
+           BOOK.at("1615")),
     Option("optional_yaku", False, (False, True), "add the Optional Yaku chart (5 Brights, "
            "Spring Semi-Brights, The Views, Boar-Deer-Butterfly, Godori), scored on top of "
-           "the standard yaku; the table agrees before play", _opt("1621, 1631, 1683-1691"),
+           "the standard yaku; the table agrees before play", BOOK_OPT.at("1621, 1631, 1683-1691"),
            note="The chart also names The Grand Views, whose cards the text does not keep: "
                 "it is not scored (see the decisions)."),
+    Option("grand_views", "unscored", ("unscored", *GRAND_VIEWS_READINGS),
+           "The Grand Views with the Optional Yaku: not scored (our reading: its cards are "
+           "lost), or read as The Views and the Crane, or The Views and the Rainman",
+           BOOK_OPT.at("1699"),
+           note="Either reading outranks The Views in their group, which pays only the "
+                "best of the two. It needs the Optional Yaku."),
     Option("field_four", "misdeal", ("misdeal", "dealer_captures"),
            "four cards of a month dealt to the field: redeal (the chapter), or the dealer "
            "captures them and the field is refilled ('Four of a Kind is Not a Misdeal')",
-           _var("1727")),
+           BOOK_VAR.at("1727")),
     Option("winner_takes_all", False, (False, True), "the round's winner scores every "
            "player's round score added together, the others nothing ('Winner Takes All')",
-           _var("1741, 1761"),
+           BOOK_VAR.at("1741, 1761"),
            note="The yaku cancel out across the table, so the scores of a round always add "
                 f"up to the deck's {DECK_POINTS} card points: the winner always takes "
                 f"{DECK_POINTS}. Without "
@@ -180,17 +193,17 @@ _OPTION_LIST = (
                 "every score stands."),
     Option("yaku_limit", "groups", LIMITS, "how many yaku count: the chart's limits "
            "(groups), every yaku made ('Count All Yaku', all) or only the single best "
-           "('Only One Yaku', only_one)", _var("1765-1777"),
+           "('Only One Yaku', only_one)", BOOK_VAR.at("1765-1777"),
            note="The standard chart is all 'each of', so the limits matter only with the "
                 "Optional Yaku: there 'groups' and 'all' differ in the two 'one of' "
                 "categories. 'Only One Yaku' changes the standard chart too."),
     Option("dealer_tie", False, (False, True), "a tied round goes to the dealer if the "
            "dealer is among the tied players, else to the tied player nearest the "
-           "dealer's right ('Dealer Tie Breaker')", _var("1781, 1785"),
+           "dealer's right ('Dealer Tie Breaker')", BOOK_VAR.at("1781, 1785"),
            note="Play goes counterclockwise, so the player on the dealer's right plays "
                 "next: the tie goes to the first tied seat in play order from the dealer."),
-    counting_rounds_option(_var("1791, 1841")),
-    first_dealer_tie_option(_var("1843")),
+    counting_rounds_option(BOOK_VAR.at("1791, 1841")),
+    first_dealer_tie_option(BOOK_VAR.at("1843")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -199,7 +212,9 @@ OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 DECISIONS: Mapping[str, str] = {
     "The Grand Views": "The Optional Yaku chart names The Grand Views and its points, but "
         "its cards were in a picture the text has lost, and no other chapter has it. We "
-        "do not score it until a printed copy settles which cards it needs.",
+        "do not score it until a printed copy settles which cards it needs; a table that "
+        "wants it can agree on one of two readings (The Views and the Crane, or The Views "
+        "and the Rainman), both options.",
     "The cards of the other picture-only yaku": "We read The Views as the Curtain, the "
         "Moon and the Sake Cup (both viewings at once, as in Matching Flowers), Spring "
         "Semi-Brights as the Crane, the Nightingale and the Curtain (as in Mushi), and "
@@ -336,9 +351,14 @@ def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
 @lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
+    if v["grand_views"] != "unscored" and not v["optional_yaku"]:
+        raise OptionError(f"grand_views={v['grand_views']!r} reads a yaku of the Optional "
+                          "Yaku chart: set optional_yaku=True too, or leave grand_views "
+                          "'unscored'")
     groups, chart = GROUPS, YAKU
     if v["optional_yaku"]:
-        groups, chart = GROUPS + OPTIONAL_GROUPS, YAKU + OPTIONAL_YAKU
+        groups = GROUPS + OPTIONAL_GROUPS
+        chart = YAKU + OPTIONAL_YAKU + grand_views(v["grand_views"])
     table = YakuTable(groups, chart, limit=v["yaku_limit"],
                       source=BOOK_OPT if v["optional_yaku"] else BOOK)
     overlay = CardValueSettlement(

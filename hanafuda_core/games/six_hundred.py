@@ -85,16 +85,6 @@ BOOK_QR = Source("BOOK", "Quick Reference, Six Hundred", "8345-8430")
 C = Card
 
 
-def _src(lines: str) -> Source:
-    """The chapter, narrowed to the lines that give one rule."""
-    return Source("BOOK", "ch. 9 Six Hundred", lines)
-
-
-def _var(lines: str) -> Source:
-    """One of the chapter's gameplay variations, at its lines."""
-    return Source("BOOK", "ch. 9 Six Hundred, gameplay variations", lines)
-
-
 #: The chapter's five yaku groups (figures 9.1-9.5): only the Views group pays its best
 #: yaku alone ("one of", 1365); the others pay every yaku made ("each of").
 YAKU_GROUPS: tuple[YakuGroup, ...] = (
@@ -131,13 +121,13 @@ CANCEL_AT_MOST = 30
 #: its own, and the triples' group paying one of its two.
 TEYAKU = TeyakuTable((
     TeyakuRule("all_chaffs", "All Chaffs", "", CHAFF, 400, kinds=(0, 0, 0),
-               source=_src("1389, 1393"),
+               source=BOOK.at("1389, 1393"),
                note="every card dealt to the hand is a Chaff (7 or 8 cards, by the player "
                     "count); the Special Paulownia and the Storm are Chaffs"),
     TeyakuRule("one_triple", "Any 3 of a Kind", "", SUIT, 200, parts=("3",),
-               source=_src("1397, 1399"), note="three cards of one month in the hand"),
+               source=BOOK.at("1397, 1399"), note="three cards of one month in the hand"),
     TeyakuRule("two_triples", "Any 3 of a Kind & Any 3 of a Kind", "", SUIT, 400,
-               parts=("3", "3"), source=_src("1401"),
+               parts=("3", "3"), source=BOOK.at("1401"),
                note="three cards of one month and three of another"),
 ), unit="points", rain_is_chaff=False, source=BOOK_HAND)
 
@@ -153,29 +143,29 @@ def yaku_rules(*, seven_hundred: bool = False, alternative_yaku_values: bool = F
     void: dict[str, Any] = ({"void_if_own": (11,), "void_unless": (C.PINE_CRANE,)}
                             if rain_until_sunrise else {})
     rules = [
-        FOUR_DRY_BRIGHTS.rule(big, group="brights", source=_src("1363")),
-        CRANE_MOON_PHOENIX.rule(150, group=semi_group, source=_src("1365")),
+        FOUR_DRY_BRIGHTS.rule(big, group="brights", source=BOOK.at("1363")),
+        CRANE_MOON_PHOENIX.rule(150, group=semi_group, source=BOOK.at("1365")),
         SPRING_SEMI_BRIGHTS.rule(100 if alternative_yaku_values else 150, group=semi_group,
-                                 source=_src("1369")),
-        THE_VIEWS.rule(300, group="views", source=_src("1367"), **void),
-        FLOWER_VIEWING.rule(100, group="views", source=_src("1371"), **void),
-        MOON_VIEWING.rule(100, group="views", source=_src("1373"), **void),
+                                 source=BOOK.at("1369")),
+        THE_VIEWS.rule(300, group="views", source=BOOK.at("1367"), **void),
+        FLOWER_VIEWING.rule(100, group="views", source=BOOK.at("1371"), **void),
+        MOON_VIEWING.rule(100, group="views", source=BOOK.at("1373"), **void),
         YakuRule("seven_ribbons", "Any 7 Ribbons", "", big, kinds=(Kind.RIBBON,), count=7,
-                 group="ribbons", source=_src("1375"),
+                 group="ribbons", source=BOOK.at("1375"),
                  note="any seven Ribbons, the Willow Ribbon included"),
-        PURPLE_RIBBONS.rule(100, group="ribbons", source=_src("1355")),
+        PURPLE_RIBBONS.rule(100, group="ribbons", source=BOOK.at("1355")),
         POETRY_RIBBONS.rule(150 if alternative_yaku_values else 100, group="ribbons",
-                            source=_src("1357")),
+                            source=BOOK.at("1357")),
         YakuRule("dry_plain_ribbons", "3 Dry Plain Ribbons", "", 100,
                  cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON), group="ribbons",
-                 source=_src("1361"),
+                 source=BOOK.at("1361"),
                  note="the Plain Ribbons of April, May and July (the Willow Ribbon is wet)"),
-        BOAR_DEER_BUTTERFLY.rule(300, group="others", source=_src("1377")),
+        BOAR_DEER_BUTTERFLY.rule(300, group="others", source=BOOK.at("1377")),
         YakuRule("rain", "All 4 Rain", "", 200, cards=month_cards(11), group="months",
-                 source=_src("1383")),
+                 source=BOOK.at("1383")),
     ]
     rules += [YakuRule(key, name, "", _MONTH_POINTS, cards=month_cards(m), group="months",
-                       source=_src(lines)) for m, key, name, lines in _MONTH_YAKU]
+                       source=BOOK.at(lines)) for m, key, name, lines in _MONTH_YAKU]
     if bright_layout == "chapter":     # the one-of group's rules sit together
         rules.insert(5, rules.pop(1))
         rules.insert(5, rules.pop(1))
@@ -184,36 +174,36 @@ def yaku_rules(*, seven_hundred: bool = False, alternative_yaku_values: bool = F
 
 _OPTION_LIST = (
     Option("players", 2, (2, 3), "number of players: 2 (8 cards each, 8 to the field) or "
-           "3 (7 each, 6 to the field)", _src("1299-1307")),
+           "3 (7 each, 6 to the field)", BOOK.at("1299-1307")),
     Option("no_wild", False, (False, True), "the Storm is an ordinary Chaff, not wild "
-           "('No Wild')", _var("1413, 1417")),
+           "('No Wild')", BOOK_VAR.at("1413, 1417")),
     Option("sake_deer", False, (False, True), "the Sake Cup and the Deer are worth 50 "
-           "each ('Sake & Deer Card Values')", _var("1425, 1429")),
+           "each ('Sake & Deer Card Values')", BOOK_VAR.at("1425, 1429")),
     Option("alternate_values", False, (False, True), "Brights are worth 20, every Ten "
            "(the Nightingale too), Ribbon and the Special Paulownia 10, Chaffs nothing "
-           "('Alternate Card Values')", _var("1431, 1433, 1437"),
+           "('Alternate Card Values')", BOOK_VAR.at("1431, 1433, 1437"),
            note="the text prints the Brights' value as '2o': 20"),
     Option("rain_until_sunrise", False, (False, True), "a player with a November card "
            "in their pile scores no Views yaku, unless they also captured the Crane "
-           "('Rain Until Sunrise')", _var("1441, 1445")),
+           "('Rain Until Sunrise')", BOOK_VAR.at("1441, 1445")),
     Option("alternative_yaku_values", False, (False, True), "3 Poetry Ribbons is worth "
            "150 and Spring Semi-Brights 100 ('Alternative Yaku Values')",
-           _var("1449, 1453, 1457")),
+           BOOK_VAR.at("1449, 1453, 1457")),
     Option("scoring_canceled", False, (False, True), "if a player's round score, less "
            f"the values of their November and December cards, is {CANCEL_AT_MOST} or "
            "less, nobody scores the round (hand combinations too), unless someone "
-           "captured 4 Dry Brights ('Scoring Canceled')", _var("1461, 1465, 1469, 1473")),
+           "captured 4 Dry Brights ('Scoring Canceled')", BOOK_VAR.at("1461, 1465, 1469, 1473")),
     Option("seven_hundred", False, (False, True), f"the race is to {TARGET_700}, and 4 Dry "
            f"Brights and Any 7 Ribbons are worth {TARGET_700} ('Six Hundred, Seven "
-           "Hundred')", _var("1477, 1481, 1485, 1489")),
+           "Hundred')", BOOK_VAR.at("1477, 1481, 1485, 1489")),
     Option("shorter_rounds", False, (False, True), "the round ends as soon as every hand "
            "is empty; the cards left in the stock and on the field are nobody's "
-           "('Shorter Rounds')", _var("1483, 1487"),
+           "('Shorter Rounds')", BOOK_VAR.at("1483, 1487"),
            note="the text says 'both players'; with three, every player's hand"),
     Option("bright_layout", "quick_reference", ("quick_reference", "chapter"),
            "where Crane-Moon-Phoenix and Spring Semi-Brights belong: with the Brights, "
            "each paying (the Quick Reference), or with the Views, only the best paying "
-           "(the chapter's run-on figures)", _src("1363-1373"),
+           "(the chapter's run-on figures)", BOOK.at("1363-1373"),
            note="a reading of the layout, not a variation the chapter names; QR 8385-8389"),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
@@ -270,8 +260,8 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book-no-wild": {"no_wild": True},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-3": BOOK,
-                                        "book-700": _var("1477-1489"),
-                                        "book-no-wild": _var("1413, 1417")}
+                                        "book-700": BOOK_VAR.at("1477-1489"),
+                                        "book-no-wild": BOOK_VAR.at("1413, 1417")}
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Be the first to reach 600 points: each round you score the hand combinations you "
         "showed, the values of the cards you captured and your yaku.")

@@ -349,6 +349,12 @@ def _card_list(cards: object) -> list[Card]:
     return [Card(c) for c in cards] if isinstance(cards, (tuple, list, CardSet)) else []
 
 
+def _whole_month(cards: object) -> bool:
+    """Whether ``cards`` are the four cards of one month."""
+    mask = CardSet(_card_list(cards)).mask
+    return mask.bit_count() == 4 and mask in MONTH_MASKS
+
+
 def _chart(rows: list[dict[str, object]], width: float, compact: bool,
            pictures: bool = True) -> list[str]:
     from ..render.svg import row_svg
@@ -360,10 +366,23 @@ def _chart(rows: list[dict[str, object]], width: float, compact: bool,
                    f'{esc(str(group))} <span style="font-weight:normal">'
                    f'({esc(str(members[0]["Counts"]))})</span></p>'
                    '<div style="display:flex;flex-wrap:wrap;gap:6px">')
+        months = [r for r in members if _whole_month(r["cards"])]
+        if compact and pictures and len(months) >= 3:
+            # the printed quick reference: the yaku of a whole month (its four cards) named
+            # in one tile, the first one drawn as the example
+            said = " · ".join(f'<b>{esc(str(r["Yaku"]))}</b>: {esc(str(r["Points"]))}'
+                              for r in months)
+            first = months[0]
+            out.append(f'<div class="hf-yaku hf-yaku-months" style="{_TILE}">'
+                       f'<div>{said}</div><div style="font-size:0.85em;color:#555">for '
+                       f'example, {esc(str(first["Yaku"]))}:</div>'
+                       f'{row_svg(_card_list(first["cards"]), width=width)}</div>')
+            members = [r for r in members if r not in months]
         for r in members:
             note = "for example" if r["example"] else ""
+            japanese = f' · {esc(str(r["Japanese"]))}' if r["Japanese"] else ""
             out.append(f'<div class="hf-yaku" style="{_TILE}">'
-                       f'<div><b>{esc(str(r["Yaku"]))}</b> · {esc(str(r["Japanese"]))}</div>'
+                       f'<div><b>{esc(str(r["Yaku"]))}</b>{japanese}</div>'
                        f'<div>{esc(str(r["Points"]))}</div>'
                        + ("" if compact and pictures else
                           f'<div style="font-size:0.85em;color:#555">'
@@ -384,7 +403,13 @@ def yaku_chart_html(game: Game | str, *, width: float = MIN_CARD_WIDTH,
     g = as_game(game)
     out = ['<div class="hf-yaku-chart">']
     values = card_value_rows(g)
-    if values:
+    if values and compact:
+        # the printed quick reference: the values in one line of words, no pictures
+        said = [f'{html.escape(str(r["Kind"]))} {r["Value each"]}'
+                + ("" if r.get("single") else " each") for r in values]
+        out.append('<p class="hf-card-values" style="margin:8px 0 0"><b>Card values</b> '
+                   f'(every captured card counts): {", ".join(said)}.</p>')
+    elif values:
         out.append('<p style="margin:8px 0 0"><b>Card values</b> (every captured card '
                    'counts)</p><div style="display:flex;flex-wrap:wrap;gap:6px">')
         for r in values:

@@ -21,7 +21,7 @@ home page of the app does not pay for the games' views.
 ('play', 'score', 'replay', 'deal', 'quiz')
 >>> game_tools(get_game("mushi"))
 ('play', 'score', 'replay', 'deal', 'quiz')
->>> game_tools(get_game("oni-koikoi"))
+>>> game_tools(get_game("higo-bana"))
 ()
 """
 

@@ -145,6 +145,27 @@ def test_the_optional_chart_is_the_chapters_less_the_grand_views():
                for r in OPTIONAL.yaku.rules)
 
 
+@pytest.mark.parametrize("reading, extra", [("views_and_crane", "1a"),
+                                             ("views_and_rainman", "11a")])
+def test_the_grand_views_line_1699_under_either_reading_outranks_the_views(reading, extra):
+    rules = get_game("min-hwatu", optional_yaku=True, grand_views=reading).rules
+    views, grand = CardSet.parse("3a 8a 9a"), CardSet.parse(f"3a 8a 9a {extra}")
+    assert [h.rule.key for h in rules.yaku.evaluate(views.mask).hits] == ["the_views"]
+    hits = [(h.rule.key, h.points) for h in rules.yaku.evaluate(grand.mask).hits
+            if h.rule.group == "opt_views"]
+    assert hits == [("grand_views", GRAND_VIEWS_POINTS)]        # one of: the best only
+    other = "11a" if extra == "1a" else "1a"
+    assert "grand_views" not in {h.rule.key for h in rules.yaku.evaluate(
+        CardSet.parse(f"3a 8a 9a {other}").mask).hits}
+
+
+def test_the_grand_views_is_unscored_by_default_and_needs_the_optional_yaku():
+    pile = CardSet.parse("1a 3a 8a 9a 11a").mask
+    assert "grand_views" not in {h.rule.key for h in OPTIONAL.yaku.evaluate(pile).hits}
+    with pytest.raises(OptionError, match="optional_yaku=True"):
+        get_game("min-hwatu", grand_views="views_and_crane")
+
+
 def test_chaffs_are_worth_nothing_and_the_deck_240():
     assert RULES.overlay.values == (20, 10, 5, 0)
     assert RULES.overlay.card_points(CardSet.deck().mask) == 240
@@ -320,7 +341,8 @@ _PLAYABLE_OPTIONS = st.fixed_dictionaries({
     "winner_takes_all": st.booleans(),
     "dealer_tie": st.booleans(),
     "first_dealer_tie": st.booleans(),
-})
+    "grand_views": st.sampled_from(("unscored", "views_and_crane", "views_and_rainman")),
+}).filter(lambda o: o["optional_yaku"] or o["grand_views"] == "unscored")
 
 
 @settings(max_examples=20, deadline=None)
