@@ -158,12 +158,15 @@ def yaku_table(source_of: Any, cards: str = "top", poetry_adds: bool = False) ->
                                   note="cards inferred: the Bright or Ten of each month and "
                                        "the three Poetry Ribbons"))
         else:
-            rules.append(YakuRule(key, name, "", PLAIN_POINTS, group=key,
+            # a predicate does the scoring; the cards are an example for charts (a Chaff
+            # of each month)
+            example = tuple(Card(4 * (m - 1) + 2) for m in months)
+            rules.append(YakuRule(key, name, "", PLAIN_POINTS, group=key, cards=example,
                                   source=source_of("yaku"),
                                   predicate=_any_of_each(months, 0, PLAIN_POINTS),
                                   note=f"any card of each of months {months}"))
             rules.append(YakuRule(f"poetry_{key}", f"Poetry {name}", "", POETRY_POINTS,
-                                  group=key, source=source_of("yaku"),
+                                  group=key, source=source_of("yaku"), cards=example + poetry,
                                   predicate=_any_of_each(months, poetry_mask, POETRY_POINTS),
                                   note=f"any card of each of months {months} and the three "
                                        "Poetry Ribbons"))
