@@ -211,10 +211,7 @@ def test_the_first_chapters_draw_cards_at_least_the_minimum_width(show):
     assert _narrowest(show().data) >= MIN_CARD_WIDTH
 
 
-@pytest.mark.parametrize("key", ["koikoi", "hachihachi", "simplified", "mushi",
-                                 "hana-awase-1", "hana-awase-2", "six-hundred",
-                                 "hachijuu-hana", "min-hwatu", "oni-koikoi",
-                                 "hachi-simplified", "hachi"])
+@pytest.mark.parametrize("key", playable_keys())
 def test_game_charts_and_quick_references_draw_cards_at_least_the_minimum_width(key):
     game = get_game(key)
     assert _narrowest(teach.yaku_chart_html(game)) >= MIN_CARD_WIDTH
