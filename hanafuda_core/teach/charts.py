@@ -355,17 +355,26 @@ def _whole_month(cards: object) -> bool:
     return mask.bit_count() == 4 and mask in MONTH_MASKS
 
 
+def _cards_named(cards: list[Card]) -> str:
+    """Cards in words: a shared yaku's name where they are exactly its cards ("the 3
+    Poetry Ribbons"), else their names."""
+    from ..capture_yaku import SHARED_YAKU
+    for shared in SHARED_YAKU.values():
+        if set(shared.template.cards) == set(cards):
+            return f"the {shared.template.name}"
+    return and_list([f"the {CARD_INFO[c].name}" for c in cards])
+
+
 def _chart(rows: list[dict[str, object]], width: float, compact: bool,
            pictures: bool = True) -> list[str]:
     from ..render.svg import row_svg
     esc = html.escape
-    out = []
+    out: list[str] = []
     for group in dict.fromkeys(r["Group"] for r in rows):
         members = [r for r in rows if r["Group"] == group]
-        out.append(f'<div class="hf-yaku-group"><p style="margin:8px 0 2px;font-weight:bold">'
-                   f'{esc(str(group))} <span style="font-weight:normal">'
-                   f'({esc(str(members[0]["Counts"]))})</span></p>'
-                   '<div style="display:flex;flex-wrap:wrap;gap:6px">')
+        counts = members[0]["Counts"]
+        head = len(out)
+        out.append("")                      # the group's heading, once its tiles are known
         months = [r for r in members if _whole_month(r["cards"])]
         if compact and pictures and len(months) >= 3:
             # the printed quick reference: the yaku of a whole month (its four cards) named
@@ -378,12 +387,41 @@ def _chart(rows: list[dict[str, object]], width: float, compact: bool,
                        f'example, {esc(str(first["Yaku"]))}:</div>'
                        f'{row_svg(_card_list(first["cards"]), width=width)}</div>')
             members = [r for r in members if r not in months]
+        # compact: a yaku made of another one's cards and more is said in that one's tile
+        # ("and the Pine Ribbon ..."), not drawn again
+        within: dict[int, list[str]] = {}
+        if compact and pictures:
+            kept: list[dict[str, object]] = []
+            for r in members:
+                cards = set(_card_list(r["cards"]))
+                base = next((i for i, k in enumerate(kept) if _card_list(k["cards"])
+                             and set(_card_list(k["cards"])) < cards), None)
+                if base is None:
+                    kept.append(r)
+                    continue
+                extra = [Card(c) for c in sorted(cards - set(_card_list(kept[base]["cards"])))]
+                within.setdefault(id(kept[base]), []).append(
+                    f'<div><b>{esc(str(r["Yaku"]))}</b>: {esc(str(r["Points"]))} (these '
+                    f'and {esc(_cards_named(extra))})</div>')
+            members = kept
+        # compact (the printed quick reference): a group of one tile sits beside the next
+        # such group (a group side by side cannot break across pages: only a small one)
+        flow = (' style="display:inline-block;vertical-align:top;margin-right:10px"'
+                if compact and len(out) - head - 1 + len(members) == 1 else "")
+        out[head] = (f'<div class="hf-yaku-group"{flow}><p style="margin:8px 0 2px;'
+                     f'font-weight:bold">{esc(str(group))} <span style="font-weight:normal">'
+                     f'({esc(str(counts))})</span></p>'
+                     '<div style="display:flex;flex-wrap:wrap;gap:6px">')
         for r in members:
             note = "for example" if r["example"] else ""
             japanese = f' · {esc(str(r["Japanese"]))}' if r["Japanese"] else ""
-            out.append(f'<div class="hf-yaku" style="{_TILE}">'
+            n = min(len(_card_list(r["cards"])), 7)
+            # a tile that also names other yaku keeps to the width of its cards
+            narrow = f"max-width:{n * (width + 4) + 12:.0f}px;" if id(r) in within else ""
+            out.append(f'<div class="hf-yaku" style="{_TILE};{narrow}">'
                        f'<div><b>{esc(str(r["Yaku"]))}</b>{japanese}</div>'
                        f'<div>{esc(str(r["Points"]))}</div>'
+                       + "".join(within.get(id(r), []))
                        + ("" if compact and pictures else
                           f'<div style="font-size:0.85em;color:#555">'
                           f'{esc(str(r["Needs"]))}</div>')

@@ -121,7 +121,8 @@ def app_tour(browser, voila_url, voila_log, artifacts_dir) -> dict[str, GameVisi
             game_page.get_by_role("button", name="← All games").focus()
             page.keyboard.press("Enter")
             try:
-                page.get_by_role("button", name=f"Open {game.name}").wait_for(state="visible")
+                page.get_by_role("button", name=f"Open {game.name}",
+                                 exact=True).wait_for(state="visible")
                 seen.back_home = True
             except PlaywrightTimeout:
                 seen.problems.append(app.explain(page, "the back button did not show the "
@@ -174,7 +175,7 @@ def test_app_sessions_keep_their_own_state(voila_app):
     voila_app.wait_visible(first, first.locator(f".hanafuda-page-{game.key}")
                            .get_by_role("tab").first, f"{game.name} did not open")
     second.wait_for_timeout(500)          # time for a shared state to show, if there were one
-    second_home = second.get_by_role("button", name=f"Open {game.name}").is_visible()
+    second_home = second.get_by_role("button", name=f"Open {game.name}", exact=True).is_visible()
     second_pages = second.locator(".hanafuda-page").count()
     problems = watch.log.problems()
     watch.close_page(first)
