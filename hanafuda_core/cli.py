@@ -8,7 +8,8 @@
     hanafuda parse TEXT... [--json]
     hanafuda score GAME CARD... [--preset P] [--option KEY=VALUE] [--json]
                    [--koikoi N] [--field CARDS]      (Koi-Koi)
-                   [--hand]                          (Hachi-Hachi)
+                   [--hand]                (Hachi-Hachi, Six Hundred)
+                   [--revealed MONTHS]     (Hachi-juu Hana)
     hanafuda play GAME [--seed S] [--agents A,B...] [--players N] [--preset P]
                   [--option KEY=VALUE] [--json]
                   [--rounds N] (Koi-Koi) | [--deals N] (Hachi-Hachi)
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from .play import Game
 
 __all__ = ["main", "subcommand", "SUBCOMMANDS", "Subcommand", "card_to_dict", "game_to_dict",
-           "build_parser", "read_cards", "option_value", "read_options", "round_log"]
+           "build_parser", "read_cards", "read_months", "option_value", "read_options", "round_log"]
 
 
 
@@ -489,7 +490,8 @@ def _only_for(game: Game, args: argparse.Namespace, flags: Mapping[str, object])
 
 #: The score flags of every game and their defaults; each game's adapter names the
 #: ones it uses (``score_flags``).
-_SCORE_FLAGS: Mapping[str, object] = {"calls": 0, "field": None, "hand": False}
+_SCORE_FLAGS: Mapping[str, object] = {"calls": 0, "field": None, "hand": False,
+                                      "revealed": None}
 #: The flag a player types for a score keyword, where the two differ.
 _FLAG_NAMES: Mapping[str, str] = {"calls": "--koikoi"}
 
@@ -505,9 +507,39 @@ def _score_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--field", metavar="CARDS", help="Koi-Koi: cards left on the field (only "
                                                     "the Rain & Fog house rule looks at them)")
     p.add_argument("--hand", action="store_true",
-                   help="Hachi-Hachi: the cards are a dealt 7-card hand; score its hand "
+                   help="games with hand combinations claimed at the deal (Hachi-Hachi, "
+                        "Six Hundred): the cards are a dealt hand; score its hand "
                         "combinations (teyaku) instead of a capture pile's yaku")
+    p.add_argument("--revealed", metavar="MONTHS",
+                   help="games whose players reveal months at the deal (Hachi-juu Hana): "
+                        "the months revealed, e.g. 2,4 or february,april; their yaku count "
+                        "double")
     _option_arguments(p)
+
+
+def read_months(text: str) -> tuple[int, ...]:
+    """Months from command-line text: numbers 1 to 12 or month names, comma-separated
+    ("" is no month). A word that is neither is refused with what is allowed.
+
+    >>> read_months("2, 4"), read_months("February,april"), read_months("")
+    ((2, 4), (2, 4), ())
+    >>> main(["score", "hachijuu-hana", "2a", "--revealed", "spring"])
+    2
+    """
+    from .errors import DeclarationError
+    names = {name.lower(): i for i, name in enumerate(MONTH_NAMES, start=1)}
+    months: list[int] = []
+    for word in (w.strip() for w in text.split(",")):
+        if not word:
+            continue
+        if word.isdigit():
+            months.append(int(word))
+        elif word.lower() in names:
+            months.append(names[word.lower()])
+        else:
+            raise DeclarationError(f"{word!r} is not a month: write a number from 1 to 12 or "
+                                   f"a month's name ({MONTH_NAMES[0]} ... {MONTH_NAMES[-1]})")
+    return tuple(months)
 
 
 @subcommand("score", "score cards: which yaku (or hand combinations), which cards, how much",
@@ -519,6 +551,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     kw = {k: getattr(args, k) for k in used}
     if isinstance(kw.get("field"), str):
         kw["field"] = read_cards([kw["field"]])
+    if isinstance(kw.get("revealed"), str):
+        kw["revealed"] = read_months(kw["revealed"])
     sheet = game.score(read_cards(args.cards), **kw)
     if args.json:
         _json(sheet.to_dict())

@@ -38,3 +38,8 @@ class QuizSchemaError(HanafudaError):
 
 class OptionError(HanafudaError):
     """A rule option (house rule) name or value that the game does not know."""
+
+
+class DeclarationError(HanafudaError):
+    """A declaration at the deal (a revealed month, a claimed hand combination) that the
+    game does not have or does not allow."""

@@ -21,11 +21,27 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
-from .cards import DEFAULT_VALUES, Card, CardSet, Extra, mask_cards, parse_cards
+from .cards import (
+    DEFAULT_VALUES,
+    MONTH_MASKS,
+    MONTH_NAMES,
+    Card,
+    CardSet,
+    Extra,
+    mask_cards,
+    parse_cards,
+)
 from .engines import capture as _eng
-from .errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
+from .errors import (
+    DeclarationError,
+    HanafudaError,
+    IllegalActionError,
+    OptionError,
+    UnknownCardError,
+)
 from .play import Game, Outcome, Record, RoundRecord, json_value
 from .rules import option_text
 
@@ -265,7 +281,8 @@ class CaptureAdapter:
     round_word: str = "rounds"
     agent_names: tuple[str, ...] = ("random", "greedy", "coach")
     default_agents: tuple[str, ...] = ("coach", "greedy")
-    score_flags: Mapping[str, Any] = {"calls": 0, "field": None}
+    score_flags: Mapping[str, Any] = {"calls": 0, "field": None, "hand": False,
+                                      "revealed": None}
 
     def __init__(self, rules_module: str) -> None:
         self.module_name = rules_module
@@ -426,30 +443,167 @@ class CaptureAdapter:
                                     {r.key: r.name for r in table.rules} if table else None))
         return lines
 
+    def hand_table(self, game: Game) -> Any:
+        """The hand combinations a dealt hand of this game is scored by (A11: the
+        :class:`~hanafuda_core.families.capture.settlement.HandClaims` of its
+        declarations at the deal, a :class:`~hanafuda_core.teyaku.TeyakuTable`), or None."""
+        from .families.capture.settlement import HandClaims
+        claims = game.rules.declarations
+        return claims.table if isinstance(claims, HandClaims) else None
+
+    def revealable(self, game: Game) -> dict[int, frozenset[str]]:
+        """The months a player may reveal at the deal to make yaku worth double (A1), each
+        with the yaku (rule keys) it doubles; {} when the game's declarations double
+        nothing. Read from the rules' declarations: a month is revealable when some hand
+        of its cards is offered a declaration whose :meth:`doubled_rules
+        <hanafuda_core.engines.capture.Declarations.doubled_rules>` names a yaku of the
+        game's chart."""
+        return _revealable(game.rules)
+
     def score(self, game: Game, cards: Iterable[Any], calls: int = 0,
-              field: Iterable[Any] | None = None) -> ScoreSheet:
+              field: Iterable[Any] | None = None, hand: bool = False,
+              revealed: Iterable[int] | None = None) -> ScoreSheet:
         """A pile scored as if its owner ended the round after ``calls`` go-on calls (the
         preset says what they do); ``field``: cards left on the field. An overlay with
         ``pile_figures(rules, mask, field_mask)`` (a card-value game: Simplified, Mushi)
-        gives the card points, par, optional yaku, total and yaku itself."""
+        gives the card points, par, optional yaku, total and yaku itself.
+
+        ``revealed``: months revealed at the deal whose yaku count double (games whose
+        declarations double yaku, :meth:`revealable`). With ``hand``, ``cards`` is a dealt
+        hand scored by its hand combinations instead (games whose players claim them at
+        the deal, :meth:`hand_table`)."""
+        if hand:
+            if calls or field is not None or revealed is not None:
+                raise HanafudaError("a dealt hand is scored on its own: leave out --koikoi, "
+                                    "--field and --revealed with --hand")
+            return self._score_hand(game, cards)
         cards = plain_cards(cards, game)
         fld = plain_cards(field or (), game)
         if isinstance(calls, bool) or not isinstance(calls, int) or calls < 0:
             raise HanafudaError(f"--koikoi counts calls: 0 or more, not {calls}")
         rules = game.rules
+        months = () if revealed is None else self._revealed_months(game, revealed)
+        doubled = frozenset().union(*(self.revealable(game)[m] for m in months))
+        extra = {"doubled": doubled} if doubled else {}
         report = rules.overlay.pile_report(rules, CardSet(cards).mask, CardSet(fld).mask,
-                                           calls)
+                                           calls, **extra)
         data = report.to_dict()
         data.update(game=game.key, preset=game.preset, options=json_value(game.options),
                     cards=[c.code for c in cards], calls=calls,
                     card_points=None, yaku_points=report.subtotal, optional_yaku_points=0)
+        if revealed is not None:
+            data["revealed"] = list(months)
         figures = getattr(rules.overlay, "pile_figures", None)
         if figures is not None:     # an overlay that scores card points says so itself
-            data.update(figures(rules, CardSet(cards).mask, CardSet(fld).mask))
+            data.update(figures(rules, CardSet(cards).mask, CardSet(fld).mask, **extra))
         head = heading(game) + (f", after {calls} {rules.decision_words.go_on} "
                                 f"call{'s' * (calls > 1)}" if calls else "")
-        text = (head, f"Cards: {' '.join(c.code for c in cards)}", report.to_text())
-        return ScoreSheet(data, text)
+        text = [head, f"Cards: {' '.join(c.code for c in cards)}"]
+        if months:
+            verb = rules.declarations.verb
+            text.append(f"{verb.capitalize()}ed at the deal: "
+                        + ", ".join(MONTH_NAMES[m - 1] for m in months)
+                        + f" (worth double: {', '.join(_rule_names(rules.yaku, doubled))})")
+        text.append(report.to_text())
+        return ScoreSheet(data, tuple(text))
+
+    def _revealed_months(self, game: Game, revealed: Iterable[int]) -> tuple[int, ...]:
+        """``revealed`` checked against the months the game lets a player reveal."""
+        allowed = self.revealable(game)
+        if not allowed:
+            able = _games_that("revealed")
+            raise DeclarationError(f"{game.name} has no months to reveal at the deal (no "
+                                   "declaration of its makes a yaku worth double); games "
+                                   f"with revealed months: {', '.join(able) or 'none'}")
+        months: list[int] = []
+        for m in revealed:
+            if isinstance(m, bool) or not isinstance(m, int) or m not in allowed:
+                raise DeclarationError(f"{game.name} lets a player reveal the months "
+                                       f"{_month_list(allowed)}, not {m!r}")
+            if m in months:
+                raise DeclarationError(f"month {m} is revealed twice; give each month once")
+            months.append(m)
+        return tuple(sorted(months))
+
+    def _score_hand(self, game: Game, cards: Iterable[Any]) -> ScoreSheet:
+        """A dealt hand scored by the hand combinations its player may claim (A11)."""
+        table = self.hand_table(game)
+        if table is None:
+            able = _games_that("hand")
+            raise DeclarationError(f"{game.name} has no hand combinations to claim at the "
+                                   f"deal; games that score a dealt hand: {', '.join(able)}")
+        hand = plain_cards(cards, game)
+        rules = game.rules
+        size = rules.deals[rules.players][0]
+        if len(hand) != size:
+            raise HanafudaError(f"a dealt {game.name} hand has {size} cards with "
+                                f"{rules.players} players, not {len(hand)}")
+        hits = table.evaluate(CardSet(hand)).hits
+        points = sum(h.value for h in hits)
+        data: dict[str, Any] = {
+            "game": game.key, "preset": game.preset, "options": json_value(game.options),
+            "mode": "hand", "cards": [c.code for c in CardSet(hand)],
+            "teyaku": [h.to_dict() for h in hits], "card_points": None, "yaku_points": 0,
+            "optional_yaku_points": 0, "hand_points": points, "total": points}
+        verb = rules.declarations.verb
+        text = [heading(game) + ": a dealt hand", f"Hand: {' '.join(data['cards'])}"]
+        for h in hits:
+            name = f"{h.rule.name} ({h.rule.japanese})" if h.rule.japanese else h.rule.name
+            text.append(f"  {name}: {h.value}; shows {h.shown.format()}")
+        if not hits:
+            text.append("  no hand combination")
+        text.append(f"Total: {points} (points a player receives who {verb}s "
+                    f"{'them' if len(hits) > 1 else 'it'} at the deal)" if hits
+                    else "Total: 0")
+        return ScoreSheet(data, tuple(text))
+
+
+def _revealable(rules: Any) -> dict[int, frozenset[str]]:
+    decl = getattr(rules, "declarations", None)
+    chart = getattr(rules, "yaku", None)
+    if decl is None or chart is None:
+        return {}
+    keys = frozenset(r.key for r in chart.rules)
+    out: dict[int, frozenset[str]] = {}
+    for month, mm in enumerate(MONTH_MASKS, start=1):
+        bits = [1 << c for c in range(48) if mm >> c & 1]
+        found: frozenset[str] = frozenset()
+        for size in range(1, len(bits) + 1):
+            for held in combinations(bits, size):
+                for d in decl.offers(sum(held), ()):
+                    found |= decl.doubled_rules((d,)) & keys
+        if found:
+            out[month] = found
+    return out
+
+
+def _month_list(months: Iterable[int]) -> str:
+    """"1 to 12 (January to December)" or "2, 4 (February, April)"."""
+    ms = sorted(months)
+    if ms == list(range(ms[0], ms[-1] + 1)) and len(ms) > 2:
+        return f"{ms[0]} to {ms[-1]} ({MONTH_NAMES[ms[0] - 1]} to {MONTH_NAMES[ms[-1] - 1]})"
+    return f"{', '.join(map(str, ms))} ({', '.join(MONTH_NAMES[m - 1] for m in ms)})"
+
+
+def _rule_names(table: Any, keys: Iterable[str]) -> list[str]:
+    wanted = set(keys)
+    return [r.name for r in table.rules if r.key in wanted]
+
+
+def _games_that(what: str) -> list[str]:
+    """The playable games (keys) that score a dealt hand (``what="hand"``) or revealed
+    months (``"revealed"``) under their book rules."""
+    from .registry import get_game, iter_games
+    out = []
+    for e in iter_games(playable=True):
+        if "score" not in e.tools:
+            continue
+        g = get_game(e.key)
+        adapter: Any = g.adapter
+        if (adapter.hand_table(g) is not None if what == "hand"
+                else bool(adapter.revealable(g))):
+            out.append(e.key)
+    return out
 
 
 def _names(cards: int | Iterable[int]) -> str:
@@ -627,7 +781,7 @@ class HachiHachiAdapter(CaptureAdapter):
     round_word = "deals"
     agent_names = ("random", "greedy")
     default_agents = ("greedy", "greedy", "greedy")
-    score_flags: Mapping[str, Any] = {"hand": False}
+    score_flags: Mapping[str, Any] = {"hand": False, "revealed": None}
 
     def __init__(self, rules_module: str = "hachihachi") -> None:
         super().__init__(rules_module)
@@ -638,6 +792,14 @@ class HachiHachiAdapter(CaptureAdapter):
 
     def zero_sum(self, game: Game) -> bool:
         return True
+
+    def hand_table(self, game: Game) -> Any:
+        """The hand combinations (teyaku) a dealt Hachi-Hachi hand is scored by."""
+        return game.rules.teyaku
+
+    def revealable(self, game: Game) -> dict[int, frozenset[str]]:
+        """Nothing revealed at the deal doubles a Hachi-Hachi yaku."""
+        return {}
 
     def players(self, game: Game) -> tuple[int, int]:
         return (2, 7)
@@ -711,7 +873,9 @@ class HachiHachiAdapter(CaptureAdapter):
         return lines
 
     def score(self, game: Game, cards: Iterable[Any],  # type: ignore[override]
-              hand: bool = False) -> ScoreSheet:
+              hand: bool = False, revealed: Iterable[int] | None = None) -> ScoreSheet:
+        if revealed is not None:
+            self._revealed_months(game, revealed)       # refused: nothing to reveal
         cards = plain_cards(cards, game)
         data = {"game": game.key, "preset": game.preset,
                 "options": {k: option_text(v) for k, v in game.options.items()},
@@ -768,8 +932,9 @@ def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False
             raise HanafudaError(f"a dealt Hachi-Hachi hand has 7 cards, not {len(pile)}")
         result = rules.teyaku.evaluate(pile)
         data["teyaku"] = [{**h.to_dict(), **money(h.value)} for h in result.hits]
-        return {**data, **money(sum(h.value for h in result.hits)), "card_points": None,
-                "yaku_points": 0, "optional_yaku_points": 0}
+        value = sum(h.value for h in result.hits)
+        return {**data, **money(value), "card_points": None, "yaku_points": 0,
+                "optional_yaku_points": 0, "hand_points": value}
     hits = rules.yaku.evaluate(pile).hits
     data["yaku"] = [{**h.to_dict(), **money(h.points)} for h in hits]
     points = pile.value(DEFAULT_VALUES) if len(pile) else 0

@@ -187,3 +187,176 @@ def test_play_and_score_errors_for_every_playable_game(capsys, key):
         status, out, err = run(capsys, *argv)
         assert status == 2 and out == "" and err.count("\n") == 1, (argv, err)
         assert words in err, (argv, err)
+
+
+# ---------------------------------------------------------------------------
+# Declarations at the deal (A1): a dealt hand's combinations (--hand) and revealed
+# months (--revealed), for the games whose rules have them (read from each game).
+
+def _adapter(key):
+    game = get_game(key)
+    return game, game.adapter
+
+
+#: the playable games that score a dealt hand by its hand combinations
+HAND_GAMES = [k for k in PLAYABLE if _adapter(k)[1].hand_table(get_game(k)) is not None]
+#: the playable games whose players reveal months at the deal, doubling their yaku
+REVEAL_GAMES = [k for k in PLAYABLE if _adapter(k)[1].revealable(get_game(k))]
+
+
+def test_the_declaring_games_are_found_in_their_rules():
+    # Six Hundred claims hand combinations at the deal as Hachi-Hachi shows them;
+    # Hachi-juu Hana reveals triples (read from the rules above, checked here once)
+    assert {"hachihachi", "six-hundred"} <= set(HAND_GAMES)
+    assert "hachijuu-hana" in REVEAL_GAMES
+    assert not set(HAND_GAMES) & set(REVEAL_GAMES)
+
+
+def _dealt_hand_with_a_combination(capsys, key):
+    """The first seat's hand of the first seeded deal that makes a hand combination."""
+    table = _adapter(key)[1].hand_table(get_game(key))
+    for seed in range(200):
+        hand = run_json(capsys, "deal", key, "--seed", str(seed))["hands"][0]
+        if table.evaluate(CardSet.parse(" ".join(hand))).hits:
+            return hand
+    raise AssertionError(f"no hand combination in 200 deals of {key}")
+
+
+@pytest.mark.parametrize("key", HAND_GAMES)
+def test_score_hand_reports_hand_points_and_the_combinations_shown(capsys, key):
+    hand = _dealt_hand_with_a_combination(capsys, key)
+    data = run_json(capsys, "score", key, *hand, "--hand")
+    assert {"card_points", "yaku_points", "optional_yaku_points", "total",
+            "hand_points"} <= set(data)
+    assert data["card_points"] is None and data["yaku_points"] == 0
+    assert data["optional_yaku_points"] == 0
+    assert data["teyaku"] and data["hand_points"] == sum(t["value"] for t in data["teyaku"])
+    assert data["total"] == data["hand_points"] > 0
+    for t in data["teyaku"]:
+        assert set(t["shown"].split()) <= set(hand)
+    status, out, err = run(capsys, "score", key, *hand, "--hand")
+    assert status == 0 and err == "" and "a dealt hand" in out.splitlines()[0]
+    for t in data["teyaku"]:
+        assert t["name"] in out
+
+
+@pytest.mark.parametrize("key", [k for k in HAND_GAMES
+                                 if hasattr(get_game(k).rules, "declarations")])
+def test_score_hand_is_what_the_claims_at_the_deal_earn(capsys, key):
+    """A capture game's hand points are the points its player receives by claiming,
+    at the deal, every combination the engine offers the hand (A1, A11)."""
+    from hanafuda_core.engines.capture import declared_by
+    game = get_game(key)
+    claims = game.rules.declarations
+    for seed in range(40):
+        state = game.new_round(seed=seed).state
+        offers = claims.offers(state.hands_m[state.player], ())
+        if not offers:
+            continue
+        seat = state.player
+        hand = [c.code for c in CardSet.from_mask(state.hands_m[seat])]
+        for d in offers:
+            state = state.apply(d)
+        assert run_json(capsys, "score", key, *hand, "--hand")["hand_points"] == \
+            claims.points(declared_by(state, seat))
+        return
+    raise AssertionError(f"no claim offered in 40 deals of {key}")
+
+
+def test_six_hundred_worked_example_hand_of_player_c(capsys):
+    """The chapter's third player claims All Chaffs with a 7-card hand (three players):
+    the hand's share of the example's total."""
+    from hanafuda_core.games.six_hundred import EXAMPLE_HAND_C, chapter_facts
+    data = run_json(capsys, "score", "six-hundred", EXAMPLE_HAND_C, "--hand",
+                    "--option", "players=3")
+    assert data["hand_points"] == data["total"] == chapter_facts()["sh_ex_c_hand"] > 0
+    assert [t["key"] for t in data["teyaku"]] == ["all_chaffs"]
+    status, _, err = run(capsys, "score", "six-hundred", EXAMPLE_HAND_C, "--hand")
+    assert status == 2 and "has 8 cards with 2 players, not 7" in err
+
+
+@pytest.mark.parametrize("key", HAND_GAMES)
+def test_score_hand_refuses_a_hand_of_the_wrong_size(capsys, key):
+    hand = run_json(capsys, "deal", key, "--seed", "1")["hands"][0]
+    status, out, err = run(capsys, "score", key, *hand[:-1], "--hand")
+    assert status == 2 and out == "" and f"hand has {len(hand)} cards" in err, err
+
+
+@pytest.mark.parametrize("key", [k for k in PLAYABLE if k not in HAND_GAMES])
+def test_score_hand_is_refused_where_nobody_claims_a_hand(capsys, key):
+    status, out, err = run(capsys, "score", key, "1a", "--hand")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert f"{get_game(key).name} has no hand combinations" in err
+    assert err.rstrip().endswith(", ".join(HAND_GAMES)), err
+
+
+def _month_pile(month):
+    return " ".join(c.code for c in Card if c.month == month)
+
+
+@pytest.mark.parametrize("key", REVEAL_GAMES)
+def test_a_revealed_month_makes_its_yaku_worth_double(capsys, key):
+    months = _adapter(key)[1].revealable(get_game(key))
+    for month in months:
+        pile = _month_pile(month)
+        plain = run_json(capsys, "score", key, pile)
+        shown = run_json(capsys, "score", key, pile, "--revealed", str(month))
+        assert shown["revealed"] == [month] and "revealed" not in plain
+        assert plain["yaku_points"] > 0
+        assert shown["yaku_points"] == 2 * plain["yaku_points"]
+        assert shown["total"] - plain["total"] == plain["yaku_points"]
+        assert shown["card_points"] == plain["card_points"]
+        assert [y["doubled"] for y in shown["yaku"]] == [True] * len(shown["yaku"])
+        # revealing another month changes nothing in this pile
+        other = next(m for m in months if m != month)
+        assert run_json(capsys, "score", key, pile, "--revealed",
+                        str(other))["total"] == plain["total"]
+    status, out, err = run(capsys, "score", key, _month_pile(min(months)), "--revealed",
+                           str(min(months)))
+    assert status == 0 and "worth double" in out
+
+
+def test_hachijuu_hana_worked_example_with_february_revealed(capsys):
+    """The chapter's worked example (three players), scored again with February revealed."""
+    from hanafuda_core.games.hachijuu_hana import WORKED_EXAMPLE, chapter_facts
+    facts = chapter_facts()
+    plain = run_json(capsys, "score", "hachijuu-hana", WORKED_EXAMPLE, "--option",
+                     "players=3")
+    shown = run_json(capsys, "score", "hachijuu-hana", WORKED_EXAMPLE, "--option",
+                     "players=3", "--revealed", "february")
+    assert plain["total"] == facts["hjh_ex_total"]
+    assert shown["yaku_points"] == facts["hjh_ex_revealed_yaku"] > plain["yaku_points"]
+    assert shown["total"] == facts["hjh_ex_revealed_total"]
+
+
+def test_a_stand_in_doubles_a_revealed_month_only_under_its_option(capsys):
+    pile = "2a 2b 2c 11a"       # February completed by a November card
+    plain = run_json(capsys, "score", "hachijuu-hana", pile)["yaku_points"]
+    strict = run_json(capsys, "score", "hachijuu-hana", pile, "--revealed", "2")
+    lenient = run_json(capsys, "score", "hachijuu-hana", pile, "--revealed", "2",
+                       "--option", "stand_in_doubles=true")
+    assert plain > 0 and strict["yaku_points"] == plain
+    assert lenient["yaku_points"] == 2 * plain
+
+
+@pytest.mark.parametrize("key", [k for k in PLAYABLE if k not in REVEAL_GAMES])
+def test_revealed_months_are_refused_where_nothing_is_revealed(capsys, key):
+    status, out, err = run(capsys, "score", key, "1a", "--revealed", "2")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert f"{get_game(key).name} has no months to reveal" in err
+    assert err.rstrip().endswith(", ".join(REVEAL_GAMES)), err
+
+
+@pytest.mark.parametrize("key", REVEAL_GAMES)
+def test_revealed_months_the_game_does_not_allow_are_refused(capsys, key):
+    months = _adapter(key)[1].revealable(get_game(key))
+    outside = next(m for m in range(1, 14) if m not in months)
+    first = min(months)
+    for words, reason in [(str(outside), f"not {outside}"), ("0", "not 0"),
+                          ("spring", "'spring' is not a month"),
+                          (f"{first},{first}", "revealed twice")]:
+        status, out, err = run(capsys, "score", key, "1a", "--revealed", words)
+        assert status == 2 and out == "" and err.count("\n") == 1, (words, err)
+        assert reason in err, (words, err)
+    status, _, err = run(capsys, "score", key, "1a", "--revealed", str(first), "--hand")
+    assert status == 2 and "with --hand" in err, err

@@ -79,7 +79,10 @@ def test_score_hachihachi_errors_are_one_line(capsys):
         (("score", "hachihachi", "1a", "--option", "calls=poker"), "allowed values"),
         (("score", "hachihachi", "1a", "--option", "views=off"), "unknown Hachi-Hachi option"),
         (("score", "hachihachi", "1a", "--koikoi", "1"), "--koikoi is not used by Hachi-Hachi"),
-        (("score", "koikoi", "1a", "--hand"), "--hand is not used by Koi-Koi"),
+        (("score", "koikoi", "1a", "--hand"), "Koi-Koi has no hand combinations to claim "
+                                              "at the deal; games that score a dealt hand: "),
+        (("score", "hachihachi", "1a", "--revealed", "2"), "Hachi-Hachi has no months to "
+                                                           "reveal at the deal"),
         (("score", "hachihachi", "1a", "j1"), "48 cards"),
     ]:
         status, out, err = run(capsys, *argv)

@@ -355,18 +355,21 @@ class CardValueSettlement:
                                 f"{codes} {'is' if stray.bit_count() == 1 else 'are'} not "
                                 "in its deck")
 
-    def pile_figures(self, rules: Any, mask: int, field_mask: int = 0) -> dict[str, Any]:
+    def pile_figures(self, rules: Any, mask: int, field_mask: int = 0,
+                     doubled: frozenset[str] = frozenset()) -> dict[str, Any]:
         """What ``hanafuda score`` reports for one pile: ``card_points``, ``yaku_points``
         (the game's own chart), ``optional_yaku_points`` (the optional chart, counted in
         ``total`` only if in use), ``par`` (None without one), ``total`` (no opponent: nothing
-        is taken away) and ``yaku``, each with its cards and whether it is ``optional``."""
+        is taken away) and ``yaku``, each with its cards and whether it is ``optional``.
+        ``doubled``: the game's own yaku (rule keys) worth double, as declarations at the
+        deal make them (A1: Hachi-juu Hana's revealed months)."""
         self.check_deck(rules, mask | field_mask)
-        s = self.side_scores((mask,), field_mask)[0]
+        s = self.side_scores((mask,), field_mask, (doubled,) if doubled else ())[0]
         yaku = []
         for table, optional in ((self.chart, False), (self.optional_chart, True)):
             if table is None:
                 continue
-            for h in table.evaluate(mask, field_mask).hits:
+            for h in table.evaluate(mask, field_mask, () if optional else doubled).hits:
                 yaku.append({**h.to_dict(), "optional": optional,
                              "counted": not optional or self.optional_on})
         return {"card_points": s.card_points, "par": self.par or None,
@@ -375,16 +378,17 @@ class CardValueSettlement:
                 "yaku": yaku}
 
     def pile_report(self, rules: Any, mask: int, field_mask: int = 0, calls: int = 0,
-                    calls_self: int = 0) -> ScoreReport:
-        """One pile explained. These games have no Koi-Koi calls: a count of calls other
-        than 0 is refused with the reason."""
+                    calls_self: int = 0, doubled: frozenset[str] = frozenset()
+                    ) -> ScoreReport:
+        """One pile explained (``doubled``: as :meth:`pile_figures`). These games have no
+        Koi-Koi calls: a count of calls other than 0 is refused with the reason."""
         if calls or calls_self:
             name = rules.name if rules is not None else "this game"
             raise HanafudaError(f"{name} has no Koi-Koi calls: every round is played to the "
                                 "last card; leave out --koikoi")
         self.check_deck(rules, mask | field_mask)
-        s = self.side_scores((mask,), field_mask)[0]
-        lines = self._yaku_lines(mask, field_mask)
+        s = self.side_scores((mask,), field_mask, (doubled,) if doubled else ())[0]
+        lines = self._yaku_lines(mask, field_mask, doubled=doubled)
         counted = s.yaku_points + (s.optional_yaku_points if self.optional_on else 0)
         notes = [f"card points: {s.card_points}" + (f", against a par of {self.par}"
                                                     if self.par else ""),
