@@ -74,6 +74,7 @@ _Compiled = tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, .
                   Callable[[int], int] | None, int, int]
 # A pile's mask and the field's mask -> the quick result.
 _Evaluator = Callable[[int, int], QuickResult]
+_NONE_DOUBLED: frozenset[int] = frozenset()
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -636,7 +637,9 @@ class YakuTable:
     # -- stand-in cards and doubled rules (A7) ----------------------------------
     def doubled_indices(self, doubled: Iterable[str]) -> frozenset[int]:
         """The rule indices of the rule keys ``doubled``; an unknown key is refused."""
-        index = {r.key: i for i, r in enumerate(self.rules)}
+        if not doubled:
+            return _NONE_DOUBLED
+        index = self._rule_index
         out = set()
         for key in doubled:
             if key not in index:
@@ -644,6 +647,11 @@ class YakuTable:
                                   f"{', '.join(index)}")
             out.add(index[key])
         return frozenset(out)
+
+    @cached_property
+    def _rule_index(self) -> dict[str, int]:
+        """Each rule's index by its key."""
+        return {r.key: i for i, r in enumerate(self.rules)}
 
     def score(self, mask: int, field_mask: int = 0, doubled: Iterable[str] = ()
               ) -> QuickResult:
