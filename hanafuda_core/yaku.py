@@ -847,7 +847,8 @@ class YakuTable:
                 if left:                                        # missing k: the first
                     pruned |= left & -left
                 cand = pruned
-            key = k << high | held_g | miss_all & (cand >> (w - 1)) * field
+            # (without a rule to complete, the stand-ins held change nothing)
+            key = (k << high if cand else 0) | held_g | miss_all & (cand >> (w - 1)) * field
             got = known.get(key)
             if got is None:
                 if len(known) > 50_000:     # (never in practice: few shapes exist)
@@ -886,8 +887,10 @@ class YakuTable:
                 else:
                     out.append((i, miss_all >> (w * f) & field))
         held_rules.sort()
-        items.sort()
         base_total = sum(p for _, p in held_rules)
+        if not items:
+            return (base_total, tuple(held_rules)), (), 0
+        items.sort()
         fills: list[tuple[int, int, tuple[int, ...]] | None] = [None] * (k + 1)
         fills[0] = (0, 0, ())
         for i, wt in items:
