@@ -818,7 +818,7 @@ class YakuTable:
         one_less = guards - ones
         # per k: added to the counts, sets the guard bit of each rule missing more than k
         above = tuple(guards - (k + 1) * ones for k in range(5))
-        field = (1 << w) - 1
+        field, shift = (1 << w) - 1, w - 1
         high = w * len(self.rules)
         known: dict[int, tuple[QuickResult, tuple[int, ...], int]] = {}
         fill = self._fill
@@ -828,12 +828,16 @@ class YakuTable:
             miss_all = sizes - (t0[mask & 4095] + t1[mask >> 12 & 4095]
                                 + t2[mask >> 24 & 4095] + t3[mask >> 36 & 4095])
             some = (miss_all + one_less) & guards               # guard set: misses a card
-            held_g = guards & ~some
             cand = some & fillable & ~(miss_all + above[k])     # misses 1 to k cards
             if dbl:
-                return fill(k, held_g, cand, miss_all, dbl)
+                return fill(k, guards & ~some, cand, miss_all, dbl)
             if k == 1:
                 cand &= -cand
+            elif k == 2 and cand:                               # (the loop below, unrolled)
+                single = cand & ~(miss_all + above[1])          # the rules missing one
+                rest = single & (single - 1)
+                twos = cand ^ single
+                cand = single ^ (rest & (rest - 1)) | twos & -twos
             elif cand:
                 pruned, left = 0, cand
                 for m in range(1, k):
@@ -848,12 +852,12 @@ class YakuTable:
                     pruned |= left & -left
                 cand = pruned
             # (without a rule to complete, the stand-ins held change nothing)
-            key = (k << high if cand else 0) | held_g | miss_all & (cand >> (w - 1)) * field
+            key = (k << high if cand else 0) | some | miss_all & (cand >> shift) * field
             got = known.get(key)
             if got is None:
                 if len(known) > 50_000:     # (never in practice: few shapes exist)
                     known.clear()
-                got = known[key] = fill(k, held_g, cand, miss_all, dbl)
+                got = known[key] = fill(k, guards & ~some, cand, miss_all, dbl)
             return got
         return reading
 
