@@ -74,6 +74,7 @@ _Compiled = tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, .
                   Callable[[int], int] | None, int, int]
 # A pile's mask and the field's mask -> the quick result.
 _Evaluator = Callable[[int, int], QuickResult]
+_NONE_DOUBLED: frozenset[int] = frozenset()
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -579,12 +580,23 @@ class YakuTable:
         """The function behind :meth:`quick` (a pile's mask, the field's mask -> the
         quick result), specialised for this table: the generated function itself, or
         with several roles of the Sake cup the best of their functions; with stand-in
-        cards, the best assignment of those held (:meth:`score`, kept per pile)."""
+        cards, the best assignment of those held (for plain named sets
+        :attr:`_simple_reading`, nothing kept per pile; else the full search, kept per
+        pile)."""
         base = self._base_evaluator
         si = self.stand_ins
         if si is None:
             return base
         held = mask_of(si.cards)
+        if self._simple is not None:
+            reading = self._simple_reading
+            none: frozenset[int] = frozenset()
+
+            def quick_simple(mask: int, field_mask: int = 0) -> QuickResult:
+                if not mask & held:
+                    return base(mask, field_mask)
+                return reading(mask, none)[0]
+            return quick_simple
         known: dict[int | tuple[int, int], QuickResult] = {}
         by_field = self.field_sensitive
 
@@ -625,7 +637,9 @@ class YakuTable:
     # -- stand-in cards and doubled rules (A7) ----------------------------------
     def doubled_indices(self, doubled: Iterable[str]) -> frozenset[int]:
         """The rule indices of the rule keys ``doubled``; an unknown key is refused."""
-        index = {r.key: i for i, r in enumerate(self.rules)}
+        if not doubled:
+            return _NONE_DOUBLED
+        index = self._rule_index
         out = set()
         for key in doubled:
             if key not in index:
@@ -633,6 +647,11 @@ class YakuTable:
                                   f"{', '.join(index)}")
             out.add(index[key])
         return frozenset(out)
+
+    @cached_property
+    def _rule_index(self) -> dict[str, int]:
+        """Each rule's index by its key."""
+        return {r.key: i for i, r in enumerate(self.rules)}
 
     def score(self, mask: int, field_mask: int = 0, doubled: Iterable[str] = ()
               ) -> QuickResult:
@@ -742,52 +761,153 @@ class YakuTable:
         return best
 
     @cached_property
-    def _simple_pools(self) -> tuple[int, ...]:
-        """The cards mask of every rule (for :meth:`_best_simple`)."""
-        return tuple(mask_of(r.cards) for r in self.rules)
+    def _counter(self) -> tuple[int, int, int, int, tuple[int, ...],
+                                tuple[tuple[int, ...], ...]]:
+        """For :meth:`_simple_reading`: how many cards of every rule a pile misses,
+        counted for all rules at once. Each rule has a field of ``w`` bits (its top bit a
+        guard, never reached by a count); the fields go by points (highest first), then
+        rule order, so that the best of several rules missing as many cards is the lowest
+        field. A pile's per-rule counts are the sum of four table reads (one per 12 cards
+        of the mask). (``w``, the rules' sizes packed, the guard bits, the guard bits of
+        the rules stand-ins may complete, the rule index of each field, the four tables.)"""
+        info = self._simple
+        assert info is not None, "only for plain named-set tables"
+        w = max(3, max(pool.bit_count() for _, pool, _, _, _ in info).bit_length()) + 1
+        order = tuple(sorted(range(len(info)), key=lambda i: (-info[i][2], i)))
+        sizes = guards = fillable = 0
+        unit = [0] * 48                  # card -> one in the field of each rule holding it
+        for f, i in enumerate(order):
+            _, pool, _, _, can_fill = info[i]
+            sizes += pool.bit_count() << (w * f)
+            guards |= 1 << (w * f + w - 1)
+            if can_fill:
+                fillable |= 1 << (w * f + w - 1)
+            for c in _bits(pool):
+                unit[c] += 1 << (w * f)
+        tables = []
+        for j in range(4):
+            t = [0] * 4096
+            for v in range(1, 4096):
+                low = v & -v
+                t[v] = t[v ^ low] + unit[12 * j + low.bit_length() - 1]
+            tables.append(tuple(t))
+        return w, sizes, guards, fillable, order, tuple(tables)
 
-    def _best_simple(self, mask: int, dbl: frozenset[int]
-                     ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
-        """:meth:`_best` for a table of plain named sets (:attr:`_simple`): the rules
-        held are found directly, and the rules the stand-ins complete by a knapsack
-        (capacity: the stand-ins held, at most four; weight: the cards a rule misses).
-        ``j`` stand-ins used are the first ``j`` in card order; using any breaks the rules
-        that hold them. Equal totals: fewer stand-ins, then the set holding the earliest
-        rule where two sets differ."""
+    @cached_property
+    def _simple_reading(self) -> Callable[[int, frozenset[int]],
+                                          tuple[QuickResult, tuple[int, ...], int]]:
+        """The function giving the best reading of a pile (its mask, the rule indices
+        doubled) under a table of plain named sets (:attr:`_simple`): ((total,
+        signature), the rules the stand-ins complete, how many stand in). The rules held
+        are found directly, and the rules the stand-ins complete by a knapsack (capacity:
+        the stand-ins held, at most four; weight: the cards a rule misses). ``j``
+        stand-ins used are the first ``j`` in card order; using any breaks the rules that
+        hold them. Equal totals: fewer stand-ins, then the set holding the earliest rule
+        where two sets differ.
+
+        The rules held and those missing one to ``k`` cards come out of all rules' counts
+        at once (:attr:`_counter`). With nothing doubled, of the rules missing ``m``
+        cards only the best ``k // m`` can be in the best fill (a better one of the same
+        weight could take a worse one's place), and the reading depends only on the
+        stand-ins held, the rules held and those few: it is kept per that shape (few
+        shapes exist; nothing is kept per pile)."""
+        assert self._simple is not None, "only for plain named-set tables"
+        smask = self._stand_in_plan[0]
+        w, sizes, guards, fillable, _, (t0, t1, t2, t3) = self._counter
+        ones = guards >> (w - 1)
+        one_less = guards - ones
+        # per k: added to the counts, sets the guard bit of each rule missing more than k
+        above = tuple(guards - (k + 1) * ones for k in range(5))
+        field, shift = (1 << w) - 1, w - 1
+        high = w * len(self.rules)
+        known: dict[int, tuple[QuickResult, tuple[int, ...], int]] = {}
+        fill = self._fill
+
+        def reading(mask: int, dbl: frozenset[int]) -> tuple[QuickResult, tuple[int, ...], int]:
+            k = (mask & smask).bit_count()
+            miss_all = sizes - (t0[mask & 4095] + t1[mask >> 12 & 4095]
+                                + t2[mask >> 24 & 4095] + t3[mask >> 36 & 4095])
+            some = (miss_all + one_less) & guards               # guard set: misses a card
+            cand = some & fillable & ~(miss_all + above[k])     # misses 1 to k cards
+            if dbl:
+                return fill(k, guards & ~some, cand, miss_all, dbl)
+            if k == 1:
+                cand &= -cand
+            elif k == 2 and cand:                               # (the loop below, unrolled)
+                single = cand & ~(miss_all + above[1])          # the rules missing one
+                rest = single & (single - 1)
+                twos = cand ^ single
+                cand = single ^ (rest & (rest - 1)) | twos & -twos
+            elif cand:
+                pruned, left = 0, cand
+                for m in range(1, k):
+                    cls = left & ~(miss_all + above[m])         # the rules left missing m
+                    if cls:
+                        left ^= cls
+                        rest = cls
+                        for _ in range(k // m):
+                            rest &= rest - 1
+                        pruned |= cls ^ rest                    # the first k // m of them
+                if left:                                        # missing k: the first
+                    pruned |= left & -left
+                cand = pruned
+            # (without a rule to complete, the stand-ins held change nothing)
+            key = (k << high if cand else 0) | some | miss_all & (cand >> shift) * field
+            got = known.get(key)
+            if got is None:
+                if len(known) > 50_000:     # (never in practice: few shapes exist)
+                    known.clear()
+                got = known[key] = fill(k, guards & ~some, cand, miss_all, dbl)
+            return got
+        return reading
+
+    def _fill(self, k: int, held_g: int, cand: int, miss_all: int, dbl: frozenset[int]
+              ) -> tuple[QuickResult, tuple[int, ...], int]:
+        """:meth:`_simple_reading` from the fields: ``held_g`` (the guard bits of the
+        rules held), ``cand`` (of the rules the stand-ins may complete), ``miss_all`` (the
+        cards each rule misses), by a knapsack over ``cand`` in rule order."""
         info = self._simple
         assert info is not None, "only for plain named-set tables"
         si = self.stand_ins
         allow = si is not None and si.doubles
-        smask = self._stand_in_plan[0]
-        held = mask & smask
-        k = held.bit_count()
         n = len(info)
+        w, _, _, _, order, _ = self._counter
+        field = (1 << w) - 1
         held_rules: list[tuple[int, int]] = []       # (index, points) of the rules held
         lost = 0                                     # what using a stand-in breaks
-        fills: list[tuple[int, int, tuple[int, ...], int] | None] = [None] * (k + 1)
-        fills[0] = (0, 0, (), 0)
-        unmask = ~mask
-        misses = [pool & unmask for pool in self._simple_pools]
-        for i, _pool, pts, holds, fillable in info:
-            miss = misses[i]
-            if not miss:
-                p = pts * 2 if i in dbl else pts
-                held_rules.append((i, p))
-                if holds:
-                    lost += p
-            elif fillable:
-                w = miss.bit_count()
-                if w <= k:
-                    v = pts * 2 if allow and i in dbl else pts
-                    bit = 1 << (n - 1 - i)      # earlier rules weigh more in the set's rank
-                    for c in range(k, w - 1, -1):
-                        prev = fills[c - w]
-                        if prev is not None:
-                            new = (prev[0] + v, prev[1] | bit, prev[2] + (i,), prev[3] | miss)
-                            cur = fills[c]
-                            if cur is None or new[:2] > cur[:2]:
-                                fills[c] = new
+        items: list[tuple[int, int]] = []            # (index, cards missed) to fill
+        for g, out in ((held_g, None), (cand, items)):
+            while g:
+                low = g & -g
+                g ^= low
+                f = low.bit_length() // w - 1
+                i = order[f]
+                if out is None:
+                    pts = info[i][2]
+                    p = pts * 2 if i in dbl else pts
+                    held_rules.append((i, p))
+                    if info[i][3]:
+                        lost += p
+                else:
+                    out.append((i, miss_all >> (w * f) & field))
+        held_rules.sort()
         base_total = sum(p for _, p in held_rules)
+        if not items:
+            return (base_total, tuple(held_rules)), (), 0
+        items.sort()
+        fills: list[tuple[int, int, tuple[int, ...]] | None] = [None] * (k + 1)
+        fills[0] = (0, 0, ())
+        for i, wt in items:
+            pts = info[i][2]
+            v = pts * 2 if allow and i in dbl else pts
+            bit = 1 << (n - 1 - i)      # earlier rules weigh more in the set's rank
+            for c in range(k, wt - 1, -1):
+                prev = fills[c - wt]
+                if prev is not None:
+                    new = (prev[0] + v, prev[1] | bit, prev[2] + (i,))
+                    cur = fills[c]
+                    if cur is None or new[:2] > cur[:2]:
+                        fills[c] = new
         pick, best_key = 0, (base_total, 0, 0)
         for j in range(1, k + 1):
             got = fills[j]
@@ -796,16 +916,26 @@ class YakuTable:
                 if key > best_key:
                     pick, best_key = j, key
         if not pick:
-            return base_total, tuple(held_rules), mask, ()
-        got = fills[pick]
-        assert got is not None, "the chosen number of stand-ins has a reading"
-        ids = _bits(held)[:pick]
-        filled = got[3]
+            return (base_total, tuple(held_rules)), (), 0
+        chosen = fills[pick]
+        assert chosen is not None, "the chosen number of stand-ins has a reading"
         hits = [(i, p) for i, p in held_rules if not info[i][3]]
-        hits += [(i, info[i][2] * 2 if allow and i in dbl else info[i][2]) for i in got[2]]
+        hits += [(i, info[i][2] * 2 if allow and i in dbl else info[i][2]) for i in chosen[2]]
         hits.sort()
-        return best_key[0], tuple(hits), (mask & ~mask_of(ids)) | filled, \
-            tuple(zip(ids, _bits(filled)))
+        return (best_key[0], tuple(hits)), tuple(sorted(chosen[2])), pick
+
+    def _best_simple(self, mask: int, dbl: frozenset[int]
+                     ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
+        """:meth:`_best` for a table of plain named sets (:meth:`_simple_reading`, with
+        the cards the yaku see and which stand-in took which missing card)."""
+        (total, sig), done, pick = self._simple_reading(mask, dbl)
+        if not pick:
+            return total, sig, mask, ()
+        ids = _bits(mask & self._stand_in_plan[0])[:pick]
+        filled = 0
+        for i in done:
+            filled |= mask_of(self.rules[i].cards) & ~mask
+        return total, sig, (mask & ~mask_of(ids)) | filled, tuple(zip(ids, _bits(filled)))
 
     # -- the explained path --------------------------------------------------
     def evaluate(self, cards: CardSet | Iterable[Card] | int, field_cards: CardSet | int = 0,
