@@ -127,6 +127,18 @@ class Watch:
         self.context = context
         self.log = log
 
+    @classmethod
+    def open(cls, browser, **context_args) -> Watch:
+        """A new context of ``browser`` (``context_args``: its viewport ...; any one wait at
+        most :data:`TIMEOUT_MS`) whose requests and responses a new log watches."""
+        context = browser.new_context(**context_args)
+        context.set_default_timeout(TIMEOUT_MS)
+        log = BrowserLog()
+        context.on("request", log.on_request)
+        context.on("requestfailed", log.on_request_failed)
+        context.on("response", log.on_response)
+        return cls(context, log)
+
     def new_page(self):
         page = self.context.new_page()
         page.on("console", self.log.on_console)
@@ -144,14 +156,9 @@ class Watch:
 
 @pytest.fixture
 def watch(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    log = BrowserLog()
-    context.on("request", log.on_request)
-    context.on("requestfailed", log.on_request_failed)
-    context.on("response", log.on_response)
-    yield Watch(context, log)
-    context.close()
+    watched = Watch.open(browser, viewport={"width": 1280, "height": 900})
+    yield watched
+    watched.context.close()
 
 
 # --- the built book --------------------------------------------------------------------
@@ -221,9 +228,8 @@ def page_visit(browser, book_url, book_html, axe_path):
     def get(path: str):
         if path not in visits:
             visits[path] = visit_page(
-                browser, BrowserLog, book_url, path,
-                redirect=redirect_target(book_html, path),
-                axe_path=axe_path if path in toc else None, timeout_ms=TIMEOUT_MS)
+                browser, book_url, path, redirect=redirect_target(book_html, path),
+                axe_path=axe_path if path in toc else None)
         return visits[path]
 
     return get

@@ -16,7 +16,7 @@ from hanafuda_core.rules import FAMILIES
 from hanafuda_core.widgets.app import chapter_in_book
 from hanafuda_core.widgets.tools import TOOLS, game_tools, rule_set_of
 
-from .conftest import TIMEOUT_MS, BrowserLog, VoilaApp, Watch
+from .conftest import VoilaApp, Watch
 
 pytestmark = pytest.mark.browser
 
@@ -93,13 +93,9 @@ def app_tour(browser, voila_url, voila_log, artifacts_dir) -> dict[str, GameVisi
     turn, and goes back to the list by keyboard each time."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    log = BrowserLog()
-    for event, handler in (("request", log.on_request), ("requestfailed", log.on_request_failed),
-                           ("response", log.on_response)):
-        context.on(event, handler)
-    app = VoilaApp(Watch(context, log), voila_url, voila_log)
+    watch = Watch.open(browser, viewport={"width": 1280, "height": 900})
+    context, log = watch.context, watch.log
+    app = VoilaApp(watch, voila_url, voila_log)
     tour: dict[str, GameVisit] = {}
     try:
         page = app.open_home()

@@ -127,25 +127,21 @@ def redirect_target(built: Path, page_path: str) -> str | None:
     return (PurePosixPath(page_path).parent / found.group(1)).as_posix()
 
 
-def visit_page(browser: Any, log_factory: Any, book_url: str, path: str, *,
-               redirect: str | None, axe_path: Path | None, timeout_ms: int) -> Visit:
+def visit_page(browser: Any, book_url: str, path: str, *, redirect: str | None,
+               axe_path: Path | None) -> Visit:
     """Open ``book_url + path`` once and read everything :class:`Visit` holds.
     ``redirect``: where the page sends the browser (a meta refresh), if it does;
-    ``axe_path``: run axe-core from there (None: do not); ``timeout_ms``: any one wait."""
+    ``axe_path``: run axe-core from there (None: do not)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+    from .conftest import Watch
+
     out = Visit(path)
-    log = log_factory()
-    context = browser.new_context(viewport=SCREEN_PX, service_workers="block")
-    context.set_default_timeout(timeout_ms)
-    context.on("request", log.on_request)
-    context.on("requestfailed", log.on_request_failed)
-    context.on("response", log.on_response)
+    watch = Watch.open(browser, viewport=SCREEN_PX, service_workers="block")
+    context, log = watch.context, watch.log
     responses: list[Any] = []
     try:
-        page = context.new_page()
-        page.on("console", log.on_console)
-        page.on("pageerror", log.on_page_error)
+        page = watch.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
