@@ -14,6 +14,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 TOC = ROOT / "_toc.yml"
+BUILT = ROOT / "_build" / "html"
 
 
 def _toc_tool():
@@ -36,3 +37,12 @@ def toc_files(toc: Path = TOC) -> list[str]:
 def toc_pages(toc: Path = TOC) -> list[str]:
     """Every page of ``toc`` as the path of its built HTML file (``book/deck.html``)."""
     return [f"{f.removesuffix('.md').removesuffix('.ipynb')}.html" for f in toc_files(toc)]
+
+
+def built_pages() -> list[str]:
+    """Every HTML page of the built book (the theme's template fragments under _static
+    are not pages); [] when the book is not built."""
+    if not BUILT.is_dir():
+        return []
+    return sorted(p.relative_to(BUILT).as_posix() for p in BUILT.rglob("*.html")
+                  if "_static" not in p.relative_to(BUILT).parts)

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-BUILT = ROOT / "_build" / "html"
+from book_pages import BUILT, built_pages
 
 _FETCHED = {("script", "src"), ("img", "src"), ("iframe", "src"), ("source", "src"),
             ("video", "src"), ("audio", "src"), ("embed", "src"), ("object", "data"),
@@ -50,13 +48,6 @@ class _Requests(HTMLParser):
         self.fetched += _CSS_URL.findall(a.get("style", ""))
 
 
-def _pages() -> list[str]:
-    if not BUILT.is_dir():
-        return []
-    return sorted(p.relative_to(BUILT).as_posix() for p in BUILT.rglob("*.html")
-                  if "_static" not in p.relative_to(BUILT).parts)
-
-
 def missing_or_external(page: str, urls: list[str]) -> tuple[list[str], list[str]]:
     """Of ``urls`` found on ``page``: those on another host, and local files not there."""
     external, missing = [], []
@@ -79,7 +70,7 @@ def missing_or_external(page: str, urls: list[str]) -> tuple[list[str], list[str
 @pytest.fixture(scope="module")
 def pages() -> dict[str, _Requests]:
     """Every built page, read once: what it fetches and where it links."""
-    found = _pages()
+    found = built_pages()
     if not found:
         pytest.fail(f"{BUILT} has no pages: run `make book`", pytrace=False)
     out = {}

@@ -11,16 +11,11 @@ test`` builds it first).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import jupytext
 import pytest
 import yaml
-from book_pages import TOOL, toc_files
-
-ROOT = Path(__file__).resolve().parent.parent
-BUILT = ROOT / "_build" / "html"
-
+from book_pages import BUILT, ROOT, TOOL, toc_files
 
 CHAPTERS = toc_files()
 # An output the build shows only when a cell failed or wrote to stderr.

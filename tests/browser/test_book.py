@@ -8,26 +8,15 @@ Needs the book built (``make book``); ``make test`` builds it first.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from book_pages import built_pages
 
 from hanafuda_core.teach import kit
 
 pytestmark = pytest.mark.browser
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-BUILT = REPO_ROOT / "_build" / "html"
 DECK_PAGE = "book/deck.html"
-
-
-def built_pages() -> list[str]:
-    """Every HTML page of the built book (the theme's template fragments under _static
-    are not pages)."""
-    if not BUILT.is_dir():
-        return []
-    return sorted(p.relative_to(BUILT).as_posix() for p in BUILT.rglob("*.html")
-                  if "_static" not in p.relative_to(BUILT).parts)
 
 
 #: The teacher's kit's quiz seeds opened in the browser: the first and the last. Every

@@ -15,10 +15,11 @@ Needs the book built (``make book``); ``make test`` builds it first.
 from __future__ import annotations
 
 import pytest
+from book_pages import BUILT
 
 from hanafuda_core.render.sizes import MIN_CARD_WIDTH
 
-from .test_book import BUILT, browser_pages
+from .test_book import browser_pages
 from .visit import redirect_target
 
 pytestmark = pytest.mark.browser
