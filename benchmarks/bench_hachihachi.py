@@ -10,7 +10,7 @@ from hanafuda_core.games.hachihachi_play import (
     play_round,
     round_facts,
 )
-from hanafuda_core.hachihachi_settle import settle_round
+from hanafuda_core.games.hachihachi_settle import settle_round
 
 
 def rounds_per_second(preset: str, seconds: float = 1.5) -> float:

@@ -10,9 +10,9 @@ display object (imported lazily, so the module stays importable with the
 standard library alone); the data behind each one is a plain function that the
 tests check. Nothing about a rule is typed here: values, multipliers, fees and
 payments come from :mod:`hanafuda_core.games.hachihachi`,
-:mod:`hanafuda_core.teyaku` and :func:`~hanafuda_core.hachihachi_settle.settle_round`.
+:mod:`hanafuda_core.teyaku` and :func:`~hanafuda_core.games.hachihachi_settle.settle_round`.
 The facts of the seed worked examples (who held which hand, who called what)
-live in :mod:`hanafuda_core.hachihachi_examples` (:data:`EXAMPLES`); this module
+live in :mod:`hanafuda_core.games.hachihachi_examples` (:data:`EXAMPLES`); this module
 holds only the chapter's own comparison situations (:data:`SITUATIONS`,
 :data:`SPECIAL_CASES`, :data:`CALL_CASES`).
 
@@ -47,8 +47,7 @@ from .games.hachihachi import (
     preset_options,
     yaku_rule,
 )
-from .hachihachi_controllers import category_rows
-from .hachihachi_examples import (
+from .games.hachihachi_examples import (
     AKA_HAND,
     EXAMPLES,
     GREATER_TRIPLE_HAND,
@@ -56,8 +55,8 @@ from .hachihachi_examples import (
     example,
     yaku_cards,
 )
-from .hachihachi_examples import player as _p
-from .hachihachi_settle import (
+from .games.hachihachi_examples import player as _p
+from .games.hachihachi_settle import (
     LIGHT_MULTIPLIERS,
     PAR,
     Call,
@@ -68,6 +67,7 @@ from .hachihachi_settle import (
     field_multiplier,
     settle_round,
 )
+from .hachihachi_controllers import category_rows
 from .ledger import BANK, Payment
 from .render.sizes import MIN_CARD_WIDTH
 from .rules import SOURCE_DOCUMENTS, GameInfo
@@ -617,7 +617,7 @@ def special_case_rows() -> list[dict[str, object]]:
 
 
 # ---------------------------------------------------------------------------
-# 7. Worked examples (their facts: :mod:`hanafuda_core.hachihachi_examples`)
+# 7. Worked examples (their facts: :mod:`hanafuda_core.games.hachihachi_examples`)
 
 def settle(key: str, **options: Any) -> Settlement:
     """Settle a worked example under its own rules (plus option overrides)."""

@@ -43,8 +43,15 @@ from .games.hachihachi import (
     yaku_rule,
 )
 from .games.hachihachi import PRESET_LABELS as GAME_LABELS
-from .hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
-from .hachihachi_settle import CALL_ACTIONS, Call, PlayerFacts, RoundFacts, Settlement, settle_round
+from .games.hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
+from .games.hachihachi_settle import (
+    CALL_ACTIONS,
+    Call,
+    PlayerFacts,
+    RoundFacts,
+    Settlement,
+    settle_round,
+)
 from .teyaku import (
     CHAFF,
     SUIT,
@@ -59,8 +66,8 @@ from .units import format_amount
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from .games.hachihachi_game import GameResult
     from .games.hachihachi_play import HachiHachiRound
-    from .hachihachi_game import GameResult
     from .ledger import Payment
     from .play import Record
 
@@ -481,7 +488,7 @@ def category_rows(s: Settlement, labels: Mapping[str, str] = CATEGORY_LABELS,
     ``labels`` names the categories, ``fmt`` writes an amount (default: with its
     unit, :func:`format_amount`) and ``head`` is the key of the category column.
 
-    >>> from hanafuda_core.hachihachi_examples import example
+    >>> from hanafuda_core.games.hachihachi_examples import example
     >>> category_rows(example("BK17-3").settle())[-1]
     {'category': 'total', 'A': '-88 points', 'B': '-38 points', 'C': '126 points'}
     """
@@ -618,11 +625,12 @@ def _parse_set(text: str, what: str) -> CardSet | None:
 
 
 class SettlementCalculator:
-    """A round's facts in a form, settled by :func:`~hanafuda_core.hachihachi_settle.settle_round`.
+    """A round's facts in a form, settled by
+    :func:`~hanafuda_core.games.hachihachi_settle.settle_round`.
 
     ``settle(form)`` checks the whole form; on success ``form`` and ``settlement``
     are the new ones, on error both stay as they were. It opens on the rulebook's
-    round BK17-3 (:data:`~hanafuda_core.hachihachi_examples.DEFAULT_EXAMPLE`).
+    round BK17-3 (:data:`~hanafuda_core.games.hachihachi_examples.DEFAULT_EXAMPLE`).
     """
 
     def __init__(self, example: str | None = DEFAULT_EXAMPLE) -> None:
@@ -933,10 +941,10 @@ def _deal_points(deal: HachiHachiRound) -> tuple[int, ...]:
 
 class YearChart(SeededTool):
     """A seeded twelve-deal game played by computer players
-    (:func:`hanafuda_core.hachihachi_game.play_hachihachi_game`), as cumulative
+    (:func:`hanafuda_core.games.hachihachi_game.play_hachihachi_game`), as cumulative
     scores month by month, with each deal's field multiplier. ``record`` is the game's
     :class:`~hanafuda_core.play.Record`; ``result`` what it tells
-    (:func:`hanafuda_core.hachihachi_game.game_result`).
+    (:func:`hanafuda_core.games.hachihachi_game.game_result`).
 
     Only the deals' own settlements are charted; what is paid between and after
     the deals (the month chart's chips, the half-time pot, the game winner's
@@ -971,7 +979,7 @@ class YearChart(SeededTool):
     def play(self, seed: int | None = None, preset: str | None = None,
              agents: str | None = None) -> Record:
         """Play a new year (everything checked first; nothing changes on error)."""
-        from .hachihachi_game import game_result, play_hachihachi_game
+        from .games.hachihachi_game import game_result, play_hachihachi_game
         seed = getattr(self, "_seed", 1) if seed is None else check_seed(seed)
         preset = getattr(self, "_preset", "book") if preset is None else _check_preset(preset)
         agents = getattr(self, "_agents", "three greedy players") if agents is None else agents

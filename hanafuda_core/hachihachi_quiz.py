@@ -2,7 +2,7 @@
 
 Three kinds of question, every answer and every feedback sentence computed by
 the core (:class:`~hanafuda_core.teyaku.TeyakuTable` and
-:func:`~hanafuda_core.hachihachi_settle.settle_round`):
+:func:`~hanafuda_core.games.hachihachi_settle.settle_round`):
 
 * ``hachihachi/teyaku``: a dealt hand (from a seeded deal) that holds a hand
   combination; which one can be claimed? The wrong choices are near misses,
@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from .cards import DECK, DEFAULT_VALUES, MONTH_NAMES, CardSet
 from .errors import HanafudaError
 from .games.hachihachi import get_rules
+from .games.hachihachi_examples import yaku_cards
+from .games.hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
 from .hachihachi_book import (
     REGISTRY_KEYS,
     TRADITIONS,
@@ -39,8 +41,6 @@ from .hachihachi_book import (
     money,
     table_value,
 )
-from .hachihachi_examples import yaku_cards
-from .hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
 from .ledger import Unit
 from .quiz import Choice, Question, Quiz, check_quiz_size, chosen_topics
 from .teyaku import CHAFF, TeyakuResult, kind_counts

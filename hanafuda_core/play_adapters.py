@@ -8,7 +8,7 @@ states, results and records into the protocol's. Two adapters exist:
   (Koi-Koi today): :mod:`hanafuda_core.engines.capture` deals, steps and replays;
 * :class:`HachiHachiAdapter`, for Hachi-Hachi's staged round
   (:mod:`hanafuda_core.games.hachihachi_play`) and whole game
-  (:mod:`hanafuda_core.hachihachi_game`).
+  (:mod:`hanafuda_core.games.hachihachi_game`).
 
 The registry (:mod:`hanafuda_core.registry`) names the adapter of each playable game
 as data. What a game needs beyond the engine is a hook in its own rules module
@@ -811,7 +811,7 @@ class HachiHachiAdapter(CaptureAdapter):
 
     def replay_round(self, game: Game, players: int, record: RoundRecord) -> Any:
         from .games.hachihachi_play import HachiHachiDeal, replay_round
-        from .hachihachi_settle import FieldQueue
+        from .games.hachihachi_settle import FieldQueue
         ctx = record.context
         rules = game.rules
         try:
@@ -834,7 +834,7 @@ class HachiHachiAdapter(CaptureAdapter):
 
     def play(self, game: Game, agents: Sequence[Any], seed: int | None,
              rounds: int | None) -> Record:
-        from .hachihachi_game import play_hachihachi_game
+        from .games.hachihachi_game import play_hachihachi_game
         return play_hachihachi_game(seed, agents, players=len(agents),
                                     deals=rounds if rounds is not None else 12,
                                     preset=game.preset, **game.options)
@@ -853,7 +853,7 @@ class HachiHachiAdapter(CaptureAdapter):
     def summary(self, game: Game, record: Record) -> dict[str, Any]:
         if not self._whole_game(record):
             return dict(record.summary)
-        from .hachihachi_game import game_result
+        from .games.hachihachi_game import game_result
         return game_result(record).summary()
 
     def log(self, game: Game, record: Record) -> list[str]:
@@ -949,8 +949,8 @@ def hachihachi_log(game: Game, record: Record) -> list[str]:
     every move (the capture moves told by :func:`hanafuda_core.narration.log_lines`),
     the calls, and the settlement's payment lines; then the month chart, half-time
     and end-of-game payments and the final scores. Rebuilt by replaying the record."""
+    from .games.hachihachi_game import HALF_TIME, game_result
     from .games.hachihachi_play import action_lines
-    from .hachihachi_game import HALF_TIME, game_result
     from .units import format_amount
     result = game_result(record)
     rules = result.rules

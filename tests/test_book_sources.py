@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from hanafuda_core import book
 from hanafuda_core import hachihachi_book as hh
 from hanafuda_core import koikoi_book as kb
+from hanafuda_core.games.hachihachi_examples import EXAMPLES
 from hanafuda_core.games.koikoi import PRESET_LABELS as KK_LABELS
 from hanafuda_core.glossary import glossary_markdown, source_names_rows
 from hanafuda_core.hachihachi_controllers import PRESET_LABELS as HH_LABELS
-from hanafuda_core.hachihachi_examples import EXAMPLES
 from hanafuda_core.hachihachi_quiz import generate_hachihachi_quiz
 from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
 from hanafuda_core.rules import SOURCE_DOCUMENTS, Source, name_sources, source_name

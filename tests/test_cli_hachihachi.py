@@ -10,8 +10,8 @@ import pytest
 from cli_helpers import run, run_json
 
 from hanafuda_core import cli
-from hanafuda_core.hachihachi_examples import THREE_OF_A_KIND_HAND
-from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
+from hanafuda_core.games.hachihachi_examples import THREE_OF_A_KIND_HAND
+from hanafuda_core.games.hachihachi_game import game_result, play_hachihachi_game
 
 # -- score --------------------------------------------------------------------------------
 

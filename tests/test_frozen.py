@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.frozen import quick_init
 from hanafuda_core.games.hachihachi_play import HachiHachiDeal, HachiHachiRound
-from hanafuda_core.hachihachi_settle import (
+from hanafuda_core.games.hachihachi_settle import (
     Call,
     FieldMultiplier,
     FieldQueue,

@@ -1,7 +1,7 @@
 """The Hachi-Hachi chapter's helpers: every number they show equals the core's own result.
 
 Worked examples are the seed examples (BK17-*, D1-*, D2-*, D4-*), whose facts live in
-hanafuda_core.hachihachi_examples: the helpers' settlements are compared with direct
+hanafuda_core.games.hachihachi_examples: the helpers' settlements are compared with direct
 settle_round calls on those facts and with the values the sources state, typed here (the
 corrected value where a source's prose is wrong).
 """
@@ -25,9 +25,9 @@ from hanafuda_core.games.hachihachi import (
     get_rules,
     option_sources,
 )
+from hanafuda_core.games.hachihachi_examples import EXAMPLES, example
 from hanafuda_core.games.hachihachi_play import Claim
-from hanafuda_core.hachihachi_examples import EXAMPLES, example
-from hanafuda_core.hachihachi_settle import LIGHT_MULTIPLIERS, FieldQueue, settle_round
+from hanafuda_core.games.hachihachi_settle import LIGHT_MULTIPLIERS, FieldQueue, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
 from hanafuda_core.registry import get_game
 from hanafuda_core.rules import SOURCE_DOCUMENTS

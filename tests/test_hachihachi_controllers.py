@@ -12,6 +12,8 @@ from hanafuda_core.cards import CardSet
 from hanafuda_core.deal import deal
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import get_rules
+from hanafuda_core.games.hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
+from hanafuda_core.games.hachihachi_settle import settle_round
 from hanafuda_core.hachihachi_controllers import (
     BEST,
     NONE,
@@ -20,8 +22,6 @@ from hanafuda_core.hachihachi_controllers import (
     form_from_facts,
     why_not,
 )
-from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES, DEFAULT_EXAMPLE
-from hanafuda_core.hachihachi_settle import settle_round
 
 
 def first_seed(predicate, preset="book", start=1):

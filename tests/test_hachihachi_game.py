@@ -3,7 +3,7 @@
 import pytest
 
 from hanafuda_core.errors import HanafudaError
-from hanafuda_core.hachihachi_game import (
+from hanafuda_core.games.hachihachi_game import (
     CHART,
     game_result,
     month_chart,

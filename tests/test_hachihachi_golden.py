@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hanafuda_core.errors import HanafudaError
-from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
+from hanafuda_core.games.hachihachi_game import game_result, play_hachihachi_game
 from hanafuda_core.play import Record
 from hanafuda_core.records import load
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from hanafuda_core.errors import OptionError, PlayerCountError
 from hanafuda_core.games.hachihachi import OPTIONS, PRESETS, check_table, get_rules
-from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
+from hanafuda_core.games.hachihachi_game import game_result, play_hachihachi_game
 from hanafuda_core.play import Record
 from hanafuda_core.rules import option_text
 
@@ -115,8 +115,8 @@ def test_no_call_parameter_shares_a_name_with_an_option():
     (as ``trade`` and ``blind_stay`` once did)."""
     import inspect
 
+    from hanafuda_core.games.hachihachi_game import play_campaign
     from hanafuda_core.games.hachihachi_play import deal_round, new_hachihachi_round, replay_round
-    from hanafuda_core.hachihachi_game import play_campaign
     for fn in (play_hachihachi_game, new_hachihachi_round, deal_round, replay_round,
                play_campaign, get_rules):
         params = {p.name for p in inspect.signature(fn).parameters.values()

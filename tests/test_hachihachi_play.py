@@ -31,7 +31,7 @@ from hanafuda_core.games.hachihachi_play import (
     setup_hachihachi_round,
     view,
 )
-from hanafuda_core.hachihachi_settle import FieldQueue
+from hanafuda_core.games.hachihachi_settle import FieldQueue
 
 PRESETS = ("book", "d001", "d002", "d004")
 
@@ -329,7 +329,7 @@ def test_a_played_round_settles_its_own_facts_unchecked_as_checked(preset, playe
     # _finish settles the round's own facts without RoundFacts.check (valid by
     # construction): they pass the check, and the checked settlement is the same.
     from hanafuda_core.games.hachihachi import get_rules
-    from hanafuda_core.hachihachi_settle import settle_round
+    from hanafuda_core.games.hachihachi_settle import settle_round
     rules = get_rules(preset, **options)
     rng = random.Random(seed)
     r = new_hachihachi_round(rules, players, rng, dealer=seed % players)

@@ -6,6 +6,7 @@ import pytest
 from hanafuda_core.cards import CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import get_rules
+from hanafuda_core.games.hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
 from hanafuda_core.hachihachi_quiz import (
     PRESETS,
     TOPICS,
@@ -13,7 +14,6 @@ from hanafuda_core.hachihachi_quiz import (
     generate_hachihachi_quiz,
     hand_shape,
 )
-from hanafuda_core.hachihachi_settle import Call, PlayerFacts, RoundFacts, settle_round
 from hanafuda_core.quiz import check, to_html, validate_question
 
 

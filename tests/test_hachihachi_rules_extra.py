@@ -11,6 +11,12 @@ import pytest
 from hanafuda_core.cards import CardSet
 from hanafuda_core.errors import HanafudaError, IllegalActionError
 from hanafuda_core.games.hachihachi import OPTIONS, get_rules, option_sources, yaku_values
+from hanafuda_core.games.hachihachi_game import (
+    chip_account,
+    game_result,
+    play_campaign,
+    play_hachihachi_game,
+)
 from hanafuda_core.games.hachihachi_play import (
     Cancel,
     Claim,
@@ -29,13 +35,13 @@ from hanafuda_core.games.hachihachi_play import (
     setup_hachihachi_round,
     view,
 )
-from hanafuda_core.hachihachi_game import (
-    chip_account,
-    game_result,
-    play_campaign,
-    play_hachihachi_game,
+from hanafuda_core.games.hachihachi_settle import (
+    Call,
+    FieldQueue,
+    PlayerFacts,
+    RoundFacts,
+    settle_round,
 )
-from hanafuda_core.hachihachi_settle import Call, FieldQueue, PlayerFacts, RoundFacts, settle_round
 from hanafuda_core.ledger import KAN, SHILLINGS
 
 H = CardSet.parse
@@ -453,7 +459,7 @@ def test_book_simple_16_yaku_is_a_yaku_of_120():
 def test_book_less_compensation_and_worthless_yaku():
     """BOOK variants: Less Compensation (2 per card) and Worthless Yaku (no half of a
     held yaku) on the rulebook's example 6 (D forced out with 3 Pairs and a Bright)."""
-    from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES
+    from hanafuda_core.games.hachihachi_examples import BOOK_EXAMPLES
     facts = BOOK_EXAMPLES["BK17-6"].facts
     comp = lambda rules: [p.amount for p in settle_round(rules, facts).ledger   # noqa: E731
                           if p.category == "compensation"]
@@ -596,7 +602,7 @@ def test_game_with_trade_records_and_replays():
 def test_d002_four_and_three_puts_a_coin_on_every_empty_month():
     """D002 End of the round: with Four & Three its holder puts a coin on every empty
     month of the track, so the poorest take the full twelve after the game."""
-    from hanafuda_core.hachihachi_game import CHART, end_payments, four_three_track
+    from hanafuda_core.games.hachihachi_game import CHART, end_payments, four_three_track
     from hanafuda_core.ledger import Ledger, Payment
     rules = get_rules("d002")
     assert rules.four_three_track and not get_rules("d001").four_three_track
@@ -615,7 +621,7 @@ def test_d002_four_and_three_puts_a_coin_on_every_empty_month():
 def test_d002_award_shared_by_tied_leaders_and_track_by_the_poorest():
     """D002 After 12th round: the poorest split the track's stones evenly; tied top
     scorers share the Award. D001 names one winner and one lowest player."""
-    from hanafuda_core.hachihachi_game import CHART, end_payments
+    from hanafuda_core.games.hachihachi_game import CHART, end_payments
     from hanafuda_core.ledger import BANK, POT, Ledger, Payment
     names = ("A", "B", "C", "D")
     pays = (Payment("A", POT, 60, "half-time"), Payment("B", POT, 60, "half-time"),

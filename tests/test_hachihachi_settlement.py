@@ -1,6 +1,6 @@
 """Hachi-Hachi settlement: every BOOK ch. 17, D001, D002 and D004 worked example as a test.
 
-The examples' facts come from hanafuda_core.hachihachi_examples (written there once);
+The examples' facts come from hanafuda_core.games.hachihachi_examples (written there once);
 the values expected here are the sources' own, typed independently as the check.
 Hands are real 7-card hands chosen to make exactly the combinations each example names,
 so the tests exercise detection as well as payment.
@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from hanafuda_core.cards import DECK, DEFAULT_VALUES, CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi import game_award, get_rules, option_sources, options_table
-from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES, EXAMPLES, THREE_OF_A_KIND_HAND
-from hanafuda_core.hachihachi_settle import (
+from hanafuda_core.games.hachihachi_examples import BOOK_EXAMPLES, EXAMPLES, THREE_OF_A_KIND_HAND
+from hanafuda_core.games.hachihachi_settle import (
     Call,
     FieldQueue,
     PlayerFacts,

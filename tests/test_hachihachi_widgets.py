@@ -8,8 +8,8 @@ import pytest
 
 from hanafuda_core.deal import deal
 from hanafuda_core.games.hachihachi import get_rules
+from hanafuda_core.games.hachihachi_examples import BOOK_EXAMPLES
 from hanafuda_core.hachihachi_controllers import NONE, TeyakuTrainer
-from hanafuda_core.hachihachi_examples import BOOK_EXAMPLES
 from hanafuda_core.widgets import hachihachi_panel
 from hanafuda_core.widgets.generic import quiz_view
 from hanafuda_core.widgets.hachihachi import SettlementView, TeyakuTrainerView

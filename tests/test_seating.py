@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from hanafuda_core.cards import Card
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games import hachihachi, koikoi
-from hanafuda_core.hachihachi_game import game_result, play_hachihachi_game
+from hanafuda_core.games.hachihachi_game import game_result, play_hachihachi_game
 from hanafuda_core.play import Record
 from hanafuda_core.play_adapters import first_dealer_sentence
 from hanafuda_core.seating import KIND_RANK, DealerDraw, DealerRule, draw_first_dealer

@@ -556,7 +556,7 @@ SCORING_ORDER: tuple[str, ...] = ("hand", "find_yaku", "best", "each", "per_extr
 
 def _field_step(rules: HachiHachiRules) -> str:
     """The field multiplier, in words, from the Brights that set it."""
-    from ..hachihachi_settle import LIGHT_MULTIPLIERS
+    from .hachihachi_settle import LIGHT_MULTIPLIERS
     by: dict[int, list[str]] = {}
     for card, factor in LIGHT_MULTIPLIERS.items():
         by.setdefault(factor, []).append(f"the {card.title}")

@@ -27,9 +27,9 @@ A round is an immutable :class:`HachiHachiRound` that moves through stages:
    :class:`End`, named as the preset names them (BOOK Continue / End, D001 Sage /
    Stop, D002 Sa-gé / Yoshi, D004 Keep / Go out). A player who continued may
    :class:`Cancel` at the start of their turn (BOOK, D002).
-5. ``"over"``: the round is described as :class:`~hanafuda_core.hachihachi_settle.RoundFacts`
+5. ``"over"``: the round is described as :class:`~hanafuda_core.games.hachihachi_settle.RoundFacts`
    (hands dealt, claims, captures, calls, passes, forced dropouts, the field) and
-   settled; ``result.report`` is the :class:`~hanafuda_core.hachihachi_settle.Settlement`
+   settled; ``result.report`` is the :class:`~hanafuda_core.games.hachihachi_settle.Settlement`
    whose ledger explains every payment.
 
 The engine supplies the turn (the inner :class:`~hanafuda_core.engines.capture.State`
@@ -73,7 +73,10 @@ from ..engines.capture import (
 )
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
 from ..frozen import quick_init
-from ..hachihachi_settle import (
+from ..players import GreedyPlayer
+from ..teyaku import CHAFF, SUIT
+from .hachihachi import DECISION_WORDS, HachiHachiRules, check_table, get_rules, yaku_rule
+from .hachihachi_settle import (
     Call,
     FieldMultiplier,
     FieldQueue,
@@ -83,9 +86,6 @@ from ..hachihachi_settle import (
     card_points,
     settle_round,
 )
-from ..players import GreedyPlayer
-from ..teyaku import CHAFF, SUIT
-from .hachihachi import DECISION_WORDS, HachiHachiRules, check_table, get_rules, yaku_rule
 
 if TYPE_CHECKING:
     from ..yaku import Signature

@@ -56,7 +56,7 @@ from .common import (
 from .static import notice_html
 
 if TYPE_CHECKING:
-    from ..hachihachi_settle import Settlement
+    from ..games.hachihachi_settle import Settlement
     from ..render.svg import CardLike
 
 __all__ = ["TeyakuTrainerView", "SettlementView", "YearChartView",

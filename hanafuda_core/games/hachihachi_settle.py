@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Generic, TypeVar, overload
 
-from .cards import (
+from ..cards import (
     DEFAULT_VALUES,
     KIND_MASKS,
     MONTH_MASKS,
@@ -52,11 +52,11 @@ from .cards import (
     Ribbon,
     mask_cards,
 )
-from .errors import HanafudaError
-from .frozen import quick_init
-from .games.hachihachi import HachiHachiRules, get_rules, yaku_rule, yaku_values
-from .ledger import BANK, Ledger, Payment, settle_balances
-from .teyaku import CHAFF, SUIT, TeyakuHit, TeyakuResult
+from ..errors import HanafudaError
+from ..frozen import quick_init
+from ..ledger import BANK, Ledger, Payment, settle_balances
+from ..teyaku import CHAFF, SUIT, TeyakuHit, TeyakuResult
+from .hachihachi import HachiHachiRules, get_rules, yaku_rule, yaku_values
 
 __all__ = ["FieldMultiplier", "FieldQueue", "PlayerFacts", "Call", "RoundFacts", "Settlement",
            "settle_round", "field_multiplier", "LIGHT_MULTIPLIERS", "PAR", "CALL_ACTIONS",

@@ -27,9 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CardSet
-from .errors import HanafudaError
-from .games.hachihachi import HachiHachiRules, get_rules, yaku_rule
+from ..cards import CardSet
+from ..errors import HanafudaError
+from .hachihachi import HachiHachiRules, get_rules, yaku_rule
 from .hachihachi_settle import Call, PlayerFacts, RoundFacts, Settlement, settle_round
 
 __all__ = ["WorkedExample", "EXAMPLES", "BOOK_EXAMPLES", "DEFAULT_EXAMPLE", "example",

@@ -39,14 +39,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from .errors import HanafudaError, PlayerCountError
-from .games.hachihachi import (
+from ..errors import HanafudaError, PlayerCountError
+from ..ledger import POT, Ledger, Payment, final_score
+from ..seating import DealerDraw, draw_first_dealer
+from .hachihachi import (
     FIRST_DEALER,
     HachiHachiRules,
     check_table,
     game_award,
 )
-from .games.hachihachi_play import (
+from .hachihachi_play import (
     HachiHachiRound,
     apply,
     legal_actions,
@@ -57,13 +59,11 @@ from .games.hachihachi_play import (
     view,
 )
 from .hachihachi_settle import FieldQueue, Settlement
-from .ledger import POT, Ledger, Payment, final_score
-from .seating import DealerDraw, draw_first_dealer
 
 if TYPE_CHECKING:
-    from .engines.capture import RoundResult
-    from .play import Record
-    from .play_adapters import HachiHachiRound as ProtocolRound
+    from ..engines.capture import RoundResult
+    from ..play import Record
+    from ..play_adapters import HachiHachiRound as ProtocolRound
 
 __all__ = ["CHART", "HALF_TIME", "GameResult", "game_result", "play_hachihachi_game",
            "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
@@ -352,8 +352,8 @@ def play_hachihachi_game(seed: int | None = 0,
     One ``random.Random(seed)`` drives deals and agents. The ledger is checked
     to sum to zero after every deal.
     """
-    from .play import Record, RoundRecord
-    from .registry import get_game
+    from ..play import Record, RoundRecord
+    from ..registry import get_game
     game = get_game("hachihachi", preset, **options)
     rules = game.rules
     players = players if players is not None else len(agents)
