@@ -38,14 +38,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from ..engines.capture import DecisionWords
 from ..errors import OptionError, PlayerCountError
 from ..ledger import UNITS, Unit
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..seating import DealerRule
 from ..teyaku import BOOK_TABLE, TeyakuTable
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -611,12 +611,6 @@ FIRST_DEALER: Mapping[str, DealerRule] = {
 }
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Hachi-Hachi", preset, PRESETS, OPTIONS, options,
-                         player="the settlement")
-
-
 def option_sources(preset: str = "book") -> dict[str, Option]:
     """The options with this preset's values as defaults, each citing that value's source.
 
@@ -691,13 +685,6 @@ class HachiHachiRules:
         return src.cite() if src else ""
 
 
-def get_rules(preset: str = "book", **options: Any) -> HachiHachiRules:
-    """The rules of a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))
-
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> HachiHachiRules:
     values = dict(items)
     yaku = _yaku_for(values["yaku_table"], values["seven_ribbons_extra"],
@@ -708,6 +695,11 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> HachiHachiRules:
     unit = UNITS[values["unit"]]
     _check_halves(yaku, unit, values["yaku_table"])
     return HachiHachiRules(preset, items, unit, teyaku, yaku)
+
+
+RULE_SETS = RuleSets("Hachi-Hachi", PRESETS, OPTIONS, _build, player="the settlement")
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 
 
 def _check_halves(yaku: YakuTable, unit: Unit, table: str) -> None:

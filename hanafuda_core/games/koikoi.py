@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from ..capture_yaku import (
@@ -49,7 +49,7 @@ from ..engines.capture import (
     Stop,
 )
 from ..errors import OptionError, PlayerCountError
-from ..rules import Option, Source, preset_values, source_name
+from ..rules import Option, RuleSets, Source, source_name
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..seating import DealerRule
 from ..yaku import SAKE_MODES, Evaluation, Signature, YakuGroup, YakuRule, YakuTable
@@ -349,14 +349,12 @@ FIRST_DEALER: Mapping[str, DealerRule] = {
 }
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    values = preset_values("Koi-Koi", preset, PRESETS, OPTIONS, options)
+def _check_storms(values: Mapping[str, Any]) -> None:
+    """The Storm is wild always or only when brewing, not both."""
     if values["storm_wild"] and values["brewing_storm"]:
         raise OptionError("choose one of 'storm_wild' (the Storm is always wild) and "
                           "'brewing_storm' (wild only if an August card is dealt to the "
                           "field), not both")
-    return values
 
 
 def options_table(preset: str = "book") -> list[dict[str, Any]]:
@@ -366,12 +364,6 @@ def options_table(preset: str = "book") -> list[dict[str, Any]]:
              "allowed": list(o.allowed), "description": o.description,
              "source": o.source.cite() if o.source else "", "note": o.note,
              "implemented": o.implemented} for o in _OPTION_LIST]
-
-
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))
 
 
 def zero_sum(rules: CaptureRules) -> bool:
@@ -396,7 +388,6 @@ _MISDEAL = {"misdeal": "redeal", "misdeal_next_dealer": "redeal_next_dealer",
             "dealer_wins": "dealer_wins", "play_on": "play_on"}
 
 
-@lru_cache(maxsize=256)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     groups, chart = CHARTS[v["yaku_chart"]]
@@ -448,6 +439,11 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         decision_words=WORDS,
         wild=STORM_IS_WILD if v["storm_wild"] else (BREWING_STORM if v["brewing_storm"]
                                                     else None))
+
+
+RULE_SETS = RuleSets("Koi-Koi", PRESETS, OPTIONS, _build, check=_check_storms, cache=256)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 
 
 # ---------------------------------------------------------------------------
