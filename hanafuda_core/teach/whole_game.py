@@ -278,8 +278,9 @@ def whole_game_alt(chart: WholeGameChart) -> str:
     after the last round (the table under the chart gives every round)."""
     rows = chart.rows()
     finals = "; ".join(f"{name} {rows[-1][name]}" for name in chart.names) if rows else ""
-    word = chart.round_word if len(rows) != 1 else chart.round_word[:-1]
-    return (f"Line chart of each player's running total after each of the {len(rows)} "
-            f"{word}. {chart.summary()}."
+    one = chart.round_word[:-1]
+    after = (f"after each of the {len(rows)} {chart.round_word}" if len(rows) != 1
+             else f"after the game's only {one}")
+    return (f"Line chart of each player's running total {after}. {chart.summary()}."
             + (f" After the last {chart.round_word[:-1]}: {finals}." if finals else "")
             + f" The table below gives every {chart.round_word[:-1]}.")

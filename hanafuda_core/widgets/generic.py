@@ -1276,7 +1276,8 @@ class RoundCalculatorView(widgets.VBox):  # type: ignore[misc]
         values = self.read_values()
         values[box.key] = change["old"]          # the rest of the form, as it was
         if not self._run(lambda: self.controller.change(box.key, change["new"], values),
-                         f"The {box.description.lower()} stays as it was.", refill=True):
+                         f"{box.description} is put back as it was; nothing else changed.",
+                         refill=True):
             self._put_back(box, change["old"])
 
     def _put_back(self, box: widgets.Widget, value: object) -> None:
