@@ -47,6 +47,7 @@ from .games.hachihachi import (
     preset_options,
     yaku_rule,
 )
+from .games.hachihachi_calculator import category_rows
 from .games.hachihachi_examples import (
     AKA_HAND,
     EXAMPLES,
@@ -67,7 +68,6 @@ from .games.hachihachi_settle import (
     field_multiplier,
     settle_round,
 )
-from .hachihachi_controllers import category_rows
 from .ledger import BANK, Payment
 from .render.sizes import MIN_CARD_WIDTH
 from .rules import SOURCE_DOCUMENTS, GameInfo

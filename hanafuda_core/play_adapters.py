@@ -917,7 +917,7 @@ def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False
     ...  hachihachi_score(get_rules("d001"), hand, hand=True)["teyaku"]]
     [('3 of a Kind', 2, '2 kan')]
     """
-    from .hachihachi_controllers import format_amount
+    from .units import format_amount
     pile = CardSet(cards)
     scale = rules.combo_scale
 

@@ -18,14 +18,13 @@ from hypothesis import strategies as st
 from hanafuda_core import book
 from hanafuda_core import hachihachi_book as hh
 from hanafuda_core import koikoi_book as kb
+from hanafuda_core.games.hachihachi import PRESET_LABELS as HH_LABELS
 from hanafuda_core.games.hachihachi_examples import EXAMPLES
 from hanafuda_core.games.koikoi import PRESET_LABELS as KK_LABELS
 from hanafuda_core.glossary import glossary_markdown, source_names_rows
-from hanafuda_core.hachihachi_controllers import PRESET_LABELS as HH_LABELS
 from hanafuda_core.hachihachi_quiz import generate_hachihachi_quiz
 from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
 from hanafuda_core.rules import SOURCE_DOCUMENTS, Source, name_sources, source_name
-from hanafuda_core.widgets import hachihachi_panel
 from hanafuda_core.widgets.app import ClassroomApp
 
 #: A label a reader would have to look up: anywhere but directly inside parentheses.
@@ -122,10 +121,15 @@ def koikoi_page():
     return ClassroomApp().open_page("koikoi").panel
 
 
+def hachihachi_page():
+    """Hachi-Hachi's page of the app (its tools are the generic views)."""
+    return ClassroomApp().open_page("hachihachi").panel
+
+
 @pytest.mark.widgets
 @pytest.mark.parametrize("panel, named", [
     (koikoi_page, "the Japanese publisher's rules (D002)"),
-    (hachihachi_panel, "Japanese publisher (D002)")])
+    (hachihachi_page, "Japanese publisher (D002)")])
 def test_widget_labels_name_the_documents(panel, named):
     p = panel()
     for i in range(len(p.tabs.children)):

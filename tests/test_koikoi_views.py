@@ -299,7 +299,7 @@ def test_koikoi_page_has_its_tools_built_when_opened():
     from hanafuda_core.widgets.app import ClassroomApp
     page = ClassroomApp().open_page("koikoi")
     tabs = page.panel.tabs
-    assert tabs.titles == ("Play", "Score calculator", "Replay", "Deal", "Quiz")
+    assert tabs.titles == ("Play", "Score calculator", "Replay", "Whole game", "Deal", "Quiz")
     assert isinstance(tabs.children[0], PlayView)
     assert all(child.children == () for child in tabs.children[1:])
     tabs.selected_index = 1

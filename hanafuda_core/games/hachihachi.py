@@ -526,6 +526,15 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 #: hanafuda_core, generator function).
 QUIZ: tuple[str, str] = ("hachihachi_quiz", "generate_hachihachi_quiz")
 
+#: What the whole-game chart shows beyond the deals' points
+#: (:mod:`hanafuda_core.teach.whole_game`): (module of hanafuda_core, function of the
+#: record and the seats' names).
+WHOLE_GAME: tuple[str, str] = ("games.hachihachi_game", "whole_game_marks")
+
+#: The score calculator's form: a whole round's facts, settled
+#: (:func:`hanafuda_core.teach.tools.round_calculator`): (module of hanafuda_core, class).
+ROUND_CALCULATOR: tuple[str, str] = ("games.hachihachi_calculator", "SettlementCalculator")
+
 #: Each tradition as readers see it (the teaching layer's headings and menus).
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Finish each round above par: claim the combinations you are dealt, capture valuable "
