@@ -22,9 +22,9 @@ from hanafuda_core.games.hachihachi_examples import EXAMPLES
 from hanafuda_core.games.koikoi import PRESET_LABELS as KK_LABELS
 from hanafuda_core.glossary import glossary_markdown, source_names_rows
 from hanafuda_core.hachihachi_controllers import PRESET_LABELS as HH_LABELS
-from hanafuda_core.hachihachi_quiz import generate_hachihachi_quiz
 from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
 from hanafuda_core.rules import SOURCE_DOCUMENTS, Source, name_sources, source_name
+from hanafuda_core.teach.quizzes import generate_quiz
 from hanafuda_core.widgets import hachihachi_panel
 from hanafuda_core.widgets.app import ClassroomApp
 
@@ -142,7 +142,7 @@ def test_widget_labels_name_the_documents(panel, named):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_quiz_texts_name_the_documents(seed):
     quizzes = [generate_koikoi_quiz(seed, 8, preset=p) for p in KK_LABELS]
-    quizzes += [generate_hachihachi_quiz(seed, 8, preset=p) for p in HH_LABELS]
+    quizzes += [generate_quiz("hachihachi", seed, 8, preset=p) for p in HH_LABELS]
     for quiz in quizzes:
         for q in quiz.questions:
             text = " ".join([q.prompt, q.explanation, *(c.text for c in q.choices),

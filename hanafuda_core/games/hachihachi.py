@@ -522,9 +522,16 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 }
 
 
-#: The game's own quiz (:func:`hanafuda_core.teach.quizzes.own_quiz`): (module of
-#: hanafuda_core, generator function).
-QUIZ: tuple[str, str] = ("hachihachi_quiz", "generate_hachihachi_quiz")
+#: The seeded cases of the quiz's settlement topics
+#: (:mod:`hanafuda_core.teach.settlement_quiz`): topic -> (module of hanafuda_core,
+#: function of (game, rng)).
+QUIZ_CASES: Mapping[str, tuple[str, str]] = {
+    "payment": ("games.hachihachi_examples", "payment_case"),
+    "continue": ("games.hachihachi_examples", "continue_case"),
+}
+
+#: Who pays a hand combination, as the quiz's feedback says it.
+HAND_COMBINATION_PAID = "from each active opponent, times the field"
 
 #: Each tradition as readers see it (the teaching layer's headings and menus).
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).

@@ -86,7 +86,8 @@ def _generic_topics(g: Game) -> tuple[str, ...]:
         out.append("card-value")
     if len(game_deck(g)) < 48:
         out.append("deck")
-    return tuple(out)
+    from .settlement_quiz import settlement_topics
+    return (*out, *settlement_topics(g))
 
 
 def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] | None = None,
@@ -134,6 +135,8 @@ def generate_capture_quiz(game: Game | str, seed: int, n: int = 6,
     rng = random.Random(f"quiz:{g.key}:{g.preset}:{sorted(g.options.items())}:{seed}")
     makers = {"score": _score_question, "play": _play_question,
               "card-value": _value_question, "deck": _deck_question}
+    from .settlement_quiz import TOPIC_MAKERS
+    makers.update(TOPIC_MAKERS)
     questions = []
     for i in range(n):
         topic = chosen[i % len(chosen)]
