@@ -107,18 +107,22 @@ def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] 
     return replace(quiz, questions=questions)
 
 
-def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> str:
-    """The game's quiz as a self-checking HTML fragment (it needs no Python: for the book)."""
+def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None,
+              topics: Iterable[str] | None = None) -> str:
+    """The game's quiz as a self-checking HTML fragment (it needs no Python: for the book);
+    ``topics`` as in :func:`generate_quiz`."""
     from ..quiz import to_html
-    quiz = generate_quiz(key, seed, n, preset=preset)
+    quiz = generate_quiz(key, seed, n, topics, preset=preset)
     game_key = quiz.questions[0].id.split("-")[0] if quiz.questions else "quiz"
     return to_html(quiz, prefix=f"hq-{game_key}-{seed}", card_width=MIN_CARD_WIDTH)
 
 
-def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> Any:
-    """A chapter's exercises: ``n`` questions of the game's quiz, checked in the page."""
+def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None,
+              topics: Iterable[str] | None = None) -> Any:
+    """A chapter's exercises: ``n`` questions of the game's quiz (on ``topics``, default
+    all), checked in the page."""
     from ..book import _html
-    return _html(quiz_html(key, seed, n, preset))
+    return _html(quiz_html(key, seed, n, preset, topics))
 
 
 def _qid(game: Game, seed: int, i: int, topic: str) -> str:

@@ -204,9 +204,16 @@ def _hand_question(game: Game, rng: random.Random, qid: str) -> Question:
     from ..teyaku import CHAFF
     from .facts import amount_text, game_data
     table = game.rules.teyaku
-    _seed, _seat, hand = dealt_hand(game, rng, lambda h: bool(table.evaluate(h).hits))
+    # A combination is asked only where its group has another to mistake it for.
+    groups = [r.group for r in table.rules]
+    asked = {g for g in groups if groups.count(g) > 1}
+
+    def askable(hand: CardSet) -> list[Any]:
+        return [h for h in table.evaluate(hand).hits if h.rule.group in asked]
+
+    _seed, _seat, hand = dealt_hand(game, rng, lambda h: bool(askable(h)))
     res = table.evaluate(hand)
-    target = rng.choice(res.hits)
+    target = rng.choice(askable(hand))
     group = target.rule.group
     others = [r for r in table.rules if r.group == group and r.key != target.rule.key]
     # Near misses: the values closest to the right one, then shuffled.
