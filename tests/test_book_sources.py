@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanafuda_core import book
-from hanafuda_core import hachihachi_book as hh
+from hanafuda_core import book, get_game, teach
 from hanafuda_core import koikoi_book as kb
+from hanafuda_core.games import hachihachi_tables as hh
 from hanafuda_core.games.hachihachi_examples import EXAMPLES
 from hanafuda_core.games.koikoi import PRESET_LABELS as KK_LABELS
 from hanafuda_core.glossary import glossary_markdown, source_names_rows
@@ -77,15 +77,33 @@ _ARGS = {
     (book, "show_table"): [],
     (kb, "show_score"): [(i,) for i in range(len(kb.SCORE_PILES))],
     (kb, "show_turn_case"): [(k,) for k in kb.TURN_CASES],
-    (hh, "show_comparison"): [(0,), (1,)],
-    (hh, "show_example"): [(k,) for k in EXAMPLES],
-    (hh, "show_static_note"): [("A note.",)],
-    (hh, "show_timeline"): [(k,) for k in hh.TIMELINES],
 }
+
+_HH = get_game("hachihachi")
+
+#: The Hachi-Hachi chapters' displays: the teaching layer's, over the game's data.
+_HH_SHOWN = [
+    *[pytest.param(teach.show_worked_example, (_HH, k), id=f"hachihachi.example{k}")
+      for k in EXAMPLES],
+    *[pytest.param(lambda i: teach.show_cards_and_table(**hh.situation_view(i)), (i,),
+                   id=f"hachihachi.situation{i}") for i in (0, 1)],
+    *[pytest.param(lambda k: teach.show_cards_and_table(**hh.timeline_view(k)), (k,),
+                   id=f"hachihachi.timeline{k}") for k in hh.TIMELINES],
+    pytest.param(lambda: teach.show_cards_and_table(**hh.compensation_view()), (),
+                 id="hachihachi.compensation"),
+    pytest.param(lambda: teach.show_compared_hands(_HH, hh.teyaku_rows()), (),
+                 id="hachihachi.compared_hands"),
+    pytest.param(teach.show_hand_combination_tables, (_HH,), id="hachihachi.teyaku_tables"),
+    pytest.param(teach.show_yaku_tables, (_HH,), id="hachihachi.yaku_tables"),
+    *[pytest.param(lambda rows: book.show_table(rows()), (rows,), id=f"hachihachi.{rows.__name__}")
+      for rows in (hh.dropout_rows, hh.call_rows, hh.special_rows, hh.special_case_rows,
+                   hh.example_source_rows)],
+]
 
 
 def _calls():
-    for mod in (book, kb, hh):
+    yield from _HH_SHOWN
+    for mod in (book, kb):
         for name in sorted(n for n in dir(mod) if n.startswith("show_")):
             f = getattr(mod, name)
             needs = any(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD

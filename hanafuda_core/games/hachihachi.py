@@ -530,6 +530,10 @@ QUIZ_CASES: Mapping[str, tuple[str, str]] = {
     "continue": ("games.hachihachi_examples", "continue_case"),
 }
 
+#: The maker of a worked example's parts for the teaching layer's settlement display
+#: (:func:`hanafuda_core.teach.layouts.show_worked_example`).
+WORKED_EXAMPLE: tuple[str, str] = ("games.hachihachi_tables", "worked_example_parts")
+
 #: Who pays a hand combination, as the quiz's feedback says it.
 HAND_COMBINATION_PAID = "from each active opponent, times the field"
 

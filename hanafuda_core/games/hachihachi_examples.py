@@ -5,7 +5,7 @@ BK17-V2) and the examples of D001, D002 and D004 are written here once, each as 
 :class:`WorkedExample`: where it comes from, its tradition and house rules, who held
 which hand and who called what, and what the source states about it (with a note
 where the source is wrong). Everything else reads them from here: the chapter's
-helpers (:mod:`hanafuda_core.hachihachi_book`), the settlement calculator
+data (:mod:`hanafuda_core.games.hachihachi_tables`), the settlement calculator
 (:mod:`hanafuda_core.hachihachi_controllers`) and the tests, which hold their own
 expected values as the independent check.
 
