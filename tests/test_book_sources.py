@@ -27,6 +27,7 @@ from hanafuda_core.rules import SOURCE_DOCUMENTS, Source, name_sources, source_n
 from hanafuda_core.teach.quizzes import generate_quiz
 from hanafuda_core.widgets import hachihachi_panel
 from hanafuda_core.widgets.app import ClassroomApp
+from hanafuda_core.widgets.static import static_note
 
 #: A label a reader would have to look up: anywhere but directly inside parentheses.
 BARE = re.compile(r"(?<!\()\b(?:D00\d|BOOK)\b(?!\))")
@@ -95,6 +96,7 @@ _HH_SHOWN = [
                  id="hachihachi.compared_hands"),
     pytest.param(teach.show_hand_combination_tables, (_HH,), id="hachihachi.teyaku_tables"),
     pytest.param(teach.show_yaku_tables, (_HH,), id="hachihachi.yaku_tables"),
+    pytest.param(static_note, ("A note.",), id="hachihachi.static_note"),
     *[pytest.param(lambda rows: book.show_table(rows()), (rows,), id=f"hachihachi.{rows.__name__}")
       for rows in (hh.dropout_rows, hh.call_rows, hh.special_rows, hh.special_case_rows,
                    hh.example_source_rows)],
