@@ -522,9 +522,20 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 }
 
 
-#: The game's own quiz (:func:`hanafuda_core.teach.quizzes.own_quiz`): (module of
-#: hanafuda_core, generator function).
-QUIZ: tuple[str, str] = ("hachihachi_quiz", "generate_hachihachi_quiz")
+#: The seeded cases of the quiz's settlement topics
+#: (:mod:`hanafuda_core.teach.settlement_quiz`): topic -> (module of hanafuda_core,
+#: function of (game, rng)).
+QUIZ_CASES: Mapping[str, tuple[str, str]] = {
+    "payment": ("games.hachihachi_examples", "payment_case"),
+    "continue": ("games.hachihachi_examples", "continue_case"),
+}
+
+#: The maker of a worked example's parts for the teaching layer's settlement display
+#: (:func:`hanafuda_core.teach.layouts.show_worked_example`).
+WORKED_EXAMPLE: tuple[str, str] = ("games.hachihachi_tables", "worked_example_parts")
+
+#: Who pays a hand combination, as the quiz's feedback says it.
+HAND_COMBINATION_PAID = "from each active opponent, times the field"
 
 #: What the whole-game chart shows beyond the deals' points
 #: (:mod:`hanafuda_core.teach.whole_game`): (module of hanafuda_core, function of the

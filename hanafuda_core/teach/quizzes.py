@@ -86,7 +86,8 @@ def _generic_topics(g: Game) -> tuple[str, ...]:
         out.append("card-value")
     if len(game_deck(g)) < 48:
         out.append("deck")
-    return tuple(out)
+    from .settlement_quiz import settlement_topics
+    return (*out, *settlement_topics(g))
 
 
 def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] | None = None,
@@ -106,18 +107,22 @@ def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] 
     return replace(quiz, questions=questions)
 
 
-def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> str:
-    """The game's quiz as a self-checking HTML fragment (it needs no Python: for the book)."""
+def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None,
+              topics: Iterable[str] | None = None) -> str:
+    """The game's quiz as a self-checking HTML fragment (it needs no Python: for the book);
+    ``topics`` as in :func:`generate_quiz`."""
     from ..quiz import to_html
-    quiz = generate_quiz(key, seed, n, preset=preset)
+    quiz = generate_quiz(key, seed, n, topics, preset=preset)
     game_key = quiz.questions[0].id.split("-")[0] if quiz.questions else "quiz"
     return to_html(quiz, prefix=f"hq-{game_key}-{seed}", card_width=MIN_CARD_WIDTH)
 
 
-def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> Any:
-    """A chapter's exercises: ``n`` questions of the game's quiz, checked in the page."""
+def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None,
+              topics: Iterable[str] | None = None) -> Any:
+    """A chapter's exercises: ``n`` questions of the game's quiz (on ``topics``, default
+    all), checked in the page."""
     from ..book import _html
-    return _html(quiz_html(key, seed, n, preset))
+    return _html(quiz_html(key, seed, n, preset, topics))
 
 
 def _qid(game: Game, seed: int, i: int, topic: str) -> str:
@@ -134,6 +139,8 @@ def generate_capture_quiz(game: Game | str, seed: int, n: int = 6,
     rng = random.Random(f"quiz:{g.key}:{g.preset}:{sorted(g.options.items())}:{seed}")
     makers = {"score": _score_question, "play": _play_question,
               "card-value": _value_question, "deck": _deck_question}
+    from .settlement_quiz import TOPIC_MAKERS
+    makers.update(TOPIC_MAKERS)
     questions = []
     for i in range(n):
         topic = chosen[i % len(chosen)]
