@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 
 from hanafuda_core import book
 from hanafuda_core import hachihachi_book as hh
-from hanafuda_core import koikoi_book as kb
 from hanafuda_core.games.hachihachi_examples import EXAMPLES
 from hanafuda_core.games.koikoi import PRESET_LABELS as KK_LABELS
 from hanafuda_core.glossary import glossary_markdown, source_names_rows
 from hanafuda_core.hachihachi_controllers import PRESET_LABELS as HH_LABELS
 from hanafuda_core.hachihachi_quiz import generate_hachihachi_quiz
-from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
 from hanafuda_core.rules import SOURCE_DOCUMENTS, Source, name_sources, source_name
+from hanafuda_core.teach import situations
+from hanafuda_core.teach.quizzes import generate_quiz
 from hanafuda_core.widgets import hachihachi_panel
 from hanafuda_core.widgets.app import ClassroomApp
 
@@ -75,8 +75,14 @@ _ARGS = {
     (book, "show_misdeal"): [("field",), ("hand",), ("pairs",)],
     (book, "show_turn_case"): [(k,) for k in book.TURN_CASES],
     (book, "show_table"): [],
-    (kb, "show_score"): [(i,) for i in range(len(kb.SCORE_PILES))],
-    (kb, "show_turn_case"): [(k,) for k in kb.TURN_CASES],
+    (situations, "show_score_example"): [("koikoi", i) for i in range(4)],
+    (situations, "show_turn_case"): [("koikoi", k) for k in situations.turn_cases("koikoi")],
+    (situations, "show_decision_examples"): [("koikoi",)],
+    (situations, "show_decision_moment"): [("koikoi",)],
+    (situations, "show_decision_option"): [("koikoi",)],
+    (situations, "show_group_rules"): [("koikoi",)],
+    (situations, "show_misdeals"): [("koikoi",)],
+    (situations, "show_multipliers"): [("koikoi",)],
     (hh, "show_comparison"): [(0,), (1,)],
     (hh, "show_example"): [(k,) for k in EXAMPLES],
     (hh, "show_static_note"): [("A note.",)],
@@ -85,7 +91,7 @@ _ARGS = {
 
 
 def _calls():
-    for mod in (book, kb, hh):
+    for mod in (book, situations, hh):
         for name in sorted(n for n in dir(mod) if n.startswith("show_")):
             f = getattr(mod, name)
             needs = any(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
@@ -141,7 +147,7 @@ def test_widget_labels_name_the_documents(panel, named):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_quiz_texts_name_the_documents(seed):
-    quizzes = [generate_koikoi_quiz(seed, 8, preset=p) for p in KK_LABELS]
+    quizzes = [generate_quiz("koikoi", seed, 8, preset=p) for p in KK_LABELS]
     quizzes += [generate_hachihachi_quiz(seed, 8, preset=p) for p in HH_LABELS]
     for quiz in quizzes:
         for q in quiz.questions:

@@ -17,7 +17,12 @@ hand combinations.
   page;
 * :func:`scoring_procedure`, :func:`show_scoring_procedure`: scoring at the table;
 * :func:`show_quick_reference`: a printable one-page summary;
-* :func:`show_worked_round`: a generated round, its decisions in full.
+* :func:`show_worked_round`: a generated round, its decisions in full;
+* :func:`show_turn_case`, :func:`show_misdeals`, :func:`show_group_rules`,
+  :func:`show_decision_examples`, :func:`show_decision_option`,
+  :func:`show_decision_moment`, :func:`show_multipliers`, :func:`show_score_example`,
+  :func:`situation_facts`: positions played out by a capture game's rules
+  (:mod:`~hanafuda_core.teach.situations`).
 
 >>> "5 Brights" in yaku_chart_html("koikoi")
 True
@@ -87,6 +92,23 @@ from .pages import (
     show_yaku_points,
     sources_html,
 )
+from .situations import (
+    decision_example_rows,
+    decision_option_rows,
+    group_rows,
+    misdeal_rows,
+    multiplier_rows,
+    show_decision_examples,
+    show_decision_moment,
+    show_decision_option,
+    show_group_rules,
+    show_misdeals,
+    show_multipliers,
+    show_score_example,
+    show_turn_case,
+    situation_facts,
+    turn_case,
+)
 from .worked import (
     Decision,
     FirstGame,
@@ -110,6 +132,8 @@ __all__ = [
     "compared_games",
     "deal_rows",
     "deals_html",
+    "decision_example_rows",
+    "decision_option_rows",
     "decision_rows",
     "example_cards",
     "facts",
@@ -118,8 +142,11 @@ __all__ = [
     "game_data",
     "game_length",
     "glue_facts",
+    "group_rows",
     "hand_example",
     "hand_rows",
+    "misdeal_rows",
+    "multiplier_rows",
     "option_rows",
     "option_title",
     "option_values",
@@ -146,19 +173,29 @@ __all__ = [
     "scoring_procedure",
     "scoring_steps",
     "show_deals",
+    "show_decision_examples",
+    "show_decision_moment",
+    "show_decision_option",
     "show_first_game",
+    "show_group_rules",
+    "show_misdeals",
+    "show_multipliers",
     "show_options",
     "show_overview",
     "show_preset_overview",
     "show_quick_reference",
     "show_same_piles",
+    "show_score_example",
     "show_scoring_procedure",
     "show_sources",
+    "show_turn_case",
     "show_worked_round",
     "show_yaku_chart",
     "show_yaku_points",
+    "situation_facts",
     "source_rows",
     "sources_html",
+    "turn_case",
     "unit_text",
     "usual_players",
     "value_text",
