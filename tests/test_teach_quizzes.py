@@ -189,3 +189,29 @@ def test_both_kinds_of_decide_question_are_asked():
     prompts = [q.prompt for seed in SEEDS for q in _decide_questions("koikoi", seed)]
     assert any("last turn" in p for p in prompts)
     assert any(p.startswith("House rule") for p in prompts)
+
+
+@settings(max_examples=12, deadline=None)
+@given(preset=st.sampled_from(["book", "d002", "d002-toppa", "d003"]),
+       players=st.sampled_from([2, 3, 4]),
+       options=st.fixed_dictionaries({}, optional={
+           "minimum_points": st.sampled_from([0, 3]),
+           "koikoi_effect": st.sampled_from(["double_once", "challenge", "none"]),
+           "yaku_chart": st.sampled_from(["book", "book-alternative", "d002", "d003"]),
+           "views": st.sampled_from(["on", "off", "with_friends"]),
+           "new_yaku_only": st.booleans(), "storm_wild": st.booleans()}),
+       seed=st.integers(0, 10_000))
+def test_decide_and_score_questions_hold_under_option_sets(preset, players, options, seed):
+    from hypothesis import assume
+    try:
+        game = get_game("koikoi", preset=preset, players=players, **options)
+    except HanafudaError:
+        assume(False)       # a combination the rules refuse when they are built
+    quiz = generate_capture_quiz(game, seed, n=4, topics=["decide", "score"])
+    check_questions(quiz, "koikoi", preset, seed)
+    words = game.rules.decision_words
+    for q in quiz.questions:
+        if q.topic.endswith("/decide"):
+            assert [c.text for c in q.choices] == [words.go_on, words.stop]
+        else:
+            assert q.choice(q.answer[0]).text == str(game.score(list(q.cards)).to_dict()["total"])

@@ -406,6 +406,11 @@ def _pile_words(report: Any) -> str:
     return "; ".join(parts) + (f"; ×{report.factor}" if report.factor != 1 else "")
 
 
+def _sides(rules: Any) -> int:
+    """How many capture piles a round keeps (teams share one)."""
+    return len({rules.side(p) for p in range(rules.players)})
+
+
 def _plain_cards(game: Game) -> list[Card]:
     """The game's cards that play plainly: its deck without a wild card."""
     wild = getattr(game.rules, "wild", None)
@@ -438,7 +443,7 @@ def _decide_last_card(game: Game, rng: random.Random) -> tuple[Any, Card, Card]:
         if table.quick(CardSet(pile).mask)[0]:
             continue
         hands: list[list[Card]] = [[played]] + [[] for _ in range(rules.players - 1)]
-        caps: list[list[Card]] = [pile, others[8:14]] + [[] for _ in range(rules.players - 2)]
+        caps: list[list[Card]] = [pile, others[8:14]] + [[] for _ in range(_sides(rules) - 2)]
         state = setup_state(rules, hands, field=[missing, others[7]], stock=[], captures=caps)
         if state.phase != Phase.PLAY:
             continue
@@ -480,7 +485,7 @@ def _decide_minimum(game: Game, rng: random.Random, least: int
             continue
         hands: list[list[Card]] = [[played, others[0]], [others[1], others[2]]]
         hands += [[] for _ in range(rules.players - 2)]
-        caps: list[list[Card]] = [pile, others[8:12]] + [[] for _ in range(rules.players - 2)]
+        caps: list[list[Card]] = [pile, others[8:12]] + [[] for _ in range(_sides(rules) - 2)]
         state = setup_state(rules, hands, field=[missing, others[3]], stock=others[4:8],
                             captures=caps)
         if state.phase != Phase.PLAY:
