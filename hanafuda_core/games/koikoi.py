@@ -57,7 +57,7 @@ from ..yaku import SAKE_MODES, Evaluation, Signature, YakuGroup, YakuRule, YakuT
 __all__ = ["GOAL", "OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
            "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM",
            "FIRST_DEALER", "WORDS", "SCORE_OPTIONS", "MAX_CALLS", "COMPARISON_PILES",
-           "SCORE_EXAMPLES", "TURN_CASES", "DECISION_EXAMPLES", "DECISION_PRESETS",
+           "SCORE_EXAMPLES", "TURN_CASES", "DECISION_EXAMPLES",
            "DECISION_OPTION", "DECISION_MOMENT", "DECISION_NOTES", "REFERENCE_EXAMPLES"]
 
 BOOK = Source("BOOK", "ch. 12 Koi-Koi", "1849-2122")
@@ -388,10 +388,6 @@ DECISION_EXAMPLES: tuple[tuple[str, str, Any, tuple[str, ...], bool], ...] = (
      ("play 3c", "koikoi", "play 12a", "play 4c", "koikoi", "play 12b", "play 6c", "stop"),
      False),
 )
-
-#: The rule sets the decision examples are played under, side by side (Toppa's deal
-#: changes nothing in a written position).
-DECISION_PRESETS: tuple[str, ...] = ("book", "d002", "d003")
 
 #: The option that says what a go-on call does, and the examples (by index into
 #: :data:`DECISION_EXAMPLES`) played under each of its values, with their headings

@@ -13,7 +13,6 @@ A game hooks in by data in its rules module, read here and nowhere else:
 * ``DECISION_EXAMPLES``: positions that end in a stop/continue decision, each (name,
   what happens, (hands, field, stock top first, captures), actions, whether play goes
   on after them), optionally with the preset and options it needs (three players...);
-  ``DECISION_PRESETS`` the rule sets they are compared under (else every preset);
   ``DECISION_OPTION`` the option whose values they are played under;
   ``DECISION_MOMENT`` one more such position, drawn at its decision;
   ``DECISION_NOTES`` and ``REFERENCE_EXAMPLES`` the decision on the quick reference;
@@ -44,6 +43,7 @@ from ..book import turn_case as _turn_case
 from ..cards import CardSet
 from ..engines.capture import (
     GO_ON,
+    STOP,
     CaptureRules,
     DecisionWords,
     Phase,
@@ -305,7 +305,7 @@ def _example_text(g: Game, ex: Example, preset: str,
     except IllegalActionError as err:
         state = _start(_other(g, preset, {**ex.options, **dict(options or {})}), ex)
         for i, a in enumerate(ex.actions):
-            if state.phase != Phase.DECIDE and a in _decision_codes(state.rules):
+            if state.phase != Phase.DECIDE and a in _DECISION_CODES:
                 return f"does not arise (no decision after '{ex.actions[i - 1]}')"
             try:
                 state = apply(state, a)
@@ -314,28 +314,28 @@ def _example_text(g: Game, ex: Example, preset: str,
         return f"does not arise: {err}"
 
 
-def _decision_codes(rules: CaptureRules) -> set[str]:
-    from ..engines.capture import STOP
-    return {GO_ON.code(), STOP.code()}
-
-
-def _decision_presets(g: Game) -> tuple[str, ...]:
-    own = game_data(g, "DECISION_PRESETS")
-    return tuple(own) if own else presets(g)
+#: The codes of the stop/continue answers (an example's actions name them).
+_DECISION_CODES = frozenset({GO_ON.code(), STOP.code()})
 
 
 def decision_example_rows(game: Game | str, preset_keys: Iterable[str] | None = None,
                           examples: Sequence[Example] | None = None
                           ) -> list[dict[str, object]]:
-    """Decision examples (by default the game's own), each played out under every
-    compared preset (``preset_keys``; by default ``DECISION_PRESETS``, else every
-    preset): what happens, the go-on calls and who deals next under the game's own
-    rules, and each preset's result ("does not arise" where the rules never ask)."""
+    """Decision examples (by default the game's own), each played out under every preset
+    (or ``preset_keys``; a preset whose results repeat an earlier one's is left out):
+    what happens, the go-on calls and who deals next under the game's own rules, and
+    each preset's result ("does not arise" where the rules never ask)."""
     g = as_game(game)
-    keys = tuple(preset_keys) if preset_keys is not None else _decision_presets(g)
+    keys = tuple(preset_keys) if preset_keys is not None else presets(g)
     words = _words(capture_rules(g))
+    chosen = list(examples) if examples is not None else list(decision_examples(g))
+    columns: list[tuple[str, list[str]]] = []
+    for p in keys:
+        cells = [_example_text(g, ex, p) for ex in chosen]
+        if all(cells != seen for _, seen in columns):
+            columns.append((preset_label(g, p), cells))
     rows = []
-    for ex in examples if examples is not None else decision_examples(g):
+    for i, ex in enumerate(chosen):
         try:
             state: State | None = run_example(g, ex)
         except IllegalActionError:
@@ -343,8 +343,8 @@ def decision_example_rows(game: Game | str, preset_keys: Iterable[str] | None = 
         row: dict[str, object] = {"Example": ex.name, "What happens": ex.story,
                                   f"{words.go_on} calls": "—" if state is None
                                   else len(state.calls)}
-        for p in keys:
-            row[preset_label(g, p)] = _example_text(g, ex, p)
+        for label, cells in columns:
+            row[label] = cells[i]
         row["Next dealer"] = "—" if state is None else \
             _seats(len(ex.hands))[next_dealer(state)]
         rows.append(row)
@@ -429,9 +429,7 @@ def decision_moment_html(game: Game | str, example: Example | Sequence[Any] | No
     rows = [(f"Player {seats[p]}'s captures", list(decision.captures(p))) for p in range(n)]
     calls = ", ".join(seats[c] for c in decision.calls) or "none"
     may = "must" if len(legal) == 1 else "may"
-    codes = {GO_ON.code(): words.go_on}
-    from ..engines.capture import STOP
-    codes[STOP.code()] = words.stop
+    codes = {GO_ON.code(): words.go_on, STOP.code(): words.stop}
     said = [f"call {codes[a]}" if a in codes else a for a in legal]
     res = _result(final)
     who = seats[decision.current_player if decision.current_player is not None else 0]
