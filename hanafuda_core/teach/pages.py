@@ -201,21 +201,23 @@ def _pile_cell(game: Game, cards: str) -> tuple[int, str]:
 
 def _pile_columns(g: Game, piles: Any) -> list[tuple[str, dict[str, tuple[int, str]]]]:
     """Each compared rule set (:func:`~hanafuda_core.teach.compared_games`) with its
-    cells, one per pile; a rule set whose cells repeat an earlier one's is left out."""
+    cells, one per pile: every preset, then each chart the game names that does not
+    score every pile as an earlier column does."""
     from .charts import compared_games
     columns: list[tuple[str, dict[str, tuple[int, str]]]] = []
+    own = {preset_label(g, p) for p in presets(g)}
     for heading, other in compared_games(g):
         cells = {label: _pile_cell(other, cards) for label, cards in piles}
-        if all(cells != seen for _, seen in columns):
+        if heading in own or all(cells != seen for _, seen in columns):
             columns.append((heading, cells))
     return columns
 
 
 def same_piles_rows(game: Game | str, piles: Any = None) -> list[dict[str, object]]:
     """The same capture piles scored under every compared rule set side by side (every
-    preset, then the charts the game names, ``COMPARE_ALSO``; a rule set that scores
-    every pile as an earlier one does is left out): one row per pile (its label and
-    cards), each rule set's total, the yaku that count and any multiplier. ``piles``:
+    preset, then the charts the game names, ``COMPARE_ALSO``, where they score a pile
+    differently): one row per pile (its label and cards), each rule set's total, the
+    yaku that count and any multiplier. ``piles``:
     ``(label, cards)`` pairs; by default the game's own, as data (``COMPARISON_PILES``
     in its rules module). ``differs``: whether the totals disagree."""
     g = as_game(game)
