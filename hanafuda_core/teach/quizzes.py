@@ -218,6 +218,14 @@ def _yaku_words(y: Mapping[str, Any]) -> str:
     return f"{y['name']} ({y['points']})"
 
 
+def _card_names(codes: Sequence[str]) -> str:
+    """Cards named as a question names them ("the Crane and the Curtain"), never by
+    code."""
+    from ..cards import CardSet
+    from ..narration import and_list
+    return and_list([f"the {c.title}" for c in CardSet.parse(" ".join(codes))])
+
+
 def _extra_words(y: Mapping[str, Any]) -> str:
     """A yaku with its extra cards in words ("3 Poetry Ribbons 5 + 1 for 1 extra card = 6")."""
     extras, base = int(y.get("extras") or 0), y.get("base", y["points"])
@@ -248,7 +256,7 @@ def _score_question(game: Game, rng: random.Random, qid: str) -> Question:
 
     for y in yaku:
         add(total - y["points"], f"That leaves out {_yaku_words(y)}, made by "
-                                 f"{' '.join(y['cards'])}.")
+                                 f"{_card_names(y['cards'])}.")
         if y.get("extras") and not mults:
             more = y["points"] - y.get("base", y["points"])
             add(total - more, f"That forgets the extra cards of {y['name']}: +{more} on top "
