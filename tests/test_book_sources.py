@@ -16,14 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import book, get_game, teach
-from hanafuda_core import koikoi_book as kb
 from hanafuda_core.games import hachihachi_tables as hh
 from hanafuda_core.games.hachihachi import PRESET_LABELS as HH_LABELS
 from hanafuda_core.games.hachihachi_examples import EXAMPLES
 from hanafuda_core.games.koikoi import PRESET_LABELS as KK_LABELS
 from hanafuda_core.glossary import glossary_markdown, source_names_rows
-from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
 from hanafuda_core.rules import SOURCE_DOCUMENTS, Source, name_sources, source_name
+from hanafuda_core.teach import situations
 from hanafuda_core.teach.quizzes import generate_quiz
 from hanafuda_core.widgets.app import ClassroomApp
 from hanafuda_core.widgets.static import static_note
@@ -75,8 +74,14 @@ _ARGS = {
     (book, "show_misdeal"): [("field",), ("hand",), ("pairs",)],
     (book, "show_turn_case"): [(k,) for k in book.TURN_CASES],
     (book, "show_table"): [],
-    (kb, "show_score"): [(i,) for i in range(len(kb.SCORE_PILES))],
-    (kb, "show_turn_case"): [(k,) for k in kb.TURN_CASES],
+    (situations, "show_score_example"): [("koikoi", i) for i in range(4)],
+    (situations, "show_turn_case"): [("koikoi", k) for k in situations.turn_cases("koikoi")],
+    (situations, "show_decision_examples"): [("koikoi",)],
+    (situations, "show_decision_moment"): [("koikoi",)],
+    (situations, "show_decision_option"): [("koikoi",)],
+    (situations, "show_group_rules"): [("koikoi",)],
+    (situations, "show_misdeals"): [("koikoi",)],
+    (situations, "show_multipliers"): [("koikoi",)],
 }
 
 _HH = get_game("hachihachi")
@@ -104,7 +109,7 @@ _HH_SHOWN = [
 
 def _calls():
     yield from _HH_SHOWN
-    for mod in (book, kb):
+    for mod in (book, situations):
         for name in sorted(n for n in dir(mod) if n.startswith("show_")):
             f = getattr(mod, name)
             needs = any(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
@@ -165,7 +170,7 @@ def test_widget_labels_name_the_documents(panel, named):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_quiz_texts_name_the_documents(seed):
-    quizzes = [generate_koikoi_quiz(seed, 8, preset=p) for p in KK_LABELS]
+    quizzes = [generate_quiz("koikoi", seed, 8, preset=p) for p in KK_LABELS]
     quizzes += [generate_quiz("hachihachi", seed, 8, preset=p) for p in HH_LABELS]
     for quiz in quizzes:
         for q in quiz.questions:

@@ -286,12 +286,12 @@ def test_replay_loads_the_round_just_played_and_bad_input_keeps_the_game():
 # -- quiz and the page -----------------------------------------------------------------
 
 def test_quiz_view_shows_the_seeded_quiz():
-    from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
+    from hanafuda_core.teach.quizzes import generate_capture_quiz
     from hanafuda_core.widgets.quiz import QuizWidget
     tab = quiz_view("koikoi", seed=3)
     shown = tab.holder.children[0]
     assert isinstance(shown, QuizWidget) and shown.session.quiz == generate_quiz("koikoi", 3, 6)
-    own = generate_koikoi_quiz(3, 6)
+    own = generate_capture_quiz("koikoi", 3, 6)
     assert [q.prompt for q in shown.session.quiz.questions] == [q.prompt for q in own.questions]
 
 
