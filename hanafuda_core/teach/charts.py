@@ -172,7 +172,7 @@ def points_text(game: Game, rule: YakuRule) -> str:
 
 
 def _need_text(rule: YakuRule) -> str:
-    if rule.predicate is not None:
+    if rule.predicate is not None or rule.slots:
         return rule.note or rule.name
     if rule.cards:
         names = [CARD_INFO[c].name for c in rule.cards]
