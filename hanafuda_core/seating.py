@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import MONTH_NAMES, Card, Kind, parse_card
+from .cards import MONTH_NAMES, MONTH_ORDERS, Card, Kind, parse_card
 from .errors import HanafudaError
 from .rules import Source
 
@@ -43,16 +43,26 @@ class DealerRule:
     tie_break: str = "value"
     source: Source | None = None
     note: str = ""
+    month_order: str = "japanese"       # B13: "earliest" in this order (Tensho's own)
 
     def __post_init__(self) -> None:
         if self.tie_break not in _TIE_BREAKS:
             raise HanafudaError(f"a tie of months is broken by {' or '.join(_TIE_BREAKS)}, "
                                 f"not {self.tie_break!r}")
+        if self.month_order not in MONTH_ORDERS:
+            raise HanafudaError(f"the month order is one of {', '.join(MONTH_ORDERS)}, not "
+                                f"{self.month_order!r}")
 
     def winners(self, drawn: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-        """The seats still in the running after one drawing of (seat, card) pairs."""
-        first = min(Card(c).month for _, c in drawn)
-        tied = [(s, c) for s, c in drawn if Card(c).month == first]
+        """The seats still in the running after one drawing of (seat, card) pairs: the
+        earliest month in the rule's ``month_order``, then the tie break.
+
+        >>> DealerRule(month_order="tensho").winners(((0, 8), (1, 40)))  # Cherry, Willow
+        (1,)
+        """
+        order = MONTH_ORDERS[self.month_order]
+        first = min(order[c >> 2] for _, c in drawn)
+        tied = [(s, c) for s, c in drawn if order[c >> 2] == first]
         if len(tied) > 1 and self.tie_break == "value":
             top = max(KIND_RANK[Card(c).kind] for _, c in tied)
             tied = [(s, c) for s, c in tied if KIND_RANK[Card(c).kind] == top]

@@ -88,7 +88,17 @@ from enum import IntEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
+from ..cards import (
+    CARD_INFO,
+    DECK,
+    KIND_MASKS,
+    MONTH_MASKS,
+    MONTH_NAMES,
+    MONTH_ORDERS,
+    Card,
+    CardSet,
+    Kind,
+)
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
@@ -540,6 +550,9 @@ class CaptureRules:
     # card of its month is in the deck: checked).
     lone_cards: tuple[Card, ...] = ()
     lone_on_play: bool = False
+    # B13: the month order the game names its months in (a key of cards.MONTH_ORDERS:
+    # Tensho's numbered yaku and its first-dealer draw); capturing is unchanged.
+    month_order: str = "japanese"
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -573,6 +586,9 @@ class CaptureRules:
         if type(self.aside) is not int or self.aside < 0:
             raise OptionError(f"{self.name}: the cards set aside at the deal are a count of "
                               f"0 or more, not {self.aside!r}")
+        if self.month_order not in MONTH_ORDERS:
+            raise OptionError(f"{self.name}: the month order is one of "
+                              f"{', '.join(MONTH_ORDERS)}, not {self.month_order!r}")
         for c in self.lone_cards:
             if c not in self.deck or self.deck_mask & MONTH_MASKS[int(c) >> 2] != 1 << c:
                 raise OptionError(f"{self.name}: a lone card must be the only card of its "
@@ -1410,7 +1426,7 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
                 hl[seat] = h & ~lone
                 caps[rules.side(seat)] |= h & lone
                 events += tuple(f"player {seat + 1} takes the {_name(c)}, the only "
-                                f"{MONTH_NAMES[c >> 2]} card, into their pile"
+                                "card of its month, into their pile"
                                 for c in _bits(h & lone))
         if hl != list(hands):
             hands = tuple(hl)
