@@ -297,8 +297,9 @@ def card_value_rows(game: Game | str) -> list[dict[str, object]]:
     for c in sorted(apart):                 # then each of those on its own row
         if c in {int(x) for x in deck}:
             value = _card_points(g, Card(c))
-            kind_row = next(r for r in rows if r["Kind"] == Card(c).kind.label)
-            if value is not None and value != kind_row["Value each"]:
+            kind_row = next((r for r in rows if r["Kind"] == Card(c).kind.label), None)
+            # (a kind whose every card is valued apart has no row of its own: Tensho)
+            if value is not None and (kind_row is None or value != kind_row["Value each"]):
                 rows.append({"Kind": f"The {CARD_INFO[c].name}", "Value each": value,
                              "cards": (Card(c),), "single": True})
     return rows
