@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from hanafuda_core.cards import Card, parse_card
+from hanafuda_core.cards import Card, CardSet, parse_card
 from hanafuda_core.engines.capture import CaptureRules, Phase, Play, apply, setup_state
 from hanafuda_core.errors import OptionError
 from hanafuda_core.families.capture.settlement import CardValueSettlement
@@ -60,3 +60,8 @@ def test_a_table_without_automatic_wins_plays_as_before():
     s = setup_state(rules, ["9a 1c", "2c 3c"], "9c", "6c 6d 4c 4d", ["7a 8a", ""])
     after = apply(s, Play(parse_card("9a")))
     assert after.phase == Phase.PLAY and after.yaku_points(0) == 100
+
+
+def test_a_pile_report_says_the_automatic_win():
+    notes = RULES.overlay.pile_report(RULES, CardSet.parse("5a 10a 12a").mask).notes
+    assert "Front Five Ten Twelve is an automatic win: it wins the round at once" in notes

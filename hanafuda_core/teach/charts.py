@@ -162,7 +162,10 @@ def hand_example(table: TeyakuTable, key: str) -> CardSet:
 
 
 def points_text(game: Game, rule: YakuRule) -> str:
-    """'10 points', '1 point + 1 per extra Ten', in the game's unit."""
+    """'10 points', '1 point + 1 per extra Ten', in the game's unit; 'wins the round'
+    for an automatic win (B10)."""
+    if rule.automatic_win:
+        return "wins the round"
     text = amount_text(game, rule.points)
     if rule.plus_per_extra:
         kinds = rule.extra_kinds or rule.kinds
@@ -442,15 +445,18 @@ def yaku_chart_html(game: Game | str, *, width: float = MIN_CARD_WIDTH,
     g = as_game(game)
     out = ['<div class="hf-yaku-chart">']
     values = card_value_rows(g)
+    counts = ("every captured card counts" if getattr(getattr(g.rules, "overlay", None),
+                                                      "count_cards", True)
+              else "they only break a tied round")      # B11: a round scored by yaku
     if values and compact:
         # the printed quick reference: the values in one line of words, no pictures
         said = [f'{html.escape(str(r["Kind"]))} {r["Value each"]}'
                 + ("" if r.get("single") else " each") for r in values]
         out.append('<p class="hf-card-values" style="margin:8px 0 0"><b>Card values</b> '
-                   f'(every captured card counts): {", ".join(said)}.</p>')
+                   f'({counts}): {", ".join(said)}.</p>')
     elif values:
-        out.append('<p style="margin:8px 0 0"><b>Card values</b> (every captured card '
-                   'counts)</p><div style="display:flex;flex-wrap:wrap;gap:6px">')
+        out.append(f'<p style="margin:8px 0 0"><b>Card values</b> ({counts})</p>'
+                   '<div style="display:flex;flex-wrap:wrap;gap:6px">')
         for r in values:
             out.append(f'<div class="hf-card-value" style="{_TILE}"><div><b>'
                        f'{html.escape(str(r["Kind"]))}</b>: {r["Value each"]}'

@@ -451,6 +451,8 @@ class CardValueSettlement:
         if self.chart is not None:      # a yaku made but set aside (A13: voided by the pile)
             notes += [f"{name} does not count: {why}"
                       for name, why in self.chart.evaluate(mask, field_mask).set_aside]
+            notes += [f"{line.name} is an automatic win: it wins the round at once"
+                      for line in lines if line.key in self.chart.automatic_keys]
         return ScoreReport(tuple(lines), counted, (), s.total, "Score of the captured cards",
                            None, tuple(notes))
 
