@@ -480,6 +480,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
     "tensho-simplified": PlaySpec("capture", "tensho_simplified"),
+    "tensho": PlaySpec("capture", "tensho"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

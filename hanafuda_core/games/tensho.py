@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..cards import Card
+from ..cards import FLOWERS, MONTH_NAMES, Card
 from ..engines.capture import CaptureRules
 from ..rules import Option, Source, preset_values
 from ..seating import DealerRule
@@ -48,6 +48,7 @@ __all__ = [
     "SET_ONE",
     "SET_TWO",
     "get_rules",
+    "month_order_rows",
     "preset_options",
 ]
 
@@ -143,3 +144,18 @@ def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
     """The engine rules for a preset plus option overrides (validated, cached)."""
     values = preset_options(preset, **options)
     return _build(preset, tuple(sorted(values.items())))
+
+
+def month_order_rows() -> list[dict[str, str]]:
+    """Tensho's months (figure 21.1) as table rows: its month, the flower, and the month
+    the flower has in the usual order (the four that move first named by the chart).
+
+    >>> month_order_rows()[1]
+    {'Tensho month': 'February', 'Flower': 'Willow', 'Usual month': 'November'}
+    """
+    rows = []
+    for n in range(1, 13):
+        m = _ts.month_of(n, "tensho")
+        rows.append({"Tensho month": MONTH_NAMES[n - 1], "Flower": FLOWERS[m - 1].english,
+                     "Usual month": MONTH_NAMES[m - 1]})
+    return rows
