@@ -622,7 +622,9 @@ def first_dealer_sentence(record: Record, names: Sequence[str] | None = None) ->
     if not data:
         return ""
     names = names or tuple(f"Player {i + 1}" for i in range(record.players))
-    return DealerDraw.from_dict(data).sentence(names)
+    from .registry import get_game
+    order = getattr(get_game(record.game, record.preset).rules, "month_order", "japanese")
+    return DealerDraw.from_dict(data).sentence(names, order)
 
 
 def capture_totals(record: Record) -> tuple[int, ...]:

@@ -33,6 +33,8 @@ __all__ = ["DealerRule", "DealerDraw", "draw_first_dealer", "KIND_RANK"]
 KIND_RANK: Mapping[Kind, int] = {Kind.BRIGHT: 3, Kind.TEN: 2, Kind.RIBBON: 1, Kind.CHAFF: 0}
 
 _TIE_BREAKS = ("value", "redraw")
+_ORDER_WORDS = {"tensho": "in Tensho's order of months",
+                "korean": "in the Korean order of months"}
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,15 @@ class DealerDraw:
                 return self
         raise HanafudaError("the drawing for the first dealer ends in a tie")
 
-    def sentence(self, names: Sequence[str]) -> str:
-        """The drawing in words, for a game's log."""
+    def sentence(self, names: Sequence[str], month_order: str = "japanese") -> str:
+        """The drawing in words, for a game's log; the dealer's month named in the game's
+        ``month_order`` (B13).
+
+        >>> DealerDraw((((0, 8), (1, 40)),), 1).sentence(("Ann", "Ben"), "tensho")
+        ... # doctest: +NORMALIZE_WHITESPACE
+        "Each player drew a card: Ann the Curtain (3a), Ben the Rainman (11a). Ben drew
+        February's Rainman (in Tensho's order of months) and deals first."
+        """
         parts = []
         for i, drawn in enumerate(self.draws):
             cards = ", ".join(f"{names[s]} the {Card(c).title} ({Card(c).code})"
@@ -107,8 +116,10 @@ class DealerDraw:
                 who = " and ".join(names[s] for s, _ in drawn)
                 parts.append(f"{who} tied and drew again: {cards}.")
         card = Card(dict(self.draws[-1])[self.dealer])
-        parts.append(f"{names[self.dealer]} drew {MONTH_NAMES[card.month - 1]}'s "
-                     f"{card.title} and deals first.")
+        month = MONTH_ORDERS[month_order][card.month - 1]
+        parts.append(f"{names[self.dealer]} drew {MONTH_NAMES[month - 1]}'s {card.title}"
+                     + (f" ({_ORDER_WORDS.get(month_order, month_order)})"
+                        if month_order != "japanese" else "") + " and deals first.")
         return " ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:

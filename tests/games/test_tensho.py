@@ -248,3 +248,12 @@ def test_every_option_set_plays(game, yaku_set, auto, back, nested, on_play, see
     best = max(end.result.points)
     if end.result.winner is not None and end.result.reason != "automatic win":
         assert end.result.points[end.result.winner] == best
+
+
+def test_a_tensho_records_first_dealer_is_told_in_tenshos_months():
+    from hanafuda_core.play_adapters import first_dealer_sentence
+    from hanafuda_core.registry import get_game
+    game = get_game("tensho")
+    record = game.adapter.play(game, [game.adapter.agent(game, "random")] * 2, 4, 1)
+    text = first_dealer_sentence(record)
+    assert "in Tensho's order of months" in text and "deals first" in text
