@@ -83,3 +83,14 @@ def test_the_phoenix_ends_in_a_pile_unless_dealt_to_the_field(seed):
         assert not where
     elif PHOENIX not in CardSet(end.deal.aside) and PHOENIX not in end.stock[end.pos:]:
         assert len(where) == 1
+
+
+def test_narration_tells_the_lone_card_going_to_the_pile():
+    from hanafuda_core import narration
+    s = setup_state(RULES, ["1a", "2c"], "5c", "12a 3c")
+    after = apply(s, Play(parse_card("1a")))
+    step = narration.story(s, Play(parse_card("1a")), after)
+    assert PHOENIX in step.captured(0)
+    assert any("Phoenix, the only card of its month: it goes straight to their pile" in line
+               for line in narration.log_lines(step, ["A", "B"]))
+    assert "goes straight to the captured cards" in narration.describe(step, ["A", "B"])
