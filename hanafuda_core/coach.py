@@ -204,7 +204,7 @@ def _rule_infos(table: YakuTable) -> tuple[_RuleInfo, ...]:
     infos = []
     for rule, comp in zip(table.rules, compiled):
         _, pool, dbl, need = comp[0], comp[1], comp[2], comp[3]
-        if rule.predicate is not None:
+        if rule.predicate is not None or rule.slots:
             pool, dbl = 0, 0
         what = " or ".join(k.label + "s" for k in rule.kinds) or " or ".join(
             r.label + "s" for r in rule.ribbons) or "cards"

@@ -251,6 +251,8 @@ def _capture_zones(s: Any, seats: Sequence[int]) -> dict[str, tuple[int, ...]]:
     # The stock's order and the card waiting for a capture choice are not public
     # properties of State; they are read from its fields (the engine's record of them).
     zones["stock"] = tuple(int(c) for c in s.stock[s.pos:])
+    if s.deal.aside:                    # B7: face down out of the round
+        zones["aside"] = tuple(s.deal.aside)
     if s.pending:
         zones["in play"] = tuple(mask_cards((1 << s.pending[0]) | s.pending[1]))
     return zones
@@ -620,7 +622,9 @@ def first_dealer_sentence(record: Record, names: Sequence[str] | None = None) ->
     if not data:
         return ""
     names = names or tuple(f"Player {i + 1}" for i in range(record.players))
-    return DealerDraw.from_dict(data).sentence(names)
+    from .registry import get_game
+    order = getattr(get_game(record.game, record.preset).rules, "month_order", "japanese")
+    return DealerDraw.from_dict(data).sentence(names, order)
 
 
 def capture_totals(record: Record) -> tuple[int, ...]:

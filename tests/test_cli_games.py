@@ -91,7 +91,8 @@ def test_play_with_an_option_saves_a_record_that_replays(capsys, tmp_path, key):
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_deal_each_playable_game(capsys, key):
     data = run_json(capsys, "deal", key, "--seed", "2")
-    codes = [c for h in data["hands"] for c in h] + data["field"] + data["stock"]
+    codes = [c for h in data["hands"] for c in h] + data["field"] + data["aside"] \
+        + data["stock"]
     deck = [c for c in deck_for(key) if isinstance(c, Card)]
     assert data["game"] == key and len(codes) == len(set(codes)) == len(deck)
     assert set(codes) == {c.code for c in deck}

@@ -88,7 +88,17 @@ from enum import IntEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
+from ..cards import (
+    CARD_INFO,
+    DECK,
+    KIND_MASKS,
+    MONTH_MASKS,
+    MONTH_NAMES,
+    MONTH_ORDERS,
+    Card,
+    CardSet,
+    Kind,
+)
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
@@ -531,6 +541,18 @@ class CaptureRules:
     wild: WildRules | None = None                # a wild card (see WildRules); None = none
     declarations: Declarations | None = None     # A1: what a seat may show after the deal
     capture_relation: CaptureRelation | None = None  # None: same month (the usual)
+    # B7: cards of the order dealt face down out of the round after the field (Tensho: 6);
+    # never seen, never drawn, kept in the DealRecord (``aside``).
+    aside: int = 0
+    # B8: lone cards (Tensho's Phoenix, the only December card): dealt to a hand it goes
+    # to that seat's pile at the deal (a deal event), or, with ``lone_on_play``, when
+    # played; drawn, to the drawer's pile. On the field it is never matched (no other
+    # card of its month is in the deck: checked).
+    lone_cards: tuple[Card, ...] = ()
+    lone_on_play: bool = False
+    # B13: the month order the game names its months in (a key of cards.MONTH_ORDERS:
+    # Tensho's numbered yaku and its first-dealer draw); capturing is unchanged.
+    month_order: str = "japanese"
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -557,9 +579,20 @@ class CaptureRules:
             raise PlayerCountError(f"{self.name}: no deal for {self.players} players; deals "
                                    f"are given for {', '.join(map(str, sorted(self.deals)))}")
         hand, fld = self.deals[self.players]
-        if hand * self.players + fld > len(self.deck):
-            raise PlayerCountError(f"{self.players} hands of {hand} and a field of {fld} need "
-                                   f"more than {len(self.deck)} cards")
+        if hand * self.players + fld + self.aside > len(self.deck):
+            raise PlayerCountError(f"{self.players} hands of {hand} and a field of {fld}"
+                                   + (f" with {self.aside} cards set aside" if self.aside
+                                      else "") + f" need more than {len(self.deck)} cards")
+        if type(self.aside) is not int or self.aside < 0:
+            raise OptionError(f"{self.name}: the cards set aside at the deal are a count of "
+                              f"0 or more, not {self.aside!r}")
+        if self.month_order not in MONTH_ORDERS:
+            raise OptionError(f"{self.name}: the month order is one of "
+                              f"{', '.join(MONTH_ORDERS)}, not {self.month_order!r}")
+        for c in self.lone_cards:
+            if c not in self.deck or self.deck_mask & MONTH_MASKS[int(c) >> 2] != 1 << c:
+                raise OptionError(f"{self.name}: a lone card must be the only card of its "
+                                  f"month in the deck; {Card(c).code} is not")
         if self.wild is not None:
             if not isinstance(self.wild, WildRules):
                 raise TypeError("CaptureRules.wild must be a WildRules value or None")
@@ -597,6 +630,18 @@ class CaptureRules:
         (the converse of :attr:`take_masks`; the same month without a relation)."""
         rel = self.capture_relation
         return MONTH_MASKS if rel is None else rel.takers
+
+    @cached_property
+    def lone_mask(self) -> int:
+        """The lone cards as a mask (B8), 0 without any."""
+        return sum(1 << int(c) for c in self.lone_cards)
+
+    @cached_property
+    def turn_extras(self) -> tuple[int, frozenset[int]]:
+        """What the turn reads for B8 and B10, read once: (the lone cards as a mask, the
+        indices of the yaku table's automatic-win rules)."""
+        auto = self.yaku.automatic_indices if self.yaku is not None else frozenset()
+        return self.lone_mask, auto
 
     @cached_property
     def deck_ids(self) -> tuple[int, ...]:
@@ -957,6 +1002,7 @@ class DealRecord:
     dealer: int
     voided: tuple[VoidedDeal, ...] = ()
     events: tuple[str, ...] = ()        # e.g. "the dealer captures the four March cards"
+    aside: tuple[int, ...] = ()         # B7: the cards dealt face down out of the round
 
     def to_dict(self) -> dict[str, Any]:
         return {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
@@ -971,6 +1017,7 @@ class DealRecord:
         voided = tuple(VoidedDeal(tuple(int(parse_card(c)) for c in v["order"]), v["dealer"],
                                   v["reason"]) for v in d.get("voided", ()))
         return cls(order, d["dealer"], voided, tuple(d.get("events", ())))
+    # (``aside`` is not written: the deal rebuilds it from the order and the rules)
 
 
 class RoundResult:
@@ -1160,9 +1207,10 @@ class State(NamedTuple):
         return apply(self, action, player)
 
     def card_count(self) -> int:
-        """Cards in hands, field, piles, the unused stock and any card waiting for a
-        capture choice (with the turn's captures so far): always the deck size."""
-        total = self.field_m.bit_count() + len(self.stock) - self.pos
+        """Cards in hands, field, piles, the unused stock, the cards set aside at the deal
+        (B7) and any card waiting for a capture choice (with the turn's captures so far):
+        always the deck size."""
+        total = self.field_m.bit_count() + len(self.stock) - self.pos + len(self.deal.aside)
         if self.pending:
             total += ((1 << self.pending[0]) | self.pending[1]).bit_count()
         total += sum(h.bit_count() for h in self.hands_m)
@@ -1227,13 +1275,24 @@ _BIT = tuple(1 << c for c in range(64))
 
 def _layout(rules: CaptureRules,
             order: Sequence[int]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    """Hands (by seat, contiguous runs of the order), the field, and the stock."""
+    """Hands (by seat, contiguous runs of the order), the field, and the stock (after
+    the ``rules.aside`` cards set aside face down, B7: :func:`_aside`)."""
     hand, fld = rules.deals[rules.players]
     bit = _BIT.__getitem__
     hands = tuple([sum(map(bit, order[i:i + hand]))
                    for i in range(0, hand * rules.players, hand)])
     i = hand * rules.players
-    return hands, sum(map(bit, order[i:i + fld])), tuple(order[i + fld:])
+    return hands, sum(map(bit, order[i:i + fld])), tuple(order[i + fld + rules.aside:])
+
+
+def _aside(rules: CaptureRules, order: Sequence[int]) -> tuple[int, ...]:
+    """The cards of ``order`` set aside face down at the deal (B7): the ``rules.aside``
+    cards after the field."""
+    if not rules.aside:
+        return ()
+    hand, fld = rules.deals[rules.players]
+    i = hand * rules.players + fld
+    return tuple(order[i:i + rules.aside])
 
 
 _NIB1 = int("1" * 12, 16)       # 0x111...: the low bit of every month's nibble
@@ -1356,9 +1415,27 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
         events = tuple(ev)
     elif outcome in ("instant_win", "dealer_wins"):
         events = (reason,)
-    record = DealRecord(order, dealer, voided, events)
+    sigs: tuple[Signature, ...] = ((),) * sides
+    pts: tuple[int, ...] = (0,) * sides
+    lone = rules.lone_mask
+    if lone and not rules.lone_on_play and outcome not in ("instant_win", "dealer_wins"):
+        # B8: a lone card dealt to a hand goes to that seat's pile at once
+        hl = list(hands)
+        for seat, h in enumerate(hands):
+            if h & lone:
+                hl[seat] = h & ~lone
+                caps[rules.side(seat)] |= h & lone
+                events += tuple(f"player {seat + 1} takes the {_name(c)}, the only "
+                                "card of its month, into their pile"
+                                for c in _bits(h & lone))
+        if hl != list(hands):
+            hands = tuple(hl)
+            if rules.yaku is not None:
+                found = [rules.yaku.quick(c, fm) for c in caps]
+                pts, sigs = tuple(t for t, _ in found), tuple(g for _, g in found)
+    record = DealRecord(order, dealer, voided, events, _aside(rules, order))
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
-                         dealer, round_no, ((),) * sides, (0,) * sides, (), scores, wins, (),
+                         dealer, round_no, sigs, pts, (), scores, wins, (),
                          None, record, None, fm, (), ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
@@ -1887,6 +1964,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         excl = fwild = takers = 0
     months = rules.take_masks       # what a card of each month may take (same month: usual)
     rel = rules.capture_relation is not None
+    lone, auto = rules.turn_extras  # B8 lone cards, B10 automatic-win rules
     decl = state.declared
     # yaku worth double for a side (A1: what it declared at the deal), None for none
     doubled = doubled_yaku(state) if decl else None
@@ -1896,7 +1974,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
             h = list(hands)
             h[player] ^= bit
             hands = tuple(h)
-            if card == wcard and (hp := w.hand_power(
+            if lone >> card & 1:                       # B8: a lone card goes to the pile
+                turn = bit
+                pair_month = -1
+            elif card == wcard and (hp := w.hand_power(
                     not w.reveal or wild_revealed(state, player))) != "month":
                 m = w.targets(fm, hp)                   # the wild's power
                 n = m.bit_count()
@@ -1943,7 +2024,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 card = stock[pos]
                 pos += 1
                 bit = 1 << card
-                if card == wcard and pos == nstock and w.last_card_sweeps:
+                if lone >> card & 1:                    # B8: drawn, it goes to the pile
+                    turn |= bit
+                elif card == wcard and pos == nstock and w.last_card_sweeps:
                     wlog += (WildEvent(player, "sweep", card, fm),)
                     turn |= fm | bit                    # the last card sweeps the field
                     fm = 0
@@ -2018,6 +2101,13 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         p = list(pts)
                         p[sd] = total
                         pts = tuple(p)
+                        if auto and any(i in auto for i, _ in sig):
+                            # B10: an automatic-win yaku ends the round; its maker wins
+                            end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
+                                               player, state.dealer, state.round_no, sigs,
+                                               pts, calls, state.scores, state.wins, (), hist,
+                                               state.deal, None, state.field0, wlog, decl))
+                            return _finish(end, rules.overlay.settle(end, player))
                         if needed(rules, old, sig, total):
                             return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
                                                 player, state.dealer, state.round_no, sigs,

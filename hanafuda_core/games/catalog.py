@@ -481,6 +481,8 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
+    "tensho-simplified": PlaySpec("capture", "tensho_simplified"),
+    "tensho": PlaySpec("capture", "tensho"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

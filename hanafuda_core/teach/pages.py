@@ -325,7 +325,10 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     g = as_game(game)
     counts, par = _card_points(g)
     steps: list[tuple[str, str]] = []
-    if counts:
+    if counts and not getattr(getattr(g.rules, "overlay", None), "count_cards", True):
+        steps.append(("card_points", "Card values do not add to your score: only yaku "
+                      "score. Count them all the same: they settle a tied round."))
+    elif counts:
         steps.append(("card_points", "Count your captured cards' values: every Bright, Ten, "
                       "Ribbon and Chaff has its value in this game."))
     else:

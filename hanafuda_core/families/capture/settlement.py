@@ -61,10 +61,14 @@ from ...yaku import Signature
 from .adjustments import Adjustment, RoundContext, apply_all
 from .ranking import ROUND_TIES, round_winner
 
-__all__ = ["OWN_YAKU_FACTORS", "CardValueSettlement", "HandClaims", "SideScore",
+__all__ = ["OWN_YAKU_FACTORS", "TIE_KEYS", "CardValueSettlement", "HandClaims", "SideScore",
            "transfer_scores", "yaku_factor"]
 
 _KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
+_CHAFF = KIND_MASKS[Kind.CHAFF]
+
+#: B11: the keys a tuple ``round_tie`` may list, tried in order among the tied players.
+TIE_KEYS: tuple[str, ...] = ("most_chaffs", "card_points", "dealer_then_play_order")
 
 #: How often a side's own yaku count for it when every side's yaku are transferred:
 #: ``"one"``, once (Mushi, Hana-Awase 2); ``"opponents"``, once per other side
@@ -122,11 +126,17 @@ class SideScore:
     yaku_factor: int           # how often the side's own counted yaku count for it
     total: int
     hand_points: int = 0       # the hand combinations claimed at the deal (A11), in total
+    cards_counted: bool = True  # B11: False, the card points are reported, not scored
 
     def formula(self) -> str:
         """The score written out: "(131 - 115) + 35 - 10 = 41", "80 + 30 x 2 - 70 = 70"
         (the factor of the own yaku is written when it is not 1); hand combinations come
-        first: "400 + 130 + 50 = 580"."""
+        first: "400 + 130 + 50 = 580"; a round scored by yaku only (B11) writes the
+        yaku: "100 + 50 = 150", "0"."""
+        if not self.cards_counted:
+            yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted
+                                       else 0)
+            return f"yaku {self.total}" if yaku == self.total else f"{yaku} = {self.total}"
         text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
         if self.hand_points:
             text = f"{self.hand_points} + {text}"
@@ -228,7 +238,13 @@ class CardValueSettlement:
     ``round_tie``
         Who wins a round whose best score is shared: ``"none"`` (nobody; the basics) or
         ``"dealer_then_play_order"`` (Dealer Tie Breaker); see
-        :func:`~hanafuda_core.families.capture.ranking.round_winner`.
+        :func:`~hanafuda_core.families.capture.ranking.round_winner`. Or (B11) a tuple
+        of keys tried in order among the tied players: ``"most_chaffs"`` (the most
+        Chaff cards captured), ``"card_points"`` (the highest card points), then
+        optionally ``"dealer_then_play_order"``; still tied: nobody (Tensho).
+    ``count_cards``
+        False (B11): the card points are reported but not scored; a side's score is
+        its yaku (Tensho). True: card points plus yaku, as above.
     ``source``
         The rule's source, cited in reports.
     """
@@ -242,12 +258,20 @@ class CardValueSettlement:
     transfer_yaku: bool = False
     own_yaku_factor: str = "one"
     adjustments: tuple[Adjustment, ...] = ()
-    round_tie: str = "none"
+    round_tie: str | tuple[str, ...] = "none"
     source: Source | None = None
+    count_cards: bool = True
 
     def __post_init__(self) -> None:
         yaku_factor(self.own_yaku_factor, 2)      # refuses an unknown factor
-        if self.round_tie not in ROUND_TIES:
+        if isinstance(self.round_tie, tuple):
+            keys = self.round_tie
+            if not keys or any(k not in TIE_KEYS for k in keys) or len(set(keys)) != len(keys) \
+                    or "dealer_then_play_order" in keys[:-1]:
+                raise OptionError(f"a tied round is decided by keys among "
+                                  f"{', '.join(TIE_KEYS)}, each once and "
+                                  f"'dealer_then_play_order' last, not {keys!r}")
+        elif self.round_tie not in ROUND_TIES:
             raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, "
                               f"not {self.round_tie!r}")
         self._check_card_values()
@@ -316,12 +340,43 @@ class CardValueSettlement:
             taken = [everyone - y for y in counted]
         else:
             k, taken = 1, [0] * len(piles)
-            totals = tuple(c - self.par + y for c, y in zip(cards, counted))
+            scored = cards if self.count_cards else [self.par] * len(piles)
+            totals = tuple(c - self.par + y for c, y in zip(scored, counted))
         if hand:
             totals = tuple(t + h for t, h in zip(totals, hand))
         return tuple(SideScore(cards[s], self.par, own[s], opt[s], self.optional_on,
-                               taken[s], k, totals[s], hand[s] if hand else 0)
+                               taken[s], k, totals[s], hand[s] if hand else 0,
+                               self.count_cards)
                      for s in range(len(piles)))
+
+    def tie_winner(self, state: State, counted: Sequence[int]) -> tuple[int | None, str]:
+        """The round's winner under ``round_tie`` from the seats' scores, and what decided
+        a tie (B11: the keys in order among the players still tied), "" without a tie.
+
+        The Chaffs counted are the Chaff cards (:class:`~hanafuda_core.cards.Kind`) of
+        each pile; the card points are :meth:`card_points`."""
+        rules = state.rules
+        best = max(counted)
+        tied = [p for p in range(rules.players) if counted[p] == best]
+        if len(tied) == 1:
+            return tied[0], ""
+        keys = self.round_tie if isinstance(self.round_tie, tuple) else (self.round_tie,)
+        for key in keys:
+            if key == "none":
+                break
+            if key == "dealer_then_play_order":
+                n = rules.players
+                seat = next(s for s in ((state.dealer + k) % n for k in range(n)) if s in tied)
+                return seat, "the first tied player in turn order from the dealer"
+            piles = [state.caps_m[rules.side(p)] for p in tied]
+            vals = ([(m & _CHAFF).bit_count() for m in piles] if key == "most_chaffs"
+                    else [self.card_points(m) for m in piles])
+            top = max(vals)
+            tied = [p for p, v in zip(tied, vals) if v == top]
+            if len(tied) == 1:
+                what = "the most Chaffs" if key == "most_chaffs" else "the most card points"
+                return tied[0], f"{what} ({top})"
+        return None, ""
 
     def _yaku_lines(self, mask: int, field_mask: int, who: str = "",
                     doubled: frozenset[str] = frozenset()) -> list[ScoreLine]:
@@ -396,6 +451,8 @@ class CardValueSettlement:
         if self.chart is not None:      # a yaku made but set aside (A13: voided by the pile)
             notes += [f"{name} does not count: {why}"
                       for name, why in self.chart.evaluate(mask, field_mask).set_aside]
+            notes += [f"{line.name} is an automatic win: it wins the round at once"
+                      for line in lines if line.key in self.chart.automatic_keys]
         return ScoreReport(tuple(lines), counted, (), s.total, "Score of the captured cards",
                            None, tuple(notes))
 
@@ -423,15 +480,24 @@ class CardValueSettlement:
         Stop). Every side is scored as at the end (the cards still out are nobody's),
         and ``winner``, who made the yaku, wins the round (reason ``"yaku"``)."""
         res = self.settle_draw(state)
+        rules = state.rules
+        auto = rules.yaku.automatic_indices if rules.yaku is not None else frozenset()
+        made = [rules.yaku.rules[i].name for i, _ in state.sigs[rules.side(winner)]
+                if i in auto]
 
         def make_report() -> ScoreReport:
             rep: ScoreReport = res.report
             notes = tuple(n for n in rep.notes if not n.startswith("a tie"))
             if any(state.hands_m) or state.stock_size:
                 notes += ("the cards still in the hands and the stock are nobody's",)
+            if made:        # B10: an automatic win ended the round
+                return replace(rep, title=f"Round {state.round_no}: player {winner + 1} "
+                               f"makes {' and '.join(made)}, an automatic win", player=winner,
+                               notes=notes)
             return replace(rep, title=f"Round {state.round_no}: player {winner + 1} makes "
                            "the first yaku and wins the round", player=winner, notes=notes)
-        return RoundResult(winner, res.points, "yaku", make_report=make_report)
+        return RoundResult(winner, res.points, "automatic win" if made else "yaku",
+                           make_report=make_report)
 
     def _yaku_keys(self, mask: int, field_mask: int) -> frozenset[str]:
         keys: set[str] = set()
@@ -460,7 +526,10 @@ class CardValueSettlement:
         counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(counted)
         tied = sum(1 for v in counted if v == best) > 1
-        winner = round_winner(counted, state.dealer, self.round_tie)
+        if isinstance(self.round_tie, tuple):
+            winner, decided = self.tie_winner(state, counted)
+        else:
+            winner, decided = round_winner(counted, state.dealer, self.round_tie), ""
         tie_winner = winner if tied else None
         points = counted
         adjusted_notes: tuple[str, ...] = ()
@@ -488,7 +557,8 @@ class CardValueSettlement:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
             if tie_winner is not None:
                 notes.append(f"a tie for the best score: player {tie_winner + 1} wins the "
-                             "round, the first tied player in turn order from the dealer")
+                             "round, " + (decided or "the first tied player in turn order "
+                                          "from the dealer"))
             elif tied:
                 notes.append("a tie for the best score: nobody wins the round")
             notes += adjusted_notes
