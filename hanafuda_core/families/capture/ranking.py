@@ -67,7 +67,9 @@ __all__ = [
     "check_game_end",
     "counting_rounds_option",
     "final_line",
+    "first_burdens",
     "game_winner",
+    "next_burdens",
     "ROUND_TIES",
     "ranked_by",
     "round_winner",
@@ -238,16 +240,20 @@ def game_ends(totals: Sequence[int], round_no: int, *, rounds: int | None = 12,
 #: How a round whose best score is shared is decided: ``"none"``, nobody wins it (the
 #: capture basics' drawn round; the same dealer deals again); ``"dealer_then_play_order"``,
 #: the dealer wins if tied, else the first tied seat after the dealer in play order
-#: (Hana-Awase 1's Dealer Tie Breaker, BOOK l. 995; Min-Hwatu, l. 1781-1785).
-ROUND_TIES: tuple[str, ...] = ("none", "dealer_then_play_order")
+#: (Hana-Awase 1's Dealer Tie Breaker, BOOK l. 995; Min-Hwatu, l. 1781-1785);
+#: ``"lighter_burden"``, the tied seat carrying the lighter point burden this round (B14:
+#: Sudaoshi, our reading of BOOK l. 4253).
+ROUND_TIES: tuple[str, ...] = ("none", "dealer_then_play_order", "lighter_burden")
 
 
-def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int | None:
+def round_winner(points: Sequence[int], dealer: int, tie: str = "none",
+                 burdens: Sequence[int] | None = None) -> int | None:
     """The seat that wins a round with these scores (one per seat, in seat order), the
     tie rule ``tie`` (one of :data:`ROUND_TIES`) deciding a shared best score.
 
     Play goes counterclockwise, so the player on the dealer's right plays next: "nearest
     to the dealer's right" is the first tied seat in ``dealer, dealer + 1, ...``.
+    ``"lighter_burden"`` reads ``burdens`` (each seat's point burden this round, B14).
 
     >>> round_winner((30, 50, 20), dealer=0), round_winner((50, 50, 20), dealer=0) is None
     (1, True)
@@ -255,6 +261,8 @@ def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int |
     2
     >>> round_winner((50, 20, 50), 0, "dealer_then_play_order")   # the dealer is tied
     0
+    >>> round_winner((50, 20, 50), 0, "lighter_burden", (120, 100, 110))
+    2
     """
     if tie not in ROUND_TIES:
         raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, not {tie!r}")
@@ -267,7 +275,58 @@ def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int |
         return tied[0]
     if tie == "none":
         return None
+    if tie == "lighter_burden":
+        if burdens is None or len(burdens) != n:
+            raise OptionError("a tie decided by the lighter point burden needs each seat's "
+                              f"burden ({n} of them), not {burdens!r}")
+        return min(tied, key=lambda s: burdens[s])
     return next(s for s in ((dealer + k) % n for k in range(n)) if points[s] == best)
+
+
+# ---------------------------------------------------------------------------
+# B14: the rotating point burden (Sudaoshi, BOOK 4249, 4253, 4259, 4263, 4273). Each seat
+# carries a burden, its par for the round; the burdens, lightest first, are
+# ``CaptureRules.burdens``. Round 1 gives them from the dealer in play order; after each
+# round the winner takes the lightest and deals, the others follow by their round
+# scores, a tie going to the lighter burden carried this round.
+
+def first_burdens(scale: Sequence[int], dealer: int) -> tuple[int, ...]:
+    """Each seat's burden in the first round: the dealer the lightest, then each seat in
+    play order the next (``scale`` lightest first, one value per seat).
+
+    >>> first_burdens((100, 110, 120), 1)       # seat 1 deals: seat 2 is on its right
+    (120, 100, 110)
+    """
+    n = len(scale)
+    if not 0 <= dealer < n:
+        raise OptionError(f"the dealer is a seat from 0 to {n - 1}, not {dealer}")
+    out = [0] * n
+    for k, value in enumerate(scale):
+        out[(dealer + k) % n] = value
+    return tuple(out)
+
+
+def next_burdens(points: Sequence[int], burdens: Sequence[int],
+                 winner: int | None = None) -> tuple[int, ...]:
+    """Each seat's burden in the next round: the round's ``winner`` (if any) takes the
+    lightest, then the seats by their round ``points``, highest first, a tie ranked by
+    the burden carried this round, lighter first; the heaviest goes to the lowest score.
+
+    The rulebook's example (A 100, B 110, C 120; scores -41, -62, 103):
+
+    >>> next_burdens((-41, -62, 103), (100, 110, 120))
+    (110, 120, 100)
+    >>> next_burdens((20, 20, -40), (110, 100, 120))      # tied: the lighter ranks first
+    (110, 100, 120)
+    """
+    n = len(points)
+    if len(burdens) != n:
+        raise OptionError(f"one point burden per seat: {n} scores, {len(burdens)} burdens")
+    order = sorted(range(n), key=lambda s: (s != winner, -points[s], burdens[s]))
+    out = [0] * n
+    for seat, value in zip(order, sorted(burdens)):
+        out[seat] = value
+    return tuple(out)
 
 
 def rounds_won(winners: Iterable[int | None], players: int) -> tuple[int, ...]:

@@ -226,8 +226,9 @@ class CardValueSettlement:
         Takes All, Low Man Out ...) applied in this order to the scores as counted; each
         is a line of the round's report.
     ``round_tie``
-        Who wins a round whose best score is shared: ``"none"`` (nobody; the basics) or
-        ``"dealer_then_play_order"`` (Dealer Tie Breaker); see
+        Who wins a round whose best score is shared: ``"none"`` (nobody; the basics),
+        ``"dealer_then_play_order"`` (Dealer Tie Breaker) or ``"lighter_burden"`` (the
+        tied side carrying the lighter point burden, B14); see
         :func:`~hanafuda_core.families.capture.ranking.round_winner`.
     ``source``
         The rule's source, cited in reports.
@@ -300,28 +301,37 @@ class CardValueSettlement:
 
     def side_scores(self, piles: tuple[int, ...], field_mask: int = 0,
                     doubled: tuple[frozenset[str], ...] = (),
-                    hand: Sequence[int] = ()) -> tuple[SideScore, ...]:
+                    hand: Sequence[int] = (), burdens: Sequence[int] = ()
+                    ) -> tuple[SideScore, ...]:
         """Each side's score from the sides' capture piles (int masks); ``doubled``: per
         side, the game's own yaku worth double this round (A1/A7: declared at the deal);
-        ``hand``: per side, the points of the hand combinations it claimed (A11)."""
+        ``hand``: per side, the points of the hand combinations it claimed (A11);
+        ``burdens``: per side, the point burden it carries this round (B14): its par
+        instead of ``par``."""
+        n = len(piles)
+        if burdens and len(burdens) != n:
+            raise HanafudaError(f"one point burden per side: {n} sides, {len(burdens)} "
+                                "burdens")
         own = [self._yaku(self.chart, m, field_mask, doubled[s] if doubled else frozenset())
                for s, m in enumerate(piles)]
         opt = [self._yaku(self.optional_chart, m, field_mask) for m in piles]
         counted = [y + (o if self.optional_on else 0) for y, o in zip(own, opt)]
         cards = [self.card_points(m) for m in piles]
+        pars = tuple(burdens) if burdens else (self.par,) * n
         if self.transfer_yaku:
-            k = yaku_factor(self.own_yaku_factor, len(piles))
-            totals = transfer_scores(cards, counted, self.own_yaku_factor, self.par)
+            k = yaku_factor(self.own_yaku_factor, n)
+            totals = tuple(t - p for t, p in zip(
+                transfer_scores(cards, counted, self.own_yaku_factor), pars))
             everyone = sum(counted)
             taken = [everyone - y for y in counted]
         else:
-            k, taken = 1, [0] * len(piles)
-            totals = tuple(c - self.par + y for c, y in zip(cards, counted))
+            k, taken = 1, [0] * n
+            totals = tuple(c - p + y for c, p, y in zip(cards, pars, counted))
         if hand:
             totals = tuple(t + h for t, h in zip(totals, hand))
-        return tuple(SideScore(cards[s], self.par, own[s], opt[s], self.optional_on,
+        return tuple(SideScore(cards[s], pars[s], own[s], opt[s], self.optional_on,
                                taken[s], k, totals[s], hand[s] if hand else 0)
-                     for s in range(len(piles)))
+                     for s in range(n))
 
     def _yaku_lines(self, mask: int, field_mask: int, who: str = "",
                     doubled: frozenset[str] = frozenset()) -> list[ScoreLine]:
@@ -456,11 +466,13 @@ class CardValueSettlement:
         as ``round_tie`` says); then the round adjustments, in order."""
         rules = state.rules
         doubled = doubled_yaku(state)
-        scores = self.side_scores(state.caps_m, state.field_m, doubled, _hand_points(state))
+        burdens = state.burdens          # B14: per seat (burdens are not played with teams)
+        scores = self.side_scores(state.caps_m, state.field_m, doubled, _hand_points(state),
+                                  burdens)
         counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(counted)
         tied = sum(1 for v in counted if v == best) > 1
-        winner = round_winner(counted, state.dealer, self.round_tie)
+        winner = round_winner(counted, state.dealer, self.round_tie, burdens or None)
         tie_winner = winner if tied else None
         points = counted
         adjusted_notes: tuple[str, ...] = ()
@@ -474,6 +486,9 @@ class CardValueSettlement:
             notes = []
             for p in range(rules.players):
                 side = rules.side(p)
+                burden = burdens[p] if burdens else None
+                if burden is not None:
+                    notes.append(f"player {p + 1} carries the {burden} point burden")
                 lines += self._yaku_lines(caps[side], fm, f"player {p + 1}",
                                           doubled[side] if doubled else frozenset())
                 if scores[side].hand_points and isinstance(rules.declarations, HandClaims):
@@ -486,7 +501,10 @@ class CardValueSettlement:
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
-            if tie_winner is not None:
+            if tie_winner is not None and burdens:
+                notes.append(f"a tie for the best score: player {tie_winner + 1} wins the "
+                             "round, carrying the lighter point burden")
+            elif tie_winner is not None:
                 notes.append(f"a tie for the best score: player {tie_winner + 1} wins the "
                              "round, the first tied player in turn order from the dealer")
             elif tied:
