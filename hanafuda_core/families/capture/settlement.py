@@ -122,14 +122,21 @@ class SideScore:
     yaku_factor: int           # how often the side's own counted yaku count for it
     total: int
     hand_points: int = 0       # the hand combinations claimed at the deal (A11), in total
+    hand_taken: int = 0        # B15: the other sides' claimed combinations, subtracted
+    hand_factor: int = 1       # B15: how often the side's own combinations count for it
 
     def formula(self) -> str:
         """The score written out: "(131 - 115) + 35 - 10 = 41", "80 + 30 x 2 - 70 = 70"
         (the factor of the own yaku is written when it is not 1); hand combinations come
-        first: "400 + 130 + 50 = 580"."""
+        first: "400 + 130 + 50 = 580", or, paid by each opponent (B15), in brackets:
+        "(20 x 2 - 40) + (89 - 100) + 0 x 2 - 30 = -41"."""
         text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
-        if self.hand_points:
-            text = f"{self.hand_points} + {text}"
+        if self.hand_taken:
+            factor = f" x {self.hand_factor}" if self.hand_factor != 1 else ""
+            text = f"({self.hand_points}{factor} - {self.hand_taken}) + {text}"
+        elif self.hand_points:
+            factor = f" x {self.hand_factor}" if self.hand_factor != 1 else ""
+            text = f"{self.hand_points}{factor} + {text}"
         yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted else 0)
         if yaku or self.taken_by_others:
             text += f" + {yaku}" + (f" x {self.yaku_factor}" if self.yaku_factor != 1 else "")
@@ -230,6 +237,10 @@ class CardValueSettlement:
         ``"dealer_then_play_order"`` (Dealer Tie Breaker) or ``"lighter_burden"`` (the
         tied side carrying the lighter point burden, B14); see
         :func:`~hanafuda_core.families.capture.ranking.round_winner`.
+    ``transfer_hand``
+        B15: the hand combinations claimed at the deal (A11) are paid by the other
+        sides like the yaku (:func:`transfer_scores` with ``own_yaku_factor``), not only
+        added to the claimer (Sudaoshi, BOOK 4247, 4279: "taken from each opponent").
     ``source``
         The rule's source, cited in reports.
     """
@@ -245,6 +256,7 @@ class CardValueSettlement:
     adjustments: tuple[Adjustment, ...] = ()
     round_tie: str = "none"
     source: Source | None = None
+    transfer_hand: bool = False
 
     def __post_init__(self) -> None:
         yaku_factor(self.own_yaku_factor, 2)      # refuses an unknown factor
@@ -305,9 +317,18 @@ class CardValueSettlement:
                     ) -> tuple[SideScore, ...]:
         """Each side's score from the sides' capture piles (int masks); ``doubled``: per
         side, the game's own yaku worth double this round (A1/A7: declared at the deal);
-        ``hand``: per side, the points of the hand combinations it claimed (A11);
-        ``burdens``: per side, the point burden it carries this round (B14): its par
-        instead of ``par``."""
+        ``hand``: per side, the points of the hand combinations it claimed (A11), paid by
+        the others with ``transfer_hand`` (B15); ``burdens``: per side, the point burden
+        it carries this round (B14): its par instead of ``par``.
+
+        The rulebook's Sudaoshi example (B15; burdens 100 / 110 / 120, hand combinations
+        20 / 0 / 40, yaku 0 / 10 / 20, card values 89 / 108 / 133):
+
+        >>> s = CardValueSettlement(transfer_yaku=True, own_yaku_factor="opponents",
+        ...                         transfer_hand=True)
+        >>> s.transfer_hand_points((20, 0, 40))
+        (0, -60, 60)
+        """
         n = len(piles)
         if burdens and len(burdens) != n:
             raise HanafudaError(f"one point burden per side: {n} sides, {len(burdens)} "
@@ -327,11 +348,23 @@ class CardValueSettlement:
         else:
             k, taken = 1, [0] * n
             totals = tuple(c - p + y for c, p, y in zip(cards, pars, counted))
+        hand_taken, hand_k = [0] * n, 1
         if hand:
-            totals = tuple(t + h for t, h in zip(totals, hand))
+            paid = self.transfer_hand_points(hand) if self.transfer_hand else tuple(hand)
+            totals = tuple(t + h for t, h in zip(totals, paid))
+            if self.transfer_hand:
+                hand_k = yaku_factor(self.own_yaku_factor, n)
+                hand_taken = [sum(hand) - h for h in hand]
         return tuple(SideScore(cards[s], pars[s], own[s], opt[s], self.optional_on,
-                               taken[s], k, totals[s], hand[s] if hand else 0)
+                               taken[s], k, totals[s], hand[s] if hand else 0,
+                               hand_taken[s], hand_k)
                      for s in range(n))
+
+    def transfer_hand_points(self, hand: Sequence[int]) -> tuple[int, ...]:
+        """Each side's hand-combination term when the others pay it (B15): its own
+        claimed points times the own-yaku factor, less every other side's
+        (:func:`transfer_scores` with no card points)."""
+        return transfer_scores((0,) * len(hand), hand, self.own_yaku_factor)
 
     def _yaku_lines(self, mask: int, field_mask: int, who: str = "",
                     doubled: frozenset[str] = frozenset()) -> list[ScoreLine]:
