@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ...cards import CARD_INFO, KIND_MASKS, Card, CardSet, Kind
@@ -195,6 +195,16 @@ def _hand_points(state: State) -> tuple[int, ...]:
                  for side in range(rules.sides))
 
 
+@lru_cache(maxsize=32)
+def _without_groups(chart: Any, barred: frozenset[str]) -> Any:
+    """``chart`` without the yaku of the groups ``barred`` (B16), built once per pair."""
+    stand_ins = chart.stand_ins
+    return replace(chart, groups=tuple(g for g in chart.groups if g.key not in barred),
+                   rules=tuple(r for r in chart.rules if r.group not in barred),
+                   stand_ins=None if stand_ins is not None and stand_ins.group in barred
+                   else stand_ins)
+
+
 def _stand_in_note(hit: Any) -> str:
     """"the Rainman stood for the Pine Ribbon; worth double" (A7), or ""."""
     from ...cards import CARD_INFO
@@ -241,6 +251,12 @@ class CardValueSettlement:
         B15: the hand combinations claimed at the deal (A11) are paid by the other
         sides like the yaku (:func:`transfer_scores` with ``own_yaku_factor``), not only
         added to the claimer (Sudaoshi, BOOK 4247, 4279: "taken from each opponent").
+    ``group_burdens``
+        B16: yaku groups only a side carrying one point burden may score, as
+        ``((group key, burden), ...)`` (Sudaoshi's Rain yaku: ``(("rain", 120),)``).
+        A side carrying another burden scores the rest of its yaku; the report says
+        why the group's did not count. Read only when the round has burdens (B14:
+        ``CaptureRules.burdens``); a pile scored on its own counts the group.
     ``source``
         The rule's source, cited in reports.
     """
@@ -257,6 +273,7 @@ class CardValueSettlement:
     round_tie: str = "none"
     source: Source | None = None
     transfer_hand: bool = False
+    group_burdens: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         yaku_factor(self.own_yaku_factor, 2)      # refuses an unknown factor
@@ -264,6 +281,59 @@ class CardValueSettlement:
             raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, "
                               f"not {self.round_tie!r}")
         self._check_card_values()
+        self._check_group_burdens()
+
+    def _check_group_burdens(self) -> None:
+        """Refuse a ``group_burdens`` entry that is no (group of the chart, burden) pair
+        (B16)."""
+        groups = {g.key for g in self.chart.groups} if self.chart is not None else set()
+        for pair in self.group_burdens:
+            items: tuple[object, ...] = pair if isinstance(pair, tuple) else ()
+            if (len(items) != 2 or items[0] not in groups or isinstance(items[1], bool)
+                    or not isinstance(items[1], int)):
+                raise OptionError(f"group_burdens holds {pair!r}; each entry is (group, "
+                                  "burden): a yaku group of the game's chart ("
+                                  f"{', '.join(sorted(groups)) or 'none'}) and the point "
+                                  "burden that may score it")
+
+    # -- B16: yaku groups restricted to one burden ------------------------------------
+    def barred_groups(self, burden: int | None) -> frozenset[str]:
+        """The chart's yaku groups a side carrying ``burden`` may not score (B16); none
+        when the burden is unknown (None: a pile scored on its own).
+
+        >>> from hanafuda_core.yaku import YakuGroup, YakuRule, YakuTable
+        >>> chart = YakuTable((YakuGroup("rain", "Rain yaku"),),
+        ...                   (YakuRule("rainy", "Rainy Sky", "", 20, cards=(40, 41)),))
+        >>> s = CardValueSettlement(chart=chart, group_burdens=(("rain", 120),))
+        >>> sorted(s.barred_groups(110)), sorted(s.barred_groups(120)), s.barred_groups(None)
+        (['rain'], [], frozenset())
+        """
+        if burden is None:
+            return frozenset()
+        return frozenset(g for g, b in self.group_burdens if b != burden)
+
+    def chart_for(self, burden: int | None) -> Any:
+        """The game's own chart as a side carrying ``burden`` scores it: without the
+        groups it may not score (B16; the chart itself when none is barred)."""
+        barred = self.barred_groups(burden)
+        if not barred or self.chart is None:
+            return self.chart
+        return _without_groups(self.chart, barred)
+
+    def barred_notes(self, mask: int, field_mask: int, burden: int | None,
+                     who: str = "") -> list[str]:
+        """Why a yaku the pile makes does not count for a side carrying ``burden`` (B16):
+        "Rainy Sky does not count: only the player carrying the 120 point burden scores
+        Rain yaku"."""
+        barred = self.barred_groups(burden)
+        if not barred or self.chart is None:
+            return []
+        names = {g.key: g.name for g in self.chart.groups}
+        need = dict(self.group_burdens)
+        prefix = f"{who}: " if who else ""
+        return [f"{prefix}{h.rule.name} does not count: only the player carrying the "
+                f"{need[h.rule.group]} point burden scores {names[h.rule.group]}"
+                for h in self.chart.evaluate(mask, field_mask).hits if h.rule.group in barred]
 
     # -- the figures -------------------------------------------------------------
     def _check_card_values(self) -> None:
@@ -319,7 +389,8 @@ class CardValueSettlement:
         side, the game's own yaku worth double this round (A1/A7: declared at the deal);
         ``hand``: per side, the points of the hand combinations it claimed (A11), paid by
         the others with ``transfer_hand`` (B15); ``burdens``: per side, the point burden
-        it carries this round (B14): its par instead of ``par``.
+        it carries this round (B14): its par instead of ``par``, and which
+        burden-restricted yaku groups it scores (B16).
 
         The rulebook's Sudaoshi example (B15; burdens 100 / 110 / 120, hand combinations
         20 / 0 / 40, yaku 0 / 10 / 20, card values 89 / 108 / 133):
@@ -333,7 +404,9 @@ class CardValueSettlement:
         if burdens and len(burdens) != n:
             raise HanafudaError(f"one point burden per side: {n} sides, {len(burdens)} "
                                 "burdens")
-        own = [self._yaku(self.chart, m, field_mask, doubled[s] if doubled else frozenset())
+        charts = ([self.chart_for(b) for b in burdens] if burdens and self.group_burdens
+                  else [self.chart] * n)
+        own = [self._yaku(charts[s], m, field_mask, doubled[s] if doubled else frozenset())
                for s, m in enumerate(piles)]
         opt = [self._yaku(self.optional_chart, m, field_mask) for m in piles]
         counted = [y + (o if self.optional_on else 0) for y, o in zip(own, opt)]
@@ -367,9 +440,10 @@ class CardValueSettlement:
         return transfer_scores((0,) * len(hand), hand, self.own_yaku_factor)
 
     def _yaku_lines(self, mask: int, field_mask: int, who: str = "",
-                    doubled: frozenset[str] = frozenset()) -> list[ScoreLine]:
+                    doubled: frozenset[str] = frozenset(), burden: int | None = None
+                    ) -> list[ScoreLine]:
         lines: list[ScoreLine] = []
-        for table, optional in ((self.chart, False), (self.optional_chart, True)):
+        for table, optional in ((self.chart_for(burden), False), (self.optional_chart, True)):
             if table is None:
                 continue
             for h in table.evaluate(mask, field_mask, () if optional else doubled).hits:
@@ -439,6 +513,11 @@ class CardValueSettlement:
         if self.chart is not None:      # a yaku made but set aside (A13: voided by the pile)
             notes += [f"{name} does not count: {why}"
                       for name, why in self.chart.evaluate(mask, field_mask).set_aside]
+            need = dict(self.group_burdens)     # B16: counted here, but only for one burden
+            notes += [f"{h.rule.name} counts only for the player carrying the "
+                      f"{need[h.rule.group]} point burden"
+                      for h in self.chart.evaluate(mask, field_mask).hits
+                      if h.rule.group in need]
         return ScoreReport(tuple(lines), counted, (), s.total, "Score of the captured cards",
                            None, tuple(notes))
 
@@ -476,9 +555,11 @@ class CardValueSettlement:
                            "the first yaku and wins the round", player=winner, notes=notes)
         return RoundResult(winner, res.points, "yaku", make_report=make_report)
 
-    def _yaku_keys(self, mask: int, field_mask: int) -> frozenset[str]:
+    def _yaku_keys(self, mask: int, field_mask: int, burden: int | None = None
+                   ) -> frozenset[str]:
         keys: set[str] = set()
-        for table, counted in ((self.chart, True), (self.optional_chart, self.optional_on)):
+        for table, counted in ((self.chart_for(burden), True),
+                               (self.optional_chart, self.optional_on)):
             if table is not None and counted:
                 keys.update(h.rule.key for h in table.evaluate(mask, field_mask).hits)
         return frozenset(keys)
@@ -491,7 +572,9 @@ class CardValueSettlement:
             scores=tuple(scores[s].total for s in seats),
             card_points=tuple(scores[s].card_points for s in seats),
             piles=tuple(state.caps_m[s] for s in seats),
-            yaku=tuple(self._yaku_keys(state.caps_m[s], state.field_m) for s in seats),
+            yaku=tuple(self._yaku_keys(state.caps_m[s], state.field_m,
+                                       state.burdens[p] if state.burdens else None)
+                       for p, s in enumerate(seats)),
             dealer=state.dealer, value_of=self.card_points)
 
     def settle_draw(self, state: State) -> RoundResult:
@@ -523,7 +606,8 @@ class CardValueSettlement:
                 if burden is not None:
                     notes.append(f"player {p + 1} carries the {burden} point burden")
                 lines += self._yaku_lines(caps[side], fm, f"player {p + 1}",
-                                          doubled[side] if doubled else frozenset())
+                                          doubled[side] if doubled else frozenset(), burden)
+                notes += self.barred_notes(caps[side], fm, burden, f"player {p + 1}")
                 if scores[side].hand_points and isinstance(rules.declarations, HandClaims):
                     table = rules.declarations.table
                     claimed = [table.rule(d.key).name for seat, d in state.declared
