@@ -347,6 +347,10 @@ class Declarations:
 
     #: the game's word for declaring ("reveal", "show", "claim"), for narration
     verb: str = "declare"
+    #: whether declared cards stay face up in the hand until played (the view lists them
+    #: as known to be there); False: hidden again after the declaration (Sudaoshi
+    #: without its Open Hand variation), the declarations themselves stay public
+    open_hand: bool = True
 
     def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
         """The declarations open to a hand (a mask) after the seat's declarations ``shown``
@@ -2326,7 +2330,7 @@ def view(state: State, player: int) -> PlayerView:
     for c in rules.deck:
         deck |= 1 << c
     shown: tuple[int, ...] = ()
-    if state.declared:
+    if state.declared and rules.declarations.open_hand:
         per = [0] * rules.players
         for s, d in state.declared:
             for c in d.cards:

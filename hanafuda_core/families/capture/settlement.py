@@ -155,7 +155,8 @@ class HandClaims(Declarations):
     may claim the best combination of each of the table's groups that its dealt hand
     makes (:meth:`offers`; a claim is a ``Declare(key, cards)`` showing the cards the
     combination needs: a chaff combination the whole hand, a triple its three cards);
-    the cards go back into the hand and stay known to the table. The card-value
+    the cards go back into the hand and stay known to the table (``open_hand``; with it
+    False they are hidden again, only the claims stay public: Sudaoshi). The card-value
     settlement adds each side's claimed combinations to its round score
     (:func:`_hand_points`; ``SideScore.hand_points``). Six Hundred (BOOK 1279-1291,
     1385-1401): claiming is how a player receives the points, so an unclaimed
@@ -171,6 +172,7 @@ class HandClaims(Declarations):
     table: Any = None
     verb: str = "claim"
     source: Source | None = None
+    open_hand: bool = True
 
     def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
         done = {d.key for d in shown}
