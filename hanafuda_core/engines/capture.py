@@ -2330,7 +2330,7 @@ def view(state: State, player: int) -> PlayerView:
     for c in rules.deck:
         deck |= 1 << c
     shown: tuple[int, ...] = ()
-    if state.declared and rules.declarations.open_hand:
+    if state.declared and rules.declarations is not None and rules.declarations.open_hand:
         per = [0] * rules.players
         for s, d in state.declared:
             for c in d.cards:
