@@ -479,6 +479,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
+    "sudaoshi": PlaySpec("capture", "sudaoshi"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).
