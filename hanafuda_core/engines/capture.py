@@ -1050,6 +1050,8 @@ def _card_id(c: object, where: str) -> int:
     """One card of an order or a setup as its id (an int, a Card or a card's text)."""
     if type(c) is int:
         return c                            # (checked first: the import below costs more)
+    if type(c) is Card:
+        return int(c)
     from ..cards import parse_card
     if isinstance(c, str):
         return int(parse_card(c))          # an UnknownCardError of our own if unreadable
@@ -1832,7 +1834,8 @@ def doubled_yaku(state: State) -> tuple[frozenset[str], ...]:
     round (A1, :meth:`Declarations.doubled_rules`); () when nothing was declared."""
     rules = state.rules
     decl = rules.declarations
-    if decl is None or not state.declared:
+    if decl is None or not state.declared or \
+            type(decl).doubled_rules is Declarations.doubled_rules:     # (doubles nothing)
         return ()
     return tuple(decl.doubled_rules(tuple(d for seat, d in state.declared
                                           if rules.side(seat) == side))

@@ -55,6 +55,7 @@ from ...engines.capture import (
     doubled_yaku,
 )
 from ...errors import HanafudaError, OptionError
+from ...frozen import quick_init
 from ...rules import Source
 from ...scoring import ScoreLine, ScoreReport
 from ...yaku import Signature
@@ -109,6 +110,7 @@ def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str
     return tuple(c - par + y * k - (everyone - y) for c, y in zip(card_points, yaku))
 
 
+@quick_init
 @dataclass(frozen=True)
 class SideScore:
     """One side's score for a round, term by term."""
@@ -175,15 +177,32 @@ class HandClaims(Declarations):
     open_hand: bool = True
 
     def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
+        found = self._claims.get(hand)
+        if found is None:               # (each hand is asked several times at the deal)
+            if len(self._claims) > 4096:
+                self._claims.clear()
+            hits = self.table.evaluate(CardSet.from_mask(hand)).hits
+            found = self._claims[hand] = tuple(Declare(h.rule.key, tuple(h.shown))
+                                               for h in hits)
+        if not shown:
+            return found
         done = {d.key for d in shown}
-        hits = self.table.evaluate(CardSet.from_mask(hand)).hits
-        return tuple(Declare(h.rule.key, tuple(h.shown)) for h in hits
-                     if h.rule.key not in done)
+        return tuple(d for d in found if d.key not in done)
+
+    @cached_property
+    def _claims(self) -> dict[int, tuple[Declare, ...]]:
+        """The claims each hand (a mask) makes, as asked so far."""
+        return {}
 
     def points(self, shown: Sequence[Declare]) -> int:
         """The points of the combinations claimed in ``shown`` (the table's values)."""
-        keys = {r.key for r in self.table.rules}
-        return sum(self.table.rule(d.key).value for d in shown if d.key in keys)
+        values = self._values
+        return sum(values.get(d.key, 0) for d in shown)
+
+    @cached_property
+    def _values(self) -> dict[str, int]:
+        """Each combination's points, by key."""
+        return {r.key: r.value for r in self.table.rules}
 
 
 def _hand_points(state: State) -> tuple[int, ...]:
@@ -317,10 +336,18 @@ class CardValueSettlement:
     def chart_for(self, burden: int | None) -> Any:
         """The game's own chart as a side carrying ``burden`` scores it: without the
         groups it may not score (B16; the chart itself when none is barred)."""
-        barred = self.barred_groups(burden)
-        if not barred or self.chart is None:
+        if burden is None or not self.group_burdens or self.chart is None:
             return self.chart
-        return _without_groups(self.chart, barred)
+        charts = self._burden_charts
+        if burden not in charts:
+            barred = self.barred_groups(burden)
+            charts[burden] = _without_groups(self.chart, barred) if barred else self.chart
+        return charts[burden]
+
+    @cached_property
+    def _burden_charts(self) -> dict[int, Any]:
+        """The chart as each burden scores it, as asked so far (:meth:`chart_for`)."""
+        return {}
 
     def barred_notes(self, mask: int, field_mask: int, burden: int | None,
                      who: str = "") -> list[str]:
