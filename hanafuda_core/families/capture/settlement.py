@@ -69,23 +69,26 @@ _KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
 
 #: How often a side's own yaku count for it when every side's yaku are transferred:
 #: ``"one"``, once (Mushi, Hana-Awase 2); ``"opponents"``, once per other side
-#: (Min-Hwatu: each opponent pays it).
-OWN_YAKU_FACTORS: tuple[str, ...] = ("one", "opponents")
+#: (Min-Hwatu: each opponent pays it); ``"none"``, not at all: a yaku only costs the
+#: other sides (B3: Higo-Bana's penalties, BOOK 2417-2419).
+OWN_YAKU_FACTORS: tuple[str, ...] = ("one", "opponents", "none")
 
 
 def yaku_factor(own_yaku_factor: str, sides: int) -> int:
     """The multiplier of a side's own yaku: 1 for ``"one"``, ``sides - 1`` for
     ``"opponents"`` (a pile scored on its own, as ``hanafuda score`` does, counts its
-    yaku once). Anything else is refused with the allowed values.
+    yaku once), 0 for ``"none"``. Anything else is refused with the allowed values.
 
     >>> yaku_factor("one", 3), yaku_factor("opponents", 3), yaku_factor("opponents", 2)
     (1, 2, 1)
-    >>> yaku_factor("opponents", 1)
-    1
+    >>> yaku_factor("opponents", 1), yaku_factor("none", 3)
+    (1, 0)
     """
     if own_yaku_factor not in OWN_YAKU_FACTORS:
         raise OptionError(f"a side's own yaku count {' or '.join(map(repr, OWN_YAKU_FACTORS))}"
                           f" times, not {own_yaku_factor!r}")
+    if own_yaku_factor == "none":
+        return 0
     return 1 if own_yaku_factor == "one" else max(sides - 1, 1)
 
 
@@ -99,6 +102,12 @@ def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str
 
     >>> transfer_scores((80, 90, 70), (30, 20, 50), "opponents")
     (70, 50, 120)
+
+    The rulebook's Higo-Bana (B3: own yaku count nothing; cards 90 / 75 / 80, yaku
+    0 / 100 / 50, 50 a yaku):
+
+    >>> transfer_scores((90, 75, 80), (0, 100, 50), "none")
+    (-60, 25, -20)
     >>> transfer_scores((131, 99), (35, 10), "one", par=115)    # Mushi: either factor
     (41, -41)
     """
@@ -129,7 +138,8 @@ class SideScore:
 
     def formula(self) -> str:
         """The score written out: "(131 - 115) + 35 - 10 = 41", "80 + 30 x 2 - 70 = 70"
-        (the factor of the own yaku is written when it is not 1); hand combinations come
+        (the factor of the own yaku is written when it is not 1; with factor 0 only the
+        others' yaku are written: "90 - 150 = -60"); hand combinations come
         first: "400 + 130 + 50 = 580", or, paid by each opponent (B15), in brackets:
         "(20 x 2 - 40) + (89 - 100) + 0 x 2 - 30 = -41"."""
         text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
@@ -140,7 +150,9 @@ class SideScore:
             factor = f" x {self.hand_factor}" if self.hand_factor != 1 else ""
             text = f"{self.hand_points}{factor} + {text}"
         yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted else 0)
-        if yaku or self.taken_by_others:
+        if self.yaku_factor == 0:       # B3: the own yaku count for nothing
+            yaku = 0
+        if yaku or (self.taken_by_others and self.yaku_factor):
             text += f" + {yaku}" + (f" x {self.yaku_factor}" if self.yaku_factor != 1 else "")
         if self.taken_by_others:
             text += f" - {self.taken_by_others}"
@@ -298,6 +310,9 @@ class CardValueSettlement:
 
     def __post_init__(self) -> None:
         yaku_factor(self.own_yaku_factor, 2)      # refuses an unknown factor
+        if self.own_yaku_factor == "none" and not self.transfer_yaku:
+            raise OptionError("own yaku that count for nothing (own_yaku_factor='none') "
+                              "only cost the other sides: set transfer_yaku as well")
         if self.round_tie not in ROUND_TIES:
             raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, "
                               f"not {self.round_tie!r}")
@@ -645,6 +660,9 @@ class CardValueSettlement:
                         notes.append(f"player {p + 1} claimed {' and '.join(claimed)} at the "
                                      "deal")
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
+            if self.own_yaku_factor == "none" and any(s.taken_by_others for s in scores):
+                notes.append("a player's own yaku score nothing: each yaku is taken from "
+                             "every other player (taken by others)")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
             if tie_winner is not None and burdens:
