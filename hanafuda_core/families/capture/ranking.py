@@ -16,6 +16,9 @@ the same rule with the two keys swapped, so it is written once here:
 
 * ``"points"``: the highest total; a tie goes to the most rounds won;
 * ``"rounds"``: the most rounds won; a tie goes to the highest total;
+* ``"tokens"`` (B5, Higo-Bana's Counting Tokens): each round's winner takes 1 token,
+  more when it won by more than each of ``TOKEN_STEPS`` over the runner-up
+  (:func:`round_tokens`); the most tokens, then the highest total;
 
 and a tie on both is a shared game (no winner), unless the game plays the "First Dealer
 Tie Breaker" (Matching Flowers, Hana-Awase 1, Min-Hwatu: :func:`first_dealer_tie_option`,
@@ -54,6 +57,11 @@ from ...rules import Option, Source
 
 __all__ = [
     "COUNTING_ROUNDS",
+    "COUNTING_TOKENS",
+    "TOKEN_STEPS",
+    "counting_tokens_option",
+    "round_tokens",
+    "tokens_won",
     "FINALS",
     "FIRST_DEALER_TIE",
     "GameDecision",
@@ -84,7 +92,57 @@ COUNTING_ROUNDS = "counting_rounds"
 
 #: The two rankings, each with the order of its keys (what decides first, then the tie).
 RANKINGS: dict[str, tuple[str, str]] = {"points": ("total", "rounds won"),
-                                        "rounds": ("rounds won", "total")}
+                                        "rounds": ("rounds won", "total"),
+                                        "tokens": ("tokens", "total")}
+
+#: The option key of "Counting Tokens Instead of Points" (B5).
+COUNTING_TOKENS = "counting_tokens"
+
+#: Counting Tokens' margins (Higo-Bana, BOOK 2523): a round won by more than 50 over the
+#: runner-up gives 2 tokens, by more than 100 gives 3.
+TOKEN_STEPS: tuple[int, ...] = (50, 100)
+
+
+def counting_tokens_option(source: Source | None, note: str = "") -> Option:
+    """The family's "Counting Tokens Instead of Points" option (B5; key
+    :data:`COUNTING_TOKENS`): on, each round's winner takes tokens by its margin
+    (:func:`round_tokens`), the most tokens win the game and the total breaks a tie."""
+    return Option(COUNTING_TOKENS, False, (False, True),
+                  "Counting Tokens Instead of Points: each round's winner takes 1 token, 2 "
+                  f"if it won by more than {TOKEN_STEPS[0]}, 3 by more than "
+                  f"{TOKEN_STEPS[1]}; the most tokens win the game, the higher total "
+                  "breaking a tie", source, note=note)
+
+
+def round_tokens(points: Sequence[int], winner: int | None,
+                 steps: Sequence[int] = TOKEN_STEPS) -> int:
+    """The tokens a round's ``winner`` takes (B5): 1, plus 1 for each step its margin
+    over the runner-up is more than; 0 for a round nobody won.
+
+    >>> round_tokens((-60, 25, -20), 1), round_tokens((130, 60, 0), 0), round_tokens((200, 0), 0)
+    (1, 2, 3)
+    >>> round_tokens((50, 0), 0), round_tokens((50, 50), None)
+    (1, 0)
+    """
+    if winner is None:
+        return 0
+    second = max((v for s, v in enumerate(points) if s != winner), default=points[winner])
+    margin = points[winner] - second
+    return 1 + sum(1 for step in steps if margin > step)
+
+
+def tokens_won(rounds: Iterable[tuple[Sequence[int], int | None]], players: int,
+               steps: Sequence[int] = TOKEN_STEPS) -> tuple[int, ...]:
+    """Each seat's tokens over ``rounds`` (each round's points and winner).
+
+    >>> tokens_won([((-60, 25, -20), 1), ((130, 60, 0), 0), ((5, 5, 0), None)], 3)
+    (2, 1, 0)
+    """
+    out = [0] * players
+    for points, winner in rounds:
+        if winner is not None:
+            out[winner] += round_tokens(points, winner, steps)
+    return tuple(out)
 
 
 def counting_rounds_option(source: Source | None, note: str = "") -> Option:
@@ -98,8 +156,15 @@ def counting_rounds_option(source: Source | None, note: str = "") -> Option:
 
 def ranked_by(rules: Any) -> str:
     """``"rounds"`` if the rules (a capture game's, with ``options`` as key-value
-    pairs) switch on :data:`COUNTING_ROUNDS`, else ``"points"``."""
-    return "rounds" if dict(getattr(rules, "options", ())).get(COUNTING_ROUNDS) else "points"
+    pairs) switch on :data:`COUNTING_ROUNDS`, ``"tokens"`` if they switch on
+    :data:`COUNTING_TOKENS` (B5), else ``"points"``; both on is refused."""
+    options = dict(getattr(rules, "options", ()))
+    if options.get(COUNTING_ROUNDS) and options.get(COUNTING_TOKENS):
+        raise OptionError("counting rounds and counting tokens are two ways to win the game; "
+                          "choose one")
+    if options.get(COUNTING_TOKENS):
+        return "tokens"
+    return "rounds" if options.get(COUNTING_ROUNDS) else "points"
 
 
 #: The option key of the "First Dealer Tie Breaker" (a game tied at the end goes to
@@ -148,8 +213,8 @@ def check_game_end(name: str, by: str, target_score: int | None, *,
     """
     if by not in RANKINGS:
         raise OptionError(f"a game is ranked by {' or '.join(RANKINGS)}, not {by!r}")
-    if by == "rounds" and target_score is not None:
-        raise OptionError(f"{name}: counting rounds (the most rounds won wins) and a race "
+    if by in ("rounds", "tokens") and target_score is not None:
+        raise OptionError(f"{name}: counting {by} (the most {by} won wins) and a race "
                           f"to {target_score} points (the first to reach it wins) are two "
                           "ways to win the game; choose one")
     if rounds is None and target_score is None and floor_score is None and win_streak is None:
@@ -489,8 +554,9 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
     """
     n = len(totals)
     scores = "final scores: " + ", ".join(f"{who[p]} {totals[p]}" for p in range(n))
-    if by == "rounds":
-        text = ("Rounds won: " + ", ".join(f"{who[p]} {wins[p]}" for p in range(n))
+    if by in ("rounds", "tokens"):
+        label = "Rounds won: " if by == "rounds" else "Tokens: "
+        text = (label + ", ".join(f"{who[p]} {wins[p]}" for p in range(n))
                 + "; " + scores)
     else:
         text = scores[0].upper() + scores[1:]
@@ -514,5 +580,6 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
         return text + f"; {who[winner]} wins the game with a run of round wins"
     if by == "points":      # as every points game has always said it
         return text + f"; {who[winner]} wins the game"
+    won = "rounds won" if by == "rounds" else "tokens"
     return text + f"; {who[winner]} wins the game on " + (
-        "rounds won" if decision.how == "first key" else "the total, tied on rounds won")
+        won if decision.how == "first key" else f"the total, tied on {won}")
