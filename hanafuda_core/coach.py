@@ -424,7 +424,8 @@ def _public_state(view: PlayerView) -> State:
         total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
         sigs.append(sig)
         pts.append(total)
-    record = DealRecord((), view.dealer, (), ("position rebuilt from a player's view",))
+    record = DealRecord((), view.dealer, (), ("position rebuilt from a player's view",),
+                        burdens=view.burdens)       # B14: the point burdens are public
     # the field as dealt, not as it is now: the "Bright"/"Super Bright" house rules
     # (field_bright) count the Brights dealt to the field, and a wild card may be wild
     # only if a month was dealt there (Brewing Storm); its leftovers follow its log

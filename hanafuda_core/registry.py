@@ -16,7 +16,7 @@ playable, and the tools it offers.
 >>> [e.key for e in list_games(playable=True)]
 ['simplified', 'matching-flowers', 'hana-awase-1', 'hana-awase-2', 'mushi', 'six-hundred',
  'hachijuu-hana', 'min-hwatu', 'koikoi', 'oni-koikoi', 'tensho-simplified', 'hachihachi',
- 'hachi-simplified', 'hachi', 'tensho']
+ 'sudaoshi', 'hachi-simplified', 'hachi', 'tensho']
 >>> get_game("koikoi-d003").preset
 'd003'
 """
@@ -208,8 +208,8 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
     hanafuda_core.registry.NotPlayableError: Higo-Bana cannot be played yet (chapter 14 of the
     book describes it; `hanafuda games higo-bana` shows its facts); playable games: simplified,
     matching-flowers, hana-awase-1, hana-awase-2, mushi, six-hundred, hachijuu-hana, min-hwatu,
-    koikoi, oni-koikoi, tensho-simplified, hachihachi, hachi-simplified, hachi,
-    tensho
+    koikoi, oni-koikoi, tensho-simplified, hachihachi, sudaoshi, hachi-simplified,
+    hachi, tensho
     """
     e = entry(key)
     if e.preset_of is not None:

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAYABLE = playable_keys()
 PILE = "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d"
 #: a pile with a yaku for a game whose yaku the usual pile does not make (whole months)
-_OWN_PILE = {"hachijuu-hana": "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d 3c 3d"}
+_OWN_PILE = {"hachijuu-hana": "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d 3c 3d",
+             "sudaoshi": "8a 8b 8c 3a 12a 1c 2c"}
 
 
 def _card_values(key):

@@ -67,6 +67,10 @@ How future games plug in (not implemented here, the fields are reserved):
   (``par``: card points against 88, 115, 80...) and **payments** (a zero-sum
   ledger with per-loser penalties) are settled by the overlay at round end from
   the state's hands, piles and the deal record.
+* **Point burdens** (``burdens``, B14: Sudaoshi): each seat carries a burden, its par
+  for the round; round 1 gives them from the dealer in play order, later rounds by the
+  previous round's scores (:func:`~hanafuda_core.families.capture.ranking.next_burdens`).
+  They are kept in the :class:`DealRecord` (``State.burdens``), so replays are exact.
 
 Internally the state keeps ints: hands, field and piles are 48-bit masks
 (``CardSet.from_mask`` gives the readable sets), the stock is a tuple of card
@@ -353,6 +357,10 @@ class Declarations:
 
     #: the game's word for declaring ("reveal", "show", "claim"), for narration
     verb: str = "declare"
+    #: whether declared cards stay face up in the hand until played (the view lists them
+    #: as known to be there); False: hidden again after the declaration (Sudaoshi
+    #: without its Open Hand variation), the declarations themselves stay public
+    open_hand: bool = True
 
     def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
         """The declarations open to a hand (a mask) after the seat's declarations ``shown``
@@ -527,6 +535,9 @@ class CaptureRules:
     rounds: int | None = 12                        # None: no round limit (a target or floor)
     target_score: int | None = None                # game ends when a total reaches it
     start_points: int = 0
+    # B14: the rotating point burden (Sudaoshi): the burdens, lightest first, one per
+    # seat; each seat's is its par for the round (State.burdens, kept in the DealRecord).
+    burdens: tuple[int, ...] | None = None
     # Game end and ranking (families/capture/ranking.py, A6): the game also ends when a
     # total is at or below ``floor_score`` (Bankrupt); ``race_tie_break`` names yaku
     # deciding between several players over ``target_score`` (read in the final round).
@@ -610,6 +621,15 @@ class CaptureRules:
                         f"{CARD_INFO[self.wild.card].name} wild from the hand only if shown at "
                         "the deal, so the rules need declarations that offer it (e.g. "
                         f"ShowCards(({Card(self.wild.card).name},)))")
+        if self.burdens is not None:
+            b = self.burdens
+            if (not isinstance(b, tuple) or len(b) != self.players
+                    or any(type(x) is not int for x in b) or list(b) != sorted(b)):
+                raise OptionError(f"{self.name}: the point burdens are one whole number per "
+                                  f"seat ({self.players}), lightest first, not {b!r}")
+            if self.teams is not None:
+                raise OptionError(f"{self.name}: point burdens are carried by seats; they "
+                                  "are not played with teams")
         if self.capture_relation is not None:
             if not isinstance(self.capture_relation, CaptureRelation):
                 raise TypeError("CaptureRules.capture_relation must be a CaptureRelation or None")
@@ -997,18 +1017,23 @@ class VoidedDeal:
 @quick_init
 @dataclass(frozen=True)
 class DealRecord:
-    """The chance event of a round: the final shuffled order and the voided deals."""
+    """The chance event of a round: the final shuffled order and the voided deals (and,
+    under ``CaptureRules.burdens``, each seat's point burden this round: B14)."""
     order: tuple[int, ...]
     dealer: int
     voided: tuple[VoidedDeal, ...] = ()
     events: tuple[str, ...] = ()        # e.g. "the dealer captures the four March cards"
     aside: tuple[int, ...] = ()         # B7: the cards dealt face down out of the round
+    burdens: tuple[int, ...] = ()       # B14: per seat; () without point burdens
 
     def to_dict(self) -> dict[str, Any]:
-        return {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
-                "voided": [{"order": [Card(c).code for c in v.order], "dealer": v.dealer,
-                            "reason": v.reason} for v in self.voided],
-                "events": list(self.events)}
+        d = {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
+             "voided": [{"order": [Card(c).code for c in v.order], "dealer": v.dealer,
+                         "reason": v.reason} for v in self.voided],
+             "events": list(self.events)}
+        if self.burdens:
+            d["burdens"] = list(self.burdens)
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> DealRecord:
@@ -1016,7 +1041,8 @@ class DealRecord:
         order = tuple(int(parse_card(c)) for c in d["order"])
         voided = tuple(VoidedDeal(tuple(int(parse_card(c)) for c in v["order"]), v["dealer"],
                                   v["reason"]) for v in d.get("voided", ()))
-        return cls(order, d["dealer"], voided, tuple(d.get("events", ())))
+        return cls(order, d["dealer"], voided, tuple(d.get("events", ())),
+                   burdens=tuple(int(b) for b in d.get("burdens", ())))
     # (``aside`` is not written: the deal rebuilds it from the order and the rules)
 
 
@@ -1071,6 +1097,8 @@ def _card_id(c: object, where: str) -> int:
     """One card of an order or a setup as its id (an int, a Card or a card's text)."""
     if type(c) is int:
         return c                            # (checked first: the import below costs more)
+    if type(c) is Card:
+        return int(c)
     from ..cards import parse_card
     if isinstance(c, str):
         return int(parse_card(c))          # an UnknownCardError of our own if unreadable
@@ -1193,6 +1221,11 @@ class State(NamedTuple):
         """The wild card rules in force this round (None: no wild card)."""
         w = self.rules.wild
         return w if w is not None and w.active(self.field0) else None
+
+    @property
+    def burdens(self) -> tuple[int, ...]:
+        """Each seat's point burden this round (B14; kept in the deal record), or ()."""
+        return self.deal.burdens
 
     def yaku_points(self, player: int) -> int:
         return self.yaku_pts[self.rules.side(player)]
@@ -1364,11 +1397,13 @@ def shuffle_order(rng: random.Random, deck: Sequence[int]) -> list[int]:
 
 def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, *,
                     round_no: int = 1, scores: Sequence[int] | None = None,
-                    wins: Sequence[int] | None = None, voided: tuple[VoidedDeal, ...] = ()
-                    ) -> State:
+                    wins: Sequence[int] | None = None, voided: tuple[VoidedDeal, ...] = (),
+                    burdens: Sequence[int] | None = None) -> State:
     """The state after dealing a known order. Outcomes that end or change the round
     (an instant win, the dealer capturing a field quad) are applied; redeals are
-    :func:`new_round`'s job (a redeal outcome here is played on).
+    :func:`new_round`'s job (a redeal outcome here is played on). ``burdens``: each
+    seat's point burden under ``CaptureRules.burdens`` (B14; by default the first
+    round's, from the dealer).
 
     Raises :class:`DealOrderError` if ``order`` is not every card of the deck once.
     """
@@ -1381,14 +1416,34 @@ def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, 
     hands, fm, stock = _layout(rules, order)
     outcome, reason, seat = _check_deal(rules, hands, fm)
     return _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins,
-                        voided, outcome, reason, seat)
+                        voided, outcome, reason, seat, burdens)
+
+
+def _seat_burdens(rules: CaptureRules, dealer: int, burdens: Sequence[int] | None
+                  ) -> tuple[int, ...]:
+    """Each seat's point burden for a deal (B14): ``burdens`` if given (checked: a
+    permutation of ``rules.burdens``), else the first round's, from the dealer in play
+    order; () when the rules have no burdens."""
+    scale = rules.burdens
+    if scale is None:
+        if burdens:
+            raise OptionError(f"{rules.name} has no point burdens; give none")
+        return ()
+    if burdens is None or len(burdens) == 0:
+        from ..families.capture.ranking import first_burdens
+        return first_burdens(scale, dealer)
+    given = tuple(burdens)
+    if sorted(given) != list(scale) or any(type(b) is not int for b in given):
+        raise OptionError(f"the point burdens of a {rules.name} deal are "
+                          f"{', '.join(map(str, scale))}, one per seat; not {given!r}")
+    return given
 
 
 def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, ...], fm: int,
                  stock: tuple[int, ...], dealer: int, round_no: int,
                  scores: Sequence[int] | None, wins: Sequence[int] | None,
-                 voided: tuple[VoidedDeal, ...], outcome: str, reason: str, seat: int | None
-                 ) -> State:
+                 voided: tuple[VoidedDeal, ...], outcome: str, reason: str, seat: int | None,
+                 burdens: Sequence[int] | None = None) -> State:
     n = rules.players
     scores = tuple(scores) if scores is not None else (rules.start_points,) * n
     wins = tuple(wins) if wins is not None else (0,) * n
@@ -1433,7 +1488,8 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
             if rules.yaku is not None:
                 found = [rules.yaku.quick(c, fm) for c in caps]
                 pts, sigs = tuple(t for t, _ in found), tuple(g for _, g in found)
-    record = DealRecord(order, dealer, voided, events, _aside(rules, order))
+    record = DealRecord(order, dealer, voided, events, _aside(rules, order),
+                        _seat_burdens(rules, dealer, burdens))
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
                          dealer, round_no, sigs, pts, (), scores, wins, (),
                          None, record, None, fm, (), ()))
@@ -1448,10 +1504,12 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
 
 def new_round(rules: CaptureRules, seed: int | random.Random | None = None, dealer: int = 0, *,
               round_no: int = 1, scores: Sequence[int] | None = None,
-              wins: Sequence[int] | None = None, max_redeals: int = 1000) -> State:
+              wins: Sequence[int] | None = None, max_redeals: int = 1000,
+              burdens: Sequence[int] | None = None) -> State:
     """Shuffle and deal a round; misdeals are redealt (and recorded) as the rules say.
 
-    ``seed`` is an int or a ``random.Random`` (whose stream continues).
+    ``seed`` is an int or a ``random.Random`` (whose stream continues); ``burdens``:
+    each seat's point burden (B14, as :func:`deal_from_order`).
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     if not 0 <= dealer < rules.players:
@@ -1468,14 +1526,15 @@ def new_round(rules: CaptureRules, seed: int | random.Random | None = None, deal
                 dealer = (dealer + 1) % rules.players
             continue
         return _dealt_state(rules, tuple(order), hands, fm, stock, dealer, round_no, scores,
-                            wins, tuple(voided), outcome, reason, seat)
+                            wins, tuple(voided), outcome, reason, seat, burdens)
     raise RuntimeError(f"no valid deal after {max_redeals} redeals")  # pragma: no cover
 
 
 def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = (),
                 stock: str | Iterable[object] = (), captures: Sequence[object] = (), *,
                 player: int = 0, dealer: int = 0, calls: Sequence[int] = (), round_no: int = 1,
-                scores: Sequence[int] | None = None) -> State:
+                scores: Sequence[int] | None = None, burdens: Sequence[int] | None = None
+                ) -> State:
     """A position set up by hand (worked examples, exercises, tests), ready to play.
 
     ``hands`` and ``captures`` are one card set per seat (side) in the notation
@@ -1563,13 +1622,14 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
                              "in one place only")
     return position_state(rules, hands_m, fm, stock_t, tuple(caps), player=player,
                           dealer=dealer, calls=tuple(calls), round_no=round_no,
-                          scores=scores)
+                          scores=scores, burdens=burdens)
 
 
 def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
                    stock: tuple[int, ...], caps_m: tuple[int, ...], *, player: int = 0,
                    dealer: int = 0, calls: tuple[int, ...] = (), round_no: int = 1,
-                   scores: Sequence[int] | None = None) -> State:
+                   scores: Sequence[int] | None = None, burdens: Sequence[int] | None = None
+                   ) -> State:
     """The state of a position given as it is stored, ready to play: one hand mask per
     seat, the field's mask, the stock's card ids (top first) and one capture mask per
     side. Nothing is checked: the caller vouches that each card of the rules' deck is
@@ -1599,7 +1659,8 @@ def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
         if cm:
             order += _ids_of(cm)
     n = rules.players
-    record = DealRecord(order, dealer, (), ("position set up by hand",))
+    record = DealRecord(order, dealer, (), ("position set up by hand",),
+                        burdens=_seat_burdens(rules, dealer, burdens))
     return _new(State, (rules, hands_m, field_m, caps_m, stock, 0, Phase.PLAY, player, dealer,
                         round_no, tuple(sigs), tuple(pts), calls,
                         tuple(scores) if scores is not None else (rules.start_points,) * n,
@@ -1851,7 +1912,8 @@ def doubled_yaku(state: State) -> tuple[frozenset[str], ...]:
     round (A1, :meth:`Declarations.doubled_rules`); () when nothing was declared."""
     rules = state.rules
     decl = rules.declarations
-    if decl is None or not state.declared:
+    if decl is None or not state.declared or \
+            type(decl).doubled_rules is Declarations.doubled_rules:     # (doubles nothing)
         return ()
     return tuple(decl.doubled_rules(tuple(d for seat, d in state.declared
                                           if rules.side(seat) == side))
@@ -2337,6 +2399,7 @@ class PlayerView:
     wild_log: tuple[WildEvent, ...] = ()   # what the wild card did (WildEvents, public)
     declared: tuple[tuple[int, Declare], ...] = ()   # (seat, declaration) after the deal
     shown_m: tuple[int, ...] = ()          # per seat: declared cards still in its hand
+    burdens: tuple[int, ...] = ()          # B14: per seat, the point burden (public)
 
     def shown(self, seat: int) -> CardSet:
         """The cards ``seat`` declared that are still in its hand (public)."""
@@ -2361,7 +2424,7 @@ def view(state: State, player: int) -> PlayerView:
     for c in rules.deck:
         deck |= 1 << c
     shown: tuple[int, ...] = ()
-    if state.declared:
+    if state.declared and rules.declarations is not None and rules.declarations.open_hand:
         per = [0] * rules.players
         for s, d in state.declared:
             for c in d.cards:
@@ -2379,20 +2442,34 @@ def view(state: State, player: int) -> PlayerView:
                       tuple(h.bit_count() for h in state.hands_m), state.stock_size,
                       CardSet.from_mask(deck & ~seen), state.scores, state.calls,
                       tuple(state.yaku_points(p) for p in range(rules.players)), pend, rules,
-                      CardSet.from_mask(state.field0), state.wild_log, state.declared, shown)
+                      CardSet.from_mask(state.field0), state.wild_log, state.declared, shown,
+                      state.deal.burdens)
 
 
 # ---------------------------------------------------------------------------
 # Rounds into a game
 
 def next_dealer(state: State) -> int:
-    """Who deals the next round: the winner; after a draw as ``draw_dealer`` says."""
+    """Who deals the next round: the winner; after a draw as ``draw_dealer`` says (with
+    point burdens, B14, the seat that carries the lightest one next)."""
     res = state.result
+    nxt = _next_burdens(state)
+    if nxt is not None:
+        return nxt.index(min(nxt))
     if res is not None and res.winner is not None:
         return res.winner
     if state.rules.draw_dealer == "stays":
         return state.dealer
     return (state.dealer + 1) % state.rules.players
+
+
+def _next_burdens(state: State) -> tuple[int, ...] | None:
+    """Each seat's point burden in the round after ``state`` (B14), or None."""
+    res = state.result
+    if res is None or not state.deal.burdens:
+        return None
+    from ..families.capture.ranking import next_burdens
+    return next_burdens(res.points, state.deal.burdens, res.winner)
 
 
 def totals_after(state: State) -> tuple[int, ...]:
@@ -2437,7 +2514,7 @@ def next_round(state: State, seed: int | random.Random | None = None) -> State:
     elif state.result is not None and state.result.winner is not None:
         wins[state.result.winner] += 1
     return new_round(state.rules, seed, next_dealer(state), round_no=state.round_no + 1,
-                     scores=totals_after(state), wins=wins)
+                     scores=totals_after(state), wins=wins, burdens=_next_burdens(state))
 
 
 def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str], *,
@@ -2445,7 +2522,7 @@ def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str
            wins: Sequence[int] | None = None) -> list[State]:
     """Every state of a recorded round, from the deal through each action."""
     state = deal_from_order(rules, deal.order, deal.dealer, round_no=round_no, scores=scores,
-                            wins=wins, voided=deal.voided)
+                            wins=wins, voided=deal.voided, burdens=deal.burdens or None)
     states = [state]
     for a in actions:
         state = apply(state, a)

@@ -483,6 +483,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "hachi": PlaySpec("capture", "hachi"),
     "tensho-simplified": PlaySpec("capture", "tensho_simplified"),
     "tensho": PlaySpec("capture", "tensho"),
+    "sudaoshi": PlaySpec("capture", "sudaoshi"),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

@@ -20,12 +20,11 @@ the Phoenix 10 (an option gives chapter 15's values).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..cards import FLOWERS, MONTH_NAMES, Card
 from ..engines.capture import CaptureRules
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..seating import DealerRule
 from . import tensho_simplified as _ts
 from .tensho_simplified import COMPARISON_PILES, SCORING_STEPS, SetList, build_rules
@@ -128,22 +127,16 @@ GOAL = ("Capture the cards of the numbered yaku of your set, the months counted 
         "it at once, and the most rounds won wins the game.")
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Tensho", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=32)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     values = CARD_VALUES if dict(items)["card_values"] == "chapter_21" else CARD_VALUES_CH15
     return build_rules("Tensho", "tensho", preset, items, (SET_ONE, SET_TWO), "tensho",
                        values, BOOK, _src)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Tensho", PRESETS, OPTIONS, _build, cache=32)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 
 
 def month_order_rows() -> list[dict[str, str]]:

@@ -25,7 +25,6 @@ numbers read in its own month order and two other card values; both are built by
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..cards import MONTH_ORDERS, Card, parse_cards
@@ -33,7 +32,7 @@ from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
 from ..families.capture.ranking import COUNTING_ROUNDS
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
 from .catalog import deck_for
 
@@ -295,10 +294,6 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 )
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Tensho (Simplified)", preset, PRESETS, OPTIONS, options)
-
 
 def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], ...],
                 sets: tuple[SetList, SetList], order: str, values: tuple[tuple[Card, int], ...],
@@ -320,13 +315,11 @@ def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], 
         lone_cards=(LONE_CARD,), lone_on_play=v["lone_card_on_play"], month_order=order)
 
 
-@lru_cache(maxsize=32)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     return build_rules("Tensho (Simplified)", "tensho-simplified", preset, items,
                        (SET_ONE, SET_TWO), "japanese", CARD_VALUES, BOOK, _src)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Tensho (Simplified)", PRESETS, OPTIONS, _build, cache=32)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
