@@ -483,7 +483,8 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "hachi": PlaySpec("capture", "hachi"),
     "tensho-simplified": PlaySpec("capture", "tensho_simplified"),
     "tensho": PlaySpec("capture", "tensho"),
-    "sudaoshi": PlaySpec("capture", "sudaoshi"),
+    "sudaoshi": PlaySpec("capture", "sudaoshi", ("play", "combinations", "score", "replay",
+                                                 "whole-game", "deal", "quiz")),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).
