@@ -278,6 +278,29 @@ class _Slots:
     def __call__(self, mask: int) -> int:
         return self.points if self.holds(mask) else 0
 
+    def test(self, src: list[str]) -> str:
+        """The test of :meth:`holds` as compiled code on a pile ``m``: the one-card slots
+        as one mask compared whole, the whole-month slots read from the months present
+        (``pm``: each month's bits folded into its first bit, a line put once at the top
+        of the compiled function ``src``), any other slot as ``m & slot``."""
+        months = [x for x in self.masks if x in _MONTH_SET]
+        singles = [x for x in self.masks if x.bit_count() == 1]
+        conds = []
+        if months:
+            if _FOLD not in src:
+                src.insert(1, _FOLD)
+            firsts = sum(x & -x for x in months)
+            conds.append(f"pm & {firsts} == {firsts}")
+        if singles:
+            cards = sum(singles)
+            conds.append(f"m & {cards} == {cards}")
+        conds += [f"m & {x}" for x in self.masks if x not in _MONTH_SET and x.bit_count() != 1]
+        return " and ".join(conds) or "True"
+
+
+_MONTH_SET = frozenset(MONTH_MASKS)
+_FOLD = "    pm = m | m >> 1 | m >> 2 | m >> 3"
+
 
 @dataclass(frozen=True)
 class YakuTable:
@@ -481,7 +504,8 @@ class YakuTable:
         env: dict[str, Any] = {"EMPTY": (0, ())}
         # The packed form needs every hit's points to fit its field and be above 0 (a
         # field of 0 means no hit): points >= 1, extras >= 0 and at most 2 * 48 extras.
-        packed = all(c[11] is None and c[6] >= 1 and c[7] >= 0 for c in crules)
+        packed = all((c[11] is None or type(c[11]) is _Slots) and c[6] >= 1 and c[7] >= 0
+                     for c in crules)
         width = max((c[6] + 96 * c[7]).bit_length() for c in crules) if crules else 1
         if packed:
             known: dict[int, QuickResult] = {0: env["EMPTY"]}
@@ -546,7 +570,7 @@ class YakuTable:
                 opened.add(gi)
                 src.append(f"    b{gi} = 0; i{gi} = -1" if not packed else f"    b{gi} = 0")
             if type(pred) is _Slots:
-                src.append("    if " + " and ".join(f"m & {x}" for x in pred.masks) + ":")
+                src.append("    if " + pred.test(src) + ":")
                 src.append(f"        p = {pts}")
             elif pred is not None:
                 env[f"pred{i}"] = pred

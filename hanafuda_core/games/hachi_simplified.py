@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..capture_yaku import POETRY_RIBBONS
-from ..cards import MONTH_MASKS, MONTH_NAMES, Card
+from ..cards import MONTH_NAMES, Card
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRelation, CaptureRules
 from ..families.capture.ranking import streak_winner as _streak_winner
@@ -126,16 +126,6 @@ def _top_card(month: int) -> Card:
     return Card(4 * (month - 1))
 
 
-def _any_of_each(months: tuple[int, ...], extra: int, points: int) -> Any:
-    # A month's four cards are four bits from bit 4 * (month - 1): folding a pile's bits
-    # down by 1, 2 and 3 sets the month's first bit when it holds any of them.
-    firsts = sum(MONTH_MASKS[m - 1] & -MONTH_MASKS[m - 1] for m in months)
-
-    def pred(mask: int) -> int:
-        return points if (mask & extra == extra and (mask | mask >> 1 | mask >> 2 | mask >> 3)
-                          & firsts == firsts) else 0
-    return pred
-
 
 def yaku_table(source_of: Any, cards: str = "top", poetry_adds: bool = False) -> YakuTable:
     """The yaku chart under the reading ``cards`` of the number-named yaku: ``"top"``
@@ -144,7 +134,6 @@ def yaku_table(source_of: Any, cards: str = "top", poetry_adds: bool = False) ->
     is a "best of" group), or with ``poetry_adds`` scores beside it. ``source_of(part)``
     names the chapter's lines (a key of :data:`LINES`)."""
     poetry = POETRY_RIBBONS.template.cards
-    poetry_mask = sum(1 << int(c) for c in poetry)
     groups = tuple(YakuGroup(key, name, "each" if poetry_adds else "one_of")
                    for key, name, _ in YAKU_MONTHS)
     rules: list[YakuRule] = []
@@ -163,13 +152,13 @@ def yaku_table(source_of: Any, cards: str = "top", poetry_adds: bool = False) ->
             # a predicate does the scoring; the cards are an example for charts (a Chaff
             # of each month)
             example = tuple(Card(4 * (m - 1) + 2) for m in months)
+            slots = tuple(tuple(Card(c) for c in range(4 * (m - 1), 4 * m)) for m in months)
             rules.append(YakuRule(key, name, "", PLAIN_POINTS, group=key, cards=example,
-                                  source=source_of("yaku"),
-                                  predicate=_any_of_each(months, 0, PLAIN_POINTS),
+                                  source=source_of("yaku"), slots=slots,
                                   note=f"any card of each of months {months}"))
             rules.append(YakuRule(f"poetry_{key}", f"Poetry {name}", "", POETRY_POINTS,
                                   group=key, source=source_of("yaku"), cards=example + poetry,
-                                  predicate=_any_of_each(months, poetry_mask, POETRY_POINTS),
+                                  slots=slots + tuple((c,) for c in poetry),
                                   note=f"any card of each of months {months} and the three "
                                        "Poetry Ribbons"))
     return YakuTable(groups, tuple(rules), limit="groups", source=source_of("yaku"))
