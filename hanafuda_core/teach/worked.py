@@ -343,9 +343,21 @@ def _rows(zones: dict[str, tuple[int, ...]], me: int, *, hide_others: bool = Tru
         elif zone in ("stock", "undealt"):
             rows.append(("Stock", len(cards)))
         elif kind.startswith("captures"):
-            rows.append((f"Captured by side {who}" if int(who) > 2 or len(zones) > 6
+            hands = sum(1 for z in zones if z.startswith("hand "))
+            sides = sum(1 for z in zones if z.startswith("captures"))
+            rows.append((f"Captured by side {who}" if sides != hands
                          else f"Player {who}'s captures", list(cards)))
     return tuple(rows)
+
+
+def _straight_to_pile(dealt: dict[str, tuple[int, ...]]) -> str:
+    """A sentence for the cards in a pile before anyone has played (a card that goes
+    straight to its holder's pile at the deal, such as Tensho's lone Phoenix), or ""."""
+    held = [c for zone, cards in dealt.items() if zone.startswith("captures") for c in cards]
+    if not held:
+        return ""
+    names = _names(held)
+    return f" {names[0].upper()}{names[1:]} went straight into its holder's pile at the deal."
 
 
 def _captured(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, ...]]
@@ -475,12 +487,16 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
     r = g.new_round(seed=seed, players=n)
     dealt = r.zones()
     me = r.current_player if r.current_player is not None else 0
-    hand = len(dealt.get(f"hand {me}", ()))
+    deal = g.info.deals.get(n)
+    hand = deal.hand if deal is not None else len(dealt.get(f"hand {me}", ()))
     stock = len(dealt.get("stock", dealt.get("undealt", ())))
+    aside = len(dealt.get("aside", ()))
     moments = [Moment("setup", "The deal", (
         f"{n} players: {hand} cards to each hand, {len(dealt.get('field', ()))} face up on "
-        f"the field and {stock} face down in the stock. You see your own hand; the other "
-        "hands are face down."), _rows(dealt, me))]
+        + (f"the field, {aside} set aside face down out of the round " if aside else
+           "the field ")
+        + f"and {stock} face down in the stock. You see your own hand; the other hands "
+        "are face down." + _straight_to_pile(dealt)), _rows(dealt, me))]
     # Moves before the first card is played (claims of a dealt hand) are not the turn.
     while not r.is_terminal and not all(a.code().split()[0] in CARD_MOVES
                                         for a in r.legal_actions()):
