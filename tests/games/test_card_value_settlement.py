@@ -146,7 +146,7 @@ def test_min_hwatu_three_players_own_yaku_count_once_per_opponent():
 def test_min_hwatu_two_players_either_factor():
     """The rulebook's Min-Hwatu, two players (l. 1717-1729): A 100 + 30 - 20 = 110,
     B 140 + 20 - 30 = 130. With two sides "one" and "opponents" agree."""
-    for factor in OWN_YAKU_FACTORS:
+    for factor in ("one", "opponents"):
         assert transfer_scores((100, 140), (30, 20), factor) == (110, 130)
 
 
@@ -154,8 +154,25 @@ def test_mushi_counts_its_own_yaku_once_per_opponent():
     assert MUSHI.own_yaku_factor == "opponents"
 
 
+def test_higo_bana_own_yaku_only_cost_the_others():
+    """B3: under "none" a side's yaku score nothing for it and are taken off every other
+    side: the rulebook's Higo-Bana (ch. 14), cards 90 / 75 / 80 and 0 / 2 / 1 yaku of 50:
+    A 90 - 150 = -60, B 75 - 50 = 25, C 80 - 100 = -20; the report says who paid."""
+    assert transfer_scores((90, 75, 80), (0, 100, 50), "none") == (-60, 25, -20)
+    assert transfer_scores((0, 0, 0), (0, 100, 0), "none") == (-100, 0, -100)
+    overlay = CardValueSettlement(values=(20, 5, 10, 0), chart=_chart(poetry=50, purple=50),
+                                  transfer_yaku=True, own_yaku_factor="none")
+    b = CardSet.parse("1b 2b 3b 6b 9b 10b").mask
+    a = CardSet.parse("1a 3a").mask
+    scores = overlay.side_scores((a, b))
+    assert [(s.total, s.yaku_factor, s.taken_by_others) for s in scores] == [
+        (40 - 100, 0, 100), (60, 0, 0)]
+    assert [s.formula() for s in scores] == ["40 - 100 = -60", "60"]
+    assert overlay.pile_figures(None, b)["total"] == 60      # a pile alone pays nothing
+
+
 def test_an_unknown_factor_is_refused_with_the_allowed_values():
-    with pytest.raises(OptionError, match="'one' or 'opponents'"):
+    with pytest.raises(OptionError, match="'one' or 'opponents' or 'none'"):
         CardValueSettlement(transfer_yaku=True, own_yaku_factor="twice")
     with pytest.raises(OptionError, match="not 'each'"):
         transfer_scores((1, 2), (0, 0), "each")
@@ -168,14 +185,14 @@ def test_an_unknown_factor_is_refused_with_the_allowed_values():
        factor=st.sampled_from(OWN_YAKU_FACTORS), par=st.sampled_from((0, 88)))
 def test_transferred_scores_follow_the_formula(split, sides, factor, par):
     """Each score is (cards - par) + own yaku x k - the others' yaku; under "opponents"
-    the yaku cancel out over the table, under "one" they do only for two sides; the
-    written formula adds up to the total."""
+    the yaku cancel out over the table, under "one" they do only for two sides, under
+    "none" every yaku costs each other side; the written formula adds up to the total."""
     overlay = CardValueSettlement(values=(20, 10, 5, 0), par=par,
                                   chart=_chart(poetry=30, purple=30, maple=20, rain=20),
                                   transfer_yaku=True, own_yaku_factor=factor)
     scores = overlay.side_scores(split[:sides])
     yaku = [s.yaku_points for s in scores]
-    k = sides - 1 if factor == "opponents" else 1
+    k = {"opponents": sides - 1, "one": 1, "none": 0}[factor]
     for s, y in zip(scores, yaku):
         assert s.total == s.card_points - par + y * k - (sum(yaku) - y)
         left, _, right = s.formula().partition(" = ")
@@ -183,4 +200,4 @@ def test_transferred_scores_follow_the_formula(split, sides, factor, par):
         assert eval(left.replace("x", "*")) == s.total   # the written arithmetic holds
     cards = sum(s.card_points - par for s in scores)
     assert sum(s.total for s in scores) == cards + (
-        0 if factor == "opponents" else (2 - sides) * sum(yaku))
+        0 if factor == "opponents" else (k + 1 - sides) * sum(yaku))

@@ -13,7 +13,8 @@ sometimes minus the yaku of the other players:
 
 The last three are one rule, :func:`transfer_scores`, with a factor for a side's own
 yaku (``own_yaku_factor``): ``"one"`` (it counts once for the side) or ``"opponents"``
-(once per other side). With two sides both readings agree.
+(once per other side); with two sides both readings agree. Higo-Bana (ch. 14) counts a
+side's own yaku never (``"none"``): a yaku is only a penalty on the other sides.
 
 Some chapters then rewrite the counted scores with a round variation (Winner Takes
 All, Low Man Out, Rain ...): ``adjustments``, applied in the game's order, each a line
@@ -68,23 +69,26 @@ _KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
 
 #: How often a side's own yaku count for it when every side's yaku are transferred:
 #: ``"one"``, once (Mushi, Hana-Awase 2); ``"opponents"``, once per other side
-#: (Min-Hwatu: each opponent pays it).
-OWN_YAKU_FACTORS: tuple[str, ...] = ("one", "opponents")
+#: (Min-Hwatu: each opponent pays it); ``"none"``, never: a yaku only costs the other
+#: sides (Higo-Bana's penalties, B3).
+OWN_YAKU_FACTORS: tuple[str, ...] = ("one", "opponents", "none")
 
 
 def yaku_factor(own_yaku_factor: str, sides: int) -> int:
     """The multiplier of a side's own yaku: 1 for ``"one"``, ``sides - 1`` for
     ``"opponents"`` (a pile scored on its own, as ``hanafuda score`` does, counts its
-    yaku once). Anything else is refused with the allowed values.
+    yaku once), 0 for ``"none"``. Anything else is refused with the allowed values.
 
     >>> yaku_factor("one", 3), yaku_factor("opponents", 3), yaku_factor("opponents", 2)
     (1, 2, 1)
-    >>> yaku_factor("opponents", 1)
-    1
+    >>> yaku_factor("opponents", 1), yaku_factor("none", 3)
+    (1, 0)
     """
     if own_yaku_factor not in OWN_YAKU_FACTORS:
         raise OptionError(f"a side's own yaku count {' or '.join(map(repr, OWN_YAKU_FACTORS))}"
                           f" times, not {own_yaku_factor!r}")
+    if own_yaku_factor == "none":
+        return 0
     return 1 if own_yaku_factor == "one" else max(sides - 1, 1)
 
 
@@ -92,7 +96,7 @@ def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str
                     par: int = 0) -> tuple[int, ...]:
     """Each side's score when every side's yaku are paid by the other sides:
     ``(card points - par) + own yaku x k - the other sides' yaku``, ``k`` being 1
-    (``factor="one"``) or the number of other sides (``"opponents"``).
+    (``factor="one"``), the number of other sides (``"opponents"``) or 0 (``"none"``).
 
     The rulebook's Min-Hwatu, three players (cards 80 / 90 / 70, yaku 30 / 20 / 50):
 
@@ -100,6 +104,8 @@ def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str
     (70, 50, 120)
     >>> transfer_scores((131, 99), (35, 10), "one", par=115)    # Mushi: either factor
     (41, -41)
+    >>> transfer_scores((90, 75, 80), (0, 100, 50), "none")     # Higo-Bana: penalties only
+    (-60, 25, -20)
     """
     if len(card_points) != len(yaku):
         raise HanafudaError(f"one yaku total per side: {len(card_points)} sides of card "
@@ -125,13 +131,18 @@ class SideScore:
 
     def formula(self) -> str:
         """The score written out: "(131 - 115) + 35 - 10 = 41", "80 + 30 x 2 - 70 = 70"
-        (the factor of the own yaku is written when it is not 1); hand combinations come
-        first: "400 + 130 + 50 = 580"."""
+        (the factor of the own yaku is written when it is not 1; with factor 0 the own
+        yaku are left out: "90 - 150 = -60"); hand combinations come first:
+        "400 + 130 + 50 = 580".
+
+        >>> SideScore(90, 0, 0, 0, False, 150, 0, -60).formula()
+        '90 - 150 = -60'
+        """
         text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
         if self.hand_points:
             text = f"{self.hand_points} + {text}"
         yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted else 0)
-        if yaku or self.taken_by_others:
+        if self.yaku_factor and (yaku or self.taken_by_others):
             text += f" + {yaku}" + (f" x {self.yaku_factor}" if self.yaku_factor != 1 else "")
         if self.taken_by_others:
             text += f" - {self.taken_by_others}"
@@ -219,8 +230,9 @@ class CardValueSettlement:
         Each side's yaku are also subtracted from every other side (Mushi, Min-Hwatu,
         Hana-Awase 2): the score is :func:`transfer_scores`.
     ``own_yaku_factor``
-        With ``transfer_yaku``, how often a side's own yaku count for it: ``"one"`` or
-        ``"opponents"`` (once per other side; Min-Hwatu). One of :data:`OWN_YAKU_FACTORS`.
+        With ``transfer_yaku``, how often a side's own yaku count for it: ``"one"``,
+        ``"opponents"`` (once per other side; Min-Hwatu) or ``"none"`` (never: they only
+        cost the others; Higo-Bana). One of :data:`OWN_YAKU_FACTORS`.
     ``adjustments``
         Round adjustments (:mod:`~hanafuda_core.families.capture.adjustments`: Winner
         Takes All, Low Man Out ...) applied in this order to the scores as counted; each
@@ -484,6 +496,9 @@ class CardValueSettlement:
                         notes.append(f"player {p + 1} claimed {' and '.join(claimed)} at the "
                                      "deal")
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
+                if scores[side].taken_by_others and not scores[side].yaku_factor:
+                    notes.append(f"player {p + 1}: {scores[side].taken_by_others} taken by "
+                                 "others' yaku (a yaku scores nothing for its maker)")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
             if tie_winner is not None:
