@@ -2173,8 +2173,10 @@ def _choice_mask(state: State) -> int:
     source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
     if card == w.card and (power := _power(state, source)) != "month":
         m = w.targets(state.field_m, power)
-        if w.hiki != "protected" and m:
-            m &= ~_blocked(state.rules, state.hands_m, state.field_m, state.player, m, card)[0]
+        if w.hiki != "protected" and m:     # the hiki announced when the wild came (B1)
+            for e in state.wild_log:
+                if e.kind == "hiki_blocked":
+                    m &= ~MONTH_MASKS[e.card >> 2]
         return m
     m = state.field_m & MONTH_MASKS[card >> 2] & ~w.field_exclusion
     if state.field_m & w.field_candidate and w.field_takers >> card & 1:
@@ -2317,7 +2319,10 @@ def hiki_holds(rules: CaptureRules, hands: Sequence[int], field_m: int, player: 
 def _blocked(rules: CaptureRules, hands: Sequence[int], fm: int, player: int, raw: int,
              card: int) -> tuple[int, tuple[WildEvent, ...]]:
     """The field cards among the wild's targets ``raw`` that an announced hiki keeps from
-    it, and the announcements (``"hiki_blocked"`` events)."""
+    it, and the announcements (``"hiki_blocked"`` events). The events are the public
+    record of the block: the choice that follows reads them (:func:`_choice_mask`), so a
+    position rebuilt from a player's view offers the same captures. (The wild uses its
+    power once a round: played or drawn, it is then taken or lies on the field.)"""
     blocked, events = 0, []
     for seat, mm in hiki_holds(rules, hands, fm, player):
         if raw & mm:
@@ -2361,9 +2366,10 @@ def _hiki_refusal(state: State, target: int) -> str | None:
     """"under Higo-Bana the Storm cannot take the Cuckoo: player 2 announces hiki,
     holding the other three Wisteria cards" (B1), or None."""
     w: WildRules = state.rules.wild  # type: ignore[assignment]
-    for seat, mm in hiki_holds(state.rules, state.hands_m, state.field_m, state.player):
-        if mm >> target & 1 and state.field_m >> target & 1:
-            held = (state.hands_m[seat] & mm).bit_count()
+    for e in state.wild_log:
+        if e.kind == "hiki_blocked" and e.card >> 2 == target >> 2 \
+                and state.field_m >> target & 1:
+            seat, held = e.player, e.taken.bit_count()
             return (f"under {w.rule_name} the {_name(w.card)} cannot take the {_name(target)}:"
                     f" player {seat + 1} announces hiki, holding the other "
                     f"{('', 'one', 'two', 'three')[held]} {MONTH_NAMES[target >> 2]} "
@@ -2382,7 +2388,8 @@ def _leftovers(state: State) -> State:
     """End of a round played to an empty stock: give the wild's leftovers away.
 
     ``leftovers="wild_player"`` (Mushi): the last card(s) of the wild's month go
-    to the side holding all the other cards of that month; the card(s) left of
+    to the side holding all the other cards of that month (a wild that was left on the
+    field unused, B2, is one of them); the card(s) left of
     the month the wild last paired with go to the side that used it. Anything
     else stays on the field. Piles change, so the sides' yaku are re-read (no
     decision: the round is over).
@@ -2398,6 +2405,8 @@ def _leftovers(state: State) -> State:
     for seat in range(rules.players):
         seat_of.setdefault(rules.side(seat), seat)
     own = w.own_month & ~w.bit
+    if fm & w.bit and any(e.kind == "left" for e in state.wild_log):
+        own |= w.bit        # B2: a wild left on the field unused is one of its month's cards
     rest = fm & own
     others = own & ~rest
     if rest and others:

@@ -477,6 +477,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "hachijuu-hana": PlaySpec("capture", "hachijuu_hana"),
     "six-hundred": PlaySpec("capture", "six_hundred"),
     "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
+    "higo-bana": PlaySpec("capture", "higo_bana"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
 }
