@@ -226,3 +226,19 @@ def test_random_rounds_keep_every_card(seed, discarded, mode, from_hand, players
     while not state.is_terminal:
         state = state.apply(agent.choose(view(state, state.player), state.legal_actions(), rng))
     assert state.card_count() == start and CardSet("4a 4b 4c 4d") <= state.captures(0)
+
+
+def test_narration_tells_the_hiki_and_the_wild_left_on_the_field():
+    from hanafuda_core.narration import log_lines, part_sentences, story
+    names = ["Ann", "Ben"]
+    s = setup_state(WILD, ["4a 4b 1a", "2a 11d"], "4c 4d 9a", "3a 3b 3c")
+    after = s.apply("declare hiki 4a 4b")
+    step = story(s, "declare hiki 4a 4b", after)
+    assert log_lines(step, names)[0] == ("  Ann announces hiki with Cuckoo (4a), Wisteria "
+                                         "Ribbon (4b) and takes all four April cards")
+    assert step.parts[0].draw is not None and step.parts[0].player == 0   # then Ann draws
+    chosen = after.apply("play 11d")
+    left = chosen.apply("pass")
+    step = story(chosen, "pass", left)
+    assert part_sentences(step.parts[0], names)[0] == "Ben leaves the wild card on the field."
+    assert step.parts[0].draw is not None and step.parts[0].player == 1

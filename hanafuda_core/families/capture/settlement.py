@@ -405,6 +405,9 @@ class CardValueSettlement:
         notes = [f"card points: {s.card_points}" + (f", against a par of {self.par}"
                                                     if self.par else ""),
                  f"score: {s.formula()}"]
+        if self.transfer_yaku and self.own_yaku_factor == "none" and lines:
+            notes.append("these yaku score nothing for this pile: each is taken off every "
+                         "other player's score")
         if self.chart is not None:      # a yaku made but set aside (A13: voided by the pile)
             notes += [f"{name} does not count: {why}"
                       for name, why in self.chart.evaluate(mask, field_mask).set_aside]
