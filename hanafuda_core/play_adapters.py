@@ -440,7 +440,8 @@ class CaptureAdapter:
                                     [f"Player {p + 1} ({names[p]})"
                                      for p in range(len(totals))],
                                     capture_decision(game, record),
-                                    {r.key: r.name for r in table.rules} if table else None))
+                                    {r.key: r.name for r in table.rules} if table else None,
+                                    teams=game.rules.teams))
         return lines
 
     def hand_table(self, game: Game) -> Any:

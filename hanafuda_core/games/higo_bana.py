@@ -33,6 +33,7 @@ from typing import Any
 from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS, SPRING_SEMI_BRIGHTS, THE_VIEWS
 from ..cards import Card
 from ..engines.capture import HIGO_BANA_WILD, CaptureRules
+from ..errors import OptionError
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -58,6 +59,7 @@ __all__ = [
     "PRESET_SOURCES",
     "SCORING_ORDER",
     "SCORING_STEPS",
+    "TEAMS",
     "VALUES",
     "YAKU",
     "chapter_facts",
@@ -108,18 +110,21 @@ YAKU: tuple[YakuRule, ...] = (
 )
 _TABLE = YakuTable(_GROUPS, YAKU, source=BOOK_YAKU)
 
+#: Team Play's seatings (2353-2371): the side of each seat, partners sitting apart.
+TEAMS: Mapping[str, tuple[int, ...] | None] = {
+    "none": None, "2v2": (0, 1, 0, 1), "2v2v2": (0, 1, 2, 0, 1, 2), "3v3": (0, 1, 0, 1, 0, 1)}
+
 #: Cards each player holds in the deal table (2379-2385; QR 8669-8673): (hand, field).
 _DEALS = {2: (8, 8), 3: (7, 6), 4: (5, 8), 5: (4, 8), 6: (3, 12), 7: (3, 6)}
 
 _OPTION_LIST = (
     Option("players", 2, tuple(_DEALS), "number of players, 2 to 7; the deal follows the "
            "chapter's table", BOOK.at("2341, 2379-2385")),
-    Option("teams", "none", ("none", "2v2", "2v2v2", "3v3"),
-           "Team Play: two against two (4 players), three pairs or two teams of three "
-           "(6 players); partners sit apart and share one capture pile", BOOK_TEAMS,
-           note="not played yet: the engine pools a team's captures, but the scores, the "
-                "next dealer and the game's ranking are still kept per player",
-           implemented=False),
+    Option("teams", "none", tuple(TEAMS), "Team Play: two against two (4 players), three "
+           "pairs or two teams of three (6 players); partners sit apart, share one capture "
+           "pile and one score", BOOK_TEAMS,
+           note="The side that wins a round deals next through its player first in turn "
+                "from the dealer: our reading."),
     Option("rounds", 12, tuple(range(1, 13)), "rounds in a game: 6 or 12 (the chapter); "
            "any count from 1 to 12 for short games", BOOK.at("2343")),
     Option("first_to", None, (None, 200, 300, 500), "First to X Points: the game ends "
@@ -180,6 +185,9 @@ DECISIONS: Mapping[str, str] = {
                                 "announce for them and refuse the Storm that card. Three "
                                 "cards of a month lying on the field are no hiki here: the "
                                 "Storm may take one of them.",
+    "Teams": "The chapter does not say who deals after a team wins a round. The winning "
+             "side deals through its player who comes first in turn from the last dealer; "
+             "both partners write the side's score.",
     "Purple and Poetry Brights": "The chapter prints '3 Purple Brights' and '3 Poetry "
                                  "Brights'; no three Brights are purple or poetic, so we read "
                                  "the three purple and the three poetry Ribbons.",
@@ -204,11 +212,15 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book": {},
     "book-3": {"players": 3},
     "book-6": {"rounds": 6},
+    "teams-2v2": {"players": 4, "teams": "2v2"},
+    "teams-3v3": {"players": 6, "teams": "3v3"},
 }
 PRESET_SOURCES: Mapping[str, Source] = {p: BOOK for p in PRESETS}
 PRESET_LABELS: Mapping[str, str] = {"book": "Rulebook, two players",
                                     "book-3": "Rulebook, three players",
-                                    "book-6": "Rulebook, half a year (6 rounds)"}
+                                    "book-6": "Rulebook, half a year (6 rounds)",
+                                    "teams-2v2": "Rulebook, two teams of two",
+                                    "teams-3v3": "Rulebook, two teams of three"}
 
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Capture valuable cards and make yaku: each yaku you make costs every opponent 50, "
@@ -252,14 +264,24 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     n = v["players"]
     return CaptureRules(
         name="Higo-Bana", key="higo-bana", preset=preset, options=items,
-        players=n, deals={n: _DEALS[n]}, misdeal=misdeal_rules("higo-bana"),
+        players=n, deals={n: _DEALS[n]}, teams=TEAMS[v["teams"]],
+        misdeal=misdeal_rules("higo-bana"),
         on_field_four="dealer_captures", field_quad_refill=v["field_quad_refill"],
         rounds=None if v["first_to"] else v["rounds"], target_score=v["first_to"],
         yaku=_TABLE, overlay=overlay, wild=wild,
         announced_hiki="any" if v["hand_quad_hiki"] else "hand_and_field")
 
 
-RULE_SETS = RuleSets("Higo-Bana", PRESETS, OPTIONS, _build)
+def _check(values: Mapping[str, Any]) -> None:
+    """Team Play fixes the number of players: refuse another count, naming the right one."""
+    teams = TEAMS[values["teams"]]
+    if teams is not None and len(teams) != values["players"]:
+        raise OptionError(f"Higo-Bana's Team Play {values['teams']} is for {len(teams)} "
+                          f"players, not {values['players']}: set players={len(teams)} "
+                          "(or teams=none)")
+
+
+RULE_SETS = RuleSets("Higo-Bana", PRESETS, OPTIONS, _build, check=_check)
 preset_options = RULE_SETS.values
 get_rules = RULE_SETS.rules
 

@@ -166,8 +166,7 @@ def test_every_option_has_its_source_in_the_chapter():
 
 
 def test_the_variations_not_played_yet_are_named_and_refused():
-    for key, value in (("teams", "2v2"), ("lead_bonus", "score_50"),
-                       ("counting_tokens", True)):
+    for key, value in (("lead_bonus", "score_50"), ("counting_tokens", True)):
         assert not OPTIONS[key].implemented
         with pytest.raises(NotImplementedError, match="does not play it yet"):
             get_rules(**{key: value})
@@ -189,7 +188,7 @@ def test_first_to_ends_the_game_at_the_target():
 
 
 def test_presets():
-    assert set(PRESETS) == {"book", "book-3", "book-6"}
+    assert set(PRESETS) == {"book", "book-3", "book-6", "teams-2v2", "teams-3v3"}
     assert get_rules("book-3").players == 3 and get_rules("book-6").rounds == 6
 
 
@@ -224,3 +223,66 @@ def test_random_rounds_score_the_cards_less_the_penalties(options, seed):
     assert sum(s.total for s in scores) == cards - (n - 1) * yaku
     assert all(s.total == s.card_points - s.taken_by_others for s in scores)
     assert end.result.points == tuple(s.total for s in scores)
+
+
+# -- Team Play (B6) ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("layout, players, teams", [
+    ("2v2", 4, (0, 1, 0, 1)), ("2v2v2", 6, (0, 1, 2, 0, 1, 2)), ("3v3", 6, (0, 1, 0, 1, 0, 1))])
+def test_team_layouts_seat_partners_apart(layout, players, teams):
+    rules = get_rules(teams=layout, players=players)
+    assert rules.teams == teams and rules.players == players and rules.sides == max(teams) + 1
+
+
+def test_team_play_fixes_the_number_of_players():
+    with pytest.raises(OptionError, match="Team Play 2v2 is for 4 players, not 2: set "
+                                          "players=4"):
+        get_rules(teams="2v2")
+    with pytest.raises(OptionError, match="for 6 players, not 4"):
+        get_rules(teams="3v3", players=4)
+
+
+def test_partners_pool_their_captures_and_share_the_side_score():
+    """BOOK 2371: partners capture into one joint pile. Every seat of a side records the
+    side's score; the other side pays 50 for each yaku of the pile."""
+    rules = get_rules("teams-2v2")
+    pile0, pile1 = "1b 2b 3b 1a", "8a 3a 9a 6b"
+    state = setup_state(rules, ["", "", "", ""], "", "", captures=[pile0, pile1])
+    res = rules.overlay.settle_draw(state)
+    # side 0: 20 + 30 = 50 in cards, Poetry Ribbons; side 1: 40 + 5 + 10 = 55, The Views
+    assert res.points == (50 - 50, 55 - 50, 50 - 50, 55 - 50)
+    assert res.winner == 1          # side 1's seat first in play order from the dealer (0)
+    notes = res.report.notes
+    assert any("player 3 plays with player 1" in n for n in notes)
+
+
+def test_the_winning_side_deals_next_through_its_first_seat_in_play_order():
+    rules = get_rules("teams-2v2")
+    state = setup_state(rules, ["", "", "", ""], "", "", captures=["1a", "3a 8a"],
+                        dealer=2)
+    res = rules.overlay.settle_draw(state)
+    assert res.points[1] == res.points[3] and res.winner == 3     # 3 plays before 1 after 2
+
+
+def test_a_team_game_is_won_by_a_side():
+    from hanafuda_core.families.capture.ranking import decide_game
+    rules = get_rules("teams-3v3")
+    decision = decide_game(rules, (10, 40, 10, 40, 10, 40), (0,) * 6)
+    assert decision.winner == 1
+    assert decide_game(rules, (40,) * 6, (0,) * 6).winner is None
+
+
+@settings(max_examples=15, deadline=None)
+@given(preset=st.sampled_from(("teams-2v2", "teams-3v3")), seed=st.integers(0, 10_000),
+       two_pairs=st.booleans())
+def test_random_team_rounds_score_by_side(preset, seed, two_pairs):
+    rules = get_rules(preset) if not two_pairs else get_rules(teams="2v2v2", players=6)
+    end = fast_random_round(rules, random.Random(seed))
+    assert end.card_count() == 48
+    pts = end.result.points
+    for seat in range(rules.players):
+        assert pts[seat] == pts[rules.teams.index(rules.teams[seat])]
+    if end.result.winner is not None:
+        side = rules.teams[end.result.winner]
+        assert all(pts[s] < pts[end.result.winner] for s in range(rules.players)
+                   if rules.teams[s] != side)

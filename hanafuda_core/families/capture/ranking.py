@@ -242,7 +242,8 @@ def game_ends(totals: Sequence[int], round_no: int, *, rounds: int | None = 12,
 ROUND_TIES: tuple[str, ...] = ("none", "dealer_then_play_order")
 
 
-def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int | None:
+def round_winner(points: Sequence[int], dealer: int, tie: str = "none",
+                 teams: Sequence[int] | None = None) -> int | None:
     """The seat that wins a round with these scores (one per seat, in seat order), the
     tie rule ``tie`` (one of :data:`ROUND_TIES`) deciding a shared best score.
 
@@ -255,6 +256,14 @@ def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int |
     2
     >>> round_winner((50, 20, 50), 0, "dealer_then_play_order")   # the dealer is tied
     0
+
+    With ``teams`` (the side of each seat, B6) partners share their side's score: a best
+    score held by one side alone wins for it, and its seat first in play order from the
+    dealer is the round's winner (who deals next).
+
+    >>> round_winner((40, 70, 40, 70), 0, teams=(0, 1, 0, 1)), round_winner(
+    ...     (40, 70, 40, 70), 2, teams=(0, 1, 0, 1))
+    (1, 3)
     """
     if tie not in ROUND_TIES:
         raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, not {tie!r}")
@@ -265,6 +274,8 @@ def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int |
     tied = [s for s in range(n) if points[s] == best]
     if len(tied) == 1:
         return tied[0]
+    if teams and len({teams[s] for s in tied}) == 1:
+        return next(s for s in ((dealer + k) % n for k in range(n)) if points[s] == best)
     if tie == "none":
         return None
     return next(s for s in ((dealer + k) % n for k in range(n)) if points[s] == best)
@@ -410,8 +421,12 @@ def decide_game(rules: Any, totals: Sequence[int], wins: Sequence[int], *,
             return GameDecision(made[0], "streak")
     race = race_contenders(totals, getattr(rules, "target_score", None),
                            tuple(getattr(rules, "race_tie_break", ())), final_yaku)
+    among = race[0] if race else None
+    teams = getattr(rules, "teams", None)
+    if teams and among is None:     # B6: partners share a total; one seat stands for a side
+        among = tuple(s for s in range(len(totals)) if teams.index(teams[s]) == s)
     decision = decide(totals, wins, ranked_by(rules), final=final_rule(rules),
-                      first_dealer=first_dealer, among=race[0] if race else None)
+                      first_dealer=first_dealer, among=among)
     if race and decision.winner is not None and (race[1] or len(race[0]) > 1):
         return GameDecision(decision.winner, "race", race[1])
     return decision
@@ -419,7 +434,8 @@ def decide_game(rules: Any, totals: Sequence[int], wins: Sequence[int], *,
 
 def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
                who: Sequence[str], decision: GameDecision | None = None,
-               yaku_names: Mapping[str, str] | None = None) -> str:
+               yaku_names: Mapping[str, str] | None = None,
+               teams: Sequence[int] | None = None) -> str:
     """The end of a game in words, for a game log: each player's rounds won and total
     (in the order the ranking reads them), then who wins the game and on what
     (``decision``: by default the plain ranking's; ``yaku_names`` names a race tie
@@ -427,6 +443,12 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
 
     >>> final_line((120, -120), (2, 4), "rounds", ["Ann", "Bo"])
     'Rounds won: Ann 2, Bo 4; final scores: Ann 120, Bo -120; Bo wins the game on rounds won'
+
+    With ``teams`` (the side of each seat, B6) a side wins, named by its players:
+
+    >>> final_line((5, 9, 5, 9), (0,) * 4, "points", ["A", "B", "C", "D"],
+    ...            decide((5, 9, 5, 9), (0,) * 4, among=(0, 1)), teams=(0, 1, 0, 1))
+    'Final scores: A 5, B 9, C 5, D 9; B and D win the game'
     """
     n = len(totals)
     scores = "final scores: " + ", ".join(f"{who[p]} {totals[p]}" for p in range(n))
@@ -453,6 +475,9 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
                        "on the higher total")
     if decision.how == "streak":
         return text + f"; {who[winner]} wins the game with a run of round wins"
+    if by == "points" and teams:        # B6: the winner's side, every partner named
+        side = [who[p] for p in range(n) if teams[p] == teams[winner]]
+        return text + f"; {' and '.join(side)} win{'s' * (len(side) == 1)} the game"
     if by == "points":      # as every points game has always said it
         return text + f"; {who[winner]} wins the game"
     return text + f"; {who[winner]} wins the game on " + (

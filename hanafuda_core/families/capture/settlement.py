@@ -474,8 +474,8 @@ class CardValueSettlement:
         scores = self.side_scores(state.caps_m, state.field_m, doubled, _hand_points(state))
         counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(counted)
-        tied = sum(1 for v in counted if v == best) > 1
-        winner = round_winner(counted, state.dealer, self.round_tie)
+        tied = sum(1 for v in (s.total for s in scores) if v == best) > 1   # sides (B6)
+        winner = round_winner(counted, state.dealer, self.round_tie, rules.teams)
         tie_winner = winner if tied else None
         points = counted
         adjusted_notes: tuple[str, ...] = ()
@@ -489,6 +489,11 @@ class CardValueSettlement:
             notes = []
             for p in range(rules.players):
                 side = rules.side(p)
+                if rules.teams and rules.teams.index(side) != p:    # a partner (B6)
+                    first = rules.teams.index(side)
+                    notes.append(f"player {p + 1} plays with player {first + 1}: the same "
+                                 "pile and score")
+                    continue
                 lines += self._yaku_lines(caps[side], fm, f"player {p + 1}",
                                           doubled[side] if doubled else frozenset())
                 if scores[side].hand_points and isinstance(rules.declarations, HandClaims):
