@@ -408,10 +408,10 @@ class CaptureAdapter:
         if not record.rounds or any(r.outcome is None for r in record.rounds):
             return {}
         from .families.capture.ranking import ranked_by
-        totals, won = capture_totals(record), capture_rounds_won(record)
+        totals, won = capture_totals(record), capture_first_key(game, record)
         by = ranked_by(game.rules)
-        ranking = {} if by == "points" else {"ranked_by": "rounds won",
-                                             "rounds_won": list(won)}
+        ranking = ({} if by == "points" else {"ranked_by": "tokens", "tokens": list(won)}
+                   if by == "tokens" else {"ranked_by": "rounds won", "rounds_won": list(won)})
         decision = capture_decision(game, record)
         decided = {} if decision.how in ("first key", "second key", "shared") else {
             "decided_by": decision.how, **({"race_yaku": decision.yaku}
@@ -436,7 +436,8 @@ class CaptureAdapter:
             from .families.capture.ranking import final_line, ranked_by
             totals = capture_totals(record)
             table = game.rules.yaku
-            lines.append(final_line(totals, capture_rounds_won(record), ranked_by(game.rules),
+            lines.append(final_line(totals, capture_first_key(game, record),
+                                    ranked_by(game.rules),
                                     [f"Player {p + 1} ({names[p]})"
                                      for p in range(len(totals))],
                                     capture_decision(game, record),
@@ -651,10 +652,22 @@ def capture_decision(game: Game, record: Record) -> Any:
         final_yaku = [frozenset(h.rule.key for h in table.evaluate(
             last.caps_m[rules.side(p)], last.field_m).hits) for p in range(rules.players)]
     first = _first_deal_dealer(record.rounds[0].deal) if record.rounds else None
+    from .families.capture.ranking import ranked_by
     points = [tuple((r.outcome or {}).get("points") or [0] * record.players)
-              for r in record.rounds] if rules.win_streak is not None else None
+              for r in record.rounds] \
+        if rules.win_streak is not None or ranked_by(rules) == "tokens" else None
     return decide_game(rules, totals, won, first_dealer=first, final_yaku=final_yaku,
                        round_points=points)
+
+
+def capture_first_key(game: Game, record: Record) -> tuple[int, ...]:
+    """What ranks the players before the total: rounds won, or under Counting Tokens
+    (B5) each seat's tokens, read from every round's scores."""
+    from .families.capture.ranking import ranked_by, tokens_won
+    if ranked_by(game.rules) != "tokens":
+        return capture_rounds_won(record)
+    return tokens_won([tuple((r.outcome or {}).get("points") or [0] * record.players)
+                       for r in record.rounds], record.players, teams=game.rules.teams)
 
 
 def capture_rounds_won(record: Record) -> tuple[int, ...]:

@@ -34,6 +34,8 @@ from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS, SPRING_SEMI_BRIGHTS, 
 from ..cards import Card
 from ..engines.capture import HIGO_BANA_WILD, CaptureRules
 from ..errors import OptionError
+from ..families.capture.adjustments import LeadDoubles
+from ..families.capture.ranking import COUNTING_TOKENS
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -141,12 +143,13 @@ _OPTION_LIST = (
            "the round's winner doubles its score when it leads every other player by at "
            "least 100 or 50, counting final scores or card values", BOOK_VAR.at(
                "2461-2473, 2507"),
-           note="not played yet (a round adjustment to come); the chapter allows several "
-                "at once, we will offer one at a time", implemented=False),
-    Option("counting_tokens", False, (False, True), "Counting Tokens: the round's winner "
+           note="The chapter lets a table choose several; doubling twice makes little "
+                "sense, so we offer one at a time."),
+    Option(COUNTING_TOKENS, False, (False, True), "Counting Tokens: the round's winner "
            "takes 1 token, 2 if it won by more than 50, 3 by more than 100; the most tokens "
-           "wins the game", BOOK_VAR.at("2515-2523"),
-           note="not played yet (a game ranking to come)", implemented=False),
+           "wins the game, the total breaking a tie", BOOK_VAR.at("2515-2523"),
+           note="'Won by' is the lead over the second-best score: our reading. It cannot "
+                "be combined with First to X Points."),
     Option("hand_quad_hiki", True, (False, True), "all four cards of a month dealt to one "
            "hand may be announced as a hiki too", BOOK_HIKI,
            note="our reading of 'in any combination (either in hand or in the field)'"),
@@ -254,9 +257,12 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         own += ((C.WILLOW_RAINMAN, 5),)
     if v["special_paulownia_10"]:
         own += ((C.PAULOWNIA_SPECIAL, 10),)
+    lead = v["lead_bonus"]
+    adjustments = () if lead == "none" else (LeadDoubles(
+        int(lead.split("_")[1]), lead.split("_")[0], partners=TEAMS[v["teams"]]),)
     overlay = CardValueSettlement(values=VALUES, card_values=own, chart=_TABLE,
                                   transfer_yaku=True, own_yaku_factor="none",
-                                  source=BOOK_SCORE)
+                                  adjustments=adjustments, source=BOOK_SCORE)
     wild = replace(HIGO_BANA_WILD,
                    on_field="discarded" if v["wild_dealt_discarded"] else "month",
                    optional_from_hand=v["wild_from_hand"] == "as_drawn",

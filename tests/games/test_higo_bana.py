@@ -165,11 +165,62 @@ def test_every_option_has_its_source_in_the_chapter():
         assert o.source is not None and o.source.lines and o.source.doc == "BOOK", o.key
 
 
-def test_the_variations_not_played_yet_are_named_and_refused():
-    for key, value in (("lead_bonus", "score_50"), ("counting_tokens", True)):
-        assert not OPTIONS[key].implemented
-        with pytest.raises(NotImplementedError, match="does not play it yet"):
-            get_rules(**{key: value})
+def test_every_variation_of_the_chapter_is_played():
+    assert all(o.implemented for o in OPTIONS.values())
+
+
+def _settle(rules, piles, dealer=0):
+    state = setup_state(rules, [""] * rules.players, "", "", captures=piles, dealer=dealer)
+    return rules.overlay.settle_draw(state)
+
+
+def test_book_higo_bana_example_1_lead_bonuses():
+    """BK14-1 under the lead variations (2461-2473, 2507): B's 25 leads A's -60 by 85 and
+    C's -20 by 45, so "50 Lead Final Score" does not double it; B's cards (75) lead
+    nobody's, so no card-value lead does either."""
+    piles = [PILES[k] for k in "ABC"]
+    for lead in ("score_100", "score_50", "cards_100", "cards_50"):
+        res = _settle(get_rules("book-3", lead_bonus=lead), piles)
+        assert res.points == (-60, 25, -20) and res.winner == 1, lead
+        assert any("the scores stand" in n for n in res.report.notes)
+
+
+def test_a_lead_of_at_least_the_bonus_doubles_the_winners_score():
+    piles = ["1a 3a 8a 11a 12a", "1c"]           # 100 against 0: a lead of exactly 100
+    assert _settle(get_rules(lead_bonus="score_100"), piles).points == (200, 0)
+    assert _settle(get_rules(lead_bonus="cards_50"), piles).points == (200, 0)
+    assert _settle(get_rules(lead_bonus="none"), piles).points == (100, 0)
+    piles = ["1a 3a 8a 11a", "1c"]               # 80 against 0
+    assert _settle(get_rules(lead_bonus="score_100"), piles).points == (80, 0)
+    team = _settle(get_rules("teams-2v2", lead_bonus="score_50"), ["1a 3a 8a", "1c"])
+    assert team.points == (120, 0, 120, 0)       # partners share the doubled score
+
+
+def test_book_higo_bana_example_1_counting_tokens():
+    """BK14-1 with Counting Tokens (2515-2523): B wins by 25 over C, one token; more than
+    50 gives two, more than 100 three; the most tokens wins the game."""
+    from hanafuda_core.families.capture.ranking import decide_game, round_tokens
+    assert round_tokens((-60, 25, -20)) == (0, 1, 0)
+    assert round_tokens((0, 51, 0)) == (0, 2, 0) and round_tokens((0, 50, 0)) == (0, 1, 0)
+    assert round_tokens((0, 101, 0)) == (0, 3, 0) and round_tokens((0, 100, 0)) == (0, 2, 0)
+    rules = get_rules("book-3", counting_tokens=True)
+    rounds = [(-60, 25, -20), (0, 160, 20), (95, 10, 30), (90, 0, 30)]
+    totals = tuple(map(sum, zip(*rounds)))
+    assert totals == (125, 195, 60)
+    decision = decide_game(rules, totals, (0, 0, 0), round_points=rounds)
+    # A takes 2 + 2 tokens (leads of 65 and 60), B 1 + 3 (25 and 140): B's total breaks
+    # the tie
+    assert (decision.winner, decision.how) == (1, "second key")
+    with pytest.raises(OptionError, match="counting tokens"):
+        get_rules(counting_tokens=True, first_to=300)
+
+
+def test_counting_tokens_in_a_played_game():
+    game = get_game("higo-bana", counting_tokens=True, rounds=3)
+    record = game.play(["greedy", "greedy"], seed=4)
+    summary = game.adapter.summary(game, record)
+    assert summary["ranked_by"] == "tokens" and sum(summary["tokens"]) >= 0
+    assert game.log(record)[-1].startswith("Tokens: ")
 
 
 def test_the_wild_options_reach_the_engine():
@@ -223,6 +274,19 @@ def test_random_rounds_score_the_cards_less_the_penalties(options, seed):
     assert sum(s.total for s in scores) == cards - (n - 1) * yaku
     assert all(s.total == s.card_points - s.taken_by_others for s in scores)
     assert end.result.points == tuple(s.total for s in scores)
+
+
+@settings(max_examples=20, deadline=None)
+@given(lead=st.sampled_from(("score_100", "score_50", "cards_100", "cards_50")),
+       seed=st.integers(0, 10_000), players=st.sampled_from((2, 3)))
+def test_a_lead_bonus_only_ever_doubles_the_round_winner(lead, seed, players):
+    plain = fast_random_round(get_rules(players=players), random.Random(seed))
+    bonus = fast_random_round(get_rules(players=players, lead_bonus=lead),
+                              random.Random(seed))
+    assert plain.history == bonus.history                 # the same round
+    before, after, w = plain.result.points, bonus.result.points, bonus.result.winner
+    for s in range(players):
+        assert after[s] == before[s] or (s == w and after[s] == 2 * before[s])
 
 
 # -- Team Play (B6) ----------------------------------------------------------------------

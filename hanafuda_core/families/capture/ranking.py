@@ -66,6 +66,10 @@ __all__ = [
     "RANKINGS",
     "check_game_end",
     "counting_rounds_option",
+    "COUNTING_TOKENS",
+    "TOKEN_STEPS",
+    "round_tokens",
+    "tokens_won",
     "final_line",
     "game_winner",
     "ROUND_TIES",
@@ -80,9 +84,16 @@ __all__ = [
 #: The option key a capture game uses for "Counting Rounds Instead of Points".
 COUNTING_ROUNDS = "counting_rounds"
 
-#: The two rankings, each with the order of its keys (what decides first, then the tie).
+#: The option key of "Counting Tokens" (B5): the round's winner takes tokens by margin.
+COUNTING_TOKENS = "counting_tokens"
+#: The margins over the runner-up beyond which a round's winner takes a second and a
+#: third token (Higo-Bana, BOOK 2515-2523: "more than 50", "more than 100").
+TOKEN_STEPS: tuple[int, ...] = (50, 100)
+
+#: The rankings, each with the order of its keys (what decides first, then the tie).
 RANKINGS: dict[str, tuple[str, str]] = {"points": ("total", "rounds won"),
-                                        "rounds": ("rounds won", "total")}
+                                        "rounds": ("rounds won", "total"),
+                                        "tokens": ("tokens", "total")}
 
 
 def counting_rounds_option(source: Source | None, note: str = "") -> Option:
@@ -96,8 +107,54 @@ def counting_rounds_option(source: Source | None, note: str = "") -> Option:
 
 def ranked_by(rules: Any) -> str:
     """``"rounds"`` if the rules (a capture game's, with ``options`` as key-value
-    pairs) switch on :data:`COUNTING_ROUNDS`, else ``"points"``."""
-    return "rounds" if dict(getattr(rules, "options", ())).get(COUNTING_ROUNDS) else "points"
+    pairs) switch on :data:`COUNTING_ROUNDS`, ``"tokens"`` if they switch on
+    :data:`COUNTING_TOKENS` (B5), else ``"points"``."""
+    options = dict(getattr(rules, "options", ()))
+    if options.get(COUNTING_TOKENS):
+        return "tokens"
+    return "rounds" if options.get(COUNTING_ROUNDS) else "points"
+
+
+def round_tokens(points: Sequence[int], steps: Sequence[int] = TOKEN_STEPS,
+                 teams: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Tokens each seat takes for one round (B5): the round's winner, the one side with
+    the best score, takes 1, and 1 more for each step its lead over the runner-up side
+    is more than; partners take their side's tokens; a shared best score, none.
+    (Counting rounds won is the same with no steps.)
+
+    The rulebook's Higo-Bana example (scores -60, 25, -20: 25 over -20 is 45):
+
+    >>> round_tokens((-60, 25, -20)), round_tokens((0, 160, 20)), round_tokens((30, 30))
+    ((0, 1, 0), (0, 3, 0), (0, 0))
+    >>> round_tokens((10, 80, 10, 80), teams=(0, 1, 0, 1))
+    (0, 2, 0, 2)
+    """
+    n = len(points)
+    side = tuple(teams) if teams else tuple(range(n))
+    best: dict[int, int] = {}
+    for s in range(n):
+        best[side[s]] = points[s]
+    order = sorted(best.values(), reverse=True)
+    if len(order) < 2 or order[0] == order[1]:
+        return (0,) * n
+    lead = order[0] - order[1]
+    won = 1 + sum(1 for step in steps if lead > step)
+    return tuple(won if points[s] == order[0] else 0 for s in range(n))
+
+
+def tokens_won(rounds: Iterable[Sequence[int]], players: int,
+               steps: Sequence[int] = TOKEN_STEPS,
+               teams: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Each seat's tokens over a game, from every round's scores (:func:`round_tokens`).
+
+    >>> tokens_won([(-60, 25, -20), (0, 160, 20), (90, 10, 30)], 3)
+    (2, 4, 0)
+    """
+    total = [0] * players
+    for pts in rounds:
+        for s, t in enumerate(round_tokens(pts, steps, teams)):
+            total[s] += t
+    return tuple(total)
 
 
 #: The option key of the "First Dealer Tie Breaker" (a game tied at the end goes to
@@ -146,6 +203,10 @@ def check_game_end(name: str, by: str, target_score: int | None, *,
     """
     if by not in RANKINGS:
         raise OptionError(f"a game is ranked by {' or '.join(RANKINGS)}, not {by!r}")
+    if by == "tokens" and target_score is not None:
+        raise OptionError(f"{name}: counting tokens (the most tokens wins) and a race to "
+                          f"{target_score} points (the first to reach it wins) are two ways "
+                          "to win the game; choose one")
     if by == "rounds" and target_score is not None:
         raise OptionError(f"{name}: counting rounds (the most rounds won wins) and a race "
                           f"to {target_score} points (the first to reach it wins) are two "
@@ -291,6 +352,7 @@ def rounds_won(winners: Iterable[int | None], players: int) -> tuple[int, ...]:
 
 
 def _key(totals: Sequence[int], wins: Sequence[int], by: str, seat: int) -> tuple[int, int]:
+    # ``wins``: rounds won, or tokens under "tokens" (the first key either way)
     if by not in RANKINGS:
         raise OptionError(f"a game is ranked by {' or '.join(RANKINGS)}, not {by!r}")
     return (totals[seat], wins[seat]) if by == "points" else (wins[seat], totals[seat])
@@ -425,7 +487,10 @@ def decide_game(rules: Any, totals: Sequence[int], wins: Sequence[int], *,
     teams = getattr(rules, "teams", None)
     if teams and among is None:     # B6: partners share a total; one seat stands for a side
         among = tuple(s for s in range(len(totals)) if teams.index(teams[s]) == s)
-    decision = decide(totals, wins, ranked_by(rules), final=final_rule(rules),
+    by = ranked_by(rules)
+    if by == "tokens":          # B5: the first key is the tokens, read from every round
+        wins = tokens_won(round_points or (), len(totals), teams=teams)
+    decision = decide(totals, wins, by, final=final_rule(rules),
                       first_dealer=first_dealer, among=among)
     if race and decision.winner is not None and (race[1] or len(race[0]) > 1):
         return GameDecision(decision.winner, "race", race[1])
@@ -452,9 +517,9 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
     """
     n = len(totals)
     scores = "final scores: " + ", ".join(f"{who[p]} {totals[p]}" for p in range(n))
-    if by == "rounds":
-        text = ("Rounds won: " + ", ".join(f"{who[p]} {wins[p]}" for p in range(n))
-                + "; " + scores)
+    if by in ("rounds", "tokens"):
+        text = (("Rounds won: " if by == "rounds" else "Tokens: ")
+                + ", ".join(f"{who[p]} {wins[p]}" for p in range(n)) + "; " + scores)
     else:
         text = scores[0].upper() + scores[1:]
     decision = decision or decide(totals, wins, by)
@@ -480,5 +545,6 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
         return text + f"; {' and '.join(side)} win{'s' * (len(side) == 1)} the game"
     if by == "points":      # as every points game has always said it
         return text + f"; {who[winner]} wins the game"
+    what = "rounds won" if by == "rounds" else "tokens"
     return text + f"; {who[winner]} wins the game on " + (
-        "rounds won" if decision.how == "first key" else "the total, tied on rounds won")
+        what if decision.how == "first key" else f"the total, tied on {what}")
