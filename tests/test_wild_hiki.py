@@ -242,3 +242,17 @@ def test_narration_tells_the_hiki_and_the_wild_left_on_the_field():
     step = story(chosen, "pass", left)
     assert part_sentences(step.parts[0], names)[0] == "Ben leaves the wild card on the field."
     assert step.parts[0].draw is not None and step.parts[0].player == 1
+
+
+def test_the_play_tool_words_the_pass_as_leaving_the_wild():
+    from hanafuda_core.families.capture.teaching import moves
+
+    class Round:            # the play tool's round: the engine state it wraps
+        def __init__(self, state):
+            self.state = state
+
+    chosen = setup_state(WILD, ["1a", "11d 2a"], "9a", "3a 3b", player=1).apply("play 11d")
+    words = dict(moves(Round(chosen), 1, ["Ann", "Ben"]))
+    assert words[PASS] == "leave the Storm on the field"
+    plain = setup_state(WILD, ["9c", "2a"], "9a 9b", "3a").apply("play 9c")   # no wild
+    assert plain.pending and moves(Round(plain), 0, ["Ann", "Ben"]) is None
