@@ -253,6 +253,10 @@ def _capture_zones(s: Any, seats: Sequence[int]) -> dict[str, tuple[int, ...]]:
     zones["stock"] = tuple(int(c) for c in s.stock[s.pos:])
     if s.pending:
         zones["in play"] = tuple(mask_cards((1 << s.pending[0]) | s.pending[1]))
+    from .engines.capture import _discarded
+    gone = _discarded(s)            # a wild dealt to the field that left the round (B2)
+    if gone:
+        zones["out of the round"] = tuple(mask_cards(gone))
     return zones
 
 
