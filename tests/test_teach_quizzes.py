@@ -97,7 +97,7 @@ def test_a_play_question_asks_a_clear_best_move():
 
 @pytest.mark.parametrize("bad, match", [
     ({"seed": "one"}, "whole number"), ({"n": 0}, "1 to 50"), ({"n": 51}, "1 to 50"),
-    ({"topics": ["poetry"]}, "unknown quiz topic"), ({"key": "higo-bana"}, "cannot be played"),
+    ({"topics": ["poetry"]}, "unknown quiz topic"), ({"key": "hiyoko"}, "cannot be played"),
     ({"key": "koikoi", "preset": "nowhere"}, "preset")])
 def test_bad_quiz_requests_are_refused_with_the_reason(bad, match):
     args = {"key": "mushi", "seed": 1, "n": 6, **bad}
