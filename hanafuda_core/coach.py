@@ -46,6 +46,7 @@ from .engines.capture import (
     DealRecord,
     Declare,
     GoOn,
+    Pass,
     Phase,
     Play,
     PlayerView,
@@ -527,6 +528,11 @@ class _Context:
             else:
                 other = _choice_mask(st)
             return (1 << card) | took, other & ~took, 0
+        if isinstance(action, Declare):     # an announced hiki (B1): the whole month
+            mm = MONTH_MASKS[int(action.cards[0]) >> 2]
+            return (st.hands_m[st.player] | self.field) & mm, 0, 0
+        if isinstance(action, Pass) and st.pending:     # the wild left on the field (B2)
+            return 0, 0, 1 << st.pending[0]
         return 0, 0, 0
 
     def reasons(self, action: Action, exp: float, win: float, loss: float, nothing: float,
@@ -545,7 +551,8 @@ class _Context:
     def card_reasons(self, action: Action) -> list[tuple[float, str]]:
         gain, left, discard = self.taken_by(action)
         items: list[tuple[float, str]] = []
-        played = int(action.card) if isinstance(action, Play) else self.state.pending[0]
+        played = (int(action.card) if isinstance(action, Play) else int(action.cards[0])
+                  if isinstance(action, Declare) else self.state.pending[0])
         if gain:
             taken = gain & ~(1 << played)
             what = f"captures {_the(_bits(taken))}"

@@ -118,6 +118,8 @@ BLOCKED = "blocked"
 STACKED = "stacked"
 TAKES = "takes"
 HIKI = "hiki"
+#: ``Part.decision`` of an optional wild left on the field (B2; the action is a Pass).
+LEAVE = "leave the wild"
 CHOICE = "choice"
 CHOSEN = "chosen"
 TAKES_WILD = "takes_wild"
@@ -333,7 +335,9 @@ class _Wild:
         self.stack = stack
         # under WildRules.reveal the wild is wild from the hand only if its holder showed it
         self.revealed = wild_revealed(before, before.player)
-        self.events: list[WildEvent] = list(after.wild_log[len(before.wild_log):])
+        # (an announced hiki and a wild left on the field are told by the step itself)
+        self.events: list[WildEvent] = [e for e in after.wild_log[len(before.wild_log):]
+                                        if e.kind not in ("hiki_blocked", "left")]
         self.pending = None
         if after.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
             source = "hand" if after.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
@@ -455,6 +459,20 @@ def story(before: State, action: Action | str, after: State) -> Step:
         if source == "hand":
             own_draw, turn = True, (1 << c) | t_mask
             pair_month = -1 if move.wild else c >> 2
+    elif isinstance(action, Declare) and before.phase == Phase.PLAY:
+        # an announced hiki (B1): the hand's and the field's cards of the month, then the draw
+        mm = MONTH_MASKS[action.cards[0] >> 2]
+        turn = (before.hands_m[p] | fm) & mm
+        fm &= ~mm
+        part0["decision"], own_draw = action.code(), True
+    elif before.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE) \
+            and not isinstance(action, Capture):
+        # the wild left on the field (B2): from the hand, the player then draws
+        c = before.pending[0]
+        fm |= 1 << c
+        part0["decision"] = LEAVE
+        if before.phase == Phase.CHOOSE_HAND_CAPTURE:
+            own_draw, turn, pair_month = True, 0, -1
     else:
         part0["decision"] = action.code()
     part0["field_after"] = CardSet.from_mask(fm)
@@ -674,9 +692,15 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
         out.append(f"{_possessive(names[part.yaku.player])} captures now make "
                    f"{and_list(part.yaku.names())}: {total} point{'s' * (total != 1)}.")
     declared = _declaration(part.decision)
-    if declared is not None:
+    if declared is not None and declared.key == HIKI:
+        out.insert(0, f"{subject(who, 'announce')} hiki with "
+                   f"{and_list(the_card(c) for c in declared.cards)} and "
+                   f"{conjugate(who, 'take')} all four {_hiki_month(declared)} cards.")
+    elif declared is not None:
         out.append(f"{subject(who, 'show')} {and_list(the_card(c) for c in declared.cards)}."
                    if declared.cards else f"{subject(who, 'declare')} nothing more.")
+    if part.decision == LEAVE:
+        out.insert(0, f"{subject(who, 'leave')} the wild card on the field.")
     if part.decision == GO_ON.code():
         out.append(f"{subject(who, 'call')} {part.words.go_on} and "
                    f"{conjugate(who, 'play')} on.")
@@ -689,6 +713,10 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
             out.append(f"{_possessive(names[left.yaku.player])} captures now make "
                        f"{and_list(left.yaku.names())}: {total} point{'s' * (total != 1)}.")
     return out
+
+
+def _hiki_month(declared: Declare) -> str:
+    return MONTH_NAMES[declared.cards[0] >> 2]
 
 
 def _declaration(code: str | None) -> Declare | None:
@@ -776,7 +804,8 @@ def describe(step: Step, names: Sequence[str]) -> str:
         text += f" {who} must decide: {step.words.go_on} (go on) or {step.words.stop}."
     elif step.phase == Phase.DECLARE:
         text += f" {who} may show cards from the hand, or pass."
-    elif step.phase == Phase.PLAY and _declaration(step.parts[0].decision) is not None:
+    elif step.phase == Phase.PLAY and _declaration(step.parts[0].decision) is not None \
+            and not str(step.parts[0].decision).startswith(f"declare {HIKI} "):
         text += f" {subject(who, 'play')} the first card."
     elif step.result is not None:
         res = step.result
@@ -801,7 +830,12 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     who = names[step.player]
     hand = part0.hand
     declared = _declaration(part0.decision)
-    if declared is not None:
+    if declared is not None and declared.key == HIKI:
+        lines.append(f"  {who} announces hiki with {_list(declared.cards)} and takes all "
+                     f"four {_hiki_month(declared)} cards")
+    elif part0.decision == LEAVE:
+        lines.append(f"  {who} leaves the wild card on the field")
+    elif declared is not None:
         lines.append(f"  {who} shows {_list(declared.cards)}" if declared.cards
                      else f"  {who} declares nothing more")
     elif part0.decision == GO_ON.code():

@@ -255,6 +255,10 @@ def _capture_zones(s: Any, seats: Sequence[int]) -> dict[str, tuple[int, ...]]:
         zones["aside"] = tuple(s.deal.aside)
     if s.pending:
         zones["in play"] = tuple(mask_cards((1 << s.pending[0]) | s.pending[1]))
+    from .engines.capture import _discarded
+    gone = _discarded(s)            # a wild dealt to the field that left the round (B2)
+    if gone:
+        zones["out of the round"] = tuple(mask_cards(gone))
     return zones
 
 
@@ -410,12 +414,10 @@ class CaptureAdapter:
         if not record.rounds or any(r.outcome is None for r in record.rounds):
             return {}
         from .families.capture.ranking import ranked_by
-        totals, won = capture_totals(record), capture_rounds_won(record)
+        totals, won = capture_totals(record), capture_first_key(game, record)
         by = ranked_by(game.rules)
-        ranking: dict[str, Any] = {} if by == "points" else {"ranked_by": "rounds won",
-                                                             "rounds_won": list(won)}
-        if by == "tokens":              # B5: Counting Tokens
-            ranking = {"ranked_by": "tokens", "tokens": list(capture_tokens(record))}
+        ranking = ({} if by == "points" else {"ranked_by": "tokens", "tokens": list(won)}
+                   if by == "tokens" else {"ranked_by": "rounds won", "rounds_won": list(won)})
         decision = capture_decision(game, record)
         decided = {} if decision.how in ("first key", "second key", "shared") else {
             "decided_by": decision.how, **({"race_yaku": decision.yaku}
@@ -440,12 +442,13 @@ class CaptureAdapter:
             from .families.capture.ranking import final_line, ranked_by
             totals = capture_totals(record)
             table = game.rules.yaku
-            lines.append(final_line(totals, capture_ranking_counts(game, record),
+            lines.append(final_line(totals, capture_first_key(game, record),
                                     ranked_by(game.rules),
                                     [f"Player {p + 1} ({names[p]})"
                                      for p in range(len(totals))],
                                     capture_decision(game, record),
-                                    {r.key: r.name for r in table.rules} if table else None))
+                                    {r.key: r.name for r in table.rules} if table else None,
+                                    teams=game.rules.teams))
         return lines
 
     def hand_table(self, game: Game) -> Any:
@@ -647,7 +650,7 @@ def capture_decision(game: Game, record: Record) -> Any:
     the target)."""
     from .families.capture.ranking import decide_game
     rules = game.rules
-    totals, won = capture_totals(record), capture_ranking_counts(game, record)
+    totals, won = capture_totals(record), capture_first_key(game, record)
     final_yaku = None
     target = rules.target_score
     if rules.race_tie_break and target is not None and \
@@ -657,27 +660,22 @@ def capture_decision(game: Game, record: Record) -> Any:
         final_yaku = [frozenset(h.rule.key for h in table.evaluate(
             last.caps_m[rules.side(p)], last.field_m).hits) for p in range(rules.players)]
     first = _first_deal_dealer(record.rounds[0].deal) if record.rounds else None
+    from .families.capture.ranking import ranked_by
     points = [tuple((r.outcome or {}).get("points") or [0] * record.players)
-              for r in record.rounds] if rules.win_streak is not None else None
+              for r in record.rounds] \
+        if rules.win_streak is not None or ranked_by(rules) == "tokens" else None
     return decide_game(rules, totals, won, first_dealer=first, final_yaku=final_yaku,
                        round_points=points)
 
 
-def capture_tokens(record: Record) -> tuple[int, ...]:
-    """Tokens taken by each seat of a capture game record (B5: Counting Tokens; each
-    round's winner by its margin)."""
-    from .families.capture.ranking import tokens_won
-    return tokens_won((((r.outcome or {}).get("points") or [0] * record.players,
-                        (r.outcome or {}).get("winner")) for r in record.rounds),
-                      record.players)
-
-
-def capture_ranking_counts(game: Game, record: Record) -> tuple[int, ...]:
-    """What the game's ranking counts beside the totals: tokens under Counting Tokens
-    (B5), else the rounds won."""
-    from .families.capture.ranking import ranked_by
-    return capture_tokens(record) if ranked_by(game.rules) == "tokens" \
-        else capture_rounds_won(record)
+def capture_first_key(game: Game, record: Record) -> tuple[int, ...]:
+    """What ranks the players before the total: rounds won, or under Counting Tokens
+    (B5) each seat's tokens, read from every round's scores."""
+    from .families.capture.ranking import ranked_by, tokens_won
+    if ranked_by(game.rules) != "tokens":
+        return capture_rounds_won(record)
+    return tokens_won([tuple((r.outcome or {}).get("points") or [0] * record.players)
+                       for r in record.rounds], record.players, teams=game.rules.teams)
 
 
 def capture_rounds_won(record: Record) -> tuple[int, ...]:

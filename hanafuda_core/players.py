@@ -103,8 +103,10 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     """The greedy policy (:class:`GreedyPlayer`, the coach's rollouts): one of ``legal``.
 
     Declaring at the deal: everything allowed (the first declaration offered, until only
-    Pass is left). Deciding: Stop whenever it is allowed. Choosing between field cards: the more
-    valuable (Bright 20, Ten 10, Ribbon 5, Chaff 1; ties: the lower id). Playing: the
+    Pass is left); an announced hiki (B1) whenever one is offered; a wild that may be
+    left on the field (B2) is always used. Deciding: Stop whenever it is allowed.
+    Choosing between field cards: the more valuable (Bright 20, Ten 10, Ribbon 5,
+    Chaff 1; ties: the lower id). Playing: the
     card whose play is worth most now: the card and what it takes at once, or the card
     and the best card it will choose when it waits for a choice (a pair of its month,
     or a wild card's targets: only one of them is taken); with no capture, discard the
@@ -117,6 +119,8 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     first = legal[0]
     if type(first) is Declare:
         return first
+    if type(legal[-1]) is Declare:  # an announced hiki (B1) takes a whole month: announce
+        return legal[-1]
     if isinstance(first, Play):     # legal holds one phase's actions: here all plays
         assert rules is not None, "a play is judged by the rules"
         val = _VAL
@@ -135,8 +139,9 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
         return best
     if STOP in legal:
         return STOP
-    if isinstance(first, Capture):
-        return max(cast("Sequence[Capture]", legal), key=lambda a: (_VAL[a.card], -a.card))
+    if isinstance(first, Capture):      # (a wild that may be left is used: B2's Pass last)
+        return max((a for a in legal if type(a) is Capture),
+                   key=lambda a: (_VAL[a.card], -a.card))
     return first
 
 

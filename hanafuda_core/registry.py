@@ -15,8 +15,8 @@ playable, and the tools it offers.
 
 >>> [e.key for e in list_games(playable=True)]
 ['simplified', 'matching-flowers', 'hana-awase-1', 'hana-awase-2', 'mushi', 'six-hundred',
- 'hachijuu-hana', 'min-hwatu', 'koikoi', 'oni-koikoi', 'tensho-simplified', 'hachihachi',
- 'sudaoshi', 'hachi-simplified', 'hachi', 'tensho']
+ 'hachijuu-hana', 'min-hwatu', 'koikoi', 'oni-koikoi', 'higo-bana', 'tensho-simplified',
+ 'hachihachi', 'sudaoshi', 'hachi-simplified', 'hachi', 'tensho']
 >>> get_game("koikoi-d003").preset
 'd003'
 """
@@ -202,14 +202,14 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
 
     >>> get_game("hachihachi", preset="d001").players
     (2, 7)
-    >>> get_game("higo-bana")
+    >>> get_game("hiyoko")
     Traceback (most recent call last):
       ...
-    hanafuda_core.registry.NotPlayableError: Higo-Bana cannot be played yet (chapter 14 of the
-    book describes it; `hanafuda games higo-bana` shows its facts); playable games: simplified,
+    hanafuda_core.registry.NotPlayableError: Hiyoko cannot be played yet (chapter 26 of the
+    book describes it; `hanafuda games hiyoko` shows its facts); playable games: simplified,
     matching-flowers, hana-awase-1, hana-awase-2, mushi, six-hundred, hachijuu-hana, min-hwatu,
-    koikoi, oni-koikoi, tensho-simplified, hachihachi, sudaoshi, hachi-simplified,
-    hachi, tensho
+    koikoi, oni-koikoi, higo-bana, tensho-simplified, hachihachi, sudaoshi,
+    hachi-simplified, hachi, tensho
     """
     e = entry(key)
     if e.preset_of is not None:

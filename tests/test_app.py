@@ -179,14 +179,14 @@ def test_each_app_keeps_its_own_pages():
 
 def test_unknown_page_or_tool_is_refused_and_nothing_changes():
     app = classroom_app()
-    with pytest.raises(UnknownToolError, match="no page for 'higo-bana'") as error:
-        app.open_page("higo-bana")
+    with pytest.raises(UnknownToolError, match="no page for 'hiyoko'") as error:
+        app.open_page("hiyoko")
     assert isinstance(error.value, HanafudaError)
     assert app.stack.selected_index == 0 and app.pages == {}
     with pytest.raises(UnknownToolError, match="unknown tool 'dance'; the tools are"):
         build_tool("dance", "koikoi")
-    with pytest.raises(UnknownToolError, match="no 'play' view for 'higo-bana'"):
-        build_tool("play", "higo-bana")
+    with pytest.raises(UnknownToolError, match="no 'play' view for 'hiyoko'"):
+        build_tool("play", "hiyoko")
 
 
 GENERIC_TOOLS = ("play", "score", "replay", "whole-game", "deal", "quiz")
@@ -196,7 +196,7 @@ def test_tools_come_from_the_registry_entry():
     assert game_tools(get_game("koikoi")) == entry("koikoi").tools == GENERIC_TOOLS
     assert game_tools(get_game("hachihachi"))[0] == "combinations"
     assert "combinations" in game_tools(get_game("six-hundred"))
-    assert game_tools(get_game("higo-bana")) == ()
+    assert game_tools(get_game("hiyoko")) == ()
 
 
 #: The playable games whose tools are the generic six (every game but Koi-Koi and the

@@ -111,8 +111,8 @@ def test_games_json_says_which_games_are_playable_and_their_tools(capsys):
 
 @pytest.mark.parametrize("argv, words", [
     (("replay", "/no/such/file.json"), "cannot read the record"),
-    (("play", "higo-bana"), ("Higo-Bana cannot be played yet (chapter 14 of the book "
-                              "describes it); games that can be played: simplified")),
+    (("play", "hiyoko"), ("Hiyoko cannot be played yet (chapter 26 of the book "
+                           "describes it); games that can be played: simplified")),
     (("score", "koikoi", "1a", "--preset", "d001"), "presets: book"),
 ])
 def test_errors_are_one_line(capsys, argv, words):

@@ -110,7 +110,7 @@ def test_worksheet_refuses_a_game_without_a_seed_and_an_unknown_quiz():
     with pytest.raises(HanafudaError, match="seed"):
         kit.worksheet_html("koikoi")
     with pytest.raises(HanafudaError, match="has no quiz"):
-        kit.seed_page_html("higo-bana", 1)
+        kit.seed_page_html("hiyoko", 1)
     for bad in (0, 31, True, "3"):
         with pytest.raises(HanafudaError, match="seeds 1 to 30"):
             kit.seed_page_path("koikoi", bad)

@@ -99,7 +99,7 @@ def test_a_play_question_asks_a_clear_best_move(key):
 
 @pytest.mark.parametrize("bad, match", [
     ({"seed": "one"}, "whole number"), ({"n": 0}, "1 to 50"), ({"n": 51}, "1 to 50"),
-    ({"topics": ["poetry"]}, "unknown quiz topic"), ({"key": "higo-bana"}, "cannot be played"),
+    ({"topics": ["poetry"]}, "unknown quiz topic"), ({"key": "hiyoko"}, "cannot be played"),
     ({"key": "koikoi", "preset": "nowhere"}, "preset"),
     ({"key": "koikoi", "seed": "x"}, "whole number"), ({"key": "koikoi", "n": 0}, "1 to 50"),
     ({"key": "koikoi", "topics": ["koikoi/nope"]}, "unknown quiz topic"),

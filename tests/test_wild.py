@@ -269,17 +269,16 @@ def test_coach_rollouts_and_advice_follow_the_wild_rules():
 # ---------------------------------------------------------------------------
 # The other games' wild cards, as data
 
-def test_other_wild_variants_are_described_and_refused_until_the_engine_plays_them():
+def test_other_wild_variants_are_described_and_played():
     assert MUSHI_WILD.playable and MUSHI_WILD.card == STORM
     assert ONI_WILD.card == Card.PAULOWNIA_PHOENIX and ONI_WILD.from_stock == "non_chaff"
     assert SIX_HUNDRED_WILD.leftovers == "field" and not SIX_HUNDRED_WILD.last_card_sweeps
     assert HIGO_BANA_WILD.optional and HIGO_BANA_WILD.on_field == "month"
     assert SIX_HUNDRED_WILD.playable        # A12: any card may take it on the field
     assert CaptureRules(wild=SIX_HUNDRED_WILD).wild is SIX_HUNDRED_WILD
-    for wild, word in ((HIGO_BANA_WILD, "optional"),
-                       (replace(MUSHI_WILD, on_field="discarded"), "discarded")):
-        with pytest.raises(NotImplementedError, match=word):
-            CaptureRules(wild=wild)
+    # B1 and B2: Higo-Bana's wild (announced hiki, optional) and the discarded wild play
+    for wild in (HIGO_BANA_WILD, replace(MUSHI_WILD, on_field="discarded")):
+        assert wild.playable and CaptureRules(wild=wild).wild is wild
     # the reveal is played, as a declaration at the deal: rules without one are refused
     assert ONI_WILD.playable
     with pytest.raises(OptionError, match="wild from the hand only if shown at the deal"):

@@ -43,10 +43,13 @@ How future games plug in (not implemented here, the fields are reserved):
   sweep and who gets the leftovers. Mushi's Storm (:data:`MUSHI_WILD`, also
   Koi-Koi's "Storm is Wild" and "Brewing Storm"), Six Hundred's (any card may
   take the wild lying on the field) and Oni Koi-Koi's (wild from the hand only if
-  shown at the deal: ``reveal``, with a :class:`ShowCards` declaration) are played;
-  Higo-Bana's is described as a value, and the engine refuses it
-  (``NotImplementedError``) until it plays its extra rules (the announced hiki, the
-  optional wild).
+  shown at the deal: ``reveal``, with a :class:`ShowCards` declaration) are played,
+  and so is Higo-Bana's (B1, B2): a wild that may be left on the field (``optional``:
+  :class:`Pass` beside the targets), one discarded when dealt to the field, and the
+  announced hiki (``CaptureRules.announced_hiki``: ``Declare("hiki", cards)`` in phase
+  ``PLAY`` takes all four cards of a month; ``WildRules.hiki="announced"``: the wild
+  never takes a field card of a month whose other cards are all in one other side's
+  hand, the holder announcing for it).
   Without a wild the turn runs the plain code above; every wild move is also
   logged as a :class:`WildEvent` in ``State.wild_log`` (for narration).
 * **Declarations at the deal** (``declarations``, a :class:`Declarations` value; A1):
@@ -249,12 +252,21 @@ class Declare:
     def describe(self) -> str:
         names = [CARD_INFO[c].name for c in self.cards]
         shown = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if self.key == HIKI:
+            return (f"announce hiki with the {shown}: take all four "
+                    f"{MONTH_NAMES[self.cards[0] >> 2]} cards")
         return f"show the {shown} ({self.key.replace('_', ' ')})"
+
+
+#: The key of the announced hiki (B1): ``Declare(HIKI, cards)`` in phase ``PLAY``.
+HIKI = "hiki"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Declare nothing (more) after the deal: the next seat declares, or play begins."""
+    """Declare nothing (more) after the deal: the next seat declares, or play begins.
+    Under an optional wild (``WildRules.optional``, B2) it is also the choice to leave
+    the wild on the field instead of taking a card with it."""
 
     def code(self) -> str:
         return "pass"
@@ -564,6 +576,10 @@ class CaptureRules:
     # B13: the month order the game names its months in (a key of cards.MONTH_ORDERS:
     # Tensho's numbered yaku and its first-dealer draw); capturing is unchanged.
     month_order: str = "japanese"
+    # B1: a player whose hand and the field hold a whole month may announce it in phase
+    # PLAY (``Declare("hiki", hand cards)``) and take all four: ``"none"`` (off),
+    # ``"hand_and_field"`` (at least one card in each) or ``"any"`` (a dealt hand quad too).
+    announced_hiki: str = "none"
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -630,6 +646,9 @@ class CaptureRules:
             if self.teams is not None:
                 raise OptionError(f"{self.name}: point burdens are carried by seats; they "
                                   "are not played with teams")
+        if self.announced_hiki not in ANNOUNCED_HIKI:
+            raise OptionError(f"announced_hiki must be one of {', '.join(ANNOUNCED_HIKI)}, "
+                              f"not {self.announced_hiki!r}")
         if self.capture_relation is not None:
             if not isinstance(self.capture_relation, CaptureRelation):
                 raise TypeError("CaptureRules.capture_relation must be a CaptureRelation or None")
@@ -705,7 +724,9 @@ class CaptureRules:
 # Wild cards (data)
 
 _WILD_TARGETS = ("other_months", "any", "non_chaff", "month")
-_WILD_HIKI = ("protected", "announced")
+_WILD_HIKI = ("protected", "announced", "both")
+#: ``CaptureRules.announced_hiki``'s values (B1).
+ANNOUNCED_HIKI = ("none", "hand_and_field", "any")
 _WILD_ON_FIELD = ("first_draw", "month", "any_card", "non_chaff", "discarded")
 _WILD_LEFTOVERS = ("wild_player", "field")
 _ON_FIELD_CANDIDATE = ("any_card", "non_chaff")
@@ -728,7 +749,11 @@ class WildEvent(NamedTuple):
     * ``"month_leftover"``: at the end, the last card(s) of the wild's month went
       to ``player``'s side, which held the other cards of that month;
     * ``"partner_leftover"``: at the end, the card(s) left of the month the wild
-      paired with went to ``player``'s side, which had used the wild.
+      paired with went to ``player``'s side, which had used the wild;
+    * ``"hiki_blocked"``: the wild could have taken ``card``, but ``player`` holds
+      ``taken``, every other card of its month, and announces hiki (B1): the wild may
+      not take it, and ``taken`` is shown;
+    * ``"left"``: ``player`` leaves the wild ``card`` on the field unused (B2).
 
     The events an action caused are ``after.wild_log[len(before.wild_log):]``.
     """
@@ -759,6 +784,11 @@ class WildEvent(NamedTuple):
         if self.kind == "sweep":
             return (f"{who} turns up the {name} (wild) as the last stock card: it sweeps the "
                     f"field" + (f", taking {taken}" if taken else ""))
+        if self.kind == "hiki_blocked":
+            return (f"{who} announces hiki, showing {taken}: the wild cannot take the "
+                    f"{name}")
+        if self.kind == "left":
+            return f"{who} leaves the {name} on the field instead of taking a card with it"
         if self.kind == "month_leftover":
             return (f"{taken} left on the field at the end go{'es' * (self.taken.bit_count() == 1)}"
                     f" to {who}, who holds the other {MONTH_NAMES[self.card >> 2]} cards")
@@ -789,8 +819,10 @@ class WildRules:
     ``hiki``
         ``"protected"``: the three cards of one month on the field (a hiki) are
         never taken by the wild (Mushi, Six Hundred l. 1285, Oni l. 2147);
-        ``"announced"``: Higo-Bana's hiki (all four of a month seen in hand and
-        field) is announced to block the wild (l. 2373) - not implemented.
+        ``"announced"``: Higo-Bana's hiki (l. 2373, 2381): the wild never takes a field
+        card of a month whose other cards are all in the hand of a seat of another side
+        (that seat announces hiki for it: a ``"hiki_blocked"`` :class:`WildEvent`, its
+        cards shown); a field triple is no protection. ``"both"``: the two together.
     ``on_field``
         What may take the wild when it lies on the field: ``"first_draw"`` no
         card matches it, not even one of its own month, and the first player who
@@ -800,8 +832,9 @@ class WildRules:
         of the leftovers); ``"month"`` only a card of its own month, as usual
         (Higo-Bana l. 2377); ``"any_card"`` any card may take it (Six Hundred
         l. 1293); ``"non_chaff"`` any Bright, Ten or Ribbon may take it (Oni
-        l. 2151); ``"discarded"`` dealt to the field it leaves the round
-        (Higo-Bana variant, l. 2439) - not implemented.
+        l. 2151); ``"discarded"`` dealt to the field it leaves the round at the deal
+        (Higo-Bana variant, l. 2439; a deal event; the field is one card short), and
+        is otherwise matched by its own month (as ``"month"``).
         A wild that could take nothing and joined the field follows the same rule.
         Under ``"any_card"`` / ``"non_chaff"`` the wild is one more candidate for
         every card that may take it (played or turned up, of any month): the
@@ -815,8 +848,11 @@ class WildRules:
         its own month included (Mushi, Oni l. 2151, Higo-Bana l. 2377; Six
         Hundred says nothing: False).
     ``optional``
-        The drawn wild may be left on the field unused (Higo-Bana l. 2377) - not
-        implemented (it needs a "leave it" action).
+        The wild may be left on the field unused (Higo-Bana l. 2377): played or drawn
+        with at least one target, the player chooses (``CHOOSE_HAND_CAPTURE`` /
+        ``CHOOSE_DRAW_CAPTURE``) among the targets and :class:`Pass` (leave it), even
+        with one target. Left, it lies on the field as ``on_field`` says.
+        ``optional_from_hand``: False makes only the drawn wild optional.
     ``reveal``
         The wild works from the hand only if its holder showed it at the start of
         the round, otherwise it matches its own month like any card (Oni l. 2149).
@@ -843,8 +879,8 @@ class WildRules:
     (True, True, True)
     >>> ONI_WILD.hand_power(revealed=True), ONI_WILD.hand_power(revealed=False)
     ('any', 'month')
-    >>> [u.split(" ")[0] for u in HIGO_BANA_WILD.unplayable()]
-    ["hiki='announced'", 'optional=True']
+    >>> HIGO_BANA_WILD.playable, HIGO_BANA_WILD.unplayable()
+    (True, [])
     """
 
     card: int = Card.WILLOW_STORM
@@ -855,6 +891,7 @@ class WildRules:
     on_field: str = "first_draw"
     last_card_sweeps: bool = True
     optional: bool = False
+    optional_from_hand: bool = True
     reveal: bool = False
     leftovers: str = "wild_player"
     needs_dealt_month: int | None = None
@@ -874,16 +911,9 @@ class WildRules:
 
     # -- what the engine plays ------------------------------------------------
     def unplayable(self) -> list[str]:
-        """The values the engine does not play yet (empty: fully playable)."""
-        out = []
-        if self.hiki == "announced":
-            out.append("hiki='announced' (Higo-Bana: a hiki seen in hand and field is "
-                       "announced to block the wild)")
-        if self.on_field == "discarded":
-            out.append("on_field='discarded' (Higo-Bana variant: the wild dealt to the field "
-                       "leaves the round)")
-        if self.optional:
-            out.append("optional=True (Higo-Bana: the drawn wild may be left on the field)")
+        """The values the engine does not play yet (empty: fully playable; every value
+        is played since B1 and B2)."""
+        out: list[str] = []
         return out
 
     @property
@@ -951,16 +981,22 @@ class WildRules:
         "month" (no wild power) unless its holder showed it at the deal."""
         return self.from_hand if revealed or not self.reveal else "month"
 
-    def targets(self, field_m: int, kind: str) -> int:
-        """The field cards the wild may take (a mask) for a power ``kind``."""
+    def may_leave(self, source: str) -> bool:
+        """May the wild be left on the field unused when it comes from ``source``
+        ("hand" or "stock")? (``optional``, B2)"""
+        return self.optional and (source == "stock" or self.optional_from_hand)
+
+    def targets(self, field_m: int, kind: str, blocked: int = 0) -> int:
+        """The field cards the wild may take (a mask) for a power ``kind``; ``blocked``:
+        field cards another seat's announced hiki keeps from it (B1, :func:`hiki_holds`)."""
         if kind == "other_months":
             m = field_m & ~self.own_month
         elif kind == "non_chaff":
             m = field_m & ~_CHAFF_MASK
         else:
             m = field_m
-        m &= ~self.bit
-        if self.hiki == "protected" and m:
+        m &= ~(self.bit | blocked)
+        if self.hiki != "announced" and m:
             x = _nibble_counts(field_m & ~self.field_exclusion)
             three = x & (x >> 1) & ~(x >> 2) & _NIB1      # months with exactly 3 cards
             m &= ~(three * 15)
@@ -977,7 +1013,7 @@ class WildRules:
         if kind == "non_chaff" and _CHAFF_MASK >> target & 1:
             return (f"{under} turned up from the {source} cannot take a Chaff "
                     f"(the {CARD_INFO[target].name})")
-        if self.hiki == "protected":
+        if self.hiki != "announced":
             mm = MONTH_MASKS[target >> 2]
             if (field_m & ~self.field_exclusion & mm).bit_count() == 3:
                 return (f"{under} cannot take a hiki: the three {month} cards on the field "
@@ -996,7 +1032,9 @@ SIX_HUNDRED_WILD = WildRules(rule_name="Six Hundred", from_hand="any", from_stoc
 ONI_WILD = WildRules(card=Card.PAULOWNIA_PHOENIX, rule_name="Oni Koi-Koi", from_hand="any",
                      from_stock="non_chaff", on_field="non_chaff", reveal=True,
                      source=Source("BOOK", "ch. 13 Oni Koi-Koi, wild card", "2139-2151"))
-#: Higo-Bana (BOOK ch. 14, l. 2373-2381): not playable yet (announced hiki, optional wild).
+#: Higo-Bana (BOOK ch. 14, l. 2373-2381): the announced hiki blocks it, it may be left on
+#: the field. ``from_hand="any"`` is our reading: the chapter does not describe a played
+#: Storm, we play it as drawn.
 HIGO_BANA_WILD = WildRules(rule_name="Higo-Bana", from_hand="any", from_stock="any",
                            hiki="announced", on_field="month", optional=True,
                            source=Source("BOOK", "ch. 14 Higo-Bana, wild card", "2373-2381"))
@@ -1244,6 +1282,7 @@ class State(NamedTuple):
         (B7) and any card waiting for a capture choice (with the turn's captures so far):
         always the deck size."""
         total = self.field_m.bit_count() + len(self.stock) - self.pos + len(self.deal.aside)
+        total += _discarded(self).bit_count()         # a wild that left at the deal (B2)
         if self.pending:
             total += ((1 << self.pending[0]) | self.pending[1]).bit_count()
         total += sum(h.bit_count() for h in self.hands_m)
@@ -1451,6 +1490,13 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
     caps = [0] * sides
     events: tuple[str, ...] = ()
     pos = 0
+    gone = 0
+    w = rules.wild
+    if w is not None and w.on_field == "discarded" and fm & w.bit:
+        # B2 (Higo-Bana's "Wild Dealt to Field"): it leaves the round; no refill
+        gone = w.bit
+        fm &= ~gone
+        events = (f"the {CARD_INFO[w.card].name}, dealt to the field, leaves the round",)
     if outcome == "dealer_captures":
         # BOOK "Four of a Kind is Not a Misdeal": the dealer takes the quad and the
         # field is refilled from the stock (a refilled quad simply stays: rare); with
@@ -1467,9 +1513,9 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
             for _ in range(4):
                 fm |= 1 << stock[pos]
                 pos += 1
-        events = tuple(ev)
+        events += tuple(ev)
     elif outcome in ("instant_win", "dealer_wins"):
-        events = (reason,)
+        events += (reason,)
     sigs: tuple[Signature, ...] = ((),) * sides
     pts: tuple[int, ...] = (0,) * sides
     lone = rules.lone_mask
@@ -1492,7 +1538,7 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
                         _seat_burdens(rules, dealer, burdens))
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
                          dealer, round_no, sigs, pts, (), scores, wins, (),
-                         None, record, None, fm, (), ()))
+                         None, record, None, fm | gone, (), ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
                                            reason)
@@ -1721,7 +1767,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     ph = state.phase
     if ph == _PLAY_PHASE:
         h = state.hands_m[state.player]
-        return _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
+        plays = _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
+        if state.rules.announced_hiki != "none":        # B1: a hiki may be announced
+            return plays + _hiki_offers(state)
+        return plays
     if ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW:
         m = _choice_mask(state)
         acts = _CAPTURES.get(m)
@@ -1729,6 +1778,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if len(_CAPTURES) > 4096:
                 _CAPTURES.clear()
             acts = _CAPTURES[m] = tuple(CAPTURE[c] for c in _bits(m))
+        if state.rules.wild is not None and _may_leave(state):     # B2: or leave the wild
+            return acts + (PASS,)
         return acts
     if ph == _DECIDE:
         # the overlay says which decisions are open; the rules name them
@@ -1794,6 +1845,21 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
         raise IllegalActionError(f"before the first play each player may {verb} cards from "
                                  f"the hand: {what}, or 'pass' to {verb} nothing more "
                                  f"({action.describe()} is not possible now)")
+    if ph == Phase.PLAY and isinstance(action, Declare) and action.key == HIKI \
+            and state.rules.announced_hiki != "none":
+        offers = _hiki_offers(state)
+        if action in offers:
+            return
+        month = MONTH_NAMES[action.cards[0] >> 2]
+        raise IllegalActionError(
+            f"you cannot announce hiki with {', '.join(_name(c) for c in action.cards)}: a "
+            f"hiki is every {month} card of your hand, with the rest of the month on the "
+            "field" + (" (or all four in your hand)" if state.rules.announced_hiki == "any"
+                       else "") + "; you may announce "
+            + (" or ".join(f"'{d.code()}'" for d in offers) if offers else "none now"))
+    if type(action) is Pass and ph in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE) \
+            and _may_leave(state):
+        return
     if isinstance(action, (Declare, Pass)):
         raise IllegalActionError(f"{action.describe()} is not possible now: declarations are "
                                  "made after the deal, before the first play")
@@ -1878,6 +1944,10 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
     if (ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE) \
             and isinstance(action, Capture):
         return _choose(state, CAPTURE[action.card])
+    if ph == Phase.PLAY and type(action) is Declare:            # B1: the announced hiki
+        return _announce(state, action)
+    if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
+        return _leave_wild(state)                               # B2: a Pass leaves the wild
     hist = (state.history_c, action)
     if ph == Phase.DECLARE:
         k = (state.player - state.dealer) % state.rules.players
@@ -2021,9 +2091,12 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         excl = w.field_exclusion
         fwild = w.field_candidate       # the wild on the field as a candidate (A12)
         takers = w.field_takers
+        announce = w.hiki != "protected"    # B1: another side's hiki blocks the wild
+        leave_hand, leave_draw = w.may_leave("hand"), w.may_leave("stock")  # B2
     else:
         wcard = -1
         excl = fwild = takers = 0
+        announce = leave_hand = leave_draw = False
     months = rules.take_masks       # what a card of each month may take (same month: usual)
     rel = rules.capture_relation is not None
     lone, auto = rules.turn_extras  # B8 lone cards, B10 automatic-win rules
@@ -2042,8 +2115,12 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
             elif card == wcard and (hp := w.hand_power(
                     not w.reveal or wild_revealed(state, player))) != "month":
                 m = w.targets(fm, hp)                   # the wild's power
+                if announce and m:
+                    blocked, ev = _blocked(rules, hands, fm, player, m, card)
+                    m &= ~blocked
+                    wlog += ev
                 n = m.bit_count()
-                if n >= 2:                              # the player picks one
+                if n >= 2 or (n and leave_hand):        # the player picks one (or leaves it)
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
@@ -2094,8 +2171,12 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     fm = 0
                 elif card == wcard and w.from_stock != "month":
                     m = w.targets(fm, w.from_stock)
+                    if announce and m:
+                        blocked, ev = _blocked(rules, hands, fm, player, m, card)
+                        m &= ~blocked
+                        wlog += ev
                     n = m.bit_count()
-                    if n >= 2:
+                    if n >= 2 or (n and leave_draw):
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
@@ -2243,7 +2324,12 @@ def _choice_mask(state: State) -> int:
         return state.field_m & state.rules.take_masks[card >> 2]
     source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
     if card == w.card and (power := _power(state, source)) != "month":
-        return w.targets(state.field_m, power)
+        m = w.targets(state.field_m, power)
+        if w.hiki != "protected" and m:     # the hiki announced when the wild came (B1)
+            for e in state.wild_log:
+                if e.kind == "hiki_blocked":
+                    m &= ~MONTH_MASKS[e.card >> 2]
+        return m
     m = state.field_m & MONTH_MASKS[card >> 2] & ~w.field_exclusion
     if state.field_m & w.field_candidate and w.field_takers >> card & 1:
         return w.field_options(state.field_m, card, m)
@@ -2294,8 +2380,12 @@ def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
         source = "hand" if state.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
         if isinstance(action, Capture):
             why = w.refusal(state.field_m, _power(state, source), int(action.card), source)
+            if why is None and w.hiki != "protected":
+                why = _hiki_refusal(state, int(action.card))
             if why is not None:
-                raise IllegalActionError(f"{why}; it can take {names}")
+                raise IllegalActionError(f"{why}; it can take {names}"
+                                         + (" or be left on the field" if _may_leave(state)
+                                            else ""))
             raise IllegalActionError(f"the {_name(action.card)} is not on the field; under "
                                      f"{w.rule_name} the {_name(card)} can take {names}")
         raise IllegalActionError(f"choose the card the wild {_name(card)} takes: {names}")
@@ -2318,11 +2408,140 @@ def _refuse_wild(state: State, action: Action, options: list[int]) -> None:
 
 
 
+# ---------------------------------------------------------------------------
+# The announced hiki (B1) and the optional wild (B2)
+
+def _present(x: int) -> int:
+    """The low bit of each month's nibble whose count (from :func:`_nibble_counts`) is
+    not zero."""
+    return (x | x >> 1 | x >> 2) & _NIB1
+
+
+def hiki_months(hand: int, field_m: int, mode: str = "hand_and_field") -> tuple[int, ...]:
+    """The months (indexes 0-11) a hand may announce as a hiki (B1): hand and field hold
+    all four cards, at least one in the hand, and under ``"hand_and_field"`` at least
+    one on the field (``"any"``: a hand quad too; ``"none"``: nothing).
+
+    >>> hiki_months(CardSet.parse("4a 4b 9a").mask, CardSet.parse("4c 4d 1a").mask)
+    (3,)
+    >>> hiki_months(CardSet.parse("4a 4b 4c 4d").mask, 0), hiki_months(
+    ...     CardSet.parse("4a 4b 4c 4d").mask, 0, "any")
+    ((), (3,))
+    """
+    if mode == "none" or not hand:
+        return ()
+    full = (_nibble_counts(hand | field_m) >> 2) & _NIB1 & _present(_nibble_counts(hand))
+    if mode != "any":
+        full &= _present(_nibble_counts(field_m))
+    return tuple(b.bit_length() - 1 >> 2 for b in _bits_of(full))
+
+
+def _bits_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _hiki_offers(state: State) -> tuple[Declare, ...]:
+    """The hiki the player to move may announce (B1), as declarations."""
+    h = state.hands_m[state.player]
+    return tuple(Declare(HIKI, tuple(Card(c) for c in _bits(h & MONTH_MASKS[k])))
+                 for k in hiki_months(h, state.field_m, state.rules.announced_hiki))
+
+
+def hiki_holds(rules: CaptureRules, hands: Sequence[int], field_m: int, player: int
+               ) -> tuple[tuple[int, int], ...]:
+    """``(seat, month mask)`` of every hiki that keeps the wild of ``player`` from a
+    field card (B1, ``WildRules.hiki="announced"``): a seat of another side whose hand
+    holds every card of a month not on the field, with at least one on the field."""
+    me = rules.side(player)
+    fx = _present(_nibble_counts(field_m))
+    out = []
+    for seat, h in enumerate(hands):
+        if not h or rules.side(seat) == me:
+            continue
+        full = (_nibble_counts(h | field_m) >> 2) & _NIB1 & fx & _present(_nibble_counts(h))
+        out += [(seat, MONTH_MASKS[b.bit_length() - 1 >> 2]) for b in _bits_of(full)]
+    return tuple(out)
+
+
+def _blocked(rules: CaptureRules, hands: Sequence[int], fm: int, player: int, raw: int,
+             card: int) -> tuple[int, tuple[WildEvent, ...]]:
+    """The field cards among the wild's targets ``raw`` that an announced hiki keeps from
+    it, and the announcements (``"hiki_blocked"`` events). The events are the public
+    record of the block: the choice that follows reads them (:func:`_choice_mask`), so a
+    position rebuilt from a player's view offers the same captures. (The wild uses its
+    power once a round: played or drawn, it is then taken or lies on the field.)"""
+    blocked, events = 0, []
+    for seat, mm in hiki_holds(rules, hands, fm, player):
+        if raw & mm:
+            blocked |= fm & mm
+            events.append(WildEvent(seat, "hiki_blocked", (raw & mm & -(raw & mm))
+                                    .bit_length() - 1, hands[seat] & mm))
+    return blocked, tuple(events)
+
+
+def _announce(state: State, action: Declare) -> State:
+    """A legal announced hiki (B1): the hand's and the field's cards of the month go to
+    the side's pile, then the draw."""
+    mm = MONTH_MASKS[action.cards[0] >> 2]
+    h = list(state.hands_m)
+    h[state.player] &= ~mm
+    return _turn(state, (state.history_c, action), 1, -1, tuple(h), state.field_m & ~mm,
+                 state.pos, (state.hands_m[state.player] | state.field_m) & mm, -1,
+                 state.calls, state.wild_log)
+
+
+def _leave_wild(state: State) -> State:
+    """The wild waiting for a choice is left on the field (B2, a legal :class:`Pass`)."""
+    card, turn, pair_month = state.pending
+    hist = (state.history_c, PASS)
+    wlog = state.wild_log + (WildEvent(state.player, "left", card, 0),)
+    if state.phase == _CHOOSE_HAND:
+        return _turn(state, hist, 1, card, state.hands_m, state.field_m | 1 << card,
+                     state.pos, 0, -1, state.calls, wlog)
+    return _turn(state, hist, 2, card, state.hands_m, state.field_m | 1 << card, state.pos,
+                 turn, pair_month, state.calls, wlog)
+
+
+def _may_leave(state: State) -> bool:
+    """Is the card waiting for a choice a wild that may be left on the field (B2)?"""
+    w = state.rules.wild
+    return (w is not None and w.optional and _wild_choice(state) is not None
+            and w.may_leave("hand" if state.phase == _CHOOSE_HAND else "stock"))
+
+
+def _hiki_refusal(state: State, target: int) -> str | None:
+    """"under Higo-Bana the Storm cannot take the Cuckoo: player 2 announces hiki,
+    holding the other three Wisteria cards" (B1), or None."""
+    w: WildRules = state.rules.wild  # type: ignore[assignment]
+    for e in state.wild_log:
+        if e.kind == "hiki_blocked" and e.card >> 2 == target >> 2 \
+                and state.field_m >> target & 1:
+            seat, held = e.player, e.taken.bit_count()
+            return (f"under {w.rule_name} the {_name(w.card)} cannot take the {_name(target)}:"
+                    f" player {seat + 1} announces hiki, holding the other "
+                    f"{('', 'one', 'two', 'three')[held]} {MONTH_NAMES[target >> 2]} "
+                    f"card{'s' * (held != 1)}")
+    return None
+
+
+def _discarded(state: State) -> int:
+    """The wild's bit if it was dealt to the field and left the round
+    (``on_field="discarded"``, B2), else 0."""
+    w = state.rules.wild
+    return w.bit & state.field0 if w is not None and w.on_field == "discarded" else 0
+
+
 def _leftovers(state: State) -> State:
     """End of a round played to an empty stock: give the wild's leftovers away.
 
     ``leftovers="wild_player"`` (Mushi): the last card(s) of the wild's month go
-    to the side holding all the other cards of that month; the card(s) left of
+    to the side holding all the other cards of that month (a wild that was left on the
+    field unused, B2, is one of them); the card(s) left of
     the month the wild last paired with go to the side that used it. Anything
     else stays on the field. Piles change, so the sides' yaku are re-read (no
     decision: the round is over).
@@ -2338,6 +2557,8 @@ def _leftovers(state: State) -> State:
     for seat in range(rules.players):
         seat_of.setdefault(rules.side(seat), seat)
     own = w.own_month & ~w.bit
+    if fm & w.bit and any(e.kind == "left" for e in state.wild_log):
+        own |= w.bit        # B2: a wild left on the field unused is one of its month's cards
     rest = fm & own
     others = own & ~rest
     if rest and others:
@@ -2417,18 +2638,23 @@ def view(state: State, player: int) -> PlayerView:
     if type(player) is bool or not isinstance(player, int) or not 0 <= player < rules.players:
         raise PlayerCountError(f"player must be a seat from 0 to {rules.players - 1}, "
                                f"not {player!r}")
-    seen = state.hands_m[player] | state.field_m
+    seen = state.hands_m[player] | state.field_m | _discarded(state)
     for c in state.caps_m:
         seen |= c
     deck = 0
     for c in rules.deck:
         deck |= 1 << c
     shown: tuple[int, ...] = ()
-    if state.declared and rules.declarations is not None and rules.declarations.open_hand:
+    announced = [e for e in state.wild_log if e.kind == "hiki_blocked"] if rules.wild else []
+    open_claims = bool(state.declared) and rules.declarations is not None \
+        and rules.declarations.open_hand
+    if open_claims or announced:
         per = [0] * rules.players
-        for s, d in state.declared:
+        for s, d in state.declared if open_claims else ():
             for c in d.cards:
                 per[s] |= (1 << c) & state.hands_m[s]
+        for e in announced:         # B1: an announced hiki shows the holder's cards
+            per[e.player] |= e.taken & state.hands_m[e.player]
         shown = tuple(per)
         for m in shown:
             seen |= m

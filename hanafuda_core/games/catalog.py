@@ -479,6 +479,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "six-hundred": PlaySpec("capture", "six_hundred", ("play", "combinations", "score",
                                                        "replay", "whole-game", "deal", "quiz")),
     "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
+    "higo-bana": PlaySpec("capture", "higo_bana"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
     "tensho-simplified": PlaySpec("capture", "tensho_simplified"),

@@ -154,8 +154,25 @@ def test_mushi_counts_its_own_yaku_once_per_opponent():
     assert MUSHI.own_yaku_factor == "opponents"
 
 
+def test_higo_bana_own_yaku_only_cost_the_others():
+    """B3: under "none" a side's yaku score nothing for it and are taken off every other
+    side: the rulebook's Higo-Bana (ch. 14), cards 90 / 75 / 80 and 0 / 2 / 1 yaku of 50:
+    A 90 - 150 = -60, B 75 - 50 = 25, C 80 - 100 = -20; the report says who paid."""
+    assert transfer_scores((90, 75, 80), (0, 100, 50), "none") == (-60, 25, -20)
+    assert transfer_scores((0, 0, 0), (0, 100, 0), "none") == (-100, 0, -100)
+    overlay = CardValueSettlement(values=(20, 5, 10, 0), chart=_chart(poetry=50, purple=50),
+                                  transfer_yaku=True, own_yaku_factor="none")
+    b = CardSet.parse("1b 2b 3b 6b 9b 10b").mask
+    a = CardSet.parse("1a 3a").mask
+    scores = overlay.side_scores((a, b))
+    assert [(s.total, s.yaku_factor, s.taken_by_others) for s in scores] == [
+        (40 - 100, 0, 100), (60, 0, 0)]
+    assert [s.formula() for s in scores] == ["40 - 100 = -60", "60"]
+    assert overlay.pile_figures(None, b)["total"] == 60      # a pile alone pays nothing
+
+
 def test_an_unknown_factor_is_refused_with_the_allowed_values():
-    with pytest.raises(OptionError, match="'one' or 'opponents'"):
+    with pytest.raises(OptionError, match="'one' or 'opponents' or 'none'"):
         CardValueSettlement(transfer_yaku=True, own_yaku_factor="twice")
     with pytest.raises(OptionError, match="not 'each'"):
         transfer_scores((1, 2), (0, 0), "each")

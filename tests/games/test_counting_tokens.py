@@ -13,35 +13,41 @@ from hanafuda_core.families.capture.ranking import (
     RANKINGS,
     TOKEN_STEPS,
     check_game_end,
-    counting_tokens_option,
     decide,
     final_line,
     ranked_by,
     round_tokens,
     tokens_won,
 )
-from hanafuda_core.play_adapters import capture_rounds_won, capture_tokens
+from hanafuda_core.play_adapters import capture_first_key, capture_rounds_won
 from hanafuda_core.registry import get_game
 
 
 def test_book_higo_bana_example_1_takes_one_token():
     # B wins with 25, C is runner-up with -20: a margin of 45, not more than 50
-    assert round_tokens((-60, 25, -20), 1) == 1
+    assert round_tokens((-60, 25, -20)) == (0, 1, 0)
 
 
 @pytest.mark.parametrize("points, tokens", [((51, 0), 2), ((50, 0), 1), ((101, 0), 3),
                                             ((100, 0), 2), ((300, 10, 250), 1)])
 def test_more_than_each_step_adds_a_token(points, tokens):
     assert TOKEN_STEPS == (50, 100)
-    assert round_tokens(points, 0) == tokens
+    assert round_tokens(points)[0] == tokens
+    assert sum(round_tokens(points)) == tokens       # only the winner takes tokens
 
 
 def test_a_round_nobody_won_gives_no_token_and_steps_are_data():
-    assert round_tokens((10, 10), None) == 0
-    assert round_tokens((10, 0), 0, steps=()) == 1             # Counting Rounds: no steps
-    rounds = [((120, 0), 0), ((0, 60), 1), ((40, 0), 0)]
+    assert round_tokens((10, 10)) == (0, 0)
+    assert round_tokens((10, 0), steps=()) == (1, 0)          # Counting Rounds: no steps
+    rounds = [(120, 0), (0, 60), (40, 0)]
     assert tokens_won(rounds, 2) == (4, 2)
     assert tokens_won(rounds, 2, steps=()) == (2, 1)
+
+
+def test_partners_take_their_sides_tokens():
+    assert round_tokens((10, 80, 10, 80), teams=(0, 1, 0, 1)) == (0, 2, 0, 2)
+    assert tokens_won([(10, 80, 10, 80), (70, 0, 70, 0)], 4, teams=(0, 1, 0, 1)) == (
+        2, 2, 2, 2)
 
 
 def test_the_most_tokens_win_then_the_total_then_shared():
@@ -56,8 +62,6 @@ def test_the_most_tokens_win_then_the_total_then_shared():
 
 
 def test_the_option_switches_the_ranking():
-    opt = counting_tokens_option(None)
-    assert opt.key == COUNTING_TOKENS and opt.default is False
     assert ranked_by(SimpleNamespace(options=((COUNTING_TOKENS, True),))) == "tokens"
     with pytest.raises(OptionError, match="choose one"):
         ranked_by(SimpleNamespace(options=((COUNTING_TOKENS, True),
@@ -67,8 +71,8 @@ def test_the_option_switches_the_ranking():
 
 
 def test_tokens_are_read_from_a_recorded_game():
-    record = get_game("min-hwatu", rounds=6).play(["greedy", "random"], seed=4)
-    expected = tokens_won(((r.outcome["points"], r.outcome["winner"])
-                           for r in record.rounds), 2)
-    assert capture_tokens(record) == expected
-    assert sum(capture_tokens(record)) >= sum(capture_rounds_won(record))
+    game = get_game("higo-bana", counting_tokens=True)
+    record = game.play(["greedy", "random"], seed=4)
+    expected = tokens_won([r.outcome["points"] for r in record.rounds], 2)
+    assert capture_first_key(game, record) == expected
+    assert sum(expected) >= sum(capture_rounds_won(record))

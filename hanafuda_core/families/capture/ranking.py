@@ -59,7 +59,6 @@ __all__ = [
     "COUNTING_ROUNDS",
     "COUNTING_TOKENS",
     "TOKEN_STEPS",
-    "counting_tokens_option",
     "round_tokens",
     "tokens_won",
     "FINALS",
@@ -74,6 +73,10 @@ __all__ = [
     "RANKINGS",
     "check_game_end",
     "counting_rounds_option",
+    "COUNTING_TOKENS",
+    "TOKEN_STEPS",
+    "round_tokens",
+    "tokens_won",
     "final_line",
     "first_burdens",
     "game_winner",
@@ -90,59 +93,16 @@ __all__ = [
 #: The option key a capture game uses for "Counting Rounds Instead of Points".
 COUNTING_ROUNDS = "counting_rounds"
 
-#: The two rankings, each with the order of its keys (what decides first, then the tie).
+#: The option key of "Counting Tokens" (B5): the round's winner takes tokens by margin.
+COUNTING_TOKENS = "counting_tokens"
+#: The margins over the runner-up beyond which a round's winner takes a second and a
+#: third token (Higo-Bana, BOOK 2515-2523: "more than 50", "more than 100").
+TOKEN_STEPS: tuple[int, ...] = (50, 100)
+
+#: The rankings, each with the order of its keys (what decides first, then the tie).
 RANKINGS: dict[str, tuple[str, str]] = {"points": ("total", "rounds won"),
                                         "rounds": ("rounds won", "total"),
                                         "tokens": ("tokens", "total")}
-
-#: The option key of "Counting Tokens Instead of Points" (B5).
-COUNTING_TOKENS = "counting_tokens"
-
-#: Counting Tokens' margins (Higo-Bana, BOOK 2523): a round won by more than 50 over the
-#: runner-up gives 2 tokens, by more than 100 gives 3.
-TOKEN_STEPS: tuple[int, ...] = (50, 100)
-
-
-def counting_tokens_option(source: Source | None, note: str = "") -> Option:
-    """The family's "Counting Tokens Instead of Points" option (B5; key
-    :data:`COUNTING_TOKENS`): on, each round's winner takes tokens by its margin
-    (:func:`round_tokens`), the most tokens win the game and the total breaks a tie."""
-    return Option(COUNTING_TOKENS, False, (False, True),
-                  "Counting Tokens Instead of Points: each round's winner takes 1 token, 2 "
-                  f"if it won by more than {TOKEN_STEPS[0]}, 3 by more than "
-                  f"{TOKEN_STEPS[1]}; the most tokens win the game, the higher total "
-                  "breaking a tie", source, note=note)
-
-
-def round_tokens(points: Sequence[int], winner: int | None,
-                 steps: Sequence[int] = TOKEN_STEPS) -> int:
-    """The tokens a round's ``winner`` takes (B5): 1, plus 1 for each step its margin
-    over the runner-up is more than; 0 for a round nobody won.
-
-    >>> round_tokens((-60, 25, -20), 1), round_tokens((130, 60, 0), 0), round_tokens((200, 0), 0)
-    (1, 2, 3)
-    >>> round_tokens((50, 0), 0), round_tokens((50, 50), None)
-    (1, 0)
-    """
-    if winner is None:
-        return 0
-    second = max((v for s, v in enumerate(points) if s != winner), default=points[winner])
-    margin = points[winner] - second
-    return 1 + sum(1 for step in steps if margin > step)
-
-
-def tokens_won(rounds: Iterable[tuple[Sequence[int], int | None]], players: int,
-               steps: Sequence[int] = TOKEN_STEPS) -> tuple[int, ...]:
-    """Each seat's tokens over ``rounds`` (each round's points and winner).
-
-    >>> tokens_won([((-60, 25, -20), 1), ((130, 60, 0), 0), ((5, 5, 0), None)], 3)
-    (2, 1, 0)
-    """
-    out = [0] * players
-    for points, winner in rounds:
-        if winner is not None:
-            out[winner] += round_tokens(points, winner, steps)
-    return tuple(out)
 
 
 def counting_rounds_option(source: Source | None, note: str = "") -> Option:
@@ -165,6 +125,48 @@ def ranked_by(rules: Any) -> str:
     if options.get(COUNTING_TOKENS):
         return "tokens"
     return "rounds" if options.get(COUNTING_ROUNDS) else "points"
+
+
+def round_tokens(points: Sequence[int], steps: Sequence[int] = TOKEN_STEPS,
+                 teams: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Tokens each seat takes for one round (B5): the round's winner, the one side with
+    the best score, takes 1, and 1 more for each step its lead over the runner-up side
+    is more than; partners take their side's tokens; a shared best score, none.
+    (Counting rounds won is the same with no steps.)
+
+    The rulebook's Higo-Bana example (scores -60, 25, -20: 25 over -20 is 45):
+
+    >>> round_tokens((-60, 25, -20)), round_tokens((0, 160, 20)), round_tokens((30, 30))
+    ((0, 1, 0), (0, 3, 0), (0, 0))
+    >>> round_tokens((10, 80, 10, 80), teams=(0, 1, 0, 1))
+    (0, 2, 0, 2)
+    """
+    n = len(points)
+    side = tuple(teams) if teams else tuple(range(n))
+    best: dict[int, int] = {}
+    for s in range(n):
+        best[side[s]] = points[s]
+    order = sorted(best.values(), reverse=True)
+    if len(order) < 2 or order[0] == order[1]:
+        return (0,) * n
+    lead = order[0] - order[1]
+    won = 1 + sum(1 for step in steps if lead > step)
+    return tuple(won if points[s] == order[0] else 0 for s in range(n))
+
+
+def tokens_won(rounds: Iterable[Sequence[int]], players: int,
+               steps: Sequence[int] = TOKEN_STEPS,
+               teams: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Each seat's tokens over a game, from every round's scores (:func:`round_tokens`).
+
+    >>> tokens_won([(-60, 25, -20), (0, 160, 20), (90, 10, 30)], 3)
+    (2, 4, 0)
+    """
+    total = [0] * players
+    for pts in rounds:
+        for s, t in enumerate(round_tokens(pts, steps, teams)):
+            total[s] += t
+    return tuple(total)
 
 
 #: The option key of the "First Dealer Tie Breaker" (a game tied at the end goes to
@@ -213,8 +215,12 @@ def check_game_end(name: str, by: str, target_score: int | None, *,
     """
     if by not in RANKINGS:
         raise OptionError(f"a game is ranked by {' or '.join(RANKINGS)}, not {by!r}")
-    if by in ("rounds", "tokens") and target_score is not None:
-        raise OptionError(f"{name}: counting {by} (the most {by} won wins) and a race "
+    if by == "tokens" and target_score is not None:
+        raise OptionError(f"{name}: counting tokens (the most tokens wins) and a race to "
+                          f"{target_score} points (the first to reach it wins) are two ways "
+                          "to win the game; choose one")
+    if by == "rounds" and target_score is not None:
+        raise OptionError(f"{name}: counting rounds (the most rounds won wins) and a race "
                           f"to {target_score} points (the first to reach it wins) are two "
                           "ways to win the game; choose one")
     if rounds is None and target_score is None and floor_score is None and win_streak is None:
@@ -312,7 +318,8 @@ ROUND_TIES: tuple[str, ...] = ("none", "dealer_then_play_order", "lighter_burden
 
 
 def round_winner(points: Sequence[int], dealer: int, tie: str = "none",
-                 burdens: Sequence[int] | None = None) -> int | None:
+                 burdens: Sequence[int] | None = None,
+                 teams: Sequence[int] | None = None) -> int | None:
     """The seat that wins a round with these scores (one per seat, in seat order), the
     tie rule ``tie`` (one of :data:`ROUND_TIES`) deciding a shared best score.
 
@@ -328,6 +335,14 @@ def round_winner(points: Sequence[int], dealer: int, tie: str = "none",
     0
     >>> round_winner((50, 20, 50), 0, "lighter_burden", (120, 100, 110))
     2
+
+    With ``teams`` (the side of each seat, B6) partners share their side's score: a best
+    score held by one side alone wins for it, and its seat first in play order from the
+    dealer is the round's winner (who deals next).
+
+    >>> round_winner((40, 70, 40, 70), 0, teams=(0, 1, 0, 1)), round_winner(
+    ...     (40, 70, 40, 70), 2, teams=(0, 1, 0, 1))
+    (1, 3)
     """
     if tie not in ROUND_TIES:
         raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, not {tie!r}")
@@ -338,6 +353,8 @@ def round_winner(points: Sequence[int], dealer: int, tie: str = "none",
     tied = [s for s in range(n) if points[s] == best]
     if len(tied) == 1:
         return tied[0]
+    if teams and len({teams[s] for s in tied}) == 1:
+        return next(s for s in ((dealer + k) % n for k in range(n)) if points[s] == best)
     if tie == "none":
         return None
     if tie == "lighter_burden":
@@ -404,6 +421,7 @@ def rounds_won(winners: Iterable[int | None], players: int) -> tuple[int, ...]:
 
 
 def _key(totals: Sequence[int], wins: Sequence[int], by: str, seat: int) -> tuple[int, int]:
+    # ``wins``: rounds won, or tokens under "tokens" (the first key either way)
     if by not in RANKINGS:
         raise OptionError(f"a game is ranked by {' or '.join(RANKINGS)}, not {by!r}")
     return (totals[seat], wins[seat]) if by == "points" else (wins[seat], totals[seat])
@@ -534,8 +552,15 @@ def decide_game(rules: Any, totals: Sequence[int], wins: Sequence[int], *,
             return GameDecision(made[0], "streak")
     race = race_contenders(totals, getattr(rules, "target_score", None),
                            tuple(getattr(rules, "race_tie_break", ())), final_yaku)
-    decision = decide(totals, wins, ranked_by(rules), final=final_rule(rules),
-                      first_dealer=first_dealer, among=race[0] if race else None)
+    among = race[0] if race else None
+    teams = getattr(rules, "teams", None)
+    if teams and among is None:     # B6: partners share a total; one seat stands for a side
+        among = tuple(s for s in range(len(totals)) if teams.index(teams[s]) == s)
+    by = ranked_by(rules)
+    if by == "tokens":          # B5: the first key is the tokens, read from every round
+        wins = tokens_won(round_points or (), len(totals), teams=teams)
+    decision = decide(totals, wins, by, final=final_rule(rules),
+                      first_dealer=first_dealer, among=among)
     if race and decision.winner is not None and (race[1] or len(race[0]) > 1):
         return GameDecision(decision.winner, "race", race[1])
     return decision
@@ -543,7 +568,8 @@ def decide_game(rules: Any, totals: Sequence[int], wins: Sequence[int], *,
 
 def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
                who: Sequence[str], decision: GameDecision | None = None,
-               yaku_names: Mapping[str, str] | None = None) -> str:
+               yaku_names: Mapping[str, str] | None = None,
+               teams: Sequence[int] | None = None) -> str:
     """The end of a game in words, for a game log: each player's rounds won and total
     (in the order the ranking reads them), then who wins the game and on what
     (``decision``: by default the plain ranking's; ``yaku_names`` names a race tie
@@ -551,13 +577,18 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
 
     >>> final_line((120, -120), (2, 4), "rounds", ["Ann", "Bo"])
     'Rounds won: Ann 2, Bo 4; final scores: Ann 120, Bo -120; Bo wins the game on rounds won'
+
+    With ``teams`` (the side of each seat, B6) a side wins, named by its players:
+
+    >>> final_line((5, 9, 5, 9), (0,) * 4, "points", ["A", "B", "C", "D"],
+    ...            decide((5, 9, 5, 9), (0,) * 4, among=(0, 1)), teams=(0, 1, 0, 1))
+    'Final scores: A 5, B 9, C 5, D 9; B and D win the game'
     """
     n = len(totals)
     scores = "final scores: " + ", ".join(f"{who[p]} {totals[p]}" for p in range(n))
     if by in ("rounds", "tokens"):
-        label = "Rounds won: " if by == "rounds" else "Tokens: "
-        text = (label + ", ".join(f"{who[p]} {wins[p]}" for p in range(n))
-                + "; " + scores)
+        text = (("Rounds won: " if by == "rounds" else "Tokens: ")
+                + ", ".join(f"{who[p]} {wins[p]}" for p in range(n)) + "; " + scores)
     else:
         text = scores[0].upper() + scores[1:]
     decision = decision or decide(totals, wins, by)
@@ -578,8 +609,11 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
                        "on the higher total")
     if decision.how == "streak":
         return text + f"; {who[winner]} wins the game with a run of round wins"
+    if by == "points" and teams:        # B6: the winner's side, every partner named
+        side = [who[p] for p in range(n) if teams[p] == teams[winner]]
+        return text + f"; {' and '.join(side)} win{'s' * (len(side) == 1)} the game"
     if by == "points":      # as every points game has always said it
         return text + f"; {who[winner]} wins the game"
-    won = "rounds won" if by == "rounds" else "tokens"
+    what = "rounds won" if by == "rounds" else "tokens"
     return text + f"; {who[winner]} wins the game on " + (
-        won if decision.how == "first key" else f"the total, tied on {won}")
+        what if decision.how == "first key" else f"the total, tied on {what}")

@@ -13,7 +13,8 @@ sometimes minus the yaku of the other players:
 
 The last three are one rule, :func:`transfer_scores`, with a factor for a side's own
 yaku (``own_yaku_factor``): ``"one"`` (it counts once for the side) or ``"opponents"``
-(once per other side). With two sides both readings agree.
+(once per other side); with two sides both readings agree. Higo-Bana (ch. 14) counts a
+side's own yaku never (``"none"``): a yaku is only a penalty on the other sides.
 
 Some chapters then rewrite the counted scores with a round variation (Winner Takes
 All, Low Man Out, Rain ...): ``adjustments``, applied in the game's order, each a line
@@ -100,7 +101,7 @@ def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str
                     par: int = 0) -> tuple[int, ...]:
     """Each side's score when every side's yaku are paid by the other sides:
     ``(card points - par) + own yaku x k - the other sides' yaku``, ``k`` being 1
-    (``factor="one"``) or the number of other sides (``"opponents"``).
+    (``factor="one"``), the number of other sides (``"opponents"``) or 0 (``"none"``).
 
     The rulebook's Min-Hwatu, three players (cards 80 / 90 / 70, yaku 30 / 20 / 50):
 
@@ -114,6 +115,8 @@ def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str
     (-60, 25, -20)
     >>> transfer_scores((131, 99), (35, 10), "one", par=115)    # Mushi: either factor
     (41, -41)
+    >>> transfer_scores((90, 75, 80), (0, 100, 50), "none")     # Higo-Bana: penalties only
+    (-60, 25, -20)
     """
     if len(card_points) != len(yaku):
         raise HanafudaError(f"one yaku total per side: {len(card_points)} sides of card "
@@ -147,7 +150,11 @@ class SideScore:
         others' yaku are written: "90 - 150 = -60"); hand combinations come
         first: "400 + 130 + 50 = 580", or, paid by each opponent (B15), in brackets:
         "(20 x 2 - 40) + (89 - 100) + 0 x 2 - 30 = -41"; a round scored by yaku only
-        (B11) writes the yaku: "100 + 50 = 150", "0"."""
+        (B11) writes the yaku: "100 + 50 = 150", "0".
+
+        >>> SideScore(90, 0, 0, 0, False, 150, 0, -60).formula()
+        '90 - 150 = -60'
+        """
         if not self.cards_counted:
             yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted
                                        else 0)
@@ -279,8 +286,9 @@ class CardValueSettlement:
         Each side's yaku are also subtracted from every other side (Mushi, Min-Hwatu,
         Hana-Awase 2): the score is :func:`transfer_scores`.
     ``own_yaku_factor``
-        With ``transfer_yaku``, how often a side's own yaku count for it: ``"one"`` or
-        ``"opponents"`` (once per other side; Min-Hwatu). One of :data:`OWN_YAKU_FACTORS`.
+        With ``transfer_yaku``, how often a side's own yaku count for it: ``"one"``,
+        ``"opponents"`` (once per other side; Min-Hwatu) or ``"none"`` (never: they only
+        cost the others; Higo-Bana). One of :data:`OWN_YAKU_FACTORS`.
     ``adjustments``
         Round adjustments (:mod:`~hanafuda_core.families.capture.adjustments`: Winner
         Takes All, Low Man Out ...) applied in this order to the scores as counted; each
@@ -608,6 +616,9 @@ class CardValueSettlement:
         notes = [f"card points: {s.card_points}" + (f", against a par of {self.par}"
                                                     if self.par else ""),
                  f"score: {s.formula()}"]
+        if self.transfer_yaku and self.own_yaku_factor == "none" and lines:
+            notes.append("these yaku score nothing for this pile: each is taken off every "
+                         "other player's score")
         if self.chart is not None:      # a yaku made but set aside (A13: voided by the pile)
             notes += [f"{name} does not count: {why}"
                       for name, why in self.chart.evaluate(mask, field_mask).set_aside]
@@ -696,11 +707,12 @@ class CardValueSettlement:
                                   burdens)
         counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(counted)
-        tied = sum(1 for v in counted if v == best) > 1
+        tied = sum(1 for v in (s.total for s in scores) if v == best) > 1   # sides (B6)
         if isinstance(self.round_tie, tuple):
             winner, decided = self.tie_winner(state, counted)
         else:
-            winner = round_winner(counted, state.dealer, self.round_tie, burdens or None)
+            winner = round_winner(counted, state.dealer, self.round_tie, burdens or None,
+                                  rules.teams)
             decided = ""
         tie_winner = winner if tied else None
         points = counted
@@ -715,6 +727,11 @@ class CardValueSettlement:
             notes = []
             for p in range(rules.players):
                 side = rules.side(p)
+                if rules.teams and rules.teams.index(side) != p:    # a partner (B6)
+                    first = rules.teams.index(side)
+                    notes.append(f"player {p + 1} plays with player {first + 1}: the same "
+                                 "pile and score")
+                    continue
                 burden = burdens[p] if burdens else None
                 if burden is not None:
                     notes.append(f"player {p + 1} carries the {burden} point burden")
@@ -729,9 +746,9 @@ class CardValueSettlement:
                         notes.append(f"player {p + 1} claimed {' and '.join(claimed)} at the "
                                      "deal")
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
-            if self.own_yaku_factor == "none" and any(s.taken_by_others for s in scores):
-                notes.append("a player's own yaku score nothing: each yaku is taken from "
-                             "every other player (taken by others)")
+                if scores[side].taken_by_others and not scores[side].yaku_factor:
+                    notes.append(f"player {p + 1}: {scores[side].taken_by_others} taken by "
+                                 "others' yaku (a yaku scores nothing for its maker)")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
             if tie_winner is not None and burdens:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card, CardSet
-from ...engines.capture import Capture, Phase, Play, State, legal_actions
+from ...engines.capture import Capture, Pass, Phase, Play, State, legal_actions
 from ...narration import describe, result_text, story
 from ...narration import held_yaku as _held_yaku
 from ...units import format_amount
@@ -242,9 +242,17 @@ def moves(r: Any, seat: int, names: Sequence[str]) -> tuple[tuple[Any, str], ...
     """``seat``'s legal moves in the order to show them, each with its words, where a
     staged round says them better than the actions do: the exchange ("Trade with the
     eldest" first) and the hand combinations to claim (the best first, each with what it
-    collects from each player); None for any other round or stage."""
+    collects from each player), and a wild card's choice where it may be left on the
+    field (B2: the Pass says so); None for any other round or stage."""
     staged = _staged(r)
     if staged is None:
+        state = _engine(r)      # B2: a Pass beside a wild's captures leaves it on the field
+        if state is not None and state.pending and state.rules.wild is not None:
+            acts = legal_actions(state)
+            if any(type(a) is Pass for a in acts):
+                name = CARD_INFO[state.pending[0]].name
+                return tuple((a, f"leave the {name} on the field" if type(a) is Pass
+                              else a.describe()) for a in acts)
         return None
     module, inner = staged
     legal = r.legal_actions()
