@@ -703,7 +703,7 @@ def chapter_of(game: GameInfo | str) -> str | None:
     a seed document's rule set of a playable game (:data:`~hanafuda_core.games.catalog.
     PRESET_OF`) is taught in that game's chapter. None: the game is not playable yet.
 
-    >>> chapter_of("koikoi"), chapter_of("hachihachi-d004"), chapter_of("higo-bana")
+    >>> chapter_of("koikoi"), chapter_of("hachihachi-d004"), chapter_of("hiyoko")
     ('koikoi', 'hachihachi', None)
     """
     from .games import get_game

@@ -171,7 +171,10 @@ def yaku_table(entries: SetList, order: str, source: Source, one_four_twelve: st
     for family in dict.fromkeys(families.values()):
         groups += [YakuGroup(f"front_{family}", f"Front {family}", "one_of"),
                    YakuGroup(f"back_{family}", f"Back {family}", "one_of")]
-    for numbers, front, back in entries:
+    # a four-number set before its three-number sets: of equal points, the best of a
+    # group is the first, and "largest only" means the four-number set
+    ordered = sorted(entries, key=lambda e: -len(e[0])) if families else entries
+    for numbers, front, back in ordered:
         months = tuple(month_of(n, order) for n in numbers)
         tag = "_".join(map(str, numbers))
         words = " ".join(_WORDS[n - 1] for n in numbers)

@@ -21,7 +21,7 @@ home page of the app does not pay for the games' views.
 ('play', 'score', 'replay', 'whole-game', 'deal', 'quiz')
 >>> game_tools(get_game("six-hundred"))[:2]
 ('play', 'combinations')
->>> game_tools(get_game("higo-bana"))
+>>> game_tools(get_game("hiyoko"))
 ()
 """
 
