@@ -620,7 +620,7 @@ MISDEALS: Mapping[str, MisdealRules] = {
     "higo-bana": _FIELD_ONLY,          # a field quad goes to the dealer (FIELD_QUAD_TO_DEALER)
     "tensho-simplified": _QUADS,
     "tensho": _QUADS,
-    "go-stop": _FIELD_ONLY,            # the hand clause of the text is garbled
+    "go-stop": _QUADS,                 # a dealt four wins at once (instant_win)
     "hachihachi": _FIELD_ONLY,
     "sudaoshi": _FIELD_ONLY,
     "hachi-simplified": _FIELD_ONLY,
