@@ -39,8 +39,19 @@ from ..capture_yaku import (
     POETRY_RIBBONS,
     PURPLE_RIBBONS,
 )
-from ..cards import KIND_MASKS, Card, CardSet, Kind
-from ..engines.capture import CaptureRules, DecisionWords, MonthSets
+from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
+from ..engines.capture import (
+    GO_ON,
+    STOP,
+    Action,
+    CaptureRules,
+    DecisionWords,
+    MonthSets,
+    Play,
+    RoundResult,
+    State,
+    declared_by,
+)
 from ..errors import OptionError
 from ..families.capture.payments import (
     GoTable,
@@ -52,7 +63,8 @@ from ..families.capture.payments import (
     WinnerFacts,
 )
 from ..rules import Option, Source, preset_values
-from ..yaku import SAKE_MODES, YakuGroup, YakuRule, YakuTable
+from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
+from ..yaku import SAKE_MODES, Signature, YakuGroup, YakuRule, YakuTable
 from .catalog import misdeal_rules
 
 __all__ = [
@@ -80,12 +92,14 @@ __all__ = [
     "SCORING_STEPS",
     "WORDS",
     "YAKU",
+    "GoStopOverlay",
     "GoStopRound",
     "GoStopScoring",
     "chart",
     "example_payouts",
     "get_rules",
     "preset_options",
+    "responsible_seat",
     "scoring",
     "settle_piles",
 ]
@@ -391,18 +405,23 @@ class GoStopScoring:
 
     def settle(self, facts: GoStopRound, names: tuple[str, ...] | None = None) -> Payout:
         """The round's payout: the Sake role that pays the winner most."""
+        return self.settle_best(facts, names)[0]
+
+    def settle_best(self, facts: GoStopRound, names: tuple[str, ...] | None = None
+                    ) -> tuple[Payout, YakuTable, WinnerFacts]:
+        """:meth:`settle`, with the table of the Sake role taken and the winner's facts."""
         piles = facts.piles
         win_pile = piles[facts.winner]
         if win_pile is None:
             raise OptionError(f"the winner, seat {facts.winner}, did not play the round")
         losers = tuple(self.loser_facts(s, p, facts) for s, p in enumerate(piles)
                        if p is not None and s != facts.winner)
-        best: Payout | None = None
+        best: tuple[Payout, YakuTable, WinnerFacts] | None = None
         for table in self.role_tables():
             w = self.winner_facts(table, win_pile, facts)
             out = self.payments.settle(len(piles), w, losers, names)
-            if best is None or out.points[facts.winner] > best.points[facts.winner]:
-                best = out
+            if best is None or out.points[facts.winner] > best[0].points[facts.winner]:
+                best = (out, table, w)
         assert best is not None
         return best
 
@@ -427,6 +446,102 @@ def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
 def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) -> Payout:
     """Settle a won round from its piles under a preset and options (G8)."""
     return scoring(preset, **options).settle(facts)
+
+
+# -- the overlay: Go or Stop, and the settlement in play (G4, G6, G7) ---------------
+
+def responsible_seat(state: State, winner: int) -> int | None:
+    """The loser whose hand card, played without capturing since the winner's previous
+    turn, the winner took on this turn (3135; our reading: the card lies in the winner's
+    pile at the Stop, since a card its player captured would lie in their own pile), or
+    None. Read at the end of the winner's turn: the last hand card played is the
+    winner's, the ones before it those of the seats before the winner in play order
+    (every seat plays a hand card each turn while no bomb empties a hand early)."""
+    plays = [a.card for a in state.history if isinstance(a, Play)]
+    n = state.rules.players
+    pile = state.caps_m[winner]
+    for back in range(1, n):
+        if len(plays) <= back:
+            break
+        card = plays[-1 - back]
+        if pile >> card & 1:
+            return (winner - back) % n
+    return None
+
+
+@dataclass(frozen=True)
+class GoStopOverlay:
+    """Go-Stop's decision and settlement (the engine's overlay protocol).
+
+    A decision comes when the yaku total is at least the Stop minimum and higher than
+    at the last check: the engine keeps the total reached at every change of the pile's
+    yaku, and without Chaffs lost to an opponent a total only grows, so after a Go the
+    next choice comes only above the total of that Go (2971; G4)."""
+
+    stop_minimum: int
+    scoring: GoStopScoring
+
+    def decision_needed(self, rules: CaptureRules, old_sig: Signature, new_sig: Signature,
+                        total: int) -> bool:
+        return total >= self.stop_minimum and total > sum(p for _, p in old_sig)
+
+    def decision_actions(self, state: State) -> tuple[Action, ...]:
+        return (GO_ON, STOP)
+
+    def carry(self, state: State) -> tuple[str, ...]:
+        """What the next round inherits (G7): ``("no_winner",)`` after a round nobody won,
+        which doubles the next winner's score (3107)."""
+        res = state.result
+        return ("no_winner",) if res is not None and res.winner is None else ()
+
+    def round_facts(self, state: State, winner: int) -> GoStopRound:
+        """The settlement's facts read from a finished round."""
+        n = state.rules.players
+        return GoStopRound(tuple(state.caps_m), winner,
+                           goes=tuple(state.calls.count(s) for s in range(n)),
+                           reveals=len(declared_by(state, winner)),
+                           previous_no_winner="no_winner" in state.carry,
+                           responsible=responsible_seat(state, winner) if n > 2 else None)
+
+    def settle(self, state: State, winner: int) -> RoundResult:
+        facts = self.round_facts(state, winner)
+        out, table, w = self.scoring.settle_best(facts)
+        ev = table.evaluate(state.caps_m[winner])
+        mults = [Multiplier(f, why, BOOK_SCORE) for f, why in w.multipliers]
+        pays = tuple(Payment(p, winner, a, "round penalty") for p, a in out.payers if a)
+        rep = report_from_evaluation(
+            ev, title=f"Round {state.round_no}: player {winner + 1} calls Stop", player=winner,
+            multipliers=mults, notes=out.lines, payments=pays, total=out.score)
+        return RoundResult(winner, out.points, "stop", rep)
+
+    def settle_draw(self, state: State) -> RoundResult:
+        n = state.rules.players
+        rep = ScoreReport((), 0, (), 0, f"Round {state.round_no}: nobody called Stop", None,
+                          ("no winner: nobody scores, the same dealer deals again and the "
+                           "next round's winner is doubled",))
+        return RoundResult(None, (0,) * n, "draw", rep)
+
+    def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
+        """A dealt four of a month (3033, 3037): each holder takes the automatic win's
+        points from each player without one (G6)."""
+        rules = state.rules
+        n = rules.players
+        pts = rules.instant_win_points
+        holders = [s for s, h in enumerate(state.hands_m)
+                   if any((h & mm).bit_count() == 4 for mm in MONTH_MASKS)] or [winner]
+        points = [0] * n
+        pays = []
+        for h in holders:
+            for p in range(n):
+                if p not in holders:
+                    points[p] -= pts
+                    points[h] += pts
+                    pays.append(Payment(p, h, pts, "a dealt four of a month"))
+        line = ScoreLine("instant_win", "All four cards of a month dealt", "총통 Chongtong",
+                         (), pts, 0, (), pts, BOOK.at("3033-3037"), reason)
+        rep = ScoreReport((line,), pts, (), pts, f"Round {state.round_no}: a four of a month "
+                          "in the hand wins at once", holders[0], (reason,), tuple(pays))
+        return RoundResult(holders[0], tuple(points), "instant_win", rep)
 
 
 # -- the chapter's scoring examples (3185-3305) ---------------------------------------
@@ -488,8 +603,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         name="Go-Stop", key="go-stop", preset=preset, options=items, players=n,
         deals={n: _DEALS[n]}, misdeal=misdeal_rules("go-stop"),
         on_field_four="redeal", on_hand_four="instant_win", instant_win_points=5,
+        on_both_instant="all_win",
         pair_then_draw="stack", rounds=v["rounds"], start_points=v["steal_points"],
-        yaku=sc.table, decision_words=WORDS,
+        yaku=sc.table, decision_words=WORDS, overlay=GoStopOverlay(v["stop_minimum"], sc),
         declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")))
 
 

@@ -5,11 +5,25 @@ change the settlement, and the family's per-loser payments (G8)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanafuda_core.cards import CardSet
+from hanafuda_core.cards import Card, CardSet
+from hanafuda_core.engines.capture import (
+    GO_ON,
+    STOP,
+    DealRecord,
+    Phase,
+    apply,
+    deal_from_order,
+    fast_random_round,
+    legal_actions,
+    next_round,
+    setup_state,
+)
 from hanafuda_core.errors import OptionError
 from hanafuda_core.families.capture.payments import (
     GoTable,
@@ -27,6 +41,7 @@ from hanafuda_core.games.go_stop import (
     example_payouts,
     example_round,
     get_rules,
+    responsible_seat,
     scoring,
     settle_piles,
 )
@@ -308,3 +323,119 @@ def test_seats_must_differ():
 
 def test_scoring_is_cached_per_option_set():
     assert scoring() is scoring() and scoring(godori_points=3) is not scoring()
+
+
+# ---------------------------------------------------------------------------
+# Playing a round: Go or Stop (G4), several automatic wins (G6), the carry-over (G7)
+
+def _order_with_fours() -> list[int]:
+    """Seat 0 dealt all of January, seat 1 all of March, seat 2 no four."""
+    first = [0, 1, 2, 3, 4, 5, 13] + [8, 9, 10, 11, 6, 14, 17]
+    return first + [c for c in range(48) if c not in first]
+
+
+def test_a_decision_needs_the_minimum_and_a_higher_total():
+    overlay = RULES.overlay
+    assert not overlay.decision_needed(RULES, ((0, 2),), ((0, 2), (5, 0)), 2)
+    assert overlay.decision_needed(RULES, ((0, 2),), ((0, 3),), 3)
+    assert not overlay.decision_needed(RULES, ((9, 5),), ((9, 5), (11, 0)), 5)
+    assert overlay.decision_needed(RULES, ((9, 5),), ((9, 5), (11, 1)), 6)
+    assert not get_rules(stop_minimum=7).overlay.decision_needed(RULES, (), ((9, 5),), 5)
+
+
+def test_godori_in_play_opens_go_or_stop_and_stop_settles():
+    """A plays the Geese onto a Susuki Chaff: Godori, 5 points: Go or Stop; Stop takes 5
+    from each (B and C each hold a Bright and 5 Chaffs)."""
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 9d", "11b 12a 11c 12b",
+                        ["2a 4a", B_PILE, C_PILE])
+    state = apply(state, "play 8b")
+    assert state.phase == Phase.DECIDE
+    assert legal_actions(state) == (GO_ON, STOP)
+    end = apply(state, STOP)
+    assert end.result.points == (10, -5, -5) and end.result.reason == "stop"
+    assert "player 2 owes 5" in end.result.report.notes
+
+
+def test_after_a_go_only_a_higher_total_asks_again():
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 12a", "11b 9d 11c 12b",
+                        ["2a 4a", B_PILE, C_PILE])
+    state = apply(apply(state, "play 8b"), GO_ON)
+    assert state.phase != Phase.DECIDE and state.calls == (0,)
+
+
+def test_a_go_caller_who_loses_pays_for_both():
+    """BK16-7 played: B called Go earlier (state.calls), A stops with Godori: B pays 10."""
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 9d", "11b 12a 11c 12b",
+                        ["2a 4a", B_PILE, C_PILE], calls=(1,))
+    end = apply(apply(state, "play 8b"), STOP)
+    assert end.result.points == (10, -10, 0)
+
+
+def test_responsibility_in_play():
+    """BK16-RESP: B plays 7c onto a field with no Clover; C passes it by; A takes it with
+    7d on A's next turn: B is the responsible loser (3135)."""
+    state = setup_state(RULES, ["7d 12c", "7c 1c", "6c 9c"], "3c 4c 5d", "10c 11b 12a 11c",
+                        ["2a 4a 8b", "11a 1d 2c 2d 3d", "3a 5c 6d 10d 9d"], player=1)
+    state = apply(state, "play 7c")
+    assert state.field.mask >> Card.CLOVER_CHAFF_1 & 1
+    state = apply(state, "play 6c")
+    assert state.player == 0 and responsible_seat(state, 0) is None
+    state = apply(state, "play 7d")
+    assert responsible_seat(state, 0) == 1
+
+
+def test_two_dealt_fours_each_win_from_the_third():
+    """BK16-R2 (3037): A holds all of January, B all of March: A +5, B +5, C -10."""
+    state = deal_from_order(RULES, _order_with_fours())
+    assert state.phase == Phase.ROUND_OVER and state.result.reason == "instant_win"
+    assert state.result.points == (5, 5, -10)
+
+
+def test_one_dealt_four_wins_from_each():
+    """BK16-R1 (3033): A dealt all of January: +10, B -5, C -5."""
+    order = _order_with_fours()
+    order[7], order[14] = order[14], order[7]        # break B's four
+    state = deal_from_order(RULES, order)
+    assert state.result.points == (10, -5, -5)
+
+
+def test_every_hand_holding_a_four_is_a_redeal():
+    """BK16-R3 (3021, our reading): with two players both holding a four: redeal."""
+    rules = get_rules("matgo-no-jokers")
+    first = [0, 1, 2, 3, 4, 5, 13, 16, 20, 24] + [8, 9, 10, 11, 6, 14, 17, 21, 25, 28]
+    order = first + [c for c in range(48) if c not in first]
+    from hanafuda_core.engines.capture import _check_deal, _layout
+    hands, fm, _stock = _layout(rules, order)
+    assert _check_deal(rules, hands, fm)[0] == "redeal"
+
+
+def test_a_round_without_winner_doubles_the_next():
+    """BK16-N in play: the round after a draw carries 'no_winner', kept in the record."""
+    rng = random.Random(3)
+    while True:
+        end = fast_random_round(RULES, rng)
+        if end.result.winner is None and end.result.reason == "draw":
+            break
+    nxt = next_round(end, rng)
+    assert nxt.carry == ("no_winner",) and nxt.dealer == end.dealer
+    assert DealRecord.from_dict(nxt.deal.to_dict()) == nxt.deal
+    facts = RULES.overlay.round_facts(nxt, 0)
+    assert facts.previous_no_winner
+    after_win = next_round(_won_round(), rng)
+    assert after_win.carry == ()
+    assert "carry" not in after_win.deal.to_dict()
+
+
+def _won_round():
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 9d", "11b 12a 11c 12b",
+                        ["2a 4a", B_PILE, C_PILE])
+    return apply(apply(state, "play 8b"), STOP)
+
+
+def test_random_rounds_are_zero_sum():
+    rng = random.Random(11)
+    for rules in (RULES, get_rules("matgo-no-jokers")):
+        for _ in range(60):
+            end = fast_random_round(rules, rng)
+            assert sum(end.result.points) == 0
+            assert end.result.reason in ("stop", "draw", "instant_win")
