@@ -9,6 +9,7 @@ import ipywidgets as widgets
 import pytest
 
 from hanafuda_core.games import get_game
+from hanafuda_core.registry import get_game as registry_game
 from hanafuda_core.registry import playable_keys
 from hanafuda_core.widgets.generic import (
     PlayView,
@@ -47,7 +48,7 @@ def test_every_tool_of_every_playable_game_builds(key):
         if name == "quiz":                 # one quiz tool for every game
             assert own is None and isinstance(view.holder.children[0], QuizWidget)
             assert view.holder.children[0].session.quiz.questions[0].id.startswith(
-                f"{key}-book-seed1-q1-")
+                f"{key}-{registry_game(key).preset}-seed1-q1-")
         if name in ("play", "score", "replay") and own is None:
             assert isinstance(view, {"play": PlayView, "score": ScoreView,
                                      "replay": ReplayView}[name])

@@ -36,7 +36,8 @@ NOT_PLAYABLE = [e.key for e in list_games(playable=False) if e.preset_of is None
 def test_the_playable_games_and_only_they():
     assert PLAYABLE == ("simplified", "matching-flowers", "hana-awase-1", "hana-awase-2",
                         "mushi", "six-hundred", "hachijuu-hana", "min-hwatu", "koikoi",
-                        "oni-koikoi", "hachihachi", "hachi-simplified", "hachi")     # chapter order
+                        "oni-koikoi", "go-stop", "hachihachi", "hachi-simplified",
+                        "hachi")     # chapter order
     # five seed rule sets are presets of playable games
     assert len(NOT_PLAYABLE) == len(all_games()) - len(PLAYABLE) - 5
 
@@ -66,6 +67,10 @@ def test_every_name_and_alias_finds_the_game_whatever_the_case(key):
             assert get_game(text).key == key, text
 
 
+#: Playable games without the rulebook's rule set yet, and why (Go-Stop: no Jokers dealt).
+_BOOK_NOT_YET = {"go-stop": "the capture engine deals no Jokers yet (issue 10, G1)"}
+
+
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_each_playable_entry_has_its_record(key):
     e = entry(key)
@@ -74,7 +79,11 @@ def test_each_playable_entry_has_its_record(key):
     low, high = e.players
     assert 1 <= low <= high and e.deals
     presets = e.presets()
-    assert "book" in presets and all(presets.values()), presets
+    # a game whose rulebook rules are not all played yet offers no "book" rule set; its
+    # first preset is the default and its chapter says what is missing
+    assert ("book" in presets or key in _BOOK_NOT_YET) and all(presets.values()), presets
+    if key in _BOOK_NOT_YET:
+        assert "book" not in presets and get_game(key).preset == next(iter(presets))
     assert set(presets) == set(e.adapter().presets())
     data = e.to_dict()
     assert data["playable"] is True and data["tools"] == list(e.tools)

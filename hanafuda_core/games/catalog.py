@@ -477,6 +477,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "hachijuu-hana": PlaySpec("capture", "hachijuu_hana"),
     "six-hundred": PlaySpec("capture", "six_hundred"),
     "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
+    "go-stop": PlaySpec("capture", "go_stop"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
 }

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import Any
+from functools import cached_property, lru_cache
+from typing import Any, ClassVar
 
 from ..capture_yaku import (
     DRY_PLAIN_RIBBONS,
@@ -86,15 +86,18 @@ __all__ = [
     "GOAL",
     "GROUPS",
     "OPTIONS",
+    "PLAY_PLAYERS",
     "PRESETS",
     "PRESET_LABELS",
     "PRESET_SOURCES",
     "SCORING_STEPS",
+    "SEVEN_TENS",
     "WORDS",
     "YAKU",
     "GoStopOverlay",
     "GoStopRound",
     "GoStopScoring",
+    "chapter_facts",
     "chart",
     "example_payouts",
     "get_rules",
@@ -175,6 +178,8 @@ _TEN = KIND_MASKS[Kind.TEN]
 _BRIGHT = KIND_MASKS[Kind.BRIGHT]
 _SAKE = 1 << C.CHRYSANTHEMUM_SAKE
 _RAIN_MAN = 1 << C.WILLOW_RAINMAN
+#: A winner with this many Tens or more is doubled (3103).
+SEVEN_TENS = 7
 _SINGLE_ROLE = {alts[0]: mode for mode, alts in SAKE_MODES.items() if len(alts) == 1}
 
 
@@ -324,6 +329,9 @@ PRESET_LABELS: Mapping[str, str] = {
     "matgo-no-jokers": "Two players (matgo), without Jokers",
 }
 
+#: The players the play tool seats by default: three, as the chapter's game is played.
+PLAY_PLAYERS = 3
+
 #: What a player is trying to do (the chapter's At a glance).
 GOAL = ("Make yaku from your captures, then call Go to play on for a bigger score or Stop "
         "to collect it from each opponent.")
@@ -365,6 +373,7 @@ class GoStopScoring:
     payments: PerLoserPayments
     weak_rain_man: bool = False
 
+    @cached_property
     def role_tables(self) -> tuple[YakuTable, ...]:
         """One table per role the Sake cup may take (one only if it has one role)."""
         alts = SAKE_MODES[self.table.sake]
@@ -374,8 +383,8 @@ class GoStopScoring:
 
     def winner_facts(self, table: YakuTable, pile: int, facts: GoStopRound) -> WinnerFacts:
         """The winner's facts with the Sake in the role ``table`` gives it."""
-        ev = table.evaluate(pile)
-        keys = {h.rule.key for h in ev.hits}
+        total, sig = table.quick(pile)
+        made = [table.rules[i] for i, _ in sig]
         mults: list[tuple[int, str]] = []
         for _ in range(facts.reveals):
             mults.append((2, "revealed three cards of a month"))
@@ -384,14 +393,15 @@ class GoStopScoring:
         tens = (pile & _TEN).bit_count()
         if pile & _SAKE and not SAKE_MODES[table.sake][0][0]:
             tens -= 1
-        if tens >= 7:
+        if tens >= SEVEN_TENS:
             mults.append((2, f"{tens} Tens"))
         if facts.previous_no_winner:
             mults.append((2, "the previous round had no winner"))
         goes = facts.goes[facts.winner] if facts.goes else 0
-        return WinnerFacts(facts.winner, ev.total, goes,
-                           bright_yaku=any(h.rule.group == "brights" for h in ev.hits),
-                           chaff_yaku="ten_chaffs" in keys, multipliers=tuple(mults))
+        return WinnerFacts(facts.winner, total, goes,
+                           bright_yaku=any(r.group == "brights" for r in made),
+                           chaff_yaku=any(r.key == "ten_chaffs" for r in made),
+                           multipliers=tuple(mults))
 
     def loser_facts(self, seat: int, pile: int, facts: GoStopRound) -> LoserFacts:
         """A loser's facts: Brights (the Rain Man only if it spares), Chaffs (the Sake's
@@ -417,7 +427,7 @@ class GoStopScoring:
         losers = tuple(self.loser_facts(s, p, facts) for s, p in enumerate(piles)
                        if p is not None and s != facts.winner)
         best: tuple[Payout, YakuTable, WinnerFacts] | None = None
-        for table in self.role_tables():
+        for table in self.role_tables if win_pile & _SAKE else self.role_tables[:1]:
             w = self.winner_facts(table, win_pile, facts)
             out = self.payments.settle(len(piles), w, losers, names)
             if best is None or out.points[facts.winner] > best[0].points[facts.winner]:
@@ -480,6 +490,8 @@ class GoStopOverlay:
 
     stop_minimum: int
     scoring: GoStopScoring
+    #: the round's points move between the players (read by the coach)
+    settlement: ClassVar[str] = "per_loser"
 
     def decision_needed(self, rules: CaptureRules, old_sig: Signature, new_sig: Signature,
                         total: int) -> bool:
@@ -503,16 +515,34 @@ class GoStopOverlay:
                            previous_no_winner="no_winner" in state.carry,
                            responsible=responsible_seat(state, winner) if n > 2 else None)
 
+    def pile_report(self, rules: CaptureRules, mask: int, field_mask: int = 0, calls: int = 0,
+                    doubled: frozenset[str] = frozenset()) -> ScoreReport:
+        """A pile scored as if its owner called Stop after ``calls`` Go calls of their own
+        (the score each opponent pays before their own doublings; the score tool)."""
+        sc = self.scoring
+        facts = GoStopRound((mask,), 0, goes=(calls,))
+        tables = sc.role_tables if mask & _SAKE else sc.role_tables[:1]
+        table, w = max(((t, sc.winner_facts(t, mask, facts)) for t in tables),
+                       key=lambda tw: sc.payments.score(tw[1])[0])
+        score, lines = sc.payments.score(w)
+        mults = [Multiplier(f, why, BOOK_SCORE) for f, why in w.multipliers]
+        return report_from_evaluation(table.evaluate(mask), title="Score of the captured cards",
+                                      multipliers=mults, notes=lines if w.yaku else (),
+                                      total=score if w.yaku else 0)
+
     def settle(self, state: State, winner: int) -> RoundResult:
         facts = self.round_facts(state, winner)
         out, table, w = self.scoring.settle_best(facts)
-        ev = table.evaluate(state.caps_m[winner])
-        mults = [Multiplier(f, why, BOOK_SCORE) for f, why in w.multipliers]
-        pays = tuple(Payment(p, winner, a, "round penalty") for p, a in out.payers if a)
-        rep = report_from_evaluation(
-            ev, title=f"Round {state.round_no}: player {winner + 1} calls Stop", player=winner,
-            multipliers=mults, notes=out.lines, payments=pays, total=out.score)
-        return RoundResult(winner, out.points, "stop", rep)
+
+        def make_report() -> ScoreReport:
+            ev = table.evaluate(state.caps_m[winner])
+            mults = [Multiplier(f, why, BOOK_SCORE) for f, why in w.multipliers]
+            pays = tuple(Payment(p, winner, a, "round penalty") for p, a in out.payers if a)
+            return report_from_evaluation(
+                ev, title=f"Round {state.round_no}: player {winner + 1} calls Stop",
+                player=winner, multipliers=mults, notes=out.lines, payments=pays,
+                total=out.score)
+        return RoundResult(winner, out.points, "stop", make_report=make_report)
 
     def settle_draw(self, state: State) -> RoundResult:
         n = state.rules.players
@@ -582,6 +612,38 @@ def example_round(index: int) -> GoStopRound:
 def example_payouts(preset: str = "no-jokers", **options: Any) -> list[Payout]:
     """The chapter's nine examples settled under a preset and options."""
     return [settle_piles(example_round(i), preset, **options) for i in range(len(EXAMPLES))]
+
+
+def chapter_facts(prefix: str = "gs") -> dict[str, object]:
+    """The numbers the chapter's prose names, keyed ``<prefix>_<name>`` for
+    ``{glue:text}``: the deals, the Stop minimums, each yaku's points
+    (``<prefix>_pts_<key>``), the penalties' thresholds, the Go table, and each printed
+    example's score and payments (``<prefix>_ex<n>``, ``_ex<n>_a`` / ``_b`` / ``_c``).
+
+    >>> f = chapter_facts()
+    >>> f["gs_stock3"], f["gs_ex6"], f["gs_ex6_a"], f["gs_ex9_b"], f["gs_go3"]
+    (21, 96, 192, 10, 15)
+    """
+    rules = get_rules()
+    values: dict[str, object] = {f"pts_{r.key}": r.points for r in YAKU}
+    for n, (hand, fld) in _DEALS.items():
+        values.update({f"hand{n}": hand, f"field{n}": fld,
+                       f"stock{n}": len(rules.deck) - n * hand - fld})
+    values.update(minimum3=OPTIONS["stop_minimum"].default,
+                  minimum2=PRESETS["matgo-no-jokers"]["stop_minimum"],
+                  instant=rules.instant_win_points,
+                  chaff_penalty=scoring().payments.doubles[1].threshold,
+                  chaff_penalty_more=scoring(more_chaffs=True).payments.doubles[1].threshold,
+                  tens_double=SEVEN_TENS, rounds=OPTIONS["rounds"].default,
+                  godori_variant=OPTIONS["godori_points"].allowed[-1])
+    for goes in range(7):
+        values[f"go{goes}"] = GoTable().apply(5, goes)[0]
+        values[f"hs{goes}"] = GoTable("higher_stakes").apply(5, goes)[0]
+    for i, out in enumerate(example_payouts(), start=1):
+        values[f"ex{i}"] = out.score
+        for seat, pts in zip("abc", out.points):
+            values[f"ex{i}_{seat}"] = abs(pts)
+    return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
 # -- rules ------------------------------------------------------------------------
