@@ -52,7 +52,7 @@ from ..engines.capture import (
     State,
     declared_by,
 )
-from ..errors import OptionError
+from ..errors import HanafudaError, OptionError
 from ..families.capture.payments import (
     GoTable,
     LoserDouble,
@@ -462,11 +462,15 @@ def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) 
 
 def responsible_seat(state: State, winner: int) -> int | None:
     """The loser whose hand card, played without capturing since the winner's previous
-    turn, the winner took on this turn (3135; our reading: the card lies in the winner's
-    pile at the Stop, since a card its player captured would lie in their own pile), or
-    None. Read at the end of the winner's turn: the last hand card played is the
-    winner's, the ones before it those of the seats before the winner in play order
-    (every seat plays a hand card each turn while no bomb empties a hand early)."""
+    turn, the winner took on this turn (3135), or None. Read at the end of the winner's
+    turn: the last hand card played is the winner's, the ones before it those of the seats
+    before the winner in play order (every seat plays a hand card each turn while no bomb
+    empties a hand early).
+
+    A played card in the winner's pile was either laid without a match or paired and then
+    stacked back by its player's drawn card (a stack of three the winner took whole, so
+    the winner holds the month's four cards). Only that second case needs the round
+    replayed, to see whether the card found a match when it was played."""
     plays = [a.card for a in state.history if isinstance(a, Play)]
     n = state.rules.players
     pile = state.caps_m[winner]
@@ -475,8 +479,26 @@ def responsible_seat(state: State, winner: int) -> int | None:
             break
         card = plays[-1 - back]
         if pile >> card & 1:
-            return (winner - back) % n
+            month = MONTH_MASKS[card >> 2]
+            if (pile & month).bit_count() < 4 or not _matched_when_played(state, card):
+                return (winner - back) % n
+            return None
     return None
+
+
+def _matched_when_played(state: State, card: int) -> bool:
+    """Whether the field held a card of ``card``'s month when ``card`` was played (the
+    round replayed from its deal; a position set up by hand, which has no whole deal,
+    counts as matched)."""
+    from ..engines.capture import replay
+    try:
+        states = replay(state.rules, state.deal, state.history)
+    except HanafudaError:
+        return True
+    for before, action in zip(states, state.history):
+        if isinstance(action, Play) and action.card == card:
+            return bool(before.field_m & MONTH_MASKS[card >> 2])
+    return True
 
 
 @dataclass(frozen=True)

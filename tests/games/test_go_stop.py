@@ -11,17 +11,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanafuda_core.cards import Card, CardSet
+from hanafuda_core.cards import MONTH_MASKS, Card, CardSet
 from hanafuda_core.engines.capture import (
     GO_ON,
     STOP,
     DealRecord,
     Phase,
+    Play,
     apply,
     deal_from_order,
     fast_random_round,
     legal_actions,
     next_round,
+    replay,
     setup_state,
 )
 from hanafuda_core.errors import OptionError
@@ -439,3 +441,27 @@ def test_random_rounds_are_zero_sum():
             end = fast_random_round(rules, rng)
             assert sum(end.result.points) == 0
             assert end.result.reason in ("stop", "draw", "instant_win")
+
+
+def test_a_card_paired_then_stacked_back_makes_nobody_responsible():
+    """A card that found its pair and was stacked back by its player's drawn card (the
+    winner then took the stack of three) was not laid without a match: no shift. Random
+    rounds where the winner took a whole month that way never name its player."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(400):
+        end = fast_random_round(RULES, rng)
+        res = end.result
+        if res.reason != "stop":
+            continue
+        seat = responsible_seat(end, res.winner)
+        if seat is None:
+            continue
+        plays = [a.card for a in end.history if isinstance(a, Play)]
+        card = plays[-1 - (res.winner - seat) % 3]
+        states = replay(RULES, end.deal, end.history)
+        before = next(s for s, a in zip(states, end.history)
+                      if isinstance(a, Play) and a.card == card)
+        assert not before.field_m & MONTH_MASKS[card >> 2]
+        checked += 1
+    assert checked
