@@ -528,6 +528,43 @@ class GoStopOverlay:
         res = state.result
         return ("no_winner",) if res is not None and res.winner is None else ()
 
+    def decision_notes(self, state: State, stopping: bool) -> tuple[str, ...]:
+        """What the coach adds to a Go or Stop (the chapter's coach, section 12 of our
+        spec): stopping, what each opponent would pay and why; going on, what the next
+        Go does to the score, the risk of paying for both losers, and the final turn,
+        where a Go leaves nobody to stop."""
+        rules = state.rules
+        me = state.player
+        n = rules.players
+        if stopping:
+            sc = self.scoring
+            facts = self.round_facts(state, me)
+            out, _table, w = sc.settle_best(facts)
+            owed = dict(out.penalties)
+            notes = []
+            for seat, amount in out.payers:
+                lf = sc.loser_facts(seat, state.caps_m[seat], facts)
+                why = list(sc.payments.penalty(out.score, w, lf)[1])
+                if amount > owed[seat]:
+                    why.append("paying for the other loser too")
+                notes.append(f"player {seat + 1} would pay {amount}"
+                             + (f" ({'; '.join(why)})" if why else ""))
+            return tuple(notes)
+        notes = []
+        goes = state.calls.count(me)
+        plus, factor = self.scoring.payments.go_table.step(goes + 1)
+        notes.append(f"this would be Go number {goes + 1}: it "
+                     + (f"adds {plus} point{'s' * (plus != 1)}" if plus else
+                        f"multiplies the score by {factor}") + " if you stop later")
+        others = [s for s in range(n) if s != me]
+        if n > 2 and not any(state.calls.count(s) for s in others):
+            notes.append("if someone else stops after your Go, you pay your penalty and the "
+                         "other loser's")
+        if not any(state.hands_m) and state.pos >= len(state.stock):
+            notes.append("this is the last turn: after a Go nobody can stop, the round has "
+                         "no winner and only the next round's winner gains")
+        return tuple(notes)
+
     def round_facts(self, state: State, winner: int) -> GoStopRound:
         """The settlement's facts read from a finished round."""
         n = state.rules.players

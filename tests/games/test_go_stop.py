@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core.cards import MONTH_MASKS, Card, CardSet
+from hanafuda_core.coach import Coach
 from hanafuda_core.engines.capture import (
     GO_ON,
     STOP,
@@ -25,6 +26,7 @@ from hanafuda_core.engines.capture import (
     next_round,
     replay,
     setup_state,
+    view,
 )
 from hanafuda_core.errors import OptionError
 from hanafuda_core.families.capture.payments import (
@@ -465,3 +467,30 @@ def test_a_card_paired_then_stacked_back_makes_nobody_responsible():
         assert not before.field_m & MONTH_MASKS[card >> 2]
         checked += 1
     assert checked
+
+
+def test_the_coach_explains_go_or_stop():
+    """The coach's Go or Stop (section 12): what each opponent pays, what the next Go
+    does, the risk of paying for both, and the Go on the final turn."""
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 9d", "11b 12a 11c 12b",
+                        ["2a 4a", "1c 1d 2c 2d", C_PILE])
+    state = apply(state, "play 8b")
+    notes = RULES.overlay.decision_notes
+    assert notes(state, True) == ("player 2 would pay 5", "player 3 would pay 5")
+    going = notes(state, False)
+    assert going[0] == "this would be Go number 1: it adds 1 point if you stop later"
+    assert "the other loser's" in going[1] and len(going) == 2
+    last = setup_state(RULES, ["8b", "", ""], "8c 4c", "", ["2a 4a", "1c 1d 2c 2d", C_PILE])
+    last = apply(last, "play 8b")
+    assert last.phase == Phase.DECIDE and "last turn" in notes(last, False)[-1]
+    text = Coach(samples=4).advise(view(state, 0), legal_actions(state)).to_text()
+    assert "player 2 would pay 5" in text and "Go number 1" in text
+
+
+def test_the_coach_names_a_doubled_penalty():
+    state = setup_state(RULES, ["3a 12c", "6d 12d", "6c 7c"], "3c 4c 9d", "11b 7d 11c 12b",
+                        ["1a 8a", "1c 1d 2c 2d", "12a 5c 5d 10c 10d 9c"])
+    state = apply(state, "play 3a")
+    assert RULES.overlay.decision_notes(state, True) == (
+        "player 2 would pay 6 (no Bright against a Bright yaku: x2)",
+        "player 3 would pay 3")
