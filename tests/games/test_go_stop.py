@@ -494,3 +494,23 @@ def test_the_coach_names_a_doubled_penalty():
     assert RULES.overlay.decision_notes(state, True) == (
         "player 2 would pay 6 (no Bright against a Bright yaku: x2)",
         "player 3 would pay 3")
+
+
+_PLAY_OPTIONS = {k: o.allowed for k, o in OPTIONS.items()
+                 if o.implemented and k not in ("rounds",)}
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.fixed_dictionaries({k: st.sampled_from(v) for k, v in _PLAY_OPTIONS.items()}),
+       st.integers(0, 10_000))
+def test_any_option_set_plays_zero_sum_rounds(options, seed):
+    rules = get_rules(**options)
+    end = fast_random_round(rules, random.Random(seed))
+    res = end.result
+    assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win")
+    if res.reason == "stop":
+        assert res.points[res.winner] > 0
+        assert end.yaku_pts[res.winner] >= options["stop_minimum"]
+    nxt = next_round(end, random.Random(seed))
+    assert nxt.carry == (("no_winner",) if res.winner is None else ())
+    assert nxt.scores == tuple(s + p for s, p in zip(end.scores, res.points))
