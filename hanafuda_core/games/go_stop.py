@@ -92,6 +92,7 @@ __all__ = [
     "PRESET_SOURCES",
     "SCORING_STEPS",
     "SEVEN_TENS",
+    "USUAL_MINIMUM",
     "WORDS",
     "YAKU",
     "GoStopOverlay",
@@ -195,9 +196,11 @@ _OPTION_LIST = (
                     "and a player forced to drop out is compensated"), BOOK_4_7,
            note="needs the family's stage for choosing the active players (G10)",
            implemented=False),
-    Option("stop_minimum", 3, tuple(range(1, 16)), "the yaku points a player needs before "
-           "they may call Go or Stop: the chapter names 3 for three players and 5 or 7 for "
-           "two", BOOK_GO.at("2935, 2973-2981")),
+    Option("stop_minimum", "usual", ("usual", *range(1, 16)), "the yaku points a player "
+           "needs before they may call Go or Stop: the chapter names 3 for three players and "
+           "5 or 7 for two; 'usual' is 3 for three and 7 for two", BOOK_GO.at("2935, 2973-2981"),
+           note="7 for two players is the Korean two-player habit; 5 is the chapter's other "
+                "figure"),
     Option("rounds", 10, tuple(range(1, 49)), "rounds in a game (the players agree; 10 is "
            "our default)", BOOK.at("2843, 3143")),
     Option("jokers", 0, (0, 1, 2, 3, 4), _not_yet("Jokers in the deck: the chapter plays 1 "
@@ -321,7 +324,7 @@ SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "no-jokers": {},
-    "matgo-no-jokers": {"players": 2, "stop_minimum": 7},
+    "matgo-no-jokers": {"players": 2},
 }
 PRESET_SOURCES: Mapping[str, Source] = {"no-jokers": BOOK, "matgo-no-jokers": BOOK}
 PRESET_LABELS: Mapping[str, str] = {
@@ -688,8 +691,7 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     for n, (hand, fld) in _DEALS.items():
         values.update({f"hand{n}": hand, f"field{n}": fld,
                        f"stock{n}": len(rules.deck) - n * hand - fld})
-    values.update(minimum3=OPTIONS["stop_minimum"].default,
-                  minimum2=PRESETS["matgo-no-jokers"]["stop_minimum"],
+    values.update(minimum3=USUAL_MINIMUM[3], minimum2=USUAL_MINIMUM[2],
                   instant=rules.instant_win_points,
                   chaff_penalty=scoring().payments.doubles[1].threshold,
                   chaff_penalty_more=scoring(more_chaffs=True).payments.doubles[1].threshold,
@@ -708,6 +710,8 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
 # -- rules ------------------------------------------------------------------------
 
 _DEALS = {2: (10, 8), 3: (7, 6)}
+#: The Stop minimum a table usually agrees on, by players (2973-2981; 7 for two: matgo).
+USUAL_MINIMUM = {2: 7, 3: 3}
 
 
 def preset_options(preset: str = "no-jokers", **options: Any) -> dict[str, Any]:
@@ -726,7 +730,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         on_field_four="redeal", on_hand_four="instant_win", instant_win_points=5,
         on_both_instant="all_win",
         pair_then_draw="stack", rounds=v["rounds"], start_points=v["steal_points"],
-        yaku=sc.table, decision_words=WORDS, overlay=GoStopOverlay(v["stop_minimum"], sc),
+        yaku=sc.table, decision_words=WORDS,
+        overlay=GoStopOverlay(USUAL_MINIMUM[n] if v["stop_minimum"] == "usual"
+                              else v["stop_minimum"], sc),
         declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")))
 
 

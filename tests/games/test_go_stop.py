@@ -338,6 +338,13 @@ def _order_with_fours() -> list[int]:
     return first + [c for c in range(48) if c not in first]
 
 
+def test_the_usual_minimum_is_three_for_three_players_and_seven_for_two():
+    assert RULES.overlay.stop_minimum == 3
+    assert get_rules("matgo-no-jokers").overlay.stop_minimum == 7
+    assert get_rules(players=2).overlay.stop_minimum == 7
+    assert get_rules(players=2, stop_minimum=5).overlay.stop_minimum == 5
+
+
 def test_a_decision_needs_the_minimum_and_a_higher_total():
     overlay = RULES.overlay
     assert not overlay.decision_needed(RULES, ((0, 2),), ((0, 2), (5, 0)), 2)
@@ -510,7 +517,7 @@ def test_any_option_set_plays_zero_sum_rounds(options, seed):
     assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win")
     if res.reason == "stop":
         assert res.points[res.winner] > 0
-        assert end.yaku_pts[res.winner] >= options["stop_minimum"]
+        assert end.yaku_pts[res.winner] >= rules.overlay.stop_minimum
     nxt = next_round(end, random.Random(seed))
     assert nxt.carry == (("no_winner",) if res.winner is None else ())
     assert nxt.scores == tuple(s + p for s, p in zip(end.scores, res.points))
