@@ -424,6 +424,7 @@ class GoStopScoring:
                     ) -> tuple[Payout, YakuTable, WinnerFacts]:
         """:meth:`settle`, with the table of the Sake role taken and the winner's facts."""
         piles = facts.piles
+        _check_round(facts)
         win_pile = piles[facts.winner]
         if win_pile is None:
             raise OptionError(f"the winner, seat {facts.winner}, did not play the round")
@@ -437,6 +438,26 @@ class GoStopScoring:
                 best = (out, table, w)
         assert best is not None
         return best
+
+
+def _check_round(facts: GoStopRound) -> None:
+    """Refuse facts that do not describe a round (our error, saying what is allowed)."""
+    n = len(facts.piles)
+    if not 2 <= n <= 7:
+        raise OptionError(f"a Go-Stop round has 2 to 7 seats (one pile each, None for a seat "
+                          f"that did not play), not {n}")
+    if not 0 <= facts.winner < n:
+        raise OptionError(f"the winner must be a seat from 0 to {n - 1}, not {facts.winner}")
+    if facts.goes and (len(facts.goes) != n or min(facts.goes) < 0):
+        raise OptionError(f"Go calls are counted per seat: {n} counts of 0 or more, not "
+                          f"{facts.goes}")
+    if facts.reveals < 0 or facts.bombs < 0:
+        raise OptionError("revealed triples and bombs are counted from 0")
+    seats = (*facts.draw_refusers, *facts.draw_askers,
+             *(() if facts.responsible is None else (facts.responsible,)))
+    if any(not 0 <= s < n or s == facts.winner for s in seats):
+        raise OptionError(f"Draw refusers and askers and the responsible seat are losers: "
+                          f"seats from 0 to {n - 1} other than the winner, not {seats}")
 
 
 def scoring(preset: str = "no-jokers", **options: Any) -> GoStopScoring:

@@ -521,3 +521,25 @@ def test_any_option_set_plays_zero_sum_rounds(options, seed):
     nxt = next_round(end, random.Random(seed))
     assert nxt.carry == (("no_winner",) if res.winner is None else ())
     assert nxt.scores == tuple(s + p for s, p in zip(end.scores, res.points))
+
+
+@pytest.mark.parametrize(("facts", "words"), [
+    ({"piles": (m("1c"),), "winner": 0}, "2 to 7 seats"),
+    ({"winner": 3}, "seat from 0 to 2"),
+    ({"goes": (1, 0)}, "3 counts of 0 or more"),
+    ({"goes": (1, -1, 0)}, "3 counts of 0 or more"),
+    ({"bombs": -1}, "counted from 0"),
+    ({"draw_refusers": (0,)}, "other than the winner"),
+    ({"responsible": 5}, "other than the winner"),
+])
+def test_facts_that_are_no_round_are_refused(facts, words):
+    base = {"piles": (m("2a 4a 8b"), m(B_PILE), m(C_PILE)), "winner": 0}
+    with pytest.raises(OptionError, match=words):
+        settle_piles(GoStopRound(**{**base, **facts}))
+
+
+def test_an_option_value_outside_the_allowed_ones_is_refused():
+    with pytest.raises(OptionError, match="stop_minimum"):
+        get_rules(stop_minimum=0)
+    with pytest.raises(OptionError, match="players"):
+        get_rules(players=5)
