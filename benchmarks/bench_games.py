@@ -1,6 +1,7 @@
 """Speed of every playable game through the public API, as one table.
 
 Run:  python benchmarks/bench_games.py [--seconds S] [--repeat N] [--hints N] [--samples N]
+                                      [--only TEXT ...]
 
 For every preset of every playable game in the registry at its usual player count
 (Hachi-Hachi with three players, the others at their smallest count; and Koi-Koi with
@@ -178,9 +179,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--piles", type=int, default=50_000, help="random piles scored per game")
     ap.add_argument("--hints", type=int, default=10, help="coach hints per game")
     ap.add_argument("--samples", type=int, default=48, help="coach samples per hint")
+    ap.add_argument("--only", nargs="+", default=(), metavar="TEXT",
+                    help="measure only the rows whose label holds one of these texts "
+                         "(case-insensitive; Koi-Koi book, the baseline, is always measured)")
     args = ap.parse_args(argv)
+    wanted = [t.lower() for t in args.only]
+    chosen = [g for g in games() if not wanted or g.label == "Koi-Koi book"
+              or any(t in g.label.lower() for t in wanted)]
     rows = []
-    for game in tqdm(games(), desc="games", file=sys.stderr):
+    for game in tqdm(chosen, desc="games", file=sys.stderr):
         piles = random_piles(args.piles, game.engine_rules.deck_ids)
         rate = random_rounds_per_s(game, args.seconds)
         pile = us_per_pile(game, piles)

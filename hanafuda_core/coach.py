@@ -204,7 +204,7 @@ def _rule_infos(table: YakuTable) -> tuple[_RuleInfo, ...]:
     infos = []
     for rule, comp in zip(table.rules, compiled):
         _, pool, dbl, need = comp[0], comp[1], comp[2], comp[3]
-        if rule.predicate is not None:
+        if rule.predicate is not None or rule.slots:
             pool, dbl = 0, 0
         what = " or ".join(k.label + "s" for k in rule.kinds) or " or ".join(
             r.label + "s" for r in rule.ribbons) or "cards"
@@ -424,7 +424,8 @@ def _public_state(view: PlayerView) -> State:
         total, sig = rules.yaku.quick(c, fm) if rules.yaku is not None else (0, ())
         sigs.append(sig)
         pts.append(total)
-    record = DealRecord((), view.dealer, (), ("position rebuilt from a player's view",))
+    record = DealRecord((), view.dealer, (), ("position rebuilt from a player's view",),
+                        burdens=view.burdens)       # B14: the point burdens are public
     # the field as dealt, not as it is now: the "Bright"/"Super Bright" house rules
     # (field_bright) count the Brights dealt to the field, and a wild card may be wild
     # only if a month was dealt there (Brewing Storm); its leftovers follow its log

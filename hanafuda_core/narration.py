@@ -125,6 +125,7 @@ TAKES_WILD = "takes_wild"
 #: (``WildRules.on_field="any_card"`` / ``"non_chaff"``: Six Hundred).
 TAKES_WILD_ON_FIELD = "takes_wild_on_field"
 SWEEP = "sweep"
+LONE = "lone"          # B8: the only card of its month goes straight to the pile
 
 
 # ---------------------------------------------------------------------------
@@ -157,7 +158,8 @@ class Move:
     @property
     def captured(self) -> tuple[Card, ...]:
         """The cards this move sent to a capture pile (itself first), before any return."""
-        return (self.card, *self.taken) if self.taken or self.outcome == SWEEP else ()
+        return (self.card, *self.taken) if self.taken or self.outcome in (SWEEP, LONE) \
+            else ()
 
 
 @dataclass(frozen=True)
@@ -405,8 +407,12 @@ def story(before: State, action: Action | str, after: State) -> Step:
     wild = _Wild(before, after, w, stack) if w is not None else None
     drawn = after.stock[before.pos:after.pos]
 
+    lone = rules.lone_mask
+
     def resolve(card: int, source: str, fm: int, pair_month: int, turn: int, last: bool
                 ) -> tuple[Move, int]:
+        if lone >> card & 1:            # B8: straight to the pile, the field untouched
+            return Move(Card(card), source, LONE), fm
         if wild is None:
             return _resolve(card, source, fm, pair_month, turn, stack, takes, rel)
         return wild.resolve(card, source, fm, pair_month, turn, last)
@@ -610,6 +616,9 @@ def _tail(move: Move, who: str) -> str:
     Crane." after a played card, "... and you take ..." after a drawn one."""
     taker = conjugate(who, "take") if move.source == "hand" else subject(who, "take", False)
     month = _month(move.card)
+    if move.outcome == LONE:
+        return (". It is the only card of its month, so it goes straight to the captured "
+                "cards.")
     if move.outcome == TAKES_WILD_ON_FIELD:
         return (f". No {month} card is on the field, but {_the_wild(move.taken[0])} lies "
                 f"there, a match for any card: {subject(who, 'take', False)} it.")
@@ -817,6 +826,9 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     elif hand.wild:
         lines.append(f"  {who} plays {the_card(hand.card, False)} as the wild card and takes "
                      f"{_list(hand.taken)}")
+    elif hand.outcome == LONE:
+        lines.append(f"  {who} plays {the_card(hand.card, False)}, the only card of its "
+                     "month: it goes straight to their pile")
     elif hand.outcome == STAYS:
         lines.append(f"  {who} plays {the_card(hand.card, False)} to the field"
                      + _ignored_note(hand))
@@ -865,6 +877,8 @@ def _ignored_note(move: Move) -> str:
 
 def _draw_log(draw: Move) -> str:
     """The end of a log line that starts "Player 1 turns over the Moon"."""
+    if draw.outcome == LONE:
+        return ", the only card of its month: it goes straight to their pile"
     if draw.outcome == SWEEP:
         if not draw.taken:
             return ", the last card: as the wild card it sweeps the field, which is empty"

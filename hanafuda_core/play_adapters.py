@@ -251,6 +251,8 @@ def _capture_zones(s: Any, seats: Sequence[int]) -> dict[str, tuple[int, ...]]:
     # The stock's order and the card waiting for a capture choice are not public
     # properties of State; they are read from its fields (the engine's record of them).
     zones["stock"] = tuple(int(c) for c in s.stock[s.pos:])
+    if s.deal.aside:                    # B7: face down out of the round
+        zones["aside"] = tuple(s.deal.aside)
     if s.pending:
         zones["in play"] = tuple(mask_cards((1 << s.pending[0]) | s.pending[1]))
     return zones
@@ -410,8 +412,10 @@ class CaptureAdapter:
         from .families.capture.ranking import ranked_by
         totals, won = capture_totals(record), capture_rounds_won(record)
         by = ranked_by(game.rules)
-        ranking = {} if by == "points" else {"ranked_by": "rounds won",
-                                             "rounds_won": list(won)}
+        ranking: dict[str, Any] = {} if by == "points" else {"ranked_by": "rounds won",
+                                                             "rounds_won": list(won)}
+        if by == "tokens":              # B5: Counting Tokens
+            ranking = {"ranked_by": "tokens", "tokens": list(capture_tokens(record))}
         decision = capture_decision(game, record)
         decided = {} if decision.how in ("first key", "second key", "shared") else {
             "decided_by": decision.how, **({"race_yaku": decision.yaku}
@@ -436,7 +440,8 @@ class CaptureAdapter:
             from .families.capture.ranking import final_line, ranked_by
             totals = capture_totals(record)
             table = game.rules.yaku
-            lines.append(final_line(totals, capture_rounds_won(record), ranked_by(game.rules),
+            lines.append(final_line(totals, capture_ranking_counts(game, record),
+                                    ranked_by(game.rules),
                                     [f"Player {p + 1} ({names[p]})"
                                      for p in range(len(totals))],
                                     capture_decision(game, record),
@@ -620,7 +625,9 @@ def first_dealer_sentence(record: Record, names: Sequence[str] | None = None) ->
     if not data:
         return ""
     names = names or tuple(f"Player {i + 1}" for i in range(record.players))
-    return DealerDraw.from_dict(data).sentence(names)
+    from .registry import get_game
+    order = getattr(get_game(record.game, record.preset).rules, "month_order", "japanese")
+    return DealerDraw.from_dict(data).sentence(names, order)
 
 
 def capture_totals(record: Record) -> tuple[int, ...]:
@@ -640,7 +647,7 @@ def capture_decision(game: Game, record: Record) -> Any:
     the target)."""
     from .families.capture.ranking import decide_game
     rules = game.rules
-    totals, won = capture_totals(record), capture_rounds_won(record)
+    totals, won = capture_totals(record), capture_ranking_counts(game, record)
     final_yaku = None
     target = rules.target_score
     if rules.race_tie_break and target is not None and \
@@ -654,6 +661,23 @@ def capture_decision(game: Game, record: Record) -> Any:
               for r in record.rounds] if rules.win_streak is not None else None
     return decide_game(rules, totals, won, first_dealer=first, final_yaku=final_yaku,
                        round_points=points)
+
+
+def capture_tokens(record: Record) -> tuple[int, ...]:
+    """Tokens taken by each seat of a capture game record (B5: Counting Tokens; each
+    round's winner by its margin)."""
+    from .families.capture.ranking import tokens_won
+    return tokens_won((((r.outcome or {}).get("points") or [0] * record.players,
+                        (r.outcome or {}).get("winner")) for r in record.rounds),
+                      record.players)
+
+
+def capture_ranking_counts(game: Game, record: Record) -> tuple[int, ...]:
+    """What the game's ranking counts beside the totals: tokens under Counting Tokens
+    (B5), else the rounds won."""
+    from .families.capture.ranking import ranked_by
+    return capture_tokens(record) if ranked_by(game.rules) == "tokens" \
+        else capture_rounds_won(record)
 
 
 def capture_rounds_won(record: Record) -> tuple[int, ...]:
@@ -917,7 +941,7 @@ def hachihachi_score(rules: Any, cards: Iterable[Card], hand: bool = False
     ...  hachihachi_score(get_rules("d001"), hand, hand=True)["teyaku"]]
     [('3 of a Kind', 2, '2 kan')]
     """
-    from .hachihachi_controllers import format_amount
+    from .units import format_amount
     pile = CardSet(cards)
     scale = rules.combo_scale
 

@@ -15,8 +15,8 @@ playable, and the tools it offers.
 
 >>> [e.key for e in list_games(playable=True)]
 ['simplified', 'matching-flowers', 'hana-awase-1', 'hana-awase-2', 'mushi', 'six-hundred',
- 'hachijuu-hana', 'min-hwatu', 'koikoi', 'oni-koikoi', 'go-stop', 'hachihachi',
- 'hachi-simplified', 'hachi']
+ 'hachijuu-hana', 'min-hwatu', 'koikoi', 'oni-koikoi', 'tensho-simplified', 'go-stop',
+ 'hachihachi', 'sudaoshi', 'hachi-simplified', 'hachi', 'tensho']
 >>> get_game("koikoi-d003").preset
 'd003'
 """
@@ -208,7 +208,8 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
     hanafuda_core.registry.NotPlayableError: Higo-Bana cannot be played yet (chapter 14 of the
     book describes it; `hanafuda games higo-bana` shows its facts); playable games: simplified,
     matching-flowers, hana-awase-1, hana-awase-2, mushi, six-hundred, hachijuu-hana, min-hwatu,
-    koikoi, oni-koikoi, go-stop, hachihachi, hachi-simplified, hachi
+    koikoi, oni-koikoi, tensho-simplified, go-stop, hachihachi, sudaoshi, hachi-simplified,
+    hachi, tensho
     """
     e = entry(key)
     if e.preset_of is not None:

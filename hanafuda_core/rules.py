@@ -9,14 +9,15 @@ each player count and the sources the rules come from.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, Generic, TypeVar
 
 from .errors import OptionError, PlayerCountError
 
 __all__ = ["Source", "Deal", "GameInfo", "Family", "FAMILIES", "SOURCE_DOCUMENTS", "Option",
-           "preset_values", "canonical_options", "option_text"]
+           "preset_values", "canonical_options", "option_text", "RuleSets"]
 
 Family = str
 FAMILIES: Mapping[Family, str] = {
@@ -375,3 +376,55 @@ def preset_values(game: str, preset: str, presets: Mapping[str, Mapping[str, obj
             raise NotImplementedError(f"the option {key!r} ({opt.description}) is registered "
                                       f"but {player} does not play it yet")
     return values
+
+
+RulesT = TypeVar("RulesT")
+
+#: Options as a sorted tuple of (key, value): hashable, so built rules can be cached.
+OptionItems = tuple[tuple[str, Any], ...]
+
+
+class RuleSets(Generic[RulesT]):
+    """A game's rule sets: its presets and options, and the function that builds its
+    rules from one preset's checked values. Every rules module makes one and exports
+    its two methods as ``preset_options`` and ``get_rules`` (the names the play
+    adapters and the teaching layer read).
+
+    ``build(preset, items)`` receives the preset's name and every option's value as
+    sorted ``(key, value)`` pairs; its result is cached, so the same preset and
+    options give the same rules object. ``check(values)`` refuses a combination of
+    values that each option allows alone (raise :class:`~hanafuda_core.errors.OptionError`).
+
+    >>> opts = {"rounds": Option("rounds", 12, (6, 12))}
+    >>> demo = RuleSets("Demo", {"book": {}, "short": {"rounds": 6}}, opts,
+    ...                 lambda preset, items: (preset, dict(items)["rounds"]))
+    >>> demo.rules("short"), demo.rules("book", rounds=6), demo.values("short")
+    (('short', 6), ('book', 6), {'rounds': 6})
+    >>> demo.rules("short") is demo.rules("short", rounds=6)
+    True
+    """
+
+    def __init__(self, game: str, presets: Mapping[str, Mapping[str, object]],
+                 options: Mapping[str, Option], build: Callable[[str, OptionItems], RulesT],
+                 *, check: Callable[[Mapping[str, Any]], None] | None = None,
+                 player: str = "the engine", cache: int = 64) -> None:
+        self.game = game
+        self.presets = presets
+        self.options = options
+        self.check = check
+        self.player = player
+        self._build = lru_cache(maxsize=cache)(build)
+
+    def values(self, preset: str = "book", **options: Any) -> dict[str, Any]:
+        """Every option's value under ``preset`` with ``options`` as overrides, checked
+        (:func:`preset_values`, then the game's own ``check``)."""
+        values = preset_values(self.game, preset, self.presets, self.options, options,
+                               player=self.player)
+        if self.check is not None:
+            self.check(values)
+        return values
+
+    def rules(self, preset: str = "book", **options: Any) -> RulesT:
+        """The rules of ``preset`` with ``options`` as overrides (validated, cached)."""
+        values = self.values(preset, **options)
+        return self._build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))

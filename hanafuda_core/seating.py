@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import MONTH_NAMES, Card, Kind, parse_card
+from .cards import MONTH_NAMES, MONTH_ORDERS, Card, Kind, parse_card
 from .errors import HanafudaError
 from .rules import Source
 
@@ -33,6 +33,8 @@ __all__ = ["DealerRule", "DealerDraw", "draw_first_dealer", "KIND_RANK"]
 KIND_RANK: Mapping[Kind, int] = {Kind.BRIGHT: 3, Kind.TEN: 2, Kind.RIBBON: 1, Kind.CHAFF: 0}
 
 _TIE_BREAKS = ("value", "redraw")
+_ORDER_WORDS = {"tensho": "in Tensho's order of months",
+                "korean": "in the Korean order of months"}
 
 
 @dataclass(frozen=True)
@@ -43,16 +45,26 @@ class DealerRule:
     tie_break: str = "value"
     source: Source | None = None
     note: str = ""
+    month_order: str = "japanese"       # B13: "earliest" in this order (Tensho's own)
 
     def __post_init__(self) -> None:
         if self.tie_break not in _TIE_BREAKS:
             raise HanafudaError(f"a tie of months is broken by {' or '.join(_TIE_BREAKS)}, "
                                 f"not {self.tie_break!r}")
+        if self.month_order not in MONTH_ORDERS:
+            raise HanafudaError(f"the month order is one of {', '.join(MONTH_ORDERS)}, not "
+                                f"{self.month_order!r}")
 
     def winners(self, drawn: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-        """The seats still in the running after one drawing of (seat, card) pairs."""
-        first = min(Card(c).month for _, c in drawn)
-        tied = [(s, c) for s, c in drawn if Card(c).month == first]
+        """The seats still in the running after one drawing of (seat, card) pairs: the
+        earliest month in the rule's ``month_order``, then the tie break.
+
+        >>> DealerRule(month_order="tensho").winners(((0, 8), (1, 40)))  # Cherry, Willow
+        (1,)
+        """
+        order = MONTH_ORDERS[self.month_order]
+        first = min(order[c >> 2] for _, c in drawn)
+        tied = [(s, c) for s, c in drawn if order[c >> 2] == first]
         if len(tied) > 1 and self.tie_break == "value":
             top = max(KIND_RANK[Card(c).kind] for _, c in tied)
             tied = [(s, c) for s, c in tied if KIND_RANK[Card(c).kind] == top]
@@ -85,8 +97,15 @@ class DealerDraw:
                 return self
         raise HanafudaError("the drawing for the first dealer ends in a tie")
 
-    def sentence(self, names: Sequence[str]) -> str:
-        """The drawing in words, for a game's log."""
+    def sentence(self, names: Sequence[str], month_order: str = "japanese") -> str:
+        """The drawing in words, for a game's log; the dealer's month named in the game's
+        ``month_order`` (B13).
+
+        >>> DealerDraw((((0, 8), (1, 40)),), 1).sentence(("Ann", "Ben"), "tensho")
+        ... # doctest: +NORMALIZE_WHITESPACE
+        "Each player drew a card: Ann the Curtain (3a), Ben the Rainman (11a). Ben drew
+        February's Rainman (in Tensho's order of months) and deals first."
+        """
         parts = []
         for i, drawn in enumerate(self.draws):
             cards = ", ".join(f"{names[s]} the {Card(c).title} ({Card(c).code})"
@@ -97,8 +116,10 @@ class DealerDraw:
                 who = " and ".join(names[s] for s, _ in drawn)
                 parts.append(f"{who} tied and drew again: {cards}.")
         card = Card(dict(self.draws[-1])[self.dealer])
-        parts.append(f"{names[self.dealer]} drew {MONTH_NAMES[card.month - 1]}'s "
-                     f"{card.title} and deals first.")
+        month = MONTH_ORDERS[month_order][card.month - 1]
+        parts.append(f"{names[self.dealer]} drew {MONTH_NAMES[month - 1]}'s {card.title}"
+                     + (f" ({_ORDER_WORDS.get(month_order, month_order)})"
+                        if month_order != "japanese" else "") + " and deals first.")
         return " ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:

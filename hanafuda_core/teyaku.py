@@ -140,6 +140,16 @@ class TeyakuRule:
             text += f" (+{self.per_greater} per greater triple)"
         return text
 
+    def label(self, value: str) -> str:
+        """The combination as a choice: its name, Japanese name (where it has one) and
+        ``value`` (its worth, written in the rules' unit).
+
+        >>> BOOK_TABLE.rule("three_pairs").label("40 points")
+        '3 Pairs · 喰付 Kuttsuki · 40 points'
+        """
+        plus = f" + {self.per_greater} per greater triple" if self.per_greater else ""
+        return " · ".join(t for t in (self.name, self.japanese, value + plus) if t)
+
 
 @dataclass(frozen=True)
 class TeyakuHit:

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from .ledger import Unit
 
-__all__ = ["format_amount"]
+__all__ = ["UNIT_NOTES", "format_amount", "unit_note"]
+
+#: How each unit of account is written, in one line (keyed by the unit's key).
+UNIT_NOTES: dict[str, str] = {
+    "shillings": ("Amounts in shillings and pence: 1/6 is 1 shilling 6 pence, 2/- is "
+                  "2 shillings, 6d is 6 pence."),
+    "kan": "Amounts in kan of 12 points: '1 kan 6' is 18 points.",
+}
 
 
 class _HasUnit(Protocol):
@@ -39,3 +46,14 @@ def format_amount(rules: _HasUnit, amount: int) -> str:
     if not unit.per_major:
         return f"{text} point{'s' if abs(amount) != 1 else ''}"
     return text
+
+
+def unit_note(rules: object) -> str:
+    """How ``rules`` write amounts, in one line (points where they keep no unit).
+
+    >>> from hanafuda_core.games.hachihachi import get_rules
+    >>> unit_note(get_rules("d001"))
+    "Amounts in kan of 12 points: '1 kan 6' is 18 points."
+    """
+    unit = getattr(rules, "unit", None)
+    return UNIT_NOTES.get(getattr(unit, "key", ""), "Amounts in points.")

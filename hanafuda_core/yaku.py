@@ -21,6 +21,12 @@ one declarative shape, so they are written with fields rather than code:
   unless the pile also holds every card of ``void_unless`` (Six Hundred's "Rain
   Until Sunrise": a November card voids the Views yaku unless the Crane was
   captured too); the mirror of ``cancelled_by``, which reads the field;
+* ``slots`` (B9): one card from each slot, e.g. "a card of each of January, April
+  and December" (Tensho's One Four Twelve); ``cards`` may then hold an example set for
+  charts, the slots decide;
+* ``automatic_win`` (B10): a yaku worth nothing that wins the round at once
+  (Tensho's automatic wins; the table's :attr:`YakuTable.automatic_keys`, which the
+  capture engine reads after each capture);
 * ``predicate`` is the escape hatch for a yaku that fits none of this.
 
 A table may also name **stand-in cards** (:class:`StandIns`, Hachi-juu Hana's November
@@ -136,14 +142,16 @@ class YakuRule:
     source: Source | None = None
     note: str = ""
     predicate: Callable[[int], int] | None = None   # escape hatch: mask -> points (0 = none)
+    slots: tuple[tuple[Card, ...], ...] = ()  # B9: one card of each slot (cards: an example)
+    automatic_win: bool = False              # B10: wins the round at once (points 0)
 
     @property
     def threshold(self) -> int:
-        return self.count or len(self.cards)
+        return self.count or len(self.slots) or len(self.cards)
 
     def describe(self) -> str:
         """A short English statement of what the yaku needs, built from its fields."""
-        if self.predicate is not None:
+        if self.predicate is not None or self.slots:
             return self.note or self.name
         if self.cards:
             need = " + ".join(CARD_INFO[c].name for c in self.cards)
@@ -250,6 +258,27 @@ def _exact_fills(cand: list[tuple[int, int]], start: int, need: int, used: int
                 yield (i,) + rest, miss | m
 
 
+class _Slots:
+    """A compiled slot rule (B9): the pile holds a card of every slot. It sits in the
+    compiled rule's predicate place; the evaluators test :meth:`holds` and score the
+    rule's own points (0 for an automatic win), not the call's answer."""
+
+    __slots__ = ("masks", "points", "union")
+
+    def __init__(self, masks: tuple[int, ...], points: int) -> None:
+        self.masks = masks
+        self.points = points
+        self.union = 0
+        for m in masks:
+            self.union |= m
+
+    def holds(self, mask: int) -> bool:
+        return all(mask & m for m in self.masks)
+
+    def __call__(self, mask: int) -> int:
+        return self.points if self.holds(mask) else 0
+
+
 @dataclass(frozen=True)
 class YakuTable:
     """The yaku of one rule set plus how cards count and how many yaku may count."""
@@ -271,6 +300,12 @@ class YakuTable:
         for r in self.rules:
             if r.group and r.group not in keys:
                 raise OptionError(f"yaku {r.key!r} names unknown group {r.group!r}")
+            if r.slots and (r.predicate is not None or not all(r.slots)):
+                raise OptionError(f"yaku {r.key!r}: slots are non-empty card lists, without "
+                                  "a predicate")
+            if r.automatic_win and r.points:
+                raise OptionError(f"yaku {r.key!r} wins the round at once: its points are 0, "
+                                  f"not {r.points}")
         si = self.stand_ins
         if si is not None:
             if si.group not in keys:
@@ -278,7 +313,7 @@ class YakuTable:
             if not 0 < len(set(si.cards)) == len(si.cards) <= 4:
                 raise OptionError("stand-in cards are one to four different cards")
             for r in self.rules:
-                if r.group == si.group and (not r.cards or r.predicate is not None
+                if r.group == si.group and (not r.cards or r.predicate is not None or r.slots
                                             or r.plus_per_extra or r.cancelled_by):
                     raise OptionError(f"yaku {r.key!r}: stand-in cards complete named sets "
                                       "only (cards=, no extras, predicate or cancelling)")
@@ -300,6 +335,12 @@ class YakuTable:
 
     def _compile_rule(self, index: int, rule: YakuRule, alt: tuple[bool, int]) -> _Compiled:
         masks, doubles = self._kind_masks(alt)
+        if rule.slots:          # B9: a slot test in the predicate's place
+            slots = _Slots(tuple(mask_of(s) for s in rule.slots), rule.points)
+            return (index, slots.union, 0, len(rule.slots), slots.union, 0, rule.points, 0,
+                    self._group_index.get(rule.group, -1), 0,
+                    tuple(self._group_index[g] for g in rule.needs_company), slots, 0,
+                    _NO_PILE_HOLDS)
         if rule.cards:
             pool, dbl = mask_of(rule.cards), 0
         else:
@@ -336,6 +377,16 @@ class YakuTable:
                 mask_of(rule.void_unless) or _NO_PILE_HOLDS)
 
     @cached_property
+    def automatic_indices(self) -> frozenset[int]:
+        """The indices of the automatic-win rules (B10; the signature's rule indices)."""
+        return frozenset(i for i, r in enumerate(self.rules) if r.automatic_win)
+
+    @cached_property
+    def automatic_keys(self) -> frozenset[str]:
+        """The keys of the automatic-win rules (B10): a pile making one wins the round."""
+        return frozenset(r.key for r in self.rules if r.automatic_win)
+
+    @cached_property
     def _group_index(self) -> dict[str, int]:
         return {g.key: i for i, g in enumerate(self.groups)}
 
@@ -362,7 +413,11 @@ class YakuTable:
         hits: list[tuple[int, int, int]] = []   # (rule index, points, group index)
         for (i, pool, dbl, need, xpool, xdbl, pts, plus, gi, cancel, _friends, pred, void,
              unless) in crules:
-            if pred is not None:
+            if type(pred) is _Slots:
+                if not pred.holds(mask):
+                    continue
+                p = pts
+            elif pred is not None:
                 p = pred(mask)
                 if not p:
                     continue
@@ -490,7 +545,10 @@ class YakuTable:
             if grouped and gi not in opened:
                 opened.add(gi)
                 src.append(f"    b{gi} = 0; i{gi} = -1" if not packed else f"    b{gi} = 0")
-            if pred is not None:
+            if type(pred) is _Slots:
+                src.append("    if " + " and ".join(f"m & {x}" for x in pred.masks) + ":")
+                src.append(f"        p = {pts}")
+            elif pred is not None:
                 env[f"pred{i}"] = pred
                 src.append(f"    p = pred{i}(m)")
                 src.append("    if p:")
@@ -997,6 +1055,9 @@ class YakuTable:
         for i, p in sig:
             (_, pool, dbl, need, xpool, xdbl, pts, plus, _, _, _, pred, _, _) = alt[1][i]
             rule = self.rules[i]
+            if type(pred) is _Slots:
+                hits.append(YakuHit(rule, p, p, 0, CardSet.from_mask(mask & pool), CardSet()))
+                continue
             if pred is not None:
                 hits.append(YakuHit(rule, p, p, 0, CardSet.from_mask(mask), CardSet()))
                 continue
@@ -1021,7 +1082,7 @@ class YakuTable:
         for r, c in zip(self.rules, alt[1]):
             void, unless = c[12], c[13]
             pool, dbl, need, pred = c[1], c[2], c[3], c[11]
-            made = (pred(mask) if pred is not None
+            made = (pred.holds(mask) if type(pred) is _Slots else pred(mask) if pred is not None
                     else (mask & pool).bit_count() + (mask & dbl).bit_count() >= need)
             if void and mask & void and mask & unless != unless and r.key not in made_keys \
                     and made:

@@ -189,28 +189,42 @@ def test_unknown_page_or_tool_is_refused_and_nothing_changes():
         build_tool("play", "higo-bana")
 
 
+GENERIC_TOOLS = ("play", "score", "replay", "whole-game", "deal", "quiz")
+
+
 def test_tools_come_from_the_registry_entry():
-    assert game_tools(get_game("koikoi")) == entry("koikoi").tools == (
-        "play", "score", "replay", "deal", "quiz")
-    assert game_tools(get_game("hachihachi"))[0] == "teyaku"
+    assert game_tools(get_game("koikoi")) == entry("koikoi").tools == GENERIC_TOOLS
+    assert game_tools(get_game("hachihachi"))[0] == "combinations"
+    assert "combinations" in game_tools(get_game("six-hundred"))
     assert game_tools(get_game("higo-bana")) == ()
 
 
-#: The playable games whose tools are the generic five (every game but Koi-Koi's tailored
-#: views and Hachi-Hachi's trainer), read from the registry: a new game joins the test.
+#: The playable games whose tools are the generic six (every game but Koi-Koi and the
+#: games with hand combinations, such as Hachi-Hachi and Six Hundred, which add their
+#: trainer),
+#: read from the registry: a new game joins the test.
 GENERIC_GAMES = [k for k in playable_keys()
-                 if entry(k).tools == ("play", "score", "replay", "deal", "quiz")
-                 and k not in ("koikoi", "hachihachi")]
+                 if entry(k).tools == GENERIC_TOOLS and k != "koikoi"]
 
 
-def test_every_capture_game_of_the_rulebook_but_two_offers_the_generic_tools():
-    assert len(GENERIC_GAMES) == len(playable_keys()) - 2
+@pytest.mark.parametrize("key", playable_keys())
+def test_every_playable_game_offers_the_generic_tools_and_the_trainer_where_it_applies(key):
+    """Every game has the generic six; a game whose data scores hand combinations (A11:
+    Hachi-Hachi, Six Hundred) offers the trainer too, and no other game does."""
+    from hanafuda_core.teach.hand_combinations import has_hand_combinations
+    tools = game_tools(get_game(key))
+    assert set(GENERIC_TOOLS) <= set(tools) and set(tools) - set(GENERIC_TOOLS) <= {
+        "combinations"}
+    assert ("combinations" in tools) == has_hand_combinations(key)
+    assert set(playable_keys()) - set(GENERIC_GAMES) <= {"koikoi"} | {
+        k for k in playable_keys() if has_hand_combinations(k)}
 
 
 @pytest.mark.parametrize("key", GENERIC_GAMES)
 def test_new_games_pages_show_every_generic_tool(key):
     page = classroom_app().open_page(key)
-    assert page.panel.tabs.titles == ("Play", "Score calculator", "Replay", "Deal", "Quiz")
+    assert page.panel.tabs.titles == ("Play", "Score calculator", "Replay", "Whole game",
+                                      "Deal", "Quiz")
     from hanafuda_core.widgets.generic import PlayView
     assert isinstance(page.panel.tabs.children[0], PlayView)
 

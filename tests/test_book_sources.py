@@ -15,18 +15,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanafuda_core import book
-from hanafuda_core import hachihachi_book as hh
-from hanafuda_core import koikoi_book as kb
+from hanafuda_core import book, get_game, teach
+from hanafuda_core.games import hachihachi_tables as hh
+from hanafuda_core.games.hachihachi import PRESET_LABELS as HH_LABELS
 from hanafuda_core.games.hachihachi_examples import EXAMPLES
 from hanafuda_core.games.koikoi import PRESET_LABELS as KK_LABELS
 from hanafuda_core.glossary import glossary_markdown, source_names_rows
-from hanafuda_core.hachihachi_controllers import PRESET_LABELS as HH_LABELS
-from hanafuda_core.hachihachi_quiz import generate_hachihachi_quiz
-from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
 from hanafuda_core.rules import SOURCE_DOCUMENTS, Source, name_sources, source_name
-from hanafuda_core.widgets import hachihachi_panel
+from hanafuda_core.teach import situations
+from hanafuda_core.teach.quizzes import generate_quiz
 from hanafuda_core.widgets.app import ClassroomApp
+from hanafuda_core.widgets.static import static_note
 
 #: A label a reader would have to look up: anywhere but directly inside parentheses.
 BARE = re.compile(r"(?<!\()\b(?:D00\d|BOOK)\b(?!\))")
@@ -75,17 +74,42 @@ _ARGS = {
     (book, "show_misdeal"): [("field",), ("hand",), ("pairs",)],
     (book, "show_turn_case"): [(k,) for k in book.TURN_CASES],
     (book, "show_table"): [],
-    (kb, "show_score"): [(i,) for i in range(len(kb.SCORE_PILES))],
-    (kb, "show_turn_case"): [(k,) for k in kb.TURN_CASES],
-    (hh, "show_comparison"): [(0,), (1,)],
-    (hh, "show_example"): [(k,) for k in EXAMPLES],
-    (hh, "show_static_note"): [("A note.",)],
-    (hh, "show_timeline"): [(k,) for k in hh.TIMELINES],
+    (situations, "show_score_example"): [("koikoi", i) for i in range(4)],
+    (situations, "show_turn_case"): [("koikoi", k) for k in situations.turn_cases("koikoi")],
+    (situations, "show_decision_examples"): [("koikoi",)],
+    (situations, "show_decision_moment"): [("koikoi",)],
+    (situations, "show_decision_option"): [("koikoi",)],
+    (situations, "show_group_rules"): [("koikoi",)],
+    (situations, "show_misdeals"): [("koikoi",)],
+    (situations, "show_multipliers"): [("koikoi",)],
 }
+
+_HH = get_game("hachihachi")
+
+#: The Hachi-Hachi chapters' displays: the teaching layer's, over the game's data.
+_HH_SHOWN = [
+    *[pytest.param(teach.show_worked_example, (_HH, k), id=f"hachihachi.example{k}")
+      for k in EXAMPLES],
+    *[pytest.param(lambda i: teach.show_cards_and_table(**hh.situation_view(i)), (i,),
+                   id=f"hachihachi.situation{i}") for i in (0, 1)],
+    *[pytest.param(lambda k: teach.show_cards_and_table(**hh.timeline_view(k)), (k,),
+                   id=f"hachihachi.timeline{k}") for k in hh.TIMELINES],
+    pytest.param(lambda: teach.show_cards_and_table(**hh.compensation_view()), (),
+                 id="hachihachi.compensation"),
+    pytest.param(lambda: teach.show_compared_hands(_HH, hh.teyaku_rows()), (),
+                 id="hachihachi.compared_hands"),
+    pytest.param(teach.show_hand_combination_tables, (_HH,), id="hachihachi.teyaku_tables"),
+    pytest.param(teach.show_yaku_tables, (_HH,), id="hachihachi.yaku_tables"),
+    pytest.param(static_note, ("A note.",), id="hachihachi.static_note"),
+    *[pytest.param(lambda rows: book.show_table(rows()), (rows,), id=f"hachihachi.{rows.__name__}")
+      for rows in (hh.dropout_rows, hh.call_rows, hh.special_rows, hh.special_case_rows,
+                   hh.example_source_rows)],
+]
 
 
 def _calls():
-    for mod in (book, kb, hh):
+    yield from _HH_SHOWN
+    for mod in (book, situations):
         for name in sorted(n for n in dir(mod) if n.startswith("show_")):
             f = getattr(mod, name)
             needs = any(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
@@ -122,10 +146,15 @@ def koikoi_page():
     return ClassroomApp().open_page("koikoi").panel
 
 
+def hachihachi_page():
+    """Hachi-Hachi's page of the app (its tools are the generic views)."""
+    return ClassroomApp().open_page("hachihachi").panel
+
+
 @pytest.mark.widgets
 @pytest.mark.parametrize("panel, named", [
     (koikoi_page, "the Japanese publisher's rules (D002)"),
-    (hachihachi_panel, "Japanese publisher (D002)")])
+    (hachihachi_page, "Japanese publisher (D002)")])
 def test_widget_labels_name_the_documents(panel, named):
     p = panel()
     for i in range(len(p.tabs.children)):
@@ -141,8 +170,8 @@ def test_widget_labels_name_the_documents(panel, named):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_quiz_texts_name_the_documents(seed):
-    quizzes = [generate_koikoi_quiz(seed, 8, preset=p) for p in KK_LABELS]
-    quizzes += [generate_hachihachi_quiz(seed, 8, preset=p) for p in HH_LABELS]
+    quizzes = [generate_quiz("koikoi", seed, 8, preset=p) for p in KK_LABELS]
+    quizzes += [generate_quiz("hachihachi", seed, 8, preset=p) for p in HH_LABELS]
     for quiz in quizzes:
         for q in quiz.questions:
             text = " ".join([q.prompt, q.explanation, *(c.text for c in q.choices),

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAYABLE = playable_keys()
 PILE = "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d"
 #: a pile with a yaku for a game whose yaku the usual pile does not make (whole months)
-_OWN_PILE = {"hachijuu-hana": "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d 3c 3d"}
+_OWN_PILE = {"hachijuu-hana": "1a 3a 8a 11a 12a 1b 2b 3b 9a 9d 3c 3d",
+             "sudaoshi": "8a 8b 8c 3a 12a 1c 2c"}
 
 
 def _card_values(key):
@@ -92,7 +93,8 @@ def test_play_with_an_option_saves_a_record_that_replays(capsys, tmp_path, key):
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_deal_each_playable_game(capsys, key):
     data = run_json(capsys, "deal", key, "--seed", "2")
-    codes = [c for h in data["hands"] for c in h] + data["field"] + data["stock"]
+    codes = [c for h in data["hands"] for c in h] + data["field"] + data["aside"] \
+        + data["stock"]
     deck = list(deck_for(key))              # the book's deck, Jokers included (Go-Stop)
     assert data["game"] == key and len(codes) == len(set(codes)) == len(deck)
     assert set(codes) == {c.code for c in deck}

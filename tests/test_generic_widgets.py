@@ -11,17 +11,22 @@ import pytest
 from hanafuda_core.games import get_game
 from hanafuda_core.registry import get_game as registry_game
 from hanafuda_core.registry import playable_keys
+from hanafuda_core.teach.hand_combinations import has_hand_combinations
+from hanafuda_core.teach.tools import round_calculator
 from hanafuda_core.widgets.generic import (
+    HandCombinationView,
     PlayView,
     ReplayView,
+    RoundCalculatorView,
     ScoreView,
+    WholeGameView,
     play_view,
     quiz_view,
     replay_view,
     score_view,
 )
 from hanafuda_core.widgets.quiz import QuizWidget
-from hanafuda_core.widgets.tools import GAME_VIEWS, build_tool, game_tools
+from hanafuda_core.widgets.tools import build_tool, game_tools
 
 KEYS = playable_keys()
 
@@ -40,18 +45,22 @@ def face_up(html: str) -> list[str]:
 def test_every_tool_of_every_playable_game_builds(key):
     shared: dict = {}
     names = game_tools(get_game(key))
-    assert {"play", "score", "replay", "deal", "quiz"} <= set(names)
+    assert {"play", "score", "replay", "whole-game", "deal", "quiz"} <= set(names)
+    assert ("combinations" in names) == has_hand_combinations(key)
     for name in names:
         view = build_tool(name, key, shared)
         assert isinstance(view, widgets.Widget)
-        own = GAME_VIEWS.get(key, {}).get(name)
         if name == "quiz":                 # one quiz tool for every game
-            assert own is None and isinstance(view.holder.children[0], QuizWidget)
+            assert isinstance(view.holder.children[0], QuizWidget)
             assert view.holder.children[0].session.quiz.questions[0].id.startswith(
                 f"{key}-{registry_game(key).preset}-seed1-q1-")
-        if name in ("play", "score", "replay") and own is None:
-            assert isinstance(view, {"play": PlayView, "score": ScoreView,
-                                     "replay": ReplayView}[name])
+        # one view of each tool for every game; the score calculator settles a whole
+        # round where the game's data describes the form, else it scores a pile
+        score = RoundCalculatorView if round_calculator(key) is not None else ScoreView
+        expected = {"play": PlayView, "score": score, "replay": ReplayView,
+                    "whole-game": WholeGameView, "combinations": HandCombinationView}
+        if name in expected:
+            assert isinstance(view, expected[name])
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -143,3 +152,29 @@ def test_quiz_view_starts_a_quiz_and_checks_an_answer(key):
     panel.seed.value = 3
     panel.start.click()
     assert panel.holder.children[0].session.quiz.seed == 3
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_quiz_tab_shows_a_quiz_and_starts_another_from_the_seed(key):
+    tab = quiz_view(key)
+    assert len(tab.holder.children) == 1 and isinstance(tab.holder.children[0], QuizWidget)
+    tab.seed.value = 2
+    tab.start.click()
+    assert "seed 2" in tab.holder.children[0].header.value
+
+
+def test_hachihachi_page_offers_its_tools_built_when_opened():
+    """Hachi-Hachi's page keeps every tool it had (the trainer, play, the settlement
+    calculator, the year chart, deal, quiz), each a generic view built when its tab is
+    first opened, and gains the replay."""
+    from hanafuda_core.widgets.app import classroom_app
+    page = classroom_app().open_page("hachihachi")
+    tabs = page.panel.tabs
+    assert tabs.titles == ("Hand combinations", "Play", "Score calculator", "Replay",
+                           "Whole game", "Deal", "Quiz")
+    assert isinstance(tabs.children[0], HandCombinationView)
+    assert tabs.children[2].children == ()
+    tabs.selected_index = 2
+    assert isinstance(tabs.children[2].children[0], RoundCalculatorView)
+    tabs.selected_index = 4
+    assert isinstance(tabs.children[4].children[0], WholeGameView)

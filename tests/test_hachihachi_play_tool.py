@@ -274,17 +274,16 @@ def test_play_view_d004_trade_buttons_then_the_hand():
 
 @pytest.mark.widgets
 def test_the_app_page_and_the_panel_play_hachihachi_on_the_generic_view():
+    from hanafuda_core.widgets.app import classroom_app
     from hanafuda_core.widgets.generic import PlayView
-    from hanafuda_core.widgets.hachihachi import hachihachi_panel
-    from hanafuda_core.widgets.tools import GAME_VIEWS, build_tool
-    assert "play" not in GAME_VIEWS.get("hachihachi", {})
+    from hanafuda_core.widgets.tools import build_tool
     shared: dict = {}
     view = build_tool("play", "hachihachi", shared)
     assert isinstance(view, PlayView) and shared["play"] is view.controller
     assert view.controller.players == 3
-    panel = hachihachi_panel()
-    panel.tabs.selected_index = 2
-    assert isinstance(panel.tabs.children[2].children[0], PlayView)
+    panel = classroom_app().open_page("hachihachi").panel
+    panel.tabs.selected_index = 1
+    assert isinstance(panel.tabs.children[1].children[0], PlayView)
 
 
 # -- the table's seats: more at the table than play a round --------------------------------

@@ -286,12 +286,12 @@ def test_replay_loads_the_round_just_played_and_bad_input_keeps_the_game():
 # -- quiz and the page -----------------------------------------------------------------
 
 def test_quiz_view_shows_the_seeded_quiz():
-    from hanafuda_core.koikoi_quiz import generate_koikoi_quiz
+    from hanafuda_core.teach.quizzes import generate_capture_quiz
     from hanafuda_core.widgets.quiz import QuizWidget
     tab = quiz_view("koikoi", seed=3)
     shown = tab.holder.children[0]
     assert isinstance(shown, QuizWidget) and shown.session.quiz == generate_quiz("koikoi", 3, 6)
-    own = generate_koikoi_quiz(3, 6)
+    own = generate_capture_quiz("koikoi", 3, 6)
     assert [q.prompt for q in shown.session.quiz.questions] == [q.prompt for q in own.questions]
 
 
@@ -299,7 +299,7 @@ def test_koikoi_page_has_its_tools_built_when_opened():
     from hanafuda_core.widgets.app import ClassroomApp
     page = ClassroomApp().open_page("koikoi")
     tabs = page.panel.tabs
-    assert tabs.titles == ("Play", "Score calculator", "Replay", "Deal", "Quiz")
+    assert tabs.titles == ("Play", "Score calculator", "Replay", "Whole game", "Deal", "Quiz")
     assert isinstance(tabs.children[0], PlayView)
     assert all(child.children == () for child in tabs.children[1:])
     tabs.selected_index = 1

@@ -36,8 +36,8 @@ NOT_PLAYABLE = [e.key for e in list_games(playable=False) if e.preset_of is None
 def test_the_playable_games_and_only_they():
     assert PLAYABLE == ("simplified", "matching-flowers", "hana-awase-1", "hana-awase-2",
                         "mushi", "six-hundred", "hachijuu-hana", "min-hwatu", "koikoi",
-                        "oni-koikoi", "go-stop", "hachihachi", "hachi-simplified",
-                        "hachi")     # chapter order
+                        "oni-koikoi", "tensho-simplified", "go-stop", "hachihachi",
+                        "sudaoshi", "hachi-simplified", "hachi", "tensho")     # chapter order
     # five seed rule sets are presets of playable games
     assert len(NOT_PLAYABLE) == len(all_games()) - len(PLAYABLE) - 5
 

@@ -439,7 +439,8 @@ def test_our_readings_are_shown_with_the_sources_not_as_option_notes(key):
 
 @pytest.mark.parametrize("key", ["simplified", "mushi", "hana-awase-1", "hana-awase-2",
                                  "six-hundred", "hachijuu-hana", "min-hwatu",
-                                 "hachi-simplified", "hachi"])
+                                 "hachi-simplified", "hachi", "tensho-simplified",
+                                 "tensho"])
 def test_a_tied_round_is_one_of_the_readings(key):
     rows = {r["Where the sources are silent"]: r["What we do"] for r in decision_rows(key)}
     assert "nobody" in str(rows["A tied round"]) and "deals again" in str(rows["A tied round"])

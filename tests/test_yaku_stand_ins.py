@@ -200,3 +200,48 @@ def test_the_fast_pile_score_matches_the_full_search(pile):
             (b.total, [(h.rule.key, h.points, h.stood_for, h.cards) for h in b.hits])
         # a second reading of the same shape gives the same answer
         assert fast.quick(pile) == fast.evaluator(pile, 0)
+
+
+def _games_with_stand_ins():
+    """The yaku table of every preset of every playable game that names stand-in cards,
+    under each value of its options about them."""
+    from hanafuda_core import get_game
+    from hanafuda_core.registry import entry, playable_keys
+
+    out = {}
+    for key in playable_keys():
+        for preset in entry(key).presets():
+            game = get_game(key, preset)
+            table = getattr(game.rules, "yaku", None)
+            if table is None or table.stand_ins is None:
+                continue
+            for options in ({}, {"stand_in_doubles": True}):
+                try:
+                    t = get_game(key, preset, **options).rules.yaku
+                except OptionError:
+                    continue                # (a game without that option)
+                out.setdefault(id(t), (f"{key} {preset} {options}", t))
+    return [pytest.param(t, id=label) for label, t in out.values()]
+
+
+_GAME_TABLES = _games_with_stand_ins()
+
+
+def test_a_playable_game_has_stand_ins():
+    assert _GAME_TABLES, "no playable game names stand-in cards: the test below reads none"
+
+
+@pytest.mark.parametrize("table", _GAME_TABLES)
+@settings(max_examples=60, deadline=None)
+@given(pile=_any_piles | _piles, picks=st.sets(st.integers(0, 47), max_size=2))
+def test_every_game_with_stand_ins_scores_as_the_full_search(table, pile, picks):
+    # each game's own table (the pile score's fast path and the explained one) against
+    # every reading tried, with and without rules worth double
+    slow = _general(table)
+    assert table.quick(pile) == slow.quick(pile)
+    keys = [r.key for r in table.rules if r.group == table.stand_ins.group]
+    doubled = sorted({keys[i % len(keys)] for i in picks})
+    assert table.score(pile, 0, doubled) == slow.score(pile, 0, doubled)
+    a, b = table.evaluate(pile, 0, doubled), slow.evaluate(pile, 0, doubled)
+    assert (a.total, [(h.rule.key, h.points, h.stood_for, h.cards) for h in a.hits]) == \
+        (b.total, [(h.rule.key, h.points, h.stood_for, h.cards) for h in b.hits])

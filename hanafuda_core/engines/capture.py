@@ -67,6 +67,10 @@ How future games plug in (not implemented here, the fields are reserved):
   (``par``: card points against 88, 115, 80...) and **payments** (a zero-sum
   ledger with per-loser penalties) are settled by the overlay at round end from
   the state's hands, piles and the deal record.
+* **Point burdens** (``burdens``, B14: Sudaoshi): each seat carries a burden, its par
+  for the round; round 1 gives them from the dealer in play order, later rounds by the
+  previous round's scores (:func:`~hanafuda_core.families.capture.ranking.next_burdens`).
+  They are kept in the :class:`DealRecord` (``State.burdens``), so replays are exact.
 
 Internally the state keeps ints: hands, field and piles are 48-bit masks
 (``CardSet.from_mask`` gives the readable sets), the stock is a tuple of card
@@ -88,7 +92,17 @@ from enum import IntEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from ..cards import CARD_INFO, DECK, KIND_MASKS, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Kind
+from ..cards import (
+    CARD_INFO,
+    DECK,
+    KIND_MASKS,
+    MONTH_MASKS,
+    MONTH_NAMES,
+    MONTH_ORDERS,
+    Card,
+    CardSet,
+    Kind,
+)
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
@@ -343,6 +357,10 @@ class Declarations:
 
     #: the game's word for declaring ("reveal", "show", "claim"), for narration
     verb: str = "declare"
+    #: whether declared cards stay face up in the hand until played (the view lists them
+    #: as known to be there); False: hidden again after the declaration (Sudaoshi
+    #: without its Open Hand variation), the declarations themselves stay public
+    open_hand: bool = True
 
     def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
         """The declarations open to a hand (a mask) after the seat's declarations ``shown``
@@ -518,6 +536,9 @@ class CaptureRules:
     rounds: int | None = 12                        # None: no round limit (a target or floor)
     target_score: int | None = None                # game ends when a total reaches it
     start_points: int = 0
+    # B14: the rotating point burden (Sudaoshi): the burdens, lightest first, one per
+    # seat; each seat's is its par for the round (State.burdens, kept in the DealRecord).
+    burdens: tuple[int, ...] | None = None
     # Game end and ranking (families/capture/ranking.py, A6): the game also ends when a
     # total is at or below ``floor_score`` (Bankrupt); ``race_tie_break`` names yaku
     # deciding between several players over ``target_score`` (read in the final round).
@@ -532,6 +553,18 @@ class CaptureRules:
     wild: WildRules | None = None                # a wild card (see WildRules); None = none
     declarations: Declarations | None = None     # A1: what a seat may show after the deal
     capture_relation: CaptureRelation | None = None  # None: same month (the usual)
+    # B7: cards of the order dealt face down out of the round after the field (Tensho: 6);
+    # never seen, never drawn, kept in the DealRecord (``aside``).
+    aside: int = 0
+    # B8: lone cards (Tensho's Phoenix, the only December card): dealt to a hand it goes
+    # to that seat's pile at the deal (a deal event), or, with ``lone_on_play``, when
+    # played; drawn, to the drawer's pile. On the field it is never matched (no other
+    # card of its month is in the deck: checked).
+    lone_cards: tuple[Card, ...] = ()
+    lone_on_play: bool = False
+    # B13: the month order the game names its months in (a key of cards.MONTH_ORDERS:
+    # Tensho's numbered yaku and its first-dealer draw); capturing is unchanged.
+    month_order: str = "japanese"
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -558,9 +591,20 @@ class CaptureRules:
             raise PlayerCountError(f"{self.name}: no deal for {self.players} players; deals "
                                    f"are given for {', '.join(map(str, sorted(self.deals)))}")
         hand, fld = self.deals[self.players]
-        if hand * self.players + fld > len(self.deck):
-            raise PlayerCountError(f"{self.players} hands of {hand} and a field of {fld} need "
-                                   f"more than {len(self.deck)} cards")
+        if hand * self.players + fld + self.aside > len(self.deck):
+            raise PlayerCountError(f"{self.players} hands of {hand} and a field of {fld}"
+                                   + (f" with {self.aside} cards set aside" if self.aside
+                                      else "") + f" need more than {len(self.deck)} cards")
+        if type(self.aside) is not int or self.aside < 0:
+            raise OptionError(f"{self.name}: the cards set aside at the deal are a count of "
+                              f"0 or more, not {self.aside!r}")
+        if self.month_order not in MONTH_ORDERS:
+            raise OptionError(f"{self.name}: the month order is one of "
+                              f"{', '.join(MONTH_ORDERS)}, not {self.month_order!r}")
+        for c in self.lone_cards:
+            if c not in self.deck or self.deck_mask & MONTH_MASKS[int(c) >> 2] != 1 << c:
+                raise OptionError(f"{self.name}: a lone card must be the only card of its "
+                                  f"month in the deck; {Card(c).code} is not")
         if self.wild is not None:
             if not isinstance(self.wild, WildRules):
                 raise TypeError("CaptureRules.wild must be a WildRules value or None")
@@ -578,6 +622,15 @@ class CaptureRules:
                         f"{CARD_INFO[self.wild.card].name} wild from the hand only if shown at "
                         "the deal, so the rules need declarations that offer it (e.g. "
                         f"ShowCards(({Card(self.wild.card).name},)))")
+        if self.burdens is not None:
+            b = self.burdens
+            if (not isinstance(b, tuple) or len(b) != self.players
+                    or any(type(x) is not int for x in b) or list(b) != sorted(b)):
+                raise OptionError(f"{self.name}: the point burdens are one whole number per "
+                                  f"seat ({self.players}), lightest first, not {b!r}")
+            if self.teams is not None:
+                raise OptionError(f"{self.name}: point burdens are carried by seats; they "
+                                  "are not played with teams")
         if self.capture_relation is not None:
             if not isinstance(self.capture_relation, CaptureRelation):
                 raise TypeError("CaptureRules.capture_relation must be a CaptureRelation or None")
@@ -598,6 +651,18 @@ class CaptureRules:
         (the converse of :attr:`take_masks`; the same month without a relation)."""
         rel = self.capture_relation
         return MONTH_MASKS if rel is None else rel.takers
+
+    @cached_property
+    def lone_mask(self) -> int:
+        """The lone cards as a mask (B8), 0 without any."""
+        return sum(1 << int(c) for c in self.lone_cards)
+
+    @cached_property
+    def turn_extras(self) -> tuple[int, frozenset[int]]:
+        """What the turn reads for B8 and B10, read once: (the lone cards as a mask, the
+        indices of the yaku table's automatic-win rules)."""
+        auto = self.yaku.automatic_indices if self.yaku is not None else frozenset()
+        return self.lone_mask, auto
 
     @cached_property
     def deck_ids(self) -> tuple[int, ...]:
@@ -953,23 +1018,28 @@ class VoidedDeal:
 @quick_init
 @dataclass(frozen=True)
 class DealRecord:
-    """The chance event of a round: the final shuffled order and the voided deals."""
+    """The chance event of a round: the final shuffled order and the voided deals (and,
+    under ``CaptureRules.burdens``, each seat's point burden this round: B14)."""
     order: tuple[int, ...]
     dealer: int
     voided: tuple[VoidedDeal, ...] = ()
     events: tuple[str, ...] = ()        # e.g. "the dealer captures the four March cards"
+    aside: tuple[int, ...] = ()         # B7: the cards dealt face down out of the round
+    burdens: tuple[int, ...] = ()       # B14: per seat; () without point burdens
     # G7: what the previous round hands on to this one, as the overlay's ``carry(state)``
     # said (Go-Stop: "no_winner", the next winner is doubled); () for most games.
     carry: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
-               "voided": [{"order": [Card(c).code for c in v.order], "dealer": v.dealer,
-                           "reason": v.reason} for v in self.voided],
-               "events": list(self.events)}
+        d = {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
+             "voided": [{"order": [Card(c).code for c in v.order], "dealer": v.dealer,
+                         "reason": v.reason} for v in self.voided],
+             "events": list(self.events)}
+        if self.burdens:
+            d["burdens"] = list(self.burdens)
         if self.carry:
-            out["carry"] = list(self.carry)
-        return out
+            d["carry"] = list(self.carry)
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> DealRecord:
@@ -978,7 +1048,9 @@ class DealRecord:
         voided = tuple(VoidedDeal(tuple(int(parse_card(c)) for c in v["order"]), v["dealer"],
                                   v["reason"]) for v in d.get("voided", ()))
         return cls(order, d["dealer"], voided, tuple(d.get("events", ())),
-                   tuple(str(c) for c in d.get("carry", ())))
+                   burdens=tuple(int(b) for b in d.get("burdens", ())),
+                   carry=tuple(str(c) for c in d.get("carry", ())))
+    # (``aside`` is not written: the deal rebuilds it from the order and the rules)
 
 
 class RoundResult:
@@ -1032,6 +1104,8 @@ def _card_id(c: object, where: str) -> int:
     """One card of an order or a setup as its id (an int, a Card or a card's text)."""
     if type(c) is int:
         return c                            # (checked first: the import below costs more)
+    if type(c) is Card:
+        return int(c)
     from ..cards import parse_card
     if isinstance(c, str):
         return int(parse_card(c))          # an UnknownCardError of our own if unreadable
@@ -1160,6 +1234,11 @@ class State(NamedTuple):
         w = self.rules.wild
         return w if w is not None and w.active(self.field0) else None
 
+    @property
+    def burdens(self) -> tuple[int, ...]:
+        """Each seat's point burden this round (B14; kept in the deal record), or ()."""
+        return self.deal.burdens
+
     def yaku_points(self, player: int) -> int:
         return self.yaku_pts[self.rules.side(player)]
 
@@ -1173,9 +1252,10 @@ class State(NamedTuple):
         return apply(self, action, player)
 
     def card_count(self) -> int:
-        """Cards in hands, field, piles, the unused stock and any card waiting for a
-        capture choice (with the turn's captures so far): always the deck size."""
-        total = self.field_m.bit_count() + len(self.stock) - self.pos
+        """Cards in hands, field, piles, the unused stock, the cards set aside at the deal
+        (B7) and any card waiting for a capture choice (with the turn's captures so far):
+        always the deck size."""
+        total = self.field_m.bit_count() + len(self.stock) - self.pos + len(self.deal.aside)
         if self.pending:
             total += ((1 << self.pending[0]) | self.pending[1]).bit_count()
         total += sum(h.bit_count() for h in self.hands_m)
@@ -1240,13 +1320,24 @@ _BIT = tuple(1 << c for c in range(64))
 
 def _layout(rules: CaptureRules,
             order: Sequence[int]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    """Hands (by seat, contiguous runs of the order), the field, and the stock."""
+    """Hands (by seat, contiguous runs of the order), the field, and the stock (after
+    the ``rules.aside`` cards set aside face down, B7: :func:`_aside`)."""
     hand, fld = rules.deals[rules.players]
     bit = _BIT.__getitem__
     hands = tuple([sum(map(bit, order[i:i + hand]))
                    for i in range(0, hand * rules.players, hand)])
     i = hand * rules.players
-    return hands, sum(map(bit, order[i:i + fld])), tuple(order[i + fld:])
+    return hands, sum(map(bit, order[i:i + fld])), tuple(order[i + fld + rules.aside:])
+
+
+def _aside(rules: CaptureRules, order: Sequence[int]) -> tuple[int, ...]:
+    """The cards of ``order`` set aside face down at the deal (B7): the ``rules.aside``
+    cards after the field."""
+    if not rules.aside:
+        return ()
+    hand, fld = rules.deals[rules.players]
+    i = hand * rules.players + fld
+    return tuple(order[i:i + rules.aside])
 
 
 _NIB1 = int("1" * 12, 16)       # 0x111...: the low bit of every month's nibble
@@ -1325,10 +1416,13 @@ def shuffle_order(rng: random.Random, deck: Sequence[int]) -> list[int]:
 def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, *,
                     round_no: int = 1, scores: Sequence[int] | None = None,
                     wins: Sequence[int] | None = None, voided: tuple[VoidedDeal, ...] = (),
+                    burdens: Sequence[int] | None = None,
                     carry: tuple[str, ...] = ()) -> State:
     """The state after dealing a known order. Outcomes that end or change the round
     (an instant win, the dealer capturing a field quad) are applied; redeals are
-    :func:`new_round`'s job (a redeal outcome here is played on).
+    :func:`new_round`'s job (a redeal outcome here is played on). ``burdens``: each
+    seat's point burden under ``CaptureRules.burdens`` (B14; by default the first
+    round's, from the dealer).
 
     Raises :class:`DealOrderError` if ``order`` is not every card of the deck once.
     """
@@ -1341,13 +1435,34 @@ def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, 
     hands, fm, stock = _layout(rules, order)
     outcome, reason, seat = _check_deal(rules, hands, fm)
     return _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins,
-                        voided, outcome, reason, seat, carry)
+                        voided, outcome, reason, seat, burdens, carry)
+
+
+def _seat_burdens(rules: CaptureRules, dealer: int, burdens: Sequence[int] | None
+                  ) -> tuple[int, ...]:
+    """Each seat's point burden for a deal (B14): ``burdens`` if given (checked: a
+    permutation of ``rules.burdens``), else the first round's, from the dealer in play
+    order; () when the rules have no burdens."""
+    scale = rules.burdens
+    if scale is None:
+        if burdens:
+            raise OptionError(f"{rules.name} has no point burdens; give none")
+        return ()
+    if burdens is None or len(burdens) == 0:
+        from ..families.capture.ranking import first_burdens
+        return first_burdens(scale, dealer)
+    given = tuple(burdens)
+    if sorted(given) != list(scale) or any(type(b) is not int for b in given):
+        raise OptionError(f"the point burdens of a {rules.name} deal are "
+                          f"{', '.join(map(str, scale))}, one per seat; not {given!r}")
+    return given
 
 
 def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, ...], fm: int,
                  stock: tuple[int, ...], dealer: int, round_no: int,
                  scores: Sequence[int] | None, wins: Sequence[int] | None,
                  voided: tuple[VoidedDeal, ...], outcome: str, reason: str, seat: int | None,
+                 burdens: Sequence[int] | None = None,
                  carry: tuple[str, ...] = ()) -> State:
     n = rules.players
     scores = tuple(scores) if scores is not None else (rules.start_points,) * n
@@ -1375,9 +1490,28 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
         events = tuple(ev)
     elif outcome in ("instant_win", "dealer_wins"):
         events = (reason,)
-    record = DealRecord(order, dealer, voided, events, carry)
+    sigs: tuple[Signature, ...] = ((),) * sides
+    pts: tuple[int, ...] = (0,) * sides
+    lone = rules.lone_mask
+    if lone and not rules.lone_on_play and outcome not in ("instant_win", "dealer_wins"):
+        # B8: a lone card dealt to a hand goes to that seat's pile at once
+        hl = list(hands)
+        for seat, h in enumerate(hands):
+            if h & lone:
+                hl[seat] = h & ~lone
+                caps[rules.side(seat)] |= h & lone
+                events += tuple(f"player {seat + 1} takes the {_name(c)}, the only "
+                                "card of its month, into their pile"
+                                for c in _bits(h & lone))
+        if hl != list(hands):
+            hands = tuple(hl)
+            if rules.yaku is not None:
+                found = [rules.yaku.quick(c, fm) for c in caps]
+                pts, sigs = tuple(t for t, _ in found), tuple(g for _, g in found)
+    record = DealRecord(order, dealer, voided, events, _aside(rules, order),
+                        _seat_burdens(rules, dealer, burdens), carry)
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
-                         dealer, round_no, ((),) * sides, (0,) * sides, (), scores, wins, (),
+                         dealer, round_no, sigs, pts, (), scores, wins, (),
                          None, record, None, fm, (), ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
@@ -1391,11 +1525,13 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
 def new_round(rules: CaptureRules, seed: int | random.Random | None = None, dealer: int = 0, *,
               round_no: int = 1, scores: Sequence[int] | None = None,
               wins: Sequence[int] | None = None, max_redeals: int = 1000,
+              burdens: Sequence[int] | None = None,
               carry: tuple[str, ...] = ()) -> State:
     """Shuffle and deal a round; misdeals are redealt (and recorded) as the rules say.
 
-    ``seed`` is an int or a ``random.Random`` (whose stream continues); ``carry`` is
-    what the previous round hands on (G7, :attr:`DealRecord.carry`).
+    ``seed`` is an int or a ``random.Random`` (whose stream continues); ``burdens``:
+    each seat's point burden (B14, as :func:`deal_from_order`); ``carry``: what the
+    previous round hands on (G7, :attr:`DealRecord.carry`).
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     if not 0 <= dealer < rules.players:
@@ -1412,14 +1548,15 @@ def new_round(rules: CaptureRules, seed: int | random.Random | None = None, deal
                 dealer = (dealer + 1) % rules.players
             continue
         return _dealt_state(rules, tuple(order), hands, fm, stock, dealer, round_no, scores,
-                            wins, tuple(voided), outcome, reason, seat, carry)
+                            wins, tuple(voided), outcome, reason, seat, burdens, carry)
     raise RuntimeError(f"no valid deal after {max_redeals} redeals")  # pragma: no cover
 
 
 def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = (),
                 stock: str | Iterable[object] = (), captures: Sequence[object] = (), *,
                 player: int = 0, dealer: int = 0, calls: Sequence[int] = (), round_no: int = 1,
-                scores: Sequence[int] | None = None) -> State:
+                scores: Sequence[int] | None = None, burdens: Sequence[int] | None = None
+                ) -> State:
     """A position set up by hand (worked examples, exercises, tests), ready to play.
 
     ``hands`` and ``captures`` are one card set per seat (side) in the notation
@@ -1507,13 +1644,14 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
                              "in one place only")
     return position_state(rules, hands_m, fm, stock_t, tuple(caps), player=player,
                           dealer=dealer, calls=tuple(calls), round_no=round_no,
-                          scores=scores)
+                          scores=scores, burdens=burdens)
 
 
 def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
                    stock: tuple[int, ...], caps_m: tuple[int, ...], *, player: int = 0,
                    dealer: int = 0, calls: tuple[int, ...] = (), round_no: int = 1,
-                   scores: Sequence[int] | None = None) -> State:
+                   scores: Sequence[int] | None = None, burdens: Sequence[int] | None = None
+                   ) -> State:
     """The state of a position given as it is stored, ready to play: one hand mask per
     seat, the field's mask, the stock's card ids (top first) and one capture mask per
     side. Nothing is checked: the caller vouches that each card of the rules' deck is
@@ -1543,7 +1681,8 @@ def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
         if cm:
             order += _ids_of(cm)
     n = rules.players
-    record = DealRecord(order, dealer, (), ("position set up by hand",))
+    record = DealRecord(order, dealer, (), ("position set up by hand",),
+                        burdens=_seat_burdens(rules, dealer, burdens))
     return _new(State, (rules, hands_m, field_m, caps_m, stock, 0, Phase.PLAY, player, dealer,
                         round_no, tuple(sigs), tuple(pts), calls,
                         tuple(scores) if scores is not None else (rules.start_points,) * n,
@@ -1795,7 +1934,8 @@ def doubled_yaku(state: State) -> tuple[frozenset[str], ...]:
     round (A1, :meth:`Declarations.doubled_rules`); () when nothing was declared."""
     rules = state.rules
     decl = rules.declarations
-    if decl is None or not state.declared:
+    if decl is None or not state.declared or \
+            type(decl).doubled_rules is Declarations.doubled_rules:     # (doubles nothing)
         return ()
     return tuple(decl.doubled_rules(tuple(d for seat, d in state.declared
                                           if rules.side(seat) == side))
@@ -1908,6 +2048,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         excl = fwild = takers = 0
     months = rules.take_masks       # what a card of each month may take (same month: usual)
     rel = rules.capture_relation is not None
+    lone, auto = rules.turn_extras  # B8 lone cards, B10 automatic-win rules
     decl = state.declared
     # yaku worth double for a side (A1: what it declared at the deal), None for none
     doubled = doubled_yaku(state) if decl else None
@@ -1917,7 +2058,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
             h = list(hands)
             h[player] ^= bit
             hands = tuple(h)
-            if card == wcard and (hp := w.hand_power(
+            if lone >> card & 1:                       # B8: a lone card goes to the pile
+                turn = bit
+                pair_month = -1
+            elif card == wcard and (hp := w.hand_power(
                     not w.reveal or wild_revealed(state, player))) != "month":
                 m = w.targets(fm, hp)                   # the wild's power
                 n = m.bit_count()
@@ -1964,7 +2108,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 card = stock[pos]
                 pos += 1
                 bit = 1 << card
-                if card == wcard and pos == nstock and w.last_card_sweeps:
+                if lone >> card & 1:                    # B8: drawn, it goes to the pile
+                    turn |= bit
+                elif card == wcard and pos == nstock and w.last_card_sweeps:
                     wlog += (WildEvent(player, "sweep", card, fm),)
                     turn |= fm | bit                    # the last card sweeps the field
                     fm = 0
@@ -2039,6 +2185,13 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         p = list(pts)
                         p[sd] = total
                         pts = tuple(p)
+                        if auto and any(i in auto for i, _ in sig):
+                            # B10: an automatic-win yaku ends the round; its maker wins
+                            end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
+                                               player, state.dealer, state.round_no, sigs,
+                                               pts, calls, state.scores, state.wins, (), hist,
+                                               state.deal, None, state.field0, wlog, decl))
+                            return _finish(end, rules.overlay.settle(end, player))
                         if needed(rules, old, sig, total):
                             return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
                                                 player, state.dealer, state.round_no, sigs,
@@ -2268,6 +2421,7 @@ class PlayerView:
     wild_log: tuple[WildEvent, ...] = ()   # what the wild card did (WildEvents, public)
     declared: tuple[tuple[int, Declare], ...] = ()   # (seat, declaration) after the deal
     shown_m: tuple[int, ...] = ()          # per seat: declared cards still in its hand
+    burdens: tuple[int, ...] = ()          # B14: per seat, the point burden (public)
 
     def shown(self, seat: int) -> CardSet:
         """The cards ``seat`` declared that are still in its hand (public)."""
@@ -2292,7 +2446,7 @@ def view(state: State, player: int) -> PlayerView:
     for c in rules.deck:
         deck |= 1 << c
     shown: tuple[int, ...] = ()
-    if state.declared:
+    if state.declared and rules.declarations is not None and rules.declarations.open_hand:
         per = [0] * rules.players
         for s, d in state.declared:
             for c in d.cards:
@@ -2310,20 +2464,34 @@ def view(state: State, player: int) -> PlayerView:
                       tuple(h.bit_count() for h in state.hands_m), state.stock_size,
                       CardSet.from_mask(deck & ~seen), state.scores, state.calls,
                       tuple(state.yaku_points(p) for p in range(rules.players)), pend, rules,
-                      CardSet.from_mask(state.field0), state.wild_log, state.declared, shown)
+                      CardSet.from_mask(state.field0), state.wild_log, state.declared, shown,
+                      state.deal.burdens)
 
 
 # ---------------------------------------------------------------------------
 # Rounds into a game
 
 def next_dealer(state: State) -> int:
-    """Who deals the next round: the winner; after a draw as ``draw_dealer`` says."""
+    """Who deals the next round: the winner; after a draw as ``draw_dealer`` says (with
+    point burdens, B14, the seat that carries the lightest one next)."""
     res = state.result
+    nxt = _next_burdens(state)
+    if nxt is not None:
+        return nxt.index(min(nxt))
     if res is not None and res.winner is not None:
         return res.winner
     if state.rules.draw_dealer == "stays":
         return state.dealer
     return (state.dealer + 1) % state.rules.players
+
+
+def _next_burdens(state: State) -> tuple[int, ...] | None:
+    """Each seat's point burden in the round after ``state`` (B14), or None."""
+    res = state.result
+    if res is None or not state.deal.burdens:
+        return None
+    from ..families.capture.ranking import next_burdens
+    return next_burdens(res.points, state.deal.burdens, res.winner)
 
 
 def totals_after(state: State) -> tuple[int, ...]:
@@ -2369,7 +2537,7 @@ def next_round(state: State, seed: int | random.Random | None = None) -> State:
         wins[state.result.winner] += 1
     carry = getattr(state.rules.overlay, "carry", None)      # G7: an overlay's hand-on
     return new_round(state.rules, seed, next_dealer(state), round_no=state.round_no + 1,
-                     scores=totals_after(state), wins=wins,
+                     scores=totals_after(state), wins=wins, burdens=_next_burdens(state),
                      carry=carry(state) if carry is not None else ())
 
 
@@ -2378,7 +2546,8 @@ def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str
            wins: Sequence[int] | None = None) -> list[State]:
     """Every state of a recorded round, from the deal through each action."""
     state = deal_from_order(rules, deal.order, deal.dealer, round_no=round_no, scores=scores,
-                            wins=wins, voided=deal.voided, carry=deal.carry)
+                            wins=wins, voided=deal.voided, burdens=deal.burdens or None,
+                            carry=deal.carry)
     states = [state]
     for a in actions:
         state = apply(state, a)

@@ -460,14 +460,15 @@ class PlaySpec:
 
     adapter: str
     rules: str
-    tools: tuple[str, ...] = ("play", "score", "replay", "deal", "quiz")
+    tools: tuple[str, ...] = ("play", "score", "replay", "whole-game", "deal", "quiz")
 
 
 #: The playable games. A new game of a family with an adapter is one line here.
 PLAY_SPECS: Mapping[str, PlaySpec] = {
     "koikoi": PlaySpec("capture", "koikoi"),
     "hachihachi": PlaySpec("hachihachi", "hachihachi",
-                           ("teyaku", "play", "score", "replay", "deal", "quiz")),
+                           ("combinations", "play", "score", "replay", "whole-game", "deal",
+                            "quiz")),
     "simplified": PlaySpec("capture", "simplified"),
     "mushi": PlaySpec("capture", "mushi"),
     "matching-flowers": PlaySpec("capture", "matching_flowers"),
@@ -475,11 +476,16 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
     "hana-awase-2": PlaySpec("capture", "hana_awase_2"),
     "min-hwatu": PlaySpec("capture", "min_hwatu"),
     "hachijuu-hana": PlaySpec("capture", "hachijuu_hana"),
-    "six-hundred": PlaySpec("capture", "six_hundred"),
+    "six-hundred": PlaySpec("capture", "six_hundred", ("play", "combinations", "score",
+                                                       "replay", "whole-game", "deal", "quiz")),
     "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
     "go-stop": PlaySpec("capture", "go_stop"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
+    "tensho-simplified": PlaySpec("capture", "tensho_simplified"),
+    "tensho": PlaySpec("capture", "tensho"),
+    "sudaoshi": PlaySpec("capture", "sudaoshi", ("play", "combinations", "score", "replay",
+                                                 "whole-game", "deal", "quiz")),
 }
 
 #: Seed documents' rule sets that are presets of a playable game: (game, preset).

@@ -17,11 +17,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..engines.capture import CaptureRelation, CaptureRules
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from . import hachi_simplified as _hs
 from .hachi_simplified import (
     COMPARISON_PILES,
@@ -95,17 +94,11 @@ GOAL = ("Capture cards by the chart of months that go together and make the numb
         "yaku: the higher score wins the round, and two clear wins in a row win the game.")
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Hachi", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=16)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     return build_rules("Hachi", "hachi", preset, items, RELATION, BOOK, _src)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Hachi", PRESETS, OPTIONS, _build, cache=16)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules

@@ -26,7 +26,6 @@ chart; both are built by :func:`build_rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import POETRY_RIBBONS
@@ -35,7 +34,7 @@ from ..deal import MisdealRules
 from ..engines.capture import CaptureRelation, CaptureRules
 from ..families.capture.ranking import streak_winner as _streak_winner
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
@@ -128,10 +127,13 @@ def _top_card(month: int) -> Card:
 
 
 def _any_of_each(months: tuple[int, ...], extra: int, points: int) -> Any:
-    masks = tuple(MONTH_MASKS[m - 1] for m in months)
+    # A month's four cards are four bits from bit 4 * (month - 1): folding a pile's bits
+    # down by 1, 2 and 3 sets the month's first bit when it holds any of them.
+    firsts = sum(MONTH_MASKS[m - 1] & -MONTH_MASKS[m - 1] for m in months)
 
     def pred(mask: int) -> int:
-        return points if mask & extra == extra and all(mask & m for m in masks) else 0
+        return points if (mask & extra == extra and (mask | mask >> 1 | mask >> 2 | mask >> 3)
+                          & firsts == firsts) else 0
     return pred
 
 
@@ -257,10 +259,6 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 )
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Hachi (Simplified)", preset, PRESETS, OPTIONS, options)
-
 
 def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], ...],
                 relation: CaptureRelation, book: Source, source_of: Any) -> CaptureRules:
@@ -276,13 +274,11 @@ def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], 
         yaku=table, overlay=overlay, capture_relation=relation)
 
 
-@lru_cache(maxsize=16)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     return build_rules("Hachi (Simplified)", "hachi-simplified", preset, items, RELATION,
                        BOOK, _src)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Hachi (Simplified)", PRESETS, OPTIONS, _build, cache=16)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules

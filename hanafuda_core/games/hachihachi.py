@@ -38,14 +38,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from ..engines.capture import DecisionWords
 from ..errors import OptionError, PlayerCountError
 from ..ledger import UNITS, Unit
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..seating import DealerRule
 from ..teyaku import BOOK_TABLE, TeyakuTable
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -522,9 +522,29 @@ PRESET_SOURCES: Mapping[str, Mapping[str, Source]] = {
 }
 
 
-#: The game's own quiz (:func:`hanafuda_core.teach.quizzes.own_quiz`): (module of
-#: hanafuda_core, generator function).
-QUIZ: tuple[str, str] = ("hachihachi_quiz", "generate_hachihachi_quiz")
+#: The seeded cases of the quiz's settlement topics
+#: (:mod:`hanafuda_core.teach.settlement_quiz`): topic -> (module of hanafuda_core,
+#: function of (game, rng)).
+QUIZ_CASES: Mapping[str, tuple[str, str]] = {
+    "payment": ("games.hachihachi_examples", "payment_case"),
+    "continue": ("games.hachihachi_examples", "continue_case"),
+}
+
+#: The maker of a worked example's parts for the teaching layer's settlement display
+#: (:func:`hanafuda_core.teach.layouts.show_worked_example`).
+WORKED_EXAMPLE: tuple[str, str] = ("games.hachihachi_tables", "worked_example_parts")
+
+#: Who pays a hand combination, as the quiz's feedback says it.
+HAND_COMBINATION_PAID = "from each active opponent, times the field"
+
+#: What the whole-game chart shows beyond the deals' points
+#: (:mod:`hanafuda_core.teach.whole_game`): (module of hanafuda_core, function of the
+#: record and the seats' names).
+WHOLE_GAME: tuple[str, str] = ("games.hachihachi_game", "whole_game_marks")
+
+#: The score calculator's form: a whole round's facts, settled
+#: (:func:`hanafuda_core.teach.tools.round_calculator`): (module of hanafuda_core, class).
+ROUND_CALCULATOR: tuple[str, str] = ("games.hachihachi_calculator", "SettlementCalculator")
 
 #: Each tradition as readers see it (the teaching layer's headings and menus).
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
@@ -611,12 +631,6 @@ FIRST_DEALER: Mapping[str, DealerRule] = {
 }
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Hachi-Hachi", preset, PRESETS, OPTIONS, options,
-                         player="the settlement")
-
-
 def option_sources(preset: str = "book") -> dict[str, Option]:
     """The options with this preset's values as defaults, each citing that value's source.
 
@@ -691,13 +705,6 @@ class HachiHachiRules:
         return src.cite() if src else ""
 
 
-def get_rules(preset: str = "book", **options: Any) -> HachiHachiRules:
-    """The rules of a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))
-
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> HachiHachiRules:
     values = dict(items)
     yaku = _yaku_for(values["yaku_table"], values["seven_ribbons_extra"],
@@ -708,6 +715,11 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> HachiHachiRules:
     unit = UNITS[values["unit"]]
     _check_halves(yaku, unit, values["yaku_table"])
     return HachiHachiRules(preset, items, unit, teyaku, yaku)
+
+
+RULE_SETS = RuleSets("Hachi-Hachi", PRESETS, OPTIONS, _build, player="the settlement")
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 
 
 def _check_halves(yaku: YakuTable, unit: Unit, table: str) -> None:

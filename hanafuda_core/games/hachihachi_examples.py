@@ -5,8 +5,8 @@ BK17-V2) and the examples of D001, D002 and D004 are written here once, each as 
 :class:`WorkedExample`: where it comes from, its tradition and house rules, who held
 which hand and who called what, and what the source states about it (with a note
 where the source is wrong). Everything else reads them from here: the chapter's
-helpers (:mod:`hanafuda_core.hachihachi_book`), the settlement calculator
-(:mod:`hanafuda_core.hachihachi_controllers`) and the tests, which hold their own
+data (:mod:`hanafuda_core.games.hachihachi_tables`), the settlement calculator
+(:mod:`hanafuda_core.games.hachihachi_calculator`) and the tests, which hold their own
 expected values as the independent check.
 
 Hands are real 7-card hands chosen to make exactly the combinations each example
@@ -34,7 +34,8 @@ from .hachihachi_settle import Call, PlayerFacts, RoundFacts, Settlement, settle
 
 __all__ = ["WorkedExample", "EXAMPLES", "BOOK_EXAMPLES", "DEFAULT_EXAMPLE", "example",
            "yaku_cards", "player", "AKA_HAND", "GREATER_TRIPLE_HAND", "NO_COMBINATION_HAND",
-           "THREE_OF_A_KIND_HAND"]
+           "THREE_OF_A_KIND_HAND", "payment_case", "continue_case", "continue_settlements",
+           "ContinueSettlements", "CONTINUE_YAKU", "DOUBLE_FROM_LONE_CONTINUER"]
 
 H = CardSet.parse
 
@@ -324,3 +325,130 @@ def example(key: str) -> WorkedExample:
         raise HanafudaError(f"unknown worked example {key!r}; known: "
                             f"{', '.join(EXAMPLES)}") from None
 
+
+
+# ---------------------------------------------------------------------------
+# Quiz cases: seeded rounds the generic settlement topics ask about
+# (:mod:`hanafuda_core.teach.settlement_quiz`; named by ``QUIZ_CASES`` in the rules module).
+
+def payment_case(game: Any, rng: Any) -> Any:
+    """A seeded three-player settlement for the ``payment`` topic: hands of a seeded
+    deal, card points from a seeded split of the deck, the deal's field; only rounds
+    with a hand combination and no special ending, with at least three distinct slips
+    (a :class:`~hanafuda_core.teach.settlement_quiz.PaymentCase`)."""
+    from ..cards import DECK, DEFAULT_VALUES
+    from ..teach.settlement_quiz import PaymentCase, amount
+    rules: HachiHachiRules = game.rules
+    names = ("A", "B", "C")
+    for _ in range(500):
+        zones = game.new_round(seed=rng.randrange(100_000), players=3).zones()
+        order = list(DECK)
+        rng.shuffle(order)
+        a, b = sorted(rng.sample(range(8, 40), 2))
+        piles = (order[:a], order[a:b], order[b:])
+        players = tuple(PlayerFacts(n, hand=CardSet(zones[f"hand {i}"]),
+                                    card_points=CardSet(p).value(DEFAULT_VALUES))
+                        for i, (n, p) in enumerate(zip(names, piles)))
+        facts = RoundFacts(players, dealer="A", field=CardSet(zones["field"]))
+        s = settle_round(rules, facts)
+        if s.special or not any(x.category == "teyaku" for x in s.ledger):
+            continue
+        who = rng.choice(facts.active)
+        right = s.totals()[who]
+        by_cat = {r["category"]: r[who] for r in s.to_rows()}
+        one = settle_round(rules, RoundFacts(facts.players, facts.dealer, multiplier=1))
+        mistakes = (
+            (one.totals()[who], "forgets to multiply by the field"),
+            (right - by_cat.get("cards", 0), "leaves out the card points"),
+            (right - by_cat.get("teyaku", 0), "leaves out the hand combinations"),
+            (-right, "has the sign the wrong way round"),
+            (right - by_cat.get("events", 0), "leaves out the bonuses"),
+        )
+        slips: list[tuple[int, str]] = []
+        for value, why in mistakes:
+            if value != right and value not in [w for w, _ in slips]:
+                slips.append((value, why))
+        if len(slips) >= 3:
+            break
+    else:  # pragma: no cover
+        raise HanafudaError("no suitable Hachi-Hachi settlement found")
+    held = "; ".join(
+        f"{p.name}: " + (", ".join(h.rule.name for h in s.teyaku[p.name])
+                         or "no hand combination") + f", {p.card_points} card points"
+        for p in facts.players)
+    setting = (f"Three players, {s.multiplier.name} (×{s.multiplier.value}); A deals. "
+               f"{held}. No yaku was made.")
+    lines = tuple(f"{x.payer} pays {x.payee} {amount(game, x.amount)} ({x.reason})"
+                  for x in s.ledger)
+    return PaymentCase(setting, who, right, lines, tuple(s.totals().items()),
+                       tuple(slips[:3]))
+
+
+#: The ``calls`` rules under which ending after exactly one opponent went on takes double
+#: from that one and nothing from the other (BOOK, D002).
+DOUBLE_FROM_LONE_CONTINUER = ("book", "d002")
+
+#: The fixed yaku a continue case is made of (their cards: :func:`yaku_cards`).
+CONTINUE_YAKU = ("poetry", "purple", "four_dry_brights")
+
+
+@dataclass(frozen=True)
+class ContinueSettlements:
+    """Your results in the three endings of an End-or-play-on decision: end now, play on
+    and end with both yaku, play on and let C end first with the hoped-for yaku."""
+
+    end_now: int
+    success: int
+    failure: int
+
+
+def continue_settlements(rules: HachiHachiRules | str, mine: str, hoped: str, theirs: str,
+                         multiplier: int) -> ContinueSettlements:
+    """Settle the three endings of an End-or-play-on decision for player "You" (B has
+    already played on holding ``theirs``, unless it is ``""``).
+
+    >>> continue_settlements("book", "poetry", "four_dry_brights", "purple", 2).end_now
+    280
+    """
+    r = get_rules(rules) if isinstance(rules, str) else rules
+    players = tuple(PlayerFacts(n, claims=()) for n in ("You", "B", "C"))
+    cards = {k: yaku_cards(k) for k in CONTINUE_YAKU}
+    prior = (Call("B", "continue", cards=cards[theirs]),) if theirs else ()
+
+    def net(*calls: Call) -> int:
+        s = settle_round(r, RoundFacts(players, dealer="You", multiplier=multiplier,
+                                       calls=prior + calls))
+        return s.totals()["You"]
+
+    return ContinueSettlements(
+        net(Call("You", "end", cards=cards[mine])),
+        net(Call("You", "continue", cards=cards[mine]),
+            Call("You", "end", cards=cards[mine] | cards[hoped])),
+        net(Call("You", "continue", cards=cards[mine]), Call("C", "end", cards=cards[hoped])))
+
+
+def continue_case(game: Any, rng: Any) -> Any:
+    """A seeded End-or-play-on decision for the ``continue`` topic, whose two calls
+    differ by at least one unit on average (a
+    :class:`~hanafuda_core.teach.settlement_quiz.ContinueCase`)."""
+    from ..teach.settlement_quiz import ContinueCase
+    rules: HachiHachiRules = game.rules
+    go = rules.decision_words.go_on
+    for _ in range(200):
+        mine, hoped, theirs = rng.sample(list(CONTINUE_YAKU), 3)
+        if rng.random() < 0.4:
+            theirs = ""
+        multiplier = rng.choice((1, 2, 4))
+        chance = rng.choice((0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8))
+        s = continue_settlements(rules, mine, hoped, theirs, multiplier)
+        if abs(s.end_now - (chance * s.success + (1 - chance) * s.failure)) >= 1:
+            break
+    name = {k: yaku_rule(rules.yaku, k).name for k in CONTINUE_YAKU}
+    before = (f"B has already called {go} holding the {name[theirs]}." if theirs
+              else "Nobody else has made a yaku.")
+    # The rulebook's and the Japanese publisher's calls: ending after exactly one
+    # opponent went on takes double from that one and nothing from the other.
+    lone = bool(theirs) and dict(rules.options).get("calls") in DOUBLE_FROM_LONE_CONTINUER
+    note = "B had played on, so B pays double and C pays nothing." if lone else ""
+    return ContinueCase(f"Field ×{multiplier}. {before}", name[mine], name[hoped], "C",
+                        chance, s.end_now, s.success, s.failure, note)

@@ -67,7 +67,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CHART", "HALF_TIME", "GameResult", "game_result", "play_hachihachi_game",
            "play_campaign", "half_time_payments", "end_payments", "month_chart", "chip_account",
-           "STAKE", "four_three_track"]
+           "STAKE", "four_three_track", "whole_game_marks"]
 
 CHART = "chart"
 
@@ -269,6 +269,34 @@ def end_payments(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger
                                f"{shared} (not multiplied by any field)", clause, 1, part,
                                "award"))
     return tuple(out)
+
+
+def whole_game_marks(record: Record, names: Sequence[str]) -> dict[str, Any]:
+    """What the whole-game chart (:mod:`hanafuda_core.teach.whole_game`) shows of a
+    Hachi-Hachi game beyond its deals' points, as plain data: each deal's month and field
+    multiplier, the payments outside the deals (the month chart's chips, the half-time
+    pot, the game winner's award) as (label, amount, reason) rows, each player's total
+    with them, the winner and why the game ended early. ``names`` are the seats' names
+    as the chart writes them."""
+    result = game_result(record)
+    rename = dict(zip(result.names, names))
+    grouped: dict[tuple[str, str, str], list[Payment]] = {}
+    for p in result.ledger.payments:
+        if p.category in ("chart", "half-time", "award"):
+            grouped.setdefault((p.payer, p.payee, p.category), []).append(p)
+    extra = []
+    for (payer, payee, category), pays in grouped.items():
+        reason = (f"a chip on the month chart for each deal won ({len(pays)})"
+                  if category == "chart" and payee == CHART else pays[0].reason)
+        extra.append((f"{rename.get(payer, payer)} → {rename.get(payee, payee)}",
+                      sum(p.amount for p in pays), reason))
+    totals = result.totals()
+    return {"labels": [row["month"] for row in result.chart()],
+            "label_word": "month", "multipliers": [d.multiplier.value for d in result.deals],
+            "shade": "a doubled or quadrupled field, where every payment counts two or four "
+                     "times",
+            "payments": extra, "totals": {rename[n]: totals[n] for n in result.names},
+            "winner": rename[result.winner], "ended_early": result.ended_early}
 
 
 def month_chart(result: GameResult) -> list[dict[str, Any]]:

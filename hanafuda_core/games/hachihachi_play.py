@@ -104,6 +104,9 @@ JOKER = 48          # the blank card / Joker of the seven-player game (not one o
 #: What each tradition calls the decisions (continue, end, cancel): the rules' words.
 CALL_WORDS = {calls: (w.go_on, w.stop, w.cancel) for calls, w in DECISION_WORDS.items()}
 _CANCEL_ALLOWED = ("book", "d002")
+# (the engine's functions under their own names: one look-up less on every step)
+_engine_apply = eng.apply
+_engine_legal = eng.legal_actions
 _DECIDE = Phase.DECIDE
 _OVER = Phase.ROUND_OVER
 _CHOOSE_HAND = Phase.CHOOSE_HAND_CAPTURE
@@ -939,7 +942,7 @@ def legal_actions(r: HachiHachiRound) -> tuple[Any, ...]:
             if _keep_forbidden_by(r):
                 return (End(stop),)
             return (Continue(go), End(stop))
-        acts: tuple[Any, ...] = eng.legal_actions(inner)
+        acts: tuple[Any, ...] = _engine_legal(inner)
         if r.calls and _can_cancel(r):
             acts = acts + (Cancel(_words(r)[2]),)
         return acts
@@ -955,8 +958,8 @@ def legal_actions(r: HachiHachiRound) -> tuple[Any, ...]:
         if forced == "out":
             return _PASS_ONLY
         return _JOIN_OR_PASS
-    if r.stage == "claim":
-        return _claim_options(r.rules, r.hands[_seat(r)])
+    if r.stage == "claim":             # (the seat to claim: the next active one)
+        return _claim_options(r.rules, r.hands[r.active[len(r.claims)]])
     return ()
 
 
@@ -1060,7 +1063,7 @@ def apply(r: HachiHachiRound, action: Any, player: int | None = None) -> HachiHa
             # it and refuses it with the same reason ``_refuse`` would give (it ends in
             # the engine's refusal for these actions), so the legal actions are not
             # built a second time.
-            return _card_action(r, action, r.history + (action,))
+            return _card_action(r, inner, action, r.history + (action,))
     action = parse_action(action)
     if player is not None or action not in legal_actions(r):
         _refuse(r, action, player)      # (checks the seat; an illegal action raises)
@@ -1090,7 +1093,8 @@ def apply(r: HachiHachiRound, action: Any, player: int | None = None) -> HachiHa
             return _start_claims(r)
         return r
     if r.stage == "claim":
-        r = r._replace(claims=r.claims + ((r.current_seat, action.keys),), history=hist)
+        r = r._replace(claims=r.claims + ((r.active[len(r.claims)], action.keys),),
+                       history=hist)
         if len(r.claims) == len(r.active):
             return _start_play(r)
         return r
@@ -1113,26 +1117,25 @@ def _play_action(r: HachiHachiRound, action: Any, hist: tuple[Any, ...]) -> Hach
                     cards=inner.captures(inner.player), responsible=_responsible(r))
         new = eng.apply(inner, GO_ON if isinstance(action, Continue) else STOP)
         return _after_inner(r, new, calls=r.calls + (call,), history=hist)
-    return _card_action(r, action, hist)
+    return _card_action(r, inner, action, hist)
 
 
-def _card_action(r: HachiHachiRound, action: Play | Capture, hist: tuple[Any, ...]
-                 ) -> HachiHachiRound:
-    """A card played or a capture chosen in the capture turn (the engine's ``apply``
-    checks it). A card played to the field without capturing is remembered with the
-    hand it left and the piles then (``discards``: the responsibility rules ask who
-    gave a card away while holding another; rules without them keep none)."""
-    inner = r.inner
-    if inner is None:
-        raise IllegalActionError(f"no card is played yet: the round is at its {r.stage!r} stage")
-    new = eng.apply(inner, action)
+def _card_action(r: HachiHachiRound, inner: State, action: Play | Capture,
+                 hist: tuple[Any, ...]) -> HachiHachiRound:
+    """A card played or a capture chosen in the capture turn (``inner``: the round's
+    engine state; the engine's ``apply`` checks the action). A card played to the field
+    without capturing is remembered with the hand it left and the piles then
+    (``discards``: the responsibility rules ask who gave a card away while holding
+    another; rules without them keep none)."""
+    new = _engine_apply(inner, action)
     # (the copy of ``_replace``, written out: this runs for nearly every action)
     attrs = r.__dict__.copy()
     attrs["inner"] = new
     attrs["history"] = hist
-    if new.field_m >> action.card & 1 and isinstance(action, Play) \
-            and new.phase != _CHOOSE_HAND \
-            and (r.rules.responsibility or r.rules.triple_responsibility):
+    rules = r.rules
+    if (rules.responsibility or rules.triple_responsibility) \
+            and new.field_m >> action.card & 1 and isinstance(action, Play) \
+            and new.phase != _CHOOSE_HAND:
         p = inner.player
         attrs["discards"] = r.discards + (
             (int(action.card), r.active[p], inner.hands_m[p], inner.caps_m),)
@@ -1183,7 +1186,10 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
     inner = r.inner
     names, active, hands = r.names, r.active, r.hands
     played = inner is not None and inner.history_c is not None
-    forced_out = r.forced_out
+    # (at a table of two or three nobody chooses or trades: nothing to look for)
+    choices = r.choices
+    forced_out = r.forced_out if choices else ()
+    triples = r.rules.triple_responsibility and r.discards
     claims: dict[int, tuple[str, ...]] = {}
     for seat, keys in r.claims:                 # (the first claim of a seat, as claimed())
         claims.setdefault(seat, keys)
@@ -1197,15 +1203,17 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
                 name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None,
                 claims.get(s) or (),
                 inner.captures(active.index(s)) if played and inner is not None else None,
-                triple_responsible=_triple_discards(r, s)))
+                triple_responsible=_triple_discards(r, s) if triples else ()))
         elif s in forced_out:
             players.append(PlayerFacts(name, hand=CardSet.from_mask(hands[s]), claims=None))
         else:
             players.append(PlayerFacts(name))
-    trader, aborted = r.last_trader, r.aborted_by
+    trader = r.last_trader if r.trades else None
+    aborted = r.aborted_by
     return RoundFacts(tuple(players), names[active[0]], CardSet.from_mask(r.field0),
-                      r.multiplier.value, tuple(names[s] for s in r.passed),
-                      tuple(names[s] for s in forced_out),
+                      r.multiplier.value,
+                      tuple(names[s] for s in r.passed) if choices else (),
+                      tuple(names[s] for s in forced_out) if forced_out else (),
                       names[r.joker] if r.joker is not None else None, r.calls, r.blind,
                       names[trader] if trader is not None else None,
                       r.stage not in ("choose", "trade", "blind"),

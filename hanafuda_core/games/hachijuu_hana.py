@@ -26,13 +26,12 @@ the engine's declarations at the deal (:class:`~hanafuda_core.engines.capture.Mo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..cards import MONTH_NAMES, Card
 from ..engines.capture import CaptureRules, MonthSets
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import StandIns, YakuGroup, YakuRule, YakuTable
 from .catalog import misdeal_rules
 
@@ -215,12 +214,7 @@ def chapter_facts(prefix: str = "hjh") -> dict[str, object]:
     return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Hachi-juu Hana", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     players = v["players"]
@@ -234,7 +228,6 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         overlay=overlay, declarations=REVEAL)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Hachi-juu Hana", PRESETS, OPTIONS, _build)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules

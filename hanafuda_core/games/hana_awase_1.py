@@ -26,7 +26,6 @@ round:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import (
@@ -44,7 +43,7 @@ from ..engines.capture import CaptureRules
 from ..families.capture.adjustments import WinnerTakesAll
 from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
 from .catalog import misdeal_rules
 
@@ -184,12 +183,7 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 _DEALS = {3: (7, 6), 4: (5, 8)}
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Hana-Awase 1", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     overlay = CardValueSettlement(
@@ -205,8 +199,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     return rules
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Hana-Awase 1", PRESETS, OPTIONS, _build)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 

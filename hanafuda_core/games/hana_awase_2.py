@@ -26,7 +26,6 @@ family's floor score (:mod:`~hanafuda_core.families.capture.ranking`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import FIVE_BRIGHTS, FOUR_DRY_BRIGHTS, POETRY_RIBBONS, PURPLE_RIBBONS
@@ -34,7 +33,7 @@ from ..cards import CardSet, Kind
 from ..engines.capture import CaptureRules
 from ..families.capture.adjustments import MiseryLovesCompany
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
 from .catalog import misdeal_rules
 
@@ -230,12 +229,7 @@ def chapter_facts(prefix: str = "hb") -> dict[str, object]:
     return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Hana-Awase 2", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     misery = (MiseryLovesCompany(at_most=MISERY_AT_MOST, amount=MISERY_AMOUNT),)
@@ -253,7 +247,6 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         yaku=_TABLE, overlay=overlay)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Hana-Awase 2", PRESETS, OPTIONS, _build)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules

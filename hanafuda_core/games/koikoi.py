@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from ..capture_yaku import (
@@ -49,14 +49,16 @@ from ..engines.capture import (
     Stop,
 )
 from ..errors import OptionError, PlayerCountError
-from ..rules import Option, Source, preset_values, source_name
+from ..rules import Option, RuleSets, Source, source_name
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..seating import DealerRule
 from ..yaku import SAKE_MODES, Evaluation, Signature, YakuGroup, YakuRule, YakuTable
 
 __all__ = ["GOAL", "OPTIONS", "PRESETS", "CHARTS", "KoiKoiOverlay", "get_rules", "preset_options",
            "options_table", "BOOK", "D002", "D003", "STORM_IS_WILD", "BREWING_STORM",
-           "FIRST_DEALER", "WORDS", "SCORE_OPTIONS", "MAX_CALLS"]
+           "FIRST_DEALER", "WORDS", "SCORE_OPTIONS", "MAX_CALLS", "COMPARISON_PILES",
+           "SCORE_EXAMPLES", "TURN_CASES", "DECISION_EXAMPLES",
+           "DECISION_OPTION", "DECISION_MOMENT", "DECISION_NOTES", "REFERENCE_EXAMPLES"]
 
 BOOK = Source("BOOK", "ch. 12 Koi-Koi", "1849-2122")
 BOOK_VAR = Source("BOOK", "ch. 12 Koi-Koi, gameplay variations", "2045-2122")
@@ -303,10 +305,6 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "d002": D002,
                                         "d002-toppa": D002, "d003": D003}
 
-#: The game's own quiz (:func:`hanafuda_core.teach.quizzes.own_quiz`): (module of
-#: hanafuda_core, generator function).
-QUIZ: tuple[str, str] = ("koikoi_quiz", "generate_koikoi_quiz")
-
 #: What a player is trying to do, in one or two sentences (the chapter's At a glance).
 GOAL = ("Make yaku (scoring sets) from your captures before your opponent does, then choose: "
         "stop and collect, or call Koi-Koi and play on for more.")
@@ -323,6 +321,102 @@ PRESET_LABELS: Mapping[str, str] = {
 #: (heading, preset, options on top).
 COMPARE_ALSO: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
     ("Rulebook, alternative charts", "book", {"yaku_chart": "book-alternative"}),)
+
+#: Capture piles on which the sources disagree, scored under every rule set on the
+#: variants page (``teach.show_same_piles``): (label, cards).
+COMPARISON_PILES: tuple[tuple[str, str], ...] = (
+    ("Four Brights with the Rainman", "1a 3a 8a 11a"),
+    ("All five Brights", "1a 3a 8a 11a 12a"),
+    ("Moon, Curtain and Sake Cup", "3a 8a 9a"),
+    ("Poetry and Purple Ribbons together", "1b 2b 3b 6b 9b 10b"),
+    ("Boar, Deer, Butterfly and two more Tens", "2a 4a 6a 7a 10a"),
+    ("Nine Chaffs and the Sake Cup", "9a 1c 1d 2c 2d 3c 3d 4c 4d 5c"),
+)
+
+#: Piles scored in the chapter's Scoring section (``teach.show_score_example``): (label,
+#: cards, go-on calls before the Stop).
+SCORE_EXAMPLES: tuple[tuple[str, str, int], ...] = (
+    ("Three Poetry Ribbons and one more Ribbon", "1b 2b 3b 4b", 0),
+    ("Moon Viewing beside three Brights", "1a 3a 8a 9a", 0),
+    ("The same pile after a Koi-Koi", "1a 3a 8a 9a", 1),
+    ("Eleven Chaffs and six Tens", "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 6c 2a 4a 5a 6a 7a 10a", 0),
+)
+
+#: The chapter's turns, played under the rules (``teach.show_turn_case``): the basics'
+#: positions (:data:`hanafuda_core.book.TURN_CASES`) with a stock to turn up, so each
+#: turn is whole, and two of the chapter's own. Each: (hands of seat 0 and 1, field,
+#: stock top first, captures of seat 0, actions).
+TURN_CASES: Mapping[str, tuple[tuple[str, str], str, str, str, tuple[str, ...]]] = {
+    "none": (("5b 12c", "7c 9d"), "1a 3c 8c 11b", "10d 2d", "", ("play 5b",)),
+    "one": (("3a 12c", "7c 9d"), "1a 3c 8c 11b", "10d 2d", "", ("play 3a",)),
+    "two": (("2b 12c", "7c 9d"), "2a 2c 6b 9c", "10d 4d", "", ("play 2b", "capture 2a")),
+    "hiki": (("4d 12c", "7c 9d"), "4a 4b 4c 10b", "1d 2d", "", ("play 4d",)),
+    "drawn": (("5b 12c", "7c 9d"), "1a 3c 8c 11b", "8a 2d", "", ("play 5b",)),
+    "same": (("7c 12c", "1d 9d"), "7a 10c 12d", "7b 2d", "", ("play 7c",)),
+    "pair": (("7c 12c", "1d 9d"), "7a 7d 12d", "7b 2d", "", ("play 7c", "capture 7a")),
+    "decide": (("3c 12c", "7c 9d"), "3b 6b 8c", "10d 2d", "1b 2b", ("play 3c",)),
+}
+
+# The rulebook's race of its Koi-Koi examples: (hands, field, stock top first, captures).
+_RACE = (("3c 4c 12a", "6c 12b 12c"), "3b 4b 6a", "2c 8c 9c 10c 11d 1c",
+         ("1b 2b", "2a 4a 5a 8b"))
+_RACE_C6 = (("3c 4c 6c", "12a 12b 12c"), "3b 4b 6a", "2c 8c 9c 10c 11d 1c",
+            ("1b 2b 2a 4a 5a 8b", ""))
+_QUIET = (("12a 5c", "12b 7c"), "1c 2c", "8c 10c", ("", ""))
+
+#: The rulebook's Koi-Koi examples and cases (ch. 12), as positions the rules play out
+#: under every rule set (``teach.show_decision_examples``): (name, what happens,
+#: (hands, field, stock top first, captures), actions, whether play goes on after the
+#: actions, a go-on call whenever one is asked, until the round ends).
+DECISION_EXAMPLES: tuple[tuple[str, str, Any, tuple[str, ...], bool], ...] = (
+    ("Rulebook example 1 (case C3)", "A completes the Poetry Ribbons and stops at once.",
+     _RACE, ("play 3c", "stop"), False),
+    ("Rulebook example 2 (case C1)", "A completes the Poetry Ribbons, calls Koi-Koi, adds a "
+     "fourth Ribbon later and stops.", _RACE,
+     ("play 3c", "koikoi", "play 12b", "play 4c", "stop"), False),
+    ("Rulebook example 3 (case C2)", "A calls Koi-Koi on the Poetry Ribbons; B then makes "
+     "five Tens and stops.", _RACE, ("play 3c", "koikoi", "play 6c", "stop"), False),
+    ("Rulebook example 4", "Both call Koi-Koi and nobody ever stops.", _RACE,
+     ("play 3c", "koikoi", "play 6c", "koikoi"), True),
+    ("Rulebook example 5", "Both call Koi-Koi, then A adds a Ribbon and stops.", _RACE,
+     ("play 3c", "koikoi", "play 6c", "koikoi", "play 4c", "stop"), False),
+    ("Case C4", "A calls Koi-Koi and nobody stops before the cards run out.", _RACE,
+     ("play 3c", "koikoi"), True),
+    ("Case C5", "Nobody forms a yaku; the cards run out.", _QUIET,
+     ("play 12a", "play 12b", "play 5c", "play 7c"), False),
+    ("Case C6", "A calls Koi-Koi twice, then stops on a third improvement.", _RACE_C6,
+     ("play 3c", "koikoi", "play 12a", "play 4c", "koikoi", "play 12b", "play 6c", "stop"),
+     False),
+)
+
+#: The option that says what a go-on call does, and the examples (by index into
+#: :data:`DECISION_EXAMPLES`) played under each of its values, with their headings
+#: (``teach.show_decision_option``).
+DECISION_OPTION: tuple[str, tuple[tuple[str, int], ...]] = (
+    "koikoi_effect", (("Example 2 (A stops after own call)", 1),
+                      ("Example 3 (B stops after A's call)", 2)))
+
+#: The decision the variants page draws (``teach.show_decision_moment``): the Japanese
+#: publisher's three-player rule (D002), where A and B have called Koi-Koi and C makes a
+#: yaku and must Stop. (name, what happens, (hands, field, stock, captures), actions,
+#: play on, preset, options).
+DECISION_MOMENT: tuple[Any, ...] = (
+    "Three players", "A and B call Koi-Koi; C makes a yaku and must Stop.",
+    (("3c 12a", "6c 12b", "10c 12c"), "3b 6a 10b", "2c 8c 9c 11d 1c 5c",
+     ("1b 2b", "2a 4a 5a 8b", "6b 9b")),
+    ("play 3c", "koikoi", "play 6c", "koikoi", "play 10c"), False, "d002", {"players": 3})
+
+#: The decision on the quick reference (``teach.show_quick_reference``): what each
+#: answer does, in the game's words (``{go_on}``, ``{stop}``), each (the answer in bold,
+#: or "", the rest); then the examples (indices into :data:`DECISION_EXAMPLES`) played
+#: out under the reference's rules.
+DECISION_NOTES: tuple[tuple[str, str], ...] = (
+    ("{stop}", "the round ends; only you score your yaku."),
+    ("{go_on}", "play on for more; if your opponent stops first, you score nothing."),
+    ("", "Nobody stops before the cards run out: a draw, 0 each, the dealer stays."),
+    ("", "The {stop} caller deals the next round."),
+)
+REFERENCE_EXAMPLES: tuple[int, ...] = (1, 2)
 
 
 #: What the score calculator offers (:class:`hanafuda_core.teach.tools.ScoreController`):
@@ -349,14 +443,12 @@ FIRST_DEALER: Mapping[str, DealerRule] = {
 }
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    values = preset_values("Koi-Koi", preset, PRESETS, OPTIONS, options)
+def _check_storms(values: Mapping[str, Any]) -> None:
+    """The Storm is wild always or only when brewing, not both."""
     if values["storm_wild"] and values["brewing_storm"]:
         raise OptionError("choose one of 'storm_wild' (the Storm is always wild) and "
                           "'brewing_storm' (wild only if an August card is dealt to the "
                           "field), not both")
-    return values
 
 
 def options_table(preset: str = "book") -> list[dict[str, Any]]:
@@ -366,12 +458,6 @@ def options_table(preset: str = "book") -> list[dict[str, Any]]:
              "allowed": list(o.allowed), "description": o.description,
              "source": o.source.cite() if o.source else "", "note": o.note,
              "implemented": o.implemented} for o in _OPTION_LIST]
-
-
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))
 
 
 def zero_sum(rules: CaptureRules) -> bool:
@@ -396,7 +482,6 @@ _MISDEAL = {"misdeal": "redeal", "misdeal_next_dealer": "redeal_next_dealer",
             "dealer_wins": "dealer_wins", "play_on": "play_on"}
 
 
-@lru_cache(maxsize=256)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     groups, chart = CHARTS[v["yaku_chart"]]
@@ -448,6 +533,11 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         decision_words=WORDS,
         wild=STORM_IS_WILD if v["storm_wild"] else (BREWING_STORM if v["brewing_storm"]
                                                     else None))
+
+
+RULE_SETS = RuleSets("Koi-Koi", PRESETS, OPTIONS, _build, check=_check_storms, cache=256)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 
 
 # ---------------------------------------------------------------------------

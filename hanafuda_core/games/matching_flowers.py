@@ -31,7 +31,6 @@ of :data:`ROUND_ADJUSTMENTS`:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import (
@@ -53,7 +52,7 @@ from ..engines.capture import CaptureRules
 from ..families.capture.adjustments import Adjustment, LowManOut, RainWashes, WinnerTakesAll
 from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
@@ -281,12 +280,7 @@ def chapter_facts(prefix: str = "mf") -> dict[str, object]:
     return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Matching Flowers", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     adjustments = tuple(adj for key, adj in ROUND_ADJUSTMENTS if v[key])
@@ -301,8 +295,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     return rules
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Matching Flowers", PRESETS, OPTIONS, _build)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 

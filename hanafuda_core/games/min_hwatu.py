@@ -29,7 +29,6 @@ family's tie rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import (
@@ -49,7 +48,7 @@ from ..errors import OptionError
 from ..families.capture.adjustments import WinnerTakesAll
 from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import LIMITS, YakuGroup, YakuRule, YakuTable
 from .catalog import misdeal_rules
 
@@ -340,12 +339,7 @@ def chapter_facts(prefix: str = "mh") -> dict[str, object]:
     return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Min-Hwatu", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     if v["grand_views"] != "unscored" and not v["optional_yaku"]:
@@ -370,7 +364,6 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         pair_then_draw="stack", rounds=v["rounds"], yaku=table, overlay=overlay)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Min-Hwatu", PRESETS, OPTIONS, _build)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules

@@ -23,7 +23,6 @@ The settlement is the capture family's card-value settlement
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import (
@@ -36,7 +35,7 @@ from ..deal import MisdealRules
 from ..engines.capture import MUSHI_WILD, CaptureRules
 from ..families.capture.ranking import counting_rounds_option
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
@@ -138,12 +137,7 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 )
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Mushi", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     from .catalog import deck_for
     v = dict(items)
@@ -162,10 +156,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     return rules
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Mushi", PRESETS, OPTIONS, _build)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 
 
 def zero_sum(rules: CaptureRules) -> bool:

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS
 from ..cards import Card
 from ..engines.capture import ONI_WILD, CaptureRules, ShowCards
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..seating import DealerRule
 from ..yaku import YakuGroup, YakuRule, YakuTable
 from . import koikoi
@@ -253,10 +252,6 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 )
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Oni Koi-Koi", preset, PRESETS, OPTIONS, options)
-
 
 def zero_sum(rules: CaptureRules) -> bool:
     """Play-protocol hook: a round's points sum to zero only under 'Steal Points'."""
@@ -270,7 +265,6 @@ _KOIKOI_KEYS = ("rounds", "willow_ribbon", "minimum_points", "target_score", "ha
                 "dealers_delight")
 
 
-@lru_cache(maxsize=128)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     base = koikoi.get_rules("book", views="off", **{k: v[k] for k in _KOIKOI_KEYS})
@@ -281,10 +275,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                    yaku=table, wild=wild, declarations=SHOW_PHOENIX, decision_words=WORDS)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Oni Koi-Koi", PRESETS, OPTIONS, _build, cache=128)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 
 
 def example_score(pile: str, calls: int, preset: str = "book", **options: Any) -> int:

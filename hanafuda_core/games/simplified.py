@@ -20,7 +20,6 @@ The settlement is the capture family's card-value settlement
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS
@@ -28,7 +27,7 @@ from ..cards import Card, Kind, Ribbon
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
 from ..families.capture.settlement import CardValueSettlement
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
 
 __all__ = [
@@ -122,12 +121,7 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 _DEALS = {2: (8, 8), 3: (7, 6), 4: (5, 8)}
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Simplified Game for Beginners", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     overlay = CardValueSettlement(optional_chart=_TABLE, optional_on=v["simple_yaku"],
@@ -139,8 +133,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         yaku=_TABLE if v["simple_yaku"] else None, overlay=overlay)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Simplified Game for Beginners", PRESETS, OPTIONS, _build)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules
 

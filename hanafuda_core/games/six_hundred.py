@@ -28,7 +28,6 @@ tie-break are the family's ranking (A6).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..capture_yaku import (
@@ -47,7 +46,7 @@ from ..cards import Card, CardSet, Kind
 from ..engines.capture import SIX_HUNDRED_WILD, CaptureRules
 from ..families.capture.adjustments import ScoringCanceled
 from ..families.capture.settlement import CardValueSettlement, HandClaims
-from ..rules import Option, Source, preset_values
+from ..rules import Option, RuleSets, Source
 from ..teyaku import CHAFF, SUIT, TeyakuRule, TeyakuTable
 from ..yaku import YakuGroup, YakuRule, YakuTable
 from .catalog import misdeal_rules
@@ -349,12 +348,7 @@ def chapter_facts(prefix: str = "sh") -> dict[str, object]:
     return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
-def preset_options(preset: str = "book", **options: Any) -> dict[str, Any]:
-    """Every option's value under a preset with overrides, checked."""
-    return preset_values("Six Hundred", preset, PRESETS, OPTIONS, options)
 
-
-@lru_cache(maxsize=64)
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     table = YakuTable(YAKU_GROUPS, yaku_rules(
@@ -385,7 +379,6 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         yaku=table, overlay=overlay)
 
 
-def get_rules(preset: str = "book", **options: Any) -> CaptureRules:
-    """The engine rules for a preset plus option overrides (validated, cached)."""
-    values = preset_options(preset, **options)
-    return _build(preset, tuple(sorted(values.items())))
+RULE_SETS = RuleSets("Six Hundred", PRESETS, OPTIONS, _build)
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules

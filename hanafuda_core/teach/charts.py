@@ -162,7 +162,10 @@ def hand_example(table: TeyakuTable, key: str) -> CardSet:
 
 
 def points_text(game: Game, rule: YakuRule) -> str:
-    """'10 points', '1 point + 1 per extra Ten', in the game's unit."""
+    """'10 points', '1 point + 1 per extra Ten', in the game's unit; 'wins the round'
+    for an automatic win (B10)."""
+    if rule.automatic_win:
+        return "wins the round"
     text = amount_text(game, rule.points)
     if rule.plus_per_extra:
         kinds = rule.extra_kinds or rule.kinds
@@ -172,7 +175,7 @@ def points_text(game: Game, rule: YakuRule) -> str:
 
 
 def _need_text(rule: YakuRule) -> str:
-    if rule.predicate is not None:
+    if rule.predicate is not None or rule.slots:
         return rule.note or rule.name
     if rule.cards:
         names = [CARD_INFO[c].name for c in rule.cards]
@@ -297,8 +300,9 @@ def card_value_rows(game: Game | str) -> list[dict[str, object]]:
     for c in sorted(apart):                 # then each of those on its own row
         if c in {int(x) for x in deck}:
             value = _card_points(g, Card(c))
-            kind_row = next(r for r in rows if r["Kind"] == Card(c).kind.label)
-            if value is not None and value != kind_row["Value each"]:
+            kind_row = next((r for r in rows if r["Kind"] == Card(c).kind.label), None)
+            # (a kind whose every card is valued apart has no row of its own: Tensho)
+            if value is not None and (kind_row is None or value != kind_row["Value each"]):
                 rows.append({"Kind": f"The {CARD_INFO[c].name}", "Value each": value,
                              "cards": (Card(c),), "single": True})
     return rows
@@ -441,15 +445,18 @@ def yaku_chart_html(game: Game | str, *, width: float = MIN_CARD_WIDTH,
     g = as_game(game)
     out = ['<div class="hf-yaku-chart">']
     values = card_value_rows(g)
+    counts = ("every captured card counts" if getattr(getattr(g.rules, "overlay", None),
+                                                      "count_cards", True)
+              else "they only break a tied round")      # B11: a round scored by yaku
     if values and compact:
         # the printed quick reference: the values in one line of words, no pictures
         said = [f'{html.escape(str(r["Kind"]))} {r["Value each"]}'
                 + ("" if r.get("single") else " each") for r in values]
         out.append('<p class="hf-card-values" style="margin:8px 0 0"><b>Card values</b> '
-                   f'(every captured card counts): {", ".join(said)}.</p>')
+                   f'({counts}): {", ".join(said)}.</p>')
     elif values:
-        out.append('<p style="margin:8px 0 0"><b>Card values</b> (every captured card '
-                   'counts)</p><div style="display:flex;flex-wrap:wrap;gap:6px">')
+        out.append(f'<p style="margin:8px 0 0"><b>Card values</b> ({counts})</p>'
+                   '<div style="display:flex;flex-wrap:wrap;gap:6px">')
         for r in values:
             out.append(f'<div class="hf-card-value" style="{_TILE}"><div><b>'
                        f'{html.escape(str(r["Kind"]))}</b>: {r["Value each"]}'

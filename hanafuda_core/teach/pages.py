@@ -40,7 +40,6 @@ from .facts import (
     overview_rows,
     preset_deal_notes,
     preset_deal_rows,
-    preset_game,
     preset_label,
     preset_overview_rows,
     preset_rows,
@@ -186,41 +185,63 @@ def options_html(game: Game | str, *, lines: bool = True) -> str:
     return "".join(out)
 
 
+def _pile_cell(game: Game, cards: str) -> tuple[int, str]:
+    """A pile's total under ``game`` and its cell text ("12: 3 Poetry Ribbons 6 ×2")."""
+    data = game.score(list(CardSet.parse(cards)))
+    data = data.to_dict() if hasattr(data, "to_dict") else dict(data)
+    counted = [y for y in data.get("yaku", ())
+               if not y.get("optional") or data.get("subtotal")]
+    parts = [f"{y['name']} {y['points']}" for y in counted]
+    if data.get("card_points") is not None:
+        par = f" against par {data['par']}" if data.get("par") is not None else ""
+        parts.insert(0, f"card points {data['card_points']}{par}")
+    factors = "".join(f" ×{m['factor']}" for m in data.get("multipliers") or ())
+    return data["total"], f"{data['total']}: {', '.join(parts) or 'no yaku'}{factors}"
+
+
+def _pile_columns(g: Game, piles: Any) -> list[tuple[str, dict[str, tuple[int, str]]]]:
+    """Each compared rule set (:func:`~hanafuda_core.teach.compared_games`) with its
+    cells, one per pile: every preset, then each chart the game names that does not
+    score every pile as an earlier column does."""
+    from .charts import compared_games
+    columns: list[tuple[str, dict[str, tuple[int, str]]]] = []
+    own = {preset_label(g, p) for p in presets(g)}
+    for heading, other in compared_games(g):
+        cells = {label: _pile_cell(other, cards) for label, cards in piles}
+        if heading in own or all(cells != seen for _, seen in columns):
+            columns.append((heading, cells))
+    return columns
+
+
 def same_piles_rows(game: Game | str, piles: Any = None) -> list[dict[str, object]]:
-    """The same capture piles scored under every preset side by side: one row per pile
-    (its label and cards), each preset's total and the yaku that count. ``piles``:
+    """The same capture piles scored under every compared rule set side by side (every
+    preset, then the charts the game names, ``COMPARE_ALSO``, where they score a pile
+    differently): one row per pile (its label and cards), each rule set's total, the
+    yaku that count and any multiplier. ``piles``:
     ``(label, cards)`` pairs; by default the game's own, as data (``COMPARISON_PILES``
-    in its rules module). ``differs``: whether the presets' totals disagree."""
+    in its rules module). ``differs``: whether the totals disagree."""
     g = as_game(game)
     piles = piles if piles is not None else game_data(g, "COMPARISON_PILES", ())
+    columns = _pile_columns(g, piles)
     rows: list[dict[str, object]] = []
     for label, cards in piles:
         row: dict[str, object] = {"Pile": label, "cards": cards}
-        totals = set()
-        for p in presets(g):
-            data = preset_game(g, p).score(list(CardSet.parse(cards)))
-            data = data.to_dict() if hasattr(data, "to_dict") else dict(data)
-            counted = [y for y in data.get("yaku", ())
-                       if not y.get("optional") or data.get("subtotal")]
-            parts = [f"{y['name']} {y['points']}" for y in counted]
-            if data.get("card_points") is not None:
-                par = f" against par {data['par']}" if data.get("par") is not None else ""
-                parts.insert(0, f"card points {data['card_points']}{par}")
-            yaku = ", ".join(parts) or "no yaku"
-            row[preset_label(g, p)] = f"{data['total']}: {yaku}"
-            totals.add(data["total"])
-        row["differs"] = len(totals) > 1
+        for heading, cells in columns:
+            row[heading] = cells[label][1]
+            row[f"{heading} total"] = cells[label][0]
+        row["differs"] = len({cells[label][0] for _, cells in columns}) > 1
         rows.append(row)
     return rows
 
 
 def same_piles_html(game: Game | str, piles: Any = None) -> str:
-    """:func:`same_piles_rows` as a table, each pile drawn; rows where the presets
+    """:func:`same_piles_rows` as a table, each pile drawn; rows where the rule sets
     disagree are shaded and marked in words."""
     from ..render.svg import row_svg
     esc = html.escape
     g = as_game(game)
-    cols = [preset_label(g, p) for p in presets(g)]
+    piles = piles if piles is not None else game_data(g, "COMPARISON_PILES", ())
+    cols = [heading for heading, _ in _pile_columns(g, piles)]
     out = ['<div class="hf-table-wrap" style="overflow-x:auto" tabindex="0" role="region" '
            'aria-label="The same piles under each rule set"><table class="table hf-table">'
            "<thead><tr><th>Pile</th>" + "".join(f"<th>{esc(c)}</th>" for c in cols)
@@ -304,7 +325,10 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     g = as_game(game)
     counts, par = _card_points(g)
     steps: list[tuple[str, str]] = []
-    if counts:
+    if counts and not getattr(getattr(g.rules, "overlay", None), "count_cards", True):
+        steps.append(("card_points", "Card values do not add to your score: only yaku "
+                      "score. Count them all the same: they settle a tied round."))
+    elif counts:
         steps.append(("card_points", "Count your captured cards' values: every Bright, Ten, "
                       "Ribbon and Chaff has its value in this game."))
     else:
@@ -442,8 +466,12 @@ REFERENCE_CSS = """
 
 def quick_reference_html(game: Game | str) -> str:
     """A printable one-page summary: at a glance, the deal, a turn, the yaku chart and
-    the scoring procedure, composed from the other sections."""
+    the scoring procedure, composed from the other sections; then, for a game that
+    declares its stop/continue decision for the sheet, the decision in its own words
+    with the multipliers and examples played out
+    (:func:`~hanafuda_core.teach.situations.decision_reference_html`)."""
     from ..book import print_css
+    from .situations import decision_reference_html
     esc = html.escape
     g = as_game(game)
     css = print_css(REFERENCE_CSS, "  body{font-size:10pt}\n"
@@ -461,7 +489,7 @@ def quick_reference_html(game: Game | str) -> str:
             + (f"<h2>A turn</h2><ol>{turn}</ol>" if turn else "") + "</div></div>"),
            f'<div class="hf-ref-block"><h2>Scoring</h2>{procedure_html(g)}</div>',
            f"<div><h2>Yaku</h2>{yaku_chart_html(g, width=MIN_CARD_WIDTH, compact=True)}</div>",
-           "</div>"]
+           decision_reference_html(g), "</div>"]
     return "".join(out)
 
 

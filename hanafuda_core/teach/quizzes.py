@@ -1,15 +1,20 @@
 """One quiz convention for every playable game: ``generate_quiz(key, seed, n, topics)``.
 
-Every game's quiz is found the same way: :data:`QUIZ_GENERATORS` maps a game key to
-its own generator (Koi-Koi's and Hachi-Hachi's richer quizzes); any other playable
+Every game's quiz is found the same way: a game whose rules module names its own
+generator as data (``QUIZ``: Hachi-Hachi's richer quiz) gets it; any other playable
 game gets :func:`generate_capture_quiz`, built from the game's data alone:
 
 * ``score``: a pile of the game's cards; what does it score? The answer is the game's
   own score report (``game.score``); each wrong total is explained (a yaku left out,
-  the par forgotten, a yaku counted twice...).
+  its extra cards forgotten, the multiplier or the par forgotten, a yaku counted
+  twice...).
 * ``play``: a position from a seeded round; which move is best? The coach plays each
   move out; a position is asked only when the best move is clearly ahead, and every
   other choice says what it is expected to give up.
+* ``decide``: you have just made a yaku; go on or stop (in the game's words: Koi-Koi or
+  Stop)? Asked only where the rules settle it: on the last card of the round, and under
+  a minimum-points house rule (below it the rules let you only go on). Games with a
+  stop/continue decision (Koi-Koi, Oni Koi-Koi) have it.
 * ``card-value``: what is a card worth in this game (games that count card points)?
 * ``deck``: which card is not used (games with a smaller deck, such as Mushi's 40)?
 
@@ -48,7 +53,7 @@ __all__ = [
 ]
 
 #: Every topic of the generic quiz; :func:`quiz_topics` says which a game has.
-TOPICS = ("score", "play", "card-value", "deck")
+TOPICS = ("score", "play", "decide", "card-value", "deck")
 
 _MOST = 50
 _KEYS = "abcdefgh"
@@ -82,11 +87,14 @@ def _generic_topics(g: Game) -> tuple[str, ...]:
     out = ["score"]
     if "coach" in g.agent_names:
         out.append("play")
+    if _has_decision(g):
+        out.append("decide")
     if card_value_rows(g):
         out.append("card-value")
     if len(game_deck(g)) < 48:
         out.append("deck")
-    return tuple(out)
+    from .settlement_quiz import settlement_topics
+    return (*out, *settlement_topics(g))
 
 
 def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] | None = None,
@@ -106,18 +114,22 @@ def generate_quiz(key: str | Game, seed: int, n: int = 6, topics: Iterable[str] 
     return replace(quiz, questions=questions)
 
 
-def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> str:
-    """The game's quiz as a self-checking HTML fragment (it needs no Python: for the book)."""
+def quiz_html(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None,
+              topics: Iterable[str] | None = None) -> str:
+    """The game's quiz as a self-checking HTML fragment (it needs no Python: for the book);
+    ``topics`` as in :func:`generate_quiz`."""
     from ..quiz import to_html
-    quiz = generate_quiz(key, seed, n, preset=preset)
+    quiz = generate_quiz(key, seed, n, topics, preset=preset)
     game_key = quiz.questions[0].id.split("-")[0] if quiz.questions else "quiz"
     return to_html(quiz, prefix=f"hq-{game_key}-{seed}", card_width=MIN_CARD_WIDTH)
 
 
-def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None) -> Any:
-    """A chapter's exercises: ``n`` questions of the game's quiz, checked in the page."""
+def show_quiz(key: str | Game, seed: int = 7, n: int = 3, preset: str | None = None,
+              topics: Iterable[str] | None = None) -> Any:
+    """A chapter's exercises: ``n`` questions of the game's quiz (on ``topics``, default
+    all), checked in the page."""
     from ..book import _html
-    return _html(quiz_html(key, seed, n, preset))
+    return _html(quiz_html(key, seed, n, preset, topics))
 
 
 def _qid(game: Game, seed: int, i: int, topic: str) -> str:
@@ -132,8 +144,10 @@ def generate_capture_quiz(game: Game | str, seed: int, n: int = 6,
     check_quiz_size(seed, n, _MOST, f"a {g.name} quiz")
     chosen = chosen_topics(topics, _generic_topics(g))
     rng = random.Random(f"quiz:{g.key}:{g.preset}:{sorted(g.options.items())}:{seed}")
-    makers = {"score": _score_question, "play": _play_question,
+    makers = {"score": _score_question, "play": _play_question, "decide": _decide_question,
               "card-value": _value_question, "deck": _deck_question}
+    from .settlement_quiz import TOPIC_MAKERS
+    makers.update(TOPIC_MAKERS)
     questions = []
     for i in range(n):
         topic = chosen[i % len(chosen)]
@@ -211,26 +225,53 @@ def _yaku_words(y: Mapping[str, Any]) -> str:
     return f"{y['name']} ({y['points']})"
 
 
+def _card_names(codes: Sequence[str]) -> str:
+    """Cards named as a question names them ("the Crane and the Curtain"), never by
+    code."""
+    from ..cards import CardSet
+    from ..narration import and_list
+    return and_list([f"the {c.title}" for c in CardSet.parse(" ".join(codes))])
+
+
+def _extra_words(y: Mapping[str, Any]) -> str:
+    """A yaku with its extra cards in words ("3 Poetry Ribbons 5 + 1 for 1 extra card = 6")."""
+    extras, base = int(y.get("extras") or 0), y.get("base", y["points"])
+    if not extras:
+        return _yaku_words(y)
+    return (f"{y['name']} ({base} + {y['points'] - base} for {extras} extra card"
+            f"{'s' * (extras > 1)} = {y['points']})")
+
+
 def _score_question(game: Game, rng: random.Random, qid: str) -> Question:
     cards = _pile(game, rng)
     sheet = game.score(cards)
     d = sheet.to_dict()
     total = d["total"]
     yaku = [y for y in d.get("yaku", ()) if y.get("counted", True)]
-    how = "; ".join(d.get("notes") or ()) or (
-        "yaku: " + ", ".join(_yaku_words(y) for y in yaku) if yaku else "no yaku")
-    explanation = f"The pile scores {total}: {how}."
+    mults = list(d.get("multipliers") or ())
+    parts = ["yaku: " + ", ".join(_extra_words(y) for y in yaku) if yaku else "no yaku"]
+    parts += [f"×{m['factor']}: {m['reason']}" for m in mults]
+    parts += list(d.get("notes") or ())
+    explanation = f"The pile scores {total}: {'; '.join(parts)}."
     wrong: dict[int, str] = {}
+    card_points, par = d.get("card_points"), d.get("par")
+    can_lose = card_points is not None and par is not None
 
     def add(value: int, why: str) -> None:
-        if value != total and value not in wrong:
+        if value != total and value not in wrong and (value >= 0 or can_lose):
             wrong[value] = why
 
     for y in yaku:
         add(total - y["points"], f"That leaves out {_yaku_words(y)}, made by "
-                                 f"{' '.join(y['cards'])}.")
+                                 f"{_card_names(y['cards'])}.")
+        if y.get("extras") and not mults:
+            more = y["points"] - y.get("base", y["points"])
+            add(total - more, f"That forgets the extra cards of {y['name']}: +{more} on top "
+                              f"of its {y.get('base')}.")
         add(total + y["points"], f"That counts {_yaku_words(y)} twice; each yaku counts once.")
-    card_points, par = d.get("card_points"), d.get("par")
+    if mults and d.get("subtotal") is not None:
+        add(d["subtotal"], "That forgets the multiplier: " + "; ".join(
+            f"×{m['factor']}, {m['reason']}" for m in mults) + ".")
     if card_points is not None:
         if par:
             add(card_points + d.get("yaku_points", 0),
@@ -245,8 +286,9 @@ def _score_question(game: Game, rng: random.Random, qid: str) -> Question:
     right = (str(total), f"Right. {explanation}", ())
     options, at = _shuffled(rng, right, [(str(v), f"{wrong[v]} {explanation}", ())
                                          for v in picks])
-    prompt = (f"In {game.name} ({game.preset} rules), you end the round with these "
-              f"{len(cards)} cards in your pile. What do they score?")
+    from .facts import preset_label
+    prompt = (f"In {game.name} ({preset_label(game, game.preset)}), you end the round with "
+              f"these {len(cards)} cards in your pile. What do they score?")
     return _question(game, qid, "score", prompt, options, at, explanation, tuple(cards))
 
 
@@ -348,3 +390,180 @@ def _deck_question(game: Game, rng: random.Random, qid: str) -> Question:
     options, at = _shuffled(rng, right, wrong)
     prompt = f"Which of these cards is not used in {game.name}?"
     return _question(game, qid, "deck", prompt, options, at, _cap(left_out) + ".")
+
+
+# ---------------------------------------------------------------------------
+# "Go on or stop?" (the game's own words: Koi-Koi or Stop)
+
+
+def _has_decision(game: Game) -> bool:
+    """Whether the game's rules open a stop/continue decision after a yaku (a capture
+    game whose overlay asks it)."""
+    from ..engines.capture import CaptureRules
+    rules = game.rules
+    if not isinstance(rules, CaptureRules):
+        return False
+    return bool(rules.overlay.decision_needed(rules, (), (("yaku", 1),), 1))
+
+
+def _pile_words(report: Any) -> str:
+    """A scored pile in words, for feedback ("3 Poetry Ribbons 5 + 1 for 1 extra card
+    = 6; ×2")."""
+    if not report.lines:
+        return "no yaku"
+    parts = []
+    for line in report.lines:
+        text = f"{line.name} {line.base}"
+        if line.extras:
+            text += (f" + {line.points - line.base} for {line.extras} extra card"
+                     f"{'s' * (line.extras > 1)} = {line.points}")
+        parts.append(text)
+    return "; ".join(parts) + (f"; ×{report.factor}" if report.factor != 1 else "")
+
+
+def _sides(rules: Any) -> int:
+    """How many capture piles a round keeps (teams share one)."""
+    return len({rules.side(p) for p in range(rules.players)})
+
+
+def _plain_cards(game: Game) -> list[Card]:
+    """The game's cards that play plainly: its deck without a wild card."""
+    wild = getattr(game.rules, "wild", None)
+    card = getattr(wild, "card", None)
+    return [c for c in game_deck(game) if c != card]
+
+
+def _decide_last_card(game: Game, rng: random.Random) -> tuple[Any, Card, Card]:
+    """A position where you hold the last card of the round and it completes a yaku."""
+    from ..cards import CardSet
+    from ..engines.capture import GO_ON, STOP, Phase, apply, legal_actions, setup_state
+    from .charts import example_cards
+    rules = game.rules
+    table = rules.yaku
+    deck = _plain_cards(game)
+    named = [r for r in table.rules if r.cards]
+    for _ in range(500):
+        need = list(example_cards(rng.choice(named), table))
+        if any(c not in deck for c in need):
+            continue
+        missing = rng.choice(need)
+        mates = [c for c in deck if c.month == missing.month and c != missing]
+        if not mates:
+            continue
+        played = rng.choice(mates)
+        pile = [c for c in need if c != missing]
+        others = [c for c in deck if c not in need and c.month != missing.month]
+        rng.shuffle(others)
+        pile += others[:rng.randint(3, 7)]
+        if table.quick(CardSet(pile).mask)[0]:
+            continue
+        hands: list[list[Card]] = [[played]] + [[] for _ in range(rules.players - 1)]
+        caps: list[list[Card]] = [pile, others[8:14]] + [[] for _ in range(_sides(rules) - 2)]
+        state = setup_state(rules, hands, field=[missing, others[7]], stock=[], captures=caps)
+        if state.phase != Phase.PLAY:
+            continue
+        state = apply(state, f"play {played.code}")
+        if state.phase == Phase.DECIDE and set(legal_actions(state)) == {GO_ON, STOP}:
+            return state, played, missing
+    raise HanafudaError(f"no last-card position was found for {game.name}")
+
+
+def _minimum_option(game: Game) -> int | None:
+    """The points a minimum-points house rule asks before a stop, where the game has it."""
+    opt = game.option_table.get("minimum_points")
+    return max(opt.allowed) if opt is not None else None
+
+
+def _decide_minimum(game: Game, rng: random.Random, least: int
+                    ) -> tuple[Game, Any, Card, Card]:
+    """A position under the minimum-points house rule: you make a yaku worth less."""
+    from ..cards import CardSet
+    from ..engines.capture import Phase, apply, setup_state
+    from ..registry import get_game
+    from .charts import example_cards
+    g = get_game(game.key, preset=game.preset, **{**game.options, "minimum_points": least})
+    rules = g.rules
+    deck = _plain_cards(g)
+    low = [r for r in rules.yaku.rules if r.points < least and not r.cards]
+    for _ in range(500):
+        need = list(example_cards(rng.choice(low), rules.yaku))
+        missing = rng.choice(need)
+        mates = [c for c in deck if c.month == missing.month and c != missing
+                 and c not in need]
+        if not mates or any(c not in deck for c in need):
+            continue
+        played = rng.choice(mates)
+        pile = [c for c in need if c != missing]
+        others = [c for c in deck if c not in need and c.month != missing.month]
+        rng.shuffle(others)
+        if rules.yaku.quick(CardSet(pile).mask)[0]:
+            continue
+        hands: list[list[Card]] = [[played, others[0]], [others[1], others[2]]]
+        hands += [[] for _ in range(rules.players - 2)]
+        caps: list[list[Card]] = [pile, others[8:12]] + [[] for _ in range(_sides(rules) - 2)]
+        state = setup_state(rules, hands, field=[missing, others[3]], stock=others[4:8],
+                            captures=caps)
+        if state.phase != Phase.PLAY:
+            continue
+        state = apply(state, f"play {played.code}")
+        if state.phase == Phase.DECIDE and 0 < state.yaku_points(0) < least:
+            return g, state, played, missing
+    raise HanafudaError(f"no minimum-points position was found for {game.name}")
+
+
+def _decide_question(game: Game, rng: random.Random, qid: str) -> Question:
+    """Go on or stop, in a position the rules settle (the last card of the round, or a
+    yaku under the minimum-points house rule), in the game's own words."""
+    from ..engines.capture import GO_ON, STOP, apply, legal_actions
+    from ..narration import and_list, the_card
+    words = game.rules.decision_words
+    go_on, stop = words.go_on, words.stop
+    least = _minimum_option(game)
+    kind = rng.choice(("last", "minimum")) if least else "last"
+    if kind == "last":
+        state, played, missing = _decide_last_card(game, rng)
+        ended = apply(state, STOP).result
+        if ended is None:
+            raise HanafudaError(f"a {stop} did not end the round of {game.name}")
+        after = apply(state, GO_ON)
+        after_result = after.result if after.is_terminal else None
+        rep = ended.report
+        formed = and_list([line.name for line in rep.lines]) if rep is not None else "a yaku"
+        pts = state.yaku_points(0)
+        prompt = (f"It is the last turn of the round: your hand holds only {the_card(played)}, "
+                  f"the stock is empty and so are the other hands. You take "
+                  f"{the_card(missing)} and form {formed}. {go_on} or {stop}?")
+        what = ("nobody can call " + stop + " after you, so the round ends as a draw"
+                if after_result is not None and after_result.winner is None
+                else "the round goes on")
+        go_points = after_result.points[0] if after_result is not None else 0
+        go_text = (f"No: with no cards left to play, {what} and you score {go_points}.")
+        stop_text = (f"Yes: {stop} ends the round and you score {ended.points[0]} "
+                     f"({_pile_words(rep)}).")
+        right = 1 if ended.points[0] > go_points else 0
+        options = [(go_on, go_text if right else go_text.replace("No:", "Yes:"), ()),
+                   (stop, stop_text if right else stop_text.replace("Yes:", "No:"), ())]
+        explanation = (f"A {go_on} only pays if you can still improve and then stop; on the "
+                       f"last card there is nothing left to gain, so {stop} and take your "
+                       f"{pts} point{'s' * (pts != 1)}.")
+        return _question(game, qid, "decide", prompt, options, right, explanation,
+                         state.captures(0).as_cards())
+    assert least is not None
+    g, state, played, missing = _decide_minimum(game, rng, least)
+    legal = legal_actions(state)
+    pts = state.yaku_points(0)
+    made = and_list([h.rule.name for h in g.rules.yaku.evaluate(state.captures(0)).hits])
+    prompt = (f"House rule: you need at least {least} points to call {stop}. You take "
+              f"{the_card(missing)} with {the_card(played)} and form {made}, worth {pts} "
+              f"point{'s' * (pts != 1)}. {go_on} or {stop}?")
+    may_stop = STOP in legal
+    go_text = (f"Right: under {least} points you may not stop; the game calls {go_on} for "
+               "you." if not may_stop else "Allowed here.")
+    stop_text = (f"Not allowed: with {pts} point{'s' * (pts != 1)} you are under the minimum "
+                 f"of {least}, so you must play on." if not may_stop else "Allowed here.")
+    offered = " or ".join(a.describe() for a in legal)      # in the rules' words
+    explanation = (f"Under this house rule you need at least {least} points to call "
+                   f"{stop}; below that, the only choice the game gives you is to {offered}.")
+    return _question(game, qid, "decide", prompt,
+                     [(go_on, go_text, ()), (stop, stop_text, ())],
+                     0 if not may_stop else 1, explanation, state.captures(0).as_cards())

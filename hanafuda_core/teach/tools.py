@@ -55,6 +55,7 @@ __all__ = [
     "game_deck",
     "option_value_label",
     "preset_choices",
+    "round_calculator",
     "table_rows",
     "zone_cards",
 ]
@@ -109,6 +110,28 @@ def _told(game: Game, what: str, *args: Any) -> Any:
     module = family_teaching(game)
     tell = getattr(module, what, None) if module is not None else None
     return tell(*args) if tell is not None else None
+
+
+def round_calculator(game: Game | str) -> Any | None:
+    """The score calculator of a whole round, where the game's rules module names one as
+    data (``ROUND_CALCULATOR``: (module of :mod:`hanafuda_core`, class); Hachi-Hachi's
+    settlement of a round's facts, players' piles and hands, calls and the field
+    multiplier), made fresh; None for a game whose calculator scores a pile
+    (:class:`ScoreController`). The form describes itself (``round_fields``,
+    ``player_fields``, ``calls``), so one view builds it for any game.
+
+    >>> round_calculator("koikoi") is None
+    True
+    >>> round_calculator("hachihachi").total_rows()[0]
+    ('A', '-88 points')
+    """
+    from importlib import import_module
+
+    from .facts import game_data
+    named = game_data(as_play_game(game), "ROUND_CALCULATOR")
+    if not named:
+        return None
+    return getattr(import_module(f"hanafuda_core.{named[0]}"), named[1])()
 
 
 def preset_choices(game: Game) -> tuple[tuple[str, str], ...]:

@@ -6,18 +6,16 @@ lay them out and wire events.
 - :class:`DeckExplorer`: filter the 48 cards, read one card's facts.
 - :class:`SampleDeal`: deal a capture game by seed, see misdeals and hiki.
 - :func:`month_tabs`, :func:`static_note`: for static book pages.
-- :mod:`.generic`: play the computer, score calculator, replay and quiz for any playable
-  game (Koi-Koi, Simplified, Mushi; :mod:`.tools` maps the app's tools to them).
-- :func:`hachihachi_panel`: Hachi-Hachi: teyaku trainer, settlement calculator, play the
-  computer, a year chart, quiz.
+- :mod:`.generic`: play the computer, score calculator (a pile, or a whole round where
+  the game's data describes the form), replay, a whole game charted, the hand-combination
+  trainer and quiz, for any playable game (:mod:`.tools` maps the app's tools to them).
 - :func:`classroom_app`: the Voila page (``app/index.ipynb``).
 """
 
 from .app import classroom_app
 from .deal import SampleDeal
 from .deck import DeckExplorer
-from .hachihachi import hachihachi_panel
 from .static import month_tabs, notice_html, static_note
 
 __all__ = ["classroom_app", "SampleDeal", "DeckExplorer", "month_tabs", "static_note",
-           "notice_html", "hachihachi_panel"]
+           "notice_html"]

@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from ..games import all_games, get_game
 from ..rules import FAMILIES, GameInfo
 from .common import guarded, tabbed_panel
-from .tools import TOOLS, build_tool, game_style, game_tools, rule_set_of
+from .tools import TOOLS, build_tool, game_tools, rule_set_of
 
 __all__ = [
     "APP_PAGE_TITLE",
@@ -352,12 +352,11 @@ class ClassroomApp(widgets.VBox):  # type: ignore[misc]
 
         first = guarded(*maker(names[0]))
         builders = {i: maker(name) for i, name in enumerate(names) if i}
-        css, css_class = game_style(key)
-        intro = (f"{css}<h2>{escape(info.name)}</h2><p>{_facts(info)}</p>"
+        intro = (f"<h2>{escape(info.name)}</h2><p>{_facts(info)}</p>"
                  f"<p style='max-width:960px'>{escape(info.summary)}</p>"
                  f"<p>{_chapter_html(info)}</p>")
         panel = tabbed_panel(first, builders, tuple(TOOLS[n].title for n in names), intro,
-                             css_class or f"hanafuda-{key}")
+                             f"hanafuda-{key}")
         page = widgets.VBox([self._back(), panel])
         page.add_class("hanafuda-page")
         page.add_class(f"hanafuda-page-{key}")

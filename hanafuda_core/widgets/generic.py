@@ -6,8 +6,8 @@ drawn by our SVG renderer, every control is a button, toggle or text box (so the
 keyboard reaches it), a card's state is said in words as well as in colour, and a
 refusal from the core shows as a message, never a traceback.
 
-The app builds these for every playable game that has no richer view of its own
-(:data:`hanafuda_core.widgets.tools.GAME_VIEWS`); a chapter calls them in one line:
+The app builds these for every playable game, each tool where the game's data has what
+it needs (:mod:`hanafuda_core.widgets.tools`); a chapter calls them in one line:
 
 >>> view = play_view("simplified", seed=2)
 >>> view.controller.your_turn
@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable, Mapping
 from html import escape
@@ -43,6 +44,7 @@ from .common import (
     dropdown,
     error_html,
     focus_next,
+    heading,
     hint_html,
     para,
     seed_box,
@@ -53,6 +55,9 @@ from .static import notice_html
 __all__ = [
     "CHAPTER_NOTES",
     "CSS",
+    "HandCombinationView",
+    "RoundCalculatorView",
+    "WholeGameView",
     "PlayView",
     "ReplayView",
     "ScoreView",
@@ -77,6 +82,15 @@ CSS = """
 .hanafuda-generic .hanafuda-generic-cell { align-items: center; margin: 0 6px 6px 0; }
 .hanafuda-generic .hanafuda-generic-option-help { font-size: 13px; color: #444;
   line-height: 1.3; margin: 0 0 8px 4px; }
+.hanafuda-generic table.hanafuda-generic-data { border-collapse: collapse; font-size: 15px;
+  margin: 4px 0 10px; }
+.hanafuda-generic table.hanafuda-generic-data th, .hanafuda-generic table.hanafuda-generic-data td {
+  padding: 4px 10px; border-bottom: 1px solid #d9dde3; text-align: left; vertical-align: top; }
+.hanafuda-generic table.hanafuda-generic-data th { background: #f1f3f6; }
+.hanafuda-generic table.hanafuda-generic-data td.num, .hanafuda-generic table.hanafuda-generic-data
+  th.num { text-align: right; white-space: nowrap; }
+.hanafuda-generic .hanafuda-combo-choices .widget-checkbox { width: auto; }
+.hanafuda-generic .hanafuda-combo-choices .widget-checkbox label { font-size: 15px; }
 .hanafuda-generic table.hanafuda-generic-report-table td,
 .hanafuda-generic table.hanafuda-generic-report-table th { padding: 4px 10px 4px 0;
   text-align: left; vertical-align: middle; }
@@ -817,6 +831,627 @@ def quiz_view(key: str, seed: int = 1, n: int = 6) -> widgets.Widget:
                            "questions.")
     panel.add_class(_CLASS)
     return panel
+
+
+# ---------------------------------------------------------------------------
+# Hand combinations: a dealt hand, name what it holds
+
+
+class HandCombinationView(widgets.VBox):  # type: ignore[misc]
+    """A seeded hand, the rules' combinations as check boxes, Check, Next hand, a score
+    line (:class:`~hanafuda_core.teach.hand_combinations.HandCombinationTrainer`)."""
+
+    def __init__(self, controller: Any, *, width: int = 84) -> None:
+        from ..teach.hand_combinations import NONE
+        self.controller = controller
+        self.none_key = NONE
+        self.width = width
+        ctl = self.controller
+        self.preset = dropdown(list(ctl.preset_choices()), ctl.preset, "Rules", "50px",
+                               "360px")
+        self.seed = seed_box(ctl.seed)
+        self.deal_button = widgets.Button(description="Deal", tooltip="Deal the hand of this seed",
+                                          style=BIG, layout=widgets.Layout(width="110px",
+                                                                            height="38px"))
+        self.next_button = widgets.Button(description="Next hand", button_style="primary",
+                                          tooltip="Deal the hand of the next seed", style=BIG,
+                                          layout=widgets.Layout(width="140px", height="38px"))
+        self.only_combo = widgets.Checkbox(value=ctl.only_with_combo, indent=False,
+                                           description="Only hands with a combination",
+                                           layout=widgets.Layout(width="auto"))
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.hand_html = widgets.HTML()
+        self.question = widgets.HTML(para(
+            f"Which hand combinations does this hand of {ctl.game.name} hold? Tick what a "
+            "player would claim: at most one of each family, the best one. Tick 'None' if "
+            "there is nothing to claim."))
+        self.choices_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices_box.add_class("hanafuda-combo-choices")
+        self.check_button = widgets.Button(description="Check", button_style="success",
+                                           tooltip="Check your answer", style=BIG,
+                                           layout=widgets.Layout(width="120px", height="40px"))
+        self.feedback = widgets.HTML()
+        self.score = widgets.HTML()
+        self.checkboxes: dict[str, widgets.Checkbox] = {}
+
+        self.preset.observe(self._on_preset, names="value")
+        self.only_combo.observe(lambda c: ctl.set_only_with_combo(c["new"]), names="value")
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.next_button.on_click(lambda _b: self.next_hand())
+        self.check_button.on_click(lambda _b: self.check())
+
+        controls = widgets.HBox([self.preset, self.seed, self.deal_button, self.next_button,
+                                 self.only_combo],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([widgets.HTML(CSS), controls, self.status, self.message,
+                          self.hand_html, self.question, self.choices_box, self.check_button,
+                          self.feedback, self.score])
+        self.add_class(_CLASS)
+        self.add_class("hanafuda-combo-trainer")
+        self.add_class(FOCUS_SCOPE)
+        self._build_choices()
+        self._render()
+
+    # -- actions -------------------------------------------------------------------
+    def picked(self) -> list[str]:
+        return [key for key, box in self.checkboxes.items() if box.value]
+
+    def pick(self, *keys: str) -> None:
+        """Tick exactly these answers (for tests and demonstrations)."""
+        for key, box in self.checkboxes.items():
+            box.value = key in keys
+
+    def check(self) -> bool:
+        try:
+            fb = self.controller.check(self.picked())
+        except HanafudaError as error:
+            self.feedback.value = notice_html(sentence(str(error)), "warning",
+                                              title="Not checked:")
+            return False
+        accent = "#2e7d32" if fb.correct else "#b42318"
+        items = "".join(f"<li style='margin:3px 0'>{escape(line)}</li>" for line in fb.lines)
+        self.feedback.value = (
+            f'<div class="hanafuda-combo-feedback" data-correct="{str(fb.correct).lower()}" '
+            f'role="status" style="border-left:6px solid {accent};padding:6px 14px;margin:8px 0;'
+            f'font-size:16px;line-height:1.45"><strong style="font-size:18px">'
+            f"{escape(fb.headline)}</strong><ul style='margin:4px 0 4px 18px'>{items}</ul></div>")
+        self._render(shown=True)
+        focus_next(self.next_button, self.check_button)
+        return bool(fb.correct)
+
+    def deal(self, seed: int | None = None) -> bool:
+        seed = self.seed.value if seed is None else seed
+        try:
+            self.controller.deal(seed)
+        except HanafudaError as error:
+            self.message.value = error_html(str(error), "The hand shown stays.")
+            return False
+        self._fresh()
+        return True
+
+    def next_hand(self) -> bool:
+        self.controller.next_hand()
+        self._fresh()
+        return True
+
+    # -- events --------------------------------------------------------------------
+    def _on_preset(self, change: Mapping[str, Any]) -> None:
+        if not attempt(lambda: self.controller.set_preset(change["new"]), self.message,
+                       "The rules shown stay."):
+            return
+        self.message.value = ""
+        self.feedback.value = ""
+        self._build_choices()
+        self._render()
+
+    # -- drawing ---------------------------------------------------------------------
+    def _fresh(self) -> None:
+        self.message.value = ""
+        self.feedback.value = ""
+        self.pick()
+        self._render()
+        focus_next(self.check_button, self.next_button)
+
+    def _build_choices(self) -> None:
+        self.checkboxes = {}
+        columns = []
+        for title, rows in self.controller.groups():
+            boxes = []
+            for label, key in rows:
+                box = widgets.Checkbox(value=False, description=label, indent=False,
+                                       layout=widgets.Layout(width="auto"))
+                box.key = key
+                self.checkboxes[key] = box
+                boxes.append(box)
+            columns.append(widgets.VBox([widgets.HTML(heading(title))] + boxes,
+                                        layout=widgets.Layout(margin="0 28px 0 0")))
+        none = widgets.Checkbox(value=False, description="None: nothing to claim", indent=False,
+                                layout=widgets.Layout(width="auto"))
+        self.checkboxes[self.none_key] = none
+        columns.append(widgets.VBox([widgets.HTML(heading("Nothing")), none]))
+        self.choices_box.children = columns
+
+    def _render(self, shown: bool = False) -> None:
+        ctl = self.controller
+        self.seed.value = ctl.seed
+        self.status.value = (f'<div style="color:#444;font-size:15px;margin:4px 0">'
+                             f"{escape(ctl.summary())}</div>")
+        lit = ctl.result().cards if shown else ()
+        note = ("The cards a player would show to claim are outlined." if shown and lit else "")
+        self.hand_html.value = (
+            f'<div class="hanafuda-combo-hand" data-seed="{ctl.seed}" '
+            f'data-hand="{ctl.hand.format()}">'
+            + svg.layout_html([("The hand", list(ctl.hand))], width=self.width, highlight=lit,
+                              highlight_note="shown to claim") +
+            f'<div style="color:#444;font-size:14px">{escape(note)}</div></div>')
+        self.score.value = (f'<p class="hanafuda-combo-score" style="font-weight:600;'
+                            f'font-size:16px">{escape(ctl.score_line())}</p>')
+
+
+def hand_combination_view(key: str, seed: int = 5, preset: str | None = None
+                          ) -> HandCombinationView:
+    """The hand-combination trainer of ``key`` (a game with hand combinations)."""
+    from ..teach.hand_combinations import HandCombinationTrainer
+    return HandCombinationView(HandCombinationTrainer(key, seed=seed, preset=preset))
+
+
+# ---------------------------------------------------------------------------
+# A whole game by computer players, charted
+
+
+class WholeGameView(widgets.VBox):  # type: ignore[misc]
+    """Play a seeded whole game with computer players; chart the running totals, with
+    the chart said in words (its ``alt``) and every number in the table under it
+    (:class:`~hanafuda_core.teach.whole_game.WholeGameChart`)."""
+
+    def __init__(self, controller: Any) -> None:
+        self.controller = controller
+        ctl = self.controller
+        self.preset = dropdown(list(ctl.preset_choices()), ctl.preset, "Rules", "50px",
+                               "360px")
+        self.agents = widgets.Dropdown(options=list(ctl.lineups()), value=ctl.agents,
+                                       description="Players", style={"description_width": "60px"},
+                                       layout=widgets.Layout(width="320px"))
+        self.seed = seed_box(ctl.seed)
+        self.play_button = widgets.Button(description="Play a game", button_style="primary",
+                                          tooltip="Play a whole game with this seed", style=BIG,
+                                          layout=widgets.Layout(width="150px", height="38px"))
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.figure = widgets.Output(layout=widgets.Layout(min_height="300px"))
+        self.table = widgets.HTML()
+        self.play_button.on_click(lambda _b: self.play())
+        controls = widgets.HBox([self.preset, self.agents, self.seed, self.play_button],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.intro = widgets.HTML()
+        super().__init__([widgets.HTML(CSS), self.intro, controls, self.status, self.message,
+                          self.figure, self.table])
+        self.add_class(_CLASS)
+        self.add_class("hanafuda-whole-game")
+        self.add_class(FOCUS_SCOPE)
+        self._render()
+
+    def play(self) -> bool:
+        if not attempt(lambda: self.controller.play(self.seed.value, self.preset.value,
+                                                    self.agents.value),
+                       self.message, "The game shown stays."):
+            return False
+        self.message.value = ""
+        self._render()
+        focus_next(self.play_button)
+        return True
+
+    def _render(self) -> None:
+        from ..teach.whole_game import whole_game_alt
+        ctl = self.controller
+        word = ctl.round_word
+        shade = ctl.shade_note()
+        self.intro.value = para(
+            f"Computer players play a whole game of {ctl.game.name}, {word} after {word[:-1]}. "
+            f"The lines are each player's running total after every {word[:-1]}"
+            + (f"; a shaded {ctl.label_word} had {shade}." if shade else "."))
+        self.status.value = (f'<div style="color:#444;font-size:15px;margin:4px 0">'
+                             f"{escape(ctl.summary())}</div>")
+        png = base64.b64encode(ctl.png()).decode("ascii")
+        # The chart as an <img> with a text alternative (the page shows the HTML, the
+        # richest form); the table under it gives every number the lines show.
+        alt = escape(whole_game_alt(ctl), quote=True)
+        self.figure.outputs = ({"output_type": "display_data",
+                                "data": {"text/html": f'<img class="hanafuda-whole-game-chart" '
+                                                      f'src="data:image/png;base64,{png}" '
+                                                      f'alt="{alt}" style="max-width:100%">',
+                                         "image/png": png,
+                                         "text/plain": f"<Figure: {ctl.summary()}>"},
+                                "metadata": {}},)
+        names = ctl.names
+        multiplied = any(m > 1 for m in ctl.multipliers()) or bool(shade)
+        field = "<th>Field</th>" if multiplied else ""
+        head = (f"<tr><th>{escape(_first_upper(ctl.label_word))}</th>{field}"
+                f"<th>{escape(_first_upper(word[:-1]))} won by</th>"
+                + "".join(f"<th class='num'>{escape(n)}<br><small>{escape(word[:-1])} "
+                          "(running)</small></th>" for n in names) + "</tr>")
+        body = "".join(
+            f"<tr><td>{escape(r['round'])}</td>"
+            + (f"<td>{escape(r['field'])}</td>" if multiplied else "")
+            + f"<td>{escape(r['winner'])}<br><small style='color:#555'>{escape(r['how'])}"
+            f"</small></td>" + "".join(f"<td class='num'>{escape(r[n])}</td>" for n in names)
+            + "</tr>" for r in ctl.rows())
+        end = "".join(f"<tr><td>{escape(a)}</td><td>{escape(b)}</td></tr>"
+                      for a, b in ctl.end_rows())
+        from ..teach.hand_combinations import unit_note
+        self.table.value = (
+            f'<div class="hanafuda-whole-game-table" data-rounds="{len(ctl.rows())}">'
+            f"{heading(_first_upper(word[:-1]) + ' by ' + word[:-1])}"
+            f"<table class='hanafuda-generic-data'>{head}{body}</table>"
+            f"{heading('After the last ' + word[:-1])}"
+            f"<table class='hanafuda-generic-data'>{end}</table>"
+            f"<p style='font-size:14px;color:#444'>{escape(unit_note(ctl.game))}</p></div>")
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def whole_game_view(key: str, seed: int = 1, preset: str | None = None) -> WholeGameView:
+    """A whole game of ``key`` by computer players, charted."""
+    from ..teach.whole_game import WholeGameChart
+    return WholeGameView(WholeGameChart(key, seed=seed, preset=preset))
+
+
+# ---------------------------------------------------------------------------
+# A whole round's facts in a form, settled (games whose data describes such a form)
+
+
+def _control(spec: Mapping[str, Any], description: str, *, hide_label: bool = False
+             ) -> widgets.Widget:
+    """A control of a form field: a menu, a text box or a check box, named by
+    ``description`` (on screen unless ``hide_label``: a grid's row label says it)."""
+    kind = spec["kind"]
+    width = spec.get("width", "228px")
+    style = {"description_width": "0px" if hide_label else "80px"}
+    if kind == "choice":
+        box = widgets.Dropdown(options=list(spec["choices"]), description=description,
+                               style=style, layout=widgets.Layout(width=width))
+    elif kind == "text":
+        box = widgets.Text(placeholder=spec.get("placeholder", ""), description=description,
+                           style=style, layout=widgets.Layout(width=width))
+    elif kind == "check":
+        box = widgets.Checkbox(description=spec.get("text", description), indent=False,
+                               layout=widgets.Layout(width=width))
+    else:
+        raise HanafudaError(f"a form field is a choice, text or check, not {kind!r}")
+    if spec.get("tooltip"):
+        box.tooltip = spec["tooltip"]
+    return box
+
+
+class _Column:
+    """The controls of one player's column of a round form."""
+
+    def __init__(self, name: str, fields: list[dict[str, Any]]) -> None:
+        self.name = name
+        self.title = widgets.HTML(f'<div style="font-weight:700;font-size:18px;'
+                                  f'text-align:center">Player {escape(name)}</div>')
+        # Each control is named by its row and player ("Chaff combination, player B"); the
+        # grid's row labels say it on screen, so the name's own label takes no room.
+        self.controls: dict[str, widgets.Widget] = {
+            f["key"]: _control(f, f"{f['label']}, player {name}", hide_label=True)
+            for f in fields}
+
+    def cells(self) -> list[widgets.Widget]:
+        return [self.title, *self.controls.values()]
+
+    def fill(self, values: Mapping[str, Any], fields: list[dict[str, Any]]) -> None:
+        for f in fields:
+            box = self.controls[f["key"]]
+            if f["kind"] == "choice" and list(box.options) != list(f["choices"]):
+                box.options = list(f["choices"])
+            box.value = values[f["key"]]
+
+    def read(self) -> dict[str, Any]:
+        return {"name": self.name, **{k: box.value for k, box in self.controls.items()}}
+
+
+class RoundCalculatorView(widgets.VBox):  # type: ignore[misc]
+    """A whole round's facts in a form, Settle, and who pays whom: built from the form
+    the calculator describes (``round_fields``, ``player_fields``, ``calls``; Hachi-Hachi:
+    :class:`hanafuda_core.games.hachihachi_calculator.SettlementCalculator`). A control
+    marked ``act`` is applied at once (a refusal puts it back and says why); the rest are
+    read at Settle. The result is drawn from ``result()``."""
+
+    def __init__(self, controller: Any, *, card_width: int = 44) -> None:
+        self.controller = controller
+        self.card_width = card_width
+        ctl = controller
+        self._syncing = False
+        self.round_controls: dict[str, widgets.Widget] = {}
+        self.card_toggles: dict[str, list[widgets.ToggleButton]] = {}
+        lines: dict[int, list[widgets.Widget]] = {}
+        for spec in ctl.round_fields():
+            if spec["kind"] == "cards":
+                toggles = []
+                for title, code in spec["choices"]:
+                    t = widgets.ToggleButton(value=False, description=title,
+                                             tooltip=f"Put the {title} in the "
+                                                     f"{spec['target']}",
+                                             layout=widgets.Layout(width="100px"))
+                    t.code, t.target = code, spec["target"]
+                    t.observe(self._on_card_toggle, names="value")
+                    toggles.append(t)
+                self.card_toggles[spec["key"]] = toggles
+                label = widgets.HTML(f'<div style="width:84px;font-size:15px;text-align:right;'
+                                     f'padding-right:8px">{escape(spec["label"])}</div>')
+                lines.setdefault(spec.get("line", 0), []).extend([label, *toggles])
+                continue
+            box = _control(spec, spec["label"])
+            box.key = spec["key"]
+            if spec.get("act"):
+                box.observe(self._on_act, names="value")
+            self.round_controls[spec["key"]] = box
+            lines.setdefault(spec.get("line", 0), []).append(box)
+        self.example_note = widgets.HTML()
+        self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="4px 8px", margin="6px 0",
+                                                          overflow="auto hidden"))
+        self.grid.add_class("hanafuda-round-grid")
+        self.columns: list[_Column] = []
+        calls = ctl.calls()
+        self.calls_html = widgets.HTML()
+        self.call_player = widgets.Dropdown(description="Who", style={"description_width": "40px"},
+                                            layout=widgets.Layout(width="120px"))
+        self.call_action = widgets.Dropdown(description="Call", style={"description_width": "40px"},
+                                            layout=widgets.Layout(width="170px"))
+        self.call_yaku = widgets.SelectMultiple(description="Yaku", rows=4,
+                                                style={"description_width": "45px"},
+                                                layout=widgets.Layout(width="440px"))
+        self.add_call_button = widgets.Button(description="Add call",
+                                              tooltip="Add this decision after the ones above")
+        self.remove_call_button = widgets.Button(description="Remove last call",
+                                                 tooltip="Take back the last call")
+        self.settle_button = widgets.Button(description="Settle", button_style="primary",
+                                            tooltip="Work out who pays whom", style=BIG,
+                                            layout=widgets.Layout(width="150px", height="42px"))
+        self.message = widgets.HTML()
+        self.result = widgets.HTML()
+        self.add_call_button.on_click(lambda _b: self.add_call())
+        self.remove_call_button.on_click(lambda _b: self.remove_last_call())
+        self.settle_button.on_click(lambda _b: self.settle())
+
+        round_box = widgets.VBox([
+            widgets.HBox(lines[n], layout=widgets.Layout(flex_flow="row wrap",
+                                                         align_items="center"))
+            for n in sorted(lines)])
+        if "example" in self.round_controls:
+            round_box.children = (round_box.children[0], self.example_note,
+                                  *round_box.children[1:])
+        calls_box = widgets.VBox([
+            widgets.HTML(heading(calls["title"])), self.calls_html,
+            widgets.HBox([self.call_player, self.call_action, self.call_yaku,
+                          widgets.VBox([self.add_call_button, self.remove_call_button])],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+        ]) if calls is not None else widgets.VBox()
+        super().__init__([widgets.HTML(CSS), round_box, widgets.HTML(heading("The players")),
+                          self.grid, calls_box, self.settle_button, self.message, self.result])
+        self.add_class(_CLASS)
+        self.add_class("hanafuda-round-calculator")
+        self.add_class(FOCUS_SCOPE)
+        self._fill()
+        self._render()
+
+    # -- reading the form ----------------------------------------------------------
+    def read_values(self) -> dict[str, Any]:
+        """The round as the controls show it now."""
+        values = {k: box.value for k, box in self.round_controls.items()}
+        values["columns"] = [c.read() for c in self.columns]
+        return values
+
+    # -- actions ---------------------------------------------------------------------
+    def settle(self) -> bool:
+        values = self.read_values()
+        ok = self._run(lambda: self.controller.settle_values(values),
+                       "The last settlement is still shown.")
+        if ok:
+            focus_next(self.settle_button)
+        return ok
+
+    def add_call(self) -> bool:
+        ok = self._run(lambda: self.controller.add_call(self.call_player.value,
+                                                        self.call_action.value,
+                                                        list(self.call_yaku.value)),
+                       "The calls are unchanged.", settle=False)
+        if ok:
+            self.call_yaku.value = ()
+            focus_next(self.settle_button, self.add_call_button)
+        return ok
+
+    def remove_last_call(self) -> bool:
+        return self._run(self.controller.remove_last_call, "The calls are unchanged.",
+                         settle=False)
+
+    # -- events ------------------------------------------------------------------------
+    def _on_act(self, change: Mapping[str, Any]) -> None:
+        if self._syncing:
+            return
+        box = change["owner"]
+        values = self.read_values()
+        values[box.key] = change["old"]          # the rest of the form, as it was
+        if not self._run(lambda: self.controller.change(box.key, change["new"], values),
+                         f"{box.description} is put back as it was; nothing else changed.",
+                         refill=True):
+            self._put_back(box, change["old"])
+
+    def _put_back(self, box: widgets.Widget, value: object) -> None:
+        """Show a refused choice's old value again (the typed boxes are left alone)."""
+        self._syncing, was = True, self._syncing
+        try:
+            box.value = value
+        finally:
+            self._syncing = was
+
+    def _on_card_toggle(self, change: Mapping[str, Any]) -> None:
+        if self._syncing:
+            return
+        toggle = change["owner"]
+        target = self.round_controls[toggle.target]
+        text = target.value.split()
+        if change["new"] and toggle.code not in text:
+            text.append(toggle.code)
+        elif not change["new"]:
+            text = [c for c in text if c != toggle.code]
+        target.value = " ".join(text)
+
+    def _run(self, change: Callable[[], object], keep: str, *, refill: bool = False,
+             settle: bool = True) -> bool:
+        if not attempt(change, self.message, keep):
+            return False
+        if refill:
+            self._fill()
+        else:
+            self._sync_calls()
+        if settle:
+            self._render()
+        return True
+
+    # -- drawing --------------------------------------------------------------------------
+    def _fill(self) -> None:
+        """Put the calculator's form into the controls."""
+        ctl = self.controller
+        values = ctl.values()
+        self._syncing = True
+        try:
+            for spec in ctl.round_fields():
+                box = self.round_controls.get(spec["key"])
+                if box is None:
+                    continue
+                if spec["kind"] == "choice" and list(box.options) != list(spec["choices"]):
+                    box.options = list(spec["choices"])
+                box.value = values[spec["key"]]
+            for toggles in self.card_toggles.values():
+                for t in toggles:
+                    t.value = t.code in str(values.get(t.target, "")).split()
+            fields = ctl.player_fields()
+            names = [c["name"] for c in values["columns"]]
+            if [c.name for c in self.columns] != names:
+                self.columns = [_Column(n, fields) for n in names]
+                self._layout_grid(fields)
+            for column, v in zip(self.columns, values["columns"]):
+                column.fill(v, fields)
+            self._note_example()
+            self._sync_calls()
+        finally:
+            self._syncing = False
+
+    def _note_example(self) -> None:
+        ctl = self.controller
+        example = getattr(ctl, "example", None)
+        self.example_note.value = (para(ctl.example_summary(example), "color:#333")
+                                   if example else "")
+
+    def _layout_grid(self, fields: list[dict[str, Any]]) -> None:
+        n = len(self.columns)
+        labels = [""] + [f["label"] for f in fields]
+        cells = []
+        for row, text in enumerate(labels):
+            cells.append(widgets.HTML(f'<div class="hanafuda-round-rowlabel" style="font-weight:'
+                                      f'600;font-size:15px">{escape(text)}</div>'))
+            cells.extend(column.cells()[row] for column in self.columns)
+        self.grid.layout.grid_template_columns = f"130px repeat({n}, 232px)"
+        self.grid.children = cells
+
+    def _sync_calls(self) -> None:
+        calls = self.controller.calls()
+        if calls is None:
+            return
+        self._syncing, was = True, self._syncing
+        try:
+            for box, options in ((self.call_player, calls["who"]),
+                                 (self.call_action, calls["words"])):
+                keep = box.value
+                if list(box.options) != options:
+                    box.options = options
+                box.value = keep if keep in options else options[0]
+            if list(self.call_yaku.options) != list(calls["yaku"]):
+                self.call_yaku.options = list(calls["yaku"])
+        finally:
+            self._syncing = was
+        if calls["made"]:
+            items = "".join(f"<li>{escape(c)}</li>" for c in calls["made"])
+            self.calls_html.value = (f'<ol class="hanafuda-round-calls" style="font-size:16px;'
+                                     f'margin:2px 0 6px 22px">{items}</ol>')
+        else:
+            self.calls_html.value = para(calls["none"], "color:#444")
+
+    def _render(self) -> None:
+        ctl = self.controller
+        box = self.round_controls.get("example")
+        if box is not None:
+            self._put_back(box, getattr(ctl, "example", None) or "")
+            self._note_example()
+        if ctl.settlement is None:
+            self.result.value = ""
+            return
+        self.result.value = round_result_html(ctl.result(), card_width=self.card_width)
+
+
+def round_result_html(result: Mapping[str, Any], *, card_width: int = 44) -> str:
+    """A settled round as HTML (``result``: a round calculator's ``result()``): the
+    headline, the payment lines, totals, the net by step, the special achievement and
+    notes, and the dealt hands with the shown cards outlined."""
+    head = notice_html(result["headline"], "info", title="Settled:")
+    lines = result["payments"]
+    rows = "".join(
+        f"<tr><td>{escape(r['payer'])}</td><td>{escape(r['payee'])}</td>"
+        f"<td class='num'><strong>{escape(r['amount'])}</strong></td>"
+        f"<td>{escape(r['reason'])}</td><td class='num'>{escape(r['multiplier'])}</td>"
+        f"<td><small style='color:#555'>{escape(name_sources(r['clause']))}</small></td></tr>"
+        for r in lines)
+    if not rows:
+        rows = "<tr><td colspan='6'>Nobody pays anybody.</td></tr>"
+    payments = (f'<table class="hanafuda-generic-data hanafuda-round-payments" '
+                f'data-lines="{len(lines)}"><tr><th>Payer</th><th>Payee</th>'
+                f"<th class='num'>Amount</th><th>For</th><th class='num'>Field</th>"
+                f"<th>Rule</th></tr>{rows}</table>")
+    totals = "".join(
+        f"<tr data-player='{escape(name)}'><td>{escape(name)}"
+        f"{' (winner)' if name == result['winner'] else ''}</td>"
+        f"<td class='num'><strong>{escape(text)}</strong></td></tr>"
+        for name, text in result["totals"])
+    totals_table = (f'<table class="hanafuda-generic-data hanafuda-round-totals"><tr>'
+                    f"<th>Player</th><th class='num'>Net result</th></tr>{totals}</table>")
+    steps = result["steps"]
+    names = [k for k in steps[0] if k != "category"] if steps else []
+    step_rows = "".join(
+        "<tr>" + f"<td>{escape(str(r['category']))}</td>"
+        + "".join(f"<td class='num'>{escape(r[n])}</td>" for n in names) + "</tr>"
+        for r in steps)
+    by_step = ('<table class="hanafuda-generic-data"><tr><th>Step</th>'
+               + "".join(f"<th class='num'>{escape(n)}</th>" for n in names)
+               + f"</tr>{step_rows}</table>")
+    special = (notice_html(result["special"], "warning", title="Special achievement:")
+               if result["special"] else "")
+    items = "".join(f"<li>{escape(note)}</li>" for note in result["notes"])
+    notes = f"<ul style='font-size:15px'>{items}</ul>" if items else ""
+    hands = list(result["hands"])
+    hands_html = (heading("Dealt hands (the cards shown to claim a combination are outlined)")
+                  + svg.layout_html(hands, width=card_width, highlight=result["shown"])
+                  if hands else "")
+    data = "".join(f' data-{escape(k)}="{escape(str(v))}"' for k, v in result["data"].items())
+    return (f'<div class="hanafuda-round-result"{data}>{head}'
+            f"{heading('Payments')}{payments}"
+            f'<div style="display:flex;flex-wrap:wrap;gap:28px">'
+            f"<div>{heading('Totals')}{totals_table}</div>"
+            f"<div>{heading('Net result by step')}{by_step}</div></div>"
+            f"{special}{notes}{hands_html}</div>")
+
+
+def round_calculator_view(key: str) -> RoundCalculatorView:
+    """The round calculator of ``key`` (a game whose data describes one)."""
+    from ..teach.tools import round_calculator
+    calc = round_calculator(key)
+    if calc is None:
+        raise HanafudaError(f"{key!r} has no round calculator; its score calculator scores "
+                            "a pile (score_view)")
+    return RoundCalculatorView(calc)
 
 
 #: What a chapter says over each tool (the static page shows the tool's first view as

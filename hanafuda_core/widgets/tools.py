@@ -6,21 +6,21 @@ it is (for the notice shown if it cannot be built) and ``build(key, shared)``, w
 returns the tool's widget for the game ``key``. ``shared`` is one dict per game page, so
 that tools of a page can work together (the replay offers the round just played).
 
-Every tool but Hachi-Hachi's teyaku trainer is generic: its view takes a game key
-(:mod:`.generic`, :mod:`.deal`), so any playable game gets play, score calculator,
-replay, deal and quiz. A game with a richer view of its own names it in
-:data:`GAME_VIEWS` (a table, not branches); its row overrides the generic view.
+Every tool is generic: its view takes a game key (:mod:`.generic`, :mod:`.deal`), so
+any playable game gets play, score calculator, replay, a whole game charted, deal and
+quiz, and a game whose data has hand combinations (Hachi-Hachi, Six Hundred) the
+hand-combination trainer (a tool's ``applies`` says whether the game has what it needs).
 
 Nothing heavy is imported here: each builder imports its view when it is called, so the
 home page of the app does not pay for the games' views.
 
 >>> from hanafuda_core.games import get_game
 >>> [TOOLS[t].title for t in game_tools(get_game("koikoi"))]
-['Play', 'Score calculator', 'Replay', 'Deal', 'Quiz']
->>> game_tools(get_game("koikoi"))
-('play', 'score', 'replay', 'deal', 'quiz')
+['Play', 'Score calculator', 'Replay', 'Whole game', 'Deal', 'Quiz']
 >>> game_tools(get_game("mushi"))
-('play', 'score', 'replay', 'deal', 'quiz')
+('play', 'score', 'replay', 'whole-game', 'deal', 'quiz')
+>>> game_tools(get_game("six-hundred"))[:2]
+('play', 'combinations')
 >>> game_tools(get_game("higo-bana"))
 ()
 """
@@ -36,55 +36,19 @@ import ipywidgets as widgets
 from ..errors import HanafudaError
 
 __all__ = [
-    "GAME_VIEWS",
     "TOOLS",
     "Tool",
     "UnknownToolError",
     "build_tool",
-    "game_style",
     "game_tools",
     "rule_set_of",
 ]
 
 Shared = dict[str, Any]
-Builder = Callable[[Shared], widgets.Widget]
 
 
 class UnknownToolError(HanafudaError):
     """A tool name that the app does not have, or that the game does not offer."""
-
-
-# ---------------------------------------------------------------------------
-# Today's per-game views (imported only when a tool is opened)
-
-
-def _hh_teyaku(shared: Shared) -> widgets.Widget:
-    from ..hachihachi_controllers import TeyakuTrainer
-    from .hachihachi import TeyakuTrainerView
-    return TeyakuTrainerView(TeyakuTrainer(seed=5))
-
-
-def _hh_score(shared: Shared) -> widgets.Widget:
-    from .hachihachi import SettlementView
-    return SettlementView()
-
-
-def _hh_replay(shared: Shared) -> widgets.Widget:
-    from ..hachihachi_controllers import YearChart
-    from .hachihachi import YearChartView
-    return YearChartView(YearChart(seed=1))
-
-
-#: Games' own, richer views by tool name; a row overrides the generic view of that tool.
-GAME_VIEWS: Mapping[str, Mapping[str, Builder]] = {
-    "hachihachi": {"teyaku": _hh_teyaku, "score": _hh_score, "replay": _hh_replay},
-}
-
-#: The style sheet and class each game's views are drawn with (the views' CSS is scoped
-#: to the class of their old panel).
-_STYLE_MODULES: Mapping[str, tuple[str, str]] = {
-    "hachihachi": ("hachihachi", "hanafuda-hachihachi"),
-}
 
 
 # ---------------------------------------------------------------------------
@@ -107,14 +71,36 @@ def _play(key: str, shared: Shared) -> widgets.Widget:
 
 
 def _score(key: str, shared: Shared) -> widgets.Widget:
-    from .generic import score_view
-    return score_view(key)
+    """The score calculator: a whole round's facts settled where the game's data
+    describes such a form (:func:`hanafuda_core.teach.tools.round_calculator`), else a
+    pile of cards scored."""
+    from ..teach.tools import round_calculator
+    from .generic import RoundCalculatorView, score_view
+    calc = round_calculator(key)
+    return RoundCalculatorView(calc) if calc is not None else score_view(key)
 
 
 def _replay(key: str, shared: Shared) -> widgets.Widget:
     from ..teach.tools import ReplayController
     from .generic import ReplayView
     return ReplayView(ReplayController(game=key, seed=1), play=shared.get("play"))
+
+
+def _combinations(key: str, shared: Shared) -> widgets.Widget:
+    """Name the hand combinations of a dealt hand (games that score them)."""
+    from .generic import hand_combination_view
+    return hand_combination_view(key)
+
+
+def _whole_game(key: str, shared: Shared) -> widgets.Widget:
+    """A whole game by computer players, charted round by round."""
+    from .generic import whole_game_view
+    return whole_game_view(key)
+
+
+def _applies_combinations(key: str) -> bool:
+    from ..teach.hand_combinations import has_hand_combinations
+    return has_hand_combinations(key)
 
 
 def _quiz(key: str, shared: Shared) -> widgets.Widget:
@@ -124,15 +110,10 @@ def _quiz(key: str, shared: Shared) -> widgets.Widget:
     return quiz_view(key)
 
 
-def _from_views(tool: str, generic: Callable[[str, Shared], widgets.Widget] | None = None
-                ) -> Callable[[str, Shared], widgets.Widget]:
-    """The game's own view of ``tool`` where :data:`GAME_VIEWS` has one, else ``generic``."""
+def _playable(tool: str, generic: Callable[[str, Shared], widgets.Widget]
+              ) -> Callable[[str, Shared], widgets.Widget]:
+    """``generic`` for a playable game; a game that cannot be played is refused."""
     def build(key: str, shared: Shared) -> widgets.Widget:
-        own = GAME_VIEWS.get(key, {}).get(tool)
-        if own is not None:
-            return own(shared)
-        if generic is None:
-            raise UnknownToolError(f"the app has no {tool!r} view for {key!r}")
         from ..registry import entry
         if not entry(key).playable:
             raise UnknownToolError(f"the app has no {tool!r} view for {key!r}: it cannot "
@@ -149,19 +130,25 @@ class Tool:
     title: str
     what: str
     build: Callable[[str, Shared], widgets.Widget]
-    generic: bool = False          # builds for any playable game, without a GAME_VIEWS row
+    #: whether the game has what the tool needs (default: every playable game)
+    applies: Callable[[str], bool] | None = None
+
+    def offered(self, key: str) -> bool:
+        """Whether game ``key`` has what this tool needs."""
+        return self.applies is None or self.applies(key)
 
 
 #: Every tool of the app; a game's registry entry says which it offers, in which order.
 TOOLS: Mapping[str, Tool] = {t.name: t for t in (
-    Tool("play", "Play", "round against the computer", _from_views("play", _play),
-         generic=True),
-    Tool("score", "Score calculator", "score calculator", _from_views("score", _score),
-         generic=True),
-    Tool("replay", "Replay", "replay", _from_views("replay", _replay), generic=True),
-    Tool("deal", "Deal", "sample deal", _deal, generic=True),
-    Tool("quiz", "Quiz", "quiz", _from_views("quiz", _quiz), generic=True),
-    Tool("teyaku", "Teyaku trainer", "teyaku trainer", _from_views("teyaku")),
+    Tool("play", "Play", "round against the computer", _playable("play", _play)),
+    Tool("score", "Score calculator", "score calculator", _playable("score", _score)),
+    Tool("replay", "Replay", "replay", _playable("replay", _replay)),
+    Tool("deal", "Deal", "sample deal", _deal),
+    Tool("quiz", "Quiz", "quiz", _playable("quiz", _quiz)),
+    Tool("whole-game", "Whole game", "whole game", _playable("whole-game", _whole_game)),
+    Tool("combinations", "Hand combinations", "hand-combination trainer",
+         _playable("combinations", _combinations),
+         applies=_applies_combinations),
 )}
 
 
@@ -170,14 +157,12 @@ def game_tools(info: Any) -> tuple[str, ...]:
 
     A playable game's tools are the ones its registry entry offers
     (:attr:`hanafuda_core.registry.GameEntry.tools`), kept to those the app can build:
-    a generic tool, or one the game has a view for in :data:`GAME_VIEWS`.
+    the ones the app has and whose needs the game's data meets (``Tool.applies``).
     """
     if not info.playable or rule_set_of(info.key) is not None:
         return ()      # a seed document's rule set is a preset on its game's page
     from ..registry import entry
-    views = GAME_VIEWS.get(info.key, {})
-    return tuple(t for t in entry(info.key).tools
-                 if t in TOOLS and (TOOLS[t].generic or t in views))
+    return tuple(t for t in entry(info.key).tools if t in TOOLS and TOOLS[t].offered(info.key))
 
 
 def rule_set_of(key: str) -> str | None:
@@ -198,13 +183,3 @@ def build_tool(name: str, key: str, shared: Shared | None = None) -> widgets.Wid
     if tool is None:
         raise UnknownToolError(f"unknown tool {name!r}; the tools are: {', '.join(TOOLS)}")
     return tool.build(key, {} if shared is None else shared)
-
-
-def game_style(key: str) -> tuple[str, str]:
-    """The ``<style>`` HTML and CSS class a game's views are drawn with ('' for none)."""
-    found = _STYLE_MODULES.get(key)
-    if found is None:
-        return "", ""
-    import importlib
-    module = importlib.import_module(f"{__package__}.{found[0]}")
-    return getattr(module, "_CSS", ""), found[1]

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 PLAYABLE = [g for g in all_games() if game_tools(g)]
 
 # What a reader sees on the pages of the games whose tools are all generic.
-GENERIC_TABS = ["Play", "Score calculator", "Replay", "Deal", "Quiz"]
+GENERIC_TABS = ["Play", "Score calculator", "Replay", "Whole game", "Deal", "Quiz"]
 
 # (family of the section, game key) for every game shown, in page order: a playable game is
 # the Open button of a card row, the others are items of a "not playable yet" list.

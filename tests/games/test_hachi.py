@@ -138,6 +138,22 @@ def test_the_any_card_reading_is_an_option():
     assert hachi_simplified.get_rules().yaku.points(CardSet.parse("1c 2d 3c").mask) == 0
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.sets(st.integers(0, 47), max_size=24), st.booleans())
+def test_the_any_card_yaku_need_a_card_of_each_named_month(cards, poetry_adds):
+    # the yaku counted from their definition, card by card, against the table
+    pile = CardSet.from_mask(sum(1 << c for c in cards))
+    poetry = pile.mask & CardSet.parse("1b 2b 3b").mask == CardSet.parse("1b 2b 3b").mask
+    want = 0
+    for _, _, months in hachi_simplified.YAKU_MONTHS:
+        if all(any(Card(c).month == m for c in cards) for m in months):
+            plain, extra = hachi_simplified.PLAIN_POINTS, hachi_simplified.POETRY_POINTS
+            want += (plain + extra if poetry_adds else extra) if poetry else plain
+    for game in GAMES:
+        table = game.get_rules(yaku_cards="any_card", poetry_adds=poetry_adds).yaku
+        assert table.points(pile.mask) == table.evaluate(pile).total == want
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_deal_and_the_round_ends_with_the_hands(game):
     rules = game.get_rules()

@@ -11,7 +11,9 @@ everyone has just counted:
 * Misery Loves Company (Hana-Awase 2): a player who captured 15 points or less
   takes 40 from every other player;
 * Scoring Canceled (Six Hundred): a round score of 30 or less, not counting the
-  November and December cards, cancels the round, unless someone made 4 Dry Brights.
+  November and December cards, cancels the round, unless someone made 4 Dry Brights;
+* the lead doublings (Higo-Bana, B4): a winner whose score (or card value) leads every
+  other player's by 100 (or 50) or more doubles their score.
 
 Each is a frozen value with one method, ``apply(points, winner, context)``, giving an
 :class:`Adjusted` (the new scores, the round's winner and a sentence for the score
@@ -40,6 +42,8 @@ from ...errors import OptionError
 __all__ = [
     "Adjusted",
     "Adjustment",
+    "LEAD_ON",
+    "LeadDoubles",
     "LowManOut",
     "MiseryLovesCompany",
     "RainWashes",
@@ -240,3 +244,67 @@ class ScoringCanceled:
         return Adjusted((0,) * len(points), None,
                         f"without the {months} cards {who} scored {self.at_most} or less: "
                         "the round is cancelled, nobody scores or wins it")
+
+
+#: What a lead doubling compares (B4): the round scores as they stand, or the card values.
+LEAD_ON: tuple[str, ...] = ("score", "cards")
+
+
+@dataclass(frozen=True)
+class LeadDoubles:
+    """B4 (Higo-Bana's four lead variations, BOOK 2461-2473, 2507): if the round's winner
+    leads every other player by ``lead`` or more ("at least"), the winner's score is
+    doubled. ``on="score"`` compares the scores as they stand when it applies ("Final
+    Score"), ``on="cards"`` the card values captured ("Card Value"). A round without a
+    winner is left as it is. Seats are compared one by one (teams: each other side's
+    seats; a partner is no opponent).
+
+    >>> ctx = RoundContext(scores=(-60, 125, -20), card_points=(90, 175, 80),
+    ...                    piles=(0, 0, 0), yaku=(frozenset(),) * 3, dealer=0)
+    >>> LeadDoubles(100).apply(ctx.scores, 1, ctx).points
+    (-60, 250, -20)
+    >>> LeadDoubles(100, "cards").apply(ctx.scores, 1, ctx).points      # 85 over C
+    (-60, 125, -20)
+    >>> LeadDoubles(50, "cards").name
+    '50 Lead Card Value'
+    """
+
+    lead: int = 100
+    on: str = "score"
+    partners: tuple[int, ...] | None = None       # side of each seat (teams), or None
+
+    def __post_init__(self) -> None:
+        if self.on not in LEAD_ON:
+            raise OptionError(f"a lead is measured on {' or '.join(LEAD_ON)}, not {self.on!r}")
+        if isinstance(self.lead, bool) or not isinstance(self.lead, int) or self.lead < 0:
+            raise OptionError(f"a lead is a whole number of points, 0 or more, not "
+                              f"{self.lead!r}")
+
+    @property
+    def name(self) -> str:
+        """The chapter's name of the variation: "100 Lead Final Score", "50 Lead Card
+        Value"."""
+        return f"{self.lead} Lead " + ("Final Score" if self.on == "score" else "Card Value")
+
+    def apply(self, points: tuple[int, ...], winner: int | None,
+              ctx: RoundContext) -> Adjusted:
+        if winner is None:
+            return Adjusted(points, winner, "the round has no winner; the scores stand")
+        values = points if self.on == "score" else ctx.card_points
+        what = "score" if self.on == "score" else "card value"
+        side = self.partners
+        others = [s for s in range(len(points)) if s != winner
+                  and (side is None or side[s] != side[winner])]
+        short = [s for s in others if values[winner] - values[s] < self.lead]
+        if short or not others:
+            closest = max(others, key=lambda s: values[s]) if others else winner
+            return Adjusted(points, winner, f"{_who(winner)}'s {what} leads "
+                                            f"{_who(closest)}'s by "
+                                            f"{values[winner] - values[closest]}, less than "
+                                            f"{self.lead}; the scores stand")
+        doubled = points[winner] * 2
+        out = tuple(doubled if s == winner or (side is not None and side[s] == side[winner])
+                    else v for s, v in enumerate(points))
+        return Adjusted(out, winner, f"{_who(winner)}'s {what} leads every opponent's by "
+                                     f"{self.lead} or more: their score is doubled to "
+                                     f"{doubled}")

@@ -16,6 +16,9 @@ the same rule with the two keys swapped, so it is written once here:
 
 * ``"points"``: the highest total; a tie goes to the most rounds won;
 * ``"rounds"``: the most rounds won; a tie goes to the highest total;
+* ``"tokens"`` (B5, Higo-Bana's Counting Tokens): each round's winner takes 1 token,
+  more when it won by more than each of ``TOKEN_STEPS`` over the runner-up
+  (:func:`round_tokens`); the most tokens, then the highest total;
 
 and a tie on both is a shared game (no winner), unless the game plays the "First Dealer
 Tie Breaker" (Matching Flowers, Hana-Awase 1, Min-Hwatu: :func:`first_dealer_tie_option`,
@@ -54,6 +57,11 @@ from ...rules import Option, Source
 
 __all__ = [
     "COUNTING_ROUNDS",
+    "COUNTING_TOKENS",
+    "TOKEN_STEPS",
+    "counting_tokens_option",
+    "round_tokens",
+    "tokens_won",
     "FINALS",
     "FIRST_DEALER_TIE",
     "GameDecision",
@@ -67,7 +75,9 @@ __all__ = [
     "check_game_end",
     "counting_rounds_option",
     "final_line",
+    "first_burdens",
     "game_winner",
+    "next_burdens",
     "ROUND_TIES",
     "ranked_by",
     "round_winner",
@@ -82,7 +92,57 @@ COUNTING_ROUNDS = "counting_rounds"
 
 #: The two rankings, each with the order of its keys (what decides first, then the tie).
 RANKINGS: dict[str, tuple[str, str]] = {"points": ("total", "rounds won"),
-                                        "rounds": ("rounds won", "total")}
+                                        "rounds": ("rounds won", "total"),
+                                        "tokens": ("tokens", "total")}
+
+#: The option key of "Counting Tokens Instead of Points" (B5).
+COUNTING_TOKENS = "counting_tokens"
+
+#: Counting Tokens' margins (Higo-Bana, BOOK 2523): a round won by more than 50 over the
+#: runner-up gives 2 tokens, by more than 100 gives 3.
+TOKEN_STEPS: tuple[int, ...] = (50, 100)
+
+
+def counting_tokens_option(source: Source | None, note: str = "") -> Option:
+    """The family's "Counting Tokens Instead of Points" option (B5; key
+    :data:`COUNTING_TOKENS`): on, each round's winner takes tokens by its margin
+    (:func:`round_tokens`), the most tokens win the game and the total breaks a tie."""
+    return Option(COUNTING_TOKENS, False, (False, True),
+                  "Counting Tokens Instead of Points: each round's winner takes 1 token, 2 "
+                  f"if it won by more than {TOKEN_STEPS[0]}, 3 by more than "
+                  f"{TOKEN_STEPS[1]}; the most tokens win the game, the higher total "
+                  "breaking a tie", source, note=note)
+
+
+def round_tokens(points: Sequence[int], winner: int | None,
+                 steps: Sequence[int] = TOKEN_STEPS) -> int:
+    """The tokens a round's ``winner`` takes (B5): 1, plus 1 for each step its margin
+    over the runner-up is more than; 0 for a round nobody won.
+
+    >>> round_tokens((-60, 25, -20), 1), round_tokens((130, 60, 0), 0), round_tokens((200, 0), 0)
+    (1, 2, 3)
+    >>> round_tokens((50, 0), 0), round_tokens((50, 50), None)
+    (1, 0)
+    """
+    if winner is None:
+        return 0
+    second = max((v for s, v in enumerate(points) if s != winner), default=points[winner])
+    margin = points[winner] - second
+    return 1 + sum(1 for step in steps if margin > step)
+
+
+def tokens_won(rounds: Iterable[tuple[Sequence[int], int | None]], players: int,
+               steps: Sequence[int] = TOKEN_STEPS) -> tuple[int, ...]:
+    """Each seat's tokens over ``rounds`` (each round's points and winner).
+
+    >>> tokens_won([((-60, 25, -20), 1), ((130, 60, 0), 0), ((5, 5, 0), None)], 3)
+    (2, 1, 0)
+    """
+    out = [0] * players
+    for points, winner in rounds:
+        if winner is not None:
+            out[winner] += round_tokens(points, winner, steps)
+    return tuple(out)
 
 
 def counting_rounds_option(source: Source | None, note: str = "") -> Option:
@@ -96,8 +156,15 @@ def counting_rounds_option(source: Source | None, note: str = "") -> Option:
 
 def ranked_by(rules: Any) -> str:
     """``"rounds"`` if the rules (a capture game's, with ``options`` as key-value
-    pairs) switch on :data:`COUNTING_ROUNDS`, else ``"points"``."""
-    return "rounds" if dict(getattr(rules, "options", ())).get(COUNTING_ROUNDS) else "points"
+    pairs) switch on :data:`COUNTING_ROUNDS`, ``"tokens"`` if they switch on
+    :data:`COUNTING_TOKENS` (B5), else ``"points"``; both on is refused."""
+    options = dict(getattr(rules, "options", ()))
+    if options.get(COUNTING_ROUNDS) and options.get(COUNTING_TOKENS):
+        raise OptionError("counting rounds and counting tokens are two ways to win the game; "
+                          "choose one")
+    if options.get(COUNTING_TOKENS):
+        return "tokens"
+    return "rounds" if options.get(COUNTING_ROUNDS) else "points"
 
 
 #: The option key of the "First Dealer Tie Breaker" (a game tied at the end goes to
@@ -146,8 +213,8 @@ def check_game_end(name: str, by: str, target_score: int | None, *,
     """
     if by not in RANKINGS:
         raise OptionError(f"a game is ranked by {' or '.join(RANKINGS)}, not {by!r}")
-    if by == "rounds" and target_score is not None:
-        raise OptionError(f"{name}: counting rounds (the most rounds won wins) and a race "
+    if by in ("rounds", "tokens") and target_score is not None:
+        raise OptionError(f"{name}: counting {by} (the most {by} won wins) and a race "
                           f"to {target_score} points (the first to reach it wins) are two "
                           "ways to win the game; choose one")
     if rounds is None and target_score is None and floor_score is None and win_streak is None:
@@ -238,16 +305,20 @@ def game_ends(totals: Sequence[int], round_no: int, *, rounds: int | None = 12,
 #: How a round whose best score is shared is decided: ``"none"``, nobody wins it (the
 #: capture basics' drawn round; the same dealer deals again); ``"dealer_then_play_order"``,
 #: the dealer wins if tied, else the first tied seat after the dealer in play order
-#: (Hana-Awase 1's Dealer Tie Breaker, BOOK l. 995; Min-Hwatu, l. 1781-1785).
-ROUND_TIES: tuple[str, ...] = ("none", "dealer_then_play_order")
+#: (Hana-Awase 1's Dealer Tie Breaker, BOOK l. 995; Min-Hwatu, l. 1781-1785);
+#: ``"lighter_burden"``, the tied seat carrying the lighter point burden this round (B14:
+#: Sudaoshi, our reading of BOOK l. 4253).
+ROUND_TIES: tuple[str, ...] = ("none", "dealer_then_play_order", "lighter_burden")
 
 
-def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int | None:
+def round_winner(points: Sequence[int], dealer: int, tie: str = "none",
+                 burdens: Sequence[int] | None = None) -> int | None:
     """The seat that wins a round with these scores (one per seat, in seat order), the
     tie rule ``tie`` (one of :data:`ROUND_TIES`) deciding a shared best score.
 
     Play goes counterclockwise, so the player on the dealer's right plays next: "nearest
     to the dealer's right" is the first tied seat in ``dealer, dealer + 1, ...``.
+    ``"lighter_burden"`` reads ``burdens`` (each seat's point burden this round, B14).
 
     >>> round_winner((30, 50, 20), dealer=0), round_winner((50, 50, 20), dealer=0) is None
     (1, True)
@@ -255,6 +326,8 @@ def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int |
     2
     >>> round_winner((50, 20, 50), 0, "dealer_then_play_order")   # the dealer is tied
     0
+    >>> round_winner((50, 20, 50), 0, "lighter_burden", (120, 100, 110))
+    2
     """
     if tie not in ROUND_TIES:
         raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, not {tie!r}")
@@ -267,7 +340,58 @@ def round_winner(points: Sequence[int], dealer: int, tie: str = "none") -> int |
         return tied[0]
     if tie == "none":
         return None
+    if tie == "lighter_burden":
+        if burdens is None or len(burdens) != n:
+            raise OptionError("a tie decided by the lighter point burden needs each seat's "
+                              f"burden ({n} of them), not {burdens!r}")
+        return min(tied, key=lambda s: burdens[s])
     return next(s for s in ((dealer + k) % n for k in range(n)) if points[s] == best)
+
+
+# ---------------------------------------------------------------------------
+# B14: the rotating point burden (Sudaoshi, BOOK 4249, 4253, 4259, 4263, 4273). Each seat
+# carries a burden, its par for the round; the burdens, lightest first, are
+# ``CaptureRules.burdens``. Round 1 gives them from the dealer in play order; after each
+# round the winner takes the lightest and deals, the others follow by their round
+# scores, a tie going to the lighter burden carried this round.
+
+def first_burdens(scale: Sequence[int], dealer: int) -> tuple[int, ...]:
+    """Each seat's burden in the first round: the dealer the lightest, then each seat in
+    play order the next (``scale`` lightest first, one value per seat).
+
+    >>> first_burdens((100, 110, 120), 1)       # seat 1 deals: seat 2 is on its right
+    (120, 100, 110)
+    """
+    n = len(scale)
+    if not 0 <= dealer < n:
+        raise OptionError(f"the dealer is a seat from 0 to {n - 1}, not {dealer}")
+    out = [0] * n
+    for k, value in enumerate(scale):
+        out[(dealer + k) % n] = value
+    return tuple(out)
+
+
+def next_burdens(points: Sequence[int], burdens: Sequence[int],
+                 winner: int | None = None) -> tuple[int, ...]:
+    """Each seat's burden in the next round: the round's ``winner`` (if any) takes the
+    lightest, then the seats by their round ``points``, highest first, a tie ranked by
+    the burden carried this round, lighter first; the heaviest goes to the lowest score.
+
+    The rulebook's example (A 100, B 110, C 120; scores -41, -62, 103):
+
+    >>> next_burdens((-41, -62, 103), (100, 110, 120))
+    (110, 120, 100)
+    >>> next_burdens((20, 20, -40), (110, 100, 120))      # tied: the lighter ranks first
+    (110, 100, 120)
+    """
+    n = len(points)
+    if len(burdens) != n:
+        raise OptionError(f"one point burden per seat: {n} scores, {len(burdens)} burdens")
+    order = sorted(range(n), key=lambda s: (s != winner, -points[s], burdens[s]))
+    out = [0] * n
+    for seat, value in zip(order, sorted(burdens)):
+        out[seat] = value
+    return tuple(out)
 
 
 def rounds_won(winners: Iterable[int | None], players: int) -> tuple[int, ...]:
@@ -430,8 +554,9 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
     """
     n = len(totals)
     scores = "final scores: " + ", ".join(f"{who[p]} {totals[p]}" for p in range(n))
-    if by == "rounds":
-        text = ("Rounds won: " + ", ".join(f"{who[p]} {wins[p]}" for p in range(n))
+    if by in ("rounds", "tokens"):
+        label = "Rounds won: " if by == "rounds" else "Tokens: "
+        text = (label + ", ".join(f"{who[p]} {wins[p]}" for p in range(n))
                 + "; " + scores)
     else:
         text = scores[0].upper() + scores[1:]
@@ -455,5 +580,6 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
         return text + f"; {who[winner]} wins the game with a run of round wins"
     if by == "points":      # as every points game has always said it
         return text + f"; {who[winner]} wins the game"
+    won = "rounds won" if by == "rounds" else "tokens"
     return text + f"; {who[winner]} wins the game on " + (
-        "rounds won" if decision.how == "first key" else "the total, tied on rounds won")
+        won if decision.how == "first key" else f"the total, tied on {won}")

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ...cards import CARD_INFO, KIND_MASKS, Card, CardSet, Kind
@@ -55,36 +55,44 @@ from ...engines.capture import (
     doubled_yaku,
 )
 from ...errors import HanafudaError, OptionError
+from ...frozen import quick_init
 from ...rules import Source
 from ...scoring import ScoreLine, ScoreReport
 from ...yaku import Signature
 from .adjustments import Adjustment, RoundContext, apply_all
 from .ranking import ROUND_TIES, round_winner
 
-__all__ = ["OWN_YAKU_FACTORS", "CardValueSettlement", "HandClaims", "SideScore",
+__all__ = ["OWN_YAKU_FACTORS", "TIE_KEYS", "CardValueSettlement", "HandClaims", "SideScore",
            "transfer_scores", "yaku_factor"]
 
 _KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
+_CHAFF = KIND_MASKS[Kind.CHAFF]
+
+#: B11: the keys a tuple ``round_tie`` may list, tried in order among the tied players.
+TIE_KEYS: tuple[str, ...] = ("most_chaffs", "card_points", "dealer_then_play_order")
 
 #: How often a side's own yaku count for it when every side's yaku are transferred:
 #: ``"one"``, once (Mushi, Hana-Awase 2); ``"opponents"``, once per other side
-#: (Min-Hwatu: each opponent pays it).
-OWN_YAKU_FACTORS: tuple[str, ...] = ("one", "opponents")
+#: (Min-Hwatu: each opponent pays it); ``"none"``, not at all: a yaku only costs the
+#: other sides (B3: Higo-Bana's penalties, BOOK 2417-2419).
+OWN_YAKU_FACTORS: tuple[str, ...] = ("one", "opponents", "none")
 
 
 def yaku_factor(own_yaku_factor: str, sides: int) -> int:
     """The multiplier of a side's own yaku: 1 for ``"one"``, ``sides - 1`` for
     ``"opponents"`` (a pile scored on its own, as ``hanafuda score`` does, counts its
-    yaku once). Anything else is refused with the allowed values.
+    yaku once), 0 for ``"none"``. Anything else is refused with the allowed values.
 
     >>> yaku_factor("one", 3), yaku_factor("opponents", 3), yaku_factor("opponents", 2)
     (1, 2, 1)
-    >>> yaku_factor("opponents", 1)
-    1
+    >>> yaku_factor("opponents", 1), yaku_factor("none", 3)
+    (1, 0)
     """
     if own_yaku_factor not in OWN_YAKU_FACTORS:
         raise OptionError(f"a side's own yaku count {' or '.join(map(repr, OWN_YAKU_FACTORS))}"
                           f" times, not {own_yaku_factor!r}")
+    if own_yaku_factor == "none":
+        return 0
     return 1 if own_yaku_factor == "one" else max(sides - 1, 1)
 
 
@@ -98,6 +106,12 @@ def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str
 
     >>> transfer_scores((80, 90, 70), (30, 20, 50), "opponents")
     (70, 50, 120)
+
+    The rulebook's Higo-Bana (B3: own yaku count nothing; cards 90 / 75 / 80, yaku
+    0 / 100 / 50, 50 a yaku):
+
+    >>> transfer_scores((90, 75, 80), (0, 100, 50), "none")
+    (-60, 25, -20)
     >>> transfer_scores((131, 99), (35, 10), "one", par=115)    # Mushi: either factor
     (41, -41)
     """
@@ -109,6 +123,7 @@ def transfer_scores(card_points: Sequence[int], yaku: Sequence[int], factor: str
     return tuple(c - par + y * k - (everyone - y) for c, y in zip(card_points, yaku))
 
 
+@quick_init
 @dataclass(frozen=True)
 class SideScore:
     """One side's score for a round, term by term."""
@@ -122,16 +137,32 @@ class SideScore:
     yaku_factor: int           # how often the side's own counted yaku count for it
     total: int
     hand_points: int = 0       # the hand combinations claimed at the deal (A11), in total
+    hand_taken: int = 0        # B15: the other sides' claimed combinations, subtracted
+    hand_factor: int = 1       # B15: how often the side's own combinations count for it
+    cards_counted: bool = True  # B11: False, the card points are reported, not scored
 
     def formula(self) -> str:
         """The score written out: "(131 - 115) + 35 - 10 = 41", "80 + 30 x 2 - 70 = 70"
-        (the factor of the own yaku is written when it is not 1); hand combinations come
-        first: "400 + 130 + 50 = 580"."""
+        (the factor of the own yaku is written when it is not 1; with factor 0 only the
+        others' yaku are written: "90 - 150 = -60"); hand combinations come
+        first: "400 + 130 + 50 = 580", or, paid by each opponent (B15), in brackets:
+        "(20 x 2 - 40) + (89 - 100) + 0 x 2 - 30 = -41"; a round scored by yaku only
+        (B11) writes the yaku: "100 + 50 = 150", "0"."""
+        if not self.cards_counted:
+            yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted
+                                       else 0)
+            return f"yaku {self.total}" if yaku == self.total else f"{yaku} = {self.total}"
         text = f"({self.card_points} - {self.par})" if self.par else f"{self.card_points}"
-        if self.hand_points:
-            text = f"{self.hand_points} + {text}"
+        if self.hand_taken:
+            factor = f" x {self.hand_factor}" if self.hand_factor != 1 else ""
+            text = f"({self.hand_points}{factor} - {self.hand_taken}) + {text}"
+        elif self.hand_points:
+            factor = f" x {self.hand_factor}" if self.hand_factor != 1 else ""
+            text = f"{self.hand_points}{factor} + {text}"
         yaku = self.yaku_points + (self.optional_yaku_points if self.optional_counted else 0)
-        if yaku or self.taken_by_others:
+        if self.yaku_factor == 0:       # B3: the own yaku count for nothing
+            yaku = 0
+        if yaku or (self.taken_by_others and self.yaku_factor):
             text += f" + {yaku}" + (f" x {self.yaku_factor}" if self.yaku_factor != 1 else "")
         if self.taken_by_others:
             text += f" - {self.taken_by_others}"
@@ -148,7 +179,8 @@ class HandClaims(Declarations):
     may claim the best combination of each of the table's groups that its dealt hand
     makes (:meth:`offers`; a claim is a ``Declare(key, cards)`` showing the cards the
     combination needs: a chaff combination the whole hand, a triple its three cards);
-    the cards go back into the hand and stay known to the table. The card-value
+    the cards go back into the hand and stay known to the table (``open_hand``; with it
+    False they are hidden again, only the claims stay public: Sudaoshi). The card-value
     settlement adds each side's claimed combinations to its round score
     (:func:`_hand_points`; ``SideScore.hand_points``). Six Hundred (BOOK 1279-1291,
     1385-1401): claiming is how a player receives the points, so an unclaimed
@@ -164,17 +196,35 @@ class HandClaims(Declarations):
     table: Any = None
     verb: str = "claim"
     source: Source | None = None
+    open_hand: bool = True
 
     def offers(self, hand: int, shown: tuple[Declare, ...]) -> tuple[Declare, ...]:
+        found = self._claims.get(hand)
+        if found is None:               # (each hand is asked several times at the deal)
+            if len(self._claims) > 4096:
+                self._claims.clear()
+            hits = self.table.evaluate(CardSet.from_mask(hand)).hits
+            found = self._claims[hand] = tuple(Declare(h.rule.key, tuple(h.shown))
+                                               for h in hits)
+        if not shown:
+            return found
         done = {d.key for d in shown}
-        hits = self.table.evaluate(CardSet.from_mask(hand)).hits
-        return tuple(Declare(h.rule.key, tuple(h.shown)) for h in hits
-                     if h.rule.key not in done)
+        return tuple(d for d in found if d.key not in done)
+
+    @cached_property
+    def _claims(self) -> dict[int, tuple[Declare, ...]]:
+        """The claims each hand (a mask) makes, as asked so far."""
+        return {}
 
     def points(self, shown: Sequence[Declare]) -> int:
         """The points of the combinations claimed in ``shown`` (the table's values)."""
-        keys = {r.key for r in self.table.rules}
-        return sum(self.table.rule(d.key).value for d in shown if d.key in keys)
+        values = self._values
+        return sum(values.get(d.key, 0) for d in shown)
+
+    @cached_property
+    def _values(self) -> dict[str, int]:
+        """Each combination's points, by key."""
+        return {r.key: r.value for r in self.table.rules}
 
 
 def _hand_points(state: State) -> tuple[int, ...]:
@@ -186,6 +236,16 @@ def _hand_points(state: State) -> tuple[int, ...]:
         return ()
     return tuple(claims.points([d for seat, d in state.declared if rules.side(seat) == side])
                  for side in range(rules.sides))
+
+
+@lru_cache(maxsize=32)
+def _without_groups(chart: Any, barred: frozenset[str]) -> Any:
+    """``chart`` without the yaku of the groups ``barred`` (B16), built once per pair."""
+    stand_ins = chart.stand_ins
+    return replace(chart, groups=tuple(g for g in chart.groups if g.key not in barred),
+                   rules=tuple(r for r in chart.rules if r.group not in barred),
+                   stand_ins=None if stand_ins is not None and stand_ins.group in barred
+                   else stand_ins)
 
 
 def _stand_in_note(hit: Any) -> str:
@@ -226,9 +286,26 @@ class CardValueSettlement:
         Takes All, Low Man Out ...) applied in this order to the scores as counted; each
         is a line of the round's report.
     ``round_tie``
-        Who wins a round whose best score is shared: ``"none"`` (nobody; the basics) or
-        ``"dealer_then_play_order"`` (Dealer Tie Breaker); see
-        :func:`~hanafuda_core.families.capture.ranking.round_winner`.
+        Who wins a round whose best score is shared: ``"none"`` (nobody; the basics),
+        ``"dealer_then_play_order"`` (Dealer Tie Breaker) or ``"lighter_burden"`` (the
+        tied side carrying the lighter point burden, B14); see
+        :func:`~hanafuda_core.families.capture.ranking.round_winner`. Or (B11) a tuple
+        of keys tried in order among the tied players: ``"most_chaffs"`` (the most
+        Chaff cards captured), ``"card_points"`` (the highest card points), then
+        optionally ``"dealer_then_play_order"``; still tied: nobody (Tensho).
+    ``count_cards``
+        False (B11): the card points are reported but not scored; a side's score is
+        its yaku (Tensho). True: card points plus yaku, as above.
+    ``transfer_hand``
+        B15: the hand combinations claimed at the deal (A11) are paid by the other
+        sides like the yaku (:func:`transfer_scores` with ``own_yaku_factor``), not only
+        added to the claimer (Sudaoshi, BOOK 4247, 4279: "taken from each opponent").
+    ``group_burdens``
+        B16: yaku groups only a side carrying one point burden may score, as
+        ``((group key, burden), ...)`` (Sudaoshi's Rain yaku: ``(("rain", 120),)``).
+        A side carrying another burden scores the rest of its yaku; the report says
+        why the group's did not count. Read only when the round has burdens (B14:
+        ``CaptureRules.burdens``); a pile scored on its own counts the group.
     ``source``
         The rule's source, cited in reports.
     """
@@ -242,15 +319,89 @@ class CardValueSettlement:
     transfer_yaku: bool = False
     own_yaku_factor: str = "one"
     adjustments: tuple[Adjustment, ...] = ()
-    round_tie: str = "none"
+    round_tie: str | tuple[str, ...] = "none"
     source: Source | None = None
+    count_cards: bool = True
+    transfer_hand: bool = False
+    group_burdens: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         yaku_factor(self.own_yaku_factor, 2)      # refuses an unknown factor
-        if self.round_tie not in ROUND_TIES:
+        if self.own_yaku_factor == "none" and not self.transfer_yaku:
+            raise OptionError("own yaku that count for nothing (own_yaku_factor='none') "
+                              "only cost the other sides: set transfer_yaku as well")
+        if isinstance(self.round_tie, tuple):
+            keys = self.round_tie
+            if not keys or any(k not in TIE_KEYS for k in keys) or len(set(keys)) != len(keys) \
+                    or "dealer_then_play_order" in keys[:-1]:
+                raise OptionError(f"a tied round is decided by keys among "
+                                  f"{', '.join(TIE_KEYS)}, each once and "
+                                  f"'dealer_then_play_order' last, not {keys!r}")
+        elif self.round_tie not in ROUND_TIES:
             raise OptionError(f"a tied round is decided by {' or '.join(ROUND_TIES)}, "
                               f"not {self.round_tie!r}")
         self._check_card_values()
+        self._check_group_burdens()
+
+    def _check_group_burdens(self) -> None:
+        """Refuse a ``group_burdens`` entry that is no (group of the chart, burden) pair
+        (B16)."""
+        groups = {g.key for g in self.chart.groups} if self.chart is not None else set()
+        for pair in self.group_burdens:
+            items: tuple[object, ...] = pair if isinstance(pair, tuple) else ()
+            if (len(items) != 2 or items[0] not in groups or isinstance(items[1], bool)
+                    or not isinstance(items[1], int)):
+                raise OptionError(f"group_burdens holds {pair!r}; each entry is (group, "
+                                  "burden): a yaku group of the game's chart ("
+                                  f"{', '.join(sorted(groups)) or 'none'}) and the point "
+                                  "burden that may score it")
+
+    # -- B16: yaku groups restricted to one burden ------------------------------------
+    def barred_groups(self, burden: int | None) -> frozenset[str]:
+        """The chart's yaku groups a side carrying ``burden`` may not score (B16); none
+        when the burden is unknown (None: a pile scored on its own).
+
+        >>> from hanafuda_core.yaku import YakuGroup, YakuRule, YakuTable
+        >>> chart = YakuTable((YakuGroup("rain", "Rain yaku"),),
+        ...                   (YakuRule("rainy", "Rainy Sky", "", 20, cards=(40, 41)),))
+        >>> s = CardValueSettlement(chart=chart, group_burdens=(("rain", 120),))
+        >>> sorted(s.barred_groups(110)), sorted(s.barred_groups(120)), s.barred_groups(None)
+        (['rain'], [], frozenset())
+        """
+        if burden is None:
+            return frozenset()
+        return frozenset(g for g, b in self.group_burdens if b != burden)
+
+    def chart_for(self, burden: int | None) -> Any:
+        """The game's own chart as a side carrying ``burden`` scores it: without the
+        groups it may not score (B16; the chart itself when none is barred)."""
+        if burden is None or not self.group_burdens or self.chart is None:
+            return self.chart
+        charts = self._burden_charts
+        if burden not in charts:
+            barred = self.barred_groups(burden)
+            charts[burden] = _without_groups(self.chart, barred) if barred else self.chart
+        return charts[burden]
+
+    @cached_property
+    def _burden_charts(self) -> dict[int, Any]:
+        """The chart as each burden scores it, as asked so far (:meth:`chart_for`)."""
+        return {}
+
+    def barred_notes(self, mask: int, field_mask: int, burden: int | None,
+                     who: str = "") -> list[str]:
+        """Why a yaku the pile makes does not count for a side carrying ``burden`` (B16):
+        "Rainy Sky does not count: only the player carrying the 120 point burden scores
+        Rain yaku"."""
+        barred = self.barred_groups(burden)
+        if not barred or self.chart is None:
+            return []
+        names = {g.key: g.name for g in self.chart.groups}
+        need = dict(self.group_burdens)
+        prefix = f"{who}: " if who else ""
+        return [f"{prefix}{h.rule.name} does not count: only the player carrying the "
+                f"{need[h.rule.group]} point burden scores {names[h.rule.group]}"
+                for h in self.chart.evaluate(mask, field_mask).hits if h.rule.group in barred]
 
     # -- the figures -------------------------------------------------------------
     def _check_card_values(self) -> None:
@@ -300,33 +451,97 @@ class CardValueSettlement:
 
     def side_scores(self, piles: tuple[int, ...], field_mask: int = 0,
                     doubled: tuple[frozenset[str], ...] = (),
-                    hand: Sequence[int] = ()) -> tuple[SideScore, ...]:
+                    hand: Sequence[int] = (), burdens: Sequence[int] = ()
+                    ) -> tuple[SideScore, ...]:
         """Each side's score from the sides' capture piles (int masks); ``doubled``: per
         side, the game's own yaku worth double this round (A1/A7: declared at the deal);
-        ``hand``: per side, the points of the hand combinations it claimed (A11)."""
-        own = [self._yaku(self.chart, m, field_mask, doubled[s] if doubled else frozenset())
+        ``hand``: per side, the points of the hand combinations it claimed (A11), paid by
+        the others with ``transfer_hand`` (B15); ``burdens``: per side, the point burden
+        it carries this round (B14): its par instead of ``par``, and which
+        burden-restricted yaku groups it scores (B16).
+
+        The rulebook's Sudaoshi example (B15; burdens 100 / 110 / 120, hand combinations
+        20 / 0 / 40, yaku 0 / 10 / 20, card values 89 / 108 / 133):
+
+        >>> s = CardValueSettlement(transfer_yaku=True, own_yaku_factor="opponents",
+        ...                         transfer_hand=True)
+        >>> s.transfer_hand_points((20, 0, 40))
+        (0, -60, 60)
+        """
+        n = len(piles)
+        if burdens and len(burdens) != n:
+            raise HanafudaError(f"one point burden per side: {n} sides, {len(burdens)} "
+                                "burdens")
+        charts = ([self.chart_for(b) for b in burdens] if burdens and self.group_burdens
+                  else [self.chart] * n)
+        own = [self._yaku(charts[s], m, field_mask, doubled[s] if doubled else frozenset())
                for s, m in enumerate(piles)]
         opt = [self._yaku(self.optional_chart, m, field_mask) for m in piles]
         counted = [y + (o if self.optional_on else 0) for y, o in zip(own, opt)]
         cards = [self.card_points(m) for m in piles]
+        pars = tuple(burdens) if burdens else (self.par,) * n
         if self.transfer_yaku:
-            k = yaku_factor(self.own_yaku_factor, len(piles))
-            totals = transfer_scores(cards, counted, self.own_yaku_factor, self.par)
+            k = yaku_factor(self.own_yaku_factor, n)
+            totals = tuple(t - p for t, p in zip(
+                transfer_scores(cards, counted, self.own_yaku_factor), pars))
             everyone = sum(counted)
             taken = [everyone - y for y in counted]
         else:
-            k, taken = 1, [0] * len(piles)
-            totals = tuple(c - self.par + y for c, y in zip(cards, counted))
+            k, taken = 1, [0] * n
+            scored = cards if self.count_cards else list(pars)
+            totals = tuple(c - p + y for c, p, y in zip(scored, pars, counted))
+        hand_taken, hand_k = [0] * n, 1
         if hand:
-            totals = tuple(t + h for t, h in zip(totals, hand))
-        return tuple(SideScore(cards[s], self.par, own[s], opt[s], self.optional_on,
-                               taken[s], k, totals[s], hand[s] if hand else 0)
-                     for s in range(len(piles)))
+            paid = self.transfer_hand_points(hand) if self.transfer_hand else tuple(hand)
+            totals = tuple(t + h for t, h in zip(totals, paid))
+            if self.transfer_hand:
+                hand_k = yaku_factor(self.own_yaku_factor, n)
+                hand_taken = [sum(hand) - h for h in hand]
+        return tuple(SideScore(cards[s], pars[s], own[s], opt[s], self.optional_on,
+                               taken[s], k, totals[s], hand[s] if hand else 0,
+                               hand_taken[s], hand_k, self.count_cards)
+                     for s in range(n))
+
+    def transfer_hand_points(self, hand: Sequence[int]) -> tuple[int, ...]:
+        """Each side's hand-combination term when the others pay it (B15): its own
+        claimed points times the own-yaku factor, less every other side's
+        (:func:`transfer_scores` with no card points)."""
+        return transfer_scores((0,) * len(hand), hand, self.own_yaku_factor)
+
+    def tie_winner(self, state: State, counted: Sequence[int]) -> tuple[int | None, str]:
+        """The round's winner under ``round_tie`` from the seats' scores, and what decided
+        a tie (B11: the keys in order among the players still tied), "" without a tie.
+
+        The Chaffs counted are the Chaff cards (:class:`~hanafuda_core.cards.Kind`) of
+        each pile; the card points are :meth:`card_points`."""
+        rules = state.rules
+        best = max(counted)
+        tied = [p for p in range(rules.players) if counted[p] == best]
+        if len(tied) == 1:
+            return tied[0], ""
+        keys = self.round_tie if isinstance(self.round_tie, tuple) else (self.round_tie,)
+        for key in keys:
+            if key == "none":
+                break
+            if key == "dealer_then_play_order":
+                n = rules.players
+                seat = next(s for s in ((state.dealer + k) % n for k in range(n)) if s in tied)
+                return seat, "the first tied player in turn order from the dealer"
+            piles = [state.caps_m[rules.side(p)] for p in tied]
+            vals = ([(m & _CHAFF).bit_count() for m in piles] if key == "most_chaffs"
+                    else [self.card_points(m) for m in piles])
+            top = max(vals)
+            tied = [p for p, v in zip(tied, vals) if v == top]
+            if len(tied) == 1:
+                what = "the most Chaffs" if key == "most_chaffs" else "the most card points"
+                return tied[0], f"{what} ({top})"
+        return None, ""
 
     def _yaku_lines(self, mask: int, field_mask: int, who: str = "",
-                    doubled: frozenset[str] = frozenset()) -> list[ScoreLine]:
+                    doubled: frozenset[str] = frozenset(), burden: int | None = None
+                    ) -> list[ScoreLine]:
         lines: list[ScoreLine] = []
-        for table, optional in ((self.chart, False), (self.optional_chart, True)):
+        for table, optional in ((self.chart_for(burden), False), (self.optional_chart, True)):
             if table is None:
                 continue
             for h in table.evaluate(mask, field_mask, () if optional else doubled).hits:
@@ -396,6 +611,13 @@ class CardValueSettlement:
         if self.chart is not None:      # a yaku made but set aside (A13: voided by the pile)
             notes += [f"{name} does not count: {why}"
                       for name, why in self.chart.evaluate(mask, field_mask).set_aside]
+            notes += [f"{line.name} is an automatic win: it wins the round at once"
+                      for line in lines if line.key in self.chart.automatic_keys]
+            need = dict(self.group_burdens)     # B16: counted here, but only for one burden
+            notes += [f"{h.rule.name} counts only for the player carrying the "
+                      f"{need[h.rule.group]} point burden"
+                      for h in self.chart.evaluate(mask, field_mask).hits
+                      if h.rule.group in need]
         return ScoreReport(tuple(lines), counted, (), s.total, "Score of the captured cards",
                            None, tuple(notes))
 
@@ -423,19 +645,30 @@ class CardValueSettlement:
         Stop). Every side is scored as at the end (the cards still out are nobody's),
         and ``winner``, who made the yaku, wins the round (reason ``"yaku"``)."""
         res = self.settle_draw(state)
+        rules = state.rules
+        auto = rules.yaku.automatic_indices if rules.yaku is not None else frozenset()
+        made = [rules.yaku.rules[i].name for i, _ in state.sigs[rules.side(winner)]
+                if i in auto]
 
         def make_report() -> ScoreReport:
             rep: ScoreReport = res.report
             notes = tuple(n for n in rep.notes if not n.startswith("a tie"))
             if any(state.hands_m) or state.stock_size:
                 notes += ("the cards still in the hands and the stock are nobody's",)
+            if made:        # B10: an automatic win ended the round
+                return replace(rep, title=f"Round {state.round_no}: player {winner + 1} "
+                               f"makes {' and '.join(made)}, an automatic win", player=winner,
+                               notes=notes)
             return replace(rep, title=f"Round {state.round_no}: player {winner + 1} makes "
                            "the first yaku and wins the round", player=winner, notes=notes)
-        return RoundResult(winner, res.points, "yaku", make_report=make_report)
+        return RoundResult(winner, res.points, "automatic win" if made else "yaku",
+                           make_report=make_report)
 
-    def _yaku_keys(self, mask: int, field_mask: int) -> frozenset[str]:
+    def _yaku_keys(self, mask: int, field_mask: int, burden: int | None = None
+                   ) -> frozenset[str]:
         keys: set[str] = set()
-        for table, counted in ((self.chart, True), (self.optional_chart, self.optional_on)):
+        for table, counted in ((self.chart_for(burden), True),
+                               (self.optional_chart, self.optional_on)):
             if table is not None and counted:
                 keys.update(h.rule.key for h in table.evaluate(mask, field_mask).hits)
         return frozenset(keys)
@@ -448,7 +681,9 @@ class CardValueSettlement:
             scores=tuple(scores[s].total for s in seats),
             card_points=tuple(scores[s].card_points for s in seats),
             piles=tuple(state.caps_m[s] for s in seats),
-            yaku=tuple(self._yaku_keys(state.caps_m[s], state.field_m) for s in seats),
+            yaku=tuple(self._yaku_keys(state.caps_m[s], state.field_m,
+                                       state.burdens[p] if state.burdens else None)
+                       for p, s in enumerate(seats)),
             dealer=state.dealer, value_of=self.card_points)
 
     def settle_draw(self, state: State) -> RoundResult:
@@ -456,11 +691,17 @@ class CardValueSettlement:
         as ``round_tie`` says); then the round adjustments, in order."""
         rules = state.rules
         doubled = doubled_yaku(state)
-        scores = self.side_scores(state.caps_m, state.field_m, doubled, _hand_points(state))
+        burdens = state.burdens          # B14: per seat (burdens are not played with teams)
+        scores = self.side_scores(state.caps_m, state.field_m, doubled, _hand_points(state),
+                                  burdens)
         counted = tuple(scores[rules.side(p)].total for p in range(rules.players))
         best = max(counted)
         tied = sum(1 for v in counted if v == best) > 1
-        winner = round_winner(counted, state.dealer, self.round_tie)
+        if isinstance(self.round_tie, tuple):
+            winner, decided = self.tie_winner(state, counted)
+        else:
+            winner = round_winner(counted, state.dealer, self.round_tie, burdens or None)
+            decided = ""
         tie_winner = winner if tied else None
         points = counted
         adjusted_notes: tuple[str, ...] = ()
@@ -474,8 +715,12 @@ class CardValueSettlement:
             notes = []
             for p in range(rules.players):
                 side = rules.side(p)
+                burden = burdens[p] if burdens else None
+                if burden is not None:
+                    notes.append(f"player {p + 1} carries the {burden} point burden")
                 lines += self._yaku_lines(caps[side], fm, f"player {p + 1}",
-                                          doubled[side] if doubled else frozenset())
+                                          doubled[side] if doubled else frozenset(), burden)
+                notes += self.barred_notes(caps[side], fm, burden, f"player {p + 1}")
                 if scores[side].hand_points and isinstance(rules.declarations, HandClaims):
                     table = rules.declarations.table
                     claimed = [table.rule(d.key).name for seat, d in state.declared
@@ -484,11 +729,18 @@ class CardValueSettlement:
                         notes.append(f"player {p + 1} claimed {' and '.join(claimed)} at the "
                                      "deal")
                 notes.append(f"player {p + 1}: {scores[side].formula()}")
+            if self.own_yaku_factor == "none" and any(s.taken_by_others for s in scores):
+                notes.append("a player's own yaku score nothing: each yaku is taken from "
+                             "every other player (taken by others)")
             if fm:
                 notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
-            if tie_winner is not None:
+            if tie_winner is not None and burdens:
                 notes.append(f"a tie for the best score: player {tie_winner + 1} wins the "
-                             "round, the first tied player in turn order from the dealer")
+                             "round, carrying the lighter point burden")
+            elif tie_winner is not None:
+                notes.append(f"a tie for the best score: player {tie_winner + 1} wins the "
+                             "round, " + (decided or "the first tied player in turn order "
+                                          "from the dealer"))
             elif tied:
                 notes.append("a tie for the best score: nobody wins the round")
             notes += adjusted_notes

@@ -1,19 +1,21 @@
-"""The Koi-Koi chapter's helpers: every chart, table and narration is what the core says."""
-
-import re
+"""Koi-Koi's chapter facts: its charts, its written examples and the rule sets side by side,
+each as the teaching layer shows them from Koi-Koi's data (hanafuda_core.games.koikoi)."""
 
 import pytest
 
-from hanafuda_core import koikoi_book as kb
-from hanafuda_core import teach
+from hanafuda_core import get_game, teach
 from hanafuda_core.cards import CardSet
-from hanafuda_core.engines.capture import Phase
-from hanafuda_core.errors import HanafudaError
-from hanafuda_core.games.koikoi import OPTIONS, PRESETS, get_rules
+from hanafuda_core.engines.capture import GO_ON, STOP, Phase, apply, legal_actions, setup_state
+from hanafuda_core.games.koikoi import (
+    DECISION_MOMENT,
+    OPTIONS,
+    PRESETS,
+    get_rules,
+)
 from hanafuda_core.rules import SOURCE_DOCUMENTS
-from hanafuda_core.scoring import score_cards
-from hanafuda_core.teach import option_title, preset_label, value_text
+from hanafuda_core.teach import option_title, preset_label, situations, value_text
 
+GAME = get_game("koikoi")
 #: Each preset's heading (the teaching layer's preset labels).
 LABELS = {p: preset_label("koikoi", p) for p in PRESETS}
 
@@ -51,32 +53,29 @@ def test_book_koikoi_points_matrix_follows_the_charts():
     assert rows["Flower Viewing"][LABELS["d002"]] == "—"
 
 
-def test_comparison_cells_equal_score_cards_totals():
-    rows = kb.comparison_rows()
-    assert len(rows) == len(kb.COMPARISON_PILES)
-    for row in rows:
-        for label, preset, opts in kb.COMPARED:
-            rep = score_cards(row["Cards"], preset, opts)
-            assert row[f"{label} total"] == rep.total
-            assert str(row[label]).startswith(f"{rep.total}")
-            for line in rep.lines:
-                assert line.name in row[label]
+def test_comparison_compares_every_rule_set_and_the_alternative_charts():
+    rows = teach.same_piles_rows(GAME)
+    assert "Rulebook, alternative charts total" in rows[0]
+    for row in rows:                                       # Toppa scores as D002 does
+        assert row[f"{LABELS['d002-toppa']} total"] == row[f"{LABELS['d002']} total"]
 
 
 def test_comparison_shows_the_catalog_disagreements():
-    by_pile = {r["Pile"]: r for r in kb.comparison_rows()}
+    by_pile = {r["Pile"]: r for r in teach.same_piles_rows(GAME)}
     five = by_pile["All five Brights"]
     assert (five["Rulebook total"], five[LABELS["d003"] + " total"]) == (10, 15)
+    assert five[LABELS["d002"]] == "20: 5 Brights 10 ×2"        # D002 doubles 7 or more
     views = by_pile["Moon, Curtain and Sake Cup"]
     assert views["Rulebook total"] == 10
     assert views[LABELS["d002"] + " total"] == 0
     assert views[LABELS["d003"] + " total"] == 0
     ribbons = by_pile["Poetry and Purple Ribbons together"]
     assert ribbons["Rulebook total"] == 10 and ribbons[LABELS["d003"] + " total"] == 14
+    assert all(r["differs"] for r in by_pile.values())
 
 
 def test_book_koikoi_examples_table_matches_the_rulebook():
-    rows = {r["Example"]: r for r in kb.koikoi_example_rows()}
+    rows = {r["Example"]: r for r in teach.decision_example_rows(GAME)}
     book, d002, d003 = (LABELS[p] for p in ("book", "d002", "d003"))
     assert rows["Rulebook example 1 (case C3)"][book].startswith("A 5;")
     assert rows["Rulebook example 2 (case C1)"][book].startswith("A 12 ")
@@ -86,28 +85,34 @@ def test_book_koikoi_examples_table_matches_the_rulebook():
     assert rows["Case C6"][book].startswith("A 14 ")        # doubled once, not x4
     assert rows["Rulebook example 3 (case C2)"][d003].startswith("B 1;")   # no multiplier
     assert rows["Rulebook example 2 (case C1)"][d002].startswith("does not arise")
-
-
-def test_scenarios_replay_through_the_engine():
-    for sc in kb.SCENARIOS:
-        state = kb.run_scenario(sc)
-        assert state.is_terminal and state.card_count() <= 48
+    assert rows["Rulebook example 2 (case C1)"]["Koi-Koi calls"] == 1
+    assert rows["Rulebook example 3 (case C2)"]["Next dealer"] == "B"
+    assert LABELS["d002-toppa"] not in rows["Case C4"]     # its results repeat D002's
 
 
 def test_d002_7_seven_doubles_rows():
-    rows = {r["Yaku total"]: r for r in kb.seven_doubles_rows()}
+    rows = {r["Yaku total"]: r for r in teach.multiplier_rows(teach.preset_game(GAME, "d002"))}
     assert rows[6]["Paid"] == 6 and rows[7]["Paid"] == 14 and rows[8]["Paid"] == 16
     assert rows[8]["Paid after the payer's Koi-Koi"] == 32
 
 
 def test_d002_8_three_player_example_forces_stop():
-    decision, final, legal = kb.three_player_example()
+    example = situations.Example.from_data(DECISION_MOMENT)
+    decision, final, legal = situations.decision_moment(GAME, example)
     assert legal == ["stop"] and final.result.points == (0, -12, 12)
+    assert decision.rules.players == 3 and decision.rules.preset == "d002"
+    text = teach.show_decision_moment(GAME).data
+    assert "Koi-Koi calls so far: A, B. Player C has just made a yaku and must call Stop" \
+        in text
 
 
 def test_koikoi_effect_rows_cover_every_value():
-    rows = kb.koikoi_effect_rows()
+    rows = teach.decision_option_rows(GAME)
     assert [r["Setting"] for r in rows] == list(OPTIONS["koikoi_effect"].allowed)
+    by = {r["Setting"]: r for r in rows}
+    assert by["double_once"]["Used by"] == LABELS["book"]
+    assert by["none"]["Example 3 (B stops after A's call)"].startswith("B 1;")
+    assert by["double_once"]["Example 3 (B stops after A's call)"].startswith("B 2 ")
 
 
 def test_options_rows_list_every_option_with_preset_values():
@@ -133,28 +138,19 @@ def test_deal_and_misdeal_rows_come_from_the_rules():
     assert deals >= {
         (LABELS["book"], 2, 8, 8), (LABELS["d002"], 3, 7, 6),
         (LABELS["d002"], 4, 5, 8), (LABELS["d002-toppa"], 2, 10, 8)}
-    mis = {r["Rule set"]: r for r in kb.misdeal_rows()}
+    mis = {r["Rule set"]: r for r in teach.misdeal_rows("koikoi")}
+    assert list(mis) == [LABELS["book"], LABELS["d002"], LABELS["d003"]]  # Toppa repeats D002
     assert mis[LABELS["book"]]["Four pairs in a hand"].startswith("deal again")
     assert (mis[LABELS["d003"]]["Four of a month on the field"]
             == "deal again, the other player deals")
+    assert mis[LABELS["d002"]]["Four of a month in a hand"] == \
+        "the holder wins the round (6 points)"
 
 
-@pytest.mark.parametrize("key", sorted(kb.TURN_CASES))
-def test_turn_cases_narration_matches_the_engine(key):
-    tc = kb.turn_case(key)
-    assert tc.step.captured == tc.after.captures(0) - tc.before.captures(0)
-    assert tc.step.field_after == tc.after.field
-
-
-def test_basics_turn_cases_show_the_rules():
-    assert kb.turn_case("two").legal_at_choice == ("capture 2a", "capture 2c")
-    same = kb.turn_case("same")
-    assert same.step.drawn in same.after.field            # may not take the pair just made
-    assert len(kb.turn_case("hiki").step.taken_hand) == 4
-    decide = kb.turn_case("decide")
-    assert decide.after.phase == Phase.DECIDE
-    with pytest.raises(HanafudaError, match="unknown turn case"):
-        kb.turn_case("nope")
+def test_group_rows_of_the_rulebook():
+    rows = {r["Group"]: r for r in teach.group_rows(GAME)}
+    assert rows["Bright yaku"]["What counts"] == "only the best one"
+    assert rows["Views"]["What counts"] == "every one you make"
 
 
 @pytest.mark.parametrize("seed", [3, 0, 19])
@@ -191,20 +187,6 @@ def test_chapter_worked_round_shows_the_coachs_koikoi_call_in_full():
     assert all("average" in d.reason for d in wr.decisions)
 
 
-def test_score_examples_name_cards_and_never_write_codes():
-    for i in range(len(kb.SCORE_PILES)):
-        text = re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", kb.show_score(i).data,
-                                               flags=re.S))
-        assert teach.reader_problems(text) == [], teach.reader_problems(text)
-
-
-def test_reference_page_has_print_style_and_every_yaku():
-    html = kb.reference_html()
-    assert "@media print" in html and "size:A4" in html
-    for rule in get_rules("book").yaku.rules:
-        assert rule.name.replace("&", "&amp;") in html
-
-
 def test_sources_list_every_document_used():
     docs = {r["Document"] for r in teach.source_rows("koikoi")}
     assert docs == {SOURCE_DOCUMENTS[d].reader for d in ("BOOK", "D002", "D003")}
@@ -213,3 +195,13 @@ def test_sources_list_every_document_used():
 def test_overview_uses_the_registry():
     rows = {r[""]: r["At a glance"] for r in teach.overview_rows("koikoi")}
     assert rows["Difficulty"] == "Intermediate" and rows["Cards"] == "48 cards"
+
+
+def test_last_card_decision_checked_in_the_engine():
+    """The quiz's last-card position: a go-on call on the last card can only draw."""
+    rules = get_rules("book")
+    s = setup_state(rules, [["3c"], []], field="3b 10c", stock=[], captures=["1b 2b", ""])
+    s = apply(s, "play 3c")
+    assert s.phase == Phase.DECIDE and set(legal_actions(s)) == {GO_ON, STOP}
+    assert apply(s, GO_ON).result.points == (0, 0)
+    assert apply(s, STOP).result.points == (5, 0)

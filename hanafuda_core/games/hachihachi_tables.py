@@ -1,20 +1,14 @@
-"""Helpers for the Hachi-Hachi chapter, its variants page and its quick reference.
+"""The Hachi-Hachi chapter's own facts, as rows: what only Hachi-Hachi has.
 
-The chapter teaches the rulebook's three-player game in layers (the ``base_*`` helpers,
-:data:`BASE_PRESET`): its pictures and tables name cards and sources for readers, with
-no codes, labels or line numbers. The variants page shows the four traditions side by
-side (the other helpers), with their sources.
-
-As in :mod:`hanafuda_core.book`, every ``show_*`` function returns an IPython
-display object (imported lazily, so the module stays importable with the
-standard library alone); the data behind each one is a plain function that the
-tests check. Nothing about a rule is typed here: values, multipliers, fees and
-payments come from :mod:`hanafuda_core.games.hachihachi`,
-:mod:`hanafuda_core.teyaku` and :func:`~hanafuda_core.games.hachihachi_settle.settle_round`.
-The facts of the seed worked examples (who held which hand, who called what)
-live in :mod:`hanafuda_core.games.hachihachi_examples` (:data:`EXAMPLES`); this module
-holds only the chapter's own comparison situations (:data:`SITUATIONS`,
-:data:`SPECIAL_CASES`, :data:`CALL_CASES`).
+Its four traditions side by side (passing fees and forced dropouts, compensation, the
+field multiplier and its timelines, how each tradition pays a yaku call, the special
+achievements, the same situations settled four ways), the hand-combination comparison,
+the glue for the chapter's prose and the hooks its learner chapter gives the teaching
+layer (the worked round's claim words and reasons, the parts of a worked example).
+Nothing here draws: the teaching layer (:mod:`hanafuda_core.teach.layouts`) shows these
+rows, and every value comes from :mod:`hanafuda_core.games.hachihachi`, the teyaku
+tables and :func:`~hanafuda_core.games.hachihachi_settle.settle_round`. The facts of the
+seed worked examples live in :mod:`hanafuda_core.games.hachihachi_examples`.
 
 >>> settle("BK17-3").totals()
 {'A': -88, 'B': -38, 'C': 126}
@@ -26,37 +20,36 @@ holds only the chapter's own comparison situations (:data:`SITUATIONS`,
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import tables, teach
-from .book import _caption, _html, _svg, print_css, table_view
-from .cards import DEFAULT_VALUES, Card, CardSet, Kind
-from .errors import HanafudaError
-from .games.hachihachi import (
+from .. import tables
+from ..cards import DEFAULT_VALUES, Card, CardSet
+from ..errors import HanafudaError
+from ..ledger import BANK
+from ..rules import SOURCE_DOCUMENTS, GameInfo
+from ..teyaku import CHAFF, SUIT, TeyakuRule
+from .hachihachi import (
     OPTIONS,
     PRESETS,
     TEYAKU_TABLES,
-    HachiHachiRules,
     game_award,
     get_rules,
     preset_options,
     yaku_rule,
 )
-from .games.hachihachi_examples import (
+from .hachihachi_examples import (
     AKA_HAND,
     EXAMPLES,
     GREATER_TRIPLE_HAND,
-    WorkedExample,
     example,
     yaku_cards,
 )
-from .games.hachihachi_examples import player as _p
-from .games.hachihachi_settle import (
+from .hachihachi_examples import player as _p
+from .hachihachi_settle import (
     LIGHT_MULTIPLIERS,
     PAR,
     Call,
@@ -67,73 +60,27 @@ from .games.hachihachi_settle import (
     field_multiplier,
     settle_round,
 )
-from .hachihachi_controllers import category_rows
-from .ledger import BANK, Payment
-from .render.sizes import MIN_CARD_WIDTH
-from .rules import SOURCE_DOCUMENTS, GameInfo
-from .teach import hand_example, preset_label
-from .teyaku import CHAFF, SUIT, TeyakuRule
-from .yaku import YakuRule
-
-if TYPE_CHECKING:
-    import ipywidgets as widgets
-    from IPython.display import HTML
-
-
-__all__ = [
-    "TRADITIONS", "REGISTRY_KEYS", "par_facts", "money",
-    "table_value",
-    "dropout_rows", "compensation_rows", "field_rows",
-    "FIELD_MODES", "TIMELINES", "field_timeline", "timeline_rows", "TeyakuExample",
-    "teyaku_example", "teyaku_examples", "EXTRA_HANDS", "teyaku_rows", "yaku_rows",
-    "CALL_CASES", "call_rows", "special_rows", "SPECIAL_CASES",
-    "special_case_rows", "WorkedExample", "EXAMPLES", "example", "settle", "STEPS",
-    "step_lines", "payment_rows", "example_facts_text", "SITUATIONS", "compare_rows",
-    "example_source_rows", "chapter_facts", "tradition_name",
-    "field_quad_facts",
-    "PRINT_CSS", "show_dropouts", "show_compensation",
-    "show_fields", "show_timeline", "show_teyaku", "show_teyaku_tables", "show_yaku",
-    "show_yaku_tables", "teyaku_table_html", "yaku_html", "example_html", "net_rows",
-    "show_calls", "show_specials", "show_special_cases", "show_example",
-    "show_comparison", "show_example_sources",
-    "show_static_note",
-    "BASE_PRESET", "BASE_PLAYERS", "FIRST_DEAL_SEED", "SAGE_HAND_LEFT", "PICTURED_TEYAKU",
-    "SPECIAL_ROWS_LEFT_OUT", "BONUS_ROWS", "base_overview_rows", "first_deal_html", "claim_text",
-    "worked_round_html", "find_sage_seed", "example_title", "learner_example_html",
-    "base_teyaku_rows", "base_teyaku_html", "base_specials_rows", "base_reference_html",
-    "pile_count_html", "turn_html", "show_base_overview", "show_first_deal", "show_turn",
-    "show_pile_count", "show_base_teyaku", "show_base_specials", "show_base_yaku",
-    "show_base_worked_round", "show_learner_example", "show_base_reference",
-]
 
 #: The four traditions in the order the chapter shows them (the game's presets).
 TRADITIONS: tuple[str, ...] = tuple(PRESETS)
-#: The registry entry behind each tradition (players, deals, difficulty):
-#: :func:`hanafuda_core.teach.preset_info`.
-REGISTRY_KEYS: Mapping[str, str] = {p: teach.preset_info("hachihachi", p).key
-                                    for p in TRADITIONS}
 
 
 def _game(preset: str) -> GameInfo:
     """The registry entry behind a tradition (:func:`hanafuda_core.teach.preset_info`)."""
+    from .. import teach
     return teach.preset_info("hachihachi", preset)
-
-
-def _unit(preset: str) -> str:
-    """What a tradition keeps score in (:func:`hanafuda_core.teach.unit_text`)."""
-    return teach.unit_text(teach.preset_game("hachihachi", preset))
 
 
 def _label(preset: str) -> str:
     """A tradition's column heading (:func:`hanafuda_core.teach.preset_label`)."""
-    return preset_label("hachihachi", preset)
+    from .. import teach
+    return teach.preset_label("hachihachi", preset)
 
 
 def _check_tradition(preset: str) -> None:
     if preset not in TRADITIONS:
         raise HanafudaError(f"unknown Hachi-Hachi tradition {preset!r}; choose one of "
                             f"{', '.join(TRADITIONS)}")
-
 
 def _and(items: Sequence[str]) -> str:
     items = [i for i in items if i]
@@ -157,9 +104,12 @@ def money(preset: str, amount: int) -> str:
     return get_rules(preset).unit.format(amount)
 
 
+
+
 def table_value(preset: str, value: int) -> str:
     """A table value (BOOK points, kan, shillings) written in the tradition's unit
     (:func:`hanafuda_core.teach.amount_text`)."""
+    from .. import teach
     return teach.amount_text(teach.preset_game("hachihachi", preset), value)
 
 
@@ -292,11 +242,7 @@ def field_timeline(mode: str, fields: Iterable[str | CardSet]
 def timeline_rows(key: str, modes: Sequence[str] = tuple(FIELD_MODES)
                   ) -> list[dict[str, object]]:
     """One row per deal, one column per field mode: the multiplier (and what is reserved)."""
-    try:
-        _, fields = TIMELINES[key]
-    except KeyError:
-        raise HanafudaError(f"unknown field example {key!r}; known: "
-                            f"{', '.join(TIMELINES)}") from None
+    _, fields = _timeline(key)
     runs = {m: field_timeline(m, fields) for m in modes}
     rows = []
     for i, f in enumerate(fields):
@@ -339,7 +285,7 @@ _SEARCH_SEEDS = 400
 def _dealt_examples(limit: int = _SEARCH_SEEDS) -> dict[str, tuple[int, int, CardSet]]:
     """The first seeded hand (seed, player, hand) whose best combination of a group is
     each BOOK rule, preferring hands with nothing in the other group."""
-    from .games.catalog import deal_game
+    from .catalog import deal_game
     table = TEYAKU_TABLES["book"]
     clean: dict[str, tuple[int, int, CardSet]] = {}
     mixed: dict[str, tuple[int, int, CardSet]] = {}
@@ -362,6 +308,7 @@ def teyaku_example(key: str) -> TeyakuExample:
     if found:
         seed, player, hand = found
         return TeyakuExample(key, hand, f"dealt: seed {seed}, player {player}", rule.group)
+    from ..teach.charts import hand_example
     return TeyakuExample(key, hand_example(table, key), "constructed", rule.group)
 
 
@@ -397,13 +344,28 @@ def _hit_text(preset: str, hand: CardSet, group: str) -> str:
 
 def _needs(rule: TeyakuRule) -> str:
     """The rule's own description, with plural kinds ('2 Ribbons')."""
-    import re
     return re.sub(r"\b([2-9]) (Bright|Ten|Ribbon)\b", r"\1 \2s", rule.describe())
+
+
+def _values_differ(hand: str, group: str) -> bool:
+    """True when the traditions value a hand differently (rulebook points / 10 = kan)."""
+    cards = CardSet.parse(hand)
+    seen = set()
+    for p in TRADITIONS:
+        res = get_rules(p).teyaku.evaluate(cards)
+        if group:
+            hit = res.best(group)
+            value = hit.value if hit else 0
+        else:
+            value = res.total
+        seen.add(value / 10 if p == "book" else value)
+    return len(seen) > 1
 
 
 def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
     """Every rulebook combination with its example hand, and what each tradition's table
-    makes of that same hand (name and value in its unit)."""
+    makes of that same hand (name and value in its unit); ``Differs`` marks the hands the
+    traditions value differently."""
     rows = []
     book = TEYAKU_TABLES["book"]
     for ex in teyaku_examples():
@@ -416,6 +378,7 @@ def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
                                   "Example from": ex.origin}
         for p in TRADITIONS:
             row[_label(p)] = _hit_text(p, ex.hand, rule.group)
+        row["Differs"] = _values_differ(str(row["Hand"]), rule.group)
         rows.append(row)
     for label, g, hand in EXTRA_HANDS:
         if group and g != group:
@@ -428,39 +391,8 @@ def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
                "Group": g}
         for p in TRADITIONS:
             row[_label(p)] = _hit_text(p, cards, g)
+        row["Differs"] = _values_differ(str(row["Hand"]), g)
         rows.append(row)
-    return rows
-
-
-# ---------------------------------------------------------------------------
-# 5. Yaku and the decision after one
-
-def _one_of(rules: HachiHachiRules, r: YakuRule) -> str:
-    """The group name when the rule is one of a best-only group, else ''."""
-    for g in rules.yaku.groups:
-        if g.key == r.group and g.mode == "one_of":
-            return g.name
-    return ""
-
-
-def yaku_rows(preset: str) -> list[dict[str, object]]:
-    """The captured combinations of a tradition: cards, how many are needed, value."""
-    _check_tradition(preset)
-    rules = get_rules(preset)
-    rows: list[dict[str, object]] = []
-    for r in rules.yaku.rules:
-        pool = CardSet(r.cards)
-        need = r.count or len(pool)
-        value = table_value(preset, r.points)
-        if r.plus_per_extra:
-            value += f", + {table_value(preset, r.plus_per_extra)} per card beyond {need}"
-            if r.extra_kinds:
-                value += " (any " + ", ".join(k.label for k in r.extra_kinds) + ")"
-        rows.append({"Yaku": f"{r.name} ({r.japanese})",
-                     "Needs": f"{need} of the {len(pool)} cards shown"
-                     if len(pool) != need else f"all {need} cards shown",
-                     "Value": value, "One of a group": _one_of(rules, r),
-                     "Cards": pool.format()})
     return rows
 
 
@@ -637,48 +569,14 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _line(preset_rules: HachiHachiRules, x: Payment) -> str:
-    fmt = preset_rules.unit.format
-    mult = f" (field ×{x.multiplier})" if x.multiplier != 1 else ""
-    half = " — half" if x.note == "half" else ""
-    return f"{x.payer} pays {x.payee} {fmt(x.amount)}: {x.reason}{mult}{half}"
 
 
-def step_lines(s: Settlement) -> list[tuple[str, list[str]]]:
-    """The narrated steps: (step title, sentences), skipping steps with nothing in them."""
-    out = []
-    for title, cats in STEPS:
-        lines = [_line(s.rules, x) for x in s.ledger if x.category in cats]
-        if title.startswith("Special"):
-            lines += [f"Cancelled: {x.payer} would have paid {x.payee} "
-                      f"{s.rules.unit.format(x.amount)} ({x.reason})" for x in s.cancelled]
-            if s.special:
-                lines.insert(0, f"{s.special}.")
-        if lines:
-            out.append((title, lines))
-    return out
-
-
-def payment_rows(s: Settlement) -> list[dict[str, object]]:
-    """One row per payment: step, who pays whom, amount, what for, multiplier, rule."""
-    step_of = {c: t for t, cats in STEPS for c in cats}
-    order = {t: i for i, (t, _) in enumerate(STEPS)}
-    rows: list[dict[str, object]] = []
-    for x in sorted(s.ledger, key=lambda x: order.get(step_of.get(x.category, ""), 99)):
-        rows.append({"Step": step_of.get(x.category, x.category), "Pays": x.payer,
-                     "To": x.payee, "Amount": s.rules.unit.format(x.amount),
-                     "For": x.reason + (" (half)" if x.note == "half" else ""),
-                     "Field": f"×{x.multiplier}", "Rule": x.clause})
-    return rows
-
-
-def net_rows(s: Settlement) -> list[dict[str, str]]:
-    """Settlement.to_rows() with amounts in the tradition's notation (the figures' layout)."""
-    names = {"compensation": "Compensation", "teyaku": "Hand combinations", "yaku": "Yaku",
-             "cards": "Card points", "events": "Bonuses", "blind": "Blind stay",
-             "special": "Special achievement", "returned": "Paid back",
-             "fees": "Passing fees", "total": "Total"}
-    return category_rows(s, names, s.rules.unit.format, head="")
+#: What each ledger category is called in a settlement's net table.
+NET_NAMES: Mapping[str, str] = {
+    "compensation": "Compensation", "teyaku": "Hand combinations", "yaku": "Yaku",
+    "cards": "Card points", "events": "Bonuses", "blind": "Blind stay",
+    "special": "Special achievement", "returned": "Paid back", "fees": "Passing fees",
+    "total": "Total"}
 
 
 def example_facts_text(key: str) -> str:
@@ -747,10 +645,7 @@ SITUATIONS: tuple[tuple[str, RoundFacts], ...] = (
 def compare_rows(index: int) -> list[dict[str, object]]:
     """One situation settled under every tradition: each player's net in the tradition's
     unit and in points (a kan or a shilling counted as 12 points, a penny as one)."""
-    try:
-        label, facts = SITUATIONS[index]
-    except IndexError:
-        raise HanafudaError(f"there are {len(SITUATIONS)} situations, numbered from 0") from None
+    label, facts = _situation(index)
     results = {p: settle_round(p, facts) for p in TRADITIONS}
     rows = []
     for name in facts.names:
@@ -831,214 +726,6 @@ def chapter_facts() -> dict[str, object]:
     }
 
 
-# ---------------------------------------------------------------------------
-# Display
-
-show_dropouts = table_view(dropout_rows)
-
-
-def show_compensation(key: str = "BK17-6") -> HTML:
-    ex = example(key)
-    dropout = ex.facts.player(ex.facts.forced_out[0])
-    assert dropout.hand is not None, "a forced dropout's hand is part of the example"
-    pic = _svg().row_svg(list(dropout.hand), width=MIN_CARD_WIDTH,
-                         label=f"{dropout.name}'s hand (forced to drop out)")
-    return _html(pic + tables.to_html(compensation_rows(key)))
-
-
-def show_fields() -> HTML:
-    return _html(_svg().layout_html(field_rows(), width=MIN_CARD_WIDTH))
-
-
-def show_timeline(key: str, modes: Sequence[str] = tuple(FIELD_MODES)) -> HTML:
-    label, fields = TIMELINES[key]
-    lit = [c for f in fields for c in CardSet.parse(f) if c in LIGHT_MULTIPLIERS]
-    pics = _svg().layout_html([(f"Deal {i + 1}", list(CardSet.parse(f)))
-                               for i, f in enumerate(fields)], width=MIN_CARD_WIDTH,
-                               highlight=lit)
-    return _html(pics + tables.to_html(timeline_rows(key, modes)) + _caption(label))
-
-
-def _teyaku_html(rows: Sequence[Mapping[str, object]], width: int = MIN_CARD_WIDTH) -> str:
-    esc = html.escape
-    cols = [_label(p) for p in TRADITIONS]
-    out = [tables.scroll_region("Hand combinations (teyaku) under each tradition")
-           + '<table class="table hf-table">',
-           "<thead><tr><th>Combination and example hand</th>"
-           + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"]
-    for r in rows:
-        cells = [str(r[c]) for c in cols]
-        differ = _values_differ(str(r["Hand"]), str(r["Group"]))
-        style = ' style="background:#fff4e0"' if differ else ""
-        out.append(f"<tr><td><b>{esc(str(r['Combination']))}</b><br>"
-                   f'<span style="font-size:.85em">{esc(str(r["Needs"]))} · '
-                   f"{esc(str(r['Example from']))}</span><br>"
-                   f"{_svg().row_svg(str(r['Hand']), width=width)}</td>"
-                   + "".join(f"<td{style}>{esc(c)}</td>" for c in cells) + "</tr>")
-    out.append("</tbody></table></div>")
-    return "".join(out)
-
-
-def _values_differ(hand: str, group: str) -> bool:
-    """True when the traditions value a hand differently (rulebook points / 10 = kan)."""
-    cards = CardSet.parse(hand)
-    seen = set()
-    for p in TRADITIONS:
-        res = get_rules(p).teyaku.evaluate(cards)
-        if group:
-            hit = res.best(group)
-            value = hit.value if hit else 0
-        else:
-            value = res.total
-        seen.add(value / 10 if p == "book" else value)
-    return len(seen) > 1
-
-
-def show_teyaku(group: str | None = None) -> HTML:
-    """The combinations with example hands, valued by every tradition's table."""
-    return _html(_teyaku_html(teyaku_rows(group)))
-
-
-def _per_tradition(html_of: Callable[[str], str]) -> str:
-    """One collapsible block per tradition (the rulebook's open)."""
-    out = []
-    for p in TRADITIONS:
-        head = f"{_label(p)} ({_unit(p)})"
-        out.append(f'<details class="hf-tradition"{" open" if p == "book" else ""}>'
-                   f"<summary><b>{html.escape(head)}</b></summary>{html_of(p)}</details>")
-    return "".join(out)
-
-
-def teyaku_table_html(preset: str) -> str:
-    _check_tradition(preset)
-    t = get_rules(preset).teyaku
-    rows = [{"Group": "Chaff" if r["group"] == CHAFF else "Suit", "Name": r["name"],
-             "Japanese": r["japanese"], "Needs": _needs(t.rule(str(r["key"]))),
-             "Value": table_value(preset, int(r["value"]))} for r in t.rows()]
-    return tables.to_html(rows)
-
-
-def show_teyaku_tables() -> HTML:
-    """Each tradition's own hand-combination table, one collapsible block each."""
-    return _html(_per_tradition(teyaku_table_html))
-
-
-def show_yaku_tables() -> HTML:
-    """Each tradition's yaku with their cards, one collapsible block each."""
-    return _html(_per_tradition(yaku_html))
-
-
-def yaku_html(preset: str = "book", width: int = MIN_CARD_WIDTH) -> str:
-    esc = html.escape
-    out = [tables.scroll_region("Yaku and their values")
-           + '<table class="table hf-table">'
-           "<thead><tr><th>Yaku</th><th>Needs</th><th>Value</th><th>Cards</th></tr></thead>"
-           "<tbody>"]
-    book_cards = {str(r["Cards"]) for r in yaku_rows("book")}
-    for r in yaku_rows(preset):
-        group = f" (one of: {r['One of a group']})" if r["One of a group"] else ""
-        # Other traditions' yaku use the rulebook's cards: drawn once, in the rulebook block.
-        pic = (_svg().row_svg(str(r["Cards"]), width=width, wrap=9)
-               if preset == "book" or str(r["Cards"]) not in book_cards
-               else "the same cards as the rulebook's")
-        out.append(f"<tr><td>{esc(str(r['Yaku']))}{esc(group)}</td><td>{esc(str(r['Needs']))}"
-                   f"</td><td>{esc(str(r['Value']))}</td>"
-                   f"<td>{pic}</td></tr>")
-    out.append("</tbody></table></div>")
-    return "".join(out)
-
-
-def show_yaku(preset: str = "book") -> HTML:
-    return _html(yaku_html(preset))
-
-
-show_calls = table_view(call_rows)
-show_specials = table_view(special_rows)
-show_special_cases = table_view(special_case_rows)
-
-
-def _steps_html(s: Settlement) -> str:
-    """The narrated steps of :func:`step_lines` as a numbered list, then the totals."""
-    esc = html.escape
-    out = ["<ol>"]
-    for title, lines in step_lines(s):
-        out.append(f"<li><b>{esc(title)}.</b> "
-                   + " ".join(esc(x if x.endswith(".") else x + ".") for x in lines) + "</li>")
-    totals = ", ".join(f"{n} {s.rules.unit.format(v)}" for n, v in s.totals().items())
-    out.append(f"<li><b>Totals.</b> {esc(totals)}. Winner of the round: "
-               f"{esc(s.winner or '—')}.</li></ol>")
-    return "".join(out)
-
-
-def example_html(key: str, **options: Any) -> str:
-    """A worked example: the facts, the hands, the narrated steps, the payment lines and
-    the net table, all from :func:`settle`."""
-    esc = html.escape
-    ex = example(key)
-    s = settle(key, **options)
-    out = [f'<p class="hf-caption">{esc(ex.source)} · {esc(_label(ex.preset))}, '
-           f"amounts in {esc(_unit(ex.preset))}</p>",
-           f"<p>{esc(example_facts_text(key))}</p>"]
-    # Only the hands that matter: those showing a combination, and forced dropouts.
-    hands = [(f"{p.name}'s hand", list(p.hand)) for p in ex.facts.players
-             if p.hand is not None and (s.teyaku.get(p.name) or p.name in ex.facts.forced_out)]
-    shown = [c for hits in s.teyaku.values() for h in hits for c in h.shown]
-    if hands:
-        out.append(_svg().layout_html(hands, width=MIN_CARD_WIDTH, highlight=shown))
-    out.append(_steps_html(s))
-    for n in s.notes:
-        out.append(_caption(n))
-    out.append(tables.to_html(net_rows(s)))
-    out.append('<details><summary>Every payment line</summary>'
-               + tables.to_html(payment_rows(s)) + "</details>")
-    if ex.source_note:
-        out.append(f'<div class="admonition warning"><p class="admonition-title">Where '
-                   f"the source is wrong</p><p>{esc(ex.source_note)}</p></div>")
-    return "".join(out)
-
-
-def show_example(key: str, **options: Any) -> HTML:
-    return _html(example_html(key, **options))
-
-
-def show_comparison(index: int) -> HTML:
-    label, facts = SITUATIONS[index]
-    hands = [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
-    return _html(f"<p><b>{html.escape(label)}</b></p>"
-                 + _svg().layout_html(hands, width=MIN_CARD_WIDTH)
-                 + tables.to_html(compare_rows(index)))
-
-
-def show_example_sources() -> HTML:
-    """Where each seed worked example comes from (:func:`example_source_rows`)."""
-    return _html(tables.to_html(example_source_rows(), caption="The worked examples"))
-
-
-def show_static_note(text: str) -> widgets.HTML:
-    from .widgets.static import static_note
-    return static_note(text)
-
-
-# ---------------------------------------------------------------------------
-# The printable quick reference
-
-PRINT_CSS = print_css("""
-.hf-ref h2{font-size:1.15em;margin:12px 0 4px}
-.hf-ref ol,.hf-ref ul{margin:2px 0 6px 1.2em;padding:0}
-.hf-ref-cols{display:grid;grid-template-columns:1fr 1fr;gap:4px 18px}
-.hf-ref table{font-size:0.85em}
-""", """  body{font-size:9.5pt}
-  .hf-ref table{font-size:8pt}
-""")
-
-
-
-
-# ---------------------------------------------------------------------------
-# The learner chapter: the rulebook's three-player game, in layers. Its pictures and
-# tables name cards and sources for readers (no codes, no labels, no line numbers);
-# the side-by-side traditions are on the variants page.
-
 #: The tradition the chapter teaches first, and the table it seats.
 BASE_PRESET = "book"
 BASE_PLAYERS = 3
@@ -1052,45 +739,8 @@ SAGE_HAND_LEFT = 4
 
 
 def _base_game() -> Any:
-    from .registry import get_game
+    from ..registry import get_game
     return get_game("hachihachi", preset=BASE_PRESET)
-
-
-def base_overview_rows() -> list[dict[str, object]]:
-    """At a glance, for the base game: the generic overview with the deal of a
-    three-player table (:func:`hanafuda_core.teach.overview_rows`)."""
-    g = _base_game()
-    deal = next(r for r in teach.deal_rows(g) if r["Players"] == BASE_PLAYERS)
-    rows = []
-    for row in teach.overview_rows(g):
-        what = row[""]
-        if what == "Players":
-            row = {**row, "At a glance": f"{BASE_PLAYERS} in a round (up to "
-                   f"{g.players[1]} can sit at the table: see the additions)"}
-        elif what == "Deal":
-            row = {**row, "At a glance": f"{deal['Each hand']} cards to each player, "
-                   f"{deal['Field']} face up to the field, {deal['Stock']} in the stock"}
-        rows.append(row)
-    return rows
-
-
-def first_deal_html(seed: int = FIRST_DEAL_SEED) -> str:
-    """A real three-player deal laid out as at the table: the field face up, your hand,
-    the other two hands face down and the stock."""
-    g = _base_game()
-    zones = g.new_round(seed=seed, players=BASE_PLAYERS).zones()
-    others = [(f"Player {i + 1}'s hand (face down)", [None] * len(zones[f"hand {i}"]))
-              for i in range(1, BASE_PLAYERS)]
-    rows = ([("Field", [Card(c) for c in zones["field"]]),
-             ("Your hand (Player 1)", [Card(c) for c in zones["hand 0"]])] + others
-            + [("Stock", len(zones.get("undealt", zones.get("stock", ()))))])
-    markup: str = _svg().layout_html(rows, width=MIN_CARD_WIDTH)
-    return markup
-
-
-def show_first_deal(seed: int = FIRST_DEAL_SEED) -> HTML:
-    return _html(first_deal_html(seed))
-
 
 def _claim_names() -> list[tuple[str, str]]:
     """(key in words, combination name) for every hand combination, longest first: the
@@ -1131,7 +781,7 @@ def _comma_cards(line: str) -> str:
     return re.sub(r"showing ((?:(?! and \d).)+?)(?= and \d|$)", split, line)
 
 
-def _reason(d: teach.Decision, multiplier: int) -> str:
+def _reason(d: Any, multiplier: int) -> str:
     """A plain reason for a decision of the base game, from the table at that moment."""
     chosen = d.chosen
     if chosen.startswith("claim") and chosen != "claim no hand combination":
@@ -1155,40 +805,15 @@ def _reason(d: teach.Decision, multiplier: int) -> str:
     return ""
 
 
-def worked_round_html(seed: int = FIRST_DEAL_SEED) -> str:
-    """The base game's worked round (:func:`hanafuda_core.teach.worked_round`, three
-    players, the rulebook's rules): every turn in words, the call after a yaku drawn in
-    full with a plain reason, and the result."""
-    g = _base_game()
-    wr = teach.worked_round(g, seed, BASE_PLAYERS)
-    assert wr.dealt is not None, "a worked round keeps its deal"
-    mult = field_multiplier(get_rules(BASE_PRESET),
-                            CardSet(Card(c) for c in wr.dealt["field"])).value
-    decisions = tuple(
-        type(d)(d.number, d.player, tuple(claim_text(c) for c in d.choices),
-                claim_text(d.chosen), d.zones,
-                " ".join(x for x in (d.reason, _reason(d, mult)) if x))
-        for d in wr.decisions)
-    lines = tuple(_comma_cards(x) for x in wr.lines)
-    from dataclasses import replace
-    # Only the call after a yaku is drawn; the claims are in the story, and the deal is
-    # the one pictured in "Your first game" (each picture costs page weight).
-    calls = tuple(replace(d, number=i) for i, d in enumerate(
-        (d for d in decisions if not d.chosen.startswith("claim")), 1))
-    return teach.worked_round_html(replace(wr, decisions=calls, lines=lines, dealt=None))
-
-
-def show_base_worked_round(seed: int = FIRST_DEAL_SEED) -> HTML:
-    return _html(worked_round_html(seed))
-
 
 def find_sage_seed(start: int = 1, limit: int = 200) -> int:
     """The first seed whose three-player round has a hand combination claimed and a
     yaku called End with :data:`SAGE_HAND_LEFT` cards or more in hand (the worked
     round's seed)."""
+    from ..teach import worked_round
     g = _base_game()
     for seed in range(start, limit):
-        wr = teach.worked_round(g, seed, BASE_PLAYERS)
+        wr = worked_round(g, seed, BASE_PLAYERS)
         chosen = [d.chosen for d in wr.decisions]
         ends = [d for d in wr.decisions if "End" in d.chosen
                 and len(d.zones[f"hand {d.player}"]) >= SAGE_HAND_LEFT]
@@ -1202,77 +827,15 @@ def example_title(key: str) -> str:
     """Where a worked example comes from, for readers: "the rulebook, Scoring Example 3
     (figure 17.6)" (no labels, no line numbers)."""
     ex = example(key)
-    doc, _, rest = ex.source.partition(" ")
+    doc = ex.source.split(",")[0].split(" ")[0]
+    rest = ex.source[len(doc):].lstrip(", ")
     section = rest.split(",", 1)[1].strip() if "," in rest else rest
     return f"{SOURCE_DOCUMENTS[doc].reader}, {section.replace('fig.', 'figure')}"
-
-
-def learner_example_html(key: str, **options: Any) -> str:
-    """A rulebook worked example for the learner chapter: the facts, the
-    steps in order, the totals, and a plain note where the source's arithmetic or
-    wording is wrong; no rule citations (those are on the variants page)."""
-    esc = html.escape
-    ex = example(key)
-    s = settle(key, **options)
-    out = [f'<p class="hf-caption">From {esc(example_title(key))}; amounts in '
-           f"{esc(_unit(ex.preset))}</p>", f"<p>{esc(example_facts_text(key))}</p>"]
-    out.append(_steps_html(s))
-    out.append(tables.to_html(net_rows(s)))
-    if ex.source_note:
-        out.append(f'<div class="admonition warning"><p class="admonition-title">Where '
-                   f"the rulebook is wrong</p><p>{esc(ex.source_note)}</p></div>")
-    return "".join(out)
-
-
-def show_learner_example(key: str = "BK17-3", **options: Any) -> HTML:
-    return _html(learner_example_html(key, **options))
 
 
 #: The hand combinations the chapter draws with an example hand (the others are in the
 #: table beside them): a chaff combination, a triple and three pairs.
 PICTURED_TEYAKU = ("seven_chaffs", "three", "three_pairs")
-
-
-def base_teyaku_rows() -> list[dict[str, object]]:
-    """The rulebook's hand combinations: group, name, what it needs, value."""
-    t = get_rules(BASE_PRESET).teyaku
-    return [{"Group": "Chaff" if r["group"] == CHAFF else "Suit", "Combination": r["name"],
-             "Needs": _needs(t.rule(str(r["key"]))), "Points from each opponent": r["value"]}
-            for r in t.rows()]
-
-
-def base_teyaku_html(width: int = MIN_CARD_WIDTH) -> str:
-    """The rulebook's hand combinations as a table, and a few drawn with an example
-    hand (:data:`PICTURED_TEYAKU`, the combination's cards outlined)."""
-    t = get_rules(BASE_PRESET).teyaku
-    out = [tables.to_html(base_teyaku_rows())]
-    for key in PICTURED_TEYAKU:
-        ex = teyaku_example(key)
-        rule = t.rule(key)
-        hit = t.evaluate(ex.hand).best(rule.group)
-        pic: str = _svg().layout_html([(f"{rule.name}: {rule.value} points",
-                                        list(ex.hand))],
-                                      width=width, highlight=hit.shown if hit else ())
-        out.append(pic)
-    return "".join(out)
-
-
-def show_base_overview() -> HTML:
-    return _html(tables.to_html(base_overview_rows()))
-
-
-def show_base_specials() -> HTML:
-    return _html(tables.to_html(base_specials_rows()))
-
-
-def show_base_yaku() -> HTML:
-    """The rulebook's yaku, each drawn with its cards."""
-    return _html(yaku_html(BASE_PRESET, width=MIN_CARD_WIDTH))
-
-
-def show_base_teyaku() -> HTML:
-    return _html(base_teyaku_html())
-
 
 def base_specials_rows(*, bonuses: bool = False) -> list[dict[str, object]]:
     """The rulebook's special achievements (its column of :func:`special_rows`), and
@@ -1294,81 +857,139 @@ SPECIAL_ROWS_LEFT_OUT = ("Blind", "Only in", "What a special", "Chaff combinatio
                          "Capturing")
 
 
-def base_reference_html() -> str:
-    """The base game's quick reference (prints on one or two A4 pages): the deal, a
-    turn, the field, the hand combinations, the yaku, the specials and the order of a
-    settlement; the traditions' differences are on the variants page."""
-    esc = html.escape
-    g = _base_game()
-    total, players, par = par_facts()
-    deal = next(r for r in teach.deal_rows(g) if r["Players"] == BASE_PLAYERS)
-    t = get_rules(BASE_PRESET).teyaku
-    combos = "".join(f"<tr><td>{esc(str(r['name']))}</td><td>{r['value']}</td></tr>"
-                     for r in t.rows())
-    procedure = "".join(f"<li>{esc(s)}</li>" for s in teach.scoring_procedure(g))
-    field = "".join(f"<li>{esc(label)}: {esc(', '.join(c.title for c in cards))}</li>"
-                    for label, cards in field_rows()[1:])
-    out = [f"<style>{PRINT_CSS}</style>", '<div class="hf-ref">',
-           '<div class="hf-ref-cols"><div class="hf-ref-block"><h2>The deal</h2><ul>'
-           f"<li>{players} players: {deal['Each hand']} cards each, {deal['Field']} face up "
-           f"to the field, {deal['Stock']} in the stock.</li>"
-           f"<li>Card values: Bright {DEFAULT_VALUES[Kind.BRIGHT]}, Ten "
-           f"{DEFAULT_VALUES[Kind.TEN]}, Ribbon {DEFAULT_VALUES[Kind.RIBBON]}, Chaff "
-           f"{DEFAULT_VALUES[Kind.CHAFF]}: {total} in the deck, par {par} each.</li></ul>"
-           "<h2>A turn</h2><ol><li>Play a card: take a field card of its month, or leave "
-           "it on the field.</li><li>Turn over the top stock card and do the same.</li>"
-           "<li>Made a yaku? Call End (collect now) or Continue (play on).</li></ol>"
-           f"<h2>The field (Brights dealt face up)</h2><ul>{field}</ul></div>",
-           '<div class="hf-ref-block"><h2>Hand combinations (points from each '
-           "opponent)</h2><p>Claim one of each group; for chaff combinations every "
-           "November card counts as a Chaff.</p><table class=\"table hf-table\"><tbody>"
-           f"{combos}</tbody></table></div></div>",
-           f'<div class="hf-ref-block"><h2>Scoring, in order</h2><ol>{procedure}</ol></div>',
-           f"<div><h2>Yaku</h2>{yaku_html(BASE_PRESET)}</div>",
-           '<div class="hf-ref-block"><h2>Special achievements and bonuses</h2>'
-           + tables.to_html(base_specials_rows(bonuses=True)) + "</div>", "</div>"]
-    return "".join(out)
 
 
-def show_base_reference() -> HTML:
-    return _html(base_reference_html())
+def worked_example_parts(key: str, **options: Any) -> Any:
+    """A worked example for the teaching layer's settlement display
+    (:func:`hanafuda_core.teach.layouts.show_worked_example`): settled under its own
+    rules plus ``options``, with the hands worth drawing (those showing a combination,
+    and forced dropouts) and the source's slip, if any."""
+    from ..teach.layouts import WorkedExampleParts
+    ex = example(key)
+    s = settle(key, **options)
+    hands = tuple((f"{p.name}'s hand", tuple(p.hand)) for p in ex.facts.players
+                  if p.hand is not None and (s.teyaku.get(p.name)
+                                             or p.name in ex.facts.forced_out))
+    shown = tuple(c for hits in s.teyaku.values() for h in hits for c in h.shown)
+    from .. import teach
+    unit = teach.unit_text(teach.preset_game("hachihachi", ex.preset))
+    return WorkedExampleParts(s, f"{ex.source} · {_label(ex.preset)}", example_title(key),
+                              unit, example_facts_text(key), hands, shown, STEPS, NET_NAMES,
+                              ex.source_note)
 
 
-def pile_count_html(cards: str = "1a 8a 12a 9a 10a 2b 6b 3c 4c 5c 7c",
-                    *, width: int = MIN_CARD_WIDTH) -> str:
-    """A capture pile counted at the table: the cards, then each kind's count times its
-    value, the total and how far it is from par."""
-    pile = [Card(c) for c in CardSet.parse(cards)]
-    _, _, par = par_facts()
-    parts, total = [], 0
-    for kind in (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF):
-        n = sum(1 for c in pile if c.kind is kind)
-        if n:
-            value = DEFAULT_VALUES[kind]
-            total += n * value
-            word = kind.name.capitalize() + ("s" if n != 1 else "")
-            parts.append(f"{n} {word} \u00d7 {value} = {n * value}")
-    diff = total - par
-    side = (f"{diff} above par: you collect {diff}" if diff > 0 else
-            f"{-diff} below par: you pay {-diff}" if diff < 0 else "exactly on par")
-    pic: str = _svg().layout_html([("Your captures at the end of a round", pile)],
-                                  width=width)
-    return pic + _caption("; ".join(parts) + f". Total {total}, {side} (times the field).")
+def decision_reason(d: Any, wr: Any) -> str:
+    """The worked round's plain reason for a decision (:func:`_reason`), at the field
+    multiplier of the round's deal."""
+    assert wr.dealt is not None, "a worked round keeps its deal"
+    mult = field_multiplier(get_rules(BASE_PRESET),
+                            CardSet(Card(c) for c in wr.dealt["field"])).value
+    return _reason(d, mult)
 
 
-def show_pile_count(cards: str | None = None) -> HTML:
-    return _html(pile_count_html(cards) if cards else pile_count_html())
+def _drawn(d: Any) -> bool:
+    """Only the call after a yaku is drawn: the claims are in the story, and the deal is
+    the one pictured in "Your first game" (each picture costs page weight)."""
+    return not str(d.chosen).startswith("claim")
 
 
-def turn_html(key: str = "two") -> str:
-    """One capture turn before and after (the basics' :data:`~hanafuda_core.book.TURN_CASES`),
-    told with card names only."""
-    from .book import turn_case, turn_case_html
-    markup = turn_case_html(turn_case(key))
-    head, sep, caption = markup.rpartition('<p class="hf-caption">')
-    text = html.unescape(caption.removesuffix("</p>"))
-    return head + sep + html.escape(teach.plain_line(text)) + "</p>"
+#: The worked round's hooks for :func:`hanafuda_core.teach.layouts.show_decisions_round`:
+#: claims in the combinations' names, card lists with commas, a plain reason for each
+#: decision, and only the calls drawn.
+WORKED_ROUND: Mapping[str, Callable[..., Any]] = {
+    "choice_text": claim_text, "line_text": _comma_cards, "reason": decision_reason,
+    "drawn": _drawn}
+
+#: The base game's printable reference data
+#: (:func:`hanafuda_core.teach.layouts.show_settlement_reference`).
+REFERENCE_NOTE = ("Points from each opponent. Claim one of each group; for chaff "
+                  "combinations every November card counts as a Chaff.")
 
 
-def show_turn(key: str = "two") -> HTML:
-    return _html(turn_html(key))
+def reference_data() -> dict[str, Any]:
+    """What the base game's printable reference needs beyond the game: par, the field's
+    Brights by multiplier, the specials and bonuses, the hand-combination note."""
+    return {"par": par_facts()[2], "field": field_rows()[1:],
+            "specials": base_specials_rows(bonuses=True), "combinations_note": REFERENCE_NOTE}
+
+
+# ---------------------------------------------------------------------------
+# Pictures for the chapter's tables: (label, cards) rows the teaching layer draws
+
+#: The capture pile the learner chapter counts against par.
+PILE_EXAMPLE = "1a 8a 12a 9a 10a 2b 6b 3c 4c 5c 7c"
+
+
+def teyaku_hands() -> dict[str, CardSet]:
+    """The example hand of each pictured combination (:data:`PICTURED_TEYAKU`)."""
+    return {k: teyaku_example(k).hand for k in PICTURED_TEYAKU}
+
+
+def compensation_hands(key: str = "BK17-6") -> list[tuple[str, list[Any]]]:
+    """The hand of a worked example's forced dropout, to draw beside its compensation."""
+    ex = example(key)
+    dropout = ex.facts.player(ex.facts.forced_out[0])
+    if dropout.hand is None:
+        raise HanafudaError(f"the worked example {key} gives no hand for its dropout")
+    return [(f"{dropout.name}'s hand (forced to drop out)", list(dropout.hand))]
+
+
+def _timeline(key: str) -> tuple[str, tuple[str, ...]]:
+    try:
+        return TIMELINES[key]
+    except KeyError:
+        raise HanafudaError(f"unknown field example {key!r}; known: "
+                            f"{', '.join(TIMELINES)}") from None
+
+
+def timeline_fields(key: str) -> list[tuple[str, list[Any]]]:
+    """The fields of a timeline's consecutive deals, to draw above its table."""
+    return [(f"Deal {i + 1}", list(CardSet.parse(f))) for i, f in enumerate(_timeline(key)[1])]
+
+
+def timeline_brights(key: str) -> list[Any]:
+    """The Brights dealt in a timeline's fields (outlined in the picture)."""
+    return [c for f in _timeline(key)[1] for c in CardSet.parse(f) if c in LIGHT_MULTIPLIERS]
+
+
+def timeline_caption(key: str) -> str:
+    """What a timeline shows, in words."""
+    return _timeline(key)[0]
+
+
+def situation_hands(index: int) -> list[tuple[str, list[Any]]]:
+    """The dealt hands of a comparison situation (:data:`SITUATIONS`)."""
+    facts = _situation(index)[1]
+    return [(f"{p.name}'s hand", list(p.hand)) for p in facts.players if p.hand is not None]
+
+
+def situation_title(index: int) -> str:
+    """A comparison situation in words."""
+    return _situation(index)[0]
+
+
+def _situation(index: int) -> tuple[str, RoundFacts]:
+    try:
+        return SITUATIONS[index]
+    except IndexError:
+        raise HanafudaError(f"there are {len(SITUATIONS)} situations, numbered from 0") from None
+
+
+def timeline_view(key: str, modes: Sequence[str] = tuple(FIELD_MODES)) -> dict[str, Any]:
+    """A timeline for :func:`hanafuda_core.teach.show_cards_and_table`: its fields drawn
+    (Brights outlined), its table and what it shows."""
+    return {"pictures": timeline_fields(key), "rows": timeline_rows(key, modes),
+            "caption": timeline_caption(key), "highlight": timeline_brights(key)}
+
+
+def compensation_view(key: str = "BK17-6") -> dict[str, Any]:
+    """A forced dropout's hand and its compensation under every tradition, for
+    :func:`hanafuda_core.teach.show_cards_and_table`."""
+    return {"pictures": compensation_hands(key), "rows": compensation_rows(key)}
+
+
+def situation_view(index: int) -> dict[str, Any]:
+    """A comparison situation's hands and its settlement under every tradition, for
+    :func:`hanafuda_core.teach.show_cards_and_table`."""
+    return {"pictures": situation_hands(index), "rows": compare_rows(index),
+            "title": situation_title(index)}

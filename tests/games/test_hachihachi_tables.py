@@ -1,4 +1,5 @@
-"""The Hachi-Hachi chapter's helpers: every number they show equals the core's own result.
+"""The Hachi-Hachi chapter's data (games/hachihachi_tables) and the teaching layer's displays
+of it (teach/layouts): every number they show equals the core's own result.
 
 Worked examples are the seed examples (BK17-*, D1-*, D2-*, D4-*), whose facts live in
 hanafuda_core.games.hachihachi_examples: the helpers' settlements are compared with direct
@@ -14,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanafuda_core import hachihachi_book as hh
 from hanafuda_core import tables, teach
 from hanafuda_core.cards import DEFAULT_VALUES, Card, CardSet, Kind
 from hanafuda_core.errors import HanafudaError
+from hanafuda_core.games import hachihachi_tables as hh
 from hanafuda_core.games.hachihachi import (
     DECISION_WORDS,
     OPTIONS,
@@ -36,6 +37,11 @@ from hanafuda_core.teyaku import CHAFF
 
 #: Each tradition's heading (the teaching layer's preset labels).
 LABELS = {p: preset_label("hachihachi", p) for p in hh.TRADITIONS}
+
+def _reference() -> str:
+    """The base game's printable reference, as its page shows it."""
+    return teach.settlement_reference_html("hachihachi", hh.BASE_PLAYERS, **hh.reference_data())
+
 
 # ---------------------------------------------------------------- overview, par, setup
 
@@ -162,7 +168,7 @@ def test_aka_with_three_ribbons_only_in_d001_and_d002():
 
 @pytest.mark.parametrize("preset", hh.TRADITIONS)
 def test_yaku_rows_list_every_yaku_of_the_tradition(preset):
-    rows = hh.yaku_rows(preset)
+    rows = teach.preset_yaku_rows("hachihachi", preset)
     assert len(rows) == len(get_rules(preset).yaku.rules)
     assert rows[0]["One of a group"] == "Brights"
 
@@ -239,9 +245,9 @@ def test_worked_example_equals_direct_settle_round(key):
     assert s.totals() == direct.totals()
     assert [p.to_dict() for p in s.ledger] == [p.to_dict() for p in direct.ledger]
     assert s.ledger.balance() == 0
-    rows = hh.payment_rows(s)
+    rows = teach.settlement_payment_rows(s, hh.STEPS)
     assert len(rows) == len(s.ledger)
-    nets = hh.net_rows(s)
+    nets = teach.settlement_net_rows(s, hh.NET_NAMES)
     assert nets[-1][""] == "Total"
     assert {k: v for k, v in nets[-1].items() if k} == {
         n: s.rules.unit.format(v) for n, v in s.totals().items()}
@@ -282,7 +288,7 @@ def test_d001_example_7_and_d004_example_1_fees():
 def test_step_lines_cover_every_payment_once():
     for key in EXAMPLES:
         s = hh.settle(key)
-        lines = [x for _, xs in hh.step_lines(s) for x in xs
+        lines = [x for _, xs in teach.settlement_step_lines(s, hh.STEPS) for x in xs
                  if " pays " in x and not x.startswith("Cancelled")]
         assert len(lines) == len(s.ledger), key
 
@@ -333,14 +339,16 @@ def test_unknown_names_are_refused():
         hh.settle("BK17-9")
     with pytest.raises(HanafudaError, match="unknown field example"):
         hh.timeline_rows("X")
+    with pytest.raises(HanafudaError, match="preset"):
+        teach.preset_yaku_rows("hachihachi", "d003")
     with pytest.raises(HanafudaError, match="unknown Hachi-Hachi tradition"):
-        hh.yaku_rows("d003")
+        hh.tradition_name("d003")
 
 
 def test_html_outputs_render():
-    assert "hanafuda-card" in hh.example_html("BK17-5")
-    assert "Where the source is wrong" in hh.example_html("BK17-5")
-    ref = hh.base_reference_html()
+    assert "hanafuda-card" in teach.worked_example_html("hachihachi", "BK17-5")
+    assert "Where the source is wrong" in teach.worked_example_html("hachihachi", "BK17-5")
+    ref = _reference()
     # the base game's reference: hand combinations, yaku and specials as tables
     assert "@media print" in ref and ref.count("<table") >= 3
 
@@ -412,7 +420,7 @@ def test_book_variant_1_field_is_typed_once_and_fits_the_dealt_hand():
 # belong, so it is not checked.
 
 
-BOOK_DIR = Path(__file__).resolve().parents[1] / "book"
+BOOK_DIR = Path(__file__).resolve().parents[2] / "book"
 LEARNER_PAGES = ("hachihachi.md", "hachihachi-reference.md")
 
 #: What a learner page must not show, with what it is.
@@ -574,7 +582,8 @@ def test_scoring_order_of_unknown_steps_is_refused(monkeypatch):
 
 
 def test_base_overview_seats_three():
-    rows = {r[""]: r["At a glance"] for r in hh.base_overview_rows()}
+    rows = {r[""]: r["At a glance"]
+            for r in teach.seated_overview_rows("hachihachi", hh.BASE_PLAYERS)}
     deal = get_game("hachihachi").info.deals[3]
     stock = 48 - 3 * deal.hand - deal.field
     assert rows["Deal"] == (f"{deal.hand} cards to each player, {deal.field} face up to the "
@@ -584,7 +593,7 @@ def test_base_overview_seats_three():
 
 def test_first_deal_picture_is_the_seeded_deal():
     zones = get_game("hachihachi").new_round(seed=hh.FIRST_DEAL_SEED, players=3).zones()
-    markup = hh.first_deal_html()
+    markup = teach.deal_html("hachihachi", hh.FIRST_DEAL_SEED, hh.BASE_PLAYERS)
     # the field and your hand face up, the others' 14 cards face down, the stock a pile
     assert markup.count('class="hanafuda-card"') == len(zones["field"]) + 7 + 14
     for c in list(zones["field"]) + list(zones["hand 0"]):
@@ -600,7 +609,8 @@ def test_worked_round_shows_the_end_call_with_its_reason():
     g = get_game("hachihachi")
     wr = teach.worked_round(g, hh.FIRST_DEAL_SEED, 3)
     end = next(d for d in wr.decisions if "End" in d.chosen)
-    markup = hh.worked_round_html()
+    markup = teach.decisions_round_html("hachihachi", hh.FIRST_DEAL_SEED, hh.BASE_PLAYERS,
+                                          **hh.WORKED_ROUND)
     text = visible_text(markup)
     rules = get_rules("book")
     caps = CardSet(Card(c) for c in end.zones[f"captures of side {end.player + 1}"])
@@ -635,7 +645,7 @@ def test_claim_words_become_combination_names(data):
 def test_pile_count_adds_the_card_values_and_compares_with_par(codes):
     pile = CardSet.parse(" ".join(codes))
     total = sum(DEFAULT_VALUES[c.kind] for c in pile)
-    text = visible_text(hh.pile_count_html(" ".join(codes)))
+    text = visible_text(teach.pile_count_html("hachihachi", " ".join(codes), hh.par_facts()[2]))
     par = hh.par_facts()[2]
     assert f"Total {total}," in text
     if total > par:
@@ -655,27 +665,28 @@ def test_pile_count_adds_the_card_values_and_compares_with_par(codes):
 @pytest.mark.parametrize("key", [k for k in EXAMPLES if k.startswith("BK17-")
                                  and not k.startswith("BK17-V")])
 def test_learner_examples_are_the_rulebooks_settlements_without_citations(key):
-    markup = hh.learner_example_html(key)
+    markup = teach.worked_example_html("hachihachi", key, learner=True)
     text = visible_text(markup)
     assert not problems(text), problems(text)
     for name, total in hh.settle(key).totals().items():
-        assert total == int(str(next(r for r in hh.net_rows(hh.settle(key))
-                                     if r[""] == "Total")[name]))
+        nets = teach.settlement_net_rows(hh.settle(key), hh.NET_NAMES)
+        assert total == int(str(next(r for r in nets if r[""] == "Total")[name]))
     assert text.startswith("From the rulebook, Scoring Example")
     assert ("Where the rulebook is wrong" in text) == bool(example(key).source_note)
 
 
 def test_base_teyaku_table_is_the_rulebooks():
-    rows = hh.base_teyaku_rows()
+    rows = teach.hand_combination_rows("hachihachi", value="Points from each opponent")
     t = get_rules("book").teyaku
     assert [(r["Combination"], r["Points from each opponent"]) for r in rows] == \
-        [(r["name"], r["value"]) for r in t.rows()]
-    markup = hh.base_teyaku_html()
+        [(r["name"], str(r["value"])) for r in t.rows()]
+    markup = teach.hand_combinations_html("hachihachi", pictured=hh.PICTURED_TEYAKU,
+                                          examples=hh.teyaku_hands())
     assert markup.count("hanafuda-layout") == len(hh.PICTURED_TEYAKU)
 
 
 def test_base_reference_is_the_base_game_only():
-    ref = hh.base_reference_html()
+    ref = _reference()
     text = visible_text(ref)
     assert "@media print" in ref
     assert not problems(text), problems(text)
