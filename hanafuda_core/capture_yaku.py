@@ -39,6 +39,7 @@ __all__ = [
     "MOON_VIEWING",
     "POETRY_RIBBONS",
     "PURPLE_RIBBONS",
+    "DRY_PLAIN_RIBBONS",
     "SHARED_YAKU",
     "SPRING_SEMI_BRIGHTS",
     "THE_VIEWS",
@@ -123,8 +124,13 @@ POETRY_RIBBONS = _shared(
 PURPLE_RIBBONS = _shared(
     "purple_ribbons", "3 Purple Ribbons", "青短 Aotan",
     cards=(C.PEONY_RIBBON, C.CHRYSANTHEMUM_RIBBON, C.MAPLE_RIBBON))
+DRY_PLAIN_RIBBONS = _shared(
+    "dry_plain_ribbons", "3 Dry Plain Ribbons", "초단 Chodan",
+    cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON),
+    note="the Plain Ribbons of April, May and July: the Willow Ribbon (Rain) does not count")
 
 #: Every shared yaku by key.
 SHARED_YAKU: dict[str, SharedYaku] = {y.key: y for y in (
     FIVE_BRIGHTS, FOUR_DRY_BRIGHTS, SPRING_SEMI_BRIGHTS, CRANE_MOON_PHOENIX, FLOWER_VIEWING,
-    MOON_VIEWING, THE_VIEWS, BOAR_DEER_BUTTERFLY, GODORI, POETRY_RIBBONS, PURPLE_RIBBONS)}
+    MOON_VIEWING, THE_VIEWS, BOAR_DEER_BUTTERFLY, GODORI, POETRY_RIBBONS, PURPLE_RIBBONS,
+    DRY_PLAIN_RIBBONS)}

@@ -831,6 +831,9 @@ class _Context:
                 items.append((60, f"going on: {prospect}"))
             for w, text in self.threats()[:1]:
                 items.append((55 + w, f"the risk: {text}"))
+        notes = getattr(self.rules.overlay, "decision_notes", None)   # a game's own facts
+        if notes is not None:
+            items += [(58, text) for text in notes(self.state, isinstance(action, Stop))]
         return items
 
     # -- the summary -----------------------------------------------------------------

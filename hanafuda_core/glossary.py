@@ -181,6 +181,23 @@ TERMS: tuple[Term, ...] = (
          "play on or Stop to end the round.", (B,), (), "", "고스톱 go-seutop", "index"),
     Term("Godori", "A Korean combination of the three Tens that show birds (five birds "
          "in all), and another name for Go-Stop.", (B,), (), "", "고도리 godori", "index"),
+    Term("Go", "In Go-Stop, the call that plays on after a new or bigger yaku, for a bonus "
+         "point after the first call and a multiplied score after more; a Go caller who "
+         "loses may pay for both losers.", (B,), (), "", "고 go", "go-stop"),
+    Term("Shaking", "Showing three cards of one month from the hand at the start of a "
+         "Go-Stop round, which doubles the score if that player wins it.", (),
+         (Name("Revealing three cards", (B,)),), "", "흔들기 heundeulgi", "go-stop"),
+    Term("Ppeok", "In Go-Stop, the stack of three cards of one month left on the field when "
+         "the card turned from the stock matches only the pair just made; whoever takes "
+         "the fourth takes all four.", (), (), "", "뻑 ppeok", "go-stop"),
+    Term("Nagari", "A Go-Stop round that ends with no winner; the next round's winner is "
+         "doubled.", (), (Name("Draw", (B,)),), "", "나가리 nagari", "go-stop"),
+    Term("Gwang-bak", "In Go-Stop, the double payment of a loser who caught no Bright when "
+         "the winner scores a Bright yaku.", (), (Name("Bright double penalty", (B,)),), "",
+         "광박 gwang-bak", "go-stop"),
+    Term("Pi-bak", "In Go-Stop, the double payment of a loser with too few Chaffs when the "
+         "winner scores the Chaff yaku.", (), (Name("Chaff double penalty", (B,)),), "",
+         "피박 pi-bak", "go-stop"),
     Term("Kan", "A unit for settling Hachi-Hachi scores, worth twelve points.",
          (D1, D2), (Name("Shilling", (D4,)),), "貫 kan", "", "index"),
 )

@@ -16,7 +16,7 @@ playable, and the tools it offers.
 >>> [e.key for e in list_games(playable=True)]
 ['simplified', 'matching-flowers', 'hana-awase-1', 'hana-awase-2', 'mushi', 'six-hundred',
  'hachijuu-hana', 'min-hwatu', 'koikoi', 'oni-koikoi', 'higo-bana', 'tensho-simplified',
- 'hachihachi', 'sudaoshi', 'hachi-simplified', 'hachi', 'tensho']
+ 'go-stop', 'hachihachi', 'sudaoshi', 'hachi-simplified', 'hachi', 'tensho']
 >>> get_game("koikoi-d003").preset
 'd003'
 """
@@ -208,7 +208,7 @@ def get_game(key: str, preset: str | None = None, **options: Any) -> Game:
     hanafuda_core.registry.NotPlayableError: Hiyoko cannot be played yet (chapter 26 of the
     book describes it; `hanafuda games hiyoko` shows its facts); playable games: simplified,
     matching-flowers, hana-awase-1, hana-awase-2, mushi, six-hundred, hachijuu-hana, min-hwatu,
-    koikoi, oni-koikoi, higo-bana, tensho-simplified, hachihachi, sudaoshi,
+    koikoi, oni-koikoi, higo-bana, tensho-simplified, go-stop, hachihachi, sudaoshi,
     hachi-simplified, hachi, tensho
     """
     e = entry(key)

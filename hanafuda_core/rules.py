@@ -407,24 +407,28 @@ class RuleSets(Generic[RulesT]):
     def __init__(self, game: str, presets: Mapping[str, Mapping[str, object]],
                  options: Mapping[str, Option], build: Callable[[str, OptionItems], RulesT],
                  *, check: Callable[[Mapping[str, Any]], None] | None = None,
-                 player: str = "the engine", cache: int = 64) -> None:
+                 player: str = "the engine", cache: int = 64, default: str = "book") -> None:
         self.game = game
+        self.default = default
         self.presets = presets
         self.options = options
         self.check = check
         self.player = player
         self._build = lru_cache(maxsize=cache)(build)
 
-    def values(self, preset: str = "book", **options: Any) -> dict[str, Any]:
-        """Every option's value under ``preset`` with ``options`` as overrides, checked
-        (:func:`preset_values`, then the game's own ``check``)."""
+    def values(self, preset: str | None = None, **options: Any) -> dict[str, Any]:
+        """Every option's value under ``preset`` (``default`` if None) with ``options`` as
+        overrides, checked (:func:`preset_values`, then the game's own ``check``)."""
+        preset = self.default if preset is None else preset
         values = preset_values(self.game, preset, self.presets, self.options, options,
                                player=self.player)
         if self.check is not None:
             self.check(values)
         return values
 
-    def rules(self, preset: str = "book", **options: Any) -> RulesT:
-        """The rules of ``preset`` with ``options`` as overrides (validated, cached)."""
+    def rules(self, preset: str | None = None, **options: Any) -> RulesT:
+        """The rules of ``preset`` (``default`` if None) with ``options`` as overrides
+        (validated, cached)."""
+        preset = self.default if preset is None else preset
         values = self.values(preset, **options)
         return self._build(preset, tuple(sorted(values.items(), key=lambda kv: kv[0])))

@@ -716,6 +716,31 @@ class YakuTable:
     def points(self, mask: int, field_mask: int = 0) -> int:
         return self.quick(mask, field_mask)[0]
 
+    def chaff_count(self, mask: int, sake_as_ten: bool | None = None) -> int:
+        """How many Chaffs a pile counts as (G2), as this table's Chaff yaku count them:
+        a Special Chaff counts 2 with ``special_chaffs``; the Sake cup counts by the role
+        ``sake_as_ten`` names (True: its Ten role, False: its Chaff role) among the table's
+        Sake alternatives, or (None) the role that gives the most Chaffs, the count a
+        Chaff penalty reads (Go-Stop's: a loser's Sake spares them).
+
+        >>> t = YakuTable((), (), sake="ten_or_two_chaffs", special_chaffs=True)
+        >>> m = CardSet.parse("1c 1d 11d 9a").mask
+        >>> t.chaff_count(m), t.chaff_count(m, sake_as_ten=True)
+        (6, 4)
+        """
+        n = (mask & KIND_MASKS[Kind.CHAFF]).bit_count()
+        if self.special_chaffs:
+            n += (mask & _SPECIAL_CHAFFS).bit_count()
+        if mask & _SAKE:
+            weights = [w for ten, w in SAKE_MODES[self.sake]
+                       if sake_as_ten is None or ten == sake_as_ten]
+            if not weights:
+                roles = ", ".join("Ten" if t else "Chaff" for t, _ in SAKE_MODES[self.sake])
+                raise OptionError(f"the Sake cup has no {'Ten' if sake_as_ten else 'Chaff'} "
+                                  f"role under the Sake mode {self.sake!r}; its roles: {roles}")
+            n += max(weights)
+        return n
+
     # -- stand-in cards and doubled rules (A7) ----------------------------------
     def doubled_indices(self, doubled: Iterable[str]) -> frozenset[int]:
         """The rule indices of the rule keys ``doubled``; an unknown key is refused."""

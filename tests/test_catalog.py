@@ -78,7 +78,7 @@ def test_ambiguous_hana_awase_suggests_both_games():
 _PLAYABLE = {"simplified", "matching-flowers", "hana-awase-1", "hana-awase-2", "mushi",
              "six-hundred", "hachijuu-hana", "min-hwatu", "koikoi", "oni-koikoi", "hachihachi",
              "sudaoshi", "hachi-simplified", "hachi", "tensho-simplified", "tensho",
-             "higo-bana",
+             "higo-bana", "go-stop",
              "koikoi-d002", "koikoi-d003", "hachihachi-d001", "hachihachi-d002",
              "hachihachi-d004"}
 

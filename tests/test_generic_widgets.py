@@ -9,6 +9,7 @@ import ipywidgets as widgets
 import pytest
 
 from hanafuda_core.games import get_game
+from hanafuda_core.registry import get_game as registry_game
 from hanafuda_core.registry import playable_keys
 from hanafuda_core.teach.hand_combinations import has_hand_combinations
 from hanafuda_core.teach.tools import round_calculator
@@ -52,7 +53,7 @@ def test_every_tool_of_every_playable_game_builds(key):
         if name == "quiz":                 # one quiz tool for every game
             assert isinstance(view.holder.children[0], QuizWidget)
             assert view.holder.children[0].session.quiz.questions[0].id.startswith(
-                f"{key}-book-seed1-q1-")
+                f"{key}-{registry_game(key).preset}-seed1-q1-")
         # one view of each tool for every game; the score calculator settles a whole
         # round where the game's data describes the form, else it scores a pile
         score = RoundCalculatorView if round_calculator(key) is not None else ScoreView

@@ -36,7 +36,7 @@ NOT_PLAYABLE = [e.key for e in list_games(playable=False) if e.preset_of is None
 def test_the_playable_games_and_only_they():
     assert PLAYABLE == ("simplified", "matching-flowers", "hana-awase-1", "hana-awase-2",
                         "mushi", "six-hundred", "hachijuu-hana", "min-hwatu", "koikoi",
-                        "oni-koikoi", "higo-bana", "tensho-simplified", "hachihachi",
+                        "oni-koikoi", "higo-bana", "tensho-simplified", "go-stop", "hachihachi",
                         "sudaoshi", "hachi-simplified", "hachi", "tensho")     # chapter order
     # five seed rule sets are presets of playable games
     assert len(NOT_PLAYABLE) == len(all_games()) - len(PLAYABLE) - 5
@@ -67,6 +67,10 @@ def test_every_name_and_alias_finds_the_game_whatever_the_case(key):
             assert get_game(text).key == key, text
 
 
+#: Playable games without the rulebook's rule set yet, and why (Go-Stop: no Jokers dealt).
+_BOOK_NOT_YET = {"go-stop": "the capture engine deals no Jokers yet (issue 10, G1)"}
+
+
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_each_playable_entry_has_its_record(key):
     e = entry(key)
@@ -75,7 +79,11 @@ def test_each_playable_entry_has_its_record(key):
     low, high = e.players
     assert 1 <= low <= high and e.deals
     presets = e.presets()
-    assert "book" in presets and all(presets.values()), presets
+    # a game whose rulebook rules are not all played yet offers no "book" rule set; its
+    # first preset is the default and its chapter says what is missing
+    assert ("book" in presets or key in _BOOK_NOT_YET) and all(presets.values()), presets
+    if key in _BOOK_NOT_YET:
+        assert "book" not in presets and get_game(key).preset == next(iter(presets))
     assert set(presets) == set(e.adapter().presets())
     data = e.to_dict()
     assert data["playable"] is True and data["tools"] == list(e.tools)
@@ -102,7 +110,7 @@ def test_a_game_not_yet_playable_says_so_and_points_at_its_chapter(key):
     message = str(info.value)
     assert e.name in message and "cannot be played yet" in message
     assert (f"chapter {e.chapter}" in message) if e.chapter else "source" in message
-    assert ", ".join(PLAYABLE) in message          # every playable game, in chapter order
+    assert "playable games: " + ", ".join(PLAYABLE) in message
     assert not e.playable and e.tools in ((), ("deal",))
 
 

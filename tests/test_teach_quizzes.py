@@ -45,7 +45,7 @@ def check_questions(quiz, key: str, preset: str, seed: int) -> None:
 def test_every_game_has_a_seeded_quiz_whose_answers_check(key, seed):
     quiz = generate_quiz(key, seed)
     assert quiz == generate_quiz(key, seed) and len(quiz) == 6
-    check_questions(quiz, key, "book", seed)
+    check_questions(quiz, key, get_game(key).preset, seed)
 
 
 @pytest.mark.parametrize("key", CAPTURE)
@@ -55,7 +55,7 @@ def test_the_generic_quiz_works_for_every_capture_game(key, seed):
     game = get_game(key)
     quiz = generate_capture_quiz(key, seed, n=8)
     assert quiz == generate_capture_quiz(key, seed, n=8)
-    check_questions(quiz, key, "book", seed)
+    check_questions(quiz, key, get_game(key).preset, seed)
     topics = [q.topic.split("/")[1] for q in quiz.questions]
     assert set(topics) == set(quiz_topics(key) if own_quiz(key) is None else topics)
     deck = game_deck(game)

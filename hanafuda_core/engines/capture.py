@@ -539,7 +539,8 @@ class CaptureRules:
     field_quad_refill: bool = True                 # A14: refill after "dealer_captures"
     on_hand_four: str = "redeal"
     on_four_pairs: str = "redeal"
-    on_both_instant: str = "redeal"                # two hands with an instant win
+    on_both_instant: str = "redeal"                # two hands with an instant win; G6
+    #                                                "all_win": each holder wins (Go-Stop)
     instant_win_points: int = 6
     pair_then_draw: str = "field"                  # "field" (BOOK) or "stack" (Go-Stop)
     round_end: str = "all_cards"                   # or "hands_empty", "first_yaku"
@@ -1063,6 +1064,9 @@ class DealRecord:
     events: tuple[str, ...] = ()        # e.g. "the dealer captures the four March cards"
     aside: tuple[int, ...] = ()         # B7: the cards dealt face down out of the round
     burdens: tuple[int, ...] = ()       # B14: per seat; () without point burdens
+    # G7: what the previous round hands on to this one, as the overlay's ``carry(state)``
+    # said (Go-Stop: "no_winner", the next winner is doubled); () for most games.
+    carry: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         d = {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
@@ -1071,6 +1075,8 @@ class DealRecord:
              "events": list(self.events)}
         if self.burdens:
             d["burdens"] = list(self.burdens)
+        if self.carry:
+            d["carry"] = list(self.carry)
         return d
 
     @classmethod
@@ -1080,7 +1086,8 @@ class DealRecord:
         voided = tuple(VoidedDeal(tuple(int(parse_card(c)) for c in v["order"]), v["dealer"],
                                   v["reason"]) for v in d.get("voided", ()))
         return cls(order, d["dealer"], voided, tuple(d.get("events", ())),
-                   burdens=tuple(int(b) for b in d.get("burdens", ())))
+                   burdens=tuple(int(b) for b in d.get("burdens", ())),
+                   carry=tuple(str(c) for c in d.get("carry", ())))
     # (``aside`` is not written: the deal rebuilds it from the order and the rules)
 
 
@@ -1223,6 +1230,11 @@ class State(NamedTuple):
     declared: tuple[tuple[int, Declare], ...] = ()  # (seat, what it declared) after the deal
 
     # -- readable API ----------------------------------------------------------
+    @property
+    def carry(self) -> tuple[str, ...]:
+        """What the previous round handed on to this one (G7; kept in the deal record)."""
+        return self.deal.carry
+
     def hand(self, player: int) -> CardSet:
         return CardSet.from_mask(self.hands_m[player])
 
@@ -1418,6 +1430,12 @@ def _check_deal(rules: CaptureRules, hands: tuple[int, ...], fm: int
     if len(winners) == 1:
         return "instant_win", winners[0][1], winners[0][0]
     if len(winners) > 1:
+        if rules.on_both_instant == "all_win" and len(winners) < len(hands):
+            # G6: every holder wins from every other player (the overlay's settle_instant
+            # finds the holders in the dealt hands); every hand holding one: redeal
+            return "instant_win", "; ".join(r for _, r in winners), winners[0][0]
+        if rules.on_both_instant == "all_win":
+            return "redeal", "; ".join(r for _, r in winners) + " (every hand: redeal)", None
         return rules.on_both_instant, "; ".join(r for _, r in winners) + " (both win: void)", None
     return "ok", "", None
 
@@ -1437,7 +1455,8 @@ def shuffle_order(rng: random.Random, deck: Sequence[int]) -> list[int]:
 def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, *,
                     round_no: int = 1, scores: Sequence[int] | None = None,
                     wins: Sequence[int] | None = None, voided: tuple[VoidedDeal, ...] = (),
-                    burdens: Sequence[int] | None = None) -> State:
+                    burdens: Sequence[int] | None = None,
+                    carry: tuple[str, ...] = ()) -> State:
     """The state after dealing a known order. Outcomes that end or change the round
     (an instant win, the dealer capturing a field quad) are applied; redeals are
     :func:`new_round`'s job (a redeal outcome here is played on). ``burdens``: each
@@ -1455,7 +1474,7 @@ def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, 
     hands, fm, stock = _layout(rules, order)
     outcome, reason, seat = _check_deal(rules, hands, fm)
     return _dealt_state(rules, order, hands, fm, stock, dealer, round_no, scores, wins,
-                        voided, outcome, reason, seat, burdens)
+                        voided, outcome, reason, seat, burdens, carry)
 
 
 def _seat_burdens(rules: CaptureRules, dealer: int, burdens: Sequence[int] | None
@@ -1482,7 +1501,8 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
                  stock: tuple[int, ...], dealer: int, round_no: int,
                  scores: Sequence[int] | None, wins: Sequence[int] | None,
                  voided: tuple[VoidedDeal, ...], outcome: str, reason: str, seat: int | None,
-                 burdens: Sequence[int] | None = None) -> State:
+                 burdens: Sequence[int] | None = None,
+                 carry: tuple[str, ...] = ()) -> State:
     n = rules.players
     scores = tuple(scores) if scores is not None else (rules.start_points,) * n
     wins = tuple(wins) if wins is not None else (0,) * n
@@ -1535,7 +1555,7 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
                 found = [rules.yaku.quick(c, fm) for c in caps]
                 pts, sigs = tuple(t for t, _ in found), tuple(g for _, g in found)
     record = DealRecord(order, dealer, voided, events, _aside(rules, order),
-                        _seat_burdens(rules, dealer, burdens))
+                        _seat_burdens(rules, dealer, burdens), carry)
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
                          dealer, round_no, sigs, pts, (), scores, wins, (),
                          None, record, None, fm | gone, (), ()))
@@ -1551,11 +1571,13 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
 def new_round(rules: CaptureRules, seed: int | random.Random | None = None, dealer: int = 0, *,
               round_no: int = 1, scores: Sequence[int] | None = None,
               wins: Sequence[int] | None = None, max_redeals: int = 1000,
-              burdens: Sequence[int] | None = None) -> State:
+              burdens: Sequence[int] | None = None,
+              carry: tuple[str, ...] = ()) -> State:
     """Shuffle and deal a round; misdeals are redealt (and recorded) as the rules say.
 
     ``seed`` is an int or a ``random.Random`` (whose stream continues); ``burdens``:
-    each seat's point burden (B14, as :func:`deal_from_order`).
+    each seat's point burden (B14, as :func:`deal_from_order`); ``carry``: what the
+    previous round hands on (G7, :attr:`DealRecord.carry`).
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     if not 0 <= dealer < rules.players:
@@ -1572,7 +1594,7 @@ def new_round(rules: CaptureRules, seed: int | random.Random | None = None, deal
                 dealer = (dealer + 1) % rules.players
             continue
         return _dealt_state(rules, tuple(order), hands, fm, stock, dealer, round_no, scores,
-                            wins, tuple(voided), outcome, reason, seat, burdens)
+                            wins, tuple(voided), outcome, reason, seat, burdens, carry)
     raise RuntimeError(f"no valid deal after {max_redeals} redeals")  # pragma: no cover
 
 
@@ -2739,8 +2761,10 @@ def next_round(state: State, seed: int | random.Random | None = None) -> State:
         wins = list(_runs_after(state))
     elif state.result is not None and state.result.winner is not None:
         wins[state.result.winner] += 1
+    carry = getattr(state.rules.overlay, "carry", None)      # G7: an overlay's hand-on
     return new_round(state.rules, seed, next_dealer(state), round_no=state.round_no + 1,
-                     scores=totals_after(state), wins=wins, burdens=_next_burdens(state))
+                     scores=totals_after(state), wins=wins, burdens=_next_burdens(state),
+                     carry=carry(state) if carry is not None else ())
 
 
 def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str], *,
@@ -2748,7 +2772,8 @@ def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str
            wins: Sequence[int] | None = None) -> list[State]:
     """Every state of a recorded round, from the deal through each action."""
     state = deal_from_order(rules, deal.order, deal.dealer, round_no=round_no, scores=scores,
-                            wins=wins, voided=deal.voided, burdens=deal.burdens or None)
+                            wins=wins, voided=deal.voided, burdens=deal.burdens or None,
+                            carry=deal.carry)
     states = [state]
     for a in actions:
         state = apply(state, a)

@@ -480,6 +480,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
                                                        "replay", "whole-game", "deal", "quiz")),
     "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
     "higo-bana": PlaySpec("capture", "higo_bana"),
+    "go-stop": PlaySpec("capture", "go_stop"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
     "tensho-simplified": PlaySpec("capture", "tensho_simplified"),
@@ -627,7 +628,7 @@ MISDEALS: Mapping[str, MisdealRules] = {
     "higo-bana": _FIELD_ONLY,          # a field quad goes to the dealer (FIELD_QUAD_TO_DEALER)
     "tensho-simplified": _QUADS,
     "tensho": _QUADS,
-    "go-stop": _FIELD_ONLY,            # the hand clause of the text is garbled
+    "go-stop": _QUADS,                 # a dealt four wins at once (instant_win)
     "hachihachi": _FIELD_ONLY,
     "sudaoshi": _FIELD_ONLY,
     "hachi-simplified": _FIELD_ONLY,

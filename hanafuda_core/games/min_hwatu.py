@@ -33,6 +33,7 @@ from typing import Any
 
 from ..capture_yaku import (
     BOAR_DEER_BUTTERFLY,
+    DRY_PLAIN_RIBBONS,
     FIVE_BRIGHTS,
     GODORI,
     POETRY_RIBBONS,
@@ -113,11 +114,7 @@ YAKU: tuple[YakuRule, ...] = (
     POETRY_RIBBONS.rule(30, group="ribbons", source=BOOK.at("1697"), japanese="홍단 Hongdan"),
     PURPLE_RIBBONS.rule(30, group="ribbons", source=BOOK.at("1699"),
                         japanese="청단 Cheongdan"),
-    YakuRule("dry_plain_ribbons", "3 Dry Plain Ribbons", "초단 Chodan", 30,
-             cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON), group="ribbons",
-             source=BOOK.at("1701"),
-             note="the Plain Ribbons of April, May and July: the Willow Ribbon (Rain) does "
-                  "not count"),
+    DRY_PLAIN_RIBBONS.rule(30, group="ribbons", source=BOOK.at("1701")),
     YakuRule("iris", "All 4 Iris", "", 20, cards=month_cards(5), group="months",
              source=BOOK.at("1703")),
     YakuRule("maple", "All 4 Maple", "", 20, cards=month_cards(10), group="months",

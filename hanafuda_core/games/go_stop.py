@@ -1,0 +1,756 @@
+"""The rulebook's Go-Stop (고스톱, ch. 16) as data.
+
+The Korean favourite, for two or three players (four to seven sit at the table but only
+three play a round). Two players get ten cards each and eight go to the field, three
+get seven each and six to the field. Only yaku score; no card has points. Once a
+player's yaku reach the agreed minimum, each new or bigger yaku lets them call **Go**
+(play on for more) or **Stop** (collect now). The Stop caller's score is
+``(yaku + Go bonus) x multipliers`` and **each** opponent pays it, doubled for an
+opponent with no Bright against a Bright yaku or with fewer than 5 Chaffs against the
+Chaff yaku; a loser who called Go pays for both losers.
+
+>>> rules = get_rules()
+>>> rules.deals, rules.pair_then_draw, rules.decision_words.go_on
+({3: (7, 6)}, 'stack', 'Go')
+>>> from hanafuda_core.cards import CardSet
+>>> rules.yaku.points(CardSet.parse("2a 4a 8b 1b 2b 3b").mask)      # Godori + Poetry
+8
+>>> [p.points for p in example_payouts()][:3]
+[(10, -5, -5), (12, -6, -6), (20, -10, -10)]
+
+The settlement is the family's per-loser settlement
+(:class:`~hanafuda_core.families.capture.payments.PerLoserPayments`, G8), fed by
+:func:`settle_piles`, which reads the piles: the yaku, the Sake's role (one role per
+pile, the winner's best), the 7 Tens, each loser's Brights and Chaffs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
+from typing import Any, ClassVar
+
+from ..capture_yaku import (
+    DRY_PLAIN_RIBBONS,
+    FIVE_BRIGHTS,
+    FOUR_DRY_BRIGHTS,
+    GODORI,
+    POETRY_RIBBONS,
+    PURPLE_RIBBONS,
+)
+from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
+from ..engines.capture import (
+    GO_ON,
+    STOP,
+    Action,
+    CaptureRules,
+    DecisionWords,
+    MonthSets,
+    Play,
+    RoundResult,
+    State,
+    declared_by,
+)
+from ..errors import HanafudaError, OptionError
+from ..families.capture.payments import (
+    GoTable,
+    LoserDouble,
+    LoserFacts,
+    Payout,
+    PerLoserPayments,
+    Shift,
+    WinnerFacts,
+)
+from ..rules import Option, RuleSets, Source
+from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
+from ..yaku import SAKE_MODES, Signature, YakuGroup, YakuRule, YakuTable
+from .catalog import misdeal_rules
+
+__all__ = [
+    "BOOK",
+    "BOOK_4_7",
+    "BOOK_BOMB",
+    "BOOK_DRAW",
+    "BOOK_EVENTS",
+    "BOOK_EX",
+    "BOOK_GO",
+    "BOOK_JOKER",
+    "BOOK_QR",
+    "BOOK_SCORE",
+    "BOOK_VAR",
+    "BOOK_YAKU",
+    "COMPARISON_PILES",
+    "DECISIONS",
+    "EXAMPLES",
+    "GOAL",
+    "GROUPS",
+    "OPTIONS",
+    "PLAY_PLAYERS",
+    "PRESETS",
+    "PRESET_LABELS",
+    "PRESET_SOURCES",
+    "SCORING_STEPS",
+    "SEVEN_TENS",
+    "USUAL_MINIMUM",
+    "WORDS",
+    "YAKU",
+    "GoStopOverlay",
+    "GoStopRound",
+    "GoStopScoring",
+    "chapter_facts",
+    "chart",
+    "example_payouts",
+    "get_rules",
+    "preset_options",
+    "responsible_seat",
+    "scoring",
+    "settle_piles",
+]
+
+BOOK = Source("BOOK", "ch. 16 Go-Stop", "2837-3357")
+BOOK_4_7 = Source("BOOK", "ch. 16 Go-Stop, Playing with 4-7 Players", "2853-2891")
+BOOK_BOMB = Source("BOOK", "ch. 16 Go-Stop, Bombing the Field", "2893-2899")
+BOOK_JOKER = Source("BOOK", "ch. 16 Go-Stop, Jokers", "2901-2923, 2987-3003")
+BOOK_DRAW = Source("BOOK", "ch. 16 Go-Stop, Requesting a Draw", "2925-2969")
+BOOK_GO = Source("BOOK", "ch. 16 Go-Stop, Calling Go or Stop", "2927-2983, 3087")
+BOOK_EVENTS = Source("BOOK", "ch. 16 Go-Stop, Special Events", "3045-3077, 3085")
+BOOK_SCORE = Source("BOOK", "ch. 16 Go-Stop, Scoring", "3091-3143")
+BOOK_YAKU = Source("BOOK", "ch. 16 Go-Stop, Yaku", "3149-3183")
+BOOK_EX = Source("BOOK", "ch. 16 Go-Stop, Scoring Examples", "3185-3305")
+BOOK_VAR = Source("BOOK", "ch. 16 Go-Stop, Gameplay Variations", "3283-3355")
+BOOK_QR = Source("BOOK", "Quick Reference, Go-Stop", "8923-8994")
+
+C = Card
+
+#: The words the players say (2927).
+WORDS = DecisionWords("Go", "Stop")
+
+#: The four yaku categories (figures 16.1-16.3, 3149-3183): the Brights pay their best
+#: yaku only ("one of", 3155); Ribbons, Tens and Chaffs pay every yaku made.
+GROUPS: tuple[YakuGroup, ...] = (
+    YakuGroup("brights", "Bright yaku", "one_of"),
+    YakuGroup("ribbons", "Ribbon yaku", "each"),
+    YakuGroup("tens", "Ten yaku", "each"),
+    YakuGroup("chaffs", "Chaff yaku", "each"),
+)
+
+
+def chart(godori_points: int = 5, dry_brights_yaku: bool = True) -> tuple[YakuRule, ...]:
+    """The chapter's yaku chart, with the Godori's points and whether 4 Dry Brights is a
+    yaku (the variations "Godori" and "Dry Bright not a Yaku", 3347, 3353)."""
+    b = BOOK_YAKU
+    brights = (
+        FIVE_BRIGHTS.rule(15, group="brights", source=b.at("3159"), japanese="오광 Ogwang"),
+        *((FOUR_DRY_BRIGHTS.rule(5, group="brights", source=b.at("3163"), japanese=""),)
+          if dry_brights_yaku else ()),
+        YakuRule("four_brights", "Any 4 Brights", "사광 Sagwang", 4, kinds=(Kind.BRIGHT,),
+                 count=4, group="brights", source=b.at("3167"), note="the Rain Man counts"),
+        YakuRule("three_dry_brights", "Any 3 Dry Brights", "삼광 Samgwang", 3,
+                 kinds=(Kind.BRIGHT,), count=3, dry=True, group="brights",
+                 source=b.at("3171"), note="the Rain Man does not count"),
+        YakuRule("three_brights", "Any 3 Brights", "비삼광 Bi-samgwang", 2,
+                 kinds=(Kind.BRIGHT,), count=3, group="brights", source=b.at("3175"),
+                 note="with the Rain Man"),
+    )
+    return brights + (
+        YakuRule("five_ribbons", "Any 5 Ribbons", "띠 Tti", 1, kinds=(Kind.RIBBON,), count=5,
+                 plus_per_extra=1, group="ribbons", source=b.at("3161")),
+        POETRY_RIBBONS.rule(3, group="ribbons", source=b.at("3165"), japanese="홍단 Hongdan"),
+        PURPLE_RIBBONS.rule(3, group="ribbons", source=b.at("3169"),
+                            japanese="청단 Cheongdan"),
+        DRY_PLAIN_RIBBONS.rule(3, group="ribbons", source=b.at("3173")),
+        GODORI.rule(godori_points, group="tens",
+                    source=b.at("3179") if godori_points == 5 else BOOK_VAR.at("3347")),
+        YakuRule("five_tens", "Any 5 Tens", "열끗 Yeolkkeut", 1, kinds=(Kind.TEN,), count=5,
+                 plus_per_extra=1, group="tens", source=b.at("3181"),
+                 note="the Sake cup counts if the pile takes it as a Ten"),
+        YakuRule("ten_chaffs", "Any 10 Chaffs", "피 Pi", 1, kinds=(Kind.CHAFF,), count=10,
+                 plus_per_extra=1, group="chaffs", source=b.at("3177, 3183"),
+                 note="the Storm and the Special Paulownia count 2 each; the Sake cup 2 if "
+                      "the pile takes it as Chaffs"),
+    )
+
+
+#: The chapter's chart as printed.
+YAKU: tuple[YakuRule, ...] = chart()
+
+_TEN = KIND_MASKS[Kind.TEN]
+_BRIGHT = KIND_MASKS[Kind.BRIGHT]
+_SAKE = 1 << C.CHRYSANTHEMUM_SAKE
+_RAIN_MAN = 1 << C.WILLOW_RAINMAN
+#: A winner with this many Tens or more is doubled (3103).
+SEVEN_TENS = 7
+_SINGLE_ROLE = {alts[0]: mode for mode, alts in SAKE_MODES.items() if len(alts) == 1}
+
+
+def _not_yet(description: str) -> str:
+    return description + " (not played yet)"
+
+
+_OPTION_LIST = (
+    Option("players", 3, (2, 3), "players in a round: 2 (10 cards each, 8 to the field) or "
+           "3 (7 each, 6 to the field)", BOOK.at("2841, 3005-3007")),
+    Option("table_players", 3, (3, 4, 5, 6, 7),
+           _not_yet("players at the table: with four to seven, three are chosen each round "
+                    "and a player forced to drop out is compensated"), BOOK_4_7,
+           note="needs the family's stage for choosing the active players (G10)",
+           implemented=False),
+    Option("stop_minimum", "usual", ("usual", *range(1, 16)), "the yaku points a player "
+           "needs before they may call Go or Stop: the chapter names 3 for three players and "
+           "5 or 7 for two; 'usual' is 3 for three and 7 for two", BOOK_GO.at("2935, 2973-2981"),
+           note="7 for two players is the Korean two-player habit; 5 is the chapter's other "
+                "figure"),
+    Option("rounds", 10, tuple(range(1, 49)), "rounds in a game (the players agree; 10 is "
+           "our default)", BOOK.at("2843, 3143")),
+    Option("jokers", 0, (0, 1, 2, 3, 4), _not_yet("Jokers in the deck: the chapter plays 1 "
+           "to 4 (commonly 1 or 2), each worth 1, 2 or 3 Chaffs"), BOOK_JOKER,
+           note="the capture engine does not deal bonus cards yet (G1): every preset plays "
+                "without Jokers", implemented=False),
+    Option("joker_values", "2,3", ("2,3", "1", "2", "3", "1,1", "2,2", "3,3", "1,2,3"),
+           _not_yet("Chaffs per Joker, in order"), BOOK_JOKER.at("2901, 2999-3003"),
+           implemented=False),
+    Option("bomb", "off", ("off", "three", "weak", "smoke_clears"),
+           _not_yet("bombing the field: play three cards of a month onto the fourth, then "
+                    "draw three cards (the chapter), two ('Weak Bomb') or one and skip two "
+                    "later hand plays ('Smoke Clears')"), BOOK_BOMB,
+           note="the chapter plays 'three'; bombs need G3", implemented=False),
+    Option("special_events", False, (False, True),
+           _not_yet("the special events: Chaffs stolen for a hiki capture, a swept field, a "
+                    "jjok or a ttadak; points for a first-turn hiki; three hiki end the round"),
+           BOOK_EVENTS, note="part of the chapter's game; they need G5", implemented=False),
+    Option("draw_requests", False, (False, True),
+           _not_yet("with three players, asking for a Draw at the start of one's turn"),
+           BOOK_DRAW, note="part of the chapter's game; it needs G9", implemented=False),
+    Option("go_table", "book", ("book", "higher_stakes"),
+           "what Go calls do: +1 for one, then x the number of calls (the chapter); or +1, "
+           "+2, then x2 for every Go beyond the second ('Higher Stakes')",
+           BOOK_VAR.at("3311-3337")),
+    Option("sake", "ten_or_two_chaffs", ("ten_or_two_chaffs", "ten_and_chaff"),
+           "the Sake cup counts as a Ten or as 2 Chaffs (the chapter), or as a Ten and a "
+           "Chaff at once ('Super Sake')", BOOK_VAR.at("3183, 3333")),
+    Option("bridge", "off", ("off", "super_bridge", "strong_bridge"),
+           _not_yet("the Iris Bridge takes the Sake's double role ('Super Iris Bridge': a Ten "
+                    "and a Chaff; 'Strong Iris Bridge': a Ten or 2 Chaffs)"),
+           BOOK_VAR.at("3335-3345"), note="needs a selectable dual-role card (G2)",
+           implemented=False),
+    Option("weak_rain_man", False, (False, True), "the Rain Man does not spare a loser the "
+           "Bright double penalty ('Weak Rain Man')", BOOK_VAR.at("3343")),
+    Option("weak_brights", False, (False, True), "the Bright penalty adds 2 points instead "
+           "of doubling ('Weak Brights')", BOOK_VAR.at("3299, 3303")),
+    Option("more_chaffs", False, (False, True), "the Chaff penalty hits a loser with fewer "
+           "than 7 Chaffs instead of 5 ('More Chaffs')", BOOK_VAR.at("3307")),
+    Option("godori_points", 5, (5, 3), "the Godori's points ('Godori': 3)",
+           BOOK_VAR.at("3179, 3347")),
+    Option("dry_brights_yaku", True, (True, False), "4 Dry Brights is a yaku (the chapter) or "
+           "not ('Dry Bright not a Yaku')", BOOK_VAR.at("3163, 3353")),
+    Option("steal_points", 0, (0, 10, 20, 30, 50, 100), "points each player starts with "
+           "('Steal Points')", BOOK_VAR.at("3325")),
+    Option("winning_brights", False, (False, True),
+           _not_yet("all five Brights end the round at once ('Winning Brights')"),
+           BOOK_VAR.at("3317, 3321"), implemented=False),
+    Option("first_turn_month", False, (False, True),
+           _not_yet("all four of a month on one's first turn: 3 from each"),
+           BOOK_VAR.at("3339"), implemented=False),
+    Option("triple_hiki", False, (False, True),
+           _not_yet("three hiki captured in a round: 2 Chaffs from each"),
+           BOOK_VAR.at("3283, 3287"), implemented=False),
+    Option("hiki_bonus", False, (False, True), _not_yet("a hiki capture steals 2 Chaffs"),
+           BOOK_VAR.at("3291, 3295"), implemented=False),
+    Option("unlucky_joker", False, (False, True),
+           _not_yet("a Joker drawn after a hand match lies on that pair"),
+           BOOK_JOKER.at("2915-2923"), implemented=False),
+    Option("joker_abilities", "none", ("none", "chaff_magnet", "double_points",
+                                       "no_bright_penalty", "deny_losses"),
+           _not_yet("a special ability for the Joker"), BOOK_JOKER.at("2905-2913"),
+           implemented=False),
+    Option("delayed_compensation", False, (False, True),
+           _not_yet("compensation is paid by the round's losers at its end"),
+           BOOK_4_7.at("2879, 2891"), implemented=False),
+    Option("higher_compensation", False, (False, True),
+           _not_yet("3 points of compensation per card instead of 2"), BOOK_4_7.at("2881"),
+           implemented=False),
+    Option("refresh", False, (False, True),
+           _not_yet("a round with no winner is redealt to everybody, with a new choice"),
+           BOOK_4_7.at("2885-2891"), implemented=False),
+    Option("responsibility", "book", ("book", "penalty_variant"),
+           "the loser who handed the winner the winning card pays for both losers (the "
+           "chapter), with the exemptions of 'Responsibility Penalty'", BOOK_VAR.at("3135, 3355"),
+           note="the variant's exemptions (last card, no other choice) are not played yet",
+           implemented=False),
+    Option("bomb_multiplier", "once", ("once", "per_bomb"),
+           _not_yet("a second bomb doubles again, or not"), BOOK_SCORE.at("3107"),
+           implemented=False),
+)
+OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
+
+#: Our readings where the chapter is silent or garbled (``teach.decision_rows``).
+DECISIONS: Mapping[str, str] = {
+    "Four of a month in every hand": "One line of the misdeals is garbled. Beside the "
+        "automatic win for a dealt four of a month, the only reading that makes sense is "
+        "that when every player holds one, nobody can be paid, so the same dealer deals "
+        "again.",
+    "Claiming a dealt four": "The chapter says a player dealt all four cards of a month "
+        "may win at once. We play it as automatic: the holder always takes it.",
+    "Counting Chaffs for the penalty": "The Chaff penalty names 'Chaff cards'. We count "
+        "Chaffs as the Chaff yaku does: the Storm and the Special Paulownia count 2 each.",
+    "The Sake cup's role": "The Sake cup counts as a Ten or as 2 Chaffs. We take one role "
+        "per pile for the whole settlement: the winner's role is the one that earns more "
+        "(yaku, the 7 Tens doubling and the Chaff penalty together); a loser's Sake counts "
+        "the way that spares them the Chaff penalty.",
+    "Several revealed triples": "Two revealed triples quadruple the score; with ten-card "
+        "hands a third may be shown: each doubles again.",
+    "Go on the final turn": "A Go called on the last turn leaves nobody to Stop: the round "
+        "ends with no winner and the next round's winner is doubled. The coach warns.",
+    "No winner twice in a row": "After a round with no winner the next winner is doubled "
+        "once, however many such rounds came in a row.",
+    "Shifts that name both losers": "When both losers fall under the same shift (both "
+        "called Go), each pays their own penalty.",
+    "The end of the round": "The round ends when nobody has a card left to play and the "
+        "stock is empty (the chapter's 'no cards left in the field' cannot be meant "
+        "literally: the field is never empty then).",
+    "Two players": "Payment shifts need two losers, so none apply with two players.",
+}
+
+#: The game's own scoring steps (``teach.scoring_steps``).
+SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("after", "add_up",
+     "Only the player who called Stop scores: add the Go bonus, then apply every "
+     "multiplier (two Go calls and more, a revealed triple, 7 Tens, a previous round "
+     "with no winner). Each opponent pays that score: double if they caught no Bright "
+     "against your Bright yaku, double if they have fewer than 5 Chaffs against your "
+     "Chaff yaku. A loser who called Go pays for both losers."),
+)
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "no-jokers": {},
+    "matgo-no-jokers": {"players": 2},
+}
+PRESET_SOURCES: Mapping[str, Source] = {"no-jokers": BOOK, "matgo-no-jokers": BOOK}
+PRESET_LABELS: Mapping[str, str] = {
+    "no-jokers": "Rulebook for three, without Jokers",
+    "matgo-no-jokers": "Two players (matgo), without Jokers",
+}
+
+#: The players the play tool seats by default: three, as the chapter's game is played.
+PLAY_PLAYERS = 3
+
+#: What a player is trying to do (the chapter's At a glance).
+GOAL = ("Make yaku from your captures, then call Go to play on for a bigger score or Stop "
+        "to collect it from each opponent.")
+
+#: Piles scored under each preset on the variants page: (label, cards).
+COMPARISON_PILES: tuple[tuple[str, str], ...] = (
+    ("The three birds and the Poetry Ribbons", "2a 4a 8b 1b 2b 3b"),
+    ("Four Brights with the Rain Man, five Tens", "1a 3a 8a 11a 2a 4a 5a 6a 7a"),
+    ("Ten Chaffs with the Storm", "1c 1d 2c 2d 3c 3d 4c 4d 11d"),
+)
+
+
+# -- the settlement ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GoStopRound:
+    """A won round's facts: the piles (masks, by seat; a seat that did not play holds
+    None), the winner, Go calls per seat, the winner's revealed triples and bombs,
+    whether the previous round had no winner, the Draw refusers and askers, the seat that
+    handed the winner the winning card (if any)."""
+
+    piles: tuple[int | None, ...]
+    winner: int
+    goes: tuple[int, ...] = ()
+    reveals: int = 0
+    bombs: int = 0
+    previous_no_winner: bool = False
+    draw_refusers: tuple[int, ...] = ()
+    draw_askers: tuple[int, ...] = ()
+    responsible: int | None = None
+
+
+@dataclass(frozen=True)
+class GoStopScoring:
+    """Go-Stop's settlement under one set of options: the yaku table, the family's
+    per-loser payments and how the Brights are counted for the penalty."""
+
+    table: YakuTable
+    payments: PerLoserPayments
+    weak_rain_man: bool = False
+
+    @cached_property
+    def role_tables(self) -> tuple[YakuTable, ...]:
+        """One table per role the Sake cup may take (one only if it has one role)."""
+        alts = SAKE_MODES[self.table.sake]
+        if len(alts) == 1:
+            return (self.table,)
+        return tuple(replace(self.table, sake=_SINGLE_ROLE[a]) for a in alts)
+
+    def winner_facts(self, table: YakuTable, pile: int, facts: GoStopRound) -> WinnerFacts:
+        """The winner's facts with the Sake in the role ``table`` gives it."""
+        total, sig = table.quick(pile)
+        made = [table.rules[i] for i, _ in sig]
+        mults: list[tuple[int, str]] = []
+        for _ in range(facts.reveals):
+            mults.append((2, "revealed three cards of a month"))
+        if facts.bombs:
+            mults.append((2, "bombed the field"))
+        tens = (pile & _TEN).bit_count()
+        if pile & _SAKE and not SAKE_MODES[table.sake][0][0]:
+            tens -= 1
+        if tens >= SEVEN_TENS:
+            mults.append((2, f"{tens} Tens"))
+        if facts.previous_no_winner:
+            mults.append((2, "the previous round had no winner"))
+        goes = facts.goes[facts.winner] if facts.goes else 0
+        return WinnerFacts(facts.winner, total, goes,
+                           bright_yaku=any(r.group == "brights" for r in made),
+                           chaff_yaku=any(r.key == "ten_chaffs" for r in made),
+                           multipliers=tuple(mults))
+
+    def loser_facts(self, seat: int, pile: int, facts: GoStopRound) -> LoserFacts:
+        """A loser's facts: Brights (the Rain Man only if it spares), Chaffs (the Sake's
+        kindest role), Go calls, the Draw and responsibility shifts."""
+        brights = (pile & _BRIGHT & ~(_RAIN_MAN if self.weak_rain_man else 0)).bit_count()
+        return LoserFacts(seat, brights=brights, chaffs=self.table.chaff_count(pile),
+                          called_go=bool(facts.goes and facts.goes[seat]),
+                          refused_draw=seat in facts.draw_refusers,
+                          asked_draw=seat in facts.draw_askers,
+                          responsible=facts.responsible == seat)
+
+    def settle(self, facts: GoStopRound, names: tuple[str, ...] | None = None) -> Payout:
+        """The round's payout: the Sake role that pays the winner most."""
+        return self.settle_best(facts, names)[0]
+
+    def settle_best(self, facts: GoStopRound, names: tuple[str, ...] | None = None
+                    ) -> tuple[Payout, YakuTable, WinnerFacts]:
+        """:meth:`settle`, with the table of the Sake role taken and the winner's facts."""
+        piles = facts.piles
+        _check_round(facts)
+        win_pile = piles[facts.winner]
+        if win_pile is None:
+            raise OptionError(f"the winner, seat {facts.winner}, did not play the round")
+        losers = tuple(self.loser_facts(s, p, facts) for s, p in enumerate(piles)
+                       if p is not None and s != facts.winner)
+        best: tuple[Payout, YakuTable, WinnerFacts] | None = None
+        for table in self.role_tables if win_pile & _SAKE else self.role_tables[:1]:
+            w = self.winner_facts(table, win_pile, facts)
+            out = self.payments.settle(len(piles), w, losers, names)
+            if best is None or out.points[facts.winner] > best[0].points[facts.winner]:
+                best = (out, table, w)
+        assert best is not None
+        return best
+
+
+def _check_round(facts: GoStopRound) -> None:
+    """Refuse facts that do not describe a round (our error, saying what is allowed)."""
+    n = len(facts.piles)
+    if not 2 <= n <= 7:
+        raise OptionError(f"a Go-Stop round has 2 to 7 seats (one pile each, None for a seat "
+                          f"that did not play), not {n}")
+    if not 0 <= facts.winner < n:
+        raise OptionError(f"the winner must be a seat from 0 to {n - 1}, not {facts.winner}")
+    if facts.goes and (len(facts.goes) != n or min(facts.goes) < 0):
+        raise OptionError(f"Go calls are counted per seat: {n} counts of 0 or more, not "
+                          f"{facts.goes}")
+    if facts.reveals < 0 or facts.bombs < 0:
+        raise OptionError("revealed triples and bombs are counted from 0")
+    seats = (*facts.draw_refusers, *facts.draw_askers,
+             *(() if facts.responsible is None else (facts.responsible,)))
+    if any(not 0 <= s < n or s == facts.winner for s in seats):
+        raise OptionError(f"Draw refusers and askers and the responsible seat are losers: "
+                          f"seats from 0 to {n - 1} other than the winner, not {seats}")
+
+
+def scoring(preset: str = "no-jokers", **options: Any) -> GoStopScoring:
+    """The settlement under a preset with option overrides."""
+    return _scoring(preset, tuple(sorted(preset_options(preset, **options).items())))
+
+
+@lru_cache(maxsize=64)
+def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
+    v = dict(items)
+    table = YakuTable(GROUPS, chart(v["godori_points"], v["dry_brights_yaku"]),
+                      sake=v["sake"], special_chaffs=True, source=BOOK_YAKU)
+    doubles = (LoserDouble("no_bright", 1, "plus_two" if v["weak_brights"] else "double"),
+               LoserDouble("few_chaffs", 7 if v["more_chaffs"] else 5))
+    shifts = (Shift("go_caller"), Shift("draw_refuser"), Shift("responsible"))
+    return GoStopScoring(table, PerLoserPayments(GoTable(v["go_table"]), doubles, shifts),
+                         v["weak_rain_man"])
+
+
+def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) -> Payout:
+    """Settle a won round from its piles under a preset and options (G8)."""
+    return scoring(preset, **options).settle(facts)
+
+
+# -- the overlay: Go or Stop, and the settlement in play (G4, G6, G7) ---------------
+
+def responsible_seat(state: State, winner: int) -> int | None:
+    """The loser whose hand card, played without capturing since the winner's previous
+    turn, the winner took on this turn (3135), or None. Read at the end of the winner's
+    turn: the last hand card played is the winner's, the ones before it those of the seats
+    before the winner in play order (every seat plays a hand card each turn while no bomb
+    empties a hand early).
+
+    A played card in the winner's pile was either laid without a match or paired and then
+    stacked back by its player's drawn card (a stack of three the winner took whole, so
+    the winner holds the month's four cards). Only that second case needs the round
+    replayed, to see whether the card found a match when it was played."""
+    plays = [a.card for a in state.history if isinstance(a, Play)]
+    n = state.rules.players
+    pile = state.caps_m[winner]
+    for back in range(1, n):
+        if len(plays) <= back:
+            break
+        card = plays[-1 - back]
+        if pile >> card & 1:
+            month = MONTH_MASKS[card >> 2]
+            if (pile & month).bit_count() < 4 or not _matched_when_played(state, card):
+                return (winner - back) % n
+            return None
+    return None
+
+
+def _matched_when_played(state: State, card: int) -> bool:
+    """Whether the field held a card of ``card``'s month when ``card`` was played (the
+    round replayed from its deal; a position set up by hand, which has no whole deal,
+    counts as matched)."""
+    from ..engines.capture import replay
+    try:
+        states = replay(state.rules, state.deal, state.history)
+    except HanafudaError:
+        return True
+    for before, action in zip(states, state.history):
+        if isinstance(action, Play) and action.card == card:
+            return bool(before.field_m & MONTH_MASKS[card >> 2])
+    return True
+
+
+@dataclass(frozen=True)
+class GoStopOverlay:
+    """Go-Stop's decision and settlement (the engine's overlay protocol).
+
+    A decision comes when the yaku total is at least the Stop minimum and higher than
+    at the last check: the engine keeps the total reached at every change of the pile's
+    yaku, and without Chaffs lost to an opponent a total only grows, so after a Go the
+    next choice comes only above the total of that Go (2971; G4)."""
+
+    stop_minimum: int
+    scoring: GoStopScoring
+    #: the round's points move between the players (read by the coach)
+    settlement: ClassVar[str] = "per_loser"
+
+    def decision_needed(self, rules: CaptureRules, old_sig: Signature, new_sig: Signature,
+                        total: int) -> bool:
+        return total >= self.stop_minimum and total > sum(p for _, p in old_sig)
+
+    def decision_actions(self, state: State) -> tuple[Action, ...]:
+        return (GO_ON, STOP)
+
+    def carry(self, state: State) -> tuple[str, ...]:
+        """What the next round inherits (G7): ``("no_winner",)`` after a round nobody won,
+        which doubles the next winner's score (3107)."""
+        res = state.result
+        return ("no_winner",) if res is not None and res.winner is None else ()
+
+    def decision_notes(self, state: State, stopping: bool) -> tuple[str, ...]:
+        """What the coach adds to a Go or Stop (the chapter's coach, section 12 of our
+        spec): stopping, what each opponent would pay and why; going on, what the next
+        Go does to the score, the risk of paying for both losers, and the final turn,
+        where a Go leaves nobody to stop."""
+        rules = state.rules
+        me = state.player
+        n = rules.players
+        if stopping:
+            sc = self.scoring
+            facts = self.round_facts(state, me)
+            out, _table, w = sc.settle_best(facts)
+            owed = dict(out.penalties)
+            notes = []
+            for seat, amount in out.payers:
+                lf = sc.loser_facts(seat, state.caps_m[seat], facts)
+                why = list(sc.payments.penalty(out.score, w, lf)[1])
+                if amount > owed[seat]:
+                    why.append("paying for the other loser too")
+                notes.append(f"player {seat + 1} would pay {amount}"
+                             + (f" ({'; '.join(why)})" if why else ""))
+            return tuple(notes)
+        notes = []
+        goes = state.calls.count(me)
+        plus, factor = self.scoring.payments.go_table.step(goes + 1)
+        notes.append(f"this would be Go number {goes + 1}: it "
+                     + (f"adds {plus} point{'s' * (plus != 1)}" if plus else
+                        f"multiplies the score by {factor}") + " if you stop later")
+        others = [s for s in range(n) if s != me]
+        if n > 2 and not any(state.calls.count(s) for s in others):
+            notes.append("if someone else stops after your Go, you pay your penalty and the "
+                         "other loser's")
+        if not any(state.hands_m) and state.pos >= len(state.stock):
+            notes.append("this is the last turn: after a Go nobody can stop, the round has "
+                         "no winner and only the next round's winner gains")
+        return tuple(notes)
+
+    def round_facts(self, state: State, winner: int) -> GoStopRound:
+        """The settlement's facts read from a finished round."""
+        n = state.rules.players
+        return GoStopRound(tuple(state.caps_m), winner,
+                           goes=tuple(state.calls.count(s) for s in range(n)),
+                           reveals=len(declared_by(state, winner)),
+                           previous_no_winner="no_winner" in state.carry,
+                           responsible=responsible_seat(state, winner) if n > 2 else None)
+
+    def pile_report(self, rules: CaptureRules, mask: int, field_mask: int = 0, calls: int = 0,
+                    doubled: frozenset[str] = frozenset()) -> ScoreReport:
+        """A pile scored as if its owner called Stop after ``calls`` Go calls of their own
+        (the score each opponent pays before their own doublings; the score tool)."""
+        sc = self.scoring
+        facts = GoStopRound((mask,), 0, goes=(calls,))
+        tables = sc.role_tables if mask & _SAKE else sc.role_tables[:1]
+        table, w = max(((t, sc.winner_facts(t, mask, facts)) for t in tables),
+                       key=lambda tw: sc.payments.score(tw[1])[0])
+        score, lines = sc.payments.score(w)
+        mults = [Multiplier(f, why, BOOK_SCORE) for f, why in w.multipliers]
+        return report_from_evaluation(table.evaluate(mask), title="Score of the captured cards",
+                                      multipliers=mults, notes=lines if w.yaku else (),
+                                      total=score if w.yaku else 0)
+
+    def settle(self, state: State, winner: int) -> RoundResult:
+        facts = self.round_facts(state, winner)
+        out, table, w = self.scoring.settle_best(facts)
+
+        def make_report() -> ScoreReport:
+            ev = table.evaluate(state.caps_m[winner])
+            mults = [Multiplier(f, why, BOOK_SCORE) for f, why in w.multipliers]
+            pays = tuple(Payment(p, winner, a, "round penalty") for p, a in out.payers if a)
+            return report_from_evaluation(
+                ev, title=f"Round {state.round_no}: player {winner + 1} calls Stop",
+                player=winner, multipliers=mults, notes=out.lines, payments=pays,
+                total=out.score)
+        return RoundResult(winner, out.points, "stop", make_report=make_report)
+
+    def settle_draw(self, state: State) -> RoundResult:
+        n = state.rules.players
+        rep = ScoreReport((), 0, (), 0, f"Round {state.round_no}: nobody called Stop", None,
+                          ("no winner: nobody scores, the same dealer deals again and the "
+                           "next round's winner is doubled",))
+        return RoundResult(None, (0,) * n, "draw", rep)
+
+    def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
+        """A dealt four of a month (3033, 3037): each holder takes the automatic win's
+        points from each player without one (G6)."""
+        rules = state.rules
+        n = rules.players
+        pts = rules.instant_win_points
+        holders = [s for s, h in enumerate(state.hands_m)
+                   if any((h & mm).bit_count() == 4 for mm in MONTH_MASKS)] or [winner]
+        points = [0] * n
+        pays = []
+        for h in holders:
+            for p in range(n):
+                if p not in holders:
+                    points[p] -= pts
+                    points[h] += pts
+                    pays.append(Payment(p, h, pts, "a dealt four of a month"))
+        line = ScoreLine("instant_win", "All four cards of a month dealt", "총통 Chongtong",
+                         (), pts, 0, (), pts, BOOK.at("3033-3037"), reason)
+        rep = ScoreReport((line,), pts, (), pts, f"Round {state.round_no}: a four of a month "
+                          "in the hand wins at once", holders[0], (reason,), tuple(pays))
+        return RoundResult(holders[0], tuple(points), "instant_win", rep)
+
+
+# -- the chapter's scoring examples (3185-3305) ---------------------------------------
+
+_GODORI = "2a 4a 8b"
+_B = "11a 1c 1d 2c 2d 3c"          # a Bright and 5 Chaffs: no doubling
+_C = "3a 5c 5d 10c 10d 9c"
+
+#: The chapter's nine examples (three players A, B, C; A calls Stop): (name, A's pile,
+#: B's, C's, the facts beyond the piles, the points A, B, C). The piles are ours (the
+#: chapter gives totals only).
+EXAMPLES: tuple[tuple[str, str, str, str, Mapping[str, Any], tuple[int, int, int]], ...] = (
+    ("Example 1: Godori, no Go", _GODORI, _B, _C, {}, (10, -5, -5)),
+    ("Example 2: Godori, one Go", _GODORI, _B, _C, {"goes": (1, 0, 0)}, (12, -6, -6)),
+    ("Example 3: Godori, two Go calls", _GODORI, _B, _C, {"goes": (2, 0, 0)}, (20, -10, -10)),
+    ("Example 4: Godori, one Go and a bomb", _GODORI, _B, _C,
+     {"goes": (1, 0, 0), "bombs": 1}, (24, -12, -12)),
+    ("Example 5: Godori, two Go calls and a bomb", _GODORI, _B, _C,
+     {"goes": (2, 0, 0), "bombs": 1}, (40, -20, -20)),
+    ("Example 6: Godori and Poetry Ribbons, three Go calls, a bomb, a revealed triple",
+     "2a 4a 8b 1b 2b 3b", _B, _C, {"goes": (3, 0, 0), "bombs": 1, "reveals": 1},
+     (192, -96, -96)),
+    ("Example 7: B called Go and loses", _GODORI, _B, _C, {"goes": (0, 1, 0)}, (10, -10, 0)),
+    ("Example 8: B refused C's Draw and loses", _GODORI, _B, _C,
+     {"draw_refusers": (1,), "draw_askers": (2,)}, (10, -10, 0)),
+    ("Example 9: 4 Dry Brights; B has no Bright, C only the Rain Man", "1a 3a 8a 12a",
+     "5c 5d 7c 7d 9c", "11a 1c 1d", {}, (15, -10, -5)),
+)
+
+
+def example_round(index: int) -> GoStopRound:
+    """The facts of the chapter's example ``index`` (0-8)."""
+    _name, a, b, c, facts, _points = EXAMPLES[index]
+    piles = tuple(CardSet.parse(p).mask for p in (a, b, c))
+    return GoStopRound(piles, 0, **facts)
+
+
+def example_payouts(preset: str = "no-jokers", **options: Any) -> list[Payout]:
+    """The chapter's nine examples settled under a preset and options."""
+    return [settle_piles(example_round(i), preset, **options) for i in range(len(EXAMPLES))]
+
+
+def chapter_facts(prefix: str = "gs") -> dict[str, object]:
+    """The numbers the chapter's prose names, keyed ``<prefix>_<name>`` for
+    ``{glue:text}``: the deals, the Stop minimums, each yaku's points
+    (``<prefix>_pts_<key>``), the penalties' thresholds, the Go table, and each printed
+    example's score and payments (``<prefix>_ex<n>``, ``_ex<n>_a`` / ``_b`` / ``_c``).
+
+    >>> f = chapter_facts()
+    >>> f["gs_stock3"], f["gs_ex6"], f["gs_ex6_a"], f["gs_ex9_b"], f["gs_go3"]
+    (21, 96, 192, 10, 15)
+    """
+    rules = get_rules()
+    values: dict[str, object] = {f"pts_{r.key}": r.points for r in YAKU}
+    for n, (hand, fld) in _DEALS.items():
+        values.update({f"hand{n}": hand, f"field{n}": fld,
+                       f"stock{n}": len(rules.deck) - n * hand - fld})
+    values.update(minimum3=USUAL_MINIMUM[3], minimum2=USUAL_MINIMUM[2],
+                  instant=rules.instant_win_points,
+                  chaff_penalty=scoring().payments.doubles[1].threshold,
+                  chaff_penalty_more=scoring(more_chaffs=True).payments.doubles[1].threshold,
+                  tens_double=SEVEN_TENS, rounds=OPTIONS["rounds"].default,
+                  godori_variant=OPTIONS["godori_points"].allowed[-1])
+    for goes in range(7):
+        values[f"go{goes}"] = GoTable().apply(5, goes)[0]
+        values[f"hs{goes}"] = GoTable("higher_stakes").apply(5, goes)[0]
+    for i, out in enumerate(example_payouts(), start=1):
+        values[f"ex{i}"] = out.score
+        for seat, pts in zip("abc", out.points):
+            values[f"ex{i}_{seat}"] = abs(pts)
+    return {f"{prefix}_{k}": v for k, v in values.items()}
+
+
+# -- rules ------------------------------------------------------------------------
+
+_DEALS = {2: (10, 8), 3: (7, 6)}
+#: The Stop minimum a table usually agrees on, by players (2973-2981; 7 for two: matgo).
+USUAL_MINIMUM = {2: 7, 3: 3}
+
+
+def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
+    v = dict(items)
+    sc = _scoring(preset, items)
+    n = v["players"]
+    return CaptureRules(
+        name="Go-Stop", key="go-stop", preset=preset, options=items, players=n,
+        deals={n: _DEALS[n]}, misdeal=misdeal_rules("go-stop"),
+        on_field_four="redeal", on_hand_four="instant_win", instant_win_points=5,
+        on_both_instant="all_win",
+        pair_then_draw="stack", rounds=v["rounds"], start_points=v["steal_points"],
+        yaku=sc.table, decision_words=WORDS,
+        overlay=GoStopOverlay(USUAL_MINIMUM[n] if v["stop_minimum"] == "usual"
+                              else v["stop_minimum"], sc),
+        declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")))
+
+
+RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="no-jokers")
+preset_options = RULE_SETS.values
+get_rules = RULE_SETS.rules

@@ -1,0 +1,545 @@
+"""The rulebook's Go-Stop (ch. 16): the yaku chart, the nine printed scoring examples
+(BK16-1..9) as settlement tests, our rule tests of the settlement (7 Tens, the Chaff and
+Bright penalties, the previous round with no winner, the shifts), the variations that
+change the settlement, and the family's per-loser payments (G8)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hanafuda_core.cards import MONTH_MASKS, Card, CardSet
+from hanafuda_core.coach import Coach
+from hanafuda_core.engines.capture import (
+    GO_ON,
+    STOP,
+    DealRecord,
+    Phase,
+    Play,
+    apply,
+    deal_from_order,
+    fast_random_round,
+    legal_actions,
+    next_round,
+    replay,
+    setup_state,
+    view,
+)
+from hanafuda_core.errors import OptionError
+from hanafuda_core.families.capture.payments import (
+    GoTable,
+    LoserDouble,
+    LoserFacts,
+    PerLoserPayments,
+    Shift,
+    WinnerFacts,
+)
+from hanafuda_core.games import go_stop
+from hanafuda_core.games.go_stop import (
+    EXAMPLES,
+    OPTIONS,
+    GoStopRound,
+    example_payouts,
+    example_round,
+    get_rules,
+    responsible_seat,
+    scoring,
+    settle_piles,
+)
+
+RULES = get_rules()
+B_PILE = "11a 1c 1d 2c 2d 3c"      # a Bright and 5 Chaffs: never doubled
+C_PILE = "3a 5c 5d 10c 10d 9c"
+
+
+def m(cards: str) -> int:
+    return CardSet.parse(cards).mask
+
+
+def hits(cards: str, **options) -> dict[str, int]:
+    table = get_rules(**options).yaku
+    return {h.rule.key: h.points for h in table.evaluate(m(cards)).hits}
+
+
+def won(a: str, b: str = B_PILE, c: str = C_PILE, **facts) -> tuple[int, ...]:
+    options = facts.pop("options", {})
+    return settle_piles(GoStopRound((m(a), m(b), m(c)), 0, **facts), **options).points
+
+
+# ---------------------------------------------------------------------------
+# The yaku chart (figures 16.1-16.3, lines 3149-3183)
+
+@pytest.mark.parametrize(("cards", "expected"), [
+    ("1a 3a 8a 12a", {"four_dry_brights": 5}),
+    ("1a 3a 8a 11a", {"four_brights": 4}),
+    ("1a 3a 8a 11a 12a", {"five_brights": 15}),
+    ("1a 3a 11a", {"three_brights": 2}),
+    ("1a 3a 8a", {"three_dry_brights": 3}),
+    ("1b 2b 3b 4b 5b", {"five_ribbons": 1, "poetry_ribbons": 3}),
+    ("2a 4a 8b", {"godori": 5}),
+    ("2a 4a 8b 5a 6a 7a 10a", {"godori": 5, "five_tens": 3}),
+    ("1c 1d 2c 2d 3c 3d 4c 4d 5c 5d", {"ten_chaffs": 1}),
+    ("1c 1d 2c 2d 3c 3d 4c 11d 12b", {"ten_chaffs": 2}),
+    ("9a 1c 1d 2c 2d 3c 3d 4c 4d", {"ten_chaffs": 1}),
+    ("1b 2b 3b 4b 5b 6b 7b 9b 10b 11c",
+     {"five_ribbons": 6, "poetry_ribbons": 3, "purple_ribbons": 3, "dry_plain_ribbons": 3}),
+])
+def test_the_chart_scores_the_checked_piles(cards, expected):
+    assert hits(cards) == expected
+
+
+def test_the_willow_ribbon_is_no_dry_plain_ribbon():
+    assert "dry_plain_ribbons" not in hits("4b 5b 11c")
+
+
+def test_the_bright_yaku_pay_one_of_the_others_each():
+    groups = {g.key: g.mode for g in go_stop.GROUPS}
+    assert groups == {"brights": "one_of", "ribbons": "each", "tens": "each", "chaffs": "each"}
+
+
+def test_korean_names_stand_beside_the_english():
+    names = {r.key: r.japanese for r in go_stop.YAKU}
+    assert names["godori"] == "고도리 Godori" and names["poetry_ribbons"] == "홍단 Hongdan"
+    assert names["purple_ribbons"] == "청단 Cheongdan"
+    assert names["dry_plain_ribbons"] == "초단 Chodan"
+
+
+def test_dry_plain_ribbons_is_the_shared_rule_min_hwatu_uses_too():
+    from hanafuda_core.games import min_hwatu
+    ours = {r.key: r for r in go_stop.YAKU}["dry_plain_ribbons"]
+    theirs = {r.key: r for r in min_hwatu.YAKU}["dry_plain_ribbons"]
+    assert ours.cards == theirs.cards and (ours.points, theirs.points) == (3, 30)
+
+
+# ---------------------------------------------------------------------------
+# The chapter's nine scoring examples (lines 3185-3305)
+
+@pytest.mark.parametrize("index", range(9), ids=[f"BK16-{i + 1}" for i in range(9)])
+def test_book_go_stop_scoring_example(index):
+    """BK16-1..9: every printed total, with piles of ours that make the yaku."""
+    name, *_rest, expected = EXAMPLES[index]
+    assert example_payouts()[index].points == expected, name
+
+
+def test_book_go_stop_example_6_arithmetic():
+    """BK16-6 (3205-3233): 8 x 3 = 24, x 2 = 48 (bomb), x 2 = 96 (revealed triple)."""
+    out = settle_piles(example_round(5))
+    assert out.score == 96 and out.points == (192, -96, -96)
+    assert any("3 Go calls: x3 = 24" in line for line in out.lines)
+
+
+def test_book_go_stop_example_8_refuser_pays_both():
+    """BK16-8 (3259-3275): C asked for a Draw, B refused and lost: B pays 10, C nothing."""
+    out = settle_piles(example_round(7))
+    assert dict(out.penalties) == {1: 5, 2: 5} and dict(out.payers) == {1: 10, 2: 0}
+
+
+# ---------------------------------------------------------------------------
+# Our rule tests (go-stop.md section 8.2)
+
+def test_go_table_book():
+    """BK16-T: Go 0..6 on 5 points: 5, 6, 10, 15, 20, 25, 30."""
+    assert [GoTable().apply(5, g)[0] for g in range(7)] == [5, 6, 10, 15, 20, 25, 30]
+
+
+def test_seven_tens_double():
+    """BK16-M: Godori 5 + Any 5 Tens 3 = 8; 7 Tens: x2 = 16 from each."""
+    assert won("2a 4a 8b 5a 6a 7a 10a") == (32, -16, -16)
+
+
+def test_the_winner_counts_the_sake_as_a_ten_when_that_pays_more():
+    """BK16-M with the Sake: as a Ten 8 x 2 = 16; as 2 Chaffs 7: the winner takes 16."""
+    assert won("2a 4a 8b 5a 6a 10a 9a") == (32, -16, -16)
+
+
+def test_chaff_penalty_and_the_losers_sake():
+    """BK16-P: A 10 Chaffs + Godori = 6; B 4 Chaffs pays 12; C's Sake as 2 Chaffs
+    makes 5: C pays 6. With one Chaff fewer C pays 12."""
+    a = "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 2a 4a 8b"
+    assert won(a, "7c 7d 12c 12d", "9a 8c 8d 6c") == (18, -12, -6)
+    assert won(a, "7c 7d 12c 12d", "9a 8c 8d") == (24, -12, -12)
+
+
+def test_both_penalties_quadruple():
+    """BK16-PB: A 3 Dry Brights + 10 Chaffs = 4; B no Bright, 4 Chaffs: 16; C 4."""
+    a = "1a 3a 8a 1c 1d 2c 2d 3c 3d 4c 4d 5c 5d"
+    assert won(a, "7c 7d 12c 12d", "11a 6c 6d 9c 9d 10c") == (20, -16, -4)
+
+
+def test_previous_round_without_winner_doubles():
+    """BK16-N: the round before had no winner: 5 x 2 = 10 from each."""
+    assert won("2a 4a 8b", previous_no_winner=True) == (20, -10, -10)
+
+
+def test_a_shifted_penalty_keeps_its_doubling():
+    """BK16-SHIFT2: B called Go (has a Bright), C has none: B pays 5 + 10."""
+    assert won("1a 3a 8a 12a", "11a 1c 1d", "5c 5d 7c 7d 9c", goes=(0, 1, 0)) == (15, -15, 0)
+
+
+def test_responsibility_shift():
+    """BK16-RESP: B handed A the winning card: B pays both penalties."""
+    assert won("2a 4a 8b", responsible=1) == (10, -10, 0)
+
+
+def test_a_draw_asker_is_spared_the_responsibility_shift():
+    assert won("2a 4a 8b", responsible=2, draw_askers=(2,)) == (10, -5, -5)
+
+
+def test_both_losers_called_go_each_pays_their_own():
+    assert won("2a 4a 8b", goes=(0, 1, 2)) == (10, -5, -5)
+
+
+def test_a_winner_among_the_piles_must_have_played():
+    with pytest.raises(OptionError, match="did not play"):
+        settle_piles(GoStopRound((None, m("1c"), m("2c")), 0))
+
+
+# ---------------------------------------------------------------------------
+# The variations that change the settlement (lines 3283-3355)
+
+def test_higher_stakes():
+    """BK16-V1: Go 1..6 on 5: 6, 7, 10, 20, 40, 80."""
+    got = [won("2a 4a 8b", goes=(g, 0, 0), options={"go_table": "higher_stakes"})[0] // 2
+           for g in range(1, 7)]
+    assert got == [6, 7, 10, 20, 40, 80]
+
+
+def test_weak_rain_man():
+    """BK16-V2 on BK16-9: C's Rain Man no longer spares C: C pays 10."""
+    assert settle_piles(example_round(8), weak_rain_man=True).points == (20, -10, -10)
+
+
+def test_weak_brights():
+    """BK16-V3 on BK16-9: B pays 5 + 2 = 7."""
+    assert settle_piles(example_round(8), weak_brights=True).points == (12, -7, -5)
+
+
+def test_dry_bright_not_a_yaku():
+    """BK16-V4 on BK16-9: 1a 3a 8a 12a scores Any 4 Brights 4: B 8, C 4."""
+    assert settle_piles(example_round(8), dry_brights_yaku=False).points == (12, -8, -4)
+
+
+def test_godori_three():
+    """BK16-V5 on BK16-1: +6."""
+    assert settle_piles(example_round(0), godori_points=3).points == (6, -3, -3)
+
+
+def test_more_chaffs():
+    """BK16-V6: BK16-P's C with 5 Chaffs now pays double: 12; A +24."""
+    a = "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 2a 4a 8b"
+    got = won(a, "7c 7d 12c 12d", "9a 8c 8d 6c", options={"more_chaffs": True})
+    assert got == (24, -12, -12)
+
+
+def test_super_sake_is_a_ten_and_a_chaff():
+    """BK16-V7: 9a with 9 single Chaffs makes 10 Chaffs, and the Sake is still a Ten."""
+    pile = "9a 1c 1d 2c 2d 3c 3d 4c 4d 5c 2a 4a 6a 7a"
+    assert hits(pile, sake="ten_and_chaff") == {"ten_chaffs": 1, "five_tens": 1}
+    # the book's Sake is one or the other: as 2 Chaffs (11 Chaffs, 2) it beats 5 Tens (1)
+    assert hits(pile) == {"ten_chaffs": 2}
+
+
+@pytest.mark.parametrize("key", [k for k, o in OPTIONS.items() if not o.implemented])
+def test_an_option_not_played_yet_is_refused(key):
+    other = next(v for v in OPTIONS[key].allowed if v != OPTIONS[key].default)
+    with pytest.raises(NotImplementedError, match=key):
+        get_rules(**{key: other})
+
+
+def test_every_option_names_its_lines():
+    for o in OPTIONS.values():
+        assert o.source is not None and o.source.lines, o.key
+
+
+_SETTLE_OPTIONS = {k: OPTIONS[k].allowed for k in ("go_table", "sake", "weak_rain_man",
+                                                   "weak_brights", "more_chaffs",
+                                                   "godori_points", "dry_brights_yaku")}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.fixed_dictionaries({k: st.sampled_from(v) for k, v in _SETTLE_OPTIONS.items()}),
+       st.integers(0, 8), st.integers(0, 5))
+def test_any_settlement_is_zero_sum_and_the_winner_gains(options, index, goes):
+    facts = example_round(index)
+    facts = GoStopRound(facts.piles, 0, goes=(goes,) + tuple(facts.goes[1:] or (0, 0)),
+                        draw_refusers=facts.draw_refusers, draw_askers=facts.draw_askers)
+    out = settle_piles(facts, **options)
+    assert sum(out.points) == 0 and out.ledger.balance() == 0
+    assert out.points[0] >= out.score > 0
+    assert out.points[0] == sum(out.ledger.totals().get(f"player {s}", 0) for s in (1,)) \
+        and out.points[0] == -out.points[1] - out.points[2]
+
+
+# ---------------------------------------------------------------------------
+# The family's per-loser payments (G8), on their own
+
+def test_go_table_refuses_what_it_does_not_know():
+    with pytest.raises(OptionError, match="book, higher_stakes"):
+        GoTable("double")
+    with pytest.raises(OptionError, match="0 or more"):
+        GoTable().step(-1)
+
+
+def test_doubling_and_shift_kinds_are_checked():
+    with pytest.raises(OptionError, match="no_bright, few_chaffs"):
+        LoserDouble("no_ribbon", 1)
+    with pytest.raises(OptionError, match="double, plus_two"):
+        LoserDouble("no_bright", 1, "triple")
+    with pytest.raises(OptionError, match="go_caller"):
+        Shift("dealer")
+
+
+def test_no_shift_with_a_single_loser():
+    rules = PerLoserPayments(shifts=(Shift("go_caller"),))
+    out = rules.settle(2, WinnerFacts(0, 7), (LoserFacts(1, called_go=True),))
+    assert out.points == (7, -7)
+
+
+def test_deny_losses_keeps_each_loser_on_their_own_penalty():
+    """BK16-V11 (2913): B called Go but holds the Deny Losses Joker: each pays their own."""
+    rules = PerLoserPayments(shifts=(Shift("go_caller"),))
+    losers = (LoserFacts(1, called_go=True, deny_losses=True), LoserFacts(2))
+    assert rules.settle(3, WinnerFacts(0, 5), losers).points == (10, -5, -5)
+
+
+def test_no_bright_penalty_joker_spares_its_holder():
+    """BK16-V10 (2911): B holds the Joker in BK16-9: B pays 5."""
+    rules = PerLoserPayments(doubles=(LoserDouble("no_bright", 1),))
+    w = WinnerFacts(0, 5, bright_yaku=True)
+    out = rules.settle(3, w, (LoserFacts(1, brights=0, no_bright_penalty=True),
+                              LoserFacts(2, brights=1)))
+    assert out.points == (10, -5, -5)
+
+
+def test_a_dropout_pays_nothing():
+    rules = PerLoserPayments()
+    out = rules.settle(5, WinnerFacts(3, 4), (LoserFacts(0), LoserFacts(4)))
+    assert out.points == (-4, 0, 0, 8, -4)
+
+
+def test_seats_must_differ():
+    with pytest.raises(OptionError, match="different seats"):
+        PerLoserPayments().settle(3, WinnerFacts(0, 4), (LoserFacts(0),))
+
+
+def test_scoring_is_cached_per_option_set():
+    assert scoring() is scoring() and scoring(godori_points=3) is not scoring()
+
+
+# ---------------------------------------------------------------------------
+# Playing a round: Go or Stop (G4), several automatic wins (G6), the carry-over (G7)
+
+def _order_with_fours() -> list[int]:
+    """Seat 0 dealt all of January, seat 1 all of March, seat 2 no four."""
+    first = [0, 1, 2, 3, 4, 5, 13] + [8, 9, 10, 11, 6, 14, 17]
+    return first + [c for c in range(48) if c not in first]
+
+
+def test_the_usual_minimum_is_three_for_three_players_and_seven_for_two():
+    assert RULES.overlay.stop_minimum == 3
+    assert get_rules("matgo-no-jokers").overlay.stop_minimum == 7
+    assert get_rules(players=2).overlay.stop_minimum == 7
+    assert get_rules(players=2, stop_minimum=5).overlay.stop_minimum == 5
+
+
+def test_a_decision_needs_the_minimum_and_a_higher_total():
+    overlay = RULES.overlay
+    assert not overlay.decision_needed(RULES, ((0, 2),), ((0, 2), (5, 0)), 2)
+    assert overlay.decision_needed(RULES, ((0, 2),), ((0, 3),), 3)
+    assert not overlay.decision_needed(RULES, ((9, 5),), ((9, 5), (11, 0)), 5)
+    assert overlay.decision_needed(RULES, ((9, 5),), ((9, 5), (11, 1)), 6)
+    assert not get_rules(stop_minimum=7).overlay.decision_needed(RULES, (), ((9, 5),), 5)
+
+
+def test_godori_in_play_opens_go_or_stop_and_stop_settles():
+    """A plays the Geese onto a Susuki Chaff: Godori, 5 points: Go or Stop; Stop takes 5
+    from each (B and C each hold a Bright and 5 Chaffs)."""
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 9d", "11b 12a 11c 12b",
+                        ["2a 4a", B_PILE, C_PILE])
+    state = apply(state, "play 8b")
+    assert state.phase == Phase.DECIDE
+    assert legal_actions(state) == (GO_ON, STOP)
+    end = apply(state, STOP)
+    assert end.result.points == (10, -5, -5) and end.result.reason == "stop"
+    assert "player 2 owes 5" in end.result.report.notes
+
+
+def test_after_a_go_only_a_higher_total_asks_again():
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 12a", "11b 9d 11c 12b",
+                        ["2a 4a", B_PILE, C_PILE])
+    state = apply(apply(state, "play 8b"), GO_ON)
+    assert state.phase != Phase.DECIDE and state.calls == (0,)
+
+
+def test_a_go_caller_who_loses_pays_for_both():
+    """BK16-7 played: B called Go earlier (state.calls), A stops with Godori: B pays 10."""
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 9d", "11b 12a 11c 12b",
+                        ["2a 4a", B_PILE, C_PILE], calls=(1,))
+    end = apply(apply(state, "play 8b"), STOP)
+    assert end.result.points == (10, -10, 0)
+
+
+def test_responsibility_in_play():
+    """BK16-RESP: B plays 7c onto a field with no Clover; C passes it by; A takes it with
+    7d on A's next turn: B is the responsible loser (3135)."""
+    state = setup_state(RULES, ["7d 12c", "7c 1c", "6c 9c"], "3c 4c 5d", "10c 11b 12a 11c",
+                        ["2a 4a 8b", "11a 1d 2c 2d 3d", "3a 5c 6d 10d 9d"], player=1)
+    state = apply(state, "play 7c")
+    assert state.field.mask >> Card.CLOVER_CHAFF_1 & 1
+    state = apply(state, "play 6c")
+    assert state.player == 0 and responsible_seat(state, 0) is None
+    state = apply(state, "play 7d")
+    assert responsible_seat(state, 0) == 1
+
+
+def test_two_dealt_fours_each_win_from_the_third():
+    """BK16-R2 (3037): A holds all of January, B all of March: A +5, B +5, C -10."""
+    state = deal_from_order(RULES, _order_with_fours())
+    assert state.phase == Phase.ROUND_OVER and state.result.reason == "instant_win"
+    assert state.result.points == (5, 5, -10)
+
+
+def test_one_dealt_four_wins_from_each():
+    """BK16-R1 (3033): A dealt all of January: +10, B -5, C -5."""
+    order = _order_with_fours()
+    order[7], order[14] = order[14], order[7]        # break B's four
+    state = deal_from_order(RULES, order)
+    assert state.result.points == (10, -5, -5)
+
+
+def test_every_hand_holding_a_four_is_a_redeal():
+    """BK16-R3 (3021, our reading): with two players both holding a four: redeal."""
+    rules = get_rules("matgo-no-jokers")
+    first = [0, 1, 2, 3, 4, 5, 13, 16, 20, 24] + [8, 9, 10, 11, 6, 14, 17, 21, 25, 28]
+    order = first + [c for c in range(48) if c not in first]
+    from hanafuda_core.engines.capture import _check_deal, _layout
+    hands, fm, _stock = _layout(rules, order)
+    assert _check_deal(rules, hands, fm)[0] == "redeal"
+
+
+def test_a_round_without_winner_doubles_the_next():
+    """BK16-N in play: the round after a draw carries 'no_winner', kept in the record."""
+    rng = random.Random(3)
+    while True:
+        end = fast_random_round(RULES, rng)
+        if end.result.winner is None and end.result.reason == "draw":
+            break
+    nxt = next_round(end, rng)
+    assert nxt.carry == ("no_winner",) and nxt.dealer == end.dealer
+    assert DealRecord.from_dict(nxt.deal.to_dict()) == nxt.deal
+    facts = RULES.overlay.round_facts(nxt, 0)
+    assert facts.previous_no_winner
+    after_win = next_round(_won_round(), rng)
+    assert after_win.carry == ()
+    assert "carry" not in after_win.deal.to_dict()
+
+
+def _won_round():
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 9d", "11b 12a 11c 12b",
+                        ["2a 4a", B_PILE, C_PILE])
+    return apply(apply(state, "play 8b"), STOP)
+
+
+def test_random_rounds_are_zero_sum():
+    rng = random.Random(11)
+    for rules in (RULES, get_rules("matgo-no-jokers")):
+        for _ in range(60):
+            end = fast_random_round(rules, rng)
+            assert sum(end.result.points) == 0
+            assert end.result.reason in ("stop", "draw", "instant_win")
+
+
+def test_a_card_paired_then_stacked_back_makes_nobody_responsible():
+    """A card that found its pair and was stacked back by its player's drawn card (the
+    winner then took the stack of three) was not laid without a match: no shift. Random
+    rounds where the winner took a whole month that way never name its player."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(400):
+        end = fast_random_round(RULES, rng)
+        res = end.result
+        if res.reason != "stop":
+            continue
+        seat = responsible_seat(end, res.winner)
+        if seat is None:
+            continue
+        plays = [a.card for a in end.history if isinstance(a, Play)]
+        card = plays[-1 - (res.winner - seat) % 3]
+        states = replay(RULES, end.deal, end.history)
+        before = next(s for s, a in zip(states, end.history)
+                      if isinstance(a, Play) and a.card == card)
+        assert not before.field_m & MONTH_MASKS[card >> 2]
+        checked += 1
+    assert checked
+
+
+def test_the_coach_explains_go_or_stop():
+    """The coach's Go or Stop (section 12): what each opponent pays, what the next Go
+    does, the risk of paying for both, and the Go on the final turn."""
+    state = setup_state(RULES, ["8b 12c", "6d 12d", "6c 7c"], "8c 4c 9d", "11b 12a 11c 12b",
+                        ["2a 4a", "1c 1d 2c 2d", C_PILE])
+    state = apply(state, "play 8b")
+    notes = RULES.overlay.decision_notes
+    assert notes(state, True) == ("player 2 would pay 5", "player 3 would pay 5")
+    going = notes(state, False)
+    assert going[0] == "this would be Go number 1: it adds 1 point if you stop later"
+    assert "the other loser's" in going[1] and len(going) == 2
+    last = setup_state(RULES, ["8b", "", ""], "8c 4c", "", ["2a 4a", "1c 1d 2c 2d", C_PILE])
+    last = apply(last, "play 8b")
+    assert last.phase == Phase.DECIDE and "last turn" in notes(last, False)[-1]
+    text = Coach(samples=4).advise(view(state, 0), legal_actions(state)).to_text()
+    assert "player 2 would pay 5" in text and "Go number 1" in text
+
+
+def test_the_coach_names_a_doubled_penalty():
+    state = setup_state(RULES, ["3a 12c", "6d 12d", "6c 7c"], "3c 4c 9d", "11b 7d 11c 12b",
+                        ["1a 8a", "1c 1d 2c 2d", "12a 5c 5d 10c 10d 9c"])
+    state = apply(state, "play 3a")
+    assert RULES.overlay.decision_notes(state, True) == (
+        "player 2 would pay 6 (no Bright against a Bright yaku: x2)",
+        "player 3 would pay 3")
+
+
+_PLAY_OPTIONS = {k: o.allowed for k, o in OPTIONS.items()
+                 if o.implemented and k not in ("rounds",)}
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.fixed_dictionaries({k: st.sampled_from(v) for k, v in _PLAY_OPTIONS.items()}),
+       st.integers(0, 10_000))
+def test_any_option_set_plays_zero_sum_rounds(options, seed):
+    rules = get_rules(**options)
+    end = fast_random_round(rules, random.Random(seed))
+    res = end.result
+    assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win")
+    if res.reason == "stop":
+        assert res.points[res.winner] > 0
+        assert end.yaku_pts[res.winner] >= rules.overlay.stop_minimum
+    nxt = next_round(end, random.Random(seed))
+    assert nxt.carry == (("no_winner",) if res.winner is None else ())
+    assert nxt.scores == tuple(s + p for s, p in zip(end.scores, res.points))
+
+
+@pytest.mark.parametrize(("facts", "words"), [
+    ({"piles": (m("1c"),), "winner": 0}, "2 to 7 seats"),
+    ({"winner": 3}, "seat from 0 to 2"),
+    ({"goes": (1, 0)}, "3 counts of 0 or more"),
+    ({"goes": (1, -1, 0)}, "3 counts of 0 or more"),
+    ({"bombs": -1}, "counted from 0"),
+    ({"draw_refusers": (0,)}, "other than the winner"),
+    ({"responsible": 5}, "other than the winner"),
+])
+def test_facts_that_are_no_round_are_refused(facts, words):
+    base = {"piles": (m("2a 4a 8b"), m(B_PILE), m(C_PILE)), "winner": 0}
+    with pytest.raises(OptionError, match=words):
+        settle_piles(GoStopRound(**{**base, **facts}))
+
+
+def test_an_option_value_outside_the_allowed_ones_is_refused():
+    with pytest.raises(OptionError, match="stop_minimum"):
+        get_rules(stop_minimum=0)
+    with pytest.raises(OptionError, match="players"):
+        get_rules(players=5)
