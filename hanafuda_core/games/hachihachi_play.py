@@ -1196,11 +1196,12 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
         name = names[s]
         if s in active:
             dealt = hands[s]
+            keys = claims.get(s) or ()
             players.append(PlayerFacts(
-                name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None,
-                claims.get(s) or (),
+                name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None, keys,
                 inner.captures(active.index(s)) if played and inner is not None else None,
-                triple_responsible=_triple_discards(r, s) if triples else ()))
+                # (a seat that declared nothing has no triple to be caught on)
+                triple_responsible=_triple_discards(r, s) if triples and keys else ()))
         elif s in forced_out:
             players.append(PlayerFacts(name, hand=CardSet.from_mask(hands[s]), claims=None))
         else:
