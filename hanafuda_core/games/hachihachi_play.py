@@ -392,8 +392,9 @@ class HachiHachiRound:
     claims: tuple[tuple[int, tuple[str, ...]], ...] = ()
     inner: State | None = None
     calls: tuple[Call, ...] = ()
-    # card, seat, hand, caps of each card given to the field (with the responsibility rules)
-    discards: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
+    # each card given to the field and the engine's state before it (with the
+    # responsibility rules: who gave it, their hand and the piles then)
+    discards: tuple[tuple[int, State], ...] = ()
     history: tuple[Any, ...] = ()
     result: RoundResult | None = None
     round_no: int = 1
@@ -1062,8 +1063,25 @@ def apply(r: HachiHachiRound, action: Any, player: int | None = None) -> HachiHa
             # A card played or chosen in the capture turn: the engine's ``apply`` checks
             # it and refuses it with the same reason ``_refuse`` would give (it ends in
             # the engine's refusal for these actions), so the legal actions are not
-            # built a second time.
-            return _card_action(r, inner, action, r.history + (action,))
+            # built a second time. A card played to the field without capturing is
+            # remembered with the engine's state before it (``discards``: the
+            # responsibility rules ask who gave a card away while holding another, and
+            # what the piles held then; rules without them keep none).
+            new = _engine_apply(inner, action)
+            # (the copy of ``_replace``, written out: this runs for nearly every action)
+            attrs = r.__dict__.copy()
+            attrs["inner"] = new
+            attrs["history"] = r.history + (action,)
+            rules = r.rules
+            if (rules.responsibility or rules.triple_responsibility) \
+                    and type(action) is Play and new.field_m >> action.card & 1 \
+                    and new.phase != _CHOOSE_HAND:
+                attrs["discards"] = r.discards + ((action.card, inner),)
+            r = _new_object(HachiHachiRound)
+            _set_attr(r, "__dict__", attrs)
+            if new.phase == _OVER:
+                return _finish(r)
+            return r
     action = parse_action(action)
     if player is not None or action not in legal_actions(r):
         _refuse(r, action, player)      # (checks the seat; an illegal action raises)
@@ -1117,33 +1135,10 @@ def _play_action(r: HachiHachiRound, action: Any, hist: tuple[Any, ...]) -> Hach
                     cards=inner.captures(inner.player), responsible=_responsible(r))
         new = eng.apply(inner, GO_ON if isinstance(action, Continue) else STOP)
         return _after_inner(r, new, calls=r.calls + (call,), history=hist)
-    return _card_action(r, inner, action, hist)
-
-
-def _card_action(r: HachiHachiRound, inner: State, action: Play | Capture,
-                 hist: tuple[Any, ...]) -> HachiHachiRound:
-    """A card played or a capture chosen in the capture turn (``inner``: the round's
-    engine state; the engine's ``apply`` checks the action). A card played to the field
-    without capturing is remembered with the hand it left and the piles then
-    (``discards``: the responsibility rules ask who gave a card away while holding
-    another; rules without them keep none)."""
-    new = _engine_apply(inner, action)
-    # (the copy of ``_replace``, written out: this runs for nearly every action)
-    attrs = r.__dict__.copy()
-    attrs["inner"] = new
-    attrs["history"] = hist
-    rules = r.rules
-    if (rules.responsibility or rules.triple_responsibility) \
-            and new.field_m >> action.card & 1 and isinstance(action, Play) \
-            and new.phase != _CHOOSE_HAND:
-        p = inner.player
-        attrs["discards"] = r.discards + (
-            (int(action.card), r.active[p], inner.hands_m[p], inner.caps_m),)
-    r = _new_object(HachiHachiRound)
-    _set_attr(r, "__dict__", attrs)
-    if new.phase == _OVER:
-        return _finish(r)
-    return r
+    # A card played or chosen, read from text or by a named seat: now checked, the legal
+    # action equal to it (the engine's own) takes the fast path.
+    legal = legal_actions(r)
+    return apply(r, legal[legal.index(action)])
 
 
 def _after_inner(r: HachiHachiRound, new: State, **changes: Any) -> HachiHachiRound:
@@ -1162,9 +1157,11 @@ def _responsible(r: HachiHachiRound) -> str | None:
     p = inner.player
     caps = inner.caps_m[p]
     table = r.rules.yaku
-    for card, seat, hand, caps_then in r.discards:
+    for given, then in r.discards:
+        card, seat = int(given), r.active[then.player]
         if seat == r.active[p] or not caps >> card & 1:
             continue
+        hand, caps_then = then.hands_m[then.player], then.caps_m
         for i, _ in inner.sigs[p]:
             rule = table.rules[i]
             pool = sum(1 << c for c in rule.cards)
@@ -1199,11 +1196,12 @@ def round_facts(r: HachiHachiRound) -> RoundFacts:
         name = names[s]
         if s in active:
             dealt = hands[s]
+            keys = claims.get(s) or ()
             players.append(PlayerFacts(
-                name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None,
-                claims.get(s) or (),
+                name, CardSet.from_mask(dealt) if dealt.bit_count() == 7 else None, keys,
                 inner.captures(active.index(s)) if played and inner is not None else None,
-                triple_responsible=_triple_discards(r, s) if triples else ()))
+                # (a seat that declared nothing has no triple to be caught on)
+                triple_responsible=_triple_discards(r, s) if triples and keys else ()))
         elif s in forced_out:
             players.append(PlayerFacts(name, hand=CardSet.from_mask(hands[s]), claims=None))
         else:
@@ -1236,8 +1234,10 @@ def _triple_discards(r: HachiHachiRound, seat: int) -> tuple[tuple[int, str], ..
             continue
         for month in hit.triples:
             fourth = MONTH_MASKS[month - 1] & ~r.hands[seat]
-            for card, who, hand, _ in r.discards:
-                if who != seat and fourth >> card & 1 and hand & ~(1 << card):
+            for given, then in r.discards:
+                card, who = int(given), r.active[then.player]
+                if who != seat and fourth >> card & 1 \
+                        and then.hands_m[then.player] & ~(1 << card):
                     out.append((month, r.names[who]))
                     break
     return tuple(out)
