@@ -268,7 +268,10 @@ DECISIONS: Mapping[str, str] = {
         "nobody, and the dealer deals again.",
     "A tied game": "The most rounds won wins; tied on rounds, the higher total of round "
         "scores; still tied, the game is shared.",
-    "The yaku set": "One set for the whole game, agreed before the first deal.",
+    "The yaku set": "One set for the whole game, agreed before the first deal; as a house "
+                    "rule the dealer picks the set before each round, as the first move "
+                    "of the round, and the computer dealer takes the set under which the "
+                    "cards it can see (its hand and the field) already score more.",
     "The number of rounds": "Six rounds unless the players agree on another number.",
     "The second example's name": "The second example names Front Four Three Five: the "
         "chart's Front Three Four Five.",

@@ -341,3 +341,15 @@ def test_narration_tells_a_shown_phoenix_from_one_kept_secret():
     after = apply(hidden, "play 12a")
     text = " ".join(log_lines(story(hidden, "play 12a", after), ("You", "Ben")))
     assert "wild" not in text and "Special Paulownia" in text
+
+
+def test_a_whole_game_with_yaku_of_the_month_records_and_replays():
+    from hanafuda_core.play import Record
+    game = get_game("oni-koikoi", yaku_of_the_month=True)
+    record = game.play(["greedy", "random"], seed=5, rounds=6)
+    back = Record.from_json(record.to_json())
+    assert back == record
+    rounds = back.get_game().replay_rounds(back)
+    assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
+    assert [r.inner.rules.yaku.rules[-1].cards for r in rounds] == [
+        month_yaku(n).cards for n in range(1, len(rounds) + 1)]

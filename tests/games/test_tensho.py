@@ -349,3 +349,19 @@ def test_a_tensho_records_first_dealer_is_told_in_tenshos_months():
     record = game.adapter.play(game, [game.adapter.agent(game, "random")] * 2, 4, 1)
     text = first_dealer_sentence(record)
     assert "in Tensho's order of months" in text and "deals first" in text
+
+
+@pytest.mark.parametrize("key", ["tensho-simplified", "tensho"])
+def test_a_whole_game_with_the_dealers_choice_records_and_replays(key):
+    from hanafuda_core.play import Record
+    from hanafuda_core.registry import get_game
+    game = get_game(key, set_each_round=True)
+    record = game.play(["greedy", "random"], seed=8, rounds=3)
+    assert len(record.rounds) == 3
+    assert all(r.actions[0].startswith("choose yaku_set ") for r in record.rounds)
+    back = Record.from_json(record.to_json())
+    assert back == record
+    rounds = back.get_game().replay_rounds(back)
+    assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
+    assert [r.inner.deal.choice for r in rounds] == [r.actions[0].split()[-1]
+                                                     for r in record.rounds]
