@@ -290,14 +290,18 @@ PASS = Pass()
 class Choose:
     """The dealer's choice of the round's rules (phase ``CHOOSE_RULES``, B12): ``key``
     names what is chosen (``"yaku_set"``), ``value`` one of :attr:`RoundRules.choices`.
-    Its record code is ``"choose <key> <value>"``."""
+    Its record code is ``"choose <key> <value>"``; ``label`` names the choice for a player
+    (``"Set Two"``; not compared, not recorded)."""
     key: str
     value: str
+    label: str = field(default="", compare=False)
 
     def code(self) -> str:
         return f"choose {self.key} {self.value}"
 
     def describe(self) -> str:
+        if self.label:
+            return f"choose {self.label} for this round"
         return f"choose {self.key.replace('_', ' ')} {self.value.replace('_', ' ')}"
 
 
@@ -1938,7 +1942,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _choices(state: State) -> tuple[Choose, ...]:
     """The dealer's choices of the round's rules (B12)."""
     rr = game_rules(state.rules).round_rules
-    return tuple(Choose(rr.key, c) for c in rr.choices) if rr is not None else ()
+    return tuple(Choose(rr.key, c, rr.label(c)) for c in rr.choices) if rr is not None else ()
 
 
 _NAMED: dict[tuple[DecisionWords, tuple[Action, ...]], tuple[Action, ...]] = {}
