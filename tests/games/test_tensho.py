@@ -365,3 +365,25 @@ def test_a_whole_game_with_the_dealers_choice_records_and_replays(key):
     assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
     assert [r.inner.deal.choice for r in rounds] == [r.actions[0].split()[-1]
                                                      for r in record.rounds]
+
+
+def test_the_coach_weighs_both_sets_and_says_what_each_makes():
+    from hanafuda_core.coach import Coach
+    rules = tensho.get_rules(set_each_round=True)
+    s = new_round(rules, 3)
+    advice = Coach(samples=6).advise(view(s, s.player), s.legal_actions())
+    assert sorted(m.code for m in advice.moves) == ["choose yaku_set one",
+                                                    "choose yaku_set two"]
+    for m in advice.moves:
+        table = rules_for_round(rules, 1, m.action.value).yaku
+        pts = table.quick(s.hands_m[s.player] | s.field_m, 0)[0]
+        assert f"already make {pts} point" in m.reasons[0]
+        assert ("Set One" if m.action.value == "one" else "Set Two") in m.reasons[0]
+
+
+def test_a_choice_is_read_from_its_code_and_a_bad_one_is_explained():
+    from hanafuda_core.engines.capture import parse_action
+    assert parse_action("Choose  yaku_set  TWO") == Choose("yaku_set", "two")
+    assert Choose("yaku_set", "two", "Set Two").describe() == "choose Set Two for this round"
+    with pytest.raises(IllegalActionError, match="choose <what> <value>"):
+        parse_action("choose two")
