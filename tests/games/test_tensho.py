@@ -387,3 +387,19 @@ def test_a_choice_is_read_from_its_code_and_a_bad_one_is_explained():
     assert Choose("yaku_set", "two", "Set Two").describe() == "choose Set Two for this round"
     with pytest.raises(IllegalActionError, match="choose <what> <value>"):
         parse_action("choose two")
+
+
+def test_the_narration_tells_the_dealers_choice():
+    from hanafuda_core.families.capture.teaching import prompt
+    from hanafuda_core.narration import describe, log_lines, story
+    from hanafuda_core.registry import get_game
+    game = get_game("tensho-simplified", set_each_round=True)
+    r = game.new_round(seed=4, dealer=0)
+    assert prompt(r, 0, ("You", "Ben")) == ("You deal: choose the yaku set for this round: "
+                                            "Set One or Set Two.")
+    s = r.inner
+    step = story(s, "choose yaku_set two", apply(s, "choose yaku_set two"))
+    assert log_lines(step, ("Ann", "Ben")) == [
+        "  Ann chooses the yaku set for this round: Set Two"]
+    assert describe(step, ("You", "Ben")) == ("You choose the yaku set for this round: "
+                                              "Set Two. You play the first card.")
