@@ -43,6 +43,7 @@ from .engines.capture import (
     Action,
     Capture,
     CaptureRules,
+    Choose,
     DealRecord,
     Declare,
     GoOn,
@@ -58,6 +59,7 @@ from .engines.capture import (
     apply,
     legal_actions,
     play_options,
+    rules_for_round,
     wild_revealed,
 )
 from .errors import HanafudaError, IllegalActionError
@@ -539,6 +541,8 @@ class _Context:
                 stats: Sequence[_Stats], legal: Sequence[Action], n: int) -> list[str]:
         if isinstance(action, (GoOn, Stop)):
             items = self.decision_reasons(action, exp, win, loss, nothing, stats, legal)
+        elif isinstance(action, Choose):
+            items = self.choice_reasons(action)
         else:
             items = self.card_reasons(action)
         items.sort(key=lambda x: -x[0])
@@ -546,6 +550,17 @@ class _Context:
         out.append(f"over {n} sampled futures: {exp:+.1f} points on average; you win "
                    f"{_pct(win)}, your opponent {_pct(loss)}")
         return out
+
+    def choice_reasons(self, action: Choose) -> list[tuple[float, str]]:
+        """The dealer's choice of the round's rules (B12): what the cards in sight (the
+        hand and the field) already make under the chosen chart."""
+        st = self.state
+        table = rules_for_round(st.rules, st.round_no, action.value).yaku
+        seen = st.hands_m[st.player] | st.field_m
+        pts = table.quick(seen, 0)[0] if table is not None else 0
+        name = action.label or action.value
+        return [(pts, f"plays this round with {name}: your hand and the field already "
+                      f"make {pts} point{'s' * (pts != 1)} of its yaku")]
 
     # -- card moves -------------------------------------------------------------
     def card_reasons(self, action: Action) -> list[tuple[float, str]]:

@@ -94,6 +94,7 @@ from .engines.capture import (
     STOP,
     Action,
     Capture,
+    Choose,
     DecisionWords,
     Declare,
     Phase,
@@ -103,6 +104,7 @@ from .engines.capture import (
     WildEvent,
     WildRules,
     _one_hiki,
+    game_rules,
     legal_actions,
     parse_action,
     wild_revealed,
@@ -213,6 +215,7 @@ class Part:
     #                                      or a declaration's at the deal ("declare ...", "pass")
     field_after: CardSet = CardSet()
     leftovers: tuple[Leftover, ...] = ()  # the wild's leftovers when the round ends here
+    chosen: str = ""                     # B12: the dealer's choice for the round, in words
     words: DecisionWords = field(default=NEUTRAL_WORDS, repr=False)   # the game's words
 
     @property
@@ -475,6 +478,10 @@ def story(before: State, action: Action | str, after: State) -> Step:
             own_draw, turn, pair_month = True, 0, -1
     else:
         part0["decision"] = action.code()
+        if isinstance(action, Choose):       # B12: the dealer's choice of the round's rules
+            rr = game_rules(rules).round_rules
+            label = rr.label(action.value) if rr is not None else action.value
+            part0["chosen"] = f"{action.key.replace('_', ' ')} for this round: {label}"
     part0["field_after"] = CardSet.from_mask(fm)
     parts = [part0]
     seat = p
@@ -499,7 +506,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
         sig = after.sigs[side]
         if sig == before.sigs[side] or not sig:
             continue
-        news = YakuNews(p, tuple((rules.yaku.rules[k].name, pts) for k, pts in sig),
+        news = YakuNews(p, tuple((after.rules.yaku.rules[k].name, pts) for k, pts in sig),
                         after.yaku_pts[side], before.yaku_pts[side],
                         after.phase == Phase.DECIDE and rules.side(after.player) == side)
         mine = [i for i, part in enumerate(built) if rules.side(part.player) == side]
@@ -691,6 +698,8 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
         total = part.yaku.total
         out.append(f"{_possessive(names[part.yaku.player])} captures now make "
                    f"{and_list(part.yaku.names())}: {total} point{'s' * (total != 1)}.")
+    if part.chosen:
+        out.append(f"{subject(who, 'choose')} the {part.chosen}.")
     declared = _declaration(part.decision)
     if declared is not None and declared.key == HIKI:
         out.insert(0, f"{subject(who, 'announce')} hiki with "
@@ -804,6 +813,8 @@ def describe(step: Step, names: Sequence[str]) -> str:
         text += f" {who} must decide: {step.words.go_on} (go on) or {step.words.stop}."
     elif step.phase == Phase.DECLARE:
         text += f" {who} may show cards from the hand, or pass."
+    elif step.phase == Phase.PLAY and step.parts[0].chosen:
+        text += f" {subject(who, 'play')} the first card."
     elif step.phase == Phase.PLAY and _declaration(step.parts[0].decision) is not None \
             and not str(step.parts[0].decision).startswith(f"declare {HIKI} "):
         text += f" {subject(who, 'play')} the first card."
@@ -833,6 +844,8 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     if declared is not None and declared.key == HIKI:
         lines.append(f"  {who} announces hiki with {_list(declared.cards)} and takes all "
                      f"four {_hiki_month(declared)} cards")
+    elif part0.chosen:
+        lines.append(f"  {who} chooses the {part0.chosen}")
     elif part0.decision == LEAVE:
         lines.append(f"  {who} leaves the wild card on the field")
     elif declared is not None:

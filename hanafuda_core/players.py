@@ -25,6 +25,7 @@ from .engines.capture import (
     Action,
     Capture,
     CaptureRules,
+    Choose,
     Declare,
     Phase,
     Play,
@@ -36,6 +37,7 @@ from .engines.capture import (
     new_round,
     next_round,
     play_options,
+    rules_for_round,
     view,
     wild_revealed,
 )
@@ -117,8 +119,8 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     ``revealed``: the player showed the wild card at the deal (``WildRules.reveal``).
     """
     first = legal[0]
-    if type(first) is Declare:
-        return first
+    if type(first) is Declare or type(first) is Choose:     # (a dealer's choice: B12's
+        return first                                        # first, without the view)
     if type(legal[-1]) is Declare:  # an announced hiki (B1) takes a whole month: announce
         return legal[-1]
     if isinstance(first, Play):     # legal holds one phase's actions: here all plays
@@ -143,6 +145,29 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
         return max((a for a in legal if type(a) is Capture),
                    key=lambda a: (_VAL[a.card], -a.card))
     return first
+
+
+def choose_round_rules(rules: CaptureRules, round_no: int, seen_m: int,
+                       legal: Sequence[Choose]) -> Choose:
+    """The dealer's choice of the round's rules (B12, the greedy and coach policy): the
+    choice under whose yaku chart the cards in sight (``seen_m``: the dealer's hand and
+    the field, as a mask) already score most; ties go to the first offered.
+
+    >>> from hanafuda_core.games.tensho_simplified import get_rules
+    >>> from hanafuda_core.cards import CardSet
+    >>> from hanafuda_core.engines.capture import Choose
+    >>> legal = (Choose("yaku_set", "one"), Choose("yaku_set", "two"))
+    >>> rules = get_rules(set_each_round=True)
+    >>> choose_round_rules(rules, 1, 0, legal).value
+    'one'
+    """
+    best, best_pts = legal[0], -1
+    for a in legal:
+        table = rules_for_round(rules, round_no, a.value).yaku
+        pts = table.quick(seen_m, 0)[0] if table is not None else 0
+        if pts > best_pts:
+            best, best_pts = a, pts
+    return best
 
 
 def _effects(view: PlayerView, legal: Sequence[Action]) -> list[tuple[Play, int, int]]:
@@ -205,6 +230,10 @@ class GreedyPlayer:
                ) -> Action:
         # only a play needs the view (the field): Hachi-Hachi's greedy player hands
         # None for its other decisions
+        if type(legal[0]) is Choose and view is not None:
+            return choose_round_rules(view.rules, view.round_no,
+                                      view.hand.mask | view.field.mask,
+                                      cast("Sequence[Choose]", legal))
         if isinstance(legal[0], Play):
             assert view is not None, "a play is chosen from what the seat sees"
             return greedy_action(view.rules, view.field.mask, view.dealt_field.mask, legal,

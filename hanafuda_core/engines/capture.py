@@ -74,6 +74,12 @@ How future games plug in (not implemented here, the fields are reserved):
   for the round; round 1 gives them from the dealer in play order, later rounds by the
   previous round's scores (:func:`~hanafuda_core.families.capture.ranking.next_burdens`).
   They are kept in the :class:`DealRecord` (``State.burdens``), so replays are exact.
+* **Rules chosen per round** (``round_rules``, a :class:`RoundRules`; B12): a round may
+  play under rules made for it (:func:`rules_for_round`): from a fact of the deal (Oni
+  Koi-Koi's Yaku of the Month reads the round's number) or the dealer's choice before
+  the first play (phase ``CHOOSE_RULES``, a :class:`Choose`; Tensho's yaku set, kept in
+  :attr:`DealRecord.choice`). ``State.rules`` are the round's; ``CaptureRules.game``
+  names the game's own (:func:`game_rules`), from which :func:`next_round` deals.
 
 Internally the state keeps ints: hands, field and piles are 48-bit masks
 (``CardSet.from_mask`` gives the readable sets), the stock is a tuple of card
@@ -90,7 +96,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -119,7 +125,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Phase", "Play", "Capture", "GoOn", "Stop", "GO_ON", "STOP", "DecisionWords",
     "NEUTRAL_WORDS", "Action", "parse_action",
-    "CaptureRules", "ROUND_ENDS", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
+    "CaptureRules", "RoundRules", "Choose", "rules_for_round", "game_rules",
+    "ROUND_ENDS", "NoOverlay", "DealRecord", "VoidedDeal", "RoundResult", "State",
     "PlayerView", "new_round", "deal_from_order", "setup_state", "position_state",
     "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
@@ -142,6 +149,7 @@ class Phase(IntEnum):
     DECIDE = 3                  # a new or better yaku: go on (GoOn) or Stop
     ROUND_OVER = 4
     DECLARE = 5                 # after the deal: show cards from the hand (Declare) or Pass
+    CHOOSE_RULES = 6            # B12: the dealer chooses the round's rules (Choose)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +286,26 @@ class Pass:
 PASS = Pass()
 
 
-Action = Play | Capture | GoOn | Stop | Declare | Pass
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The dealer's choice of the round's rules (phase ``CHOOSE_RULES``, B12): ``key``
+    names what is chosen (``"yaku_set"``), ``value`` one of :attr:`RoundRules.choices`.
+    Its record code is ``"choose <key> <value>"``; ``label`` names the choice for a player
+    (``"Set Two"``; not compared, not recorded)."""
+    key: str
+    value: str
+    label: str = field(default="", compare=False)
+
+    def code(self) -> str:
+        return f"choose {self.key} {self.value}"
+
+    def describe(self) -> str:
+        if self.label:
+            return f"choose {self.label} for this round"
+        return f"choose {self.key.replace('_', ' ')} {self.value.replace('_', ' ')}"
+
+
+Action = Play | Capture | GoOn | Stop | Declare | Pass | Choose
 
 PLAY: tuple[Play, ...] = tuple(Play(c) for c in DECK)
 CAPTURE: tuple[Capture, ...] = tuple(Capture(c) for c in DECK)
@@ -292,7 +319,7 @@ _GO_ON_CODES = frozenset(("koikoi", "koi-koi", "koi", "go on", "go-on", "goon"))
 def parse_action(text: str | Action) -> Action:
     """Read an action from its code: ``"play 3a"``, ``"capture 3b"``, ``"koikoi"`` (a go-on;
     ``"go on"`` is read too), ``"stop"``."""
-    if isinstance(text, (Play, Capture, GoOn, Stop, Declare, Pass)):
+    if isinstance(text, (Play, Capture, GoOn, Stop, Declare, Pass, Choose)):
         return text
     from ..cards import parse_card
     low = " ".join(str(text).strip().lower().split())
@@ -303,6 +330,12 @@ def parse_action(text: str | Action) -> Action:
     if low == "pass":
         return PASS
     words = low.split(None, 1)
+    if words and words[0] == "choose":
+        parts = low.split()
+        if len(parts) == 3:
+            return Choose(parts[1], parts[2])
+        raise IllegalActionError(f"cannot read the choice {text!r}; write 'choose <what> "
+                                 "<value>', e.g. 'choose yaku_set two'")
     if words and words[0] == "declare":
         parts = low.split()
         if len(parts) >= 3:
@@ -523,6 +556,27 @@ SAME_MONTH = CaptureRelation("same month", MONTH_MASKS)
 
 
 @dataclass(frozen=True)
+class RoundRules:
+    """B12: rules that change from round to round (``CaptureRules.round_rules``).
+
+    ``build(rules, round_no, choice)`` returns the round's rules (the game's with, say,
+    another yaku chart); :func:`rules_for_round` calls it once per (round, choice) and
+    keeps the result. With ``choices`` the dealer picks one before play (phase
+    ``CHOOSE_RULES``, a :class:`Choose` named ``key``; Tensho's yaku set); without, the
+    round's rules follow from the deal's facts alone (Oni Koi-Koi's Yaku of the Month
+    reads the round's number). The choice is kept in :attr:`DealRecord.choice`."""
+    key: str
+    build: Callable[[CaptureRules, int, str], CaptureRules]
+    choices: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()        # each choice's name for a player (default: itself)
+
+    def label(self, choice: str) -> str:
+        """The name of ``choice`` for a player."""
+        i = self.choices.index(choice)
+        return self.labels[i] if i < len(self.labels) else choice
+
+
+@dataclass(frozen=True)
 class CaptureRules:
     """Everything the capture engine needs to know about one game, as data."""
 
@@ -581,6 +635,10 @@ class CaptureRules:
     # PLAY (``Declare("hiki", hand cards)``) and take all four: ``"none"`` (off),
     # ``"hand_and_field"`` (at least one card in each) or ``"any"`` (a dealt hand quad too).
     announced_hiki: str = "none"
+    # B12: rules that change by round (a RoundRules) and, in one round's rules, the
+    # game's own rules they were made from (next_round deals from those).
+    round_rules: RoundRules | None = None
+    game: CaptureRules | None = None
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -1067,6 +1125,8 @@ class DealRecord:
     # G7: what the previous round hands on to this one, as the overlay's ``carry(state)``
     # said (Go-Stop: "no_winner", the next winner is doubled); () for most games.
     carry: tuple[str, ...] = ()
+    # B12: the dealer's choice of the round's rules (``Choose.value``); "" without one.
+    choice: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         d = {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
@@ -1077,6 +1137,8 @@ class DealRecord:
             d["burdens"] = list(self.burdens)
         if self.carry:
             d["carry"] = list(self.carry)
+        if self.choice:
+            d["choice"] = self.choice
         return d
 
     @classmethod
@@ -1087,7 +1149,8 @@ class DealRecord:
                                   v["reason"]) for v in d.get("voided", ()))
         return cls(order, d["dealer"], voided, tuple(d.get("events", ())),
                    burdens=tuple(int(b) for b in d.get("burdens", ())),
-                   carry=tuple(str(c) for c in d.get("carry", ())))
+                   carry=tuple(str(c) for c in d.get("carry", ())),
+                   choice=str(d.get("choice", "")))
     # (``aside`` is not written: the deal rebuilds it from the order and the rules)
 
 
@@ -1503,6 +1566,7 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
                  voided: tuple[VoidedDeal, ...], outcome: str, reason: str, seat: int | None,
                  burdens: Sequence[int] | None = None,
                  carry: tuple[str, ...] = ()) -> State:
+    rules = rules_for_round(rules, round_no)
     n = rules.players
     scores = tuple(scores) if scores is not None else (rules.start_points,) * n
     wins = tuple(wins) if wins is not None else (0,) * n
@@ -1563,9 +1627,62 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
                                            reason)
         return state._replace(phase=Phase.ROUND_OVER, result=res)
+    rr = rules.round_rules
+    if rr is not None and rr.choices:
+        # B12: the dealer chooses the round's rules before anything is played
+        return state._replace(phase=Phase.CHOOSE_RULES)
     if rules.declarations is not None:
         return _next_declarer(state, 0)
     return state
+
+
+_ROUND_RULES: dict[tuple[int, int, str], tuple[CaptureRules, CaptureRules]] = {}
+
+
+def rules_for_round(rules: CaptureRules, round_no: int, choice: str = "") -> CaptureRules:
+    """The rules of round ``round_no`` (B12): the game's own rules unless they have
+    :attr:`CaptureRules.round_rules`; then what its ``build`` makes of the round's number
+    and the dealer's ``choice`` (kept: the same object for the same round and choice).
+    Before a dealer's choice (``choice=""``) they are the game's own rules."""
+    base = rules.game if rules.game is not None else rules
+    rr = base.round_rules
+    if rr is None or (rr.choices and not choice):
+        return base
+    if rr.choices and choice not in rr.choices:
+        raise OptionError(f"{base.name}: the {rr.key.replace('_', ' ')} is one of "
+                          f"{', '.join(rr.choices)}, not {choice!r}")
+    key = (id(base), round_no, choice)
+    hit = _ROUND_RULES.get(key)
+    if hit is not None and hit[0] is base:
+        return hit[1]
+    made = replace(rr.build(base, round_no, choice), round_rules=None, game=base)
+    if len(_ROUND_RULES) > 4096:
+        _ROUND_RULES.clear()
+    _ROUND_RULES[key] = (base, made)
+    return made
+
+
+def game_rules(rules: CaptureRules) -> CaptureRules:
+    """The game's own rules behind one round's (B12; the rules themselves without)."""
+    return rules.game if rules.game is not None else rules
+
+
+def _apply_choice(state: State, action: Choose) -> State:
+    """The dealer's choice (B12): the round goes on under the chosen rules, the choice
+    kept in the deal record; what the piles already score is counted again."""
+    rules = rules_for_round(state.rules, state.round_no, action.value)
+    sigs, pts = state.sigs, state.yaku_pts
+    if rules.yaku is not None and any(state.caps_m):
+        found = [rules.yaku.quick(c, state.field_m) for c in state.caps_m]
+        pts, sigs = tuple(t for t, _ in found), tuple(g for _, g in found)
+    d = state.deal
+    deal = DealRecord(d.order, d.dealer, d.voided, d.events, d.aside, d.burdens, d.carry,
+                      action.value)
+    new = state._replace(rules=rules, phase=Phase.PLAY, player=state.dealer, sigs=sigs,
+                         yaku_pts=pts, deal=deal, history_c=(state.history_c, action))
+    if rules.declarations is not None:
+        return _next_declarer(new, 0)
+    return new
 
 
 def new_round(rules: CaptureRules, seed: int | random.Random | None = None, dealer: int = 0, *,
@@ -1704,7 +1821,9 @@ def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
     in one place at most and that ``player`` and ``dealer`` are seats (a staged round
     starting its play from its own deal; :func:`setup_state` checks a position given
     by hand, then builds it here). Yaku already in the capture piles count as
-    declared."""
+    declared. Rules that change by round (B12) are the round's: those of ``round_no``
+    (a dealer's choice: pass :func:`rules_for_round`'s rules for it; else the game's)."""
+    rules = rules_for_round(rules, round_no)
     sigs, pts = [], []
     quick = rules.yaku.quick if rules.yaku is not None else None
     empty = None                        # (an empty pile's score, asked once)
@@ -1815,7 +1934,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return named
     if ph == _DECLARE:
         return _offers(state, state.player) + (PASS,)
+    if ph == Phase.CHOOSE_RULES:
+        return _choices(state)
     return ()
+
+
+def _choices(state: State) -> tuple[Choose, ...]:
+    """The dealer's choices of the round's rules (B12)."""
+    rr = game_rules(state.rules).round_rules
+    return tuple(Choose(rr.key, c, rr.label(c)) for c in rr.choices) if rr is not None else ()
 
 
 _NAMED: dict[tuple[DecisionWords, tuple[Action, ...]], tuple[Action, ...]] = {}
@@ -1828,7 +1955,7 @@ def _name(card: int) -> str:
     return CARD_INFO[card].name
 
 
-_ACTION_TYPES = (Play, Capture, GoOn, Stop, Declare, Pass)
+_ACTION_TYPES = (Play, Capture, GoOn, Stop, Declare, Pass, Choose)
 
 
 def _check_action(action: object) -> None:
@@ -1836,8 +1963,9 @@ def _check_action(action: object) -> None:
     if not isinstance(action, _ACTION_TYPES):
         raise IllegalActionError(
             f"{action!r} is not an action; an action is Play(card), Capture(card), GoOn(), "
-            "Stop(), Declare(key, cards) or Pass(), or its text: 'play <card>', "
-            "'capture <card>', 'koikoi' (go on), 'stop', 'declare <what> <cards>' or 'pass'")
+            "Stop(), Declare(key, cards), Pass() or Choose(key, value), or its text: "
+            "'play <card>', 'capture <card>', 'koikoi' (go on), 'stop', 'declare <what> "
+            "<cards>', 'pass' or 'choose <what> <value>'")
     if isinstance(action, (Play, Capture)):
         card: object = action.card
         if type(card) is bool or not isinstance(card, int) or not 0 <= card < 48:
@@ -1855,6 +1983,16 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
         raise IllegalActionError(f"it is player {state.player + 1}'s turn, not player "
                                  f"{player + 1}'s")
     ph = state.phase
+    if ph == Phase.CHOOSE_RULES:
+        choices = _choices(state)
+        if action in choices:
+            return
+        what = " or ".join(f"'{c.code()}'" for c in choices)
+        raise IllegalActionError(f"before the first play the dealer chooses the round's "
+                                 f"rules: {what} ({action.code()!r} is not one of them)")
+    if isinstance(action, Choose):
+        raise IllegalActionError(f"{action.code()!r}: the round's rules are chosen only "
+                                 "by the dealer before the first play")
     if ph == Phase.DECLARE:
         offers = _offers(state, state.player)
         if type(action) is Pass or action in offers:
@@ -1959,6 +2097,8 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
     # (legal, as _refuse found: a Play in the PLAY phase, a Capture in a choice, else a
     # decision)
     ph = state.phase
+    if ph == Phase.CHOOSE_RULES:
+        return _apply_choice(state, cast(Choose, action))
     if ph == Phase.PLAY and isinstance(action, Play):
         play = PLAY[action.card]
         return _turn(state, (state.history_c, play), 0, play.card, state.hands_m,
@@ -2762,7 +2902,8 @@ def next_round(state: State, seed: int | random.Random | None = None) -> State:
     elif state.result is not None and state.result.winner is not None:
         wins[state.result.winner] += 1
     carry = getattr(state.rules.overlay, "carry", None)      # G7: an overlay's hand-on
-    return new_round(state.rules, seed, next_dealer(state), round_no=state.round_no + 1,
+    return new_round(game_rules(state.rules), seed, next_dealer(state),
+                     round_no=state.round_no + 1,
                      scores=totals_after(state), wins=wins, burdens=_next_burdens(state),
                      carry=carry(state) if carry is not None else ())
 

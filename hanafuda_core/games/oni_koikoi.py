@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS
-from ..cards import Card
-from ..engines.capture import ONI_WILD, CaptureRules, ShowCards
+from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS, month_cards
+from ..cards import MONTH_NAMES, Card
+from ..engines.capture import ONI_WILD, CaptureRules, RoundRules, ShowCards
 from ..rules import Option, RuleSets, Source
 from ..seating import DealerRule
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -60,6 +60,8 @@ __all__ = [
     "chapter_facts",
     "example_score",
     "get_rules",
+    "month_of_round",
+    "month_yaku",
     "preset_options",
     "zero_sum",
 ]
@@ -171,9 +173,7 @@ _OPTION_LIST = (
     Option("yaku_of_the_month", False, (False, True),
            "all four cards of the month named by the round's number (round 1 January, round "
            "2 February ...) are a yaku worth 4 ('Yaku of the Month')",
-           BOOK_VAR.at("2313, 2317-2319"),
-           note="not played yet: the engine's yaku charts do not change from round to round",
-           implemented=False),
+           BOOK_VAR.at("2313, 2317-2319")),
     _like("seven_doubles", BOOK_VAR.at("2325"),
           description="a round worth 7 or more is doubled, x4 if Koi-Koi was called, or x3 "
                       "instead ('Lucky 7' and its other reading)", note=""),
@@ -271,8 +271,39 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     table = YakuTable(YAKU_GROUPS, _yaku(v["willow_ribbon"] == "extra"), sake=base.yaku.sake,
                       special_chaffs=v["special_chaffs"], limit=v["yaku_limit"], source=BOOK)
     wild = WILD if v["leftovers"] == "wild_player" else replace(WILD, leftovers="field")
+    by_round = RoundRules("month", _with_month_yaku) if v["yaku_of_the_month"] else None
     return replace(base, name="Oni Koi-Koi", key="oni-koikoi", preset=preset, options=items,
-                   yaku=table, wild=wild, declarations=SHOW_PHOENIX, decision_words=WORDS)
+                   yaku=table, wild=wild, declarations=SHOW_PHOENIX, decision_words=WORDS,
+                   round_rules=by_round)
+
+
+def month_of_round(round_no: int) -> int:
+    """The month (1-12) whose four cards are the Yaku of the Month in round ``round_no``
+    (round 1 January ... round 12 December; a 13th round would start again).
+
+    >>> month_of_round(1), month_of_round(12)
+    (1, 12)
+    """
+    return (round_no - 1) % 12 + 1
+
+
+def month_yaku(round_no: int) -> YakuRule:
+    """Yaku of the Month (2313, 2317-2319) for round ``round_no``: its month's four cards.
+
+    >>> r = month_yaku(3)
+    >>> r.name, r.points, [c.code for c in r.cards]
+    ('Yaku of the Month (March)', 4, ['3a', '3b', '3c', '3d'])
+    """
+    m = month_of_round(round_no)
+    return YakuRule("month", f"Yaku of the Month ({MONTH_NAMES[m - 1]})", "", _MONTH_YAKU_POINTS,
+                    cards=month_cards(m), group="others", source=BOOK_VAR.at("2313, 2317-2319"))
+
+
+def _with_month_yaku(rules: CaptureRules, round_no: int, _choice: str) -> CaptureRules:
+    """The round's rules under 'Yaku of the Month' (B12: a fact of the deal, no choice):
+    the chart with the round's month yaku added."""
+    return replace(rules, yaku=replace(rules.yaku, rules=rules.yaku.rules
+                                       + (month_yaku(round_no),)))
 
 
 RULE_SETS = RuleSets("Oni Koi-Koi", PRESETS, OPTIONS, _build, cache=128)

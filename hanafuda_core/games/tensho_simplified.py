@@ -25,11 +25,12 @@ numbers read in its own month order and two other card values; both are built by
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..cards import MONTH_ORDERS, Card, parse_cards
 from ..deal import MisdealRules
-from ..engines.capture import CaptureRules
+from ..engines.capture import CaptureRules, RoundRules
 from ..families.capture.ranking import COUNTING_ROUNDS
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
@@ -226,8 +227,7 @@ def _options(src: Any, auto_key: str = "one_four_twelve") -> tuple[Option, ...]:
                "the yaku set, Set One or Set Two, for the whole game", src("set")),
         Option("set_each_round", False, (False, True),
                "the dealer chooses the yaku set before each round (the chapter's own way)",
-               src("set"), note="Not played yet: the yaku set is fixed for the game.",
-               implemented=False),
+               src("set")),
         Option(auto_key, "any", ("any", "front", "front_and_back"),
                "the cards of the automatic win named by three numbers alone: a card of "
                "each of its months (our reading), their first cards, or their first cards "
@@ -268,7 +268,10 @@ DECISIONS: Mapping[str, str] = {
         "nobody, and the dealer deals again.",
     "A tied game": "The most rounds won wins; tied on rounds, the higher total of round "
         "scores; still tied, the game is shared.",
-    "The yaku set": "One set for the whole game, agreed before the first deal.",
+    "The yaku set": "One set for the whole game, agreed before the first deal; as a house "
+                    "rule the dealer picks the set before each round, as the first move "
+                    "of the round, and the computer dealer takes the set under which the "
+                    "cards it can see (its hand and the field) already score more.",
     "The number of rounds": "Six rounds unless the players agree on another number.",
     "The second example's name": "The second example names Front Four Three Five: the "
         "chart's Front Three Four Five.",
@@ -304,18 +307,34 @@ def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], 
     """The engine rules of Tensho (Simplified) or Tensho: the same game with its own yaku
     numbers, month order and card values."""
     v = dict(items)
-    which = 1 if v["yaku_set"] == "two" else 0
-    table = yaku_table(sets[which], order, source_of("set_two" if which else "set_one"),
-                       v[AUTOMATIC_KEY[key]], v["back_reading"], v["nested_yaku"])
-    overlay = CardValueSettlement(values=(1, 1, 1, 1), card_values=values, chart=table,
-                                  count_cards=False, round_tie=("most_chaffs", "card_points"),
-                                  source=book)
+
+    def chart(which: int) -> tuple[YakuTable, CardValueSettlement]:
+        table = yaku_table(sets[which], order, source_of("set_two" if which else "set_one"),
+                           v[AUTOMATIC_KEY[key]], v["back_reading"], v["nested_yaku"])
+        return table, CardValueSettlement(values=(1, 1, 1, 1), card_values=values,
+                                          chart=table, count_cards=False,
+                                          round_tie=("most_chaffs", "card_points"),
+                                          source=book)
+
+    table, overlay = chart(1 if v["yaku_set"] == "two" else 0)
+    round_rules = None
+    if v["set_each_round"]:
+        # B12: the dealer picks Set One or Set Two before each round
+        charts = {"one": chart(0), "two": chart(1)}
+
+        def for_round(rules: CaptureRules, _round_no: int, choice: str) -> CaptureRules:
+            t, o = charts[choice]
+            return replace(rules, yaku=t, overlay=o)
+
+        round_rules = RoundRules("yaku_set", for_round, ("one", "two"),
+                                 ("Set One", "Set Two"))
     return CaptureRules(
         name=name, key=key, preset=preset, options=items,
         deck=tuple(c for c in deck_for(key) if isinstance(c, Card)),
         players=2, deals={2: (6, 9)}, aside=6, misdeal=MisdealRules(True, True, False),
         round_end="hands_empty", rounds=v["rounds"], yaku=table, overlay=overlay,
-        lone_cards=(LONE_CARD,), lone_on_play=v["lone_card_on_play"], month_order=order)
+        lone_cards=(LONE_CARD,), lone_on_play=v["lone_card_on_play"], month_order=order,
+        round_rules=round_rules)
 
 
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:

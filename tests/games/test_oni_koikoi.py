@@ -20,6 +20,8 @@ from hanafuda_core.engines.capture import (
     fast_random_round,
     legal_actions,
     next_dealer,
+    next_round,
+    replay,
     setup_state,
     wild_revealed,
 )
@@ -32,6 +34,8 @@ from hanafuda_core.games.oni_koikoi import (
     chapter_facts,
     example_score,
     get_rules,
+    month_of_round,
+    month_yaku,
 )
 
 RULES = get_rules()
@@ -247,10 +251,45 @@ def test_every_option_has_its_source_in_the_chapter():
         assert o.source.doc == "BOOK"
 
 
-def test_yaku_of_the_month_is_named_but_refused():
-    assert not OPTIONS["yaku_of_the_month"].implemented
-    with pytest.raises(NotImplementedError, match="does not play it yet"):
-        get_rules(yaku_of_the_month=True)
+def _month_pile(month, round_no, **options):
+    """The Stop caller's score when the play of the month's last card completes all four
+    cards of ``month`` in round ``round_no``."""
+    cards = [f"{month}{x}" for x in "abcd"]
+    rules = get_rules(**options)
+    s = setup_state(rules, [f"{cards[0]} 9c", "7c"], field=f"{cards[1]} 1a",
+                    stock="2c 2d 11c", captures=[" ".join(cards[2:]), ""], round_no=round_no)
+    s = apply(s, f"play {cards[0]}")
+    if s.phase != Phase.DECIDE:
+        return 0
+    return apply(s, "stop").result.points[0]
+
+
+def test_yaku_of_the_month_scores_the_rounds_month_only():
+    assert OPTIONS["yaku_of_the_month"].implemented
+    pts = chapter_facts()["oni_month_yaku"]
+    assert _month_pile(3, 3, yaku_of_the_month=True) == pts
+    assert _month_pile(5, 5, yaku_of_the_month=True) == pts
+    assert _month_pile(3, 4, yaku_of_the_month=True) == 0        # April's round
+    assert _month_pile(3, 3) == 0                                # the option off
+    assert month_of_round(1) == 1 and month_of_round(12) == 12 and month_of_round(13) == 1
+    assert month_yaku(7).cards == tuple(c for c in Card if c.month == 7)
+
+
+def test_yaku_of_the_month_follows_the_rounds_and_replays():
+    rules = get_rules(yaku_of_the_month=True)
+    rng = random.Random(6)
+    s = fast_random_round(rules, rng)
+    for n in range(1, 5):
+        assert s.round_no == n and s.rules.game is rules
+        assert s.rules.yaku.rules[-1].cards == month_yaku(n).cards
+        assert [r.key for r in s.rules.yaku.rules[:-1]] == [r.key for r in RULES.yaku.rules]
+        again = replay(rules, s.deal, s.history, round_no=n, scores=s.scores, wins=s.wins)
+        assert again[-1].result == s.result and again[-1].rules is s.rules
+        s = next_round(s, rng)
+        while not s.is_terminal:
+            legal = legal_actions(s)
+            s = apply(s, legal[int(rng.random() * len(legal))])
+    assert RULES.round_rules is None and fast_random_round(RULES, rng).rules is RULES
 
 
 def test_koikoi_variations_reach_koikois_overlay():
@@ -302,3 +341,15 @@ def test_narration_tells_a_shown_phoenix_from_one_kept_secret():
     after = apply(hidden, "play 12a")
     text = " ".join(log_lines(story(hidden, "play 12a", after), ("You", "Ben")))
     assert "wild" not in text and "Special Paulownia" in text
+
+
+def test_a_whole_game_with_yaku_of_the_month_records_and_replays():
+    from hanafuda_core.play import Record
+    game = get_game("oni-koikoi", yaku_of_the_month=True)
+    record = game.play(["greedy", "random"], seed=5, rounds=6)
+    back = Record.from_json(record.to_json())
+    assert back == record
+    rounds = back.get_game().replay_rounds(back)
+    assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
+    assert [r.inner.rules.yaku.rules[-1].cards for r in rounds] == [
+        month_yaku(n).cards for n in range(1, len(rounds) + 1)]

@@ -13,15 +13,23 @@ from hypothesis import strategies as st
 
 from hanafuda_core.cards import Card, CardSet, Kind, parse_card
 from hanafuda_core.engines.capture import (
+    Choose,
+    DealRecord,
     Phase,
     Play,
     apply,
     fast_random_round,
+    game_rules,
     new_round,
+    next_round,
+    replay,
+    rules_for_round,
     setup_state,
+    view,
 )
-from hanafuda_core.errors import OptionError
+from hanafuda_core.errors import IllegalActionError, OptionError
 from hanafuda_core.games import tensho, tensho_simplified
+from hanafuda_core.players import GreedyPlayer, choose_round_rules
 from hanafuda_core.seating import draw_first_dealer
 
 GAMES = (tensho_simplified, tensho)
@@ -226,24 +234,108 @@ def test_the_lone_card_on_play_option():
     assert PHOENIX in after.captures(0)
 
 
-def test_the_dealers_choice_each_round_is_named_and_refused():
-    assert not tensho_simplified.OPTIONS["set_each_round"].implemented
-    with pytest.raises(NotImplementedError, match="set_each_round"):
-        tensho_simplified.get_rules(set_each_round=True)
+def test_a_bad_yaku_set_is_refused():
     with pytest.raises(OptionError):
         tensho_simplified.get_rules(yaku_set="three")
+
+
+def _rule_keys(table):
+    return [(r.key, r.points, r.cards, r.slots) for r in table.rules]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_dealer_chooses_the_yaku_set_before_each_round(game):
+    """B12 (the chapter's own way): before play the dealer picks Set One or Set Two; the
+    round is then scored by that set, and the next round asks again."""
+    rules = game.get_rules(set_each_round=True)
+    assert game.OPTIONS["set_each_round"].implemented
+    s = new_round(rules, 5, dealer=1)
+    assert s.phase == Phase.CHOOSE_RULES and s.player == 1
+    assert [a.code() for a in s.legal_actions()] == ["choose yaku_set one",
+                                                     "choose yaku_set two"]
+    after = apply(s, "choose yaku_set two", player=1)
+    assert after.phase == Phase.PLAY and after.player == 1
+    assert after.deal.choice == "two" and after.deal.to_dict()["choice"] == "two"
+    assert _rule_keys(after.rules.yaku) == _rule_keys(game.get_rules(yaku_set="two").yaku)
+    assert after.rules.overlay.chart is after.rules.yaku
+    one = apply(s, Choose("yaku_set", "one"))
+    assert _rule_keys(one.rules.yaku) == _rule_keys(game.get_rules(yaku_set="one").yaku)
+    assert game_rules(after.rules) is rules and rules_for_round(after.rules, 1) is rules
+    end = fast_random_round(rules, random.Random(3))
+    nxt = next_round(end, 9)
+    assert nxt.rules is rules and nxt.phase == Phase.CHOOSE_RULES and nxt.deal.choice == ""
+
+
+def test_a_bad_choice_of_set_is_refused_and_changes_nothing():
+    rules = tensho_simplified.get_rules(set_each_round=True)
+    s = new_round(rules, 5, dealer=0)
+    before = tuple(s)
+    for bad, words in (("choose yaku_set three", "choose yaku_set one"),
+                       ("play " + next(iter(s.hand(0))).code, "the dealer chooses"),
+                       ("stop", "the dealer chooses")):
+        with pytest.raises(IllegalActionError, match=words):
+            apply(s, bad)
+    with pytest.raises(IllegalActionError, match="player 1's turn"):
+        apply(s, "choose yaku_set two", player=1)
+    assert tuple(s) == before
+    played = apply(s, "choose yaku_set one")
+    with pytest.raises(IllegalActionError, match="only by the dealer before the first play"):
+        apply(played, "choose yaku_set two")
+    with pytest.raises(OptionError, match="one, two"):
+        rules_for_round(rules, 1, "three")
+
+
+def test_the_choice_replays_and_is_kept_in_the_record():
+    rules = tensho.get_rules(set_each_round=True)
+    s = apply(new_round(rules, 11), "choose yaku_set two")
+    rng = random.Random(4)
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        s = apply(s, legal[int(rng.random() * len(legal))])
+    deal = DealRecord.from_dict(s.deal.to_dict())
+    assert deal.choice == "two"
+    again = replay(rules, deal, s.history)
+    assert again[-1].result == s.result and again[-1].rules is s.rules
+    assert again[-1].deal.choice == "two"
+
+
+def test_the_greedy_dealer_picks_the_set_the_cards_in_sight_score_under():
+    rules = tensho_simplified.get_rules(set_each_round=True)
+    legal = (Choose("yaku_set", "one"), Choose("yaku_set", "two"))
+    one, two = (rules_for_round(rules, 1, c.value).yaku for c in legal)
+    # a yaku of Set Two worth more than under Set One: the greedy dealer picks Two
+    def gain(r):
+        mask = CardSet(r.cards).mask
+        return two.quick(mask, 0)[0] - one.quick(mask, 0)[0]
+
+    picked = next(r for r in two.rules if r.cards and r.points and gain(r) > 0)
+    seen = CardSet(picked.cards).mask
+    assert choose_round_rules(rules, 1, seen, legal).value == "two"
+    assert choose_round_rules(rules, 1, 0, legal).value == "one"       # nothing: the first
+    s = new_round(rules, 2)
+    act = GreedyPlayer().choose(view(s, s.player), s.legal_actions(), random.Random(0))
+    sight = s.hands_m[s.player] | s.field_m
+    assert act == choose_round_rules(rules, 1, sight, legal)
 
 
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(GAMES), st.sampled_from(("one", "two")),
        st.sampled_from(("any", "front", "front_and_back")),
        st.sampled_from(("ribbon", "any_other")), st.sampled_from(("all", "largest_only")),
-       st.booleans(), st.integers(0, 1000))
-def test_every_option_set_plays(game, yaku_set, auto, back, nested, on_play, seed):
+       st.booleans(), st.booleans(), st.integers(0, 1000))
+def test_every_option_set_plays(game, yaku_set, auto, back, nested, on_play, each_round, seed):
     key = "one_four_twelve" if game is tensho_simplified else "one_six_four"
     rules = game.get_rules(yaku_set=yaku_set, back_reading=back, nested_yaku=nested,
-                           lone_card_on_play=on_play, **{key: auto})
+                           lone_card_on_play=on_play, set_each_round=each_round,
+                           **{key: auto})
     end = fast_random_round(rules, random.Random(seed))
+    if each_round and end.deal.choice:
+        # the round was scored under the chosen set's chart, read with the same options
+        chosen = game.get_rules(yaku_set=end.deal.choice, back_reading=back,
+                                nested_yaku=nested, lone_card_on_play=on_play, **{key: auto})
+        assert _rule_keys(end.rules.yaku) == _rule_keys(chosen.yaku)
+    else:
+        assert end.rules is rules
     assert end.phase == Phase.ROUND_OVER and end.card_count() == 45
     best = max(end.result.points)
     if end.result.winner is not None and end.result.reason != "automatic win":
@@ -257,3 +349,57 @@ def test_a_tensho_records_first_dealer_is_told_in_tenshos_months():
     record = game.adapter.play(game, [game.adapter.agent(game, "random")] * 2, 4, 1)
     text = first_dealer_sentence(record)
     assert "in Tensho's order of months" in text and "deals first" in text
+
+
+@pytest.mark.parametrize("key", ["tensho-simplified", "tensho"])
+def test_a_whole_game_with_the_dealers_choice_records_and_replays(key):
+    from hanafuda_core.play import Record
+    from hanafuda_core.registry import get_game
+    game = get_game(key, set_each_round=True)
+    record = game.play(["greedy", "random"], seed=8, rounds=3)
+    assert len(record.rounds) == 3
+    assert all(r.actions[0].startswith("choose yaku_set ") for r in record.rounds)
+    back = Record.from_json(record.to_json())
+    assert back == record
+    rounds = back.get_game().replay_rounds(back)
+    assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
+    assert [r.inner.deal.choice for r in rounds] == [r.actions[0].split()[-1]
+                                                     for r in record.rounds]
+
+
+def test_the_coach_weighs_both_sets_and_says_what_each_makes():
+    from hanafuda_core.coach import Coach
+    rules = tensho.get_rules(set_each_round=True)
+    s = new_round(rules, 3)
+    advice = Coach(samples=6).advise(view(s, s.player), s.legal_actions())
+    assert sorted(m.code for m in advice.moves) == ["choose yaku_set one",
+                                                    "choose yaku_set two"]
+    for m in advice.moves:
+        table = rules_for_round(rules, 1, m.action.value).yaku
+        pts = table.quick(s.hands_m[s.player] | s.field_m, 0)[0]
+        assert f"already make {pts} point" in m.reasons[0]
+        assert ("Set One" if m.action.value == "one" else "Set Two") in m.reasons[0]
+
+
+def test_a_choice_is_read_from_its_code_and_a_bad_one_is_explained():
+    from hanafuda_core.engines.capture import parse_action
+    assert parse_action("Choose  yaku_set  TWO") == Choose("yaku_set", "two")
+    assert Choose("yaku_set", "two", "Set Two").describe() == "choose Set Two for this round"
+    with pytest.raises(IllegalActionError, match="choose <what> <value>"):
+        parse_action("choose two")
+
+
+def test_the_narration_tells_the_dealers_choice():
+    from hanafuda_core.families.capture.teaching import prompt
+    from hanafuda_core.narration import describe, log_lines, story
+    from hanafuda_core.registry import get_game
+    game = get_game("tensho-simplified", set_each_round=True)
+    r = game.new_round(seed=4, dealer=0)
+    assert prompt(r, 0, ("You", "Ben")) == ("You deal: choose the yaku set for this round: "
+                                            "Set One or Set Two.")
+    s = r.inner
+    step = story(s, "choose yaku_set two", apply(s, "choose yaku_set two"))
+    assert log_lines(step, ("Ann", "Ben")) == [
+        "  Ann chooses the yaku set for this round: Set Two"]
+    assert describe(step, ("You", "Ben")) == ("You choose the yaku set for this round: "
+                                              "Set Two. You play the first card.")

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card, CardSet
-from ...engines.capture import Capture, Pass, Phase, Play, State, legal_actions
+from ...engines.capture import Capture, Pass, Phase, Play, State, game_rules, legal_actions
 from ...narration import describe, result_text, story
 from ...narration import held_yaku as _held_yaku
 from ...units import format_amount
@@ -169,6 +169,12 @@ def prompt(r: Any, seat: int, names: Sequence[str]) -> str | None:
         return None
     if s.phase == Phase.PLAY:
         return "Your turn: play a card from your hand."
+    if s.phase == Phase.CHOOSE_RULES:        # B12: the dealer's choice of the round's rules
+        rr = game_rules(s.rules).round_rules
+        assert rr is not None, "a choice of the round's rules comes from its RoundRules"
+        what = rr.key.replace("_", " ")
+        return (f"You deal: choose the {what} for this round: "
+                f"{' or '.join(rr.label(c) for c in rr.choices)}.")
     if s.phase == Phase.DECLARE:
         verb = s.rules.declarations.verb if s.rules.declarations else "declare"
         shown = " or ".join(a.describe()[5:] for a in legal_actions(s) if a.code() != "pass")
