@@ -161,6 +161,10 @@ def mid_round_positions(game: Row, n: int, seed: int = 4) -> list:
 
 
 def s_per_hint(game: Row, n: int, samples: int) -> tuple[float, float]:
+    """Mean and slowest seconds per coach hint over ``n`` positions (nan with ``n`` 0:
+    ``--hints 0`` measures no hint)."""
+    if n <= 0:
+        return float("nan"), float("nan")
     coach = Coach(samples=samples, seed=0)
     times = []
     for state in mid_round_positions(game, n):
