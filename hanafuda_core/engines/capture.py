@@ -342,6 +342,11 @@ class NoOverlay:
     def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
         return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), reason)
 
+    def settle_event(self, state: State, winner: int, reason: str) -> RoundResult:
+        """A round a special event ended (G5, G11: ``"three_hiki"``): its maker wins,
+        nobody scores beyond the events' own points."""
+        return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), reason)
+
 
 #: How a round ends: ``"all_cards"`` (the basics: every card played and drawn),
 #: ``"hands_empty"`` (when the hands are empty, the stock left over: Shorter Rounds) or
@@ -522,6 +527,90 @@ class CaptureRelation:
 SAME_MONTH = CaptureRelation("same month", MONTH_MASKS)
 
 
+class SpecialEvent(NamedTuple):
+    """One special event of a turn (G5): who made it, what it was (a key of
+    :data:`EVENT_NAMES`), the Chaff cards taken from the opponents (a mask) and the
+    points each opponent paid at once."""
+
+    seat: int
+    kind: str
+    chaffs: int = 0
+    points: int = 0
+
+    def describe(self) -> str:
+        what = EVENT_NAMES[self.kind]
+        got = []
+        if self.chaffs:
+            got.append("takes " + ", ".join(_name(c) for c in _ids_of(self.chaffs)))
+        if self.points:
+            got.append(f"takes {self.points} points from each opponent")
+        return f"player {self.seat + 1}: {what}" + (f" ({'; '.join(got)})" if got else "")
+
+
+#: What each special event is, in words (G5).
+EVENT_NAMES: Mapping[str, str] = {
+    "hiki_capture": "captures a stack of three",
+    "sweep": "empties the field",
+    "jjok": "draws the match of the card just laid",
+    "ttadak": "takes all four of a month with a hand card and a drawn card",
+    "first_hiki": "leaves a stack of three on the first turn",
+    "three_hiki": "leaves a third stack of three this round",
+    "hiki_made": "leaves a stack of three",
+}
+
+
+@dataclass(frozen=True)
+class EventRules:
+    """The special events of a turn (G5): after the captures the engine classifies the
+    turn and each event takes Chaffs from every opponent (the giver's lightest Chaff, the
+    lowest card among equals; none: nothing) or points (kept whatever the round's
+    result). Amounts of 0 switch an event off. ``heavy_chaffs`` are the cards worth 2
+    Chaffs (given only when no 1-Chaff card is left). Events 2-4 (sweep, jjok, ttadak)
+    do not count on the final turn. ``three_hiki`` ends the round: its maker wins it
+    (``RoundResult.reason == "three_hiki"``)."""
+
+    hiki_capture: int = 1
+    sweep: int = 1
+    jjok: int = 1
+    ttadak: int = 1
+    first_hiki: int = 3
+    three_hiki: int = 5
+    heavy_chaffs: tuple[Card, ...] = (Card.WILLOW_STORM, Card.PAULOWNIA_SPECIAL)
+
+    @cached_property
+    def heavy_mask(self) -> int:
+        return sum(1 << c for c in self.heavy_chaffs)
+
+    def steal(self, pile: int, count: int) -> int:
+        """The Chaffs a pile gives for ``count`` stolen Chaffs, lightest first (a mask)."""
+        light = pile & KIND_MASKS[Kind.CHAFF] & ~self.heavy_mask
+        heavy = pile & self.heavy_mask
+        out = 0
+        for _ in range(count):
+            src = light or heavy
+            if not src:
+                break
+            low = src & -src
+            out |= low
+            if light:
+                light ^= low
+            else:
+                heavy ^= low
+        return out
+
+
+def side_payments(players: int, events: Iterable[SpecialEvent]) -> tuple[int, ...]:
+    """Each seat's points from the events' immediate payments (zero-sum)."""
+    out = [0] * players
+    for e in events:
+        if e.points:
+            for s in range(players):
+                if s != e.seat:
+                    out[s] -= e.points
+                    out[e.seat] += e.points
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class CaptureRules:
     """Everything the capture engine needs to know about one game, as data."""
@@ -581,6 +670,8 @@ class CaptureRules:
     # PLAY (``Declare("hiki", hand cards)``) and take all four: ``"none"`` (off),
     # ``"hand_and_field"`` (at least one card in each) or ``"any"`` (a dealt hand quad too).
     announced_hiki: str = "none"
+    # G5: special events after each turn's captures (Go-Stop); None = none.
+    events: EventRules | None = None
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -1228,8 +1319,15 @@ class State(NamedTuple):
     field0: int                      # the field as dealt
     wild_log: tuple[WildEvent, ...] = ()     # WildEvents, in order (empty without a wild card)
     declared: tuple[tuple[int, Declare], ...] = ()  # (seat, what it declared) after the deal
+    events: tuple[SpecialEvent, ...] = ()    # G5: the special events so far, in order
 
     # -- readable API ----------------------------------------------------------
+    @property
+    def side_pay(self) -> tuple[int, ...]:
+        """Points the special events moved so far this round, per seat (G5; zero-sum,
+        added to the round's result, outside the round score)."""
+        return side_payments(self.rules.players, self.events)
+
     @property
     def carry(self) -> tuple[str, ...]:
         """What the previous round handed on to this one (G7; kept in the deal record)."""
@@ -1558,7 +1656,7 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
                         _seat_burdens(rules, dealer, burdens), carry)
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
                          dealer, round_no, sigs, pts, (), scores, wins, (),
-                         None, record, None, fm | gone, (), ()))
+                         None, record, None, fm | gone, (), (), ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
                                            reason)
@@ -1732,7 +1830,7 @@ def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
     return _new(State, (rules, hands_m, field_m, caps_m, stock, 0, Phase.PLAY, player, dealer,
                         round_no, tuple(sigs), tuple(pts), calls,
                         tuple(scores) if scores is not None else (rules.start_points,) * n,
-                        (0,) * n, (), None, record, None, field_m, (), ()))
+                        (0,) * n, (), None, record, None, field_m, (), (), ()))
 
 
 _INT_ONLY = frozenset({int})
@@ -2125,6 +2223,13 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     decl = state.declared
     # yaku worth double for a side (A1: what it declared at the deal), None for none
     doubled = doubled_yaku(state) if decl else None
+    # G5: the turn's facts for the special events (ints; ``er`` None: no events)
+    er = rules.events
+    evs = state.events
+    hcard = card if step == 0 else -1           # the hand card, while it is known
+    drawn = card if step == 2 else -1           # the drawn card
+    hk = 0                                      # stacks of three captured this turn
+    made = jj = False                           # a stack left by the draw; a jjok
     while True:
         if step == 0:                          # phase 1: the card from the hand
             bit = 1 << card
@@ -2146,7 +2251,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl))
+                                        state.deal, None, state.field0, wlog, decl, evs))
                 if n:
                     fm ^= m
                     turn = bit | m
@@ -2160,7 +2265,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl))
+                                        state.deal, None, state.field0, wlog, decl, evs))
                 fm ^= fwild
                 turn = bit | fwild
                 wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -2174,15 +2279,16 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl))
+                                        state.deal, None, state.field0, wlog, decl, evs))
                 else:                                   # one, or three (a hiki): take all
                     fm ^= m
                     turn = m | bit
                     pair_month = card >> 2 if n == 1 else -1
+                    hk += n == 3
             step = 1
         if step == 1:                          # phase 2: the draw
             if pos < nstock:
-                card = stock[pos]
+                card = drawn = stock[pos]
                 pos += 1
                 bit = 1 << card
                 if lone >> card & 1:                    # B8: drawn, it goes to the pile
@@ -2203,7 +2309,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog, decl))
+                                            state.field0, wlog, decl, evs))
                     if n:
                         fm ^= m
                         turn |= bit | m
@@ -2222,7 +2328,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog, decl))
+                                            state.field0, wlog, decl, evs))
                     fm ^= fwild
                     turn |= bit | fwild
                     wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -2235,6 +2341,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             # Go-Stop / Min-Hwatu: the pair goes back, the three stay (a hiki)
                             fm |= (turn & mm) | bit
                             turn &= ~mm
+                            made = True
                         else:
                             fm |= bit
                     elif n == 2 or (rel and n > 1 and not _one_hiki(m)):
@@ -2242,12 +2349,26 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog, decl))
+                                            state.field0, wlog, decl, evs))
                     else:
                         fm ^= m
                         turn |= m | bit
+                        hk += n == 3
+                        jj = hcard >= 0 and m == 1 << hcard
             step = 2
         if step == 2:                          # phase 3: captures, yaku, decision
+            if er is not None and (turn or made):
+                turn, caps, evs, ended = _events(rules, er, player, hands, fm, caps, pos,
+                                                 nstock, turn, evs, hk, made, jj,
+                                                 pair_month, drawn)
+                if ended:                       # G11: a third stack of three ends the round
+                    c = list(caps)
+                    c[side[player]] |= turn
+                    end = _new(State, (rules, hands, fm, tuple(c), stock, pos, _PLAY_PHASE,
+                                       player, state.dealer, state.round_no, sigs, pts, calls,
+                                       state.scores, state.wins, (), hist, state.deal, None,
+                                       state.field0, wlog, decl, evs))
+                    return _finish(end, rules.overlay.settle_event(end, player, "three_hiki"))
             if turn:
                 sd = side[player]
                 c = list(caps)
@@ -2271,25 +2392,26 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
                                                player, state.dealer, state.round_no, sigs,
                                                pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog, decl))
+                                               state.deal, None, state.field0, wlog, decl, evs))
                             return _finish(end, rules.overlay.settle(end, player))
                         if needed(rules, old, sig, total):
                             return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
                                                 player, state.dealer, state.round_no, sigs,
                                                 pts, calls, state.scores, state.wins, (), hist,
-                                                state.deal, None, state.field0, wlog, decl))
+                                                state.deal, None, state.field0, wlog, decl, evs))
                         if first_yaku and sig and not old:
                             # A3: the first yaku ends the round on the spot (no decision)
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
                                                player, state.dealer, state.round_no, sigs,
                                                pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog, decl))
+                                               state.deal, None, state.field0, wlog, decl, evs))
                             return _finish(end, rules.overlay.settle(end, player))
         # the next turn, or the end of the round
         if not any(hands) and (pos >= nstock or hands_end):
             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                state.dealer, state.round_no, sigs, pts, calls, state.scores,
-                               state.wins, (), hist, state.deal, None, state.field0, wlog, decl))
+                               state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
+                               evs))
             if active and pos >= nstock:
                 end = _leftovers(end)
             return _finish(end, rules.overlay.settle_draw(end))
@@ -2297,16 +2419,75 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         if hands[player]:
             return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                 state.dealer, state.round_no, sigs, pts, calls, state.scores,
-                                state.wins, (), hist, state.deal, None, state.field0, wlog, decl))
+                                state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
+                               evs))
         # An empty hand skips phase 1: only the draw (BOOK ch. 3).
         step, turn, pair_month = 1, 0, -1
+        hcard = drawn = -1
+        hk = 0
+        made = jj = False
+
+
+def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, ...], fm: int,
+            caps: tuple[int, ...], pos: int, nstock: int, turn: int,
+            evs: tuple[SpecialEvent, ...], hk: int, made: bool, jj: bool, pair_month: int,
+            drawn: int) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...], bool]:
+    """The special events of a finished turn (G5, Phase Three): the Chaffs they take join
+    ``turn``; returns the turn's captures, the piles, the event log and whether the round
+    ends (a third stack of three left by one player)."""
+    final = not any(hands) and pos >= nstock
+    kinds: list[tuple[str, int, int]] = []          # (kind, Chaffs from each, points)
+    if hk and er.hiki_capture:
+        kinds += [("hiki_capture", er.hiki_capture, 0)] * hk
+    if not final:
+        if turn and not fm and er.sweep:
+            kinds.append(("sweep", er.sweep, 0))
+        if jj and er.jjok:
+            kinds.append(("jjok", er.jjok, 0))
+        if (er.ttadak and drawn >= 0 and pair_month == drawn >> 2
+                and (turn & MONTH_MASKS[pair_month]).bit_count() == 4):
+            kinds.append(("ttadak", er.ttadak, 0))
+    ended = False
+    if made:
+        if pos <= rules.players and er.first_hiki:     # the player's first turn
+            kinds.append(("first_hiki", 0, er.first_hiki))
+        if er.three_hiki and sum(e.kind in _MADE for e in evs if e.seat == player) == 2:
+            kinds.append(("three_hiki", 0, er.three_hiki))
+            ended = True
+        elif not kinds or kinds[-1][0] != "first_hiki":
+            kinds.append(("hiki_made", 0, 0))
+    if not kinds:
+        return turn, caps, evs, False
+    side = rules.turn_constants[0]
+    sd = side[player]
+    c = list(caps)
+    for kind, chaffs, points in kinds:
+        took = 0
+        for o in range(len(c)):
+            if o != sd and chaffs:
+                got = er.steal(c[o], chaffs)
+                c[o] ^= got
+                took |= got
+        turn |= took
+        evs += (SpecialEvent(player, kind, took, points),)
+    return turn, tuple(c), evs, ended
+
+
+#: The events that record a stack of three left by the player's draw.
+_MADE = frozenset({"hiki_made", "first_hiki", "three_hiki"})
 
 
 def _finish(state: State, result: RoundResult) -> State:
     (rules, hands, fm, caps, stock, pos, _, player, dealer, rnd, sigs, pts, calls, scores,
-     wins, _, hist, deal, _, field0, wlog, decl) = state
+     wins, _, hist, deal, _, field0, wlog, decl, evs) = state
+    if evs and any(e.points for e in evs):       # G5: the events' points join the result
+        side = side_payments(rules.players, evs)
+        first = result
+        result = RoundResult(first.winner, tuple(a + b for a, b in zip(first.points, side)),
+                             first.reason, make_report=lambda: first.report)
     return State(rules, hands, fm, caps, stock, pos, Phase.ROUND_OVER, player, dealer, rnd,
-                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0, wlog, decl)
+                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0, wlog, decl,
+                 evs)
 
 
 # ---------------------------------------------------------------------------

@@ -46,6 +46,7 @@ from ..engines.capture import (
     Action,
     CaptureRules,
     DecisionWords,
+    EventRules,
     MonthSets,
     Play,
     RoundResult,
@@ -215,10 +216,11 @@ _OPTION_LIST = (
                     "draw three cards (the chapter), two ('Weak Bomb') or one and skip two "
                     "later hand plays ('Smoke Clears')"), BOOK_BOMB,
            note="the chapter plays 'three'; bombs need G3", implemented=False),
-    Option("special_events", False, (False, True),
-           _not_yet("the special events: Chaffs stolen for a hiki capture, a swept field, a "
-                    "jjok or a ttadak; points for a first-turn hiki; three hiki end the round"),
-           BOOK_EVENTS, note="part of the chapter's game; they need G5", implemented=False),
+    Option("special_events", True, (True, False),
+           "the special events: a Chaff from each opponent for a hiki capture, a swept "
+           "field, a jjok or a ttadak; 3 points from each for a hiki left on one's first "
+           "turn; a third hiki left ends the round, 5 from each", BOOK_EVENTS,
+           note="part of the chapter's game (G5); off: a plain round"),
     Option("draw_requests", False, (False, True),
            _not_yet("with three players, asking for a Draw at the start of one's turn"),
            BOOK_DRAW, note="part of the chapter's game; it needs G9", implemented=False),
@@ -255,8 +257,8 @@ _OPTION_LIST = (
     Option("triple_hiki", False, (False, True),
            _not_yet("three hiki captured in a round: 2 Chaffs from each"),
            BOOK_VAR.at("3283, 3287"), implemented=False),
-    Option("hiki_bonus", False, (False, True), _not_yet("a hiki capture steals 2 Chaffs"),
-           BOOK_VAR.at("3291, 3295"), implemented=False),
+    Option("hiki_bonus", False, (False, True), "a hiki capture steals 2 Chaffs ('Hiki "
+           "Bonus'; with the special events)", BOOK_VAR.at("3291, 3295")),
     Option("unlucky_joker", False, (False, True),
            _not_yet("a Joker drawn after a hand match lies on that pair"),
            BOOK_JOKER.at("2915-2923"), implemented=False),
@@ -497,7 +499,12 @@ def responsible_seat(state: State, winner: int) -> int | None:
     replayed, to see whether the card found a match when it was played."""
     plays = [a.card for a in state.history if isinstance(a, Play)]
     n = state.rules.players
-    pile = state.caps_m[winner]
+    # Chaffs the winner took by special events came from piles, not from the field (G5)
+    stolen = 0
+    for e in state.events:
+        if e.seat == winner:
+            stolen |= e.chaffs
+    pile = state.caps_m[winner] & ~stolen
     for back in range(1, n):
         if len(plays) <= back:
             break
@@ -634,6 +641,17 @@ class GoStopOverlay:
                            "next round's winner is doubled",))
         return RoundResult(None, (0,) * n, "draw", rep)
 
+    def settle_event(self, state: State, winner: int, reason: str) -> RoundResult:
+        """A round a special event ended (G11): a third hiki left by one player (3073).
+        Its maker wins the round (and deals next) with no yaku scoring; the event's own
+        points (5 from each opponent) join the result as the events' side payments."""
+        n = state.rules.players
+        rep = ScoreReport((), 0, (), 0, f"Round {state.round_no}: player {winner + 1} leaves "
+                          "a third hiki", winner,
+                          ("the round ends at once: no yaku are scored; the hiki's points "
+                           "are paid at once",))
+        return RoundResult(winner, (0,) * n, reason, rep)
+
     def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
         """A dealt four of a month (3033, 3037): each holder takes the automatic win's
         points from each player without one (G6)."""
@@ -748,7 +766,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         yaku=sc.table, decision_words=WORDS,
         overlay=GoStopOverlay(USUAL_MINIMUM[n] if v["stop_minimum"] == "usual"
                               else v["stop_minimum"], sc),
-        declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")))
+        declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")),
+        events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1)
+                if v["special_events"] else None))
 
 
 RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="no-jokers")

@@ -5,6 +5,7 @@ change the settlement, and the family's per-loser payments (G8)."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -19,6 +20,7 @@ from hanafuda_core.engines.capture import (
     DealRecord,
     Phase,
     Play,
+    SpecialEvent,
     apply,
     deal_from_order,
     fast_random_round,
@@ -449,7 +451,7 @@ def test_random_rounds_are_zero_sum():
         for _ in range(60):
             end = fast_random_round(rules, rng)
             assert sum(end.result.points) == 0
-            assert end.result.reason in ("stop", "draw", "instant_win")
+            assert end.result.reason in ("stop", "draw", "instant_win", "three_hiki")
 
 
 def test_a_card_paired_then_stacked_back_makes_nobody_responsible():
@@ -514,9 +516,9 @@ def test_any_option_set_plays_zero_sum_rounds(options, seed):
     rules = get_rules(**options)
     end = fast_random_round(rules, random.Random(seed))
     res = end.result
-    assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win")
+    assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win", "three_hiki")
     if res.reason == "stop":
-        assert res.points[res.winner] > 0
+        assert res.points[res.winner] - end.side_pay[res.winner] > 0
         assert end.yaku_pts[res.winner] >= rules.overlay.stop_minimum
     nxt = next_round(end, random.Random(seed))
     assert nxt.carry == (("no_winner",) if res.winner is None else ())
@@ -543,3 +545,106 @@ def test_an_option_value_outside_the_allowed_ones_is_refused():
         get_rules(stop_minimum=0)
     with pytest.raises(OptionError, match="players"):
         get_rules(players=5)
+
+
+# ---------------------------------------------------------------------------
+# Special events (G5) and the rounds they end (G11): our worked examples BK16-E1..E7.
+# Three players A B C, A to play; B's pile holds 1c and the Peony's Butterflies, C's only the two
+# 2-Chaff cards (11d 12b), unless said. (Our spec gave B 11d as well: a card twice.)
+
+_PILES = ["", "1c 6a", "11d 12b"]
+
+
+def _event_state(hands, field, stock, piles=_PILES, **kw):
+    return setup_state(RULES, hands, field, stock, piles, **kw)
+
+
+def test_e1_a_hiki_capture_takes_the_lightest_chaff_from_each():
+    state = _event_state(["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a", "10a 10b 10c 10d")
+    state = apply(state, "play 3a")
+    (event,) = state.events
+    assert event.kind == "hiki_capture" and event.seat == 0
+    assert state.captures(0) == CardSet.parse("3a 3b 3c 3d 1c 11d")
+    assert state.captures(1) == CardSet.parse("6a")       # its only Chaff went
+    assert state.captures(2) == CardSet.parse("12b")      # lowest id of equals: 11d (43)
+    assert state.side_pay == (0, 0, 0)
+    assert "captures a stack of three" in event.describe()
+
+
+def test_hiki_bonus_takes_two_chaffs():
+    rules = get_rules(hiki_bonus=True)
+    state = setup_state(rules, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", ["", "1c 1d 2c", "11d 12b"])
+    state = apply(state, "play 3a")
+    assert state.events[0].chaffs == m("1c 1d 11d 12b")
+
+
+def test_e2_a_swept_field_and_not_on_the_final_turn():
+    state = _event_state(["4d 6c", "7a 7b", "8c 8d"], "4c 10d", "10c 10b 10a 11a")
+    state = apply(state, "play 4d")
+    assert [e.kind for e in state.events] == ["sweep"]
+    assert state.captures(0) == CardSet.parse("4c 4d 10c 10d 1c 11d")
+    last = _event_state(["4d", "", ""], "4c 10d", "10c")
+    last = apply(last, "play 4d")
+    assert last.events == () and last.result is not None
+
+
+def test_e3_jjok_and_e5_no_chaff_to_give():
+    state = _event_state(["7c 6c", "9a 9b", "8c 8d"], "3a 4a", "7d 10a 10b 10c",
+                         ["", "1c 6a", "5b"])
+    state = apply(state, "play 7c")
+    (event,) = state.events
+    assert event.kind == "jjok" and event.chaffs == m("1c")   # C has no Chaff: nothing
+    assert state.captures(2) == CardSet.parse("5b")
+
+
+def test_e4_ttadak():
+    state = _event_state(["9a 6c", "7a 7b", "8c 8d"], "9c 9d 3a", "9b 10a 10b 10c")
+    state = apply(state, "play 9a")
+    state = apply(state, "take 9c")
+    assert [e.kind for e in state.events] == ["ttadak"]
+    assert state.captures(0) & CardSet.parse("9a 9b 9c 9d") == CardSet.parse("9a 9b 9c 9d")
+
+
+def test_e6_a_hiki_left_on_the_first_turn_pays_three_from_each_at_once():
+    state = _event_state(["5c 6c", "7a 7b", "8c 8d"], "5d 3a", "5a 10a 10b 10c")
+    state = apply(state, "play 5c")
+    (event,) = state.events
+    assert event.kind == "first_hiki" and event.points == 3
+    assert state.field == CardSet.parse("5a 5c 5d 3a")
+    assert state.side_pay == (6, -3, -3)
+
+
+def test_e7_a_third_hiki_ends_the_round_and_its_maker_wins():
+    state = _event_state(["5c 6c", "7a 7b", "8c 8d"], "5d 3a", "1a 1b 2a 5a 10a 10b")
+    state = apply(state, "play 6c")             # three quiet turns: no longer the first
+    state = apply(state, "play 7a")
+    state = apply(state, "play 8c")
+    made = SpecialEvent(0, "hiki_made")
+    state = state._replace(events=(made, made))
+    end = apply(state, "play 5c")
+    assert end.events[-1].kind == "three_hiki"
+    assert end.result.reason == "three_hiki" and end.result.winner == 0
+    assert end.result.points == (10, -5, -5)
+    assert next_round(end, random.Random(1)).dealer == 0
+
+
+def test_special_events_off_plays_a_plain_round():
+    rules = get_rules(special_events=False)
+    state = setup_state(rules, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", _PILES)
+    state = apply(state, "play 3a")
+    assert state.events == () and state.captures(1) == CardSet.parse("1c 6a")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_events_keep_every_card_once_and_the_side_pay_zero_sum(seed):
+    rng = random.Random(seed)
+    state = fast_random_round(RULES, rng)
+    piles = state.caps_m
+    assert sum(p.bit_count() for p in piles) == functools.reduce(
+        lambda a, b: a | b, piles).bit_count()
+    assert sum(state.side_pay) == 0 and sum(state.result.points) == 0
+    replayed = replay(RULES, state.deal, state.history)[-1]
+    assert replayed.events == state.events and replayed.result == state.result
