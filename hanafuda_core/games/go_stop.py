@@ -292,6 +292,17 @@ DECISIONS: Mapping[str, str] = {
         "automatic win for a dealt four of a month, the only reading that makes sense is "
         "that when every player holds one, nobody can be paid, so the same dealer deals "
         "again.",
+    "Which Chaff an opponent gives": "A special event takes a Chaff chosen by the "
+        "opponent. No yaku of this game names a Chaff card, so the choice changes nothing: "
+        "the opponent gives a single Chaff if they have one, a double one only if not, "
+        "nothing without a Chaff; the Sake cup is a Ten and is never given.",
+    "Emptying the field": "The chapter describes the sweep as taking the final two cards. "
+        "We count any turn that leaves the field empty, except the round's last turn.",
+    "The first turn": "A stack left on one's first turn: we count the first round of "
+        "turns, while the stock has given each player one card at most.",
+    "Three stacks left in a round": "Leaving a third stack ends the round. We read that "
+        "its maker wins the round and deals next, with the points taken at once and no "
+        "yaku counted; it is not a round nobody won.",
     "Claiming a dealt four": "The chapter says a player dealt all four cards of a month "
         "may win at once. We play it as automatic: the holder always takes it.",
     "Counting Chaffs for the penalty": "The Chaff penalty names 'Chaff cards'. We count "
@@ -724,6 +735,8 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     >>> f = chapter_facts()
     >>> f["gs_stock3"], f["gs_ex6"], f["gs_ex6_a"], f["gs_ex9_b"], f["gs_go3"]
     (21, 96, 192, 10, 15)
+    >>> f["gs_ev_chaffs"], f["gs_ev_first"], f["gs_ev_three"], f["gs_ev_bonus"]
+    (1, 3, 5, 2)
     """
     rules = get_rules()
     values: dict[str, object] = {f"pts_{r.key}": r.points for r in YAKU}
@@ -736,6 +749,9 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
                   chaff_penalty_more=scoring(more_chaffs=True).payments.doubles[1].threshold,
                   tens_double=SEVEN_TENS, rounds=OPTIONS["rounds"].default,
                   godori_variant=OPTIONS["godori_points"].allowed[-1])
+    ev = rules.events
+    values.update(ev_chaffs=ev.hiki_capture, ev_first=ev.first_hiki, ev_three=ev.three_hiki,
+                  ev_bonus=get_rules(hiki_bonus=True).events.hiki_capture)
     for goes in range(7):
         values[f"go{goes}"] = GoTable().apply(5, goes)[0]
         values[f"hs{goes}"] = GoTable("higher_stakes").apply(5, goes)[0]
