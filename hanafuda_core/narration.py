@@ -99,6 +99,7 @@ from .engines.capture import (
     Phase,
     Play,
     RoundResult,
+    SpecialEvent,
     State,
     WildEvent,
     WildRules,
@@ -254,6 +255,8 @@ class Step:
     result: RoundResult | None = None
     wild_events: tuple[WildEvent, ...] = ()   # what the wild card did in this action
     words: DecisionWords = field(default=NEUTRAL_WORDS, repr=False)   # the game's words
+    # G5: the special events of this action (Go-Stop), each with ``describe()``
+    special_events: tuple[SpecialEvent, ...] = ()
 
     @property
     def leftovers(self) -> tuple[Leftover, ...]:
@@ -517,7 +520,8 @@ def story(before: State, action: Action | str, after: State) -> Step:
         i = next((i for i in reversed(mine) if built[i].captured), mine[-1])
         built[i] = replace(built[i], yaku=replace(news, player=built[i].player))
     return Step(p, action, tuple(built), after.phase, after.player, after.result,
-                tuple(after.wild_log[len(before.wild_log):]), rules.decision_words)
+                tuple(after.wild_log[len(before.wild_log):]), rules.decision_words,
+                after.events[len(before.events):])
 
 
 def stories(states: Sequence[State], actions: Iterable[Action | str] | None = None

@@ -749,9 +749,10 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
                   chaff_penalty_more=scoring(more_chaffs=True).payments.doubles[1].threshold,
                   tens_double=SEVEN_TENS, rounds=OPTIONS["rounds"].default,
                   godori_variant=OPTIONS["godori_points"].allowed[-1])
-    ev = rules.events
+    ev, bonus = rules.events, get_rules(hiki_bonus=True).events
+    assert ev is not None and bonus is not None        # the special events are the default
     values.update(ev_chaffs=ev.hiki_capture, ev_first=ev.first_hiki, ev_three=ev.three_hiki,
-                  ev_bonus=get_rules(hiki_bonus=True).events.hiki_capture)
+                  ev_bonus=bonus.hiki_capture)
     for goes in range(7):
         values[f"go{goes}"] = GoTable().apply(5, goes)[0]
         values[f"hs{goes}"] = GoTable("higher_stakes").apply(5, goes)[0]

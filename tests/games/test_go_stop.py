@@ -648,3 +648,12 @@ def test_events_keep_every_card_once_and_the_side_pay_zero_sum(seed):
     assert sum(state.side_pay) == 0 and sum(state.result.points) == 0
     replayed = replay(RULES, state.deal, state.history)[-1]
     assert replayed.events == state.events and replayed.result == state.result
+
+
+def test_the_narration_tells_the_events_of_an_action():
+    from hanafuda_core.narration import story
+    state = _event_state(["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a", "10a 10b 10c 10d")
+    after = apply(state, "play 3a")
+    step = story(state, "play 3a", after)
+    assert [e.describe() for e in step.special_events] == [
+        "player 1: captures a stack of three (takes Pine Chaff 1, Storm)"]
