@@ -88,6 +88,7 @@ from typing import Any
 
 from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
 from .engines.capture import (
+    BOMB,
     GO_ON,
     NEUTRAL_WORDS,
     PASS,
@@ -428,6 +429,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
     fm = before.field_m
     part0: dict[str, Any] = {"player": p, "new_turn": isinstance(action, Play)}
     own_draw = False
+    own_draws = 1               # the stock cards the acting player turns over (a bomb: more)
     turn, pair_month = 0, -1
     if isinstance(action, Play):
         c = int(action.card)
@@ -437,7 +439,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
         turn = CardSet(hand.captured).mask
         pair_month = c >> 2 if hand.outcome == TAKES and not hand.wild else -1
     elif isinstance(action, Capture):
-        c, turn, pair_month = before.pending
+        c, turn, pair_month = before.pending[:3]
         t = int(action.card)
         source = "hand" if before.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
         if wild is None:
@@ -468,6 +470,8 @@ def story(before: State, action: Action | str, after: State) -> Step:
         turn = (before.hands_m[p] | fm) & mm
         fm &= ~mm
         part0["decision"], own_draw = action.code(), True
+        if action.key == BOMB and rules.bomb is not None:     # G3: the bomb's draws
+            own_draws = rules.bomb.draws
     elif before.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE) \
             and not isinstance(action, Capture):
         # the wild left on the field (B2): from the hand, the player then draws
@@ -485,6 +489,9 @@ def story(before: State, action: Action | str, after: State) -> Step:
         last = j == len(drawn) - 1
         if j == 0 and own_draw:
             part0["draw"], fm = resolve(d, "stock", fm, pair_month, turn, last)
+        elif own_draw and j < own_draws:
+            move, fm = resolve(d, "stock", fm, -1, 0, last)
+            parts.append({"player": p, "new_turn": False, "draw": move})
         else:
             seat = (seat + 1) % n
             move, fm = resolve(d, "stock", fm, -1, 0, last)

@@ -260,6 +260,8 @@ class Declare:
 
 #: The key of the announced hiki (B1): ``Declare(HIKI, cards)`` in phase ``PLAY``.
 HIKI = "hiki"
+#: The key of a bomb (G3): ``Declare("bomb", three hand cards)`` in phase PLAY.
+BOMB = "bomb"
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,6 +558,7 @@ EVENT_NAMES: Mapping[str, str] = {
     "first_hiki": "leaves a stack of three on the first turn",
     "three_hiki": "leaves a third stack of three this round",
     "hiki_made": "leaves a stack of three",
+    "bomb": "bombs the field: three cards of a month onto the fourth",
 }
 
 
@@ -597,6 +600,24 @@ class EventRules:
             else:
                 heavy ^= low
         return out
+
+
+@dataclass(frozen=True)
+class BombRules:
+    """Bombing the field (G3): a player holding three cards of a month while the field
+    holds the fourth may play all three at once (``Declare("bomb", cards)`` in phase
+    PLAY): the four go to the pile, then ``draws`` stock cards are turned over one after
+    another, each played as a stock card. The bomber's hand runs out early: with three
+    draws each of their turns with an empty hand passes entirely (no draw), which keeps
+    the stock and the hands ending together. The bombs are logged in ``State.events``
+    (kind ``"bomb"``) for the settlement's multiplier."""
+
+    draws: int = 3
+
+    def __post_init__(self) -> None:
+        if self.draws != 3:
+            raise OptionError(f"a bomb draws 3 cards here, not {self.draws!r} (the Weak Bomb "
+                              "and Smoke Clears variations are not played yet)")
 
 
 def side_payments(players: int, events: Iterable[SpecialEvent]) -> tuple[int, ...]:
@@ -672,6 +693,8 @@ class CaptureRules:
     announced_hiki: str = "none"
     # G5: special events after each turn's captures (Go-Stop); None = none.
     events: EventRules | None = None
+    # G3: bombs (Go-Stop); None = none.
+    bomb: BombRules | None = None
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -1890,6 +1913,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         plays = _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
         if state.rules.announced_hiki != "none":        # B1: a hiki may be announced
             return plays + _hiki_offers(state)
+        if state.rules.bomb is not None:                # G3: a bomb may be played
+            return plays + bomb_offers(h, state.field_m)
         return plays
     if ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW:
         m = _choice_mask(state)
@@ -1977,6 +2002,16 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
             "field" + (" (or all four in your hand)" if state.rules.announced_hiki == "any"
                        else "") + "; you may announce "
             + (" or ".join(f"'{d.code()}'" for d in offers) if offers else "none now"))
+    if ph == Phase.PLAY and isinstance(action, Declare) and action.key == BOMB \
+            and state.rules.bomb is not None:
+        offers = bomb_offers(state.hands_m[state.player], state.field_m)
+        if action in offers:
+            return
+        raise IllegalActionError(
+            f"you cannot bomb with {', '.join(_name(c) for c in action.cards)}: a bomb is "
+            "three cards of one month from your hand while the field holds the fourth; you "
+            "may " + (" or ".join(f"'{d.code()}'" for d in offers) if offers else
+                      "bomb nothing now"))
     if type(action) is Pass and ph in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE) \
             and _may_leave(state):
         return
@@ -2065,6 +2100,8 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
             and isinstance(action, Capture):
         return _choose(state, CAPTURE[action.card])
     if ph == Phase.PLAY and type(action) is Declare:            # B1: the announced hiki
+        if action.key == BOMB:                                  # G3: a bomb
+            return _bomb(state, action)
         return _announce(state, action)
     if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
         return _leave_wild(state)                               # B2: a Pass leaves the wild
@@ -2141,7 +2178,8 @@ def _norm_declare(action: Declare) -> Declare:
 
 def _choose(state: State, action: Capture) -> State:
     """A legal choice of the field card the waiting card takes; the turn goes on."""
-    card, turn, pair_month = state.pending
+    card, turn, pair_month = state.pending[:3]
+    extra = state.pending[3] if len(state.pending) > 3 else 0     # a bomb's draws (G3)
     hist = (state.history_c, action)
     t = 1 << action.card
     wlog = state.wild_log
@@ -2175,13 +2213,16 @@ def _choose(state: State, action: Capture) -> State:
                      (1 << card) | t, pair_month, state.calls, wlog)
     if wild:
         wlog += (WildEvent(state.player, "stock", card, t),)
+    if extra:                           # G3: the bomb's next draw
+        return _turn(state, hist, 1, card, state.hands_m, state.field_m & ~t, state.pos,
+                     turn | (1 << card) | t, -1, state.calls, wlog, extra - 1)
     return _turn(state, hist, 2, card, state.hands_m, state.field_m & ~t, state.pos,
                  turn | (1 << card) | t, pair_month, state.calls, wlog)
 
 
 def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...], fm: int,
           pos: int, turn: int, pair_month: int, calls: tuple[int, ...],
-          wlog: tuple[WildEvent, ...]) -> State:
+          wlog: tuple[WildEvent, ...], extra: int = 0) -> State:
     """The capture turn (see the module docstring), written once, on ints.
 
     It starts at ``step``: 0 phase 1 (``card`` is played from the hand), 1 phase 2
@@ -2191,7 +2232,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     of empty hands, and builds one new :class:`State` at the end: everything in
     between lives in local variables (the engine's speed comes from that).
     ``pair_month`` is the month of a pair made in phase 1 (-1: none), for
-    ``pair_then_draw="stack"``.
+    ``pair_then_draw="stack"``; ``extra`` the stock cards still to turn over after this
+    draw (a bomb's, G3).
 
     A wild card in force plays by the same lines: ``wcard`` is its id (-1 without
     one, so the wild tests are never true) and ``excl`` its bit when, lying on the
@@ -2308,7 +2350,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
-                                            (card, turn, pair_month), hist, state.deal, None,
+                                            (card, turn, pair_month, extra), hist, state.deal, None,
                                             state.field0, wlog, decl, evs))
                     if n:
                         fm ^= m
@@ -2327,7 +2369,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
-                                            (card, turn, pair_month), hist, state.deal, None,
+                                            (card, turn, pair_month, extra), hist, state.deal, None,
                                             state.field0, wlog, decl, evs))
                     fm ^= fwild
                     turn |= bit | fwild
@@ -2348,13 +2390,17 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
-                                            (card, turn, pair_month), hist, state.deal, None,
+                                            (card, turn, pair_month, extra), hist, state.deal, None,
                                             state.field0, wlog, decl, evs))
                     else:
                         fm ^= m
                         turn |= m | bit
                         hk += n == 3
                         jj = hcard >= 0 and m == 1 << hcard
+                if extra:                               # G3: the bomb's next draw
+                    extra -= 1
+                    pair_month = -1
+                    continue
             step = 2
         if step == 2:                          # phase 3: captures, yaku, decision
             if er is not None and (turn or made):
@@ -2416,6 +2462,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 end = _leftovers(end)
             return _finish(end, rules.overlay.settle_draw(end))
         player = (player + 1) % nplayers
+        if not hands[player] and rules.bomb is not None and any(hands) and any(
+                e.seat == player and e.kind == BOMB for e in evs):
+            step = 3                            # G3: the bomber's empty turn passes
+            continue
         if hands[player]:
             return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                 state.dealer, state.round_no, sigs, pts, calls, state.scores,
@@ -2698,9 +2748,46 @@ def _announce(state: State, action: Declare) -> State:
                  state.calls, state.wild_log)
 
 
+def bomb_offers(hand: int, field_m: int) -> tuple[Declare, ...]:
+    """The bombs a hand may play (G3): three cards of a month in the hand, the fourth on
+    the field.
+
+    >>> [d.code() for d in bomb_offers(CardSet.parse("6a 6b 6c 1a").mask,
+    ...                                CardSet.parse("6d 2a").mask)]
+    ['declare bomb 6a 6b 6c']
+    """
+    if not hand:
+        return ()
+    out = []
+    for mm in MONTH_MASKS:
+        if (hand & mm).bit_count() == 3 and field_m & mm:
+            out.append(Declare(BOMB, tuple(Card(c) for c in _bits(hand & mm))))
+    return tuple(out)
+
+
+def _bomb(state: State, action: Declare) -> State:
+    """A legal bomb (G3): the three hand cards and the field's fourth go to the pile, then
+    the bomb's draws, each a stock card of this turn."""
+    mm = MONTH_MASKS[action.cards[0] >> 2]
+    p = state.player
+    h = list(state.hands_m)
+    h[p] &= ~mm
+    bomb = SpecialEvent(p, BOMB)
+    state = state._replace(events=state.events + (bomb,))
+    draws = state.rules.bomb.draws if state.rules.bomb is not None else 1
+    return _turn(state, (state.history_c, action), 1, -1, tuple(h), state.field_m & ~mm,
+                 state.pos, (state.hands_m[p] | state.field_m) & mm, -1, state.calls,
+                 state.wild_log, draws - 1)
+
+
+def bombs_made(state: State, seat: int) -> int:
+    """How many bombs ``seat`` has played this round (G3)."""
+    return sum(1 for e in state.events if e.seat == seat and e.kind == BOMB)
+
+
 def _leave_wild(state: State) -> State:
     """The wild waiting for a choice is left on the field (B2, a legal :class:`Pass`)."""
-    card, turn, pair_month = state.pending
+    card, turn, pair_month = state.pending[:3]
     hist = (state.history_c, PASS)
     wlog = state.wild_log + (WildEvent(state.player, "left", card, 0),)
     if state.phase == _CHOOSE_HAND:

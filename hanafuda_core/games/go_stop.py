@@ -44,6 +44,7 @@ from ..engines.capture import (
     GO_ON,
     STOP,
     Action,
+    BombRules,
     CaptureRules,
     DecisionWords,
     EventRules,
@@ -51,6 +52,7 @@ from ..engines.capture import (
     Play,
     RoundResult,
     State,
+    bombs_made,
     declared_by,
 )
 from ..errors import HanafudaError, OptionError
@@ -211,11 +213,11 @@ _OPTION_LIST = (
     Option("joker_values", "2,3", ("2,3", "1", "2", "3", "1,1", "2,2", "3,3", "1,2,3"),
            _not_yet("Chaffs per Joker, in order"), BOOK_JOKER.at("2901, 2999-3003"),
            implemented=False),
-    Option("bomb", "off", ("off", "three", "weak", "smoke_clears"),
-           _not_yet("bombing the field: play three cards of a month onto the fourth, then "
-                    "draw three cards (the chapter), two ('Weak Bomb') or one and skip two "
-                    "later hand plays ('Smoke Clears')"), BOOK_BOMB,
-           note="the chapter plays 'three'; bombs need G3", implemented=False),
+    Option("bomb", "three", ("three", "off"),
+           "bombing the field: three cards of a month played at once onto the fourth, then "
+           "three cards drawn; the bomber's empty-handed turns pass (the chapter); 'off': no "
+           "bombs", BOOK_BOMB, note="the Weak Bomb (two draws) and Smoke Clears (one draw, "
+           "two hand plays skipped later) variations are not played yet (G3)"),
     Option("special_events", True, (True, False),
            "the special events: a Chaff from each opponent for a hiki capture, a swept "
            "field, a jjok or a ttadak; 3 points from each for a hiki left on one's first "
@@ -613,6 +615,7 @@ class GoStopOverlay:
         return GoStopRound(tuple(state.caps_m), winner,
                            goes=tuple(state.calls.count(s) for s in range(n)),
                            reveals=len(declared_by(state, winner)),
+                           bombs=bombs_made(state, winner),
                            previous_no_winner="no_winner" in state.carry,
                            responsible=responsible_seat(state, winner) if n > 2 else None)
 
@@ -785,7 +788,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                               else v["stop_minimum"], sc),
         declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")),
         events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1)
-                if v["special_events"] else None))
+                if v["special_events"] else None),
+        bomb=BombRules() if v["bomb"] == "three" else None)
 
 
 RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="no-jokers")

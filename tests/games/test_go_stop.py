@@ -30,7 +30,7 @@ from hanafuda_core.engines.capture import (
     setup_state,
     view,
 )
-from hanafuda_core.errors import OptionError
+from hanafuda_core.errors import IllegalActionError, OptionError
 from hanafuda_core.families.capture.payments import (
     GoTable,
     LoserDouble,
@@ -657,3 +657,60 @@ def test_the_narration_tells_the_events_of_an_action():
     step = story(state, "play 3a", after)
     assert [e.describe() for e in step.special_events] == [
         "player 1: captures a stack of three (takes Pine Chaff 1, Storm)"]
+
+
+# ---------------------------------------------------------------------------
+# Bombs (G3): our worked example BK16-B and the bomber's empty turns
+
+def test_bk16_b_a_bomb_takes_the_month_and_draws_three():
+    state = setup_state(RULES, ["6a 6b 6c 1a 3b 4a 7a", "11a 11b", "12a 12c"],
+                        "6d 5a 2c 8c 9c 10c", "5b 2a 3a 11c 12d", ["", "", ""])
+    bomb = "declare bomb 6a 6b 6c"
+    assert [a.code() for a in legal_actions(state) if a.code().startswith("declare")] == [bomb]
+    after = apply(state, bomb)
+    assert after.captures(0) == CardSet.parse("6a 6b 6c 6d 5a 5b 2a 2c")
+    assert after.field == CardSet.parse("8c 9c 10c 3a")
+    assert after.hand(0) == CardSet.parse("1a 3b 4a 7a") and after.player == 1
+    assert after.yaku_pts[0] == 0 and after.events[0].kind == "bomb"
+
+
+def test_a_bomb_is_refused_without_the_fourth_on_the_field():
+    state = setup_state(RULES, ["6a 6b 6c 1a", "11a 11b", "12a 12c"], "5a 2c",
+                        "5b 2a 3a", ["", "", ""])
+    with pytest.raises(IllegalActionError, match="three cards of one month"):
+        apply(state, "declare bomb 6a 6b 6c")
+    off = get_rules(bomb="off")
+    state = setup_state(off, ["6a 6b 6c 1a", "11a 11b", "12a 12c"], "6d 2c", "5b 2a 3a",
+                        ["", "", ""])
+    assert not any(a.code().startswith("declare") for a in legal_actions(state))
+
+
+def test_the_bombers_empty_turn_passes_without_a_draw():
+    state = setup_state(RULES, ["6a 6b 6c", "11a 11b", "12a 12c"], "6d 1c",
+                        "5b 2a 3a 4a 7a 8a 9a", ["", "", ""])
+    state = apply(state, "declare bomb 6a 6b 6c")       # A draws 5b 2a 3a
+    state = apply(state, "play 11a")                     # B draws 4a
+    state = apply(state, "play 12a")                     # C draws 7a; A's turn passes
+    assert state.player == 1 and state.pos == 5 and not state.hands_m[0]
+
+
+def test_a_bomb_doubles_the_bombers_score():
+    state = setup_state(RULES, ["6a 6b 6c 3a", "11a 11b", "12c 9d"], "6d 1c",
+                        "5b 2a 1b 7a 8c 9a 10a", ["4a 8b 1a", "", ""])
+    end = apply(state, "declare bomb 6a 6b 6c")
+    facts = RULES.overlay.round_facts(end, 0)
+    assert facts.bombs == 1
+    assert ("bombed the field" in " ".join(
+        why for _, why in RULES.overlay.scoring.winner_facts(
+            RULES.yaku, end.caps_m[0], facts).multipliers))
+
+
+def test_the_narration_gives_the_bomb_its_three_draws():
+    from hanafuda_core.narration import story
+    state = setup_state(RULES, ["6a 6b 6c 1a 3b 4a 7a", "11a 11b", "12a 12c"],
+                        "6d 5a 2c 8c 9c 10c", "5b 2a 3a 11c 12d", ["", "", ""])
+    after = apply(state, "declare bomb 6a 6b 6c")
+    step = story(state, "declare bomb 6a 6b 6c", after)
+    assert [(p, m.card.code) for p, m in step.draws] == [(0, "5b"), (0, "2a"), (0, "3a")]
+    assert step.decision == "declare bomb 6a 6b 6c"
+    assert step.captured(0) == CardSet.parse("5a 5b 2a 2c")     # the draws' captures
