@@ -48,12 +48,17 @@ from ..engines.capture import (
     CaptureRules,
     DecisionWords,
     EventRules,
+    GoOn,
     MonthSets,
+    Phase,
     Play,
     RoundResult,
     State,
     bombs_made,
     declared_by,
+)
+from ..engines.capture import (
+    Stop as StopAction,
 )
 from ..errors import HanafudaError, OptionError
 from ..families.capture.payments import (
@@ -305,6 +310,10 @@ DECISIONS: Mapping[str, str] = {
     "Three stacks left in a round": "Leaving a third stack ends the round. We read that "
         "its maker wins the round and deals next, with the points taken at once and no "
         "yaku counted; it is not a round nobody won.",
+    "The bomber's empty turns": "The chapter says the bomber's turn is simply passed once "
+        "their hand is empty, while its turn order lets an empty hand still draw. With "
+        "three cards drawn by the bomb, only passing keeps the stock and the hands ending "
+        "together, so the bomber's empty turns pass without a draw.",
     "Claiming a dealt four": "The chapter says a player dealt all four cards of a month "
         "may win at once. We play it as automatic: the holder always takes it.",
     "Counting Chaffs for the penalty": "The Chaff penalty names 'Chaff cards'. We count "
@@ -510,6 +519,8 @@ def responsible_seat(state: State, winner: int) -> int | None:
     stacked back by its player's drawn card (a stack of three the winner took whole, so
     the winner holds the month's four cards). Only that second case needs the round
     replayed, to see whether the card found a match when it was played."""
+    if any(e.kind == "bomb" for e in state.events):
+        return _responsible_after_bombs(state, winner)
     plays = [a.card for a in state.history if isinstance(a, Play)]
     n = state.rules.players
     # Chaffs the winner took by special events came from piles, not from the field (G5)
@@ -527,6 +538,31 @@ def responsible_seat(state: State, winner: int) -> int | None:
             if (pile & month).bit_count() < 4 or not _matched_when_played(state, card):
                 return (winner - back) % n
             return None
+    return None
+
+
+def _responsible_after_bombs(state: State, winner: int) -> int | None:
+    """:func:`responsible_seat` for a round with a bomb (G3): a bomb is a turn without a
+    single hand card and a bomber's empty turns pass, so the turns are read from the
+    replayed round (who acted, and whether a played card found a match)."""
+    from ..engines.capture import replay
+    try:
+        states = replay(state.rules, state.deal, state.history)
+    except HanafudaError:
+        return None
+    turns = [(b.player, a, bool(b.field_m & MONTH_MASKS[a.card >> 2]))
+             if isinstance(a, Play) else (b.player, a, True)
+             for b, a in zip(states, state.history)
+             if b.phase == Phase.PLAY and not isinstance(a, (GoOn, StopAction))]
+    pile = state.caps_m[winner]
+    for e in state.events:
+        if e.seat == winner:
+            pile &= ~e.chaffs
+    for seat, action, matched in reversed(turns[:-1]):
+        if seat == winner:
+            return None
+        if isinstance(action, Play) and pile >> action.card & 1:
+            return None if matched else seat
     return None
 
 
@@ -752,6 +788,8 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
                   chaff_penalty_more=scoring(more_chaffs=True).payments.doubles[1].threshold,
                   tens_double=SEVEN_TENS, rounds=OPTIONS["rounds"].default,
                   godori_variant=OPTIONS["godori_points"].allowed[-1])
+    assert rules.bomb is not None                       # bombs are the default
+    values.update(bomb_draws=rules.bomb.draws)
     ev, bonus = rules.events, get_rules(hiki_bonus=True).events
     assert ev is not None and bonus is not None        # the special events are the default
     values.update(ev_chaffs=ev.hiki_capture, ev_first=ev.first_hiki, ev_three=ev.three_hiki,

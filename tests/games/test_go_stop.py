@@ -714,3 +714,21 @@ def test_the_narration_gives_the_bomb_its_three_draws():
     assert [(p, m.card.code) for p, m in step.draws] == [(0, "5b"), (0, "2a"), (0, "3a")]
     assert step.decision == "declare bomb 6a 6b 6c"
     assert step.captured(0) == CardSet.parse("5a 5b 2a 2c")     # the draws' captures
+
+
+def test_the_responsible_loser_read_from_the_replay_agrees_without_bombs():
+    """With a bomb the responsible loser is read from the replayed turns; on rounds
+    without one that reading gives the same seat as the quick one."""
+    rng = random.Random(3)
+    rules = get_rules(bomb="off")
+    compared = named = 0
+    for _ in range(150):
+        end = fast_random_round(rules, rng)
+        if end.result.reason != "stop":
+            continue
+        w = end.result.winner
+        quick = responsible_seat(end, w)
+        assert go_stop._responsible_after_bombs(end, w) == quick
+        compared += 1
+        named += quick is not None
+    assert compared and named
