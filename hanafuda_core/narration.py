@@ -97,6 +97,7 @@ from .engines.capture import (
     Capture,
     DecisionWords,
     Declare,
+    Pass,
     Phase,
     Play,
     RoundResult,
@@ -480,6 +481,9 @@ def story(before: State, action: Action | str, after: State) -> Step:
         part0["decision"] = LEAVE
         if before.phase == Phase.CHOOSE_HAND_CAPTURE:
             own_draw, turn, pair_month = True, 0, -1
+    elif isinstance(action, Pass) and before.phase == Phase.PLAY:
+        # a free turn owed for a bomb (G3, Smoke Clears): no hand card, only the draw
+        part0["decision"], own_draw = action.code(), True
     else:
         part0["decision"] = action.code()
     part0["field_after"] = CardSet.from_mask(fm)

@@ -559,6 +559,7 @@ EVENT_NAMES: Mapping[str, str] = {
     "three_hiki": "leaves a third stack of three this round",
     "hiki_made": "leaves a stack of three",
     "bomb": "bombs the field: three cards of a month onto the fourth",
+    "free_turn": "takes a free turn owed for a bomb",
 }
 
 
@@ -607,17 +608,19 @@ class BombRules:
     """Bombing the field (G3): a player holding three cards of a month while the field
     holds the fourth may play all three at once (``Declare("bomb", cards)`` in phase
     PLAY): the four go to the pile, then ``draws`` stock cards are turned over one after
-    another, each played as a stock card. The bomber's hand runs out early: with three
-    draws each of their turns with an empty hand passes entirely (no draw), which keeps
-    the stock and the hands ending together. The bombs are logged in ``State.events``
-    (kind ``"bomb"``) for the settlement's multiplier."""
+    another, each played as a stock card. The bomber is owed two free turns per bomb,
+    which keep the stock and the hands ending together: with three draws each is an
+    empty-handed turn that passes entirely (no draw); with two (Weak Bomb) the first
+    draws and the second passes; with one (Smoke Clears) each is a turn without a hand
+    card, only the draw, taken when the bomber chooses (``Pass()`` in phase PLAY) or
+    when the hand is empty. The bombs and the free turns are logged in ``State.events``
+    (kinds ``"bomb"``, ``"free_turn"``): the bombs for the settlement's multiplier."""
 
     draws: int = 3
 
     def __post_init__(self) -> None:
-        if self.draws != 3:
-            raise OptionError(f"a bomb draws 3 cards here, not {self.draws!r} (the Weak Bomb "
-                              "and Smoke Clears variations are not played yet)")
+        if self.draws not in (1, 2, 3):
+            raise OptionError(f"a bomb draws 1, 2 or 3 cards, not {self.draws!r}")
 
 
 def side_payments(players: int, events: Iterable[SpecialEvent]) -> tuple[int, ...]:
@@ -1914,7 +1917,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if state.rules.announced_hiki != "none":        # B1: a hiki may be announced
             return plays + _hiki_offers(state)
         if state.rules.bomb is not None:                # G3: a bomb may be played
-            return plays + bomb_offers(h, state.field_m)
+            bombs: tuple[Action, ...] = plays + bomb_offers(h, state.field_m)
+            return bombs + (PASS,) if _may_skip(state) else bombs
         return plays
     if ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW:
         m = _choice_mask(state)
@@ -2015,6 +2019,11 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
     if type(action) is Pass and ph in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE) \
             and _may_leave(state):
         return
+    if type(action) is Pass and ph == Phase.PLAY and state.rules.bomb is not None:
+        if _may_skip(state):
+            return
+        raise IllegalActionError("you cannot pass now: only a player who bombed under "
+                                 "'Smoke Clears' may skip a hand card, twice per bomb")
     if isinstance(action, (Declare, Pass)):
         raise IllegalActionError(f"{action.describe()} is not possible now: declarations are "
                                  "made after the deal, before the first play")
@@ -2099,6 +2108,8 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
     if (ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE) \
             and isinstance(action, Capture):
         return _choose(state, CAPTURE[action.card])
+    if ph == Phase.PLAY and type(action) is Pass:               # G3: Smoke Clears
+        return _skip_hand(state)
     if ph == Phase.PLAY and type(action) is Declare:            # B1: the announced hiki
         if action.key == BOMB:                                  # G3: a bomb
             return _bomb(state, action)
@@ -2462,10 +2473,13 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 end = _leftovers(end)
             return _finish(end, rules.overlay.settle_draw(end))
         player = (player + 1) % nplayers
-        if not hands[player] and rules.bomb is not None and any(hands) and any(
-                e.seat == player and e.kind == BOMB for e in evs):
-            step = 3                            # G3: the bomber's empty turn passes
-            continue
+        if not hands[player] and rules.bomb is not None and any(hands):
+            free = _free_turn(rules.bomb, evs, player)      # G3: a bomber's empty turn
+            if free:
+                evs += (SpecialEvent(player, FREE_TURN),)
+                if free == "pass":
+                    step = 3
+                    continue
         if hands[player]:
             return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                 state.dealer, state.round_no, sigs, pts, calls, state.scores,
@@ -2778,6 +2792,39 @@ def _bomb(state: State, action: Declare) -> State:
     return _turn(state, (state.history_c, action), 1, -1, tuple(h), state.field_m & ~mm,
                  state.pos, (state.hands_m[p] | state.field_m) & mm, -1, state.calls,
                  state.wild_log, draws - 1)
+
+
+#: The event of a free turn owed for a bomb (G3).
+FREE_TURN = "free_turn"
+
+
+def _free_turn(b: BombRules, evs: tuple[SpecialEvent, ...], seat: int) -> str:
+    """Whether ``seat``'s turn now is a free turn owed for a bomb (G3): ``"pass"`` (no
+    draw), ``"draw"`` (only the draw) or ``""`` (none owed)."""
+    bombs = used = 0
+    for e in evs:
+        if e.seat == seat:
+            bombs += e.kind == BOMB
+            used += e.kind == FREE_TURN
+    if used >= 2 * bombs:
+        return ""
+    if b.draws == 3 or (b.draws == 2 and used % 2):
+        return "pass"
+    return "draw"
+
+
+def _skip_hand(state: State) -> State:
+    """Smoke Clears (G3): the bomber uses a free turn to play no hand card, only draw."""
+    evs = state.events + (SpecialEvent(state.player, FREE_TURN),)
+    return _turn(state._replace(events=evs), (state.history_c, PASS), 1, -1, state.hands_m,
+                 state.field_m, state.pos, 0, -1, state.calls, state.wild_log)
+
+
+def _may_skip(state: State) -> bool:
+    """Whether the player to move may take a free turn now (Smoke Clears, G3)."""
+    b = state.rules.bomb
+    return (b is not None and b.draws == 1 and state.pos < len(state.stock)
+            and _free_turn(b, state.events, state.player) == "draw")
 
 
 def bombs_made(state: State, seat: int) -> int:

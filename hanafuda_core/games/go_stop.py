@@ -218,11 +218,12 @@ _OPTION_LIST = (
     Option("joker_values", "2,3", ("2,3", "1", "2", "3", "1,1", "2,2", "3,3", "1,2,3"),
            _not_yet("Chaffs per Joker, in order"), BOOK_JOKER.at("2901, 2999-3003"),
            implemented=False),
-    Option("bomb", "three", ("three", "off"),
+    Option("bomb", "three", ("three", "weak", "smoke_clears", "off"),
            "bombing the field: three cards of a month played at once onto the fourth, then "
-           "three cards drawn; the bomber's empty-handed turns pass (the chapter); 'off': no "
-           "bombs", BOOK_BOMB, note="the Weak Bomb (two draws) and Smoke Clears (one draw, "
-           "two hand plays skipped later) variations are not played yet (G3)"),
+           "three cards drawn, the bomber's two empty-handed turns passing (the chapter); "
+           "two drawn, the first empty turn drawing ('Weak Bomb'); or one drawn and two later "
+           "turns without a hand card, only the draw, when the bomber likes ('Smoke "
+           "Clears'); 'off': no bombs", BOOK_BOMB.at("2893-2899")),
     Option("special_events", True, (True, False),
            "the special events: a Chaff from each opponent for a hiki capture, a swept "
            "field, a jjok or a ttadak; 3 points from each for a hiki left on one's first "
@@ -314,6 +315,9 @@ DECISIONS: Mapping[str, str] = {
         "their hand is empty, while its turn order lets an empty hand still draw. With "
         "three cards drawn by the bomb, only passing keeps the stock and the hands ending "
         "together, so the bomber's empty turns pass without a draw.",
+    "The Weak Bomb's free turns": "The Weak Bomb turns over two cards, one fewer than the "
+        "chapter's bomb. We let the bomber's first empty-handed turn draw a card and the "
+        "second pass, so the stock still runs out with the last hand.",
     "Claiming a dealt four": "The chapter says a player dealt all four cards of a month "
         "may win at once. We play it as automatic: the holder always takes it.",
     "Counting Chaffs for the penalty": "The Chaff penalty names 'Chaff cards'. We count "
@@ -807,6 +811,8 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
 # -- rules ------------------------------------------------------------------------
 
 _DEALS = {2: (10, 8), 3: (7, 6)}
+#: The stock cards a bomb turns over, by the option's value (2893-2899).
+_BOMB_DRAWS = {"three": 3, "weak": 2, "smoke_clears": 1}
 #: The Stop minimum a table usually agrees on, by players (2973-2981; 7 for two: matgo).
 USUAL_MINIMUM = {2: 7, 3: 3}
 
@@ -827,7 +833,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")),
         events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1)
                 if v["special_events"] else None),
-        bomb=BombRules() if v["bomb"] == "three" else None)
+        bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None))
 
 
 RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="no-jokers")

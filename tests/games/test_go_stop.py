@@ -16,6 +16,7 @@ from hanafuda_core.cards import MONTH_MASKS, Card, CardSet
 from hanafuda_core.coach import Coach
 from hanafuda_core.engines.capture import (
     GO_ON,
+    PASS,
     STOP,
     DealRecord,
     Phase,
@@ -732,3 +733,66 @@ def test_the_responsible_loser_read_from_the_replay_agrees_without_bombs():
         compared += 1
         named += quick is not None
     assert compared and named
+
+
+
+@pytest.mark.parametrize(("bomb", "drawn"), [("weak", "5b 2a"), ("smoke_clears", "5b")])
+def test_bk16_b_weaker_bombs_draw_fewer(bomb, drawn):
+    rules = get_rules(bomb=bomb)
+    state = setup_state(rules, ["6a 6b 6c 1a 3b 4a 7a", "11a 11b", "12a 12c"],
+                        "6d 5a 2c 8c 9c 10c", "5b 2a 3a 11c 12d", ["", "", ""])
+    after = apply(state, "declare bomb 6a 6b 6c")
+    assert after.pos == len(drawn.split())
+    assert CardSet.parse(drawn).mask & ~after.captures(0).mask == 0
+
+
+def test_weak_bomb_the_first_empty_turn_draws():
+    rules = get_rules(bomb="weak")
+    state = setup_state(rules, ["6a 6b 6c", "11a 11b", "12a 12c"], "6d 1c",
+                        "5b 2a 3a 4a 7a 8a 9a", ["", "", ""])
+    state = apply(state, "declare bomb 6a 6b 6c")       # A draws 5b 2a
+    state = apply(state, "play 11a")                     # B draws 3a
+    state = apply(state, "play 12a")                     # C draws 4a; A draws 7a only
+    assert state.player == 1 and state.pos == 5
+    state = apply(state, "play 11b")                     # B draws 8a
+    state = apply(state, "play 12c")                     # C draws 9a: cards and stock end
+    assert state.result is not None and state.pos == len(state.stock)
+    assert [e.kind for e in state.events if e.seat == 0] == ["bomb", "free_turn"]
+
+
+def test_smoke_clears_the_bomber_may_skip_a_hand_card_twice():
+    rules = get_rules(bomb="smoke_clears")
+    state = setup_state(rules, ["6a 6b 6c 1a 3b", "11a 11b 11c", "12a 12c 12d"], "6d 1c",
+                        "5b 2a 3a 4a 7a 8a 9a 10a 10b", ["", "", ""])
+    with pytest.raises(IllegalActionError, match="Smoke Clears"):
+        apply(state, "pass")
+    state = apply(state, "declare bomb 6a 6b 6c")       # A draws 5b
+    state = apply(apply(state, "play 11a"), "play 12a")
+    assert PASS in legal_actions(state)
+    state = apply(state, "pass")                         # A draws only, keeps 1a 3b
+    assert state.hand(0) == CardSet.parse("1a 3b") and state.pos == 4
+    state = apply(apply(state, "play 11b"), "play 12c")
+    state = apply(state, "pass")
+    state = apply(apply(state, "play 11c"), "play 12d")
+    assert PASS not in legal_actions(state)              # both free turns are used
+
+
+@pytest.mark.parametrize("bomb", ["three", "weak", "smoke_clears"])
+@pytest.mark.parametrize("preset", ["no-jokers", "matgo-no-jokers"])
+def test_with_bombs_the_hands_and_the_stock_end_together(bomb, preset):
+    """A player who always bombs when allowed: every round nobody stops ends with the
+    hands and the stock empty together (the free turns keep the count), and replays."""
+    rules = get_rules(preset, bomb=bomb)
+    rng = random.Random(7)
+    bombed = 0
+    for _ in range(120):
+        state = deal_from_order(rules, rng.sample(range(48), 48))
+        while state.result is None:
+            acts = legal_actions(state)
+            bombs = [a for a in acts if a.code().startswith("declare bomb")]
+            state = apply(state, bombs[0] if bombs else rng.choice(acts))
+        bombed += any(e.kind == "bomb" for e in state.events)
+        if state.result.reason == "draw":
+            assert state.pos == len(state.stock) and not any(state.hands_m)
+        assert replay(rules, state.deal, state.history)[-1].result == state.result
+    assert bombed
