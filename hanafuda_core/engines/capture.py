@@ -558,6 +558,8 @@ EVENT_NAMES: Mapping[str, str] = {
     "first_hiki": "leaves a stack of three on the first turn",
     "three_hiki": "leaves a third stack of three this round",
     "hiki_made": "leaves a stack of three",
+    "triple_hiki": "captures a third stack of three this round",
+    "first_turn_month": "takes all four cards of a month on the first turn",
     "bomb": "bombs the field: three cards of a month onto the fourth",
     "free_turn": "takes a free turn owed for a bomb",
 }
@@ -579,6 +581,10 @@ class EventRules:
     ttadak: int = 1
     first_hiki: int = 3
     three_hiki: int = 5
+    #: variations, off at 0: points from each for all four of a month taken on one's
+    #: first turn; Chaffs from each when one's third stack of three is captured
+    first_turn_month: int = 0
+    triple_hiki: int = 0
     heavy_chaffs: tuple[Card, ...] = (Card.WILLOW_STORM, Card.PAULOWNIA_SPECIAL)
 
     @cached_property
@@ -2503,6 +2509,13 @@ def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, 
     kinds: list[tuple[str, int, int]] = []          # (kind, Chaffs from each, points)
     if hk and er.hiki_capture:
         kinds += [("hiki_capture", er.hiki_capture, 0)] * hk
+    if hk and er.triple_hiki:
+        before = sum(1 for e in evs if e.seat == player and e.kind == "hiki_capture")
+        if before < 3 <= before + hk:
+            kinds.append(("triple_hiki", er.triple_hiki, 0))
+    if er.first_turn_month and pos <= rules.players and any(
+            (turn & mm).bit_count() == 4 for mm in MONTH_MASKS):
+        kinds.append(("first_turn_month", 0, er.first_turn_month))
     if not final:
         if turn and not fm and er.sweep:
             kinds.append(("sweep", er.sweep, 0))

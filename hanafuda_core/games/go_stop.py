@@ -260,11 +260,11 @@ _OPTION_LIST = (
            _not_yet("all five Brights end the round at once ('Winning Brights')"),
            BOOK_VAR.at("3317, 3321"), implemented=False),
     Option("first_turn_month", False, (False, True),
-           _not_yet("all four of a month on one's first turn: 3 from each"),
-           BOOK_VAR.at("3339"), implemented=False),
+           "all four of a month taken on one's first turn: 3 from each (with the special "
+           "events)", BOOK_VAR.at("3339")),
     Option("triple_hiki", False, (False, True),
-           _not_yet("three hiki captured in a round: 2 Chaffs from each"),
-           BOOK_VAR.at("3283, 3287"), implemented=False),
+           "a third hiki captured in a round: 2 Chaffs from each (with the special events)",
+           BOOK_VAR.at("3283, 3287")),
     Option("hiki_bonus", False, (False, True), "a hiki capture steals 2 Chaffs ('Hiki "
            "Bonus'; with the special events)", BOOK_VAR.at("3291, 3295")),
     Option("unlucky_joker", False, (False, True),
@@ -289,8 +289,8 @@ _OPTION_LIST = (
            note="the variant's exemptions (last card, no other choice) are not played yet",
            implemented=False),
     Option("bomb_multiplier", "once", ("once", "per_bomb"),
-           _not_yet("a second bomb doubles again, or not"), BOOK_SCORE.at("3107"),
-           implemented=False),
+           "bombs double the bomber's score once however many were played (our reading), or "
+           "once per bomb", BOOK_SCORE.at("3107")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -403,6 +403,8 @@ class GoStopScoring:
     table: YakuTable
     payments: PerLoserPayments
     weak_rain_man: bool = False
+    #: every bomb doubles again (the option ``bomb_multiplier="per_bomb"``)
+    per_bomb: bool = False
 
     @cached_property
     def role_tables(self) -> tuple[YakuTable, ...]:
@@ -419,7 +421,7 @@ class GoStopScoring:
         mults: list[tuple[int, str]] = []
         for _ in range(facts.reveals):
             mults.append((2, "revealed three cards of a month"))
-        if facts.bombs:
+        for _ in range(facts.bombs if self.per_bomb else min(facts.bombs, 1)):
             mults.append((2, "bombed the field"))
         tens = (pile & _TEN).bit_count()
         if pile & _SAKE and not SAKE_MODES[table.sake][0][0]:
@@ -502,7 +504,7 @@ def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
                LoserDouble("few_chaffs", 7 if v["more_chaffs"] else 5))
     shifts = (Shift("go_caller"), Shift("draw_refuser"), Shift("responsible"))
     return GoStopScoring(table, PerLoserPayments(GoTable(v["go_table"]), doubles, shifts),
-                         v["weak_rain_man"])
+                         v["weak_rain_man"], v["bomb_multiplier"] == "per_bomb")
 
 
 def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) -> Payout:
@@ -831,7 +833,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         overlay=GoStopOverlay(USUAL_MINIMUM[n] if v["stop_minimum"] == "usual"
                               else v["stop_minimum"], sc),
         declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")),
-        events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1)
+        events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1,
+                           first_turn_month=3 if v["first_turn_month"] else 0,
+                           triple_hiki=2 if v["triple_hiki"] else 0)
                 if v["special_events"] else None),
         bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None))
 

@@ -796,3 +796,36 @@ def test_with_bombs_the_hands_and_the_stock_end_together(bomb, preset):
             assert state.pos == len(state.stock) and not any(state.hands_m)
         assert replay(rules, state.deal, state.history)[-1].result == state.result
     assert bombed
+
+
+
+def test_first_turn_month_pays_three_from_each():
+    rules = get_rules(first_turn_month=True)
+    state = setup_state(rules, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", _PILES)
+    state = apply(state, "play 3a")
+    assert [e.kind for e in state.events] == ["hiki_capture", "first_turn_month"]
+    assert state.side_pay == (6, -3, -3)
+    assert apply(_event_state(["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                              "10a 10b 10c 10d"), "play 3a").side_pay == (0, 0, 0)
+
+
+def test_triple_hiki_takes_two_chaffs_at_the_third_capture():
+    rules = get_rules(triple_hiki=True)
+    state = setup_state(rules, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", ["", "1c 1d 2c 2d", "11d 12b 9c"])
+    took = SpecialEvent(0, "hiki_capture")
+    state = apply(state._replace(events=(took, took)), "play 3a")
+    kinds = [e.kind for e in state.events[2:]]
+    assert kinds == ["hiki_capture", "triple_hiki"]
+    assert state.events[-2].chaffs == m("1c 9c")            # the capture's one from each
+    assert state.events[-1].chaffs == m("1d 2c 11d 12b")    # then two from each
+    assert state.captures(1) == CardSet.parse("2d") and state.captures(2) == CardSet()
+
+
+@pytest.mark.parametrize(("option", "factor"), [("once", 2), ("per_bomb", 4)])
+def test_bomb_multiplier(option, factor):
+    sc = scoring(bomb_multiplier=option)
+    facts = GoStopRound((m("2a 4a 8b"), m(B_PILE), m(C_PILE)), 0, bombs=2)
+    plain = scoring().settle(GoStopRound(facts.piles, 0)).score
+    assert sc.settle(facts).score == plain * factor
