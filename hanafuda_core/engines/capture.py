@@ -585,6 +585,9 @@ class EventRules:
     #: first turn; Chaffs from each when one's third stack of three is captured
     first_turn_month: int = 0
     triple_hiki: int = 0
+    #: all five Brights end the round at once, settled as a Stop by their taker
+    #: (``RoundResult.reason == "winning_brights"``; the variation "Winning Brights")
+    winning_brights: bool = False
     heavy_chaffs: tuple[Card, ...] = (Card.WILLOW_STORM, Card.PAULOWNIA_SPECIAL)
 
     @cached_property
@@ -2424,14 +2427,18 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 turn, caps, evs, ended = _events(rules, er, player, hands, fm, caps, pos,
                                                  nstock, turn, evs, hk, made, jj,
                                                  pair_month, drawn)
-                if ended:                       # G11: a third stack of three ends the round
+                if ended:                       # G11: an event ends the round
                     c = list(caps)
                     c[side[player]] |= turn
                     end = _new(State, (rules, hands, fm, tuple(c), stock, pos, _PLAY_PHASE,
                                        player, state.dealer, state.round_no, sigs, pts, calls,
                                        state.scores, state.wins, (), hist, state.deal, None,
                                        state.field0, wlog, decl, evs))
-                    return _finish(end, rules.overlay.settle_event(end, player, "three_hiki"))
+                    if ended == "three_hiki":
+                        return _finish(end, rules.overlay.settle_event(end, player, ended))
+                    won = rules.overlay.settle(end, player)     # "winning_brights"
+                    return _finish(end, RoundResult(won.winner, won.points, ended,
+                                                    won.report))
             if turn:
                 sd = side[player]
                 c = list(caps)
@@ -2501,10 +2508,11 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
 def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, ...], fm: int,
             caps: tuple[int, ...], pos: int, nstock: int, turn: int,
             evs: tuple[SpecialEvent, ...], hk: int, made: bool, jj: bool, pair_month: int,
-            drawn: int) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...], bool]:
+            drawn: int) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...], str]:
     """The special events of a finished turn (G5, Phase Three): the Chaffs they take join
-    ``turn``; returns the turn's captures, the piles, the event log and whether the round
-    ends (a third stack of three left by one player)."""
+    ``turn``; returns the turn's captures, the piles, the event log and what ends the round
+    (G11: ``"three_hiki"``, a third stack of three left by one player;
+    ``"winning_brights"``, the five Brights taken; ``""``: nothing)."""
     final = not any(hands) and pos >= nstock
     kinds: list[tuple[str, int, int]] = []          # (kind, Chaffs from each, points)
     if hk and er.hiki_capture:
@@ -2524,19 +2532,22 @@ def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, 
         if (er.ttadak and drawn >= 0 and pair_month == drawn >> 2
                 and (turn & MONTH_MASKS[pair_month]).bit_count() == 4):
             kinds.append(("ttadak", er.ttadak, 0))
-    ended = False
+    ended = ""
     if made:
         if pos <= rules.players and er.first_hiki:     # the player's first turn
             kinds.append(("first_hiki", 0, er.first_hiki))
         if er.three_hiki and sum(e.kind in _MADE for e in evs if e.seat == player) == 2:
             kinds.append(("three_hiki", 0, er.three_hiki))
-            ended = True
+            ended = "three_hiki"
         elif not kinds or kinds[-1][0] != "first_hiki":
             kinds.append(("hiki_made", 0, 0))
-    if not kinds:
-        return turn, caps, evs, False
     side = rules.turn_constants[0]
     sd = side[player]
+    if (er.winning_brights and not ended and turn & _BRIGHTS
+            and (caps[sd] | turn) & _BRIGHTS == _BRIGHTS):
+        ended = "winning_brights"
+    if not kinds:
+        return turn, caps, evs, ended
     c = list(caps)
     for kind, chaffs, points in kinds:
         took = 0
@@ -2550,6 +2561,7 @@ def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, 
     return turn, tuple(c), evs, ended
 
 
+_BRIGHTS = KIND_MASKS[Kind.BRIGHT]
 #: The events that record a stack of three left by the player's draw.
 _MADE = frozenset({"hiki_made", "first_hiki", "three_hiki"})
 

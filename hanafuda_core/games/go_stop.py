@@ -257,8 +257,8 @@ _OPTION_LIST = (
     Option("steal_points", 0, (0, 10, 20, 30, 50, 100), "points each player starts with "
            "('Steal Points')", BOOK_VAR.at("3325")),
     Option("winning_brights", False, (False, True),
-           _not_yet("all five Brights end the round at once ('Winning Brights')"),
-           BOOK_VAR.at("3317, 3321"), implemented=False),
+           "all five Brights end the round at once, scored as a Stop by their taker "
+           "('Winning Brights'; with the special events)", BOOK_VAR.at("3317, 3321")),
     Option("first_turn_month", False, (False, True),
            "all four of a month taken on one's first turn: 3 from each (with the special "
            "events)", BOOK_VAR.at("3339")),
@@ -835,7 +835,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")),
         events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1,
                            first_turn_month=3 if v["first_turn_month"] else 0,
-                           triple_hiki=2 if v["triple_hiki"] else 0)
+                           triple_hiki=2 if v["triple_hiki"] else 0,
+                           winning_brights=v["winning_brights"])
                 if v["special_events"] else None),
         bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None))
 

@@ -517,7 +517,8 @@ def test_any_option_set_plays_zero_sum_rounds(options, seed):
     rules = get_rules(**options)
     end = fast_random_round(rules, random.Random(seed))
     res = end.result
-    assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win", "three_hiki")
+    assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win", "three_hiki",
+                                                   "winning_brights")
     if res.reason == "stop":
         assert res.points[res.winner] - end.side_pay[res.winner] > 0
         assert end.yaku_pts[res.winner] >= rules.overlay.stop_minimum
@@ -829,3 +830,15 @@ def test_bomb_multiplier(option, factor):
     facts = GoStopRound((m("2a 4a 8b"), m(B_PILE), m(C_PILE)), 0, bombs=2)
     plain = scoring().settle(GoStopRound(facts.piles, 0)).score
     assert sc.settle(facts).score == plain * factor
+
+
+
+def test_winning_brights_end_the_round_as_a_stop():
+    piles = ["1a 3a 8a 11a", "1c 1d 2c 2d 3c", "5c 5d 9c"]
+    hands = ["12a 6c", "7a 7b", "8c 8d"]
+    end = apply(setup_state(get_rules(winning_brights=True), hands, "12c 4c", "9a 9b 6a 6b",
+                            piles), "play 12a")
+    assert end.result.reason == "winning_brights" and end.result.winner == 0
+    assert end.result.points[0] > 0 and sum(end.result.points) == 0
+    plain = apply(setup_state(RULES, hands, "12c 4c", "9a 9b 6a 6b", piles), "play 12a")
+    assert plain.result is None and plain.phase == Phase.DECIDE
