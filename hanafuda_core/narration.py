@@ -88,6 +88,7 @@ from typing import Any
 
 from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
 from .engines.capture import (
+    BOMB,
     GO_ON,
     NEUTRAL_WORDS,
     PASS,
@@ -97,9 +98,11 @@ from .engines.capture import (
     Choose,
     DecisionWords,
     Declare,
+    Pass,
     Phase,
     Play,
     RoundResult,
+    SpecialEvent,
     State,
     WildEvent,
     WildRules,
@@ -257,6 +260,8 @@ class Step:
     result: RoundResult | None = None
     wild_events: tuple[WildEvent, ...] = ()   # what the wild card did in this action
     words: DecisionWords = field(default=NEUTRAL_WORDS, repr=False)   # the game's words
+    # G5: the special events of this action (Go-Stop), each with ``describe()``
+    special_events: tuple[SpecialEvent, ...] = ()
 
     @property
     def leftovers(self) -> tuple[Leftover, ...]:
@@ -428,6 +433,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
     fm = before.field_m
     part0: dict[str, Any] = {"player": p, "new_turn": isinstance(action, Play)}
     own_draw = False
+    own_draws = 1               # the stock cards the acting player turns over (a bomb: more)
     turn, pair_month = 0, -1
     if isinstance(action, Play):
         c = int(action.card)
@@ -437,7 +443,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
         turn = CardSet(hand.captured).mask
         pair_month = c >> 2 if hand.outcome == TAKES and not hand.wild else -1
     elif isinstance(action, Capture):
-        c, turn, pair_month = before.pending
+        c, turn, pair_month = before.pending[:3]
         t = int(action.card)
         source = "hand" if before.phase == Phase.CHOOSE_HAND_CAPTURE else "stock"
         if wild is None:
@@ -468,6 +474,8 @@ def story(before: State, action: Action | str, after: State) -> Step:
         turn = (before.hands_m[p] | fm) & mm
         fm &= ~mm
         part0["decision"], own_draw = action.code(), True
+        if action.key == BOMB and rules.bomb is not None:     # G3: the bomb's draws
+            own_draws = rules.bomb.draws
     elif before.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE) \
             and not isinstance(action, Capture):
         # the wild left on the field (B2): from the hand, the player then draws
@@ -476,6 +484,9 @@ def story(before: State, action: Action | str, after: State) -> Step:
         part0["decision"] = LEAVE
         if before.phase == Phase.CHOOSE_HAND_CAPTURE:
             own_draw, turn, pair_month = True, 0, -1
+    elif isinstance(action, Pass) and before.phase == Phase.PLAY:
+        # a free turn owed for a bomb (G3, Smoke Clears): no hand card, only the draw
+        part0["decision"], own_draw = action.code(), True
     else:
         part0["decision"] = action.code()
         if isinstance(action, Choose):       # B12: the dealer's choice of the round's rules
@@ -489,6 +500,9 @@ def story(before: State, action: Action | str, after: State) -> Step:
         last = j == len(drawn) - 1
         if j == 0 and own_draw:
             part0["draw"], fm = resolve(d, "stock", fm, pair_month, turn, last)
+        elif own_draw and j < own_draws:
+            move, fm = resolve(d, "stock", fm, -1, 0, last)
+            parts.append({"player": p, "new_turn": False, "draw": move})
         else:
             seat = (seat + 1) % n
             move, fm = resolve(d, "stock", fm, -1, 0, last)
@@ -524,7 +538,8 @@ def story(before: State, action: Action | str, after: State) -> Step:
         i = next((i for i in reversed(mine) if built[i].captured), mine[-1])
         built[i] = replace(built[i], yaku=replace(news, player=built[i].player))
     return Step(p, action, tuple(built), after.phase, after.player, after.result,
-                tuple(after.wild_log[len(before.wild_log):]), rules.decision_words)
+                tuple(after.wild_log[len(before.wild_log):]), rules.decision_words,
+                after.events[len(before.events):])
 
 
 def stories(states: Sequence[State], actions: Iterable[Action | str] | None = None

@@ -268,6 +268,8 @@ class Declare:
 
 #: The key of the announced hiki (B1): ``Declare(HIKI, cards)`` in phase ``PLAY``.
 HIKI = "hiki"
+#: The key of a bomb (G3): ``Declare("bomb", three hand cards)`` in phase PLAY.
+BOMB = "bomb"
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +375,11 @@ class NoOverlay:
         return RoundResult(None, tuple(0 for _ in range(state.rules.players)), "draw")
 
     def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
+        return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), reason)
+
+    def settle_event(self, state: State, winner: int, reason: str) -> RoundResult:
+        """A round a special event ended (G5, G11: ``"three_hiki"``): its maker wins,
+        nobody scores beyond the events' own points."""
         return RoundResult(winner, tuple(0 for _ in range(state.rules.players)), reason)
 
 
@@ -555,6 +562,121 @@ class CaptureRelation:
 SAME_MONTH = CaptureRelation("same month", MONTH_MASKS)
 
 
+class SpecialEvent(NamedTuple):
+    """One special event of a turn (G5): who made it, what it was (a key of
+    :data:`EVENT_NAMES`), the Chaff cards taken from the opponents (a mask) and the
+    points each opponent paid at once."""
+
+    seat: int
+    kind: str
+    chaffs: int = 0
+    points: int = 0
+
+    def describe(self) -> str:
+        what = EVENT_NAMES[self.kind]
+        got = []
+        if self.chaffs:
+            got.append("takes " + ", ".join(_name(c) for c in _ids_of(self.chaffs)))
+        if self.points:
+            got.append(f"takes {self.points} points from each opponent")
+        return f"player {self.seat + 1}: {what}" + (f" ({'; '.join(got)})" if got else "")
+
+
+#: What each special event is, in words (G5).
+EVENT_NAMES: Mapping[str, str] = {
+    "hiki_capture": "captures a stack of three",
+    "sweep": "empties the field",
+    "jjok": "draws the match of the card just laid",
+    "ttadak": "takes all four of a month with a hand card and a drawn card",
+    "first_hiki": "leaves a stack of three on the first turn",
+    "three_hiki": "leaves a third stack of three this round",
+    "hiki_made": "leaves a stack of three",
+    "triple_hiki": "captures a third stack of three this round",
+    "first_turn_month": "takes all four cards of a month on the first turn",
+    "bomb": "bombs the field: three cards of a month onto the fourth",
+    "free_turn": "takes a free turn owed for a bomb",
+}
+
+
+@dataclass(frozen=True)
+class EventRules:
+    """The special events of a turn (G5): after the captures the engine classifies the
+    turn and each event takes Chaffs from every opponent (the giver's lightest Chaff, the
+    lowest card among equals; none: nothing) or points (kept whatever the round's
+    result). Amounts of 0 switch an event off. ``heavy_chaffs`` are the cards worth 2
+    Chaffs (given only when no 1-Chaff card is left). Events 2-4 (sweep, jjok, ttadak)
+    do not count on the final turn. ``three_hiki`` ends the round: its maker wins it
+    (``RoundResult.reason == "three_hiki"``)."""
+
+    hiki_capture: int = 1
+    sweep: int = 1
+    jjok: int = 1
+    ttadak: int = 1
+    first_hiki: int = 3
+    three_hiki: int = 5
+    #: variations, off at 0: points from each for all four of a month taken on one's
+    #: first turn; Chaffs from each when one's third stack of three is captured
+    first_turn_month: int = 0
+    triple_hiki: int = 0
+    #: all five Brights end the round at once, settled as a Stop by their taker
+    #: (``RoundResult.reason == "winning_brights"``; the variation "Winning Brights")
+    winning_brights: bool = False
+    heavy_chaffs: tuple[Card, ...] = (Card.WILLOW_STORM, Card.PAULOWNIA_SPECIAL)
+
+    @cached_property
+    def heavy_mask(self) -> int:
+        return sum(1 << c for c in self.heavy_chaffs)
+
+    def steal(self, pile: int, count: int) -> int:
+        """The Chaffs a pile gives for ``count`` stolen Chaffs, lightest first (a mask)."""
+        light = pile & KIND_MASKS[Kind.CHAFF] & ~self.heavy_mask
+        heavy = pile & self.heavy_mask
+        out = 0
+        for _ in range(count):
+            src = light or heavy
+            if not src:
+                break
+            low = src & -src
+            out |= low
+            if light:
+                light ^= low
+            else:
+                heavy ^= low
+        return out
+
+
+@dataclass(frozen=True)
+class BombRules:
+    """Bombing the field (G3): a player holding three cards of a month while the field
+    holds the fourth may play all three at once (``Declare("bomb", cards)`` in phase
+    PLAY): the four go to the pile, then ``draws`` stock cards are turned over one after
+    another, each played as a stock card. The bomber is owed two free turns per bomb,
+    which keep the stock and the hands ending together: with three draws each is an
+    empty-handed turn that passes entirely (no draw); with two (Weak Bomb) the first
+    draws and the second passes; with one (Smoke Clears) each is a turn without a hand
+    card, only the draw, taken when the bomber chooses (``Pass()`` in phase PLAY) or
+    when the hand is empty. The bombs and the free turns are logged in ``State.events``
+    (kinds ``"bomb"``, ``"free_turn"``): the bombs for the settlement's multiplier."""
+
+    draws: int = 3
+
+    def __post_init__(self) -> None:
+        if self.draws not in (1, 2, 3):
+            raise OptionError(f"a bomb draws 1, 2 or 3 cards, not {self.draws!r}")
+
+
+def side_payments(players: int, events: Iterable[SpecialEvent]) -> tuple[int, ...]:
+    """Each seat's points from the events' immediate payments (zero-sum)."""
+    out = [0] * players
+    for e in events:
+        if e.points:
+            for s in range(players):
+                if s != e.seat:
+                    out[s] -= e.points
+                    out[e.seat] += e.points
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class RoundRules:
     """B12: rules that change from round to round (``CaptureRules.round_rules``).
@@ -639,6 +761,10 @@ class CaptureRules:
     # game's own rules they were made from (next_round deals from those).
     round_rules: RoundRules | None = None
     game: CaptureRules | None = None
+    # G5: special events after each turn's captures (Go-Stop); None = none.
+    events: EventRules | None = None
+    # G3: bombs (Go-Stop); None = none.
+    bomb: BombRules | None = None
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -1291,8 +1417,15 @@ class State(NamedTuple):
     field0: int                      # the field as dealt
     wild_log: tuple[WildEvent, ...] = ()     # WildEvents, in order (empty without a wild card)
     declared: tuple[tuple[int, Declare], ...] = ()  # (seat, what it declared) after the deal
+    events: tuple[SpecialEvent, ...] = ()    # G5: the special events so far, in order
 
     # -- readable API ----------------------------------------------------------
+    @property
+    def side_pay(self) -> tuple[int, ...]:
+        """Points the special events moved so far this round, per seat (G5; zero-sum,
+        added to the round's result, outside the round score)."""
+        return side_payments(self.rules.players, self.events)
+
     @property
     def carry(self) -> tuple[str, ...]:
         """What the previous round handed on to this one (G7; kept in the deal record)."""
@@ -1622,7 +1755,7 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
                         _seat_burdens(rules, dealer, burdens), carry)
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
                          dealer, round_no, sigs, pts, (), scores, wins, (),
-                         None, record, None, fm | gone, (), ()))
+                         None, record, None, fm | gone, (), (), ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
                                            reason)
@@ -1851,7 +1984,7 @@ def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
     return _new(State, (rules, hands_m, field_m, caps_m, stock, 0, Phase.PLAY, player, dealer,
                         round_no, tuple(sigs), tuple(pts), calls,
                         tuple(scores) if scores is not None else (rules.start_points,) * n,
-                        (0,) * n, (), None, record, None, field_m, (), ()))
+                        (0,) * n, (), None, record, None, field_m, (), (), ()))
 
 
 _INT_ONLY = frozenset({int})
@@ -1911,6 +2044,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         plays = _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
         if state.rules.announced_hiki != "none":        # B1: a hiki may be announced
             return plays + _hiki_offers(state)
+        if state.rules.bomb is not None:                # G3: a bomb may be played
+            bombs: tuple[Action, ...] = plays + bomb_offers(h, state.field_m)
+            return bombs + (PASS,) if _may_skip(state) else bombs
         return plays
     if ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW:
         m = _choice_mask(state)
@@ -2017,9 +2153,24 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
             "field" + (" (or all four in your hand)" if state.rules.announced_hiki == "any"
                        else "") + "; you may announce "
             + (" or ".join(f"'{d.code()}'" for d in offers) if offers else "none now"))
+    if ph == Phase.PLAY and isinstance(action, Declare) and action.key == BOMB \
+            and state.rules.bomb is not None:
+        offers = bomb_offers(state.hands_m[state.player], state.field_m)
+        if action in offers:
+            return
+        raise IllegalActionError(
+            f"you cannot bomb with {', '.join(_name(c) for c in action.cards)}: a bomb is "
+            "three cards of one month from your hand while the field holds the fourth; you "
+            "may " + (" or ".join(f"'{d.code()}'" for d in offers) if offers else
+                      "bomb nothing now"))
     if type(action) is Pass and ph in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE) \
             and _may_leave(state):
         return
+    if type(action) is Pass and ph == Phase.PLAY and state.rules.bomb is not None:
+        if _may_skip(state):
+            return
+        raise IllegalActionError("you cannot pass now: only a player who bombed under "
+                                 "'Smoke Clears' may skip a hand card, twice per bomb")
     if isinstance(action, (Declare, Pass)):
         raise IllegalActionError(f"{action.describe()} is not possible now: declarations are "
                                  "made after the deal, before the first play")
@@ -2106,7 +2257,11 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
     if (ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE) \
             and isinstance(action, Capture):
         return _choose(state, CAPTURE[action.card])
+    if ph == Phase.PLAY and type(action) is Pass:               # G3: Smoke Clears
+        return _skip_hand(state)
     if ph == Phase.PLAY and type(action) is Declare:            # B1: the announced hiki
+        if action.key == BOMB:                                  # G3: a bomb
+            return _bomb(state, action)
         return _announce(state, action)
     if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
         return _leave_wild(state)                               # B2: a Pass leaves the wild
@@ -2183,7 +2338,8 @@ def _norm_declare(action: Declare) -> Declare:
 
 def _choose(state: State, action: Capture) -> State:
     """A legal choice of the field card the waiting card takes; the turn goes on."""
-    card, turn, pair_month = state.pending
+    card, turn, pair_month = state.pending[:3]
+    extra = state.pending[3] if len(state.pending) > 3 else 0     # a bomb's draws (G3)
     hist = (state.history_c, action)
     t = 1 << action.card
     wlog = state.wild_log
@@ -2217,13 +2373,16 @@ def _choose(state: State, action: Capture) -> State:
                      (1 << card) | t, pair_month, state.calls, wlog)
     if wild:
         wlog += (WildEvent(state.player, "stock", card, t),)
+    if extra:                           # G3: the bomb's next draw
+        return _turn(state, hist, 1, card, state.hands_m, state.field_m & ~t, state.pos,
+                     turn | (1 << card) | t, -1, state.calls, wlog, extra - 1)
     return _turn(state, hist, 2, card, state.hands_m, state.field_m & ~t, state.pos,
                  turn | (1 << card) | t, pair_month, state.calls, wlog)
 
 
 def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...], fm: int,
           pos: int, turn: int, pair_month: int, calls: tuple[int, ...],
-          wlog: tuple[WildEvent, ...]) -> State:
+          wlog: tuple[WildEvent, ...], extra: int = 0) -> State:
     """The capture turn (see the module docstring), written once, on ints.
 
     It starts at ``step``: 0 phase 1 (``card`` is played from the hand), 1 phase 2
@@ -2233,7 +2392,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     of empty hands, and builds one new :class:`State` at the end: everything in
     between lives in local variables (the engine's speed comes from that).
     ``pair_month`` is the month of a pair made in phase 1 (-1: none), for
-    ``pair_then_draw="stack"``.
+    ``pair_then_draw="stack"``; ``extra`` the stock cards still to turn over after this
+    draw (a bomb's, G3).
 
     A wild card in force plays by the same lines: ``wcard`` is its id (-1 without
     one, so the wild tests are never true) and ``excl`` its bit when, lying on the
@@ -2265,6 +2425,13 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     decl = state.declared
     # yaku worth double for a side (A1: what it declared at the deal), None for none
     doubled = doubled_yaku(state) if decl else None
+    # G5: the turn's facts for the special events (ints; ``er`` None: no events)
+    er = rules.events
+    evs = state.events
+    hcard = card if step == 0 else -1           # the hand card, while it is known
+    drawn = card if step == 2 else -1           # the drawn card
+    hk = 0                                      # stacks of three captured this turn
+    made = jj = False                           # a stack left by the draw; a jjok
     while True:
         if step == 0:                          # phase 1: the card from the hand
             bit = 1 << card
@@ -2286,7 +2453,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl))
+                                        state.deal, None, state.field0, wlog, decl, evs))
                 if n:
                     fm ^= m
                     turn = bit | m
@@ -2300,7 +2467,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl))
+                                        state.deal, None, state.field0, wlog, decl, evs))
                 fm ^= fwild
                 turn = bit | fwild
                 wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -2314,15 +2481,16 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl))
+                                        state.deal, None, state.field0, wlog, decl, evs))
                 else:                                   # one, or three (a hiki): take all
                     fm ^= m
                     turn = m | bit
                     pair_month = card >> 2 if n == 1 else -1
+                    hk += n == 3
             step = 1
         if step == 1:                          # phase 2: the draw
             if pos < nstock:
-                card = stock[pos]
+                card = drawn = stock[pos]
                 pos += 1
                 bit = 1 << card
                 if lone >> card & 1:                    # B8: drawn, it goes to the pile
@@ -2342,8 +2510,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
-                                            (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog, decl))
+                                            (card, turn, pair_month, extra), hist, state.deal, None,
+                                            state.field0, wlog, decl, evs))
                     if n:
                         fm ^= m
                         turn |= bit | m
@@ -2361,8 +2529,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
-                                            (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog, decl))
+                                            (card, turn, pair_month, extra), hist, state.deal, None,
+                                            state.field0, wlog, decl, evs))
                     fm ^= fwild
                     turn |= bit | fwild
                     wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -2375,19 +2543,42 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             # Go-Stop / Min-Hwatu: the pair goes back, the three stay (a hiki)
                             fm |= (turn & mm) | bit
                             turn &= ~mm
+                            made = True
                         else:
                             fm |= bit
                     elif n == 2 or (rel and n > 1 and not _one_hiki(m)):
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
-                                            (card, turn, pair_month), hist, state.deal, None,
-                                            state.field0, wlog, decl))
+                                            (card, turn, pair_month, extra), hist, state.deal, None,
+                                            state.field0, wlog, decl, evs))
                     else:
                         fm ^= m
                         turn |= m | bit
+                        hk += n == 3
+                        jj = hcard >= 0 and m == 1 << hcard
+                if extra:                               # G3: the bomb's next draw
+                    extra -= 1
+                    pair_month = -1
+                    continue
             step = 2
         if step == 2:                          # phase 3: captures, yaku, decision
+            if er is not None and (turn or made):
+                turn, caps, evs, ended = _events(rules, er, player, hands, fm, caps, pos,
+                                                 nstock, turn, evs, hk, made, jj,
+                                                 pair_month, drawn)
+                if ended:                       # G11: an event ends the round
+                    c = list(caps)
+                    c[side[player]] |= turn
+                    end = _new(State, (rules, hands, fm, tuple(c), stock, pos, _PLAY_PHASE,
+                                       player, state.dealer, state.round_no, sigs, pts, calls,
+                                       state.scores, state.wins, (), hist, state.deal, None,
+                                       state.field0, wlog, decl, evs))
+                    if ended == "three_hiki":
+                        return _finish(end, rules.overlay.settle_event(end, player, ended))
+                    won = rules.overlay.settle(end, player)     # "winning_brights"
+                    return _finish(end, RoundResult(won.winner, won.points, ended,
+                                                    won.report))
             if turn:
                 sd = side[player]
                 c = list(caps)
@@ -2411,42 +2602,121 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
                                                player, state.dealer, state.round_no, sigs,
                                                pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog, decl))
+                                               state.deal, None, state.field0, wlog, decl, evs))
                             return _finish(end, rules.overlay.settle(end, player))
                         if needed(rules, old, sig, total):
                             return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
                                                 player, state.dealer, state.round_no, sigs,
                                                 pts, calls, state.scores, state.wins, (), hist,
-                                                state.deal, None, state.field0, wlog, decl))
+                                                state.deal, None, state.field0, wlog, decl, evs))
                         if first_yaku and sig and not old:
                             # A3: the first yaku ends the round on the spot (no decision)
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
                                                player, state.dealer, state.round_no, sigs,
                                                pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog, decl))
+                                               state.deal, None, state.field0, wlog, decl, evs))
                             return _finish(end, rules.overlay.settle(end, player))
         # the next turn, or the end of the round
         if not any(hands) and (pos >= nstock or hands_end):
             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                state.dealer, state.round_no, sigs, pts, calls, state.scores,
-                               state.wins, (), hist, state.deal, None, state.field0, wlog, decl))
+                               state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
+                               evs))
             if active and pos >= nstock:
                 end = _leftovers(end)
             return _finish(end, rules.overlay.settle_draw(end))
         player = (player + 1) % nplayers
+        if not hands[player] and rules.bomb is not None and any(hands):
+            free = _free_turn(rules.bomb, evs, player)      # G3: a bomber's empty turn
+            if free:
+                evs += (SpecialEvent(player, FREE_TURN),)
+                if free == "pass":
+                    step = 3
+                    continue
         if hands[player]:
             return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                 state.dealer, state.round_no, sigs, pts, calls, state.scores,
-                                state.wins, (), hist, state.deal, None, state.field0, wlog, decl))
+                                state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
+                               evs))
         # An empty hand skips phase 1: only the draw (BOOK ch. 3).
         step, turn, pair_month = 1, 0, -1
+        hcard = drawn = -1
+        hk = 0
+        made = jj = False
+
+
+def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, ...], fm: int,
+            caps: tuple[int, ...], pos: int, nstock: int, turn: int,
+            evs: tuple[SpecialEvent, ...], hk: int, made: bool, jj: bool, pair_month: int,
+            drawn: int) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...], str]:
+    """The special events of a finished turn (G5, Phase Three): the Chaffs they take join
+    ``turn``; returns the turn's captures, the piles, the event log and what ends the round
+    (G11: ``"three_hiki"``, a third stack of three left by one player;
+    ``"winning_brights"``, the five Brights taken; ``""``: nothing)."""
+    final = not any(hands) and pos >= nstock
+    kinds: list[tuple[str, int, int]] = []          # (kind, Chaffs from each, points)
+    if hk and er.hiki_capture:
+        kinds += [("hiki_capture", er.hiki_capture, 0)] * hk
+    if hk and er.triple_hiki:
+        before = sum(1 for e in evs if e.seat == player and e.kind == "hiki_capture")
+        if before < 3 <= before + hk:
+            kinds.append(("triple_hiki", er.triple_hiki, 0))
+    if er.first_turn_month and pos <= rules.players and any(
+            (turn & mm).bit_count() == 4 for mm in MONTH_MASKS):
+        kinds.append(("first_turn_month", 0, er.first_turn_month))
+    if not final:
+        if turn and not fm and er.sweep:
+            kinds.append(("sweep", er.sweep, 0))
+        if jj and er.jjok:
+            kinds.append(("jjok", er.jjok, 0))
+        if (er.ttadak and drawn >= 0 and pair_month == drawn >> 2
+                and (turn & MONTH_MASKS[pair_month]).bit_count() == 4):
+            kinds.append(("ttadak", er.ttadak, 0))
+    ended = ""
+    if made:
+        if pos <= rules.players and er.first_hiki:     # the player's first turn
+            kinds.append(("first_hiki", 0, er.first_hiki))
+        if er.three_hiki and sum(e.kind in _MADE for e in evs if e.seat == player) == 2:
+            kinds.append(("three_hiki", 0, er.three_hiki))
+            ended = "three_hiki"
+        elif not kinds or kinds[-1][0] != "first_hiki":
+            kinds.append(("hiki_made", 0, 0))
+    side = rules.turn_constants[0]
+    sd = side[player]
+    if (er.winning_brights and not ended and turn & _BRIGHTS
+            and (caps[sd] | turn) & _BRIGHTS == _BRIGHTS):
+        ended = "winning_brights"
+    if not kinds:
+        return turn, caps, evs, ended
+    c = list(caps)
+    for kind, chaffs, points in kinds:
+        took = 0
+        for o in range(len(c)):
+            if o != sd and chaffs:
+                got = er.steal(c[o], chaffs)
+                c[o] ^= got
+                took |= got
+        turn |= took
+        evs += (SpecialEvent(player, kind, took, points),)
+    return turn, tuple(c), evs, ended
+
+
+_BRIGHTS = KIND_MASKS[Kind.BRIGHT]
+#: The events that record a stack of three left by the player's draw.
+_MADE = frozenset({"hiki_made", "first_hiki", "three_hiki"})
 
 
 def _finish(state: State, result: RoundResult) -> State:
     (rules, hands, fm, caps, stock, pos, _, player, dealer, rnd, sigs, pts, calls, scores,
-     wins, _, hist, deal, _, field0, wlog, decl) = state
+     wins, _, hist, deal, _, field0, wlog, decl, evs) = state
+    if evs and any(e.points for e in evs):       # G5: the events' points join the result
+        side = side_payments(rules.players, evs)
+        first = result
+        result = RoundResult(first.winner, tuple(a + b for a, b in zip(first.points, side)),
+                             first.reason, make_report=lambda: first.report)
     return State(rules, hands, fm, caps, stock, pos, Phase.ROUND_OVER, player, dealer, rnd,
-                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0, wlog, decl)
+                 sigs, pts, calls, scores, wins, (), hist, deal, result, field0, wlog, decl,
+                 evs)
 
 
 # ---------------------------------------------------------------------------
@@ -2657,9 +2927,79 @@ def _announce(state: State, action: Declare) -> State:
                  state.calls, state.wild_log)
 
 
+def bomb_offers(hand: int, field_m: int) -> tuple[Declare, ...]:
+    """The bombs a hand may play (G3): three cards of a month in the hand, the fourth on
+    the field.
+
+    >>> [d.code() for d in bomb_offers(CardSet.parse("6a 6b 6c 1a").mask,
+    ...                                CardSet.parse("6d 2a").mask)]
+    ['declare bomb 6a 6b 6c']
+    """
+    if not hand:
+        return ()
+    out = []
+    for mm in MONTH_MASKS:
+        if (hand & mm).bit_count() == 3 and field_m & mm:
+            out.append(Declare(BOMB, tuple(Card(c) for c in _bits(hand & mm))))
+    return tuple(out)
+
+
+def _bomb(state: State, action: Declare) -> State:
+    """A legal bomb (G3): the three hand cards and the field's fourth go to the pile, then
+    the bomb's draws, each a stock card of this turn."""
+    mm = MONTH_MASKS[action.cards[0] >> 2]
+    p = state.player
+    h = list(state.hands_m)
+    h[p] &= ~mm
+    bomb = SpecialEvent(p, BOMB)
+    state = state._replace(events=state.events + (bomb,))
+    draws = state.rules.bomb.draws if state.rules.bomb is not None else 1
+    return _turn(state, (state.history_c, action), 1, -1, tuple(h), state.field_m & ~mm,
+                 state.pos, (state.hands_m[p] | state.field_m) & mm, -1, state.calls,
+                 state.wild_log, draws - 1)
+
+
+#: The event of a free turn owed for a bomb (G3).
+FREE_TURN = "free_turn"
+
+
+def _free_turn(b: BombRules, evs: tuple[SpecialEvent, ...], seat: int) -> str:
+    """Whether ``seat``'s turn now is a free turn owed for a bomb (G3): ``"pass"`` (no
+    draw), ``"draw"`` (only the draw) or ``""`` (none owed)."""
+    bombs = used = 0
+    for e in evs:
+        if e.seat == seat:
+            bombs += e.kind == BOMB
+            used += e.kind == FREE_TURN
+    if used >= 2 * bombs:
+        return ""
+    if b.draws == 3 or (b.draws == 2 and used % 2):
+        return "pass"
+    return "draw"
+
+
+def _skip_hand(state: State) -> State:
+    """Smoke Clears (G3): the bomber uses a free turn to play no hand card, only draw."""
+    evs = state.events + (SpecialEvent(state.player, FREE_TURN),)
+    return _turn(state._replace(events=evs), (state.history_c, PASS), 1, -1, state.hands_m,
+                 state.field_m, state.pos, 0, -1, state.calls, state.wild_log)
+
+
+def _may_skip(state: State) -> bool:
+    """Whether the player to move may take a free turn now (Smoke Clears, G3)."""
+    b = state.rules.bomb
+    return (b is not None and b.draws == 1 and state.pos < len(state.stock)
+            and _free_turn(b, state.events, state.player) == "draw")
+
+
+def bombs_made(state: State, seat: int) -> int:
+    """How many bombs ``seat`` has played this round (G3)."""
+    return sum(1 for e in state.events if e.seat == seat and e.kind == BOMB)
+
+
 def _leave_wild(state: State) -> State:
     """The wild waiting for a choice is left on the field (B2, a legal :class:`Pass`)."""
-    card, turn, pair_month = state.pending
+    card, turn, pair_month = state.pending[:3]
     hist = (state.history_c, PASS)
     wlog = state.wild_log + (WildEvent(state.player, "left", card, 0),)
     if state.phase == _CHOOSE_HAND:

@@ -44,13 +44,21 @@ from ..engines.capture import (
     GO_ON,
     STOP,
     Action,
+    BombRules,
     CaptureRules,
     DecisionWords,
+    EventRules,
+    GoOn,
     MonthSets,
+    Phase,
     Play,
     RoundResult,
     State,
+    bombs_made,
     declared_by,
+)
+from ..engines.capture import (
+    Stop as StopAction,
 )
 from ..errors import HanafudaError, OptionError
 from ..families.capture.payments import (
@@ -210,15 +218,17 @@ _OPTION_LIST = (
     Option("joker_values", "2,3", ("2,3", "1", "2", "3", "1,1", "2,2", "3,3", "1,2,3"),
            _not_yet("Chaffs per Joker, in order"), BOOK_JOKER.at("2901, 2999-3003"),
            implemented=False),
-    Option("bomb", "off", ("off", "three", "weak", "smoke_clears"),
-           _not_yet("bombing the field: play three cards of a month onto the fourth, then "
-                    "draw three cards (the chapter), two ('Weak Bomb') or one and skip two "
-                    "later hand plays ('Smoke Clears')"), BOOK_BOMB,
-           note="the chapter plays 'three'; bombs need G3", implemented=False),
-    Option("special_events", False, (False, True),
-           _not_yet("the special events: Chaffs stolen for a hiki capture, a swept field, a "
-                    "jjok or a ttadak; points for a first-turn hiki; three hiki end the round"),
-           BOOK_EVENTS, note="part of the chapter's game; they need G5", implemented=False),
+    Option("bomb", "three", ("three", "weak", "smoke_clears", "off"),
+           "bombing the field: three cards of a month played at once onto the fourth, then "
+           "three cards drawn, the bomber's two empty-handed turns passing (the chapter); "
+           "two drawn, the first empty turn drawing ('Weak Bomb'); or one drawn and two later "
+           "turns without a hand card, only the draw, when the bomber likes ('Smoke "
+           "Clears'); 'off': no bombs", BOOK_BOMB.at("2893-2899")),
+    Option("special_events", True, (True, False),
+           "the special events: a Chaff from each opponent for a hiki capture, a swept "
+           "field, a jjok or a ttadak; 3 points from each for a hiki left on one's first "
+           "turn; a third hiki left ends the round, 5 from each", BOOK_EVENTS,
+           note="part of the chapter's game (G5); off: a plain round"),
     Option("draw_requests", False, (False, True),
            _not_yet("with three players, asking for a Draw at the start of one's turn"),
            BOOK_DRAW, note="part of the chapter's game; it needs G9", implemented=False),
@@ -247,16 +257,16 @@ _OPTION_LIST = (
     Option("steal_points", 0, (0, 10, 20, 30, 50, 100), "points each player starts with "
            "('Steal Points')", BOOK_VAR.at("3325")),
     Option("winning_brights", False, (False, True),
-           _not_yet("all five Brights end the round at once ('Winning Brights')"),
-           BOOK_VAR.at("3317, 3321"), implemented=False),
+           "all five Brights end the round at once, scored as a Stop by their taker "
+           "('Winning Brights'; with the special events)", BOOK_VAR.at("3317, 3321")),
     Option("first_turn_month", False, (False, True),
-           _not_yet("all four of a month on one's first turn: 3 from each"),
-           BOOK_VAR.at("3339"), implemented=False),
+           "all four of a month taken on one's first turn: 3 from each (with the special "
+           "events)", BOOK_VAR.at("3339")),
     Option("triple_hiki", False, (False, True),
-           _not_yet("three hiki captured in a round: 2 Chaffs from each"),
-           BOOK_VAR.at("3283, 3287"), implemented=False),
-    Option("hiki_bonus", False, (False, True), _not_yet("a hiki capture steals 2 Chaffs"),
-           BOOK_VAR.at("3291, 3295"), implemented=False),
+           "a third hiki captured in a round: 2 Chaffs from each (with the special events)",
+           BOOK_VAR.at("3283, 3287")),
+    Option("hiki_bonus", False, (False, True), "a hiki capture steals 2 Chaffs ('Hiki "
+           "Bonus'; with the special events)", BOOK_VAR.at("3291, 3295")),
     Option("unlucky_joker", False, (False, True),
            _not_yet("a Joker drawn after a hand match lies on that pair"),
            BOOK_JOKER.at("2915-2923"), implemented=False),
@@ -279,8 +289,8 @@ _OPTION_LIST = (
            note="the variant's exemptions (last card, no other choice) are not played yet",
            implemented=False),
     Option("bomb_multiplier", "once", ("once", "per_bomb"),
-           _not_yet("a second bomb doubles again, or not"), BOOK_SCORE.at("3107"),
-           implemented=False),
+           "bombs double the bomber's score once however many were played (our reading), or "
+           "once per bomb", BOOK_SCORE.at("3107")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -290,6 +300,24 @@ DECISIONS: Mapping[str, str] = {
         "automatic win for a dealt four of a month, the only reading that makes sense is "
         "that when every player holds one, nobody can be paid, so the same dealer deals "
         "again.",
+    "Which Chaff an opponent gives": "A special event takes a Chaff chosen by the "
+        "opponent. No yaku of this game names a Chaff card, so the choice changes nothing: "
+        "the opponent gives a single Chaff if they have one, a double one only if not, "
+        "nothing without a Chaff; the Sake cup is a Ten and is never given.",
+    "Emptying the field": "The chapter describes the sweep as taking the final two cards. "
+        "We count any turn that leaves the field empty, except the round's last turn.",
+    "The first turn": "A stack left on one's first turn: we count the first round of "
+        "turns, while the stock has given each player one card at most.",
+    "Three stacks left in a round": "Leaving a third stack ends the round. We read that "
+        "its maker wins the round and deals next, with the points taken at once and no "
+        "yaku counted; it is not a round nobody won.",
+    "The bomber's empty turns": "The chapter says the bomber's turn is simply passed once "
+        "their hand is empty, while its turn order lets an empty hand still draw. With "
+        "three cards drawn by the bomb, only passing keeps the stock and the hands ending "
+        "together, so the bomber's empty turns pass without a draw.",
+    "The Weak Bomb's free turns": "The Weak Bomb turns over two cards, one fewer than the "
+        "chapter's bomb. We let the bomber's first empty-handed turn draw a card and the "
+        "second pass, so the stock still runs out with the last hand.",
     "Claiming a dealt four": "The chapter says a player dealt all four cards of a month "
         "may win at once. We play it as automatic: the holder always takes it.",
     "Counting Chaffs for the penalty": "The Chaff penalty names 'Chaff cards'. We count "
@@ -375,6 +403,8 @@ class GoStopScoring:
     table: YakuTable
     payments: PerLoserPayments
     weak_rain_man: bool = False
+    #: every bomb doubles again (the option ``bomb_multiplier="per_bomb"``)
+    per_bomb: bool = False
 
     @cached_property
     def role_tables(self) -> tuple[YakuTable, ...]:
@@ -391,7 +421,7 @@ class GoStopScoring:
         mults: list[tuple[int, str]] = []
         for _ in range(facts.reveals):
             mults.append((2, "revealed three cards of a month"))
-        if facts.bombs:
+        for _ in range(facts.bombs if self.per_bomb else min(facts.bombs, 1)):
             mults.append((2, "bombed the field"))
         tens = (pile & _TEN).bit_count()
         if pile & _SAKE and not SAKE_MODES[table.sake][0][0]:
@@ -474,7 +504,7 @@ def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
                LoserDouble("few_chaffs", 7 if v["more_chaffs"] else 5))
     shifts = (Shift("go_caller"), Shift("draw_refuser"), Shift("responsible"))
     return GoStopScoring(table, PerLoserPayments(GoTable(v["go_table"]), doubles, shifts),
-                         v["weak_rain_man"])
+                         v["weak_rain_man"], v["bomb_multiplier"] == "per_bomb")
 
 
 def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) -> Payout:
@@ -495,9 +525,16 @@ def responsible_seat(state: State, winner: int) -> int | None:
     stacked back by its player's drawn card (a stack of three the winner took whole, so
     the winner holds the month's four cards). Only that second case needs the round
     replayed, to see whether the card found a match when it was played."""
+    if any(e.kind == "bomb" for e in state.events):
+        return _responsible_after_bombs(state, winner)
     plays = [a.card for a in state.history if isinstance(a, Play)]
     n = state.rules.players
-    pile = state.caps_m[winner]
+    # Chaffs the winner took by special events came from piles, not from the field (G5)
+    stolen = 0
+    for e in state.events:
+        if e.seat == winner:
+            stolen |= e.chaffs
+    pile = state.caps_m[winner] & ~stolen
     for back in range(1, n):
         if len(plays) <= back:
             break
@@ -507,6 +544,31 @@ def responsible_seat(state: State, winner: int) -> int | None:
             if (pile & month).bit_count() < 4 or not _matched_when_played(state, card):
                 return (winner - back) % n
             return None
+    return None
+
+
+def _responsible_after_bombs(state: State, winner: int) -> int | None:
+    """:func:`responsible_seat` for a round with a bomb (G3): a bomb is a turn without a
+    single hand card and a bomber's empty turns pass, so the turns are read from the
+    replayed round (who acted, and whether a played card found a match)."""
+    from ..engines.capture import replay
+    try:
+        states = replay(state.rules, state.deal, state.history)
+    except HanafudaError:
+        return None
+    turns = [(b.player, a, bool(b.field_m & MONTH_MASKS[a.card >> 2]))
+             if isinstance(a, Play) else (b.player, a, True)
+             for b, a in zip(states, state.history)
+             if b.phase == Phase.PLAY and not isinstance(a, (GoOn, StopAction))]
+    pile = state.caps_m[winner]
+    for e in state.events:
+        if e.seat == winner:
+            pile &= ~e.chaffs
+    for seat, action, matched in reversed(turns[:-1]):
+        if seat == winner:
+            return None
+        if isinstance(action, Play) and pile >> action.card & 1:
+            return None if matched else seat
     return None
 
 
@@ -595,6 +657,7 @@ class GoStopOverlay:
         return GoStopRound(tuple(state.caps_m), winner,
                            goes=tuple(state.calls.count(s) for s in range(n)),
                            reveals=len(declared_by(state, winner)),
+                           bombs=bombs_made(state, winner),
                            previous_no_winner="no_winner" in state.carry,
                            responsible=responsible_seat(state, winner) if n > 2 else None)
 
@@ -633,6 +696,17 @@ class GoStopOverlay:
                           ("no winner: nobody scores, the same dealer deals again and the "
                            "next round's winner is doubled",))
         return RoundResult(None, (0,) * n, "draw", rep)
+
+    def settle_event(self, state: State, winner: int, reason: str) -> RoundResult:
+        """A round a special event ended (G11): a third hiki left by one player (3073).
+        Its maker wins the round (and deals next) with no yaku scoring; the event's own
+        points (5 from each opponent) join the result as the events' side payments."""
+        n = state.rules.players
+        rep = ScoreReport((), 0, (), 0, f"Round {state.round_no}: player {winner + 1} leaves "
+                          "a third hiki", winner,
+                          ("the round ends at once: no yaku are scored; the hiki's points "
+                           "are paid at once",))
+        return RoundResult(winner, (0,) * n, reason, rep)
 
     def settle_instant(self, state: State, winner: int, reason: str) -> RoundResult:
         """A dealt four of a month (3033, 3037): each holder takes the automatic win's
@@ -706,6 +780,8 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     >>> f = chapter_facts()
     >>> f["gs_stock3"], f["gs_ex6"], f["gs_ex6_a"], f["gs_ex9_b"], f["gs_go3"]
     (21, 96, 192, 10, 15)
+    >>> f["gs_ev_chaffs"], f["gs_ev_first"], f["gs_ev_three"], f["gs_ev_bonus"]
+    (1, 3, 5, 2)
     """
     rules = get_rules()
     values: dict[str, object] = {f"pts_{r.key}": r.points for r in YAKU}
@@ -718,6 +794,12 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
                   chaff_penalty_more=scoring(more_chaffs=True).payments.doubles[1].threshold,
                   tens_double=SEVEN_TENS, rounds=OPTIONS["rounds"].default,
                   godori_variant=OPTIONS["godori_points"].allowed[-1])
+    assert rules.bomb is not None                       # bombs are the default
+    values.update(bomb_draws=rules.bomb.draws)
+    ev, bonus = rules.events, get_rules(hiki_bonus=True).events
+    assert ev is not None and bonus is not None        # the special events are the default
+    values.update(ev_chaffs=ev.hiki_capture, ev_first=ev.first_hiki, ev_three=ev.three_hiki,
+                  ev_bonus=bonus.hiki_capture)
     for goes in range(7):
         values[f"go{goes}"] = GoTable().apply(5, goes)[0]
         values[f"hs{goes}"] = GoTable("higher_stakes").apply(5, goes)[0]
@@ -731,6 +813,8 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
 # -- rules ------------------------------------------------------------------------
 
 _DEALS = {2: (10, 8), 3: (7, 6)}
+#: The stock cards a bomb turns over, by the option's value (2893-2899).
+_BOMB_DRAWS = {"three": 3, "weak": 2, "smoke_clears": 1}
 #: The Stop minimum a table usually agrees on, by players (2973-2981; 7 for two: matgo).
 USUAL_MINIMUM = {2: 7, 3: 3}
 
@@ -748,7 +832,13 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         yaku=sc.table, decision_words=WORDS,
         overlay=GoStopOverlay(USUAL_MINIMUM[n] if v["stop_minimum"] == "usual"
                               else v["stop_minimum"], sc),
-        declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")))
+        declarations=MonthSets(count=3, key="shake", verb="reveal", source=BOOK.at("3029")),
+        events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1,
+                           first_turn_month=3 if v["first_turn_month"] else 0,
+                           triple_hiki=2 if v["triple_hiki"] else 0,
+                           winning_brights=v["winning_brights"])
+                if v["special_events"] else None),
+        bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None))
 
 
 RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="no-jokers")

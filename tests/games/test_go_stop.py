@@ -5,6 +5,7 @@ change the settlement, and the family's per-loser payments (G8)."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -15,10 +16,12 @@ from hanafuda_core.cards import MONTH_MASKS, Card, CardSet
 from hanafuda_core.coach import Coach
 from hanafuda_core.engines.capture import (
     GO_ON,
+    PASS,
     STOP,
     DealRecord,
     Phase,
     Play,
+    SpecialEvent,
     apply,
     deal_from_order,
     fast_random_round,
@@ -28,7 +31,7 @@ from hanafuda_core.engines.capture import (
     setup_state,
     view,
 )
-from hanafuda_core.errors import OptionError
+from hanafuda_core.errors import IllegalActionError, OptionError
 from hanafuda_core.families.capture.payments import (
     GoTable,
     LoserDouble,
@@ -449,7 +452,7 @@ def test_random_rounds_are_zero_sum():
         for _ in range(60):
             end = fast_random_round(rules, rng)
             assert sum(end.result.points) == 0
-            assert end.result.reason in ("stop", "draw", "instant_win")
+            assert end.result.reason in ("stop", "draw", "instant_win", "three_hiki")
 
 
 def test_a_card_paired_then_stacked_back_makes_nobody_responsible():
@@ -514,9 +517,10 @@ def test_any_option_set_plays_zero_sum_rounds(options, seed):
     rules = get_rules(**options)
     end = fast_random_round(rules, random.Random(seed))
     res = end.result
-    assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win")
+    assert sum(res.points) == 0 and res.reason in ("stop", "draw", "instant_win", "three_hiki",
+                                                   "winning_brights")
     if res.reason == "stop":
-        assert res.points[res.winner] > 0
+        assert res.points[res.winner] - end.side_pay[res.winner] > 0
         assert end.yaku_pts[res.winner] >= rules.overlay.stop_minimum
     nxt = next_round(end, random.Random(seed))
     assert nxt.carry == (("no_winner",) if res.winner is None else ())
@@ -543,3 +547,298 @@ def test_an_option_value_outside_the_allowed_ones_is_refused():
         get_rules(stop_minimum=0)
     with pytest.raises(OptionError, match="players"):
         get_rules(players=5)
+
+
+# ---------------------------------------------------------------------------
+# Special events (G5) and the rounds they end (G11): our worked examples BK16-E1..E7.
+# Three players A B C, A to play; B's pile holds 1c and the Peony's Butterflies, C's only the two
+# 2-Chaff cards (11d 12b), unless said. (Our spec gave B 11d as well: a card twice.)
+
+_PILES = ["", "1c 6a", "11d 12b"]
+
+
+def _event_state(hands, field, stock, piles=_PILES, **kw):
+    return setup_state(RULES, hands, field, stock, piles, **kw)
+
+
+def test_e1_a_hiki_capture_takes_the_lightest_chaff_from_each():
+    state = _event_state(["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a", "10a 10b 10c 10d")
+    state = apply(state, "play 3a")
+    (event,) = state.events
+    assert event.kind == "hiki_capture" and event.seat == 0
+    assert state.captures(0) == CardSet.parse("3a 3b 3c 3d 1c 11d")
+    assert state.captures(1) == CardSet.parse("6a")       # its only Chaff went
+    assert state.captures(2) == CardSet.parse("12b")      # lowest id of equals: 11d (43)
+    assert state.side_pay == (0, 0, 0)
+    assert "captures a stack of three" in event.describe()
+
+
+def test_hiki_bonus_takes_two_chaffs():
+    rules = get_rules(hiki_bonus=True)
+    state = setup_state(rules, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", ["", "1c 1d 2c", "11d 12b"])
+    state = apply(state, "play 3a")
+    assert state.events[0].chaffs == m("1c 1d 11d 12b")
+
+
+def test_e2_a_swept_field_and_not_on_the_final_turn():
+    state = _event_state(["4d 6c", "7a 7b", "8c 8d"], "4c 10d", "10c 10b 10a 11a")
+    state = apply(state, "play 4d")
+    assert [e.kind for e in state.events] == ["sweep"]
+    assert state.captures(0) == CardSet.parse("4c 4d 10c 10d 1c 11d")
+    last = _event_state(["4d", "", ""], "4c 10d", "10c")
+    last = apply(last, "play 4d")
+    assert last.events == () and last.result is not None
+
+
+def test_e3_jjok_and_e5_no_chaff_to_give():
+    state = _event_state(["7c 6c", "9a 9b", "8c 8d"], "3a 4a", "7d 10a 10b 10c",
+                         ["", "1c 6a", "5b"])
+    state = apply(state, "play 7c")
+    (event,) = state.events
+    assert event.kind == "jjok" and event.chaffs == m("1c")   # C has no Chaff: nothing
+    assert state.captures(2) == CardSet.parse("5b")
+
+
+def test_e4_ttadak():
+    state = _event_state(["9a 6c", "7a 7b", "8c 8d"], "9c 9d 3a", "9b 10a 10b 10c")
+    state = apply(state, "play 9a")
+    state = apply(state, "take 9c")
+    assert [e.kind for e in state.events] == ["ttadak"]
+    assert state.captures(0) & CardSet.parse("9a 9b 9c 9d") == CardSet.parse("9a 9b 9c 9d")
+
+
+def test_e6_a_hiki_left_on_the_first_turn_pays_three_from_each_at_once():
+    state = _event_state(["5c 6c", "7a 7b", "8c 8d"], "5d 3a", "5a 10a 10b 10c")
+    state = apply(state, "play 5c")
+    (event,) = state.events
+    assert event.kind == "first_hiki" and event.points == 3
+    assert state.field == CardSet.parse("5a 5c 5d 3a")
+    assert state.side_pay == (6, -3, -3)
+
+
+def test_e7_a_third_hiki_ends_the_round_and_its_maker_wins():
+    state = _event_state(["5c 6c", "7a 7b", "8c 8d"], "5d 3a", "1a 1b 2a 5a 10a 10b")
+    state = apply(state, "play 6c")             # three quiet turns: no longer the first
+    state = apply(state, "play 7a")
+    state = apply(state, "play 8c")
+    made = SpecialEvent(0, "hiki_made")
+    state = state._replace(events=(made, made))
+    end = apply(state, "play 5c")
+    assert end.events[-1].kind == "three_hiki"
+    assert end.result.reason == "three_hiki" and end.result.winner == 0
+    assert end.result.points == (10, -5, -5)
+    assert next_round(end, random.Random(1)).dealer == 0
+
+
+def test_special_events_off_plays_a_plain_round():
+    rules = get_rules(special_events=False)
+    state = setup_state(rules, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", _PILES)
+    state = apply(state, "play 3a")
+    assert state.events == () and state.captures(1) == CardSet.parse("1c 6a")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_events_keep_every_card_once_and_the_side_pay_zero_sum(seed):
+    rng = random.Random(seed)
+    state = fast_random_round(RULES, rng)
+    piles = state.caps_m
+    assert sum(p.bit_count() for p in piles) == functools.reduce(
+        lambda a, b: a | b, piles).bit_count()
+    assert sum(state.side_pay) == 0 and sum(state.result.points) == 0
+    replayed = replay(RULES, state.deal, state.history)[-1]
+    assert replayed.events == state.events and replayed.result == state.result
+
+
+def test_the_narration_tells_the_events_of_an_action():
+    from hanafuda_core.narration import story
+    state = _event_state(["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a", "10a 10b 10c 10d")
+    after = apply(state, "play 3a")
+    step = story(state, "play 3a", after)
+    assert [e.describe() for e in step.special_events] == [
+        "player 1: captures a stack of three (takes Pine Chaff 1, Storm)"]
+
+
+# ---------------------------------------------------------------------------
+# Bombs (G3): our worked example BK16-B and the bomber's empty turns
+
+def test_bk16_b_a_bomb_takes_the_month_and_draws_three():
+    state = setup_state(RULES, ["6a 6b 6c 1a 3b 4a 7a", "11a 11b", "12a 12c"],
+                        "6d 5a 2c 8c 9c 10c", "5b 2a 3a 11c 12d", ["", "", ""])
+    bomb = "declare bomb 6a 6b 6c"
+    assert [a.code() for a in legal_actions(state) if a.code().startswith("declare")] == [bomb]
+    after = apply(state, bomb)
+    assert after.captures(0) == CardSet.parse("6a 6b 6c 6d 5a 5b 2a 2c")
+    assert after.field == CardSet.parse("8c 9c 10c 3a")
+    assert after.hand(0) == CardSet.parse("1a 3b 4a 7a") and after.player == 1
+    assert after.yaku_pts[0] == 0 and after.events[0].kind == "bomb"
+
+
+def test_a_bomb_is_refused_without_the_fourth_on_the_field():
+    state = setup_state(RULES, ["6a 6b 6c 1a", "11a 11b", "12a 12c"], "5a 2c",
+                        "5b 2a 3a", ["", "", ""])
+    with pytest.raises(IllegalActionError, match="three cards of one month"):
+        apply(state, "declare bomb 6a 6b 6c")
+    off = get_rules(bomb="off")
+    state = setup_state(off, ["6a 6b 6c 1a", "11a 11b", "12a 12c"], "6d 2c", "5b 2a 3a",
+                        ["", "", ""])
+    assert not any(a.code().startswith("declare") for a in legal_actions(state))
+
+
+def test_the_bombers_empty_turn_passes_without_a_draw():
+    state = setup_state(RULES, ["6a 6b 6c", "11a 11b", "12a 12c"], "6d 1c",
+                        "5b 2a 3a 4a 7a 8a 9a", ["", "", ""])
+    state = apply(state, "declare bomb 6a 6b 6c")       # A draws 5b 2a 3a
+    state = apply(state, "play 11a")                     # B draws 4a
+    state = apply(state, "play 12a")                     # C draws 7a; A's turn passes
+    assert state.player == 1 and state.pos == 5 and not state.hands_m[0]
+
+
+def test_a_bomb_doubles_the_bombers_score():
+    state = setup_state(RULES, ["6a 6b 6c 3a", "11a 11b", "12c 9d"], "6d 1c",
+                        "5b 2a 1b 7a 8c 9a 10a", ["4a 8b 1a", "", ""])
+    end = apply(state, "declare bomb 6a 6b 6c")
+    facts = RULES.overlay.round_facts(end, 0)
+    assert facts.bombs == 1
+    assert ("bombed the field" in " ".join(
+        why for _, why in RULES.overlay.scoring.winner_facts(
+            RULES.yaku, end.caps_m[0], facts).multipliers))
+
+
+def test_the_narration_gives_the_bomb_its_three_draws():
+    from hanafuda_core.narration import story
+    state = setup_state(RULES, ["6a 6b 6c 1a 3b 4a 7a", "11a 11b", "12a 12c"],
+                        "6d 5a 2c 8c 9c 10c", "5b 2a 3a 11c 12d", ["", "", ""])
+    after = apply(state, "declare bomb 6a 6b 6c")
+    step = story(state, "declare bomb 6a 6b 6c", after)
+    assert [(p, m.card.code) for p, m in step.draws] == [(0, "5b"), (0, "2a"), (0, "3a")]
+    assert step.decision == "declare bomb 6a 6b 6c"
+    assert step.captured(0) == CardSet.parse("5a 5b 2a 2c")     # the draws' captures
+
+
+def test_the_responsible_loser_read_from_the_replay_agrees_without_bombs():
+    """With a bomb the responsible loser is read from the replayed turns; on rounds
+    without one that reading gives the same seat as the quick one."""
+    rng = random.Random(3)
+    rules = get_rules(bomb="off")
+    compared = named = 0
+    for _ in range(150):
+        end = fast_random_round(rules, rng)
+        if end.result.reason != "stop":
+            continue
+        w = end.result.winner
+        quick = responsible_seat(end, w)
+        assert go_stop._responsible_after_bombs(end, w) == quick
+        compared += 1
+        named += quick is not None
+    assert compared and named
+
+
+
+@pytest.mark.parametrize(("bomb", "drawn"), [("weak", "5b 2a"), ("smoke_clears", "5b")])
+def test_bk16_b_weaker_bombs_draw_fewer(bomb, drawn):
+    rules = get_rules(bomb=bomb)
+    state = setup_state(rules, ["6a 6b 6c 1a 3b 4a 7a", "11a 11b", "12a 12c"],
+                        "6d 5a 2c 8c 9c 10c", "5b 2a 3a 11c 12d", ["", "", ""])
+    after = apply(state, "declare bomb 6a 6b 6c")
+    assert after.pos == len(drawn.split())
+    assert CardSet.parse(drawn).mask & ~after.captures(0).mask == 0
+
+
+def test_weak_bomb_the_first_empty_turn_draws():
+    rules = get_rules(bomb="weak")
+    state = setup_state(rules, ["6a 6b 6c", "11a 11b", "12a 12c"], "6d 1c",
+                        "5b 2a 3a 4a 7a 8a 9a", ["", "", ""])
+    state = apply(state, "declare bomb 6a 6b 6c")       # A draws 5b 2a
+    state = apply(state, "play 11a")                     # B draws 3a
+    state = apply(state, "play 12a")                     # C draws 4a; A draws 7a only
+    assert state.player == 1 and state.pos == 5
+    state = apply(state, "play 11b")                     # B draws 8a
+    state = apply(state, "play 12c")                     # C draws 9a: cards and stock end
+    assert state.result is not None and state.pos == len(state.stock)
+    assert [e.kind for e in state.events if e.seat == 0] == ["bomb", "free_turn"]
+
+
+def test_smoke_clears_the_bomber_may_skip_a_hand_card_twice():
+    rules = get_rules(bomb="smoke_clears")
+    state = setup_state(rules, ["6a 6b 6c 1a 3b", "11a 11b 11c", "12a 12c 12d"], "6d 1c",
+                        "5b 2a 3a 4a 7a 8a 9a 10a 10b", ["", "", ""])
+    with pytest.raises(IllegalActionError, match="Smoke Clears"):
+        apply(state, "pass")
+    state = apply(state, "declare bomb 6a 6b 6c")       # A draws 5b
+    state = apply(apply(state, "play 11a"), "play 12a")
+    assert PASS in legal_actions(state)
+    state = apply(state, "pass")                         # A draws only, keeps 1a 3b
+    assert state.hand(0) == CardSet.parse("1a 3b") and state.pos == 4
+    state = apply(apply(state, "play 11b"), "play 12c")
+    state = apply(state, "pass")
+    state = apply(apply(state, "play 11c"), "play 12d")
+    assert PASS not in legal_actions(state)              # both free turns are used
+
+
+@pytest.mark.parametrize("bomb", ["three", "weak", "smoke_clears"])
+@pytest.mark.parametrize("preset", ["no-jokers", "matgo-no-jokers"])
+def test_with_bombs_the_hands_and_the_stock_end_together(bomb, preset):
+    """A player who always bombs when allowed: every round nobody stops ends with the
+    hands and the stock empty together (the free turns keep the count), and replays."""
+    rules = get_rules(preset, bomb=bomb)
+    rng = random.Random(7)
+    bombed = 0
+    for _ in range(120):
+        state = deal_from_order(rules, rng.sample(range(48), 48))
+        while state.result is None:
+            acts = legal_actions(state)
+            bombs = [a for a in acts if a.code().startswith("declare bomb")]
+            state = apply(state, bombs[0] if bombs else rng.choice(acts))
+        bombed += any(e.kind == "bomb" for e in state.events)
+        if state.result.reason == "draw":
+            assert state.pos == len(state.stock) and not any(state.hands_m)
+        assert replay(rules, state.deal, state.history)[-1].result == state.result
+    assert bombed
+
+
+
+def test_first_turn_month_pays_three_from_each():
+    rules = get_rules(first_turn_month=True)
+    state = setup_state(rules, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", _PILES)
+    state = apply(state, "play 3a")
+    assert [e.kind for e in state.events] == ["hiki_capture", "first_turn_month"]
+    assert state.side_pay == (6, -3, -3)
+    assert apply(_event_state(["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                              "10a 10b 10c 10d"), "play 3a").side_pay == (0, 0, 0)
+
+
+def test_triple_hiki_takes_two_chaffs_at_the_third_capture():
+    rules = get_rules(triple_hiki=True)
+    state = setup_state(rules, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", ["", "1c 1d 2c 2d", "11d 12b 9c"])
+    took = SpecialEvent(0, "hiki_capture")
+    state = apply(state._replace(events=(took, took)), "play 3a")
+    kinds = [e.kind for e in state.events[2:]]
+    assert kinds == ["hiki_capture", "triple_hiki"]
+    assert state.events[-2].chaffs == m("1c 9c")            # the capture's one from each
+    assert state.events[-1].chaffs == m("1d 2c 11d 12b")    # then two from each
+    assert state.captures(1) == CardSet.parse("2d") and state.captures(2) == CardSet()
+
+
+@pytest.mark.parametrize(("option", "factor"), [("once", 2), ("per_bomb", 4)])
+def test_bomb_multiplier(option, factor):
+    sc = scoring(bomb_multiplier=option)
+    facts = GoStopRound((m("2a 4a 8b"), m(B_PILE), m(C_PILE)), 0, bombs=2)
+    plain = scoring().settle(GoStopRound(facts.piles, 0)).score
+    assert sc.settle(facts).score == plain * factor
+
+
+
+def test_winning_brights_end_the_round_as_a_stop():
+    piles = ["1a 3a 8a 11a", "1c 1d 2c 2d 3c", "5c 5d 9c"]
+    hands = ["12a 6c", "7a 7b", "8c 8d"]
+    end = apply(setup_state(get_rules(winning_brights=True), hands, "12c 4c", "9a 9b 6a 6b",
+                            piles), "play 12a")
+    assert end.result.reason == "winning_brights" and end.result.winner == 0
+    assert end.result.points[0] > 0 and sum(end.result.points) == 0
+    plain = apply(setup_state(RULES, hands, "12c 4c", "9a 9b 6a 6b", piles), "play 12a")
+    assert plain.result is None and plain.phase == Phase.DECIDE
