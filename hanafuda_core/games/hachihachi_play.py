@@ -72,6 +72,7 @@ from ..engines.capture import (
     setup_state,
 )
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
+from ..families.capture.active_seats import ActiveSeats
 from ..frozen import quick_init
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
@@ -462,20 +463,10 @@ class HachiHachiRound:
         return self._forced_after(tuple(before), seat)
 
     def _forced_after(self, before: tuple[bool, ...], seat: int) -> str:
-        order = self.choose_order
-        joins = sum(before)
-        left = len(order) - len(before)
-        if joins >= 3:
-            return "out"
-        if self.rules.too_few != "forced_in":
-            # Nobody is forced to play, but someone must take the fees (our decision).
-            if left == 1 and joins == 0:
-                return "in"
-        elif joins + left <= 3:
-            return "in"
-        if self.dealer_must_play and seat == self.deal.dealer:
-            return "in"
-        return ""
+        # Too few to force in: nobody is forced to play, but someone must take the fees
+        # (our decision), so only the last seat, when nobody chose to play before it.
+        stage = _ACTIVE_SEATS[self.dealer_must_play, self.rules.too_few == "forced_in"]
+        return stage.forced(self.choose_order, self.deal.dealer, before, seat)
 
     @property
     def current_seat(self) -> int | None:
@@ -568,6 +559,13 @@ class HachiHachiRound:
             lines.append(f"{self.names[s]} [{tag}] hand: {self.hand(s).format()} | captures: "
                          f"{self.captures(s).format()}")
         return "\n".join(lines)
+
+
+#: The family's choose stage (three play; the dealer first), by (dealer must play,
+#: the last seats forced in as soon as only three remain).
+_ACTIVE_SEATS = {(must, enough): ActiveSeats(3, must, "dealer",
+                                             "enough_left" if enough else "last_alone")
+                 for must in (False, True) for enough in (False, True)}
 
 
 @lru_cache(maxsize=256)
