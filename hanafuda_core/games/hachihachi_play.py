@@ -72,7 +72,7 @@ from ..engines.capture import (
     setup_state,
 )
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
-from ..families.capture.active_seats import ActiveSeats
+from ..families.capture.active_seats import ActiveSeats, rebuilt_stock
 from ..frozen import quick_init
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
@@ -793,9 +793,7 @@ def _stock_order(r: HachiHachiRound) -> tuple[int, ...]:
     used = r.field0
     for s in r.active:
         used |= r.hands[s]
-    rest = [c for c in range(48) if not used >> c & 1]
-    keys = r.deal.keys
-    return tuple(sorted(rest, key=lambda c: (keys[c], c)))
+    return rebuilt_stock(used, r.deal.keys)
 
 
 def _start_play(r: HachiHachiRound) -> HachiHachiRound:

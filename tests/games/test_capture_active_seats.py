@@ -14,6 +14,7 @@ from hanafuda_core.families.capture.active_seats import (
     ActiveSeats,
     Compensation,
     choose_order,
+    rebuilt_stock,
 )
 
 GO_STOP = ActiveSeats(3, True, "dealer_right", "enough_left")
@@ -110,3 +111,11 @@ def test_lone_rain_bright_earns_nothing_at_four() -> None:
 def test_jokers_count_the_blank_does_not() -> None:
     hand = [Extra.JOKER_1, Extra.JOKER_2, Extra.BLANK, Card.PINE_CHAFF_1]
     assert Compensation().points(hand, 5) == 4
+
+
+def test_rebuilt_stock_is_the_rest_in_key_order() -> None:
+    keys = list(range(48, 0, -1))                 # the last card first
+    used = sum(1 << c for c in range(0, 48, 2))   # every even card is in play
+    stock = rebuilt_stock(used, keys)
+    assert stock == tuple(range(47, 0, -2))
+    assert rebuilt_stock(0, [0] * 48) == tuple(range(48))   # ties: by card

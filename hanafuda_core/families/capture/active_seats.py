@@ -7,6 +7,9 @@ Go-Stop (ch. 16) both deal to everyone and then let three play. The stage is the
   dealer on, or from the dealer's right with the dealer always playing);
 * once enough chose to play, the rest are **forced out**; once so many dropped out that
   only enough remain, the rest are **forced in** (:meth:`ActiveSeats.forced`);
+* the dropouts' hands go back, shuffled with the undealt cards into the draw pile
+  (:func:`rebuilt_stock`: the shuffle is the deal's recorded chance keys, so a round
+  replays exactly);
 * a forced dropout may be owed something for the hand they had to give up. Go-Stop pays
   a fixed amount per valuable card (:class:`Compensation`); Hachi-Hachi keeps its own
   fees and hand-combination payments in its rules module, on the same choice.
@@ -32,7 +35,8 @@ from typing import Literal
 from ...cards import AnyCard, Card, Extra
 from ...errors import OptionError
 
-__all__ = ["STARTS", "FORCE_IN", "COMPENSATION_PAYERS", "choose_order", "ActiveSeats",
+__all__ = ["STARTS", "FORCE_IN", "COMPENSATION_PAYERS", "choose_order", "rebuilt_stock",
+           "ActiveSeats",
            "Compensation", "GO_STOP_COMPENSATION_CARDS"]
 
 #: Where the choice starts: with the dealer (who then says first), or with the player to
@@ -65,6 +69,19 @@ def choose_order(players: int, dealer: int, *, start: str = "dealer",
     first = 0 if start == "dealer" else 1
     seats = ((dealer + i) % players for i in range(first, players))
     return tuple(s for s in seats if s != exclude)
+
+
+def rebuilt_stock(used: int, keys: Sequence[int], cards: Iterable[int] = range(48)
+                  ) -> tuple[int, ...]:
+    """The draw pile once the players are chosen: every card of ``cards`` not in ``used``
+    (a mask of the active hands and the field) in the order of the deal's recorded
+    random ``keys`` (one per card), so the reshuffle is part of the replayable deal.
+
+    >>> rebuilt_stock(0b1011, [50, 10, 90, 20, 30, 0], range(6))
+    (5, 4, 2)
+    """
+    rest = [c for c in cards if not used >> c & 1]
+    return tuple(sorted(rest, key=lambda c: (keys[c], c)))
 
 
 @dataclass(frozen=True)
