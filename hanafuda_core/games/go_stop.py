@@ -61,6 +61,7 @@ from ..engines.capture import (
     Stop as StopAction,
 )
 from ..errors import HanafudaError, OptionError
+from ..families.capture.active_seats import ActiveSeats, Compensation
 from ..families.capture.payments import (
     GoTable,
     LoserDouble,
@@ -202,7 +203,8 @@ _OPTION_LIST = (
     Option("table_players", 3, (3, 4, 5, 6, 7),
            _not_yet("players at the table: with four to seven, three are chosen each round "
                     "and a player forced to drop out is compensated"), BOOK_4_7,
-           note="needs the family's stage for choosing the active players (G10)",
+           note="the choice and the compensation are written (TABLE_SEATS, COMPENSATION); "
+                "the round that runs them before the play is not (G10)",
            implemented=False),
     Option("stop_minimum", "usual", ("usual", *range(1, 16)), "the yaku points a player "
            "needs before they may call Go or Stop: the chapter names 3 for three players and "
@@ -817,6 +819,12 @@ _DEALS = {2: (10, 8), 3: (7, 6)}
 _BOMB_DRAWS = {"three": 3, "weak": 2, "smoke_clears": 1}
 #: The Stop minimum a table usually agrees on, by players (2973-2981; 7 for two: matgo).
 USUAL_MINIMUM = {2: 7, 3: 3}
+#: Four to seven at the table (G10; not played yet): the dealer plays, the others choose
+#: from the dealer's right until three play (2873); a forced dropout is owed 2 points per
+#: Bright, Joker, Sake cup, Storm or special Paulownia Chaff from each volunteer, 3 with
+#: ``higher_compensation`` (2853-2885).
+TABLE_SEATS = ActiveSeats(3, True, "dealer_right", "enough_left")
+COMPENSATION = {False: Compensation(2), True: Compensation(3)}
 
 
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:

@@ -16,8 +16,10 @@ from hanafuda_core.families.capture.active_seats import (
     choose_order,
     rebuilt_stock,
 )
+from hanafuda_core.games import go_stop
+from hanafuda_core.games.catalog import GAMES_TABLE, deck_for
 
-GO_STOP = ActiveSeats(3, True, "dealer_right", "enough_left")
+GO_STOP = go_stop.TABLE_SEATS
 
 
 def _run(seats: ActiveSeats, players: int, dealer: int, wants: list[bool]
@@ -96,8 +98,9 @@ def test_compensation_triple_doubles() -> None:
 
 def test_compensation_payments_from_each_volunteer() -> None:
     hands = [parse_cards("1b 1c 1d 2a 2b 2c 2d")] * 4 + [parse_cards("1a 9a 11d 5b 5c 5d 7c")]
-    assert Compensation().payments(5, hands, (4,), (1, 3)) == (0, -12, 0, -12, 24)
-    assert Compensation(per_card=3).payments(5, hands, (4,), (1, 3)) == (0, -18, 0, -18, 36)
+    usual, higher = go_stop.COMPENSATION[False], go_stop.COMPENSATION[True]
+    assert usual.payments(5, hands, (4,), (1, 3)) == (0, -12, 0, -12, 24)
+    assert higher.payments(5, hands, (4,), (1, 3)) == (0, -18, 0, -18, 36)
 
 
 def test_lone_rain_bright_earns_nothing_at_four() -> None:
@@ -119,3 +122,17 @@ def test_rebuilt_stock_is_the_rest_in_key_order() -> None:
     stock = rebuilt_stock(used, keys)
     assert stock == tuple(range(47, 0, -2))
     assert rebuilt_stock(0, [0] * 48) == tuple(range(48))   # ties: by card
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+def test_go_stop_big_table_deals_leave_three_a_full_stock(players: int) -> None:
+    # the catalog's deals: 7 each; 6 face down to the field (4-6), none with 7 players
+    deal = next(g for g in GAMES_TABLE if g.key == "go-stop").deals[players]
+    assert (deal.hand, deal.field) == ((7, 0) if players == 7 else (7, 6))
+    for jokers in (1, 2):
+        deck = len(deck_for("go-stop", jokers=jokers))
+        undealt = deck - players * deal.hand - deal.field
+        assert undealt >= 0
+        # the dropouts' hands join the undealt cards; with 7 players the dealer then lays 6
+        stock = undealt + (players - 3) * deal.hand - (6 if players == 7 else 0)
+        assert stock == 21 + jokers          # as a three-player deal: 48 + J - 21 - 6
