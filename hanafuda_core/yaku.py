@@ -65,6 +65,7 @@ __all__ = ["YakuRule", "YakuGroup", "YakuTable", "YakuHit", "Evaluation", "SAKE_
 _RAIN = MONTH_MASKS[10]
 _SAKE = 1 << Card.CHRYSANTHEMUM_SAKE
 _SPECIAL_CHAFFS = (1 << Card.WILLOW_STORM) | (1 << Card.PAULOWNIA_SPECIAL)
+_CHAFF_IDS = frozenset(c for c in range(48) if KIND_MASKS[Kind.CHAFF] >> c & 1)
 
 #: ``((rule index, points), ...)`` of the yaku a pile makes, in rule order.
 Signature = tuple[tuple[int, int], ...]
@@ -311,6 +312,9 @@ class YakuTable:
     sake: str = "ten"
     special_chaffs: bool = False
     limit: str = "groups"
+    #: ``((card id, Chaffs), ...)`` (G2): a Chaff or a Joker (ids 49-54) counted as 1 or 2
+    #: Chaffs by the Chaff yaku and :meth:`chaff_count` (Go-Stop's Jokers and doubled Chaffs)
+    chaff_weights: tuple[tuple[int, int], ...] = ()
     source: Source | None = None
     stand_ins: StandIns | None = None
 
@@ -319,6 +323,13 @@ class YakuTable:
             raise OptionError(f"unknown Sake mode {self.sake!r}; allowed: {', '.join(SAKE_MODES)}")
         if self.limit not in LIMITS:
             raise OptionError(f"unknown yaku limit {self.limit!r}; allowed: {', '.join(LIMITS)}")
+        for card, weight in self.chaff_weights:
+            if not (0 <= card < 48 and card in _CHAFF_IDS or 49 <= card <= 54):
+                raise OptionError(f"a Chaff weight is for a Chaff card or a Joker (ids 49-54), "
+                                  f"not card id {card}")
+            if weight not in (1, 2):
+                raise OptionError(f"card id {card} counts as 1 or 2 Chaffs, not {weight} "
+                                  "(3 is not counted by the yaku table yet)")
         keys = {g.key for g in self.groups}
         for r in self.rules:
             if r.group and r.group not in keys:
@@ -354,6 +365,10 @@ class YakuTable:
                 doubles[Kind.CHAFF] |= _SAKE
         if self.special_chaffs:
             doubles[Kind.CHAFF] |= _SPECIAL_CHAFFS
+        for card, weight in self.chaff_weights:         # G2: Jokers and doubled Chaffs
+            masks[Kind.CHAFF] |= 1 << card
+            if weight == 2:
+                doubles[Kind.CHAFF] |= 1 << card
         return masks, doubles
 
     def _compile_rule(self, index: int, rule: YakuRule, alt: tuple[bool, int]) -> _Compiled:
@@ -718,7 +733,8 @@ class YakuTable:
 
     def chaff_count(self, mask: int, sake_as_ten: bool | None = None) -> int:
         """How many Chaffs a pile counts as (G2), as this table's Chaff yaku count them:
-        a Special Chaff counts 2 with ``special_chaffs``; the Sake cup counts by the role
+        a Special Chaff counts 2 with ``special_chaffs``, a card of ``chaff_weights`` its
+        weight; the Sake cup counts by the role
         ``sake_as_ten`` names (True: its Ten role, False: its Chaff role) among the table's
         Sake alternatives, or (None) the role that gives the most Chaffs, the count a
         Chaff penalty reads (Go-Stop's: a loser's Sake spares them).
@@ -727,10 +743,20 @@ class YakuTable:
         >>> m = CardSet.parse("1c 1d 11d 9a").mask
         >>> t.chaff_count(m), t.chaff_count(m, sake_as_ten=True)
         (6, 4)
+
+        With ``chaff_weights`` a Joker (id 49) counts too (here the Sake is a Ten only and
+        the Storm a single Chaff):
+
+        >>> YakuTable((), (), chaff_weights=((49, 2),)).chaff_count(m | 1 << 49)
+        5
         """
         n = (mask & KIND_MASKS[Kind.CHAFF]).bit_count()
         if self.special_chaffs:
             n += (mask & _SPECIAL_CHAFFS).bit_count()
+        for card, weight in self.chaff_weights:
+            if mask >> card & 1:
+                n += weight - (card < 48) if not (self.special_chaffs and
+                                                  1 << card & _SPECIAL_CHAFFS) else 0
         if mask & _SAKE:
             weights = [w for ten, w in SAKE_MODES[self.sake]
                        if sake_as_ten is None or ten == sake_as_ten]
