@@ -65,6 +65,9 @@ __all__ = ["YakuRule", "YakuGroup", "YakuTable", "YakuHit", "Evaluation", "SAKE_
 _RAIN = MONTH_MASKS[10]
 _SAKE = 1 << Card.CHRYSANTHEMUM_SAKE
 _SPECIAL_CHAFFS = (1 << Card.WILLOW_STORM) | (1 << Card.PAULOWNIA_SPECIAL)
+#: A card counted 3 times (a Joker worth 3 Chaffs, G2) has its third count this many bits
+#: above its own in a compiled doubles mask, where no pile has a card.
+THIRD_COUNT = 64
 _CHAFF_IDS = frozenset(c for c in range(48) if KIND_MASKS[Kind.CHAFF] >> c & 1)
 
 #: ``((rule index, points), ...)`` of the yaku a pile makes, in rule order.
@@ -300,6 +303,14 @@ class _Slots:
 
 
 _MONTH_SET = frozenset(MONTH_MASKS)
+
+
+def _dbl_text(dbl: int) -> str:
+    """The generated code's count of a doubles mask (its third counts too, G2)."""
+    if not dbl:
+        return ""
+    third = dbl >> THIRD_COUNT
+    return f" + (m & {dbl}).bit_count()" + (f" + (m & {third}).bit_count()" if third else "")
 _FOLD = "    pm = m | m >> 1 | m >> 2 | m >> 3"
 
 
@@ -327,9 +338,8 @@ class YakuTable:
             if not (0 <= card < 48 and card in _CHAFF_IDS or 49 <= card <= 54):
                 raise OptionError(f"a Chaff weight is for a Chaff card or a Joker (ids 49-54), "
                                   f"not card id {card}")
-            if weight not in (1, 2):
-                raise OptionError(f"card id {card} counts as 1 or 2 Chaffs, not {weight} "
-                                  "(3 is not counted by the yaku table yet)")
+            if weight not in (1, 2, 3):
+                raise OptionError(f"card id {card} counts as 1, 2 or 3 Chaffs, not {weight}")
         keys = {g.key for g in self.groups}
         for r in self.rules:
             if r.group and r.group not in keys:
@@ -367,8 +377,10 @@ class YakuTable:
             doubles[Kind.CHAFF] |= _SPECIAL_CHAFFS
         for card, weight in self.chaff_weights:         # G2: Jokers and doubled Chaffs
             masks[Kind.CHAFF] |= 1 << card
-            if weight == 2:
+            if weight > 1:
                 doubles[Kind.CHAFF] |= 1 << card
+            if weight > 2:
+                doubles[Kind.CHAFF] |= 1 << (card + THIRD_COUNT)
         return masks, doubles
 
     def _compile_rule(self, index: int, rule: YakuRule, alt: tuple[bool, int]) -> _Compiled:
@@ -462,14 +474,14 @@ class YakuTable:
             else:
                 n = (mask & pool).bit_count()
                 if dbl:
-                    n += (mask & dbl).bit_count()
+                    n += (mask & dbl).bit_count() + (mask & dbl >> THIRD_COUNT).bit_count()
                 if n < need:
                     continue
                 p = pts
                 if plus:
                     x = (mask & xpool).bit_count() - need
                     if xdbl:
-                        x += (mask & xdbl).bit_count()
+                        x += (mask & xdbl).bit_count() + (mask & xdbl >> THIRD_COUNT).bit_count()
                     if x > 0:
                         p += plus * x
             if cancel and field_mask & cancel:
@@ -541,7 +553,7 @@ class YakuTable:
         below: dict[str, int] = {}               # unconditional count -> no rule fires under it
 
         def count(pool: int, dbl: int) -> str:
-            expr = f"(m & {pool}).bit_count()" + (f" + (m & {dbl}).bit_count()" if dbl else "")
+            expr = f"(m & {pool}).bit_count()" + _dbl_text(dbl)
             if expr not in counts:
                 name = counts[expr] = f"c{len(counts)}"
                 need = least_need[(pool, dbl)]
@@ -606,8 +618,7 @@ class YakuTable:
                     continue
                 if plus:
                     x = (cname if (xpool, xdbl) == (pool, dbl) else
-                         f"(m & {xpool}).bit_count()" + (f" + (m & {xdbl}).bit_count()"
-                                                         if xdbl else ""))
+                         f"(m & {xpool}).bit_count()" + _dbl_text(xdbl))
                     src.append(f"        p = {pts} + {plus} * ({x} - {need})")
                 else:
                     src.append(f"        p = {pts}")
@@ -1133,7 +1144,8 @@ class YakuTable:
             void, unless = c[12], c[13]
             pool, dbl, need, pred = c[1], c[2], c[3], c[11]
             made = (pred.holds(mask) if type(pred) is _Slots else pred(mask) if pred is not None
-                    else (mask & pool).bit_count() + (mask & dbl).bit_count() >= need)
+                    else (mask & pool).bit_count() + (mask & dbl).bit_count()
+                    + (mask & dbl >> THIRD_COUNT).bit_count() >= need)
             if void and mask & void and mask & unless != unless and r.key not in made_keys \
                     and made:
                 lift = (" and no " + ", ".join(CARD_INFO[x].name for x in r.void_unless)

@@ -32,6 +32,15 @@ def test_a_joker_worth_two_completes_ten_chaffs():
     assert t.chaff_count(eight | 1 << Extra.JOKER_1 | 1 << Extra.JOKER_2) == 11
 
 
+def test_a_joker_worth_three_counts_three_in_the_yaku():
+    t = _table(((Extra.JOKER_3, 3),))
+    seven = sum(1 << c for c in (2, 3, 6, 7, 10, 11, 14))
+    assert t.points(seven) == 0
+    assert t.points(seven | 1 << Extra.JOKER_3) == 1                      # 10 Chaffs
+    assert t.points(seven | 1 << Extra.JOKER_3 | 1 << Card.WILLOW_STORM) == 3   # 12
+    assert t.chaff_count(seven | 1 << Extra.JOKER_3) == 10
+
+
 def test_without_weights_a_joker_counts_nothing():
     assert _table(()).chaff_count(1 << Extra.JOKER_1) == 0
     assert _table(((Extra.JOKER_1, 1),)).chaff_count(1 << Extra.JOKER_1) == 1
@@ -47,8 +56,8 @@ def test_a_weighted_chaff_card_counts_its_weight_once():
 @pytest.mark.parametrize("weights, words", [
     (((Card.PINE_CRANE, 2),), "Chaff card or a Joker"),
     (((Extra.BLANK, 1),), "Chaff card or a Joker"),
-    (((Extra.JOKER_1, 3),), "1 or 2 Chaffs"),
-    (((Extra.JOKER_1, 0),), "1 or 2 Chaffs"),
+    (((Extra.JOKER_1, 4),), "1, 2 or 3 Chaffs"),
+    (((Extra.JOKER_1, 0),), "1, 2 or 3 Chaffs"),
 ])
 def test_bad_weights_are_refused(weights, words):
     with pytest.raises(OptionError, match=words):
@@ -58,7 +67,7 @@ def test_bad_weights_are_refused(weights, words):
 @settings(max_examples=150, deadline=None)
 @given(cards=st.sets(st.sampled_from(_NO_SAKE)),
        jokers=st.sets(st.sampled_from([Extra.JOKER_1, Extra.JOKER_2, Extra.JOKER_3])),
-       values=st.tuples(*[st.sampled_from((1, 2))] * 3), special=st.booleans())
+       values=st.tuples(*[st.sampled_from((1, 2, 3))] * 3), special=st.booleans())
 def test_the_chaff_yaku_reads_the_same_count_as_chaff_count(cards, jokers, values, special):
     weights = tuple(zip((Extra.JOKER_1, Extra.JOKER_2, Extra.JOKER_3), values))
     t = _table(weights, special)
