@@ -326,6 +326,9 @@ class YakuTable:
     #: ``((card id, Chaffs), ...)`` (G2): a Chaff or a Joker (ids 49-54) counted as 1 or 2
     #: Chaffs by the Chaff yaku and :meth:`chaff_count` (Go-Stop's Jokers and doubled Chaffs)
     chaff_weights: tuple[tuple[int, int], ...] = ()
+    #: the Ten the ``sake`` mode applies to (G2): the Sake cup, or the Iris Bridge for
+    #: Go-Stop's Super / Strong Iris Bridge (the Sake cup then a plain Ten)
+    dual_card: int = Card.CHRYSANTHEMUM_SAKE
     source: Source | None = None
     stand_ins: StandIns | None = None
 
@@ -334,6 +337,8 @@ class YakuTable:
             raise OptionError(f"unknown Sake mode {self.sake!r}; allowed: {', '.join(SAKE_MODES)}")
         if self.limit not in LIMITS:
             raise OptionError(f"unknown yaku limit {self.limit!r}; allowed: {', '.join(LIMITS)}")
+        if not (0 <= self.dual_card < 48 and KIND_MASKS[Kind.TEN] >> self.dual_card & 1):
+            raise OptionError(f"the dual-role card is a Ten, not card id {self.dual_card}")
         for card, weight in self.chaff_weights:
             if not (0 <= card < 48 and card in _CHAFF_IDS or 49 <= card <= 54):
                 raise OptionError(f"a Chaff weight is for a Chaff card or a Joker (ids 49-54), "
@@ -367,12 +372,13 @@ class YakuTable:
         as_ten, chaff_weight = alt
         masks = dict(KIND_MASKS)
         doubles = {k: 0 for k in Kind}
+        dual = self._dual
         if not as_ten:
-            masks[Kind.TEN] &= ~_SAKE
+            masks[Kind.TEN] &= ~dual
         if chaff_weight:
-            masks[Kind.CHAFF] |= _SAKE
+            masks[Kind.CHAFF] |= dual
             if chaff_weight == 2:
-                doubles[Kind.CHAFF] |= _SAKE
+                doubles[Kind.CHAFF] |= dual
         if self.special_chaffs:
             doubles[Kind.CHAFF] |= _SPECIAL_CHAFFS
         for card, weight in self.chaff_weights:         # G2: Jokers and doubled Chaffs
@@ -425,6 +431,11 @@ class YakuTable:
         return (index, pool, dbl, rule.threshold, xpool, xdbl, rule.points, rule.plus_per_extra,
                 gi, cancel, friends, rule.predicate, void,
                 mask_of(rule.void_unless) or _NO_PILE_HOLDS)
+
+    @cached_property
+    def _dual(self) -> int:
+        """The dual-role card's bit (G2)."""
+        return 1 << self.dual_card
 
     @cached_property
     def automatic_indices(self) -> frozenset[int]:
@@ -728,10 +739,11 @@ class YakuTable:
         if len(fns) == 1:
             return first
         rest = fns[1:]
+        dual = self._dual
 
         def quick_sake(mask: int, field_mask: int = 0) -> QuickResult:
             res = first(mask, field_mask)
-            if mask & _SAKE:            # the Sake cup's other roles: the best total counts
+            if mask & dual:            # the Sake cup's other roles: the best total counts
                 for f in rest:
                     other = f(mask, field_mask)
                     if other[0] > res[0]:
@@ -768,7 +780,7 @@ class YakuTable:
             if mask >> card & 1:
                 n += weight - (card < 48) if not (self.special_chaffs and
                                                   1 << card & _SPECIAL_CHAFFS) else 0
-        if mask & _SAKE:
+        if mask & self._dual:
             weights = [w for ten, w in SAKE_MODES[self.sake]
                        if sake_as_ten is None or ten == sake_as_ten]
             if not weights:
@@ -1110,7 +1122,7 @@ class YakuTable:
         total, sig = self._base_evaluator(mask, fmask)
         compiled = self._compiled
         alt = compiled[0]
-        if len(compiled) > 1 and mask & _SAKE:
+        if len(compiled) > 1 and mask & self._dual:
             alt = max(compiled, key=lambda c: self._run(c[1], mask, fmask)[0])
         hits = []
         for i, p in sig:
@@ -1152,5 +1164,5 @@ class YakuTable:
                         if r.void_unless else "")
                 aside.append((r.name, "the pile holds a card of month "
                               + "/".join(str(m) for m in r.void_if_own) + lift))
-        role = _SAKE_ROLE_LABEL.get(alt[0], "") if mask & _SAKE else ""
+        role = _SAKE_ROLE_LABEL.get(alt[0], "") if mask & self._dual else ""
         return Evaluation(tuple(hits), total, role, tuple(aside))

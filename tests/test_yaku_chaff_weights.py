@@ -79,3 +79,28 @@ def test_the_chaff_yaku_reads_the_same_count_as_chaff_count(cards, jokers, value
         expected += sum(1 for c in cards if c in (Card.WILLOW_STORM, Card.PAULOWNIA_SPECIAL))
     assert n == expected
     assert t.points(mask) == max(0, n - 9)
+
+
+_TENS = YakuRule("five_tens", "Any 5 Tens", "", 1, kinds=(Kind.TEN,), count=5, plus_per_extra=1,
+                 group="tens")
+_BOTH = (YakuGroup("chaffs", "Chaffs"), YakuGroup("tens", "Tens"))
+_NINE_CHAFFS = sum(1 << c for c in (2, 3, 6, 7, 10, 11, 14, 15, 22))
+_FOUR_TENS = sum(1 << c for c in (Card.PLUM_NIGHTINGALE, Card.WISTERIA_CUCKOO,
+                                  Card.PEONY_BUTTERFLY, Card.CLOVER_BOAR))
+
+
+@pytest.mark.parametrize("sake, tens, chaffs", [("ten_and_chaff", 1, 1), ("ten", 1, 0),
+                                                ("two_chaffs", 0, 2)])
+def test_the_iris_bridge_as_the_dual_card_and_the_sake_a_plain_ten(sake, tens, chaffs):
+    t = YakuTable(_BOTH, (_CHAFFS, _TENS), sake=sake, dual_card=Card.IRIS_BRIDGE)
+    bridge, cup = 1 << Card.IRIS_BRIDGE, 1 << Card.CHRYSANTHEMUM_SAKE
+    assert t.points(_NINE_CHAFFS | _FOUR_TENS | bridge) == tens + chaffs
+    assert t.points(_NINE_CHAFFS | _FOUR_TENS | cup) == 1          # the Sake: a Ten only
+    assert t.chaff_count(_NINE_CHAFFS | cup) == 9
+    assert t.chaff_count(_NINE_CHAFFS | bridge) == 9 + (2 if sake == "two_chaffs" else
+                                                        1 if sake == "ten_and_chaff" else 0)
+
+
+def test_the_dual_card_is_a_ten():
+    with pytest.raises(OptionError, match="dual-role card is a Ten"):
+        YakuTable((), (), dual_card=Card.IRIS_RIBBON)
