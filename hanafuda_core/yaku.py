@@ -1164,5 +1164,6 @@ class YakuTable:
                         if r.void_unless else "")
                 aside.append((r.name, "the pile holds a card of month "
                               + "/".join(str(m) for m in r.void_if_own) + lift))
-        role = _SAKE_ROLE_LABEL.get(alt[0], "") if mask & self._dual else ""
+        # the role is reported as the Sake cup's; another dual card is not named there
+        role = _SAKE_ROLE_LABEL.get(alt[0], "") if mask & self._dual & _SAKE else ""
         return Evaluation(tuple(hits), total, role, tuple(aside))

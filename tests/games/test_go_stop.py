@@ -245,6 +245,28 @@ def test_super_sake_is_a_ten_and_a_chaff():
     assert hits(pile) == {"ten_chaffs": 2}
 
 
+def test_super_iris_bridge_is_a_ten_and_a_chaff_and_the_sake_a_plain_ten():
+    """The Super Iris Bridge: 5a with 9 single Chaffs makes 10 Chaffs and is still a Ten;
+    the Sake cup then counts as a Ten only."""
+    pile = "5a 1c 1d 2c 2d 3c 3d 4c 4d 6c 2a 4a 6a 7a"
+    assert hits(pile, bridge="super_bridge") == {"ten_chaffs": 1, "five_tens": 1}
+    assert hits(pile) == {"five_tens": 1}
+    sake = pile.replace("5a", "9a")
+    assert hits(sake, bridge="super_bridge") == {"five_tens": 1}
+    assert hits(sake, bridge="super_bridge", sake="ten_and_chaff") == {"five_tens": 1}
+
+
+def test_strong_iris_bridge_takes_the_role_that_pays_more():
+    """The Strong Iris Bridge is a Ten or 2 Chaffs: the winner takes the better; a loser's
+    Bridge counts 2 Chaffs against the Chaff penalty, a loser's Sake none."""
+    pile = "5a 1c 1d 2c 2d 3c 3d 4c 4d 6c 2a 4a 6a 7a"
+    assert hits(pile, bridge="strong_bridge") == {"ten_chaffs": 2}
+    table = scoring(bridge="strong_bridge").table
+    assert table.chaff_count(m("5a 1c 1d 2c")) == 5
+    assert table.chaff_count(m("9a 1c 1d 2c")) == 3
+    assert scoring().table.chaff_count(m("9a 1c 1d 2c")) == 5
+
+
 @pytest.mark.parametrize("key", [k for k, o in OPTIONS.items() if not o.implemented])
 def test_an_option_not_played_yet_is_refused(key):
     other = next(v for v in OPTIONS[key].allowed if v != OPTIONS[key].default)
@@ -257,7 +279,7 @@ def test_every_option_names_its_lines():
         assert o.source is not None and o.source.lines, o.key
 
 
-_SETTLE_OPTIONS = {k: OPTIONS[k].allowed for k in ("go_table", "sake", "weak_rain_man",
+_SETTLE_OPTIONS = {k: OPTIONS[k].allowed for k in ("go_table", "sake", "bridge", "weak_rain_man",
                                                    "weak_brights", "more_chaffs",
                                                    "godori_points", "dry_brights_yaku")}
 
