@@ -39,7 +39,7 @@ from ..capture_yaku import (
     POETRY_RIBBONS,
     PURPLE_RIBBONS,
 )
-from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
+from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Extra, Kind
 from ..engines.capture import (
     GO_ON,
     STOP,
@@ -93,6 +93,7 @@ __all__ = [
     "EXAMPLES",
     "GOAL",
     "GROUPS",
+    "joker_weights",
     "OPTIONS",
     "PLAY_PLAYERS",
     "PRESETS",
@@ -142,6 +143,19 @@ GROUPS: tuple[YakuGroup, ...] = (
     YakuGroup("tens", "Ten yaku", "each"),
     YakuGroup("chaffs", "Chaff yaku", "each"),
 )
+
+
+def joker_weights(jokers: int, values: str) -> tuple[tuple[int, int], ...]:
+    """The Chaff weights (G2) of ``jokers`` Jokers worth ``values`` Chaffs in order
+    (``joker_values``, e.g. ``"2,3"``; the last value serves every further Joker).
+
+    >>> joker_weights(3, "2,3")
+    ((49, 2), (50, 3), (51, 3))
+    >>> joker_weights(0, "2,3")
+    ()
+    """
+    worth = [int(v) for v in values.split(",")]
+    return tuple((Extra.JOKER_1 + i, worth[min(i, len(worth) - 1)]) for i in range(jokers))
 
 
 def chart(godori_points: int = 5, dry_brights_yaku: bool = True) -> tuple[YakuRule, ...]:
@@ -502,7 +516,8 @@ def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
     bridge = _BRIDGE_MODES.get(v["bridge"])
     table = YakuTable(GROUPS, chart(v["godori_points"], v["dry_brights_yaku"]),
                       sake=bridge or v["sake"], special_chaffs=True, source=BOOK_YAKU,
-                      dual_card=C.IRIS_BRIDGE if bridge else C.CHRYSANTHEMUM_SAKE)
+                      dual_card=C.IRIS_BRIDGE if bridge else C.CHRYSANTHEMUM_SAKE,
+                      chaff_weights=joker_weights(v["jokers"], v["joker_values"]))
     doubles = (LoserDouble("no_bright", 1, "plus_two" if v["weak_brights"] else "double"),
                LoserDouble("few_chaffs", 7 if v["more_chaffs"] else 5))
     shifts = (Shift("go_caller"), Shift("draw_refuser"), Shift("responsible"))

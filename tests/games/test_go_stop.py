@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -265,6 +266,21 @@ def test_strong_iris_bridge_takes_the_role_that_pays_more():
     assert table.chaff_count(m("5a 1c 1d 2c")) == 5
     assert table.chaff_count(m("9a 1c 1d 2c")) == 3
     assert scoring().table.chaff_count(m("9a 1c 1d 2c")) == 5
+
+
+@pytest.mark.parametrize("values", OPTIONS["joker_values"].allowed)
+def test_the_jokers_count_their_chaffs_in_a_table_with_their_weights(values):
+    """G2 for the Jokers still waiting for the engine (G1): each Joker dealt counts its
+    value in the Chaff yaku and against the Chaff penalty."""
+    weights = go_stop.joker_weights(4, values)
+    worth = [int(v) for v in values.split(",")]
+    assert [w for _, w in weights] == (worth + [worth[-1]] * 4)[:4]
+    table = replace(scoring().table, chaff_weights=weights)
+    nine = m("1c 1d 2c 2d 3c 3d 4c 4d 5c")
+    for joker, w in weights:
+        assert table.chaff_count(nine | 1 << joker) == 9 + w
+        assert table.points(nine | 1 << joker) == w
+    assert scoring().table.chaff_weights == ()          # no Joker dealt by any preset yet
 
 
 @pytest.mark.parametrize("key", [k for k, o in OPTIONS.items() if not o.implemented])
