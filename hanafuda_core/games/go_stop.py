@@ -340,6 +340,9 @@ DECISIONS: Mapping[str, str] = {
         "per pile for the whole settlement: the winner's role is the one that earns more "
         "(yaku, the 7 Tens doubling and the Chaff penalty together); a loser's Sake counts "
         "the way that spares them the Chaff penalty.",
+    "The Iris Bridge variants": "With Super or Strong Iris Bridge the Bridge takes over "
+        "the Sake cup's double role, read the same way (one role per pile), and the Sake "
+        "cup becomes an ordinary Ten, whatever Sake variation is chosen.",
     "Several revealed triples": "Two revealed triples quadruple the score; with ten-card "
         "hands a third may be shown: each doubles again.",
     "Go on the final turn": "A Go called on the last turn leaves nobody to Stop: the round "
