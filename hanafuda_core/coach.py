@@ -64,7 +64,7 @@ from .engines.capture import (
 )
 from .errors import HanafudaError, IllegalActionError
 from .players import greedy_action
-from .yaku import YakuTable
+from .yaku import THIRD_COUNT, YakuTable
 
 __all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
 
@@ -222,7 +222,9 @@ def _rule_infos(table: YakuTable) -> tuple[_RuleInfo, ...]:
 
 def _count(mask: int, info: _RuleInfo) -> int:
     n = (mask & info.pool).bit_count()
-    return n + (mask & info.dbl).bit_count() if info.dbl else n
+    if not info.dbl:
+        return n
+    return n + (mask & info.dbl).bit_count() + (mask & info.dbl >> THIRD_COUNT).bit_count()
 
 
 def _the(cards: Iterable[int]) -> str:

@@ -65,6 +65,10 @@ __all__ = ["YakuRule", "YakuGroup", "YakuTable", "YakuHit", "Evaluation", "SAKE_
 _RAIN = MONTH_MASKS[10]
 _SAKE = 1 << Card.CHRYSANTHEMUM_SAKE
 _SPECIAL_CHAFFS = (1 << Card.WILLOW_STORM) | (1 << Card.PAULOWNIA_SPECIAL)
+#: A card counted 3 times (a Joker worth 3 Chaffs, G2) has its third count this many bits
+#: above its own in a compiled doubles mask, where no pile has a card.
+THIRD_COUNT = 64
+_CHAFF_IDS = frozenset(c for c in range(48) if KIND_MASKS[Kind.CHAFF] >> c & 1)
 
 #: ``((rule index, points), ...)`` of the yaku a pile makes, in rule order.
 Signature = tuple[tuple[int, int], ...]
@@ -299,6 +303,14 @@ class _Slots:
 
 
 _MONTH_SET = frozenset(MONTH_MASKS)
+
+
+def _dbl_text(dbl: int) -> str:
+    """The generated code's count of a doubles mask (its third counts too, G2)."""
+    if not dbl:
+        return ""
+    third = dbl >> THIRD_COUNT
+    return f" + (m & {dbl}).bit_count()" + (f" + (m & {third}).bit_count()" if third else "")
 _FOLD = "    pm = m | m >> 1 | m >> 2 | m >> 3"
 
 
@@ -311,6 +323,12 @@ class YakuTable:
     sake: str = "ten"
     special_chaffs: bool = False
     limit: str = "groups"
+    #: ``((card id, Chaffs), ...)`` (G2): a Chaff or a Joker (ids 49-54) counted as 1 or 2
+    #: Chaffs by the Chaff yaku and :meth:`chaff_count` (Go-Stop's Jokers and doubled Chaffs)
+    chaff_weights: tuple[tuple[int, int], ...] = ()
+    #: the Ten the ``sake`` mode applies to (G2): the Sake cup, or the Iris Bridge for
+    #: Go-Stop's Super / Strong Iris Bridge (the Sake cup then a plain Ten)
+    dual_card: int = Card.CHRYSANTHEMUM_SAKE
     source: Source | None = None
     stand_ins: StandIns | None = None
 
@@ -319,6 +337,14 @@ class YakuTable:
             raise OptionError(f"unknown Sake mode {self.sake!r}; allowed: {', '.join(SAKE_MODES)}")
         if self.limit not in LIMITS:
             raise OptionError(f"unknown yaku limit {self.limit!r}; allowed: {', '.join(LIMITS)}")
+        if not (0 <= self.dual_card < 48 and KIND_MASKS[Kind.TEN] >> self.dual_card & 1):
+            raise OptionError(f"the dual-role card is a Ten, not card id {self.dual_card}")
+        for card, weight in self.chaff_weights:
+            if not (0 <= card < 48 and card in _CHAFF_IDS or 49 <= card <= 54):
+                raise OptionError(f"a Chaff weight is for a Chaff card or a Joker (ids 49-54), "
+                                  f"not card id {card}")
+            if weight not in (1, 2, 3):
+                raise OptionError(f"card id {card} counts as 1, 2 or 3 Chaffs, not {weight}")
         keys = {g.key for g in self.groups}
         for r in self.rules:
             if r.group and r.group not in keys:
@@ -346,14 +372,21 @@ class YakuTable:
         as_ten, chaff_weight = alt
         masks = dict(KIND_MASKS)
         doubles = {k: 0 for k in Kind}
+        dual = self._dual
         if not as_ten:
-            masks[Kind.TEN] &= ~_SAKE
+            masks[Kind.TEN] &= ~dual
         if chaff_weight:
-            masks[Kind.CHAFF] |= _SAKE
+            masks[Kind.CHAFF] |= dual
             if chaff_weight == 2:
-                doubles[Kind.CHAFF] |= _SAKE
+                doubles[Kind.CHAFF] |= dual
         if self.special_chaffs:
             doubles[Kind.CHAFF] |= _SPECIAL_CHAFFS
+        for card, weight in self.chaff_weights:         # G2: Jokers and doubled Chaffs
+            masks[Kind.CHAFF] |= 1 << card
+            if weight > 1:
+                doubles[Kind.CHAFF] |= 1 << card
+            if weight > 2:
+                doubles[Kind.CHAFF] |= 1 << (card + THIRD_COUNT)
         return masks, doubles
 
     def _compile_rule(self, index: int, rule: YakuRule, alt: tuple[bool, int]) -> _Compiled:
@@ -398,6 +431,11 @@ class YakuTable:
         return (index, pool, dbl, rule.threshold, xpool, xdbl, rule.points, rule.plus_per_extra,
                 gi, cancel, friends, rule.predicate, void,
                 mask_of(rule.void_unless) or _NO_PILE_HOLDS)
+
+    @cached_property
+    def _dual(self) -> int:
+        """The dual-role card's bit (G2)."""
+        return 1 << self.dual_card
 
     @cached_property
     def automatic_indices(self) -> frozenset[int]:
@@ -447,14 +485,14 @@ class YakuTable:
             else:
                 n = (mask & pool).bit_count()
                 if dbl:
-                    n += (mask & dbl).bit_count()
+                    n += (mask & dbl).bit_count() + (mask & dbl >> THIRD_COUNT).bit_count()
                 if n < need:
                     continue
                 p = pts
                 if plus:
                     x = (mask & xpool).bit_count() - need
                     if xdbl:
-                        x += (mask & xdbl).bit_count()
+                        x += (mask & xdbl).bit_count() + (mask & xdbl >> THIRD_COUNT).bit_count()
                     if x > 0:
                         p += plus * x
             if cancel and field_mask & cancel:
@@ -526,7 +564,7 @@ class YakuTable:
         below: dict[str, int] = {}               # unconditional count -> no rule fires under it
 
         def count(pool: int, dbl: int) -> str:
-            expr = f"(m & {pool}).bit_count()" + (f" + (m & {dbl}).bit_count()" if dbl else "")
+            expr = f"(m & {pool}).bit_count()" + _dbl_text(dbl)
             if expr not in counts:
                 name = counts[expr] = f"c{len(counts)}"
                 need = least_need[(pool, dbl)]
@@ -591,8 +629,7 @@ class YakuTable:
                     continue
                 if plus:
                     x = (cname if (xpool, xdbl) == (pool, dbl) else
-                         f"(m & {xpool}).bit_count()" + (f" + (m & {xdbl}).bit_count()"
-                                                         if xdbl else ""))
+                         f"(m & {xpool}).bit_count()" + _dbl_text(xdbl))
                     src.append(f"        p = {pts} + {plus} * ({x} - {need})")
                 else:
                     src.append(f"        p = {pts}")
@@ -702,10 +739,11 @@ class YakuTable:
         if len(fns) == 1:
             return first
         rest = fns[1:]
+        dual = self._dual
 
         def quick_sake(mask: int, field_mask: int = 0) -> QuickResult:
             res = first(mask, field_mask)
-            if mask & _SAKE:            # the Sake cup's other roles: the best total counts
+            if mask & dual:            # the Sake cup's other roles: the best total counts
                 for f in rest:
                     other = f(mask, field_mask)
                     if other[0] > res[0]:
@@ -718,7 +756,8 @@ class YakuTable:
 
     def chaff_count(self, mask: int, sake_as_ten: bool | None = None) -> int:
         """How many Chaffs a pile counts as (G2), as this table's Chaff yaku count them:
-        a Special Chaff counts 2 with ``special_chaffs``; the Sake cup counts by the role
+        a Special Chaff counts 2 with ``special_chaffs``, a card of ``chaff_weights`` its
+        weight; the Sake cup counts by the role
         ``sake_as_ten`` names (True: its Ten role, False: its Chaff role) among the table's
         Sake alternatives, or (None) the role that gives the most Chaffs, the count a
         Chaff penalty reads (Go-Stop's: a loser's Sake spares them).
@@ -727,11 +766,21 @@ class YakuTable:
         >>> m = CardSet.parse("1c 1d 11d 9a").mask
         >>> t.chaff_count(m), t.chaff_count(m, sake_as_ten=True)
         (6, 4)
+
+        With ``chaff_weights`` a Joker (id 49) counts too (here the Sake is a Ten only and
+        the Storm a single Chaff):
+
+        >>> YakuTable((), (), chaff_weights=((49, 2),)).chaff_count(m | 1 << 49)
+        5
         """
         n = (mask & KIND_MASKS[Kind.CHAFF]).bit_count()
         if self.special_chaffs:
             n += (mask & _SPECIAL_CHAFFS).bit_count()
-        if mask & _SAKE:
+        for card, weight in self.chaff_weights:
+            if mask >> card & 1:
+                n += weight - (card < 48) if not (self.special_chaffs and
+                                                  1 << card & _SPECIAL_CHAFFS) else 0
+        if mask & self._dual:
             weights = [w for ten, w in SAKE_MODES[self.sake]
                        if sake_as_ten is None or ten == sake_as_ten]
             if not weights:
@@ -1073,7 +1122,7 @@ class YakuTable:
         total, sig = self._base_evaluator(mask, fmask)
         compiled = self._compiled
         alt = compiled[0]
-        if len(compiled) > 1 and mask & _SAKE:
+        if len(compiled) > 1 and mask & self._dual:
             alt = max(compiled, key=lambda c: self._run(c[1], mask, fmask)[0])
         hits = []
         for i, p in sig:
@@ -1107,12 +1156,14 @@ class YakuTable:
             void, unless = c[12], c[13]
             pool, dbl, need, pred = c[1], c[2], c[3], c[11]
             made = (pred.holds(mask) if type(pred) is _Slots else pred(mask) if pred is not None
-                    else (mask & pool).bit_count() + (mask & dbl).bit_count() >= need)
+                    else (mask & pool).bit_count() + (mask & dbl).bit_count()
+                    + (mask & dbl >> THIRD_COUNT).bit_count() >= need)
             if void and mask & void and mask & unless != unless and r.key not in made_keys \
                     and made:
                 lift = (" and no " + ", ".join(CARD_INFO[x].name for x in r.void_unless)
                         if r.void_unless else "")
                 aside.append((r.name, "the pile holds a card of month "
                               + "/".join(str(m) for m in r.void_if_own) + lift))
-        role = _SAKE_ROLE_LABEL.get(alt[0], "") if mask & _SAKE else ""
+        # the role is reported as the Sake cup's; another dual card is not named there
+        role = _SAKE_ROLE_LABEL.get(alt[0], "") if mask & self._dual & _SAKE else ""
         return Evaluation(tuple(hits), total, role, tuple(aside))

@@ -39,7 +39,7 @@ from ..capture_yaku import (
     POETRY_RIBBONS,
     PURPLE_RIBBONS,
 )
-from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
+from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Extra, Kind
 from ..engines.capture import (
     GO_ON,
     STOP,
@@ -94,6 +94,7 @@ __all__ = [
     "EXAMPLES",
     "GOAL",
     "GROUPS",
+    "joker_weights",
     "OPTIONS",
     "PLAY_PLAYERS",
     "PRESETS",
@@ -145,6 +146,19 @@ GROUPS: tuple[YakuGroup, ...] = (
 )
 
 
+def joker_weights(jokers: int, values: str) -> tuple[tuple[int, int], ...]:
+    """The Chaff weights (G2) of ``jokers`` Jokers worth ``values`` Chaffs in order
+    (``joker_values``, e.g. ``"2,3"``; the last value serves every further Joker).
+
+    >>> joker_weights(3, "2,3")
+    ((49, 2), (50, 3), (51, 3))
+    >>> joker_weights(0, "2,3")
+    ()
+    """
+    worth = [int(v) for v in values.split(",")]
+    return tuple((Extra.JOKER_1 + i, worth[min(i, len(worth) - 1)]) for i in range(jokers))
+
+
 def chart(godori_points: int = 5, dry_brights_yaku: bool = True) -> tuple[YakuRule, ...]:
     """The chapter's yaku chart, with the Godori's points and whether 4 Dry Brights is a
     yaku (the variations "Godori" and "Dry Bright not a Yaku", 3347, 3353)."""
@@ -186,7 +200,8 @@ YAKU: tuple[YakuRule, ...] = chart()
 
 _TEN = KIND_MASKS[Kind.TEN]
 _BRIGHT = KIND_MASKS[Kind.BRIGHT]
-_SAKE = 1 << C.CHRYSANTHEMUM_SAKE
+#: the Sake mode each Iris Bridge variant gives the Bridge (the Sake cup then a plain Ten)
+_BRIDGE_MODES = {"super_bridge": "ten_and_chaff", "strong_bridge": "ten_or_two_chaffs"}
 _RAIN_MAN = 1 << C.WILLOW_RAINMAN
 #: A winner with this many Tens or more is doubled (3103).
 SEVEN_TENS = 7
@@ -242,10 +257,9 @@ _OPTION_LIST = (
            "the Sake cup counts as a Ten or as 2 Chaffs (the chapter), or as a Ten and a "
            "Chaff at once ('Super Sake')", BOOK_VAR.at("3183, 3333")),
     Option("bridge", "off", ("off", "super_bridge", "strong_bridge"),
-           _not_yet("the Iris Bridge takes the Sake's double role ('Super Iris Bridge': a Ten "
-                    "and a Chaff; 'Strong Iris Bridge': a Ten or 2 Chaffs)"),
-           BOOK_VAR.at("3335-3345"), note="needs a selectable dual-role card (G2)",
-           implemented=False),
+           "the Iris Bridge takes the Sake's double role ('Super Iris Bridge': a Ten and a "
+           "Chaff; 'Strong Iris Bridge': a Ten or 2 Chaffs); the Sake cup is then a plain "
+           "Ten, whatever the Sake option says", BOOK_VAR.at("3335-3345")),
     Option("weak_rain_man", False, (False, True), "the Rain Man does not spare a loser the "
            "Bright double penalty ('Weak Rain Man')", BOOK_VAR.at("3343")),
     Option("weak_brights", False, (False, True), "the Bright penalty adds 2 points instead "
@@ -328,6 +342,9 @@ DECISIONS: Mapping[str, str] = {
         "per pile for the whole settlement: the winner's role is the one that earns more "
         "(yaku, the 7 Tens doubling and the Chaff penalty together); a loser's Sake counts "
         "the way that spares them the Chaff penalty.",
+    "The Iris Bridge variants": "With Super or Strong Iris Bridge the Bridge takes over "
+        "the Sake cup's double role, read the same way (one role per pile), and the Sake "
+        "cup becomes an ordinary Ten, whatever Sake variation is chosen.",
     "Several revealed triples": "Two revealed triples quadruple the score; with ten-card "
         "hands a third may be shown: each doubles again.",
     "Go on the final turn": "A Go called on the last turn leaves nobody to Stop: the round "
@@ -426,7 +443,7 @@ class GoStopScoring:
         for _ in range(facts.bombs if self.per_bomb else min(facts.bombs, 1)):
             mults.append((2, "bombed the field"))
         tens = (pile & _TEN).bit_count()
-        if pile & _SAKE and not SAKE_MODES[table.sake][0][0]:
+        if pile >> table.dual_card & 1 and not SAKE_MODES[table.sake][0][0]:
             tens -= 1
         if tens >= SEVEN_TENS:
             mults.append((2, f"{tens} Tens"))
@@ -463,7 +480,8 @@ class GoStopScoring:
         losers = tuple(self.loser_facts(s, p, facts) for s, p in enumerate(piles)
                        if p is not None and s != facts.winner)
         best: tuple[Payout, YakuTable, WinnerFacts] | None = None
-        for table in self.role_tables if win_pile & _SAKE else self.role_tables[:1]:
+        dual = win_pile >> self.table.dual_card & 1
+        for table in self.role_tables if dual else self.role_tables[:1]:
             w = self.winner_facts(table, win_pile, facts)
             out = self.payments.settle(len(piles), w, losers, names)
             if best is None or out.points[facts.winner] > best[0].points[facts.winner]:
@@ -500,8 +518,11 @@ def scoring(preset: str = "no-jokers", **options: Any) -> GoStopScoring:
 @lru_cache(maxsize=64)
 def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
     v = dict(items)
+    bridge = _BRIDGE_MODES.get(v["bridge"])
     table = YakuTable(GROUPS, chart(v["godori_points"], v["dry_brights_yaku"]),
-                      sake=v["sake"], special_chaffs=True, source=BOOK_YAKU)
+                      sake=bridge or v["sake"], special_chaffs=True, source=BOOK_YAKU,
+                      dual_card=C.IRIS_BRIDGE if bridge else C.CHRYSANTHEMUM_SAKE,
+                      chaff_weights=joker_weights(v["jokers"], v["joker_values"]))
     doubles = (LoserDouble("no_bright", 1, "plus_two" if v["weak_brights"] else "double"),
                LoserDouble("few_chaffs", 7 if v["more_chaffs"] else 5))
     shifts = (Shift("go_caller"), Shift("draw_refuser"), Shift("responsible"))
@@ -669,7 +690,7 @@ class GoStopOverlay:
         (the score each opponent pays before their own doublings; the score tool)."""
         sc = self.scoring
         facts = GoStopRound((mask,), 0, goes=(calls,))
-        tables = sc.role_tables if mask & _SAKE else sc.role_tables[:1]
+        tables = sc.role_tables if mask >> sc.table.dual_card & 1 else sc.role_tables[:1]
         table, w = max(((t, sc.winner_facts(t, mask, facts)) for t in tables),
                        key=lambda tw: sc.payments.score(tw[1])[0])
         score, lines = sc.payments.score(w)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -245,6 +246,43 @@ def test_super_sake_is_a_ten_and_a_chaff():
     assert hits(pile) == {"ten_chaffs": 2}
 
 
+def test_super_iris_bridge_is_a_ten_and_a_chaff_and_the_sake_a_plain_ten():
+    """The Super Iris Bridge: 5a with 9 single Chaffs makes 10 Chaffs and is still a Ten;
+    the Sake cup then counts as a Ten only."""
+    pile = "5a 1c 1d 2c 2d 3c 3d 4c 4d 6c 2a 4a 6a 7a"
+    assert hits(pile, bridge="super_bridge") == {"ten_chaffs": 1, "five_tens": 1}
+    assert hits(pile) == {"five_tens": 1}
+    sake = pile.replace("5a", "9a")
+    assert hits(sake, bridge="super_bridge") == {"five_tens": 1}
+    assert hits(sake, bridge="super_bridge", sake="ten_and_chaff") == {"five_tens": 1}
+
+
+def test_strong_iris_bridge_takes_the_role_that_pays_more():
+    """The Strong Iris Bridge is a Ten or 2 Chaffs: the winner takes the better; a loser's
+    Bridge counts 2 Chaffs against the Chaff penalty, a loser's Sake none."""
+    pile = "5a 1c 1d 2c 2d 3c 3d 4c 4d 6c 2a 4a 6a 7a"
+    assert hits(pile, bridge="strong_bridge") == {"ten_chaffs": 2}
+    table = scoring(bridge="strong_bridge").table
+    assert table.chaff_count(m("5a 1c 1d 2c")) == 5
+    assert table.chaff_count(m("9a 1c 1d 2c")) == 3
+    assert scoring().table.chaff_count(m("9a 1c 1d 2c")) == 5
+
+
+@pytest.mark.parametrize("values", OPTIONS["joker_values"].allowed)
+def test_the_jokers_count_their_chaffs_in_a_table_with_their_weights(values):
+    """G2 for the Jokers still waiting for the engine (G1): each Joker dealt counts its
+    value in the Chaff yaku and against the Chaff penalty."""
+    weights = go_stop.joker_weights(4, values)
+    worth = [int(v) for v in values.split(",")]
+    assert [w for _, w in weights] == (worth + [worth[-1]] * 4)[:4]
+    table = replace(scoring().table, chaff_weights=weights)
+    nine = m("1c 1d 2c 2d 3c 3d 4c 4d 5c")
+    for joker, w in weights:
+        assert table.chaff_count(nine | 1 << joker) == 9 + w
+        assert table.points(nine | 1 << joker) == w
+    assert scoring().table.chaff_weights == ()          # no Joker dealt by any preset yet
+
+
 @pytest.mark.parametrize("key", [k for k, o in OPTIONS.items() if not o.implemented])
 def test_an_option_not_played_yet_is_refused(key):
     other = next(v for v in OPTIONS[key].allowed if v != OPTIONS[key].default)
@@ -257,7 +295,7 @@ def test_every_option_names_its_lines():
         assert o.source is not None and o.source.lines, o.key
 
 
-_SETTLE_OPTIONS = {k: OPTIONS[k].allowed for k in ("go_table", "sake", "weak_rain_man",
+_SETTLE_OPTIONS = {k: OPTIONS[k].allowed for k in ("go_table", "sake", "bridge", "weak_rain_man",
                                                    "weak_brights", "more_chaffs",
                                                    "godori_points", "dry_brights_yaku")}
 
