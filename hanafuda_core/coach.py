@@ -455,7 +455,8 @@ def _public_state(view: PlayerView) -> State:
 _DRAW_REASONS = {
     AskDraw: "shows your hand and asks the others to end the round with no winner",
     AcceptDraw: "ends the round with no winner if every other player accepts too",
-    RefuseDraw: "plays on; if you then lose, you pay the other loser's penalty too",
+    RefuseDraw: "plays on; where the game shifts payments to a refuser who loses (Go-Stop), "
+                "you would pay the other loser's penalty too",
 }
 
 

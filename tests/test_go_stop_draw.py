@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanafuda_core import get_game
 from hanafuda_core.engines.capture import (
     ACCEPT_DRAW,
     ASK_DRAW,
@@ -141,3 +142,51 @@ def test_an_agreed_draw_is_a_round_with_no_winner() -> None:
     assert s.result is not None and "Draw asked for is accepted" in s.result.report.title
     nxt = next_round(s, random.Random(1))
     assert nxt.dealer == s.dealer and nxt.carry == ("no_winner",)
+
+
+def test_the_play_controller_follows_the_vote() -> None:
+    from hanafuda_core.families.capture.teaching import prompt
+    from hanafuda_core.teach.tools import PlayController
+    pc = PlayController("go-stop", seed=2, opponent="greedy", draw_requests=True)
+    assert "ask the others for a Draw" in pc.prompt()
+    pc.act("ask draw")
+    assert pc.log[-2:] == (
+        "You ask for a Draw, the hand face up for the others. Computer 1 (greedy) must "
+        "accept or refuse the Draw.",
+        "Computer 1 (greedy) refuses the Draw, so play goes on.")
+    assert pc.state.current_player == 0 and "ask the others" not in pc.prompt()
+    r = get_game("go-stop", draw_requests=True).new_round(seed=3)
+    while r.legal_actions()[-1] != ASK_DRAW:
+        r = r.apply(r.legal_actions()[-1])
+    asker = r.current_player
+    r = r.apply("ask draw")
+    assert r.current_player == (asker + 1) % 3
+    words = prompt(r, r.current_player, ("A", "B", "C"))
+    assert words is not None and words.startswith(f"{'ABC'[asker]} asks for a Draw")
+    assert prompt(r, asker, ("A", "B", "C")) is None
+
+
+def test_the_table_shows_the_askers_hand() -> None:
+    from hanafuda_core.teach.tools import PlayController
+    pc = PlayController("go-stop", seed=2, opponent="greedy", draw_requests=True)
+    assert not [row for row in pc.table() if row.zone.startswith("shown")]
+    pc.act("ask draw")
+    rows = [row for row in pc.table() if row.zone.startswith("shown")]
+    assert [r.label for r in rows] == ["You asked for a Draw: your hand is shown"]
+    assert set(rows[0].cards) == set(pc.state.inner.hand(0))
+
+
+def test_the_narration_tells_the_vote() -> None:
+    from hanafuda_core.narration import describe, log_lines, stories
+    states = [_turn()]
+    for code in ("ask draw", "accept draw", "accept draw"):
+        states.append(states[-1].apply(code))
+    names = ["You", "Ann", "Ben"]
+    asker = states[0].player
+    told = [describe(step, names) for step in stories(states)]
+    assert told[0].startswith(f"{names[asker]} ask") and "must accept or refuse" in told[0]
+    assert told[1].startswith(f"{names[(asker + 1) % 3]} accepts the Draw")
+    assert told[2].endswith("The Draw is agreed: the round ends with no winner, and "
+                            "nobody scores.")
+    assert log_lines(stories(states)[1], names) == [f"  {names[(asker + 1) % 3]} accepts "
+                                                    "the Draw"]
