@@ -40,7 +40,11 @@ from typing import Any
 from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Kind
 from .cards import mask_cards as _bits
 from .engines.capture import (
+    ACCEPT_DRAW,
+    REFUSE_DRAW,
+    AcceptDraw,
     Action,
+    AskDraw,
     Capture,
     CaptureRules,
     Choose,
@@ -51,6 +55,7 @@ from .engines.capture import (
     Phase,
     Play,
     PlayerView,
+    RefuseDraw,
     RoundResult,
     State,
     Stop,
@@ -63,7 +68,7 @@ from .engines.capture import (
     wild_revealed,
 )
 from .errors import HanafudaError, IllegalActionError
-from .players import greedy_action
+from .players import accepts_draw, greedy_action
 from .yaku import THIRD_COUNT, YakuTable
 
 __all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
@@ -285,6 +290,10 @@ class Coach:
         """The best action (agent interface). ``rng`` is accepted and not used: the
         choice depends only on the view and the coach's seed."""
         legal = tuple(legal)
+        if type(legal[0]) is AcceptDraw:        # G9: the vote on a requested Draw
+            return ACCEPT_DRAW if accepts_draw(view) else REFUSE_DRAW
+        if type(legal[-1]) is AskDraw:          # G9: the coach never asks for a Draw
+            legal = legal[:-1]
         if len(legal) == 1 or type(legal[0]) is Declare:
             return legal[0]         # at the deal: declare everything allowed
         state, worlds = self._setup(view, legal)
@@ -434,10 +443,23 @@ def _public_state(view: PlayerView) -> State:
     # the field as dealt, not as it is now: the "Bright"/"Super Bright" house rules
     # (field_bright) count the Brights dealt to the field, and a wild card may be wild
     # only if a month was dealt there (Brewing Storm); its leftovers follow its log
-    return State(rules, hands, fm, tuple(caps), (), 0, view.phase, view.current_player,
+    active = view.current_player        # G9: in a Draw vote, the asker is still to play
+    if view.phase == Phase.DRAW_VOTE:
+        active = next(s for s, w in reversed(view.draw_votes) if w == "ask")
+    return State(rules, hands, fm, tuple(caps), (), 0, view.phase, active,
                  view.dealer, view.round_no, tuple(sigs), tuple(pts), tuple(view.calls),
                  tuple(view.scores), (0,) * n, pending, None, record, None,
-                 view.dealt_field.mask, tuple(view.wild_log), tuple(view.declared))
+                 view.dealt_field.mask, tuple(view.wild_log), tuple(view.declared),
+                 draw_votes=tuple(view.draw_votes))
+
+
+#: G9: what a Draw ask or vote does (the coach's reason for it).
+_DRAW_REASONS = {
+    AskDraw: "shows your hand and asks the others to end the round with no winner",
+    AcceptDraw: "ends the round with no winner if every other player accepts too",
+    RefuseDraw: "plays on; where the game shifts payments to a refuser who loses (Go-Stop), "
+                "you would pay the other loser's penalty too",
+}
 
 
 def _sample_worlds(view: PlayerView, rng: random.Random, samples: int) -> list[_World]:
@@ -545,6 +567,8 @@ class _Context:
             items = self.decision_reasons(action, exp, win, loss, nothing, stats, legal)
         elif isinstance(action, Choose):
             items = self.choice_reasons(action)
+        elif isinstance(action, (AskDraw, AcceptDraw, RefuseDraw)):
+            items = [(50, _DRAW_REASONS[type(action)])]
         else:
             items = self.card_reasons(action)
         items.sort(key=lambda x: -x[0])

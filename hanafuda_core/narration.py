@@ -429,7 +429,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
             return _resolve(card, source, fm, pair_month, turn, stack, takes, rel)
         return wild.resolve(card, source, fm, pair_month, turn, last)
 
-    p = before.player
+    p = before.actor            # G9: in a Draw vote, the voter acts
     fm = before.field_m
     part0: dict[str, Any] = {"player": p, "new_turn": isinstance(action, Play)}
     own_draw = False
@@ -537,7 +537,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
             continue
         i = next((i for i in reversed(mine) if built[i].captured), mine[-1])
         built[i] = replace(built[i], yaku=replace(news, player=built[i].player))
-    return Step(p, action, tuple(built), after.phase, after.player, after.result,
+    return Step(p, action, tuple(built), after.phase, after.actor, after.result,
                 tuple(after.wild_log[len(before.wild_log):]), rules.decision_words,
                 after.events[len(before.events):])
 
@@ -725,6 +725,9 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
                    if declared.cards else f"{subject(who, 'declare')} nothing more.")
     if part.decision == LEAVE:
         out.insert(0, f"{subject(who, 'leave')} the wild card on the field.")
+    if part.decision in _DRAW_VOTE_WORDS:       # G9: a Draw asked for, accepted, refused
+        verb, rest = _DRAW_VOTE_WORDS[part.decision]
+        out.append(f"{subject(who, verb)} {rest}.")
     if part.decision == GO_ON.code():
         out.append(f"{subject(who, 'call')} {part.words.go_on} and "
                    f"{conjugate(who, 'play')} on.")
@@ -737,6 +740,12 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
             out.append(f"{_possessive(names[left.yaku.player])} captures now make "
                        f"{and_list(left.yaku.names())}: {total} point{'s' * (total != 1)}.")
     return out
+
+
+#: G9: the Draw vote's actions in words (verb, the rest of the sentence).
+_DRAW_VOTE_WORDS = {"ask draw": ("ask", "for a Draw, the hand face up for the others"),
+                    "accept draw": ("accept", "the Draw"),
+                    "refuse draw": ("refuse", "the Draw, so play goes on")}
 
 
 def _hiki_month(declared: Declare) -> str:
@@ -798,6 +807,8 @@ def result_text(result: RoundResult | State | None, names: Sequence[str],
         return (f"{subject(names[res.winner], 'capture')} the first yaku, which ends the "
                 f"round, and {conjugate(names[res.winner], 'score')} {pts} "
                 f"point{'s' * (pts != 1)}.")
+    if res.reason == "draw_agreed":              # G9: a Draw asked for and accepted
+        return "The Draw is agreed: the round ends with no winner, and nobody scores."
     if res.winner is None:
         if any(res.points):
             best = max(range(len(res.points)), key=lambda p: res.points[p])
@@ -828,6 +839,8 @@ def describe(step: Step, names: Sequence[str]) -> str:
         text += f" {who} must decide: {step.words.go_on} (go on) or {step.words.stop}."
     elif step.phase == Phase.DECLARE:
         text += f" {who} may show cards from the hand, or pass."
+    elif step.phase == Phase.DRAW_VOTE:         # G9
+        text += f" {who} must accept or refuse the Draw."
     elif step.phase == Phase.PLAY and step.parts[0].chosen:
         text += f" {subject(who, 'play')} the first card."
     elif step.phase == Phase.PLAY and _declaration(step.parts[0].decision) is not None \
@@ -866,6 +879,9 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     elif declared is not None:
         lines.append(f"  {who} shows {_list(declared.cards)}" if declared.cards
                      else f"  {who} declares nothing more")
+    elif part0.decision in _DRAW_VOTE_WORDS:        # G9: the Draw vote
+        verb, rest = _DRAW_VOTE_WORDS[part0.decision]
+        lines.append(f"  {who} {conjugate(who, verb)} {rest}")
     elif part0.decision == GO_ON.code():
         lines.append(f"  {who} calls {step.words.go_on} and plays on")
     elif part0.decision == STOP.code():

@@ -201,7 +201,8 @@ class CaptureRound(_Wrapped[_eng.State]):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.inner.phase == _ROUND_OVER else self.inner.player
+        # G9: in a Draw vote, the voter acts (not the player whose turn it is)
+        return None if self.inner.phase == _ROUND_OVER else self.inner.actor
 
     def legal_actions(self) -> tuple[_eng.Action, ...]:
         return _eng.legal_actions(self.inner)

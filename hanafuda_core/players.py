@@ -21,8 +21,12 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .cards import CARD_INFO, AnyCard, CardSet, Kind
 from .engines.capture import (
+    ACCEPT_DRAW,
+    REFUSE_DRAW,
     STOP,
+    AcceptDraw,
     Action,
+    AskDraw,
     Capture,
     CaptureRules,
     Choose,
@@ -70,6 +74,8 @@ class RandomPlayer:
                ) -> Action:
         if type(legal[0]) is Declare:
             return legal[0]
+        if type(legal[-1]) is AskDraw:          # G9: never asks for a Draw
+            legal = legal[:-1]
         return legal[int(rng.random() * len(legal))]
 
 
@@ -119,6 +125,10 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     ``revealed``: the player showed the wild card at the deal (``WildRules.reveal``).
     """
     first = legal[0]
+    if type(first) is AcceptDraw:               # G9: without a view, play on
+        return REFUSE_DRAW
+    if type(legal[-1]) is AskDraw:              # G9: never asks for a Draw
+        legal = legal[:-1]
     if type(first) is Declare or type(first) is Choose:     # (a dealer's choice: B12's
         return first                                        # first, without the view)
     if type(legal[-1]) is Declare:  # an announced hiki (B1) takes a whole month: announce
@@ -145,6 +155,17 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
         return max((a for a in legal if type(a) is Capture),
                    key=lambda a: (_VAL[a.card], -a.card))
     return first
+
+
+def accepts_draw(view: PlayerView) -> bool:
+    """G9: the computer players' vote on a requested Draw: accept when the voter's own
+    position (yaku points, then the value of the captured cards) is worse than the
+    asker's, else refuse and play on."""
+    asker = next(s for s, w in reversed(view.draw_votes) if w == "ask")
+
+    def position(seat: int) -> tuple[int, int]:
+        return view.yaku_points[seat], _value(view.captures[seat].mask)
+    return position(view.player) < position(asker)
 
 
 def choose_round_rules(rules: CaptureRules, round_no: int, seen_m: int,
@@ -234,6 +255,8 @@ class GreedyPlayer:
             return choose_round_rules(view.rules, view.round_no,
                                       view.hand.mask | view.field.mask,
                                       cast("Sequence[Choose]", legal))
+        if type(legal[0]) is AcceptDraw and view is not None:
+            return ACCEPT_DRAW if accepts_draw(view) else REFUSE_DRAW
         if isinstance(legal[0], Play):
             assert view is not None, "a play is chosen from what the seat sees"
             return greedy_action(view.rules, view.field.mask, view.dealt_field.mask, legal,
@@ -286,7 +309,8 @@ def play_round(state: State, agents: Sequence[Agent], rng: random.Random) -> Sta
     """Play a dealt round to its end with agents (each sees only its view)."""
     while state.phase != Phase.ROUND_OVER:
         legal = legal_actions(state)
-        action = agents[state.player].choose(view(state, state.player), legal, rng)
+        seat = state.actor          # G9: in a Draw vote, the voter
+        action = agents[seat].choose(view(state, seat), legal, rng)
         state = apply(state, action)
     return state
 

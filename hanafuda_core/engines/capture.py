@@ -123,6 +123,7 @@ if TYPE_CHECKING:
     from ..yaku import QuickResult, Signature
 
 __all__ = [
+    "ACCEPT_DRAW", "ASK_DRAW", "REFUSE_DRAW", "AcceptDraw", "AskDraw", "RefuseDraw",
     "Phase", "Play", "Capture", "GoOn", "Stop", "GO_ON", "STOP", "DecisionWords",
     "NEUTRAL_WORDS", "Action", "parse_action",
     "CaptureRules", "RoundRules", "Choose", "rules_for_round", "game_rules",
@@ -150,6 +151,7 @@ class Phase(IntEnum):
     ROUND_OVER = 4
     DECLARE = 5                 # after the deal: show cards from the hand (Declare) or Pass
     CHOOSE_RULES = 6            # B12: the dealer chooses the round's rules (Choose)
+    DRAW_VOTE = 7               # G9: the others vote on a requested Draw (state.voter acts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,12 +309,55 @@ class Choose:
         return f"choose {self.key.replace('_', ' ')} {self.value.replace('_', ' ')}"
 
 
-Action = Play | Capture | GoOn | Stop | Declare | Pass | Choose
+@dataclass(frozen=True, slots=True)
+class AskDraw:
+    """G9: ask the others for a Draw at the start of one's turn (the hand becomes public)."""
+
+    def code(self) -> str:
+        return "ask draw"
+
+    def describe(self) -> str:
+        return "ask for a Draw"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptDraw:
+    """G9: accept the Draw asked for (all the others accepting ends the round)."""
+
+    def code(self) -> str:
+        return "accept draw"
+
+    def describe(self) -> str:
+        return "accept the Draw"
+
+
+@dataclass(frozen=True, slots=True)
+class RefuseDraw:
+    """G9: refuse the Draw asked for (play goes on; the refuser is recorded)."""
+
+    def code(self) -> str:
+        return "refuse draw"
+
+    def describe(self) -> str:
+        return "refuse the Draw"
+
+
+ASK_DRAW = AskDraw()
+ACCEPT_DRAW = AcceptDraw()
+REFUSE_DRAW = RefuseDraw()
+_DRAW_CODES: dict[str, AskDraw | AcceptDraw | RefuseDraw] = {
+    "ask draw": ASK_DRAW, "accept draw": ACCEPT_DRAW, "refuse draw": REFUSE_DRAW}
+_VOTE_WORD = {AskDraw: "ask", AcceptDraw: "accept", RefuseDraw: "refuse"}
+
+
+Action = (Play | Capture | GoOn | Stop | Declare | Pass | Choose | AskDraw | AcceptDraw
+          | RefuseDraw)
 
 PLAY: tuple[Play, ...] = tuple(Play(c) for c in DECK)
 CAPTURE: tuple[Capture, ...] = tuple(Capture(c) for c in DECK)
 GO_ON = GoOn()
 STOP = Stop()
+
 
 #: The words read as a go-on: the written code ``"koikoi"`` and its spellings.
 _GO_ON_CODES = frozenset(("koikoi", "koi-koi", "koi", "go on", "go-on", "goon"))
@@ -321,7 +366,8 @@ _GO_ON_CODES = frozenset(("koikoi", "koi-koi", "koi", "go on", "go-on", "goon"))
 def parse_action(text: str | Action) -> Action:
     """Read an action from its code: ``"play 3a"``, ``"capture 3b"``, ``"koikoi"`` (a go-on;
     ``"go on"`` is read too), ``"stop"``."""
-    if isinstance(text, (Play, Capture, GoOn, Stop, Declare, Pass, Choose)):
+    if isinstance(text, (Play, Capture, GoOn, Stop, Declare, Pass, Choose, AskDraw,
+                         AcceptDraw, RefuseDraw)):
         return text
     from ..cards import parse_card
     low = " ".join(str(text).strip().lower().split())
@@ -331,6 +377,8 @@ def parse_action(text: str | Action) -> Action:
         return STOP
     if low == "pass":
         return PASS
+    if low in _DRAW_CODES:                  # G9: 'ask draw', 'accept draw', 'refuse draw'
+        return _DRAW_CODES[low]
     words = low.split(None, 1)
     if words and words[0] == "choose":
         parts = low.split()
@@ -765,6 +813,8 @@ class CaptureRules:
     events: EventRules | None = None
     # G3: bombs (Go-Stop); None = none.
     bomb: BombRules | None = None
+    # G9: the active player may ask for a Draw at the start of a turn (3+ players).
+    draw_requests: bool = False
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -1418,6 +1468,7 @@ class State(NamedTuple):
     wild_log: tuple[WildEvent, ...] = ()     # WildEvents, in order (empty without a wild card)
     declared: tuple[tuple[int, Declare], ...] = ()  # (seat, what it declared) after the deal
     events: tuple[SpecialEvent, ...] = ()    # G5: the special events so far, in order
+    draw_votes: tuple[tuple[int, str], ...] = ()   # G9: (seat, "ask"/"accept"/"refuse")
 
     # -- readable API ----------------------------------------------------------
     @property
@@ -1448,7 +1499,33 @@ class State(NamedTuple):
 
     @property
     def current_player(self) -> int:
-        return self.player
+        """Whose action it is (:attr:`actor`)."""
+        return self.actor
+
+    @property
+    def actor(self) -> int:
+        """The seat whose action it is: the active player, or in a Draw vote the voter."""
+        return self.voter if self.phase == Phase.DRAW_VOTE else self.player
+
+    @property
+    def voter(self) -> int:
+        """G9: the seat that votes now on the Draw asked for (-1 outside a vote): the
+        others in play order from the asker's right."""
+        if self.phase != Phase.DRAW_VOTE:
+            return -1
+        votes = self.draw_votes
+        i = max(k for k, (_, w) in enumerate(votes) if w == "ask")
+        return (votes[i][0] + len(votes) - i) % self.rules.players
+
+    @property
+    def draw_askers(self) -> tuple[int, ...]:
+        """G9: the seats that asked for a Draw this round (their hands are public)."""
+        return tuple(s for s, w in self.draw_votes if w == "ask")
+
+    @property
+    def draw_refusers(self) -> tuple[int, ...]:
+        """G9: the seats that refused a Draw this round (the settlement's shift)."""
+        return tuple(s for s, w in self.draw_votes if w == "refuse")
 
     @property
     def is_terminal(self) -> bool:
@@ -1755,7 +1832,7 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
                         _seat_burdens(rules, dealer, burdens), carry)
     state = _new(State, (rules, hands, fm, tuple(caps), stock, pos, Phase.PLAY, dealer,
                          dealer, round_no, sigs, pts, (), scores, wins, (),
-                         None, record, None, fm | gone, (), (), ()))
+                         None, record, None, fm | gone, (), (), (), ()))
     if outcome in ("instant_win", "dealer_wins"):
         res = rules.overlay.settle_instant(state, seat if outcome == "instant_win" else dealer,
                                            reason)
@@ -1984,7 +2061,7 @@ def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
     return _new(State, (rules, hands_m, field_m, caps_m, stock, 0, Phase.PLAY, player, dealer,
                         round_no, tuple(sigs), tuple(pts), calls,
                         tuple(scores) if scores is not None else (rules.start_points,) * n,
-                        (0,) * n, (), None, record, None, field_m, (), (), ()))
+                        (0,) * n, (), None, record, None, field_m, (), (), (), ()))
 
 
 _INT_ONLY = frozenset({int})
@@ -2039,6 +2116,12 @@ _DECLARE = Phase.DECLARE
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The actions the current player may take, sorted (deterministic)."""
     ph = state.phase
+    if ph == _PLAY_PHASE and state.rules.draw_requests and _may_ask_draw(state):
+        # G9: the turn's actions (read as if the ask were made), then the ask
+        asked = state.draw_votes + ((state.player, "ask"),)
+        return legal_actions(state._replace(draw_votes=asked)) + (ASK_DRAW,)
+    if ph == Phase.DRAW_VOTE:
+        return (ACCEPT_DRAW, REFUSE_DRAW)
     if ph == _PLAY_PHASE:
         h = state.hands_m[state.player]
         plays = _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
@@ -2075,6 +2158,31 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
+def _may_ask_draw(state: State) -> bool:
+    """G9: may the active player ask for a Draw now (3+ players, the start of the turn,
+    once per player per round: our reading)?"""
+    return state.rules.players >= 3 and not state.pending \
+        and (state.player, "ask") not in state.draw_votes
+
+
+def _draw_vote(state: State, action: AskDraw | AcceptDraw | RefuseDraw) -> State:
+    """G9: an ask opens the vote; a refusal closes it (play goes on); all the others
+    accepting end the round with no winner (``"draw_agreed"``)."""
+    seat = state.actor
+    hist = (state.history_c, action)
+    votes = state.draw_votes + ((seat, _VOTE_WORD[type(action)]),)
+    if type(action) is AskDraw:
+        return state._replace(history_c=hist, draw_votes=votes, phase=Phase.DRAW_VOTE)
+    if type(action) is RefuseDraw:
+        return state._replace(history_c=hist, draw_votes=votes, phase=Phase.PLAY)
+    later = state._replace(history_c=hist, draw_votes=votes)
+    if later.voter != later.player:
+        return later
+    res = state.rules.overlay.settle_draw(later)
+    return _finish(later, RoundResult(None, res.points, "draw_agreed",
+                                      make_report=lambda: res.report))
+
+
 def _choices(state: State) -> tuple[Choose, ...]:
     """The dealer's choices of the round's rules (B12)."""
     rr = game_rules(state.rules).round_rules
@@ -2091,7 +2199,8 @@ def _name(card: int) -> str:
     return CARD_INFO[card].name
 
 
-_ACTION_TYPES = (Play, Capture, GoOn, Stop, Declare, Pass, Choose)
+_ACTION_TYPES = (Play, Capture, GoOn, Stop, Declare, Pass, Choose, AskDraw, AcceptDraw,
+                 RefuseDraw)
 
 
 def _check_action(action: object) -> None:
@@ -2115,10 +2224,21 @@ def _refuse(state: State, action: Action, player: int | None) -> None:
     _check_action(action)
     if state.phase == Phase.ROUND_OVER:
         raise IllegalActionError("the round is over; start the next round (next_round)")
-    if player is not None and player != state.player:
-        raise IllegalActionError(f"it is player {state.player + 1}'s turn, not player "
+    if player is not None and player != state.actor:
+        raise IllegalActionError(f"it is player {state.actor + 1}'s turn, not player "
                                  f"{player + 1}'s")
     ph = state.phase
+    if ph == Phase.DRAW_VOTE or type(action) in _VOTE_WORD:         # G9: the Draw vote
+        if action in legal_actions(state):
+            return
+        if ph == Phase.DRAW_VOTE:
+            raise IllegalActionError(f"player {state.voter + 1} answers the Draw asked for: "
+                                     f"'accept draw' or 'refuse draw' ({action.code()!r} "
+                                     "is neither)")
+        raise IllegalActionError(f"{action.code()!r}: a Draw is asked for only by the active "
+                                 "player at the start of their turn, once a round, with "
+                                 "three or more players and the rule in play; a vote only "
+                                 "answers an ask")
     if ph == Phase.CHOOSE_RULES:
         choices = _choices(state)
         if action in choices:
@@ -2250,6 +2370,8 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
     ph = state.phase
     if ph == Phase.CHOOSE_RULES:
         return _apply_choice(state, cast(Choose, action))
+    if type(action) in _VOTE_WORD:                              # G9: the Draw vote
+        return _draw_vote(state, cast("AskDraw | AcceptDraw | RefuseDraw", action))
     if ph == Phase.PLAY and isinstance(action, Play):
         play = PLAY[action.card]
         return _turn(state, (state.history_c, play), 0, play.card, state.hands_m,
@@ -2428,6 +2550,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     # G5: the turn's facts for the special events (ints; ``er`` None: no events)
     er = rules.events
     evs = state.events
+    dv = state.draw_votes                       # G9: the Draw votes so far
     hcard = card if step == 0 else -1           # the hand card, while it is known
     drawn = card if step == 2 else -1           # the drawn card
     hk = 0                                      # stacks of three captured this turn
@@ -2453,7 +2576,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl, evs))
+                                        state.deal, None, state.field0, wlog, decl, evs, dv))
                 if n:
                     fm ^= m
                     turn = bit | m
@@ -2467,7 +2590,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl, evs))
+                                        state.deal, None, state.field0, wlog, decl, evs, dv))
                 fm ^= fwild
                 turn = bit | fwild
                 wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -2481,7 +2604,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
                                         calls, state.scores, state.wins, (card, 0, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl, evs))
+                                        state.deal, None, state.field0, wlog, decl, evs, dv))
                 else:                                   # one, or three (a hiki): take all
                     fm ^= m
                     turn = m | bit
@@ -2511,7 +2634,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month, extra), hist, state.deal, None,
-                                            state.field0, wlog, decl, evs))
+                                            state.field0, wlog, decl, evs, dv))
                     if n:
                         fm ^= m
                         turn |= bit | m
@@ -2530,7 +2653,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month, extra), hist, state.deal, None,
-                                            state.field0, wlog, decl, evs))
+                                            state.field0, wlog, decl, evs, dv))
                     fm ^= fwild
                     turn |= bit | fwild
                     wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -2551,7 +2674,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                             player, state.dealer, state.round_no, sigs, pts,
                                             calls, state.scores, state.wins,
                                             (card, turn, pair_month, extra), hist, state.deal, None,
-                                            state.field0, wlog, decl, evs))
+                                            state.field0, wlog, decl, evs, dv))
                     else:
                         fm ^= m
                         turn |= m | bit
@@ -2573,7 +2696,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     end = _new(State, (rules, hands, fm, tuple(c), stock, pos, _PLAY_PHASE,
                                        player, state.dealer, state.round_no, sigs, pts, calls,
                                        state.scores, state.wins, (), hist, state.deal, None,
-                                       state.field0, wlog, decl, evs))
+                                       state.field0, wlog, decl, evs, dv))
                     if ended == "three_hiki":
                         return _finish(end, rules.overlay.settle_event(end, player, ended))
                     won = rules.overlay.settle(end, player)     # "winning_brights"
@@ -2602,26 +2725,27 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
                                                player, state.dealer, state.round_no, sigs,
                                                pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog, decl, evs))
+                                               state.deal, None, state.field0, wlog, decl, evs, dv))
                             return _finish(end, rules.overlay.settle(end, player))
                         if needed(rules, old, sig, total):
                             return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
                                                 player, state.dealer, state.round_no, sigs,
                                                 pts, calls, state.scores, state.wins, (), hist,
-                                                state.deal, None, state.field0, wlog, decl, evs))
+                                                state.deal, None, state.field0, wlog, decl,
+                                                evs, dv))
                         if first_yaku and sig and not old:
                             # A3: the first yaku ends the round on the spot (no decision)
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
                                                player, state.dealer, state.round_no, sigs,
                                                pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog, decl, evs))
+                                               state.deal, None, state.field0, wlog, decl, evs, dv))
                             return _finish(end, rules.overlay.settle(end, player))
         # the next turn, or the end of the round
         if not any(hands) and (pos >= nstock or hands_end):
             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                state.dealer, state.round_no, sigs, pts, calls, state.scores,
                                state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
-                               evs))
+                               evs, dv))
             if active and pos >= nstock:
                 end = _leftovers(end)
             return _finish(end, rules.overlay.settle_draw(end))
@@ -2637,7 +2761,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
             return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
                                 state.dealer, state.round_no, sigs, pts, calls, state.scores,
                                 state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
-                               evs))
+                               evs, dv))
         # An empty hand skips phase 1: only the draw (BOOK ch. 3).
         step, turn, pair_month = 1, 0, -1
         hcard = drawn = -1
@@ -2708,7 +2832,7 @@ _MADE = frozenset({"hiki_made", "first_hiki", "three_hiki"})
 
 def _finish(state: State, result: RoundResult) -> State:
     (rules, hands, fm, caps, stock, pos, _, player, dealer, rnd, sigs, pts, calls, scores,
-     wins, _, hist, deal, _, field0, wlog, decl, evs) = state
+     wins, _, hist, deal, _, field0, wlog, decl, evs, votes) = state
     if evs and any(e.points for e in evs):       # G5: the events' points join the result
         side = side_payments(rules.players, evs)
         first = result
@@ -2716,7 +2840,7 @@ def _finish(state: State, result: RoundResult) -> State:
                              first.reason, make_report=lambda: first.report)
     return State(rules, hands, fm, caps, stock, pos, Phase.ROUND_OVER, player, dealer, rnd,
                  sigs, pts, calls, scores, wins, (), hist, deal, result, field0, wlog, decl,
-                 evs)
+                 evs, votes)
 
 
 # ---------------------------------------------------------------------------
@@ -3123,6 +3247,7 @@ class PlayerView:
     declared: tuple[tuple[int, Declare], ...] = ()   # (seat, declaration) after the deal
     shown_m: tuple[int, ...] = ()          # per seat: declared cards still in its hand
     burdens: tuple[int, ...] = ()          # B14: per seat, the point burden (public)
+    draw_votes: tuple[tuple[int, str], ...] = ()     # G9: the Draw asks and votes (public)
 
     def shown(self, seat: int) -> CardSet:
         """The cards ``seat`` declared that are still in its hand (public)."""
@@ -3150,8 +3275,10 @@ def view(state: State, player: int) -> PlayerView:
     announced = [e for e in state.wild_log if e.kind == "hiki_blocked"] if rules.wild else []
     open_claims = bool(state.declared) and rules.declarations is not None \
         and rules.declarations.open_hand
-    if open_claims or announced:
+    if open_claims or announced or state.draw_votes:
         per = [0] * rules.players
+        for s in state.draw_askers:     # G9: a Draw asker's hand is public from then on
+            per[s] |= state.hands_m[s]
         for s, d in state.declared if open_claims else ():
             for c in d.cards:
                 per[s] |= (1 << c) & state.hands_m[s]
@@ -3164,14 +3291,14 @@ def view(state: State, player: int) -> PlayerView:
     if state.phase in (Phase.CHOOSE_HAND_CAPTURE, Phase.CHOOSE_DRAW_CAPTURE):
         pend = Card(state.pending[0])
         seen |= (1 << pend) | state.pending[1]      # face up: the card and this turn's takes
-    return PlayerView(player, state.phase, state.player, state.dealer, state.round_no,
+    return PlayerView(player, state.phase, state.actor, state.dealer, state.round_no,
                       state.hand(player), state.field,
                       tuple(state.captures(p) for p in range(rules.players)),
                       tuple(h.bit_count() for h in state.hands_m), state.stock_size,
                       CardSet.from_mask(deck & ~seen), state.scores, state.calls,
                       tuple(state.yaku_points(p) for p in range(rules.players)), pend, rules,
                       CardSet.from_mask(state.field0), state.wild_log, state.declared, shown,
-                      state.deal.burdens)
+                      state.deal.burdens, state.draw_votes)
 
 
 # ---------------------------------------------------------------------------
@@ -3273,10 +3400,10 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
     It steps the public API (:func:`legal_actions` and :func:`apply`, no second
     copy of the turn) and makes exactly the random draws that
     :class:`hanafuda_core.players.RandomPlayer` agents make (one
-    ``int(rng.random() * len(legal))`` per decision, in legal-action order), so
-    both give the same round (a test checks it). Declarations at the deal (A1) are
-    no draw: every seat declares everything allowed, as the agents do. The views
-    are not built.
+    ``int(rng.random() * len(legal))`` per decision, in legal-action order, a Draw
+    never asked for), so both give the same round (a test checks it). Declarations at
+    the deal (A1) are no draw: every seat declares everything allowed, as the agents
+    do. The views are not built.
 
     >>> from hanafuda_core.games.koikoi import get_rules
     >>> end = fast_random_round(get_rules("book"), random.Random(7))
@@ -3289,5 +3416,7 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
     rand = rng.random
     while state.phase != _OVER:
         legal = legal_actions(state)
+        if type(legal[-1]) is AskDraw:      # G9: a random player never asks for a Draw
+            legal = legal[:-1]
         state = apply(state, legal[int(rand() * len(legal))])
     return state

@@ -247,8 +247,11 @@ _OPTION_LIST = (
            "turn; a third hiki left ends the round, 5 from each", BOOK_EVENTS,
            note="part of the chapter's game (G5); off: a plain round"),
     Option("draw_requests", False, (False, True),
-           _not_yet("with three players, asking for a Draw at the start of one's turn"),
-           BOOK_DRAW, note="part of the chapter's game; it needs G9", implemented=False),
+           "with three players, the player about to play may ask for a Draw, showing "
+           "their hand; the next player answers first, a refusal plays on (the refuser "
+           "pays both losers' penalties if they lose), both accepting ends the round with "
+           "no winner", BOOK_DRAW, note="part of the chapter's game (G9); once per player "
+           "per round is our reading"),
     Option("go_table", "book", ("book", "higher_stakes"),
            "what Go calls do: +1 for one, then x the number of calls (the chapter); or +1, "
            "+2, then x2 for every Go beyond the second ('Higher Stakes')",
@@ -682,6 +685,9 @@ class GoStopOverlay:
                            reveals=len(declared_by(state, winner)),
                            bombs=bombs_made(state, winner),
                            previous_no_winner="no_winner" in state.carry,
+                           # G9: a Draw's refusers and askers matter only as losers
+                           draw_refusers=tuple(s for s in state.draw_refusers if s != winner),
+                           draw_askers=tuple(s for s in state.draw_askers if s != winner),
                            responsible=responsible_seat(state, winner) if n > 2 else None)
 
     def pile_report(self, rules: CaptureRules, mask: int, field_mask: int = 0, calls: int = 0,
@@ -715,7 +721,9 @@ class GoStopOverlay:
 
     def settle_draw(self, state: State) -> RoundResult:
         n = state.rules.players
-        rep = ScoreReport((), 0, (), 0, f"Round {state.round_no}: nobody called Stop", None,
+        what = ("the Draw asked for is accepted" if state.phase == Phase.DRAW_VOTE  # G9
+                else "nobody called Stop")
+        rep = ScoreReport((), 0, (), 0, f"Round {state.round_no}: {what}", None,
                           ("no winner: nobody scores, the same dealer deals again and the "
                            "next round's winner is doubled",))
         return RoundResult(None, (0,) * n, "draw", rep)
@@ -867,7 +875,8 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                            triple_hiki=2 if v["triple_hiki"] else 0,
                            winning_brights=v["winning_brights"])
                 if v["special_events"] else None),
-        bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None))
+        bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None),
+        draw_requests=v["draw_requests"] and n == 3)
 
 
 RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="no-jokers")

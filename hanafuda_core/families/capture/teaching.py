@@ -29,7 +29,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import CARD_INFO, FLOWERS, MONTH_NAMES, Card, CardSet
-from ...engines.capture import Capture, Pass, Phase, Play, State, game_rules, legal_actions
+from ...engines.capture import (
+    ASK_DRAW,
+    Capture,
+    Pass,
+    Phase,
+    Play,
+    State,
+    game_rules,
+    legal_actions,
+)
 from ...narration import describe, result_text, story
 from ...narration import held_yaku as _held_yaku
 from ...units import format_amount
@@ -168,7 +177,15 @@ def prompt(r: Any, seat: int, names: Sequence[str]) -> str | None:
     if s is None or s.is_terminal or s.current_player != seat:
         return None
     if s.phase == Phase.PLAY:
+        if legal_actions(s)[-1] == ASK_DRAW:     # G9: a Draw may be asked for first
+            return ("Your turn: play a card from your hand, or first ask the others for a "
+                    "Draw (your hand is then shown to them).")
         return "Your turn: play a card from your hand."
+    if s.phase == Phase.DRAW_VOTE:          # G9: the vote on a requested Draw
+        asker = names[s.player] if s.player < len(names) else f"player {s.player + 1}"
+        return (f"{asker} asks for a Draw: accept (the round ends with no winner once "
+                "everyone accepts) or refuse (play goes on, and your refusal is "
+                "remembered when the round is settled).")
     if s.phase == Phase.CHOOSE_RULES:        # B12: the dealer's choice of the round's rules
         rr = game_rules(s.rules).round_rules
         assert rr is not None, "a choice of the round's rules comes from its RoundRules"
@@ -299,10 +316,15 @@ def face_down(r: Any, seat: int) -> str | None:
 
 def shown_rows(r: Any, names: Sequence[str]) -> list[tuple[str, tuple[Any, ...]]]:
     """(label, cards) for each player's hand combinations shown ("You show Three Pairs");
-    empty for a round without them."""
+    empty for a round without them. G9: a Draw asker's hand, shown from the ask on."""
     staged = _staged(r)
     if staged is None:
-        return []
+        s = _engine(r)
+        if s is None:
+            return []
+        return [(f"{_cap(names[a])} asked for a Draw: "
+                 f"{'your' if names[a].lower() == 'you' else 'their'} hand is shown",
+                 tuple(s.hand(a))) for a in s.draw_askers]
     inner = staged[1]
     table = inner.rules.teyaku
     out = []
