@@ -138,6 +138,8 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
         val = _VAL
         best, best_key = first, None
         for a in cast("Sequence[Play]", legal):
+            if type(a) is not Play:     # Smoke Clears' Pass (skip the hand card): never best
+                continue
             card = a.card
             taken, options = play_options(rules, field_m, dealt_field, card, revealed)
             if taken:
