@@ -403,3 +403,22 @@ def test_the_narration_tells_the_dealers_choice():
         "  Ann chooses the yaku set for this round: Set Two"]
     assert describe(step, ("You", "Ben")) == ("You choose the yaku set for this round: "
                                               "Set Two. You play the first card.")
+
+
+def test_the_play_tools_status_line_names_the_set_the_dealer_chose():
+    """The status line names the preset; once the dealer has chosen the round's set it
+    also says which one, since the preset's own name may be the other set."""
+    from hanafuda_core.teach.tools import PlayController
+    play = PlayController("tensho-simplified", seed=4, set_each_round=True)
+    chosen = None
+    while not play.is_over and chosen is None:
+        if play.state.state.phase == Phase.CHOOSE_RULES:
+            assert "this round:" not in play.status_line()
+            move = next(m for m in play.legal if m.action.value == "two")
+            assert isinstance(move.action, Choose)
+            play.act(move)
+            chosen = move
+        else:
+            play.act(play.legal[0])
+    assert chosen is not None
+    assert "this round: Set Two" in play.status_line()

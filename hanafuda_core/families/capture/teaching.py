@@ -355,11 +355,12 @@ def pile_owner(r: Any, side: int) -> int | None:
 
 
 def status_parts(r: Any, names: Sequence[str]) -> list[str]:
-    """What a status line adds for a staged round: the field's multiplier and, in play,
-    each active player's card points."""
+    """What a status line adds: the rules the dealer chose for this round (B12, e.g.
+    Tensho's Set Two, which the preset's name does not say); for a staged round, the
+    field's multiplier and, in play, each active player's card points."""
     staged = _staged(r)
     if staged is None:
-        return []
+        return _chosen_rules(r)
     inner = staged[1]
     m = inner.multiplier
     out = [f"{m.name} (x{m.value})"]
@@ -367,6 +368,17 @@ def status_parts(r: Any, names: Sequence[str]) -> list[str]:
         out.append("card points: " + ", ".join(
             f"{names[s]} {inner.captures(s).value()}" for s in inner.active))
     return out
+
+
+def _chosen_rules(r: Any) -> list[str]:
+    """``["this round: <the dealer's choice>"]`` once the dealer chose the round's rules
+    (B12), else []."""
+    state = _engine(r)
+    choice = state.deal.choice if state is not None else ""
+    if state is None or not choice:
+        return []
+    chooser = game_rules(state.rules).round_rules
+    return [f"this round: {chooser.label(choice) if chooser is not None else choice}"]
 
 
 def first_dealer(game: Any, players: int, seat: int) -> int | None:
