@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import tables
+from ..book import _html
 from ..cards import Card, CardSet, Kind
 from ..errors import HanafudaError
 from ..play import Game
@@ -77,11 +78,6 @@ __all__ = [
     "worked_example_html",
     "yaku_cards_html",
 ]
-
-
-def _html(markup: str) -> HTML:
-    from ..book import _html as book_html
-    return book_html(markup)
 
 
 def _svg() -> Any:

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from .. import tables
+from ..book import _html as _display
 from ..cards import CardSet
 from ..errors import HanafudaError
 from ..play import Game
@@ -119,11 +120,6 @@ def reader_problems(text: str, *, codes: bool = False) -> list[str]:
             lo, hi = max(0, m.start() - 40), m.end() + 40
             out.append(f"{what}: {m.group(0)!r} in \u2026{flat[lo:hi]}\u2026")
     return out
-
-
-def _display(markup: str) -> Any:
-    from ..book import _html
-    return _html(markup)
 
 
 def overview_html(game: Game | str) -> str:

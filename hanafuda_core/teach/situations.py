@@ -39,6 +39,7 @@ from typing import Any
 from .. import tables
 from ..book import TURN_CASES as BASICS_TURN_CASES
 from ..book import TurnCase, TurnSetup, _caption, turn_case_html
+from ..book import _html as _display
 from ..book import turn_case as _turn_case
 from ..cards import CardSet
 from ..engines.capture import (
@@ -87,11 +88,6 @@ __all__ = [
     "turn_case",
     "turn_cases",
 ]
-
-
-def _display(markup: str) -> Any:
-    from ..book import _html
-    return _html(markup)
 
 
 def _table(rows: Sequence[Mapping[str, object]]) -> Any:
