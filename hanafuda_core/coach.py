@@ -61,6 +61,7 @@ from .engines.capture import (
     Stop,
     _choice_mask,
     _wild_choice,
+    agent_choices,
     apply,
     legal_actions,
     play_options,
@@ -292,8 +293,7 @@ class Coach:
         legal = tuple(legal)
         if type(legal[0]) is AcceptDraw:        # G9: the vote on a requested Draw
             return ACCEPT_DRAW if accepts_draw(view) else REFUSE_DRAW
-        if type(legal[-1]) is AskDraw:          # G9: the coach never asks for a Draw
-            legal = legal[:-1]
+        legal = agent_choices(legal)
         if len(legal) == 1 or type(legal[0]) is Declare:
             return legal[0]         # at the deal: declare everything allowed
         state, worlds = self._setup(view, legal)

@@ -26,7 +26,6 @@ from .engines.capture import (
     STOP,
     AcceptDraw,
     Action,
-    AskDraw,
     Capture,
     CaptureRules,
     Choose,
@@ -35,6 +34,7 @@ from .engines.capture import (
     Play,
     PlayerView,
     State,
+    agent_choices,
     apply,
     game_over,
     legal_actions,
@@ -74,8 +74,7 @@ class RandomPlayer:
                ) -> Action:
         if type(legal[0]) is Declare:
             return legal[0]
-        if type(legal[-1]) is AskDraw:          # G9: never asks for a Draw
-            legal = legal[:-1]
+        legal = agent_choices(tuple(legal))
         return legal[int(rng.random() * len(legal))]
 
 
@@ -127,8 +126,7 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     first = legal[0]
     if type(first) is AcceptDraw:               # G9: without a view, play on
         return REFUSE_DRAW
-    if type(legal[-1]) is AskDraw:              # G9: never asks for a Draw
-        legal = legal[:-1]
+    legal = agent_choices(tuple(legal))
     if type(first) is Declare or type(first) is Choose:     # (a dealer's choice: B12's
         return first                                        # first, without the view)
     if type(legal[-1]) is Declare:  # an announced hiki (B1) takes a whole month: announce

@@ -131,7 +131,8 @@ __all__ = [
     "PlayerView", "new_round", "deal_from_order", "setup_state", "position_state",
     "legal_actions", "apply",
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
-    "fast_random_round", "play_options", "shuffle_order", "DealOrderError", "check_order",
+    "agent_choices", "fast_random_round", "play_options", "shuffle_order", "DealOrderError",
+    "check_order",
     "WildRules", "WildEvent", "MUSHI_WILD",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
     "Declare", "Pass", "PASS", "Declarations", "MonthSets", "ShowCards", "declared_by",
@@ -3392,6 +3393,17 @@ def replay(rules: CaptureRules, deal: DealRecord, actions: Iterable[Action | str
 # ---------------------------------------------------------------------------
 # Random rounds (benchmarks, invariant tests)
 
+def agent_choices(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The legal actions a computer player weighs: all but an optional ask no computer
+    player makes (G9: asking for a Draw, always listed last). The random, greedy and
+    coach players and :func:`fast_random_round` all choose from these.
+
+    >>> agent_choices((Play(3), ASK_DRAW))
+    (Play(card=3),)
+    """
+    return legal[:-1] if legal and type(legal[-1]) is AskDraw else legal
+
+
 def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, *,
                       round_no: int = 1, scores: Sequence[int] | None = None,
                       wins: Sequence[int] | None = None) -> State:
@@ -3415,8 +3427,6 @@ def fast_random_round(rules: CaptureRules, rng: random.Random, dealer: int = 0, 
         state = apply(state, legal_actions(state)[0])
     rand = rng.random
     while state.phase != _OVER:
-        legal = legal_actions(state)
-        if type(legal[-1]) is AskDraw:      # G9: a random player never asks for a Draw
-            legal = legal[:-1]
+        legal = agent_choices(legal_actions(state))
         state = apply(state, legal[int(rand() * len(legal))])
     return state
