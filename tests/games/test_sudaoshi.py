@@ -193,3 +193,31 @@ def test_the_module_names_every_option_with_a_source():
     for opt in OPTIONS.values():
         assert opt.source is not None and opt.description, opt.key
     assert sudaoshi.zero_sum(RULES)
+
+
+@pytest.mark.parametrize("open_hand", [True, False])
+def test_book_open_hand_claimed_cards_lie_face_up_at_the_table(open_hand):
+    """Open Hand (4513): the cards shown for a hand combination stay face up until
+    played, so the table shows each claimer's claimed cards still in the hand; without
+    it they go back face down and the table shows none."""
+    from hanafuda_core.teach.tools import PlayController
+    play = PlayController("sudaoshi", seed=1, open_hand=open_hand)
+    while play.state.state.phase == Phase.DECLARE:
+        play.act(play.legal[0])
+    state = play.state.state
+    assert state.declared
+    shown = {r.label: r.cards for r in play.table() if r.zone.startswith("shown")}
+    if not open_hand:
+        assert shown == {}
+        return
+    claimed = {c for seat, d in state.declared for c in d.cards
+               if state.hands_m[seat] >> c & 1}
+    assert len(shown) == len({seat for seat, _ in state.declared})
+    assert all(" showed these cards: face up in " in label for label in shown)
+    assert {c for cards in shown.values() for c in cards} == claimed
+    while not play.is_over:
+        play.act(play.legal[0])
+        s = play.state.state
+        for row in play.table():
+            if row.zone.startswith("shown"):
+                assert all(any(h >> c & 1 for h in s.hands_m) for c in row.cards)

@@ -324,7 +324,7 @@ def shown_rows(r: Any, names: Sequence[str]) -> list[tuple[str, tuple[Any, ...]]
             return []
         return [(f"{_cap(names[a])} asked for a Draw: "
                  f"{'your' if names[a].lower() == 'you' else 'their'} hand is shown",
-                 tuple(s.hand(a))) for a in s.draw_askers]
+                 tuple(s.hand(a))) for a in s.draw_askers] + _declared_rows(s, names)
     inner = staged[1]
     table = inner.rules.teyaku
     out = []
@@ -342,6 +342,22 @@ def shown_rows(r: Any, names: Sequence[str]) -> list[tuple[str, tuple[Any, ...]]
         out.append((f"{_cap(names[seat])} {verb} {combos}",
                     tuple(CardSet.from_mask(shown))))
     return out
+
+
+def _declared_rows(s: State, names: Sequence[str]) -> list[tuple[str, tuple[Any, ...]]]:
+    """(label, cards) for each seat's declared cards still in its hand, where the rules
+    keep them face up until played (``Declarations.open_hand``: Six Hundred's and
+    Sudaoshi's Open Hand combinations, Hachi-juu Hana's revealed months, a shown wild)."""
+    decl = s.rules.declarations
+    if not s.declared or decl is None or not decl.open_hand:
+        return []
+    left: dict[int, int] = {}
+    for seat, d in s.declared:
+        for c in d.cards:
+            left[seat] = left.get(seat, 0) | (1 << c) & s.hands_m[seat]
+    return [(f"{_cap(names[seat])} showed these cards: face up in "
+             f"{'your' if names[seat].lower() == 'you' else 'their'} hand until played",
+             tuple(CardSet.from_mask(m))) for seat, m in sorted(left.items()) if m]
 
 
 def pile_owner(r: Any, side: int) -> int | None:
