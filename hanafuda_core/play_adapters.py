@@ -1097,15 +1097,17 @@ class GoStopAdapter(CaptureAdapter):
     """Go-Stop: the capture adapter for two or three players; at a table of four to
     seven (the option ``table_players``), the big table's rounds and whole game."""
 
-    def _table(self, game: Game) -> Any:
+    def table(self, game: Game) -> Any:
+        """The big table the game's rules seat (a
+        :class:`~hanafuda_core.families.capture.table_round.TableSetup`), or None."""
         return self.module.table_of(game.rules)
 
     def players(self, game: Game) -> tuple[int, int]:
-        t = self._table(game)
+        t = self.table(game)
         return (t.players, t.players) if t is not None else super().players(game)
 
     def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
-        t = self._table(game)
+        t = self.table(game)
         if t is None:
             return super().new_round(game, seed, players, dealer)
         from .families.capture.table_round import new_table_round
@@ -1113,7 +1115,7 @@ class GoStopAdapter(CaptureAdapter):
         return TableCaptureRound(game, r, _table_context(r))
 
     def replay_round(self, game: Game, players: int, record: RoundRecord) -> Any:
-        t = self._table(game)
+        t = self.table(game)
         if t is None:
             return super().replay_round(game, players, record)
         from .families.capture.table_round import TableDeal, deal_table_round
@@ -1132,14 +1134,14 @@ class GoStopAdapter(CaptureAdapter):
 
     def agent(self, game: Game, name: str) -> Any:
         base = super().agent(game, name)
-        if self._table(game) is None:
+        if self.table(game) is None:
             return base
         from .families.capture.table_round import TableAgent
         return TableAgent(base)
 
     def play(self, game: Game, agents: Sequence[Any], seed: int | None,
              rounds: int | None) -> Record:
-        t = self._table(game)
+        t = self.table(game)
         if t is None:
             return super().play(game, agents, seed, rounds)
         if rounds is not None:
@@ -1148,7 +1150,7 @@ class GoStopAdapter(CaptureAdapter):
                                     "rounds")
             game = Game(game.entry, self, game.preset, {**game.options,
                                                          self.round_word: rounds})
-            t = self._table(game)
+            t = self.table(game)
         from .families.capture.ranking import game_ends
         from .families.capture.table_round import TableAgent, new_table_round
         from .seating import draw_for_game
@@ -1181,7 +1183,7 @@ class GoStopAdapter(CaptureAdapter):
         return replace(record, summary={**self.summary(game, record), **record.summary})
 
     def log(self, game: Game, record: Record) -> list[str]:
-        if self._table(game) is None:
+        if self.table(game) is None:
             return super().log(game, record)
         names = list(record.agents) or [f"seat {p + 1}" for p in range(record.players)]
         who = [f"Player {p + 1} ({names[p]})" for p in range(record.players)]

@@ -408,3 +408,52 @@ def test_command_line_play_deal_and_replay(capsys, tmp_path):
     assert status == 0 and "5 players" in out and "Player 5" in out
     status, out, err = run(capsys, "play", "go-stop", "--option", "table_players=7")
     assert status == 2 and "Joker" in err
+
+
+# -- the play tool, the replay tool and the narration ---------------------------------
+
+def test_play_tool_lets_you_choose_first_and_tells_the_choice():
+    from hanafuda_core.teach.tools import PlayController
+    c = PlayController("go-stop", seed=3, table_players=5)
+    assert c.players == 5 and c.your_turn
+    assert [m.code for m in c.legal] == ["join", "drop"]
+    assert c.prompt().startswith("Three play this round")
+    assert c.log[0].startswith("Computer 4 (coach) deals 7 cards to each of the 5 players")
+    rows = {r.zone: r for r in c.table()}
+    assert rows["field face down"].hidden and rows["field face down"].count == 6
+    assert all(rows[f"hand {s}"].hidden for s in range(1, 5))
+    hint = c.hint()
+    assert hint.by == "coach" and hint.code in ("join", "drop")
+    assert hint.reason.startswith(("Play:", "Sit out:"))
+    c.act("drop")
+    assert "You choose to sit this round out." in c.log
+    assert c.is_over and len(c.state.result().points) == 5
+
+
+def test_play_tool_offers_the_table_sizes_and_plays_a_round_through():
+    from hanafuda_core.teach.tools import PlayController
+    c = PlayController("go-stop", seed=4)
+    assert c.player_choices() == (2, 3, 4, 5, 6)
+    c.set_players(4)
+    assert c.game.options == {"table_players": 4}
+    c.act("join")
+    for _ in range(100):
+        if c.is_over:
+            break
+        c.act(c.hint().code)
+    assert c.is_over and c.result_text()
+    assert c.report_lines() and not any("player 1 " in line for line in c.report_lines())
+    c.set_players(3)
+    assert c.game.options == {"players": 3} and c.players == 3
+
+
+def test_the_log_tells_who_chose_who_was_forced_and_the_compensation():
+    r = _choose(deal_table_round(table_setup(5), _deal(5, {4: PRIZE})), True, False, True)
+    from hanafuda_core.play_adapters import table_choice_lines
+    who = ["Ann", "Bo", "Dana", "Sam", "Kim"]
+    lines = table_choice_lines(r, who)
+    assert lines[:4] == ["Bo chooses to play", "Dana chooses to sit this round out",
+                         "Sam chooses to play",
+                         "Kim is forced out and is owed 12 points by each player who chose "
+                         "to play for Crane (1a), Sake Cup (9a), Storm (11d)"]
+    assert lines[-1] == "Ann deals and plays with Bo and Sam"

@@ -579,7 +579,7 @@ class TableRound:
         if self.inner is None:
             zones = {f"hand {s}": _ids(self.hands[s])
                      for s in range(n)}
-            zones["field (face down)"] = _ids(self.field0)
+            zones["field face down"] = _ids(self.field0)
             dealt = n * self.setup.hand + self.setup.field
             zones["undealt"] = tuple(self.deal.order[dealt:])
             return zones
