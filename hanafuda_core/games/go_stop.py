@@ -365,6 +365,27 @@ DECISIONS: Mapping[str, str] = {
         "stock is empty (the chapter's 'no cards left in the field' cannot be meant "
         "literally: the field is never empty then).",
     "Two players": "Payment shifts need two losers, so none apply with two players.",
+    "A field of four at a big table": "With four to six at the table the field is dealt "
+        "face down before anyone chooses. If it holds all four cards of a month the whole "
+        "table is dealt again at once, as with three players, before anyone is asked.",
+    "A dealt four at a big table": "All four cards of a month in one hand win at once only "
+        "if the holder plays the round: a player who sits out hands the four back with the "
+        "rest of the hand.",
+    "Who deals next at a big table": "The winner of a round deals the next one, as with "
+        "three players; after a round with no winner the same dealer deals again. So a "
+        "player who sat out deals only after winning a round.",
+    "The same three again": "A round with no winner is dealt again to the same three "
+        "players without a new choice, so nobody is forced out again and no new "
+        "compensation is owed; what was paid before stands.",
+    "Delayed compensation after a round with no winner": "The chapter says the next "
+        "round's losers then pay double, and its note takes the compensation and the "
+        "doubling away only together with Refresh. We play it so: without Refresh the same "
+        "three play again and that round's losers pay the players forced out double; with "
+        "Refresh nothing is owed.",
+    "How the computer chooses to play": "Before the field is turned up only the hand can "
+        "be judged: the computer players count 3 for each Bright, 1 for each Sake Cup, "
+        "Storm Chaff or special Paulownia Chaff, 1 for each pair and 3 for three of a "
+        "month, and play a hand worth 5 or more.",
 }
 
 #: The game's own scoring steps (``teach.scoring_steps``).
@@ -818,6 +839,8 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     (21, 96, 192, 10, 15)
     >>> f["gs_ev_chaffs"], f["gs_ev_first"], f["gs_ev_three"], f["gs_ev_bonus"]
     (1, 3, 5, 2)
+    >>> f["gs_comp_card"], f["gs_comp_ex"], f["gs_comp_ex_higher"]
+    (2, 12, 18)
     """
     rules = get_rules()
     values: dict[str, object] = {f"pts_{r.key}": r.points for r in YAKU}
@@ -836,6 +859,13 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     assert ev is not None and bonus is not None        # the special events are the default
     values.update(ev_chaffs=ev.hiki_capture, ev_first=ev.first_hiki, ev_three=ev.three_hiki,
                   ev_bonus=bonus.hiki_capture)
+    # G10: the big table (four to seven; three play a round)
+    prize = list(CardSet.parse(COMPENSATION_EXAMPLE))
+    values.update(table_hand=TABLE_HAND, table_field=TABLE_FIELD,
+                  comp_card=COMPENSATION[False].per_card,
+                  comp_higher=COMPENSATION[True].per_card,
+                  comp_ex=COMPENSATION[False].points(prize, 5),
+                  comp_ex_higher=COMPENSATION[True].points(prize, 5))
     for goes in range(7):
         values[f"go{goes}"] = GoTable().apply(5, goes)[0]
         values[f"hs{goes}"] = GoTable("higher_stakes").apply(5, goes)[0]
@@ -863,6 +893,9 @@ COMPENSATION = {False: Compensation(2), True: Compensation(3)}
 #: (four to six), or six laid face up from the new draw pile after it (seven, 2859-2869).
 TABLE_HAND = 7
 TABLE_FIELD = 6
+#: The chapter's example of a forced dropout's hand (ours): the Crane, the Sake cup, the
+#: Storm Chaff and three Irises: 3 cards x 2, doubled by the three of a month.
+COMPENSATION_EXAMPLE = "1a 9a 11d 5b 5c 5d 7c"
 
 _TABLES: dict[int, tuple[CaptureRules, TableSetup]] = {}
 
