@@ -370,6 +370,12 @@ def test_random_rounds_conserve_cards_sum_to_zero_and_replay(players, seed, opti
         if r.is_terminal:
             break
         legal = r.legal_actions()
+        wrong = "play 1a" if r.inner.stage == "choose" else "join"
+        if wrong not in [a.code() for a in legal]:
+            before = r.record()
+            with pytest.raises(HanafudaError):
+                r.apply(wrong)
+            assert r.record() == before
         r = r.apply(legal[int(rng.random() * len(legal))])
     assert r.is_terminal
     res = r.result()
@@ -457,3 +463,24 @@ def test_the_log_tells_who_chose_who_was_forced_and_the_compensation():
                          "Kim is forced out and is owed 12 points by each player who chose "
                          "to play for Crane (1a), Sake Cup (9a), Storm (11d)"]
     assert lines[-1] == "Ann deals and plays with Bo and Sam"
+
+
+def test_book_seven_players_deal_no_field_and_lay_six_from_the_new_stock():
+    # The seven-player deal needs a Joker, which the engine does not deal yet; its
+    # mechanics (no field before the choice, six laid face up from the rebuilt stock
+    # after it) are those of a table set up without a dealt field.
+    from dataclasses import replace as _replace
+    setup = _replace(table_setup(6), field=0, field_after=6)
+    r = deal_table_round(setup, _deal(6, {}))
+    assert r.field0 == 0 and r.view(1).field_face_down == 0
+    r = _choose(r, True, True)
+    inner = r.inner
+    dropped = r.hands[3] | r.hands[4] | r.hands[5]
+    stock = r.deal.order[42:]
+    from hanafuda_core.families.capture.active_seats import rebuilt_stock
+    used = r.hands[0] | r.hands[1] | r.hands[2]
+    rebuilt = rebuilt_stock(used, r.deal.keys)
+    assert inner.field_m == sum(1 << c for c in rebuilt[:6])
+    assert tuple(inner.stock[inner.pos:]) == rebuilt[6:]
+    assert all(dropped >> c & 1 or c in stock for c in rebuilt)
+    assert r.card_count() == 48

@@ -120,7 +120,8 @@ def _table_choice(t: Any, names: Sequence[str], start: int = 0) -> list[str]:
     if t.active and start <= len(t.choices):
         you = names[t.dealer].lower() == "you"
         lines.append(f"{_cap(names[t.dealer])} {'deal and play' if you else 'deals and plays'}"
-                     " with " + " and ".join(names[s] for s in t.active[1:])
+                     " with " + " and ".join("you" if names[s].lower() == "you" else names[s]
+                                             for s in t.active[1:])
                      + "; the field is turned face up.")
     return lines
 
