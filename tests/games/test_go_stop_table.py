@@ -85,6 +85,15 @@ def test_book_dealer_always_plays(players, dealer):
         assert r.active[0] == dealer and len(set(r.active)) == 3
 
 
+def test_a_choice_is_read_from_its_action_or_its_words():
+    from hanafuda_core.families.capture.table_round import SitIn, SitOut
+    r = deal_table_round(table_setup(5), _deal(5, {}))
+    assert r.apply(SitIn()).choices == ((1, True),)
+    assert r.apply(SitOut()).choices == ((1, False),)
+    assert r.apply(" Drop  Out ").choices == ((1, False),)
+    assert r.apply("play").choices == ((1, True),)
+
+
 def test_book_the_choice_starts_at_the_dealers_right_and_goes_round():
     r = new_table_round(table_setup(5), seed=2, dealer=3)
     assert r.current_seat == 4

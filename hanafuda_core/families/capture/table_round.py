@@ -404,7 +404,7 @@ class TableRound:
                 raise IllegalActionError(
                     f"the players of this round are being chosen: seat {seat + 1} says "
                     f"whether they play ('join') or drop out ('drop'), not {words}")
-            r = replace(self, choices=self.choices + ((seat, choice is SIT_IN),),
+            r = replace(self, choices=self.choices + ((seat, isinstance(choice, SitIn)),),
                         made=self.made + (choice,))
             return r._fill_forced()
         if self.inner.phase == Phase.ROUND_OVER:
