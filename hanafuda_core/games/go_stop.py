@@ -914,6 +914,8 @@ def table_of(rules: CaptureRules) -> TableSetup | None:
                        delayed=v["delayed_compensation"], refresh=v["refresh"],
                        hand=TABLE_HAND, field=0 if n == 7 else TABLE_FIELD,
                        field_after=TABLE_FIELD if n == 7 else 0)
+    if len(_TABLES) > 256:
+        _TABLES.clear()
     _TABLES[id(rules)] = (rules, setup)
     return setup
 
