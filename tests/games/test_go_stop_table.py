@@ -443,6 +443,7 @@ def test_play_tool_lets_you_choose_first_and_tells_the_choice():
     c.act("drop")
     assert "You choose to sit this round out." in c.log
     assert c.is_over and len(c.state.result().points) == 5
+    assert "You sat this round out." in c.result_text()
 
 
 def test_play_tool_offers_the_table_sizes_and_plays_a_round_through():

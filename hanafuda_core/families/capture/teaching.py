@@ -249,9 +249,16 @@ def result_words(r: Any, names: Sequence[str]) -> str | None:
         played = _played(r, t, names)
         assert played is not None
         said = result_words(played[0], played[1]) or ""
-        comp = [f"{_cap(names[s])} {'collects' if c > 0 else 'pays'} {abs(c)} points of "
+        you = names[0].lower() == "you"
+        comp = [f"{_cap(names[s])} {'collect' if you and s == 0 else 'collects'} {c} points "
+                "of compensation." if c > 0 else
+                f"{_cap(names[s])} {'pay' if you and s == 0 else 'pays'} {-c} points of "
                 "compensation." for s, c in enumerate(res.compensation) if c]
-        return " ".join([said, *comp]).strip() or None
+        out = ""
+        if you and 0 not in t.active:
+            out = (" You were forced out of this round." if 0 in t.forced_out else
+                   " You sat this round out.")
+        return (" ".join([said, *comp]).strip() + out).strip() or None
     s = _engine(r)
     if s is None or s.result is None or s.result.reason not in _TOLD_ENDS:
         return None
