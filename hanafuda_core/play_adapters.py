@@ -1235,10 +1235,9 @@ def table_round_log(states: Sequence[Any], who: Sequence[str]) -> list[str]:
     head = (f"{who[res.winner]} wins" if res.winner is not None else "nobody wins")
     lines.append(f"  Result of round {first.round_no}: {head} ({res.reason}); points: "
                  f"{points}")
-    rep = res.engine.report
+    rep = res.report                # (its seats are the table's)
     if rep is not None:
-        lines += ["    " + _table_names(line, last.active, who)
-                  for line in rep.to_text().splitlines()]
+        lines += ["    " + line for line in rep.to_text().splitlines()]
     totals = [s + q for s, q in zip(first.scores, res.points)]
     lines.append("  Scores: " + ", ".join(f"{who[p]} {totals[p]}"
                                           for p in range(last.players)))

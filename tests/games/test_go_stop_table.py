@@ -458,7 +458,11 @@ def test_play_tool_offers_the_table_sizes_and_plays_a_round_through():
             break
         c.act(c.hint().code)
     assert c.is_over and c.result_text()
-    assert c.report_lines() and not any("player 1 " in line for line in c.report_lines())
+    rep = c.report()
+    res = c.state.result().detail
+    assert rep is not None and rep.player == res.winner
+    assert {p.payee for p in rep.payments} <= {res.winner}
+    assert all(p.payer in res.active for p in rep.payments)
     c.set_players(3)
     assert c.game.options == {"players": 3} and c.players == 3
 

@@ -42,6 +42,7 @@ was.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -281,6 +282,29 @@ class TableResult:
     compensation: tuple[int, ...]
     engine: eng.RoundResult
     active: tuple[int, ...]
+
+    @property
+    def report(self) -> Any:
+        """The engine's explained score with the table's seats ("player 4" is table seat
+        4, whichever engine seat played it), the compensation added as notes; None
+        where the engine gives none."""
+        rep = self.engine.report
+        if rep is None:
+            return None
+        active = self.active
+
+        def seated(text: str) -> str:
+            return re.sub(r"\b([Pp])layer ([1-3])\b",
+                          lambda m: f"{m.group(1)}layer {active[int(m.group(2)) - 1] + 1}",
+                          text)
+
+        notes = tuple(seated(n) for n in rep.notes) + tuple(
+            f"player {s + 1} {'collects' if c > 0 else 'pays'} {abs(c)} points of "
+            "compensation" for s, c in enumerate(self.compensation) if c)
+        pays = tuple(replace(p, payer=active[p.payer], payee=active[p.payee])
+                     for p in rep.payments)
+        return replace(rep, title=seated(rep.title), notes=notes, payments=pays,
+                       player=active[rep.player] if rep.player is not None else None)
 
 
 @dataclass(frozen=True)

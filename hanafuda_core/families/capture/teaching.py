@@ -544,16 +544,6 @@ def coach_words(r: Any, text: str, names: Sequence[str]) -> str:
 def report_words(r: Any, names: Sequence[str]) -> list[str] | None:
     """The settlement of a finished staged round in words, with the table's names and
     the documents named for readers; None for any other round."""
-    t = _table(r)
-    if t is not None:
-        res = t.table_result
-        if res is None or res.engine.report is None:
-            return None
-        from ...rules import name_sources
-        act = [names[s] for s in t.active]
-        return [name_sources(_you(re.sub(r"\b[Pp]layer ([1-3])\b",
-                                         lambda m: _cap(act[int(m.group(1)) - 1]), line)))
-                for line in res.engine.report.to_text().splitlines()]
     staged = _staged(r)
     outcome = r.result() if staged is not None else None
     report = getattr(getattr(outcome, "detail", None), "report", None)
