@@ -331,6 +331,10 @@ def _deal_arguments(p: argparse.ArgumentParser) -> None:
                                                "the game deals for)")
     p.add_argument("--seed", type=int, help="random seed; the same seed gives the same deal")
     p.add_argument("--jokers", type=int, help="Jokers in the deck, for games that use them")
+    p.add_argument("--preset", help="rule set of a playable game (with --option)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a house rule of a playable game that sets who is dealt for, e.g. "
+                        "table_players=5 (Go-Stop)")
     p.add_argument("--json", action="store_true", help="print the deal as JSON")
 
 
@@ -340,7 +344,13 @@ def cmd_deal(args: argparse.Namespace) -> int:
     from .registry import entry
     game = entry(args.game).info
     seed = _game_seed(args)
-    dealt = deal_game(game, args.players, seed, jokers=args.jokers)
+    players = args.players
+    if args.option or args.preset:
+        # the rules chosen may fix the number dealt for (Go-Stop's table of four to seven)
+        rules_game = _tool_game(args.game, "deal", "dealt", args)
+        players = rules_game.check_players(players) if players is not None else \
+            rules_game.players[0]
+    dealt = deal_game(game, players, seed, jokers=args.jokers)
     if args.json:
         _json(dealt.to_dict())
         return 0

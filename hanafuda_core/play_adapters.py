@@ -46,6 +46,7 @@ from .play import Game, Outcome, Record, RoundRecord, json_value
 from .rules import option_text
 
 if TYPE_CHECKING:
+    from .families.capture import table_round as _tr
     from .games import hachihachi_play as _hh
 
 _I = TypeVar("_I")
@@ -54,9 +55,11 @@ __all__ = [
     "ADAPTERS",
     "CaptureAdapter",
     "CaptureRound",
+    "GoStopAdapter",
     "HachiHachiAdapter",
     "HachiHachiRound",
     "ScoreSheet",
+    "TableCaptureRound",
     "capture_decision",
     "capture_rounds_won",
     "capture_totals",
@@ -68,6 +71,8 @@ __all__ = [
     "option_text",
     "plain_cards",
     "round_log",
+    "table_choice_lines",
+    "table_round_log",
 ]
 
 
@@ -1033,8 +1038,259 @@ def _hands_line(r: Any, who: Sequence[str]) -> list[str]:
     return [f"  {who[s]} holds {_names(r.hands[s])}" for s in r.active]
 
 
+# ---------------------------------------------------------------------------
+# Go-Stop at a table of four to seven (G10): the big table's round
+# (:mod:`hanafuda_core.families.capture.table_round`) on the protocol; two or three
+# players are the capture adapter's, unchanged.
+
+
+class TableCaptureRound(_Wrapped["_tr.TableRound"]):
+    """A round at a big table (``inner``:
+    :class:`~hanafuda_core.families.capture.table_round.TableRound`): the choice of the
+    three players, then the capture engine's round; seats are table seats."""
+
+    __slots__ = ()
+    inner: _tr.TableRound
+
+    @property
+    def players(self) -> int:
+        return self.inner.players
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal
+
+    @property
+    def current_player(self) -> int | None:
+        return self.inner.current_seat
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        return self.inner.legal_actions()
+
+    def apply(self, action: Any) -> TableCaptureRound:
+        return TableCaptureRound(self.game, self.inner.apply(action), self.context)
+
+    def view(self, player: int) -> Any:
+        return self.inner.view(player)
+
+    def result(self) -> Outcome | None:
+        res = self.inner.table_result
+        if res is None:
+            return None
+        return Outcome(res.winner, res.points, res.reason, True, {}, res)
+
+    def record(self) -> Record:
+        return self._record(self.inner.deal.to_dict(), self.inner.history)
+
+    def card_count(self) -> int:
+        return self.inner.card_count()
+
+    def zones(self) -> dict[str, tuple[int, ...]]:
+        return self.inner.zones()
+
+
+def _table_context(r: Any) -> dict[str, Any]:
+    return {"round_no": r.round_no, "scores": list(r.scores), "wins": list(r.wins)}
+
+
+class GoStopAdapter(CaptureAdapter):
+    """Go-Stop: the capture adapter for two or three players; at a table of four to
+    seven (the option ``table_players``), the big table's rounds and whole game."""
+
+    def table(self, game: Game) -> Any:
+        """The big table the game's rules seat (a
+        :class:`~hanafuda_core.families.capture.table_round.TableSetup`), or None."""
+        return self.module.table_of(game.rules)
+
+    def players(self, game: Game) -> tuple[int, int]:
+        t = self.table(game)
+        return (t.players, t.players) if t is not None else super().players(game)
+
+    def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
+        t = self.table(game)
+        if t is None:
+            return super().new_round(game, seed, players, dealer)
+        from .families.capture.table_round import new_table_round
+        r = new_table_round(t, seed, dealer)
+        return TableCaptureRound(game, r, _table_context(r))
+
+    def replay_round(self, game: Game, players: int, record: RoundRecord) -> Any:
+        t = self.table(game)
+        if t is None:
+            return super().replay_round(game, players, record)
+        from .families.capture.table_round import TableDeal, deal_table_round
+        ctx = record.context
+        try:
+            r = deal_table_round(t, TableDeal.from_dict(record.deal),
+                                 round_no=int(ctx.get("round_no", 1)),
+                                 scores=ctx.get("scores"), wins=ctx.get("wins"))
+            for code in record.actions:
+                r = r.apply(code)
+        except HanafudaError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise HanafudaError(f"this round record cannot be replayed: {error!r}") from None
+        return TableCaptureRound(game, r, _table_context(r))
+
+    def agent(self, game: Game, name: str) -> Any:
+        base = super().agent(game, name)
+        if self.table(game) is None:
+            return base
+        from .families.capture.table_round import TableAgent
+        return TableAgent(base)
+
+    def play(self, game: Game, agents: Sequence[Any], seed: int | None,
+             rounds: int | None) -> Record:
+        t = self.table(game)
+        if t is None:
+            return super().play(game, agents, seed, rounds)
+        if rounds is not None:
+            if self.round_word in game.options:
+                raise HanafudaError("give the number of rounds once: as the option or as "
+                                    "rounds")
+            game = Game(game.entry, self, game.preset, {**game.options,
+                                                         self.round_word: rounds})
+            t = self.table(game)
+        from .families.capture.ranking import game_ends
+        from .families.capture.table_round import TableAgent, new_table_round
+        from .seating import draw_for_game
+        rules = game.rules
+        rng = random.Random(seed)
+        draw = draw_for_game(self.module, game.preset, t.players, rng)
+        seats = [a if isinstance(a, TableAgent) else TableAgent(a) for a in agents]
+        r = new_table_round(t, rng, draw.dealer if draw else 0)
+        logs = []
+        while True:
+            start = r
+            while not r.is_terminal:
+                seat = cast(int, r.current_seat)
+                r = r.apply(seats[seat].choose(r.view(seat), r.legal_actions(), rng))
+            res = r.table_result
+            assert res is not None
+            logs.append(RoundRecord(start.deal.to_dict(), tuple(a.code() for a in r.history),
+                                    _table_context(start),
+                                    {"winner": res.winner, "points": list(res.points),
+                                     "reason": res.reason}))
+            totals = [s + p for s, p in zip(r.scores, res.points)]
+            if game_ends(totals, r.round_no, rounds=rules.rounds, target=rules.target_score,
+                         floor=rules.floor_score):
+                break
+            r = r.next_round(rng)
+        names = tuple(getattr(a, "name", type(a).__name__) for a in agents)
+        record = Record(game.key, game.preset, dict(game.options), t.players, tuple(logs),
+                        seed, names,
+                        {"first_dealer": draw.to_dict()} if draw is not None else {})
+        return replace(record, summary={**self.summary(game, record), **record.summary})
+
+    def log(self, game: Game, record: Record) -> list[str]:
+        if self.table(game) is None:
+            return super().log(game, record)
+        names = list(record.agents) or [f"seat {p + 1}" for p in range(record.players)]
+        who = [f"Player {p + 1} ({names[p]})" for p in range(record.players)]
+        lines: list[str] = []
+        if not all(r.outcome is not None for r in record.rounds):
+            return [f"Round {rr.context.get('round_no', 1)}: unfinished after "
+                    f"{len(rr.actions)} actions" for rr in record.rounds if rr.outcome is None]
+        for states in game.round_states(record):
+            lines += table_round_log([cast(TableCaptureRound, s).inner for s in states], who)
+        if record.rounds:
+            from .families.capture.ranking import final_line, ranked_by
+            lines.append(final_line(capture_totals(record), capture_first_key(game, record),
+                                    ranked_by(game.rules), who,
+                                    capture_decision(game, record)))
+        return lines
+
+
+def table_round_log(states: Sequence[Any], who: Sequence[str]) -> list[str]:
+    """One round at a big table told in words from its states (as dealt, then after each
+    action): the deal, the choice of the players, the compensation, every move (the
+    narration's lines), the result and the table's scores."""
+    from .narration import log_lines, story
+    first, last = states[0], states[-1]
+    lines = [f"Round {first.round_no}: {who[first.dealer]} deals 7 cards to each of "
+             f"{first.players}" + (f" and {first.setup.field} face down to the field"
+                                   if first.setup.field else "")]
+    if first.deal.voided:
+        lines.append(f"  dealt again {len(first.deal.voided)} time(s): four cards of a month "
+                     "in the field")
+    lines += ["  " + line for line in table_choice_lines(last, who)]
+    play = [s for s in states if s.inner is not None]
+    if not play:
+        return lines
+    p0 = play[0]
+    act = [who[s] for s in p0.active]
+    inner0 = p0.inner
+    for e, seat in enumerate(p0.active):
+        lines.append(f"  {who[seat]} holds {_names(inner0.hands_m[e])}")
+    lines.append(f"  Field: {_names(inner0.field_m)}; draw pile: {inner0.stock_size} cards")
+    lines += [f"  {_table_names(event, p0.active, who)}" for event in inner0.deal.events]
+    for s0, s1 in zip(play, play[1:]):
+        assert s0.inner is not None and s1.inner is not None
+        action = s1.inner.history[-1]
+        lines += log_lines(story(s0.inner, action, s1.inner), act)
+    res = last.table_result
+    if res is None:
+        return lines
+    points = ", ".join(f"{who[p]} {res.points[p]}" for p in range(last.players))
+    head = (f"{who[res.winner]} wins" if res.winner is not None else "nobody wins")
+    lines.append(f"  Result of round {first.round_no}: {head} ({res.reason}); points: "
+                 f"{points}")
+    rep = res.report                # (its seats are the table's)
+    if rep is not None:
+        lines += ["    " + line for line in rep.to_text().splitlines()]
+    totals = [s + q for s, q in zip(first.scores, res.points)]
+    lines.append("  Scores: " + ", ".join(f"{who[p]} {totals[p]}"
+                                          for p in range(last.players)))
+    return lines
+
+
+def table_choice_lines(r: Any, who: Sequence[str]) -> list[str]:
+    """Who chose to play, who sat out, who was forced, and the compensation, in words."""
+    lines = []
+    if r.deal.kept:
+        lines.append("the round before had no winner: the same three play again ("
+                     + ", ".join(who[s] for s in r.deal.kept) + ")")
+    forced_out = set(r.forced_out)
+    owed = dict(r.compensation_owed())
+    for seat, plays in r.choices:
+        how = r.forced(seat)
+        if plays:
+            lines.append(f"{who[seat]} {'is forced to play' if how == 'in' else 'chooses to play'}")
+        elif seat in forced_out:
+            pts = owed.get(seat, 0)
+            lines.append(f"{who[seat]} is forced out"
+                         + (f" and is owed {pts} points by each "
+                            + ("loser of the round" if r.setup.delayed else
+                               "player who chose to play")
+                            + f" for {_names(_compensated(r, seat))}" if pts else
+                            ", with nothing to be compensated for"))
+        else:
+            lines.append(f"{who[seat]} chooses to sit this round out")
+    for seat, pts in r.deal.owed:
+        lines.append(f"{who[seat]} is still owed {pts} points by each loser of this round "
+                     "(the round before had no winner)")
+    if r.active:
+        lines.append(f"{who[r.dealer]} deals and plays with "
+                     + " and ".join(who[s] for s in r.active[1:]))
+    return lines
+
+
+def _compensated(r: Any, seat: int) -> list[Any]:
+    comp = r.setup.compensation
+    return [c for c in r.dealt_hand(seat) if c in comp.cards or isinstance(c, Extra)]
+
+
+def _table_names(text: str, active: Sequence[int], who: Sequence[str]) -> str:
+    """The engine's "player 2" said as the table seat playing as engine seat 2."""
+    import re
+    return re.sub(r"\b[Pp]layer ([1-3])\b",
+                  lambda m: who[active[int(m.group(1)) - 1]].split(" (")[0]
+                  if int(m.group(1)) <= len(active) else m.group(0), text)
+
+
 #: Adapters by the name a registry entry gives (``adapter`` and its argument).
-ADAPTERS = {"capture": CaptureAdapter, "hachihachi": HachiHachiAdapter}
+ADAPTERS = {"capture": CaptureAdapter, "hachihachi": HachiHachiAdapter,
+            "go_stop": GoStopAdapter}
 
 
 def make_adapter(kind: str, rules_module: str) -> Any:

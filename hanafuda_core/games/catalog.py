@@ -480,7 +480,7 @@ PLAY_SPECS: Mapping[str, PlaySpec] = {
                                                        "replay", "whole-game", "deal", "quiz")),
     "oni-koikoi": PlaySpec("capture", "oni_koikoi"),
     "higo-bana": PlaySpec("capture", "higo_bana"),
-    "go-stop": PlaySpec("capture", "go_stop"),
+    "go-stop": PlaySpec("go_stop", "go_stop"),
     "hachi-simplified": PlaySpec("capture", "hachi_simplified"),
     "hachi": PlaySpec("capture", "hachi"),
     "tensho-simplified": PlaySpec("capture", "tensho_simplified"),

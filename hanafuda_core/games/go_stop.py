@@ -71,6 +71,7 @@ from ..families.capture.payments import (
     Shift,
     WinnerFacts,
 )
+from ..families.capture.table_round import TableSetup
 from ..rules import Option, RuleSets, Source
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..yaku import SAKE_MODES, Signature, YakuGroup, YakuRule, YakuTable
@@ -116,6 +117,8 @@ __all__ = [
     "responsible_seat",
     "scoring",
     "settle_piles",
+    "table_of",
+    "table_setup",
 ]
 
 BOOK = Source("BOOK", "ch. 16 Go-Stop", "2837-3357")
@@ -216,11 +219,11 @@ _OPTION_LIST = (
     Option("players", 3, (2, 3), "players in a round: 2 (10 cards each, 8 to the field) or "
            "3 (7 each, 6 to the field)", BOOK.at("2841, 3005-3007")),
     Option("table_players", 3, (3, 4, 5, 6, 7),
-           _not_yet("players at the table: with four to seven, three are chosen each round "
-                    "and a player forced to drop out is compensated"), BOOK_4_7,
-           note="the choice and the compensation are written (TABLE_SEATS, COMPENSATION); "
-                "the round that runs them before the play is not (G10)",
-           implemented=False),
+           "players at the table: with four to six, seven cards to each and six face down "
+           "to the field, then three are chosen each round (the dealer always plays) and a "
+           "player forced to drop out is compensated; seven needs a Joker",
+           BOOK_4_7, note="seven at the table needs at least one Joker in the deck (G10): "
+           "refused until Jokers are played"),
     Option("stop_minimum", "usual", ("usual", *range(1, 16)), "the yaku points a player "
            "needs before they may call Go or Stop: the chapter names 3 for three players and "
            "5 or 7 for two; 'usual' is 3 for three and 7 for two", BOOK_GO.at("2935, 2973-2981"),
@@ -294,14 +297,16 @@ _OPTION_LIST = (
            _not_yet("a special ability for the Joker"), BOOK_JOKER.at("2905-2913"),
            implemented=False),
     Option("delayed_compensation", False, (False, True),
-           _not_yet("compensation is paid by the round's losers at its end"),
-           BOOK_4_7.at("2879, 2891"), implemented=False),
+           "compensation is paid by the round's losers at its end; after a round with no "
+           "winner the losers of the next round pay it double, or, with Refresh, nobody "
+           "pays it ('Delayed Compensation'; four or more at the table)",
+           BOOK_4_7.at("2879, 2891")),
     Option("higher_compensation", False, (False, True),
-           _not_yet("3 points of compensation per card instead of 2"), BOOK_4_7.at("2881"),
-           implemented=False),
+           "3 points of compensation per card instead of 2 ('Higher Compensation'; four or "
+           "more at the table)", BOOK_4_7.at("2881")),
     Option("refresh", False, (False, True),
-           _not_yet("a round with no winner is redealt to everybody, with a new choice"),
-           BOOK_4_7.at("2885-2891"), implemented=False),
+           "a round with no winner is dealt again to everybody, with a new choice "
+           "('Refresh'; four or more at the table)", BOOK_4_7.at("2885-2891")),
     Option("responsibility", "book", ("book", "penalty_variant"),
            "the loser who handed the winner the winning card pays for both losers (the "
            "chapter), with the exemptions of 'Responsibility Penalty'", BOOK_VAR.at("3135, 3355"),
@@ -360,6 +365,27 @@ DECISIONS: Mapping[str, str] = {
         "stock is empty (the chapter's 'no cards left in the field' cannot be meant "
         "literally: the field is never empty then).",
     "Two players": "Payment shifts need two losers, so none apply with two players.",
+    "A field of four at a big table": "With four to six at the table the field is dealt "
+        "face down before anyone chooses. If it holds all four cards of a month the whole "
+        "table is dealt again at once, as with three players, before anyone is asked.",
+    "A dealt four at a big table": "All four cards of a month in one hand win at once only "
+        "if the holder plays the round: a player who sits out hands the four back with the "
+        "rest of the hand.",
+    "Who deals next at a big table": "The winner of a round deals the next one, as with "
+        "three players; after a round with no winner the same dealer deals again. So a "
+        "player who sat out deals only after winning a round.",
+    "The same three again": "A round with no winner is dealt again to the same three "
+        "players without a new choice, so nobody is forced out again and no new "
+        "compensation is owed; what was paid before stands.",
+    "Delayed compensation after a round with no winner": "The chapter says the next "
+        "round's losers then pay double, and its note takes the compensation and the "
+        "doubling away only together with Refresh. We play it so: without Refresh the same "
+        "three play again and that round's losers pay the players forced out double; with "
+        "Refresh nothing is owed.",
+    "How the computer chooses to play": "Before the field is turned up only the hand can "
+        "be judged: the computer players count 3 for each Bright, 1 for each Sake Cup, "
+        "Storm Chaff or special Paulownia Chaff, 1 for each pair and 3 for three of a "
+        "month, and play a hand worth 5 or more.",
 }
 
 #: The game's own scoring steps (``teach.scoring_steps``).
@@ -813,6 +839,8 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     (21, 96, 192, 10, 15)
     >>> f["gs_ev_chaffs"], f["gs_ev_first"], f["gs_ev_three"], f["gs_ev_bonus"]
     (1, 3, 5, 2)
+    >>> f["gs_comp_card"], f["gs_comp_ex"], f["gs_comp_ex_higher"]
+    (2, 12, 18)
     """
     rules = get_rules()
     values: dict[str, object] = {f"pts_{r.key}": r.points for r in YAKU}
@@ -831,6 +859,13 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     assert ev is not None and bonus is not None        # the special events are the default
     values.update(ev_chaffs=ev.hiki_capture, ev_first=ev.first_hiki, ev_three=ev.three_hiki,
                   ev_bonus=bonus.hiki_capture)
+    # G10: the big table (four to seven; three play a round)
+    prize = list(CardSet.parse(COMPENSATION_EXAMPLE))
+    values.update(table_hand=TABLE_HAND, table_field=TABLE_FIELD,
+                  comp_card=COMPENSATION[False].per_card,
+                  comp_higher=COMPENSATION[True].per_card,
+                  comp_ex=COMPENSATION[False].points(prize, 5),
+                  comp_ex_higher=COMPENSATION[True].points(prize, 5))
     for goes in range(7):
         values[f"go{goes}"] = GoTable().apply(5, goes)[0]
         values[f"hs{goes}"] = GoTable("higher_stakes").apply(5, goes)[0]
@@ -854,6 +889,67 @@ USUAL_MINIMUM = {2: 7, 3: 3}
 #: ``higher_compensation`` (2853-2885).
 TABLE_SEATS = ActiveSeats(3, True, "dealer_right", "enough_left")
 COMPENSATION = {False: Compensation(2), True: Compensation(3)}
+#: The deal at a big table: seven cards each; six face down to the field before the choice
+#: (four to six), or six laid face up from the new draw pile after it (seven, 2859-2869).
+TABLE_HAND = 7
+TABLE_FIELD = 6
+#: The chapter's example of a forced dropout's hand (ours): the Crane, the Sake cup, the
+#: Storm Chaff and three Irises: 3 cards x 2, doubled by the three of a month.
+COMPENSATION_EXAMPLE = "1a 9a 11d 5b 5c 5d 7c"
+
+_TABLES: dict[int, tuple[CaptureRules, TableSetup]] = {}
+
+
+def table_of(rules: CaptureRules) -> TableSetup | None:
+    """The big table these rules seat (four to seven at the table, three play each
+    round), or None for a plain game of two or three (G10)."""
+    hit = _TABLES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    v = dict(rules.options)
+    n = v["table_players"]
+    if n <= 3:
+        return None
+    setup = TableSetup(rules, n, TABLE_SEATS, COMPENSATION[v["higher_compensation"]],
+                       delayed=v["delayed_compensation"], refresh=v["refresh"],
+                       hand=TABLE_HAND, field=0 if n == 7 else TABLE_FIELD,
+                       field_after=TABLE_FIELD if n == 7 else 0)
+    if len(_TABLES) > 256:
+        _TABLES.clear()
+    _TABLES[id(rules)] = (rules, setup)
+    return setup
+
+
+def table_setup(players: int = 5, preset: str = "no-jokers", **options: Any) -> TableSetup:
+    """The big table of ``players`` (4 to 6; 7 once Jokers are played) under a preset
+    and options.
+
+    >>> s = table_setup(5, higher_compensation=True)
+    >>> s.players, s.compensation.per_card, s.field
+    (5, 3, 6)
+    """
+    setup = table_of(get_rules(preset, table_players=players, **options))
+    if setup is None:
+        raise OptionError(f"a big table seats four to seven, not {players}")
+    return setup
+
+
+def _check(values: Mapping[str, Any]) -> None:
+    """Combinations the options allow one by one but not together (G10)."""
+    n = values["table_players"]
+    if n > 3 and values["players"] != 3:
+        raise OptionError(f"with {n} at the table three play each round: leave players at "
+                          f"3, not {values['players']}")
+    if n == 7 and values["jokers"] < 1:
+        raise OptionError("seven at the table need at least one Joker in the deck (seven "
+                          "hands of seven take 49 cards); Jokers are not played yet, so the "
+                          "table seats four to six for now")
+    if n <= 3:
+        for key in ("delayed_compensation", "higher_compensation", "refresh"):
+            if values[key]:
+                raise OptionError(f"the option {key!r} is for a table of four to seven "
+                                  "(compensation is paid to a player forced to drop out); "
+                                  "set table_players to 4, 5 or 6")
 
 
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
@@ -879,6 +975,6 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         draw_requests=v["draw_requests"] and n == 3)
 
 
-RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="no-jokers")
+RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, check=_check, default="no-jokers")
 preset_options = RULE_SETS.values
 get_rules = RULE_SETS.rules

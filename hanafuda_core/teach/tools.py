@@ -61,7 +61,10 @@ __all__ = [
 ]
 
 #: Zones whose cards nobody sees (their count is shown instead).
-HIDDEN_ZONES = frozenset({"stock", "undealt", "deck", "wall"})
+HIDDEN_ZONES = frozenset({"stock", "undealt", "deck", "wall", "field face down"})
+#: The options that set how many sit at the table (a big table's, G10, after the plain
+#: count).
+_COUNT_OPTIONS = ("players", "table_players")
 
 
 def as_play_game(game: Game | str, preset: str | None = None, **options: Any) -> Game:
@@ -397,17 +400,26 @@ class PlayController:
         values of its ``players`` option that the preset accepts (a capture game's rules
         are built for one count; Koi-Koi's rulebook preset is for two only)."""
         low, high = self.game.players
-        option = self.game.option_table.get("players")
-        if low < high or option is None:
+        table = self.game.option_table
+        keys = [k for k in _COUNT_OPTIONS if k in table]
+        if low < high or not keys:
             return tuple(range(low, high + 1))
-        found = []
-        for n in option.allowed:
+        counts = sorted({int(n) for k in keys for n in table[k].allowed})
+        return tuple(n for n in counts if self._with_count(n) is not None)
+
+    def _with_count(self, players: int) -> Game | None:
+        """The game under these rules for ``players``, through the option that sets the
+        count (``players``; a big table's ``table_players``, G10), or None."""
+        table = self.game.option_table
+        rest = {k: v for k, v in self.game.options.items() if k not in _COUNT_OPTIONS}
+        for key in _COUNT_OPTIONS:
+            if key not in table or players not in table[key].allowed:
+                continue
             try:
-                _game_with(self.game, self.game.preset, {**self.game.options, "players": n})
+                return _game_with(self.game, self.game.preset, {**rest, key: players})
             except HanafudaError:
                 continue
-            found.append(int(n))
-        return tuple(found)
+        return None
 
     def set_players(self, players: int) -> PlayController:
         """Deal a new round (same seed) for ``players`` at the table; a count the game
@@ -422,8 +434,9 @@ class PlayController:
                                 f"not {players!r}")
         low, high = self.game.players
         if not low <= players <= high:      # the count is an option of the rules
-            self.game = _game_with(self.game, self.game.preset,
-                                   {**self.game.options, "players": players})
+            game = self._with_count(players)
+            assert game is not None, "player_choices offers only counts that build"
+            self.game = game
         self._seat_players(players)
 
     # -- dealing -----------------------------------------------------------------
@@ -436,7 +449,7 @@ class PlayController:
         seed = self.seed if seed is None else check_seed(seed)
         game = self.game
         if preset is not None and preset != game.preset:
-            options = {k: v for k, v in game.options.items() if k != "players"}
+            options = {k: v for k, v in game.options.items() if k not in _COUNT_OPTIONS}
             game = _game_with(game, preset, options)
         name = self.opponent if opponent is None else opponent
         game.agent(name)                                # an unknown name is refused

@@ -544,8 +544,10 @@ def test_the_coach_names_a_doubled_penalty():
         "player 3 would pay 3")
 
 
+# (the big table's options play a table round: tests/games/test_go_stop_table.py)
+_TABLE_OPTIONS = ("table_players", "delayed_compensation", "higher_compensation", "refresh")
 _PLAY_OPTIONS = {k: o.allowed for k, o in OPTIONS.items()
-                 if o.implemented and k not in ("rounds",)}
+                 if o.implemented and k not in ("rounds", *_TABLE_OPTIONS)}
 
 
 @settings(max_examples=15, deadline=None)

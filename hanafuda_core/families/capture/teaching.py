@@ -67,6 +67,71 @@ def _staged(r: Any) -> tuple[Any, Any] | None:
     return module, inner
 
 
+def _table(r: Any) -> Any | None:
+    """The big table's round (G10: everyone dealt, three chosen to play) of a protocol
+    round, else None."""
+    from .table_round import TableRound
+    inner = getattr(r, "inner", None)
+    return inner if isinstance(inner, TableRound) else None
+
+
+class _Played:
+    """A big table's round in play, seen as the engine's own round (``state``), so the
+    words of an engine round tell it; its seats are the engine's (the dealer first)."""
+
+    __slots__ = ("game", "state")
+
+    def __init__(self, game: Any, state: State) -> None:
+        self.game = game
+        self.state = state
+
+
+def _played(r: Any, t: Any, names: Sequence[str]) -> tuple[_Played, list[str]] | None:
+    """(the engine's round, the names of its seats) of a big table in play, else None."""
+    if t.inner is None:
+        return None
+    return _Played(getattr(r, "game", None), t.inner), [names[s] for s in t.active]
+
+
+def _table_choice(t: Any, names: Sequence[str], start: int = 0) -> list[str]:
+    """The choices from ``start`` on in words (the forced ones too), and who plays once
+    three are known."""
+    lines = []
+    owed = dict(t.compensation_owed())
+    forced_out = set(t.forced_out)
+    for seat, plays in t.choices[start:]:
+        who = _cap(names[seat])
+        you = who.lower() == "you"
+        if plays:
+            lines.append(f"{who} {'are' if you else 'is'} forced to play." if
+                         t.forced(seat) == "in" else f"{who} {'choose' if you else 'chooses'} "
+                         "to play.")
+        elif seat in forced_out:
+            pts = owed.get(seat, 0)
+            held = ", ".join(c.title for c in t.dealt_hand(seat)
+                             if c in t.setup.compensation.cards or not isinstance(c, Card))
+            by = "each loser of the round" if t.setup.delayed else \
+                "each player who chose to play"
+            lines.append(f"{who} {'are' if you else 'is'} forced out and "
+                         + (f"{'are' if you else 'is'} owed {pts} points by {by} for {held}."
+                            if pts else "has nothing to be compensated for."))
+        else:
+            lines.append(f"{who} {'choose' if you else 'chooses'} to sit this round out.")
+    if t.active and start <= len(t.choices):
+        you = names[t.dealer].lower() == "you"
+        lines.append(f"{_cap(names[t.dealer])} {'deal and play' if you else 'deals and plays'}"
+                     " with " + " and ".join("you" if names[s].lower() == "you" else names[s]
+                                             for s in t.active[1:])
+                     + "; the field is turned face up.")
+    return lines
+
+
+def _you(line: str) -> str:
+    """A report's line with "You" in the player's place said as a person says it."""
+    line = re.sub(r"\bYou's\b", "Your", line)
+    return re.sub(r"\b(You) (pay|show|take|win|collect|receive|owe)s\b", r"\1 \2", line)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -91,6 +156,13 @@ def step_words(before: Any, action: Any, after: Any, names: Sequence[str]) -> st
         a = after.inner
         text = " ".join(module.action_lines(b, action, a, list(names), log=False))
         return text + (" The round is over." if a.is_terminal else "")
+    tb, ta = _table(before), _table(after)
+    if tb is not None and ta is not None:
+        if tb.inner is None:
+            return " ".join(_table_choice(ta, names, len(tb.choices)))
+        pb, pa = _played(before, tb, names), _played(after, ta, names)
+        assert pb is not None and pa is not None
+        return describe(story(pb[0].state, action, pa[0].state), pb[1])
     eb, ea = _engine(before), _engine(after)
     if eb is None or ea is None:
         return None
@@ -109,6 +181,29 @@ def deal_words(r: Any, names: Sequence[str]) -> list[str] | None:
                  f"{names[dealer]} deals" + (" (the eldest)" if inner.trade_offered else ""))
         m = inner.multiplier
         return [f"{deals}. {m.name} (x{m.value}): {m.reason}."]
+    t = _table(r)
+    if t is not None:
+        dealer = _cap(names[t.dealer])
+        you = dealer.lower() == "you"
+        lines = [f"{dealer} {'deal' if you else 'deals'} {t.setup.hand} cards to each of "
+                 f"the {t.players} players"
+                 + (f" and {t.setup.field} face down to the field." if t.setup.field
+                    else "; the field is laid once the players are known.")
+                 + " Three play this round: the dealer, and two chosen in turn from the "
+                 "dealer's right."]
+        if t.deal.voided:
+            lines.append("A field with all four cards of a month was dealt again.")
+        if t.deal.kept:
+            lines = [f"The round before had no winner: {dealer} "
+                     f"{'deal' if you else 'deals'} again to the same three players ("
+                     + ", ".join(names[s] for s in t.deal.kept) + ")."]
+        lines += [f"{_cap(names[s])} {'are' if names[s].lower() == 'you' else 'is'} still "
+                  f"owed {p} points by each loser of this round." for s, p in t.deal.owed]
+        lines += _table_choice(t, names)
+        played = _played(r, t, names)
+        if played is not None and t.choices == ():
+            lines += deal_words(played[0], played[1]) or []
+        return lines
     s = _engine(r)
     if s is None:
         return None
@@ -146,6 +241,24 @@ def result_words(r: Any, names: Sequence[str]) -> str | None:
                    else " You did not play this round.")
         return (f"The round is over: {who} {how} "
                 f"{format_amount(inner.rules, abs(mine))}.{out}")
+    t = _table(r)
+    if t is not None:
+        res = t.table_result
+        if res is None:
+            return None
+        played = _played(r, t, names)
+        assert played is not None
+        said = result_words(played[0], played[1]) or ""
+        you = names[0].lower() == "you"
+        comp = [f"{_cap(names[s])} {'collect' if you and s == 0 else 'collects'} {c} points "
+                "of compensation." if c > 0 else
+                f"{_cap(names[s])} {'pay' if you and s == 0 else 'pays'} {-c} points of "
+                "compensation." for s, c in enumerate(res.compensation) if c]
+        out = ""
+        if you and 0 not in t.active:
+            out = (" You were forced out of this round." if 0 in t.forced_out else
+                   " You sat this round out.")
+        return (" ".join([said, *comp]).strip() + out).strip() or None
     s = _engine(r)
     if s is None or s.result is None or s.result.reason not in _TOLD_ENDS:
         return None
@@ -162,6 +275,11 @@ def held_yaku(r: Any, seat: int) -> list[str] | None:
             return []
         ev = inner.rules.yaku.evaluate(inner.captures(seat))
         return [f"{h.rule.name} ({_amount(inner, h.points)})" for h in ev.hits]
+    t = _table(r)
+    if t is not None:
+        if t.inner is None or seat not in t.active:
+            return []
+        return _held_yaku(t.inner, t.active.index(seat))
     s = _engine(r)
     if s is None:
         return None
@@ -173,6 +291,18 @@ def prompt(r: Any, seat: int, names: Sequence[str]) -> str | None:
     staged = _staged(r)
     if staged is not None:
         return _staged_prompt(r, staged[1], seat, names)
+    t = _table(r)
+    if t is not None:
+        if t.is_terminal or t.current_seat != seat:
+            return None
+        played = _played(r, t, names)
+        if played is not None:
+            return prompt(played[0], t.active.index(seat), played[1])
+        joined = sum(1 for _, p in t.choices if p)
+        return (f"Three play this round: {names[t.dealer]} (the dealer) and two more. "
+                f"{joined} of the others chose to play so far. Play with your hand, or "
+                "sit this round out (only a player forced out by the others' choices is "
+                "compensated).")
     s = _engine(r)
     if s is None or s.is_terminal or s.current_player != seat:
         return None
@@ -267,6 +397,13 @@ def moves(r: Any, seat: int, names: Sequence[str]) -> tuple[tuple[Any, str], ...
     eldest" first) and the hand combinations to claim (the best first, each with what it
     collects from each player), and a wild card's choice where it may be left on the
     field (B2: the Pass says so); None for any other round or stage."""
+    t = _table(r)
+    if t is not None:
+        if t.inner is None:
+            choice = {"join": "Play this round", "drop": "Sit this round out"}
+            return tuple((a, choice[a.code()]) for a in r.legal_actions())
+        played = _played(r, t, names)
+        return moves(played[0], t.active.index(seat), played[1]) if played else None
     staged = _staged(r)
     if staged is None:
         state = _engine(r)      # B2: a Pass beside a wild's captures leaves it on the field
@@ -363,6 +500,9 @@ def _declared_rows(s: State, names: Sequence[str]) -> list[tuple[str, tuple[Any,
 def pile_owner(r: Any, side: int) -> int | None:
     """The table seat whose captures pile ``side`` (from 1) is, in a staged round where
     only some seats play (the engine numbers the players of the round); else None."""
+    t = _table(r)
+    if t is not None:
+        return t.active[side - 1] if t.inner is not None and 1 <= side <= 3 else None
     staged = _staged(r)
     if staged is None or staged[1].inner is None:
         return None
@@ -400,7 +540,14 @@ def _chosen_rules(r: Any) -> list[str]:
 def first_dealer(game: Any, players: int, seat: int) -> int | None:
     """The seat that deals when ``seat`` plays against the computer: where the rules
     offer the exchange of unseen hands, the player at ``seat``'s left deals, so that
-    ``seat`` is the first who may trade with the eldest; else None (``seat`` deals)."""
+    ``seat`` is the first who may trade with the eldest; at a big table where three are
+    chosen from the dealer's right, the seat before ``seat`` deals, so that ``seat``
+    chooses first; else None (``seat`` deals)."""
+    table = getattr(game.adapter, "table", None)
+    if table is not None and table(game) is not None:
+        # a big table (G10): the choice starts at the dealer's right, so ``seat`` chooses
+        # first when the seat before it deals
+        return (seat - 1) % players
     module = getattr(game.adapter, "rounds", None)
     offers = getattr(module, "offers_trade", None)
     if offers is None or not offers(game.rules, players):
@@ -437,9 +584,7 @@ def report_words(r: Any, names: Sequence[str]) -> list[str] | None:
     for line in report.to_text().splitlines():
         for i, n in sorted(enumerate(seat_names), key=lambda x: -len(x[1])):
             line = re.sub(rf"\b{re.escape(n)}\b", _cap(names[i]), line)
-        line = re.sub(r"\bYou's\b", "Your", line)
-        line = re.sub(r"\b(You) (pay|show|take|win|collect|receive)s\b", r"\1 \2", line)
-        lines.append(name_sources(line))
+        lines.append(name_sources(_you(line)))
     return lines
 
 
@@ -494,6 +639,9 @@ def advice(r: Any, seat: int, seed: int, names: Sequence[str]) -> dict[str, Any]
     exchange, choosing who plays and the claims, a rule of thumb (the greedy player's
     choice) with its reason. A dict: ``action``, ``by``, ``reason``, ``reasons``,
     ``lines``."""
+    t = _table(r)
+    if t is not None:
+        return _table_advice(r, t, seat, seed, names)
     staged = _staged(r)
     if staged is None:
         return None
@@ -526,3 +674,28 @@ def advice(r: Any, seat: int, seed: int, names: Sequence[str]) -> dict[str, Any]
     reason, lines = _rule_of_thumb(r, inner, module, best, seat, names)
     return {"action": best, "by": "greedy", "reason": reason, "reasons": lines,
             "lines": ()}
+
+
+def _table_advice(r: Any, t: Any, seat: int, seed: int, names: Sequence[str]
+                  ) -> dict[str, Any]:
+    """A big table's advice: the choice judged by the hand alone (the field is face
+    down), then the coach's for the play, with the engine's seats named."""
+    from .table_round import choice_advice
+    if t.inner is None:
+        choice, reason = choice_advice(t.view(seat))
+        return {"action": choice, "by": "coach", "reason": reason, "reasons": (),
+                "lines": ()}
+    from ...coach import Coach
+    act = [names[s] for s in t.active]
+
+    def said(text: str) -> str:
+        return re.sub(r"\b[Pp]layer ([1-3])\b", lambda m: act[int(m.group(1)) - 1], text)
+
+    found = Coach(HINT_SAMPLES, seed).advise(t.view(seat).inner, t.legal_actions())
+    best = found.moves[0]
+    return {"action": best.action, "by": "coach", "reason": said(found.summary),
+            "reasons": tuple(said(x) for x in best.reasons),
+            "lines": tuple(f"{_cap(m.action.describe())}: {m.expected:+.1f} points on "
+                           f"average in {m.samples} sampled futures"
+                           + (f"; {said(m.reasons[0])}" if m.reasons else "")
+                           for m in found.moves[:3])}
