@@ -730,23 +730,38 @@ def round_log(rules: Any, states: Sequence[Any], agents: Sequence[str]) -> list[
 # Hachi-Hachi
 
 
-class HachiHachiRound(_Wrapped["_hh.HachiHachiRound"]):
-    """A Hachi-Hachi round (``inner``:
-    :class:`~hanafuda_core.games.hachihachi_play.HachiHachiRound`)."""
+class _StagedWrapped(_Wrapped[_I]):
+    """A protocol round around a staged round (stages before the capture engine's
+    play: Hachi-Hachi's, the big table's), which says itself who acts, whether it is
+    over, how many seats it has and its deal and history."""
 
     __slots__ = ()
 
     @property
     def players(self) -> int:
-        return self.inner.players
+        return self.inner.players  # type: ignore[attr-defined, no-any-return]
 
     @property
     def is_terminal(self) -> bool:
-        return self.inner.is_terminal
+        return self.inner.is_terminal  # type: ignore[attr-defined, no-any-return]
 
     @property
     def current_player(self) -> int | None:
-        return self.inner.current_seat
+        return self.inner.current_seat  # type: ignore[attr-defined, no-any-return]
+
+    def record(self) -> Record:
+        inner: Any = self.inner
+        return self._record(inner.deal.to_dict(), inner.history)
+
+    def card_count(self) -> int:
+        return self.inner.card_count()  # type: ignore[attr-defined, no-any-return]
+
+
+class HachiHachiRound(_StagedWrapped["_hh.HachiHachiRound"]):
+    """A Hachi-Hachi round (``inner``:
+    :class:`~hanafuda_core.games.hachihachi_play.HachiHachiRound`)."""
+
+    __slots__ = ()
 
     # The staged round's ``legal_actions`` and ``apply``, set by the adapter when it
     # loads their module (an import statement here, or the look-up through the game and
@@ -785,12 +800,6 @@ class HachiHachiRound(_Wrapped["_hh.HachiHachiRound"]):
         accounts = {k: v for k, v in ledger.items() if k not in self.inner.names}
         return Outcome(res.winner, tuple(res.points), res.reason,
                        self.game.adapter.zero_sum(self.game), accounts, res)
-
-    def record(self) -> Record:
-        return self._record(self.inner.deal.to_dict(), self.inner.history)
-
-    def card_count(self) -> int:
-        return self.inner.card_count()
 
     def zones(self) -> dict[str, tuple[int, ...]]:
         r = self.inner
@@ -1044,25 +1053,13 @@ def _hands_line(r: Any, who: Sequence[str]) -> list[str]:
 # players are the capture adapter's, unchanged.
 
 
-class TableCaptureRound(_Wrapped["_tr.TableRound"]):
+class TableCaptureRound(_StagedWrapped["_tr.TableRound"]):
     """A round at a big table (``inner``:
     :class:`~hanafuda_core.families.capture.table_round.TableRound`): the choice of the
     three players, then the capture engine's round; seats are table seats."""
 
     __slots__ = ()
     inner: _tr.TableRound
-
-    @property
-    def players(self) -> int:
-        return self.inner.players
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.inner.is_terminal
-
-    @property
-    def current_player(self) -> int | None:
-        return self.inner.current_seat
 
     def legal_actions(self) -> tuple[Any, ...]:
         return self.inner.legal_actions()
@@ -1078,12 +1075,6 @@ class TableCaptureRound(_Wrapped["_tr.TableRound"]):
         if res is None:
             return None
         return Outcome(res.winner, res.points, res.reason, True, {}, res)
-
-    def record(self) -> Record:
-        return self._record(self.inner.deal.to_dict(), self.inner.history)
-
-    def card_count(self) -> int:
-        return self.inner.card_count()
 
     def zones(self) -> dict[str, tuple[int, ...]]:
         return self.inner.zones()
