@@ -45,6 +45,7 @@ from ..engines.capture import (
     STOP,
     Action,
     BombRules,
+    BonusCards,
     CaptureRules,
     DecisionWords,
     EventRules,
@@ -228,13 +229,14 @@ _OPTION_LIST = (
                 "figure"),
     Option("rounds", 10, tuple(range(1, 49)), "rounds in a game (the players agree; 10 is "
            "our default)", BOOK.at("2843, 3143")),
-    Option("jokers", 0, (0, 1, 2, 3, 4), _not_yet("Jokers in the deck: the chapter plays 1 "
-           "to 4 (commonly 1 or 2), each worth 1, 2 or 3 Chaffs"), BOOK_JOKER,
-           note="the capture engine does not deal bonus cards yet (G1): every preset plays "
-                "without Jokers", implemented=False),
+    Option("jokers", 2, (0, 1, 2, 3, 4), "Jokers in the deck: the chapter plays 1 to 4 "
+           "(commonly 1 or 2), each worth 1, 2 or 3 Chaffs; a Joker goes to the pile of "
+           "whoever gets it and costs its taker one more card from the stock", BOOK_JOKER,
+           note="2 is our choice for the rulebook's game, worth 2 and 3 Chaffs (see the "
+                "decisions); 0 plays without Jokers (G1)"),
     Option("joker_values", "2,3", ("2,3", "1", "2", "3", "1,1", "2,2", "3,3", "1,2,3"),
-           _not_yet("Chaffs per Joker, in order"), BOOK_JOKER.at("2901, 2999-3003"),
-           implemented=False),
+           "Chaffs per Joker, in order (the last value serves every further Joker)",
+           BOOK_JOKER.at("2901, 2999-3003")),
     Option("bomb", "three", ("three", "weak", "smoke_clears", "off"),
            "bombing the field: three cards of a month played at once onto the fourth, then "
            "three cards drawn, the bomber's two empty-handed turns passing (the chapter); "
@@ -372,12 +374,16 @@ SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
      "Chaff yaku. A loser who called Go pays for both losers."),
 )
 
+#: The rulebook's game is played with Jokers (2901, 2999-3003): "book" is the default.
 PRESETS: Mapping[str, Mapping[str, Any]] = {
-    "no-jokers": {},
-    "matgo-no-jokers": {"players": 2},
+    "book": {},
+    "no-jokers": {"jokers": 0},
+    "matgo-no-jokers": {"players": 2, "jokers": 0},
 }
-PRESET_SOURCES: Mapping[str, Source] = {"no-jokers": BOOK, "matgo-no-jokers": BOOK}
+PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK_JOKER, "no-jokers": BOOK,
+                                        "matgo-no-jokers": BOOK}
 PRESET_LABELS: Mapping[str, str] = {
+    "book": "Rulebook for three, with two Jokers (2 and 3 Chaffs)",
     "no-jokers": "Rulebook for three, without Jokers",
     "matgo-no-jokers": "Two players (matgo), without Jokers",
 }
@@ -565,7 +571,7 @@ def responsible_seat(state: State, winner: int) -> int | None:
         if len(plays) <= back:
             break
         card = plays[-1 - back]
-        if pile >> card & 1:
+        if card < 48 and pile >> card & 1:     # (a Joker played is nobody's gift: G1)
             month = MONTH_MASKS[card >> 2]
             if (pile & month).bit_count() < 4 or not _matched_when_played(state, card):
                 return (winner - back) % n
@@ -583,7 +589,7 @@ def _responsible_after_bombs(state: State, winner: int) -> int | None:
     except HanafudaError:
         return None
     turns = [(b.player, a, bool(b.field_m & MONTH_MASKS[a.card >> 2]))
-             if isinstance(a, Play) else (b.player, a, True)
+             if isinstance(a, Play) and a.card < 48 else (b.player, a, True)   # (a Joker: G1)
              for b, a in zip(states, state.history)
              if b.phase == Phase.PLAY and not isinstance(a, (GoOn, StopAction))]
     pile = state.caps_m[winner]
@@ -860,6 +866,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     sc = _scoring(preset, items)
     n = v["players"]
+    weights = tuple((c, w) for c, w in sc.table.chaff_weights if c >= Extra.JOKER_1)
     return CaptureRules(
         name="Go-Stop", key="go-stop", preset=preset, options=items, players=n,
         deals={n: _DEALS[n]}, misdeal=misdeal_rules("go-stop"),
@@ -873,12 +880,15 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1,
                            first_turn_month=3 if v["first_turn_month"] else 0,
                            triple_hiki=2 if v["triple_hiki"] else 0,
-                           winning_brights=v["winning_brights"])
+                           winning_brights=v["winning_brights"],
+                           bonus_weights=weights)
                 if v["special_events"] else None),
+        bonus=(BonusCards(tuple(c for c, _ in weights), tuple(w for _, w in weights),
+                          BOOK_JOKER) if weights else None),
         bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None),
         draw_requests=v["draw_requests"] and n == 3)
 
 
-RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="no-jokers")
+RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="book")
 preset_options = RULE_SETS.values
 get_rules = RULE_SETS.rules

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanafuda_core.cards import MONTH_MASKS, Card, CardSet
+from hanafuda_core.cards import MONTH_MASKS, Card, CardSet, Extra
 from hanafuda_core.coach import Coach
 from hanafuda_core.engines.capture import (
     GO_ON,
@@ -54,7 +54,8 @@ from hanafuda_core.games.go_stop import (
     settle_piles,
 )
 
-RULES = get_rules()
+RULES = get_rules("no-jokers")        # 48 cards: deals written as orders of the 48
+BOOK_RULES = get_rules()             # the rulebook's game: two Jokers (G1)
 B_PILE = "11a 1c 1d 2c 2d 3c"      # a Bright and 5 Chaffs: never doubled
 C_PILE = "3a 5c 5d 10c 10d 9c"
 
@@ -280,7 +281,11 @@ def test_the_jokers_count_their_chaffs_in_a_table_with_their_weights(values):
     for joker, w in weights:
         assert table.chaff_count(nine | 1 << joker) == 9 + w
         assert table.points(nine | 1 << joker) == w
-    assert scoring().table.chaff_weights == ()          # no Joker dealt by any preset yet
+    # the rulebook's game deals two Jokers, worth 2 and 3 Chaffs (G1); no-jokers none
+    assert scoring("book").table.chaff_weights == ((Extra.JOKER_1, 2), (Extra.JOKER_2, 3))
+    assert BOOK_RULES.yaku.chaff_weights == ((Extra.JOKER_1, 2), (Extra.JOKER_2, 3))
+    assert BOOK_RULES.bonus is not None and BOOK_RULES.bonus.weights == (2, 3)
+    assert RULES.bonus is None and scoring().table.chaff_weights == ()
 
 
 @pytest.mark.parametrize("key", [k for k, o in OPTIONS.items() if not o.implemented])
