@@ -404,8 +404,13 @@ def parse_action(text: str | Action) -> Action:
         raise IllegalActionError(f"cannot read the declaration {text!r}; write 'declare "
                                  "<what> <cards>', e.g. 'declare triple 3a 3b 3c', or 'pass'")
     if len(words) == 2 and words[0] in ("play", "capture", "take"):
-        card = parse_card(words[1], extras=words[0] == "play")    # G1: 'play j1'
-        return PLAY[card] if words[0] == "play" else CAPTURE[card]
+        card = parse_card(words[1], extras=True)                  # G1: 'play j1'
+        if words[0] == "play":
+            return PLAY[card]
+        if card >= 48:
+            raise IllegalActionError(f"{text!r}: a Joker is never taken from the field; it "
+                                     "goes to a pile as soon as it is played or drawn")
+        return CAPTURE[card]
     raise IllegalActionError(f"cannot read the action {text!r}; write 'play <card>', "
                              "'capture <card>', 'koikoi' (go on), 'stop', 'declare <what> "
                              "<cards>' or 'pass'")
@@ -2100,7 +2105,7 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
         caps[i] = mask(c, f"capture pile {i + 1}")
     if isinstance(stock, str):
         from ..cards import parse_cards
-        stock = parse_cards(stock)
+        stock = parse_cards(stock, extras=True)        # (a Joker of the deck too, G1)
     try:
         stock_raw: tuple[object, ...] = tuple(stock)
     except TypeError:

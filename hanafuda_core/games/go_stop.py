@@ -324,11 +324,31 @@ DECISIONS: Mapping[str, str] = {
     "Which Chaff an opponent gives": "A special event takes a Chaff chosen by the "
         "opponent. No yaku of this game names a Chaff card, so the choice changes nothing: "
         "the opponent gives a single Chaff if they have one, a double one only if not, "
-        "nothing without a Chaff; the Sake cup is a Ten and is never given.",
+        "nothing without a Chaff; the Sake cup is a Ten and is never given. A Joker in the "
+        "pile is a Chaff of its worth: one worth 1 goes like a single Chaff, one worth 2 "
+        "like a double Chaff, one worth 3 only when nothing lighter is left.",
     "Emptying the field": "The chapter describes the sweep as taking the final two cards. "
         "We count any turn that leaves the field empty, except the round's last turn.",
     "The first turn": "A stack left on one's first turn: we count the first round of "
-        "turns, while the stock has given each player one card at most.",
+        "turns, while the stock has given each player one card at most (the Jokers turned "
+        "up and the cards played in a Joker's place not counted).",
+    "How many Jokers": "The chapter leaves the number of Jokers (one to four, most often "
+        "one or two) and their worth (1, 2 or 3 Chaffs each) to the table. Our rulebook "
+        "game deals two, one worth 2 Chaffs and one worth 3, as Korean tables usually do "
+        "with their bonus cards; a table without Jokers, or with other values, is an "
+        "option away.",
+    "A Joker at the bottom of the stock": "Each Joker costs one more card from the stock, "
+        "so the hands and the stock still run out together, except when Jokers are the "
+        "last cards of the stock. Then the next player, whose hand is empty, takes a turn "
+        "of drawing only (as any empty hand does) and turns them up into their pile; if "
+        "that makes a yaku, they may still call Go or Stop.",
+    "The card played in a Joker's place": "A Joker played from the hand is replaced by "
+        "the top card of the stock, played exactly as a hand card (it may make a pair that "
+        "the usual draw then stacks). That card came from the stock, not from the player's "
+        "choice, so a winner taking it does not make the player pay for both losers.",
+    "A Joker refilling the field": "When the card that refills the field is a Joker too, "
+        "the dealer takes it as well and the field is refilled again. A refill that "
+        "completes four of a month on the field stands: the deal was already accepted.",
     "Three stacks left in a round": "Leaving a third stack ends the round. We read that "
         "its maker wins the round and deals next, with the points taken at once and no "
         "yaku counted; it is not a round nobody won.",
@@ -816,7 +836,9 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
 
     >>> f = chapter_facts()
     >>> f["gs_stock3"], f["gs_ex6"], f["gs_ex6_a"], f["gs_ex9_b"], f["gs_go3"]
-    (21, 96, 192, 10, 15)
+    (23, 96, 192, 10, 15)
+    >>> f["gs_jokers"], f["gs_joker_worth"]
+    (2, '2 and 3')
     >>> f["gs_ev_chaffs"], f["gs_ev_first"], f["gs_ev_three"], f["gs_ev_bonus"]
     (1, 3, 5, 2)
     """
@@ -824,7 +846,13 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     values: dict[str, object] = {f"pts_{r.key}": r.points for r in YAKU}
     for n, (hand, fld) in _DEALS.items():
         values.update({f"hand{n}": hand, f"field{n}": fld,
-                       f"stock{n}": len(rules.deck) - n * hand - fld})
+                       f"stock{n}": len(rules.deck_ids) - n * hand - fld})
+    # G1: the rulebook game's Jokers (the stock above holds them) and their worth
+    assert rules.bonus is not None                      # Jokers are the default
+    worth = [str(w) for w in rules.bonus.weights]
+    values.update(jokers=len(rules.bonus.cards),
+                  joker_worth=" and ".join([", ".join(worth[:-1]), worth[-1]] if
+                                           len(worth) > 1 else worth))
     values.update(minimum3=USUAL_MINIMUM[3], minimum2=USUAL_MINIMUM[2],
                   instant=rules.instant_win_points,
                   chaff_penalty=scoring().payments.doubles[1].threshold,

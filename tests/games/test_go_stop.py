@@ -13,12 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanafuda_core import get_game
 from hanafuda_core.cards import MONTH_MASKS, Card, CardSet, Extra
 from hanafuda_core.coach import Coach
 from hanafuda_core.engines.capture import (
     GO_ON,
     PASS,
     STOP,
+    BonusCards,
+    DealOrderError,
     DealRecord,
     Phase,
     Play,
@@ -27,6 +30,7 @@ from hanafuda_core.engines.capture import (
     deal_from_order,
     fast_random_round,
     legal_actions,
+    new_round,
     next_round,
     replay,
     setup_state,
@@ -885,3 +889,224 @@ def test_winning_brights_end_the_round_as_a_stop():
     assert end.result.points[0] > 0 and sum(end.result.points) == 0
     plain = apply(setup_state(RULES, hands, "12c 4c", "9a 9b 6a 6b", piles), "play 12a")
     assert plain.result is None and plain.phase == Phase.DECIDE
+
+
+# ---------------------------------------------------------------------------
+# Jokers (G1, 2901-2923, 2987-3003): the rulebook's game deals two, worth 2 (j1) and 3 (j2)
+# Chaffs. Three players A B C, A to play, unless said.
+
+J1, J2 = int(Extra.JOKER_1), int(Extra.JOKER_2)
+
+
+def _plain_order(seed: int = 3) -> list[int]:
+    """A 48-card deal of three players that needs no redeal (hands 0-20, field 21-26)."""
+    for s in range(seed, seed + 200):
+        dealt = new_round(RULES, s)
+        if not dealt.deal.voided and dealt.phase == Phase.PLAY and not dealt.deal.events:
+            return list(dealt.deal.order)
+    raise AssertionError("no plain deal")              # pragma: no cover
+
+
+def test_book_joker_dealt_to_the_field_goes_to_the_dealer():
+    order = _plain_order()
+    field = order[21:27]
+    # j1 is the field's first card: the sixth field card becomes the top of the stock, the
+    # refill; j2 lies deep in the stock
+    joker_order = order[:21] + [J1] + field[:5] + [field[5]] + order[27:40] + [J2] + order[40:]
+    state = deal_from_order(BOOK_RULES, joker_order, dealer=1)
+    assert state.captures(1) == CardSet.from_mask(1 << J1)          # the dealer's pile
+    assert state.field == CardSet.from_mask(sum(1 << c for c in field))   # refilled
+    assert not state.field_m >> 48 and state.card_count() == 50
+    assert state.stock_size == 23 - 1 and state.stock[0] == order[27]
+    assert any("Joker 1" in e for e in state.deal.events)
+    assert state.legal_actions() and state.player == 1
+
+
+def test_book_joker_refilling_the_field_goes_to_the_dealer_too():
+    order = _plain_order()
+    field = order[21:27]
+    joker_order = order[:21] + [J1] + field[:5] + [J2, field[5]] + order[27:]
+    state = deal_from_order(BOOK_RULES, joker_order)
+    assert state.captures(0) == CardSet.from_mask((1 << J1) | (1 << J2))
+    assert state.field_m == sum(1 << c for c in field) and state.card_count() == 50
+    # the dealer's pile counts 5 Chaffs at once: no yaku yet, but counted
+    assert BOOK_RULES.yaku.chaff_count(state.caps_m[0]) == 5
+
+
+def test_book_joker_played_from_the_hand_then_the_stock_card_is_played_as_a_hand_card():
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "4a 12a 11c 10b")
+    assert Play(Extra.JOKER_1) in state.legal_actions()
+    after = apply(state, "play j1")
+    # j1 to the pile; 4a, the top stock card, is played as A's hand card and takes 4c; then
+    # A's usual draw, 12a, lies on the field
+    assert after.captures(0) == CardSet.parse("j1 4a 4c")
+    assert after.hand(0) == CardSet.parse("8b") and after.player == 1
+    assert after.field == CardSet.parse("8c 9d 12a") and after.pos == 2
+    assert after.card_count() == state.card_count()
+
+
+def test_book_the_card_played_in_a_jokers_place_makes_a_pair_the_draw_may_stack():
+    # 4a stands in for j1 and pairs with 4c; the draw, 4b, matches only that pair: the
+    # three stay on the field as a stack (the turn of a hand card, 2987-3003 with ch. 3)
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "4a 4b 11c 10b")
+    after = apply(state, "play j1")
+    assert after.field == CardSet.parse("4a 4b 4c 8c 9d")
+    assert after.captures(0) == CardSet.parse("j1")
+    assert [e.kind for e in after.events] == ["first_hiki"]
+
+
+def test_book_the_card_played_in_a_jokers_place_may_wait_for_a_choice():
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "4c 4d 9d",
+                        "4a 12a 11c 10b")
+    wait = apply(state, "play j1")
+    assert wait.phase == Phase.CHOOSE_HAND_CAPTURE and wait.pending[0] == Card.WISTERIA_CUCKOO
+    assert wait.card_count() == state.card_count()
+    after = apply(wait, "capture 4d")
+    assert after.captures(0) == CardSet.parse("j1 4a 4d") and after.field == CardSet.parse(
+        "4c 9d 12a")
+
+
+def test_book_joker_drawn_from_the_stock_goes_to_the_pile_and_the_player_draws_again():
+    state = setup_state(BOOK_RULES, ["8b 1a", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "j2 4a 11c 10b")
+    after = apply(state, "play 8b")
+    assert after.captures(0) == CardSet.parse("8b 8c j2 4a 4c")
+    assert after.field == CardSet.parse("9d") and after.pos == 2 and after.player == 1
+
+
+def test_book_two_jokers_in_a_row():
+    # j1 played, and the card that would stand in for it is j2: it goes to the pile too,
+    # and 4a stands in; the usual draw follows
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "j2 4a 11c 10b")
+    after = apply(state, "play j1")
+    assert after.captures(0) == CardSet.parse("j1 j2 4a 4c")
+    assert after.field == CardSet.parse("8c 9d 11c") and after.pos == 3
+    # two Jokers turned up one after the other by a draw
+    state = setup_state(BOOK_RULES, ["8b 1a", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "j1 j2 4a 10b")
+    after = apply(state, "play 8b")
+    assert after.captures(0) == CardSet.parse("8b 8c j1 j2 4a 4c") and after.pos == 3
+
+
+def test_book_joker_as_the_last_stock_card_goes_to_the_next_player():
+    # A plays the last hand card and draws 4a; only j1 is left in the stock: B, whose hand
+    # is empty, draws it into their pile and the round ends
+    state = setup_state(BOOK_RULES, ["8b", "", ""], "8c 4c 9d", "4a j1")
+    end = apply(state, "play 8b")
+    assert end.is_terminal and end.result.reason == "draw"
+    assert end.captures(1) == CardSet.parse("j1") and end.stock_size == 0
+    assert end.card_count() == state.card_count()
+
+
+def test_book_jokers_count_in_the_chaff_yaku_and_against_the_chaff_penalty():
+    # A: Godori and 7 Chaffs with j2 (3 Chaffs): 10 Chaffs, 6 points declared. A takes
+    # 12d with 12c: 12 Chaffs, the Chaff yaku 3, total 8, and calls Stop.
+    # B: 3 Chaffs and j1 (2): 5 Chaffs, spared the Chaff penalty. C: 3 Chaffs: double.
+    piles = ["2a 4a 8b 1c 1d 2c 2d 3c 3d 5c j2", "11a 6c 6d 7c j1", "3a 9c 9d 10c"]
+    state = setup_state(BOOK_RULES, ["12c 1a", "6a 7a", "7b 9a"], "12d 4c 5a",
+                        "6b 10a 10b 11b", piles)
+    assert state.yaku_pts[0] == 6
+    decide = apply(state, "play 12c")
+    assert decide.phase == Phase.DECIDE and decide.yaku_pts[0] == 8
+    end = apply(decide, "stop")
+    assert end.result.points == (8 + 16, -8, -16)
+    assert sum(end.result.points) == 0
+    # without j1 B has 3 Chaffs and pays double too
+    plain = [piles[0], "11a 6c 6d 7c", piles[2]]
+    state = setup_state(BOOK_RULES, ["12c 1a", "6a 7a", "7b 9a"], "12d 4c 5a",
+                        "6b 10a 10b 11b", plain)
+    assert apply(apply(state, "play 12c"), "stop").result.points == (32, -16, -16)
+
+
+def test_book_a_joker_is_given_when_no_single_chaff_is_left():
+    # A's hiki capture takes a Chaff from each: B has no single Chaff, only j1 (2 Chaffs)
+    # and a Bright: j1 goes; C gives its single Chaff before j2
+    state = setup_state(BOOK_RULES, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", ["", "11a j1", "1c j2"])
+    after = apply(state, "play 3a")
+    (event,) = after.events
+    assert event.chaffs == (1 << J1) | m("1c")
+    assert after.captures(1) == CardSet.parse("11a") and after.captures(2) == CardSet.parse(
+        "j2")
+    ev = BOOK_RULES.events
+    # a 3-Chaff Joker only when nothing lighter is left: the Storm (2) goes first
+    assert ev.steal(m("11d") | 1 << J2, 1) == m("11d")
+    assert ev.steal(m("11d") | 1 << J2, 2) == m("11d") | 1 << J2
+
+
+def test_book_a_round_with_jokers_records_and_replays():
+    for seed in range(6):
+        end = fast_random_round(BOOK_RULES, random.Random(seed))
+        data = end.deal.to_dict()
+        assert {"j1", "j2"} <= set(data["order"])
+        deal = DealRecord.from_dict(data)
+        assert deal == end.deal
+        states = replay(BOOK_RULES, deal, [a.code() for a in end.history])
+        assert states[-1] == end
+    game = get_game("go-stop")
+    record = game.play(["greedy", "coach", "random"], seed=2, rounds=2)
+    back = type(record).from_json(record.to_json())
+    assert back == record and "j1" in record.to_json()
+    rounds = back.get_game().replay_rounds(back)
+    assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
+
+
+def test_book_jokers_bad_input_is_refused_with_our_error():
+    state = setup_state(RULES, ["8b", "", ""], "8c", "4a")
+    with pytest.raises(IllegalActionError, match="without Jokers"):
+        apply(state, Play(Extra.JOKER_1))
+    book = setup_state(BOOK_RULES, ["8b", "", ""], "8c", "4a j1")
+    with pytest.raises(IllegalActionError, match="not in your hand"):
+        apply(book, "play j2")
+    with pytest.raises(IllegalActionError):
+        apply(book, "capture j1")
+    assert book.hand(0) == CardSet.parse("8b")              # untouched
+    order = _plain_order()
+    with pytest.raises(DealOrderError, match="without Jokers"):
+        deal_from_order(RULES, order[:47] + [J1])
+    with pytest.raises(DealOrderError, match="missing: j1 Joker 1, j2 Joker 2"):
+        deal_from_order(BOOK_RULES, order)
+    with pytest.raises(OptionError):
+        get_rules(jokers=5)
+    with pytest.raises(OptionError):
+        get_rules(jokers=3, joker_values="two")
+    with pytest.raises(OptionError, match="1, 2 or 3 Chaffs"):
+        BonusCards((J1,), (4,))
+
+
+@settings(max_examples=40, deadline=None)
+@given(jokers=st.integers(0, 4), values=st.sampled_from(OPTIONS["joker_values"].allowed),
+       players=st.sampled_from((2, 3)), seed=st.integers(0, 10**6))
+def test_book_random_rounds_with_jokers_keep_every_card_and_end(jokers, values, players, seed):
+    rules = get_rules(jokers=jokers, joker_values=values, players=players)
+    rng = random.Random(seed)
+    state = new_round(rules, rng)
+    deck = 48 + jokers
+    for _ in range(400):
+        assert state.card_count() == deck and not state.field_m >> 48
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state = apply(state, legal[int(rng.random() * len(legal))])
+    assert state.is_terminal
+    assert sum(state.result.points) == 0
+    if state.result.reason == "draw":
+        assert state.stock_size == 0 and not any(state.hands_m)
+    assert replay(rules, state.deal, state.history)[-1] == state
+
+
+def test_book_the_narration_tells_the_joker_goes_to_the_pile():
+    from hanafuda_core.narration import describe, log_lines, story
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "j2 4a 11c 10b")
+    after = apply(state, "play j1")
+    step = story(state, "play j1", after)
+    text = describe(step, ["You", "Ann", "Bob"])
+    assert text.startswith("You play Joker 1: it goes straight to the captured cards")
+    assert "turns up Joker 2" in text and "you take the Wisteria Chaff 1" in text
+    log = log_lines(step, ["Player 1", "Player 2", "Player 3"])
+    assert "Player 1 plays Joker 1: it goes straight to their pile" in log[0]
+    assert step.captured(0) == CardSet.parse("j1 j2 4a 4c")
