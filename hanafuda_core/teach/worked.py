@@ -323,8 +323,8 @@ class FirstGame:
 
 
 def _names(cards: Sequence[int]) -> str:
-    from ..cards import CARD_INFO
-    return and_list([f"the {CARD_INFO[c].name}" for c in cards])
+    from ..narration import the_card
+    return and_list([the_card(c) for c in cards])          # (a Joker by its name: G1)
 
 
 def _rows(zones: dict[str, tuple[int, ...]], me: int, *, hide_others: bool = True,
@@ -358,8 +358,16 @@ def _straight_to_pile(dealt: dict[str, tuple[int, ...]]) -> str:
     held = [c for zone, cards in dealt.items() if zone.startswith("captures") for c in cards]
     if not held:
         return ""
-    names = _names(held)
-    return f" {names[0].upper()}{names[1:]} went straight into its holder's pile at the deal."
+    jokers = [c for c in held if c >= 48]       # G1: dealt to the field, the dealer's
+    held = [c for c in held if c < 48]
+    out = ""
+    if jokers:
+        out = (f" {_names(jokers)}, dealt to the field, went straight into the dealer's pile, "
+               "and the stock refilled the field.")
+    if held:
+        names = _names(held)
+        out += f" {names[0].upper()}{names[1:]} went straight into its holder's pile at the deal."
+    return out
 
 
 def _captured(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, ...]]
@@ -406,7 +414,7 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
                me: int, took: tuple[int, ...]) -> str:
     """The first turn in words, from the table before and after: the card played, the
     card turned over from the stock, and what each took."""
-    from ..cards import CARD_INFO
+    from ..cards import CARD_INFO, Extra
     played = [c for c in before.get(f"hand {me}", ()) if c not in after.get(f"hand {me}", ())]
     drawn = [c for c in before.get("stock", ()) if c not in after.get("stock", ())]
     told: set[int] = set()
@@ -416,6 +424,10 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
         for c in cards:
             mates = [t for t in took if t // 4 == c // 4 and t != c and t not in played + drawn]
             told.update([c, *mates])
+            if c >= 48:                 # G1: a Joker goes to the pile, another card follows
+                parts.append(f"{lead} {Extra(c).title}, which goes straight to your "
+                             "captured cards")
+                continue
             name = f"the {CARD_INFO[c].name}"
             if c in took:
                 if not mates:
