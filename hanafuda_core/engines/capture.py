@@ -659,6 +659,7 @@ EVENT_NAMES: Mapping[str, str] = {
     "first_turn_month": "takes all four cards of a month on the first turn",
     "bomb": "bombs the field: three cards of a month onto the fourth",
     "free_turn": "takes a free turn owed for a bomb",
+    "chaff_magnet": "captures a Chaff Magnet Joker",
 }
 
 
@@ -780,8 +781,15 @@ class BonusCards:
     cards: tuple[int, ...] = ()
     weights: tuple[int, ...] = ()
     source: Source | None = None
+    #: Chaffs each opponent gives at once to the player who captures a bonus card in a
+    #: turn, per card (Go-Stop's "Chaff Magnet" Joker; 0: none). The lightest first, as the
+    #: special events take them (``EventRules.steal``); logged as a "chaff_magnet" event.
+    #: (A Joker dealt to the field needs none: the opponents hold nothing at the deal.)
+    magnet: int = 0
 
     def __post_init__(self) -> None:
+        if type(self.magnet) is not int or self.magnet < 0:
+            raise OptionError(f"a bonus card's magnet is a count of Chaffs, not {self.magnet!r}")
         if not isinstance(self.cards, tuple) or not isinstance(self.weights, tuple):
             raise OptionError("the bonus cards and their weights are tuples, not "
                               f"{self.cards!r} and {self.weights!r}")
@@ -2856,6 +2864,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     continue
             step = 2
         if step == 2:                          # phase 3: captures, yaku, decision
+            if lone and turn & lone and rules.bonus is not None and rules.bonus.magnet:
+                # G1: a Chaff Magnet Joker captured: each opponent gives Chaffs at once
+                turn, caps, evs = _magnet(rules, player, turn, caps, evs)
             if er is not None and (turn or made):
                 turn, caps, evs, ended = _events(rules, er, player, hands, fm, caps, pos,
                                                  nstock, turn, evs, hk, made, jj,
@@ -2994,6 +3005,27 @@ def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, 
         turn |= took
         evs += (SpecialEvent(player, kind, took, points),)
     return turn, tuple(c), evs, ended
+
+
+def _magnet(rules: CaptureRules, player: int, turn: int, caps: tuple[int, ...],
+            evs: tuple[SpecialEvent, ...]
+            ) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...]]:
+    """G1: the Chaffs each opponent gives to ``player``, who captured bonus cards with a
+    magnet this turn (``BonusCards.magnet`` per card), taken as the special events take
+    them; the Chaffs join ``turn`` and the event is logged."""
+    assert rules.bonus is not None
+    count = (turn & rules.bonus.mask).bit_count() * rules.bonus.magnet
+    er = rules.events if rules.events is not None else EventRules(
+        bonus_weights=tuple(zip(rules.bonus.cards, rules.bonus.weights)))
+    sd = rules.side(player)
+    c = list(caps)
+    took = 0
+    for o in range(len(c)):
+        if o != sd:
+            got = er.steal(c[o], count)
+            c[o] ^= got
+            took |= got
+    return turn | took, tuple(c), evs + (SpecialEvent(player, "chaff_magnet", took),)
 
 
 def _first_round(rules: CaptureRules, stock: tuple[int, ...], pos: int, hist: Any) -> bool:

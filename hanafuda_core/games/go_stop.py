@@ -192,7 +192,7 @@ def chart(godori_points: int = 5, dry_brights_yaku: bool = True) -> tuple[YakuRu
         YakuRule("ten_chaffs", "Any 10 Chaffs", "피 Pi", 1, kinds=(Kind.CHAFF,), count=10,
                  plus_per_extra=1, group="chaffs", source=b.at("3177, 3183"),
                  note="the Storm and the Special Paulownia count 2 each; the Sake cup 2 if "
-                      "the pile takes it as Chaffs"),
+                      "the pile takes it as Chaffs; a Joker the Chaffs it is worth"),
     )
 
 
@@ -293,8 +293,12 @@ _OPTION_LIST = (
            BOOK_JOKER.at("2915-2923"), implemented=False),
     Option("joker_abilities", "none", ("none", "chaff_magnet", "double_points",
                                        "no_bright_penalty", "deny_losses"),
-           _not_yet("a special ability for the Joker"), BOOK_JOKER.at("2905-2913"),
-           implemented=False),
+           "a special ability every Joker gives the player who captures it: a Chaff from "
+           "each opponent at once ('Chaff Magnet'), double points if they win ('Double "
+           "Points'), no Bright double penalty ('No Bright Penalty'), or never paying the "
+           "other loser's penalty ('Deny Losses')", BOOK_JOKER.at("2905-2913"),
+           note="one ability for every Joker (the chapter also allows one per Joker: not "
+                "offered); the abilities that act at the settlement follow the Joker's pile"),
     Option("delayed_compensation", False, (False, True),
            _not_yet("compensation is paid by the round's losers at its end"),
            BOOK_4_7.at("2879, 2891"), implemented=False),
@@ -346,6 +350,14 @@ DECISIONS: Mapping[str, str] = {
         "the top card of the stock, played exactly as a hand card (it may make a pair that "
         "the usual draw then stacks). That card came from the stock, not from the player's "
         "choice, so a winner taking it does not make the player pay for both losers.",
+    "The Jokers' abilities": "The chapter lets a table give the Jokers special powers, "
+        "the same for all or one each; we offer one power for every Joker. Double Points, "
+        "No Bright Penalty and Deny Losses belong to whichever pile holds a Joker when the "
+        "round is settled, so a Joker given away by a special event takes its power with "
+        "it; Double Points doubles once however many Jokers the winner holds. Chaff Magnet "
+        "acts when a player takes a Joker during play, one Chaff from each opponent per "
+        "Joker; a Joker the dealer takes at the deal draws nothing, since nobody has "
+        "captured anything yet.",
     "A Joker refilling the field": "When the card that refills the field is a Joker too, "
         "the dealer takes it as well and the field is refilled again. A refill that "
         "completes four of a month on the field stands: the deal was already accepted.",
@@ -453,6 +465,10 @@ class GoStopScoring:
     weak_rain_man: bool = False
     #: every bomb doubles again (the option ``bomb_multiplier="per_bomb"``)
     per_bomb: bool = False
+    #: G1: the Jokers' ability read at the settlement (``joker_abilities``): "none",
+    #: "double_points", "no_bright_penalty", "deny_losses" (or "chaff_magnet", played
+    #: during the round), for the pile that holds a Joker
+    joker_ability: str = "none"
 
     @cached_property
     def role_tables(self) -> tuple[YakuTable, ...]:
@@ -478,6 +494,8 @@ class GoStopScoring:
             mults.append((2, f"{tens} Tens"))
         if facts.previous_no_winner:
             mults.append((2, "the previous round had no winner"))
+        if self.joker_ability == "double_points" and pile >> 48:
+            mults.append((2, "holds a Double Points Joker"))
         goes = facts.goes[facts.winner] if facts.goes else 0
         return WinnerFacts(facts.winner, total, goes,
                            bright_yaku=any(r.group == "brights" for r in made),
@@ -488,7 +506,10 @@ class GoStopScoring:
         """A loser's facts: Brights (the Rain Man only if it spares), Chaffs (the Sake's
         kindest role), Go calls, the Draw and responsibility shifts."""
         brights = (pile & _BRIGHT & ~(_RAIN_MAN if self.weak_rain_man else 0)).bit_count()
+        joker = bool(pile >> 48)                # G1: a Joker's ability protects its pile
         return LoserFacts(seat, brights=brights, chaffs=self.table.chaff_count(pile),
+                          no_bright_penalty=joker and self.joker_ability == "no_bright_penalty",
+                          deny_losses=joker and self.joker_ability == "deny_losses",
                           called_go=bool(facts.goes and facts.goes[seat]),
                           refused_draw=seat in facts.draw_refusers,
                           asked_draw=seat in facts.draw_askers,
@@ -556,7 +577,8 @@ def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
                LoserDouble("few_chaffs", 7 if v["more_chaffs"] else 5))
     shifts = (Shift("go_caller"), Shift("draw_refuser"), Shift("responsible"))
     return GoStopScoring(table, PerLoserPayments(GoTable(v["go_table"]), doubles, shifts),
-                         v["weak_rain_man"], v["bomb_multiplier"] == "per_bomb")
+                         v["weak_rain_man"], v["bomb_multiplier"] == "per_bomb",
+                         v["joker_abilities"])
 
 
 def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) -> Payout:
@@ -912,11 +934,19 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                            bonus_weights=weights)
                 if v["special_events"] else None),
         bonus=(BonusCards(tuple(c for c, _ in weights), tuple(w for _, w in weights),
-                          BOOK_JOKER) if weights else None),
+                          BOOK_JOKER, magnet=int(v["joker_abilities"] == "chaff_magnet"))
+               if weights else None),
         bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None),
         draw_requests=v["draw_requests"] and n == 3)
 
 
-RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="book")
+def _check(values: Mapping[str, Any]) -> None:
+    """Refuse a Joker ability in a game without Jokers (our error, with what to change)."""
+    if values["joker_abilities"] != "none" and not values["jokers"]:
+        raise OptionError(f"the Joker ability {values['joker_abilities']!r} needs Jokers in "
+                          "the deck: give jokers=1 to 4, or joker_abilities='none'")
+
+
+RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="book", check=_check)
 preset_options = RULE_SETS.values
 get_rules = RULE_SETS.rules

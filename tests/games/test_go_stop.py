@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
@@ -561,6 +561,7 @@ _PLAY_OPTIONS = {k: o.allowed for k, o in OPTIONS.items()
 @given(st.fixed_dictionaries({k: st.sampled_from(v) for k, v in _PLAY_OPTIONS.items()}),
        st.integers(0, 10_000))
 def test_any_option_set_plays_zero_sum_rounds(options, seed):
+    assume(options["jokers"] or options["joker_abilities"] == "none")  # (refused: G1)
     rules = get_rules(**options)
     end = fast_random_round(rules, random.Random(seed))
     res = end.result
@@ -1110,3 +1111,60 @@ def test_book_the_narration_tells_the_joker_goes_to_the_pile():
     log = log_lines(step, ["Player 1", "Player 2", "Player 3"])
     assert "Player 1 plays Joker 1: it goes straight to their pile" in log[0]
     assert step.captured(0) == CardSet.parse("j1 j2 4a 4c")
+
+
+# Joker abilities (2905-2913): every Joker the same ability; B holds j1 in these rounds.
+
+
+def _ability_round(ability: str, b_pile: str, a_pile: str = "1a 3a 8a 1c 1d 2c 2d 3c 3d 8c 8d"):
+    """A takes 12c with 12d, making ten Chaffs beside three Brights, and stops."""
+    rules = get_rules(joker_abilities=ability)
+    state = setup_state(rules, ["12c 4d", "6a 7a", "7b 9a"], "12d 4c 5a",
+                        "6b 10a 10b 11b", [a_pile, b_pile, "9c 9d 10c 5c 5d"])
+    decide = apply(state, "play 12c")
+    assert decide.phase == Phase.DECIDE
+    return apply(decide, "stop")
+
+
+def test_book_joker_double_points_doubles_its_captor_winning():
+    plain = _ability_round("none", "6c 6d 7c", a_pile="1a 3a 8a 1c 1d 2c 2d 3c 3d j1")
+    double = _ability_round("double_points", "6c 6d 7c", a_pile="1a 3a 8a 1c 1d 2c 2d 3c 3d j1")
+    assert [2 * p for p in plain.result.points] == list(double.result.points)
+    assert "Double Points" in " ".join(double.result.report.notes)
+
+
+def test_book_joker_no_bright_penalty_spares_its_captor():
+    # A's three Brights: B and C caught no Bright and owe double; B's Joker spares B
+    plain = _ability_round("none", "6c 6d 7c j1")
+    spared = _ability_round("no_bright_penalty", "6c 6d 7c j1")
+    a, b, c = plain.result.points
+    assert spared.result.points == (a + b // 2, b // 2, c)
+
+
+def test_book_joker_deny_losses_stops_a_shift_onto_its_captor():
+    # B called Go earlier (so B would pay both penalties); B's Deny Losses Joker: each
+    # pays their own
+    rules = get_rules(joker_abilities="deny_losses")
+    facts = GoStopRound((m("1a 3a 8a"), m("6c 6d 7c") | 1 << J1, m("9c 9d 10c 5c 5d")), 0,
+                        goes=(0, 1, 0))
+    plain = get_rules().overlay.scoring.settle(facts)
+    denied = rules.overlay.scoring.settle(facts)
+    assert plain.points[2] == 0 and denied.points[1] < 0 and denied.points[2] < 0
+    assert sum(denied.points) == 0 and denied.points[0] == plain.points[0]
+
+
+def test_book_joker_chaff_magnet_takes_a_chaff_from_each_at_once():
+    rules = get_rules(joker_abilities="chaff_magnet")
+    state = setup_state(rules, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "4a 12a 11c 10b", ["", "1c 6a", "11d j2"])
+    after = apply(state, "play j1")
+    (event,) = after.events
+    assert event.kind == "chaff_magnet" and event.chaffs == m("1c 11d")
+    assert after.captures(0) == CardSet.parse("j1 4a 4c 1c 11d")
+    assert after.captures(2) == CardSet.parse("j2")
+    assert "Chaff Magnet" in event.describe()
+
+
+def test_book_a_joker_ability_needs_jokers():
+    with pytest.raises(OptionError, match="needs Jokers"):
+        get_rules("no-jokers", joker_abilities="double_points")
