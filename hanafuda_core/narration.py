@@ -134,6 +134,7 @@ TAKES_WILD_ON_FIELD = "takes_wild_on_field"
 SWEEP = "sweep"
 LONE = "lone"          # B8: the only card of its month goes straight to the pile
 BONUS = "bonus"        # G1: a Joker goes straight to the pile; another card comes instead
+UNLUCKY = "unlucky"    # G1: a Joker turned up after a pair is placed on it (Unlucky Joker)
 
 
 # ---------------------------------------------------------------------------
@@ -166,7 +167,8 @@ class Move:
     @property
     def captured(self) -> tuple[Card, ...]:
         """The cards this move sent to a capture pile (itself first), before any return."""
-        return (self.card, *self.taken) if self.taken or self.outcome in (SWEEP, LONE, BONUS) \
+        return (self.card, *self.taken) if self.taken or self.outcome in (SWEEP, LONE, BONUS,
+                                                                          UNLUCKY) \
             else ()
 
 
@@ -422,11 +424,13 @@ def story(before: State, action: Action | str, after: State) -> Step:
 
     lone = rules.lone_mask
     bonus = rules.bonus_mask
+    unlucky = rules.bonus is not None and rules.bonus.unlucky
 
     def resolve(card: int, source: str, fm: int, pair_month: int, turn: int, last: bool
                 ) -> tuple[Move, int]:
         if bonus >> card & 1:           # G1: a Joker goes to the pile, the field untouched
-            return Move(cast(Card, Extra(card)), source, BONUS), fm
+            kind = UNLUCKY if unlucky and source == "stock" and pair_month >= 0 else BONUS
+            return Move(cast(Card, Extra(card)), source, kind), fm
         if lone >> card & 1:            # B8: straight to the pile, the field untouched
             return Move(Card(card), source, LONE), fm
         if wild is None:
@@ -511,7 +515,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
         last = j == len(drawn) - 1
         if own_left:
             move, fm = resolve(d, "stock", fm, pair_month, turn, last)
-            if move.outcome != BONUS:
+            if move.outcome not in (BONUS, UNLUCKY):
                 own_left -= 1
                 if stand_in and own_left == own_draws - 1:
                     # the card played in the Joker's place: the draw after it may stack
@@ -680,6 +684,9 @@ def _tail(move: Move, who: str) -> str:
     """What the card did, to end the sentence that names it: "... and take the
     Crane." after a played card, "... and you take ..." after a drawn one."""
     taker = conjugate(who, "take") if move.source == "hand" else subject(who, "take", False)
+    if move.outcome == UNLUCKY:
+        return (": it is placed on the pair just made, and another card is turned up; "
+                "if that card stacks the pair, the Joker stays on the field with the stack.")
     if move.outcome == BONUS:
         if move.source == "hand":
             return (": it goes straight to the captured cards, and the top card of the "
@@ -993,6 +1000,8 @@ def _draw_log(draw: Move) -> str:
         return ", the only card of its month: it goes straight to their pile"
     if draw.outcome == BONUS:
         return ": it goes straight to their pile, and another card is turned over"
+    if draw.outcome == UNLUCKY:
+        return ": it is placed on the pair just made, and another card is turned over"
     if draw.outcome == SWEEP:
         if not draw.taken:
             return ", the last card: as the wild card it sweeps the field, which is empty"

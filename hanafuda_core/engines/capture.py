@@ -635,6 +635,10 @@ class SpecialEvent(NamedTuple):
     kind: str
     chaffs: int = 0
     points: int = 0
+    #: G1 (Unlucky Joker): the bonus cards left on the field with a stack of three (a
+    #: mask) and the stack's month index (0-11), -1 otherwise
+    left: int = 0
+    month: int = -1
 
     def describe(self) -> str:
         what = EVENT_NAMES[self.kind]
@@ -643,6 +647,9 @@ class SpecialEvent(NamedTuple):
             got.append("takes " + ", ".join(_name(c) for c in _ids_of(self.chaffs)))
         if self.points:
             got.append(f"takes {self.points} points from each opponent")
+        if self.left:
+            got.append(" and ".join(_name(c) for c in _ids_of(self.left))
+                       + f" stays with the {MONTH_NAMES[self.month]} stack")
         return f"player {self.seat + 1}: {what}" + (f" ({'; '.join(got)})" if got else "")
 
 
@@ -660,6 +667,7 @@ EVENT_NAMES: Mapping[str, str] = {
     "bomb": "bombs the field: three cards of a month onto the fourth",
     "free_turn": "takes a free turn owed for a bomb",
     "chaff_magnet": "captures a Chaff Magnet Joker",
+    "unlucky_joker": "turns up a Joker after a pair and then the pair's third card",
 }
 
 
@@ -708,6 +716,21 @@ class EventRules:
         """The Chaffs a pile gives for ``count`` stolen Chaffs (a mask): each one the
         lightest card left (a single Chaff, then a card worth 2 Chaffs, then a Joker worth
         3; the lowest id among equals)."""
+        if not self.bonus_weights:          # (no Joker: two tiers, the plain loop)
+            light = pile & KIND_MASKS[Kind.CHAFF] & ~self.heavy_mask
+            heavy = pile & self.heavy_mask
+            out = 0
+            for _ in range(count):
+                src = light or heavy
+                if not src:
+                    break
+                low = src & -src
+                out |= low
+                if light:
+                    light ^= low
+                else:
+                    heavy ^= low
+            return out
         tiers = [pile & t for t in self.tiers]
         out = 0
         for _ in range(count):
@@ -786,6 +809,11 @@ class BonusCards:
     #: special events take them (``EventRules.steal``); logged as a "chaff_magnet" event.
     #: (A Joker dealt to the field needs none: the opponents hold nothing at the deal.)
     magnet: int = 0
+    #: Go-Stop's "Unlucky Joker": a bonus card turned up after the hand card made a pair
+    #: is placed on that pair; if the card turned up next stacks the pair (a stack of
+    #: three left on the field), the bonus card stays on the field with the stack, and
+    #: whoever takes the stack takes it too (an "unlucky_joker" event records where).
+    unlucky: bool = False
 
     def __post_init__(self) -> None:
         if type(self.magnet) is not int or self.magnet < 0:
@@ -2710,6 +2738,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     drawn = card if step == 2 else -1           # the drawn card
     hk = 0                                      # stacks of three captured this turn
     made = jj = False                           # a stack left by the draw; a jjok
+    unl = 0                                     # G1: Jokers placed on the hand's pair
     while True:
         if step == 0:                          # phase 1: the card from the hand
             bit = 1 << card
@@ -2785,6 +2814,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     turn |= m | bit
                     pair_month = card >> 2 if n == 1 else -1
                     hk += n == 3
+                    if n == 3 and fm >> 48:             # G1: a Joker left with the stack
+                        att = _with_stack(evs, fm, card >> 2)
+                        fm ^= att
+                        turn |= att
             step = 1
         if step == 1:                          # phase 2: the draw
             if pos < nstock:
@@ -2794,6 +2827,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 if lone >> card & 1:                    # B8: drawn, it goes to the pile
                     turn |= bit
                     if rules.bonus_mask >> card & 1:    # G1: a bonus card: draw again
+                        if pair_month >= 0 and rules.bonus.unlucky:  # type: ignore[union-attr]
+                            unl |= bit                  # (placed on the pair just made)
                         drawn = -1
                         continue
                 elif card == wcard and pos == nstock and w.last_card_sweeps:
@@ -2845,6 +2880,11 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             fm |= (turn & mm) | bit
                             turn &= ~mm
                             made = True
+                            if unl:     # G1: the Jokers on the pair stay with the stack
+                                fm |= unl
+                                turn &= ~unl
+                                evs += (SpecialEvent(player, "unlucky_joker", 0, 0, unl,
+                                                     card >> 2),)
                         else:
                             fm |= bit
                     elif n == 2 or (rel and n > 1 and not _one_hiki(m)):
@@ -2858,6 +2898,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         turn |= m | bit
                         hk += n == 3
                         jj = hcard >= 0 and m == 1 << hcard
+                        if n == 3 and fm >> 48:         # G1: a Joker left with the stack
+                            att = _with_stack(evs, fm, card >> 2)
+                            fm ^= att
+                            turn |= att
                 if extra:                               # G3: the bomb's next draw
                     extra -= 1
                     pair_month = -1
@@ -2944,7 +2988,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                 state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
                                evs, dv))
         # An empty hand skips phase 1: only the draw (BOOK ch. 3).
-        step, turn, pair_month = 1, 0, -1
+        step, turn, pair_month, unl = 1, 0, -1, 0
         hcard = drawn = -1
         hk = 0
         made = jj = False
@@ -3026,6 +3070,17 @@ def _magnet(rules: CaptureRules, player: int, turn: int, caps: tuple[int, ...],
             c[o] ^= got
             took |= got
     return turn | took, tuple(c), evs + (SpecialEvent(player, "chaff_magnet", took),)
+
+
+def _with_stack(evs: tuple[SpecialEvent, ...], fm: int, month: int) -> int:
+    """G1 (Unlucky Joker): the bonus cards on the field (``fm``) left with the stack of
+    ``month`` (an index), by the latest "unlucky_joker" event that left each."""
+    where: dict[int, int] = {}
+    for e in evs:
+        if e.kind == "unlucky_joker":
+            for c in _ids_of(e.left):
+                where[c] = e.month
+    return sum(1 << c for c, m in where.items() if m == month and fm >> c & 1)
 
 
 def _first_round(rules: CaptureRules, stock: tuple[int, ...], pos: int, hist: Any) -> bool:

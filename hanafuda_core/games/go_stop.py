@@ -289,8 +289,9 @@ _OPTION_LIST = (
     Option("hiki_bonus", False, (False, True), "a hiki capture steals 2 Chaffs ('Hiki "
            "Bonus'; with the special events)", BOOK_VAR.at("3291, 3295")),
     Option("unlucky_joker", False, (False, True),
-           _not_yet("a Joker drawn after a hand match lies on that pair"),
-           BOOK_JOKER.at("2915-2923"), implemented=False),
+           "a Joker turned up after the hand card made a pair is placed on that pair; if the "
+           "next card turned up stacks the pair, the Joker stays on the field with the "
+           "stack, for whoever takes it ('Unlucky Joker')", BOOK_JOKER.at("2915-2923")),
     Option("joker_abilities", "none", ("none", "chaff_magnet", "double_points",
                                        "no_bright_penalty", "deny_losses"),
            "a special ability every Joker gives the player who captures it: a Chaff from "
@@ -358,6 +359,10 @@ DECISIONS: Mapping[str, str] = {
         "acts when a player takes a Joker during play, one Chaff from each opponent per "
         "Joker; a Joker the dealer takes at the deal draws nothing, since nobody has "
         "captured anything yet.",
+    "The Unlucky Joker": "We read 'a match from the hand' as a pair: the hand card (or the "
+        "card played in a Joker's place) took a single card. A Joker turned up after a "
+        "stack of three was taken whole is captured as usual. Several Jokers turned up in a "
+        "row after the pair all lie on it.",
     "A Joker refilling the field": "When the card that refills the field is a Joker too, "
         "the dealer takes it as well and the field is refilled again. A refill that "
         "completes four of a month on the field stands: the deal was already accepted.",
@@ -934,17 +939,21 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                            bonus_weights=weights)
                 if v["special_events"] else None),
         bonus=(BonusCards(tuple(c for c, _ in weights), tuple(w for _, w in weights),
-                          BOOK_JOKER, magnet=int(v["joker_abilities"] == "chaff_magnet"))
+                          BOOK_JOKER, magnet=int(v["joker_abilities"] == "chaff_magnet"),
+                          unlucky=v["unlucky_joker"])
                if weights else None),
         bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None),
         draw_requests=v["draw_requests"] and n == 3)
 
 
 def _check(values: Mapping[str, Any]) -> None:
-    """Refuse a Joker ability in a game without Jokers (our error, with what to change)."""
+    """Refuse a Joker rule in a game without Jokers (our error, with what to change)."""
     if values["joker_abilities"] != "none" and not values["jokers"]:
         raise OptionError(f"the Joker ability {values['joker_abilities']!r} needs Jokers in "
                           "the deck: give jokers=1 to 4, or joker_abilities='none'")
+    if values["unlucky_joker"] and not values["jokers"]:
+        raise OptionError("the Unlucky Joker needs Jokers in the deck: give jokers=1 to 4, "
+                          "or unlucky_joker=False")
 
 
 RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="book", check=_check)

@@ -561,7 +561,8 @@ _PLAY_OPTIONS = {k: o.allowed for k, o in OPTIONS.items()
 @given(st.fixed_dictionaries({k: st.sampled_from(v) for k, v in _PLAY_OPTIONS.items()}),
        st.integers(0, 10_000))
 def test_any_option_set_plays_zero_sum_rounds(options, seed):
-    assume(options["jokers"] or options["joker_abilities"] == "none")  # (refused: G1)
+    assume(options["jokers"] or (options["joker_abilities"] == "none"
+                                 and not options["unlucky_joker"]))   # (refused: G1)
     rules = get_rules(**options)
     end = fast_random_round(rules, random.Random(seed))
     res = end.result
@@ -1078,16 +1079,22 @@ def test_book_jokers_bad_input_is_refused_with_our_error():
         BonusCards((J1,), (4,))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(jokers=st.integers(0, 4), values=st.sampled_from(OPTIONS["joker_values"].allowed),
-       players=st.sampled_from((2, 3)), seed=st.integers(0, 10**6))
-def test_book_random_rounds_with_jokers_keep_every_card_and_end(jokers, values, players, seed):
-    rules = get_rules(jokers=jokers, joker_values=values, players=players)
+       players=st.sampled_from((2, 3)), seed=st.integers(0, 10**6),
+       ability=st.sampled_from(OPTIONS["joker_abilities"].allowed), unlucky=st.booleans())
+def test_book_random_rounds_with_jokers_keep_every_card_and_end(jokers, values, players, seed,
+                                                               ability, unlucky):
+    if not jokers:
+        ability, unlucky = "none", False
+    rules = get_rules(jokers=jokers, joker_values=values, players=players,
+                      joker_abilities=ability, unlucky_joker=unlucky)
     rng = random.Random(seed)
     state = new_round(rules, rng)
     deck = 48 + jokers
     for _ in range(400):
-        assert state.card_count() == deck and not state.field_m >> 48
+        # (a Joker lies on the field only with a stack, under the Unlucky Joker)
+        assert state.card_count() == deck and (unlucky or not state.field_m >> 48)
         if state.is_terminal:
             break
         legal = state.legal_actions()
@@ -1168,3 +1175,44 @@ def test_book_joker_chaff_magnet_takes_a_chaff_from_each_at_once():
 def test_book_a_joker_ability_needs_jokers():
     with pytest.raises(OptionError, match="needs Jokers"):
         get_rules("no-jokers", joker_abilities="double_points")
+
+
+def test_book_unlucky_joker_stays_with_the_stack_for_whoever_takes_it():
+    rules = get_rules(unlucky_joker=True)
+    # A's 4a takes 4c (a pair); the stock turns up j1, placed on the pair, then 4b: the pair
+    # goes back with 4b as a stack and j1 stays on the field with it; A takes nothing
+    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 4b 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    assert after.field == CardSet.parse("4a 4b 4c 9d 1c j1")
+    assert after.captures(0) == CardSet() and after.card_count() == state.card_count()
+    (left, made) = [e for e in after.events if e.kind in ("unlucky_joker", "first_hiki")]
+    assert left.left == 1 << J1 and "Joker 1 stays with the April stack" in left.describe()
+    # B plays the fourth April card: the stack and the Joker are B's
+    taken = apply(after, "play 4d")
+    assert CardSet.parse("4a 4b 4c 4d j1") <= taken.captures(1)
+    assert not taken.field_m >> 48
+    # without the option the Joker is A's and the pair goes back as usual
+    plain = apply(setup_state(get_rules(), ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                              "j1 4b 11c 10b 10a", ["", "", ""]), "play 4a")
+    assert plain.captures(0) == CardSet.parse("j1")
+
+
+def test_book_unlucky_joker_on_a_pair_the_next_card_does_not_stack_is_captured():
+    rules = get_rules(unlucky_joker=True)
+    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    assert after.captures(0) == CardSet.parse("4a 4c j1")
+    assert not [e for e in after.events if e.kind == "unlucky_joker"]
+
+
+def test_book_unlucky_joker_is_told_as_placed_on_the_pair():
+    from hanafuda_core.narration import describe, story
+    rules = get_rules(unlucky_joker=True)
+    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 4b 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    text = describe(story(state, "play 4a", after), ["You", "Ann", "Bob"])
+    assert "Joker 1: it is placed on the pair just made" in text
+    assert "the pair goes back" in text or "stack" in text
