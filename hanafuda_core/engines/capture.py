@@ -2738,7 +2738,6 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     drawn = card if step == 2 else -1           # the drawn card
     hk = 0                                      # stacks of three captured this turn
     made = jj = False                           # a stack left by the draw; a jjok
-    unl = 0                                     # G1: Jokers placed on the hand's pair
     while True:
         if step == 0:                          # phase 1: the card from the hand
             bit = 1 << card
@@ -2814,10 +2813,6 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     turn |= m | bit
                     pair_month = card >> 2 if n == 1 else -1
                     hk += n == 3
-                    if n == 3 and fm >> 48:             # G1: a Joker left with the stack
-                        att = _with_stack(evs, fm, card >> 2)
-                        fm ^= att
-                        turn |= att
             step = 1
         if step == 1:                          # phase 2: the draw
             if pos < nstock:
@@ -2827,8 +2822,6 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 if lone >> card & 1:                    # B8: drawn, it goes to the pile
                     turn |= bit
                     if rules.bonus_mask >> card & 1:    # G1: a bonus card: draw again
-                        if pair_month >= 0 and rules.bonus.unlucky:  # type: ignore[union-attr]
-                            unl |= bit                  # (placed on the pair just made)
                         drawn = -1
                         continue
                 elif card == wcard and pos == nstock and w.last_card_sweeps:
@@ -2880,11 +2873,15 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             fm |= (turn & mm) | bit
                             turn &= ~mm
                             made = True
-                            if unl:     # G1: the Jokers on the pair stay with the stack
-                                fm |= unl
-                                turn &= ~unl
-                                evs += (SpecialEvent(player, "unlucky_joker", 0, 0, unl,
-                                                     card >> 2),)
+                            if lone and rules.bonus is not None and rules.bonus.unlucky:
+                                # G1: the Jokers turned up just before this card lay on
+                                # the pair: they stay on the field with the stack
+                                unl = _unlucky(lone, stock, pos - 2)
+                                if unl:
+                                    fm |= unl
+                                    turn &= ~unl
+                                    evs += (SpecialEvent(player, "unlucky_joker", 0, 0, unl,
+                                                         card >> 2),)
                         else:
                             fm |= bit
                     elif n == 2 or (rel and n > 1 and not _one_hiki(m)):
@@ -2898,19 +2895,21 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         turn |= m | bit
                         hk += n == 3
                         jj = hcard >= 0 and m == 1 << hcard
-                        if n == 3 and fm >> 48:         # G1: a Joker left with the stack
-                            att = _with_stack(evs, fm, card >> 2)
-                            fm ^= att
-                            turn |= att
                 if extra:                               # G3: the bomb's next draw
                     extra -= 1
                     pair_month = -1
                     continue
             step = 2
         if step == 2:                          # phase 3: captures, yaku, decision
-            if lone and turn & lone and rules.bonus is not None and rules.bonus.magnet:
-                # G1: a Chaff Magnet Joker captured: each opponent gives Chaffs at once
-                turn, caps, evs = _magnet(rules, player, turn, caps, evs)
+            if lone:                            # (B8 lone cards or G1 bonus cards)
+                if hk and fm >> 48:
+                    # G1 (Unlucky Joker): a Joker left with a stack goes with the stack
+                    att = _with_stack(evs, fm, turn)
+                    fm ^= att
+                    turn |= att
+                if turn & lone and rules.bonus is not None and rules.bonus.magnet:
+                    # G1: a Chaff Magnet Joker captured: each opponent gives Chaffs at once
+                    turn, caps, evs = _magnet(rules, player, turn, caps, evs)
             if er is not None and (turn or made):
                 turn, caps, evs, ended = _events(rules, er, player, hands, fm, caps, pos,
                                                  nstock, turn, evs, hk, made, jj,
@@ -2988,7 +2987,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                                 state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
                                evs, dv))
         # An empty hand skips phase 1: only the draw (BOOK ch. 3).
-        step, turn, pair_month, unl = 1, 0, -1, 0
+        step, turn, pair_month = 1, 0, -1
         hcard = drawn = -1
         hk = 0
         made = jj = False
@@ -3072,15 +3071,27 @@ def _magnet(rules: CaptureRules, player: int, turn: int, caps: tuple[int, ...],
     return turn | took, tuple(c), evs + (SpecialEvent(player, "chaff_magnet", took),)
 
 
-def _with_stack(evs: tuple[SpecialEvent, ...], fm: int, month: int) -> int:
-    """G1 (Unlucky Joker): the bonus cards on the field (``fm``) left with the stack of
-    ``month`` (an index), by the latest "unlucky_joker" event that left each."""
+def _unlucky(bonus: int, stock: tuple[int, ...], k: int) -> int:
+    """G1 (Unlucky Joker): the bonus cards turned up one after another just before the
+    card at ``k + 1`` (reading back from stock index ``k``), as a mask."""
+    out = 0
+    while k >= 0 and bonus >> stock[k] & 1:
+        out |= 1 << stock[k]
+        k -= 1
+    return out
+
+
+def _with_stack(evs: tuple[SpecialEvent, ...], fm: int, turn: int) -> int:
+    """G1 (Unlucky Joker): the bonus cards on the field (``fm``) left with a stack this
+    turn took whole (all four cards of its month in ``turn``), by the latest
+    "unlucky_joker" event that left each."""
     where: dict[int, int] = {}
     for e in evs:
         if e.kind == "unlucky_joker":
             for c in _ids_of(e.left):
                 where[c] = e.month
-    return sum(1 << c for c, m in where.items() if m == month and fm >> c & 1)
+    return sum(1 << c for c, m in where.items()
+               if fm >> c & 1 and turn & MONTH_MASKS[m] == MONTH_MASKS[m])
 
 
 def _first_round(rules: CaptureRules, stock: tuple[int, ...], pos: int, hist: Any) -> bool:
