@@ -66,6 +66,16 @@ How future games plug in (not implemented here, the fields are reserved):
   narration and the coach. With several months to take from, the player chooses one
   card; a hiki (three of a month on the field) is taken whole when chosen, and
   without a choice when it is the only candidate.
+* **Bonus cards** (``bonus``, a :class:`BonusCards`; G1, Go-Stop's Jokers, ids 49-54):
+  extra cards of no month, never matched and never left on the field. Dealt to the field,
+  one goes to the dealer's pile and the stock refills the field (a deal event); played
+  from the hand (``Play(Extra.JOKER_1)``, ``"play j1"``), it goes to the pile and the top
+  stock card is played in its place as the hand card; turned up, it goes to the drawer's
+  pile and the next card is turned up. Each costs one more stock card, so hands and stock
+  still end together (a bonus card left at the bottom goes to the next, empty-handed,
+  player's draw). Its Chaffs are counted by the yaku table (``chaff_weights``);
+  ``magnet`` and ``unlucky`` are Go-Stop's Chaff Magnet and Unlucky Joker. Without bonus
+  cards the turn pays one test per turn (the masks of the 48 cards are unchanged).
 * **Teyaku** (hand combinations, Hachi-Hachi, Six Hundred) and **par scoring**
   (``par``: card points against 88, 115, 80...) and **payments** (a zero-sum
   ledger with per-loser penalties) are settled by the overlay at round end from

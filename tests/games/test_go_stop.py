@@ -1216,3 +1216,12 @@ def test_book_unlucky_joker_is_told_as_placed_on_the_pair():
     text = describe(story(state, "play 4a", after), ["You", "Ann", "Bob"])
     assert "Joker 1: it is placed on the pair just made" in text
     assert "the pair goes back" in text or "stack" in text
+
+
+def test_book_the_coach_gives_a_reason_for_playing_a_joker():
+    state = setup_state(BOOK_RULES, ["j1 8b 1a", "6d 12d 2a", "6c 7c 3a"], "8c 4c 9d",
+                        "4a 12a 11c 10b 10a 10c 10d")
+    advice = Coach(samples=4).advise(view(state, 0), legal_actions(state))
+    text = advice.to_text()
+    assert "plays Joker 1: it goes straight to your pile, counting as 2 Chaffs" in text
+    assert advice.best in legal_actions(state)
