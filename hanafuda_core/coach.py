@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Kind
+from .cards import CARD_INFO, DEFAULT_VALUES, MONTH_MASKS, MONTH_NAMES, Extra, Kind
 from .cards import mask_cards as _bits
 from .engines.capture import (
     ACCEPT_DRAW,
@@ -419,9 +419,7 @@ def _public_state(view: PlayerView) -> State:
     caps = [0] * rules.sides
     for seat in range(n):
         caps[rules.side(seat)] |= view.captures[seat].mask
-    deck = 0
-    for k in rules.deck:
-        deck |= 1 << k
+    deck = rules.deck_mask              # (with the bonus cards, G1)
     fm = view.field.mask
     hands = tuple(view.hand.mask if p == view.player else 0 for p in range(n))
     pending: tuple[int, ...] = ()
@@ -594,6 +592,11 @@ class _Context:
         items: list[tuple[float, str]] = []
         played = (int(action.card) if isinstance(action, Play) else int(action.cards[0])
                   if isinstance(action, Declare) else self.state.pending[0])
+        if played >= 48 and self.rules.bonus is not None:     # G1: a Joker played
+            w = self.rules.bonus.weight(played)
+            return [(60 + w, f"plays {Extra(played).title}: it goes straight to your pile, "
+                             f"counting as {w} Chaff{'s' * (w != 1)}, and the top card of "
+                             "the stock is played in its place")]
         if gain:
             taken = gain & ~(1 << played)
             what = f"captures {_the(_bits(taken))}"

@@ -84,9 +84,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
-from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet
+from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Extra
 from .engines.capture import (
     BOMB,
     GO_ON,
@@ -133,6 +133,8 @@ TAKES_WILD = "takes_wild"
 TAKES_WILD_ON_FIELD = "takes_wild_on_field"
 SWEEP = "sweep"
 LONE = "lone"          # B8: the only card of its month goes straight to the pile
+BONUS = "bonus"        # G1: a Joker goes straight to the pile; another card comes instead
+UNLUCKY = "unlucky"    # G1: a Joker turned up after a pair is placed on it (Unlucky Joker)
 
 
 # ---------------------------------------------------------------------------
@@ -165,7 +167,8 @@ class Move:
     @property
     def captured(self) -> tuple[Card, ...]:
         """The cards this move sent to a capture pile (itself first), before any return."""
-        return (self.card, *self.taken) if self.taken or self.outcome in (SWEEP, LONE) \
+        return (self.card, *self.taken) if self.taken or self.outcome in (SWEEP, LONE, BONUS,
+                                                                          UNLUCKY) \
             else ()
 
 
@@ -420,9 +423,14 @@ def story(before: State, action: Action | str, after: State) -> Step:
     drawn = after.stock[before.pos:after.pos]
 
     lone = rules.lone_mask
+    bonus = rules.bonus_mask
+    unlucky = rules.bonus is not None and rules.bonus.unlucky
 
     def resolve(card: int, source: str, fm: int, pair_month: int, turn: int, last: bool
                 ) -> tuple[Move, int]:
+        if bonus >> card & 1:           # G1: a Joker goes to the pile, the field untouched
+            kind = UNLUCKY if unlucky and source == "stock" and pair_month >= 0 else BONUS
+            return Move(cast(Card, Extra(card)), source, kind), fm
         if lone >> card & 1:            # B8: straight to the pile, the field untouched
             return Move(Card(card), source, LONE), fm
         if wild is None:
@@ -434,12 +442,15 @@ def story(before: State, action: Action | str, after: State) -> Step:
     part0: dict[str, Any] = {"player": p, "new_turn": isinstance(action, Play)}
     own_draw = False
     own_draws = 1               # the stock cards the acting player turns over (a bomb: more)
+    stand_in = False            # G1: a Joker played: the next stock card is played instead
     turn, pair_month = 0, -1
     if isinstance(action, Play):
         c = int(action.card)
         hand, fm = resolve(c, "hand", fm, -1, 0, not drawn)
         part0["hand"] = hand
         own_draw = hand.outcome != CHOICE
+        if hand.outcome == BONUS:
+            stand_in, own_draws = True, 2
         turn = CardSet(hand.captured).mask
         pair_month = c >> 2 if hand.outcome == TAKES and not hand.wild else -1
     elif isinstance(action, Capture):
@@ -496,17 +507,32 @@ def story(before: State, action: Action | str, after: State) -> Step:
     part0["field_after"] = CardSet.from_mask(fm)
     parts = [part0]
     seat = p
+    # the acting player's own cards from the stock (a Joker turned up is not counted: G1,
+    # another card follows it), then the next players' draws of an empty hand
+    own_left = own_draws if own_draw else 0
+    again = False               # the last card turned up was a Joker: the same seat draws
     for j, d in enumerate(drawn):
         last = j == len(drawn) - 1
-        if j == 0 and own_draw:
-            part0["draw"], fm = resolve(d, "stock", fm, pair_month, turn, last)
-        elif own_draw and j < own_draws:
-            move, fm = resolve(d, "stock", fm, -1, 0, last)
-            parts.append({"player": p, "new_turn": False, "draw": move})
+        if own_left:
+            move, fm = resolve(d, "stock", fm, pair_month, turn, last)
+            if move.outcome not in (BONUS, UNLUCKY):
+                own_left -= 1
+                if stand_in and own_left == own_draws - 1:
+                    # the card played in the Joker's place: the draw after it may stack
+                    turn = CardSet(move.captured).mask
+                    pair_month = d >> 2 if move.outcome == TAKES else -1
+                else:
+                    turn, pair_month = 0, -1
+            if j == 0:
+                part0["draw"] = move
+            else:
+                parts.append({"player": p, "new_turn": False, "draw": move})
         else:
-            seat = (seat + 1) % n
+            if not again:
+                seat = (seat + 1) % n
             move, fm = resolve(d, "stock", fm, -1, 0, last)
-            parts.append({"player": seat, "new_turn": True, "draw": move})
+            parts.append({"player": seat, "new_turn": not again, "draw": move})
+            again = move.outcome == BONUS
         parts[-1]["field_after"] = CardSet.from_mask(fm)
     if wild is not None:
         left = wild.leftovers()
@@ -560,6 +586,9 @@ def stories(states: Sequence[State], actions: Iterable[Action | str] | None = No
 def the_card(card: Card | int, code: bool = False) -> str:
     """"the Crane" (with ``code``: "the Crane (1a)"). Readers meet cards by name; codes
     are for the command line's log (:func:`log_lines`)."""
+    if card >= 48:                                      # G1: a Joker
+        title = Extra(card).title
+        return f"{title} ({Extra(card).code})" if code else title
     name = CARD_INFO[card].name
     return f"the {name} ({Card(card).code})" if code else f"the {name}"
 
@@ -655,6 +684,15 @@ def _tail(move: Move, who: str) -> str:
     """What the card did, to end the sentence that names it: "... and take the
     Crane." after a played card, "... and you take ..." after a drawn one."""
     taker = conjugate(who, "take") if move.source == "hand" else subject(who, "take", False)
+    if move.outcome == UNLUCKY:
+        return (": it is placed on the pair just made, and another card is turned up; "
+                "if that card stacks the pair, the Joker stays on the field with the stack.")
+    if move.outcome == BONUS:
+        if move.source == "hand":
+            return (": it goes straight to the captured cards, and the top card of the "
+                    "stock is played in its place.")
+        return (": it goes straight to the captured cards, and another card is turned up "
+                "in its place.")
     month = _month(move.card)
     if move.outcome == LONE:
         return (". It is the only card of its month, so it goes straight to the captured "
@@ -907,6 +945,9 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     elif hand.outcome == LONE:
         lines.append(f"  {who} plays {the_card(hand.card, False)}, the only card of its "
                      "month: it goes straight to their pile")
+    elif hand.outcome == BONUS:
+        lines.append(f"  {who} plays {the_card(hand.card, False)}: it goes straight to their "
+                     "pile, and the top stock card is played in its place")
     elif hand.outcome == STAYS:
         lines.append(f"  {who} plays {the_card(hand.card, False)} to the field"
                      + _ignored_note(hand))
@@ -957,6 +998,10 @@ def _draw_log(draw: Move) -> str:
     """The end of a log line that starts "Player 1 turns over the Moon"."""
     if draw.outcome == LONE:
         return ", the only card of its month: it goes straight to their pile"
+    if draw.outcome == BONUS:
+        return ": it goes straight to their pile, and another card is turned over"
+    if draw.outcome == UNLUCKY:
+        return ": it is placed on the pair just made, and another card is turned over"
     if draw.outcome == SWEEP:
         if not draw.taken:
             return ", the last card: as the wild card it sweeps the field, which is empty"

@@ -95,11 +95,21 @@ def plain_cards(cards: str | Iterable[Any], game: Game) -> list[Card]:
     from .games.catalog import deck_for
     found = parse_cards(cards, extras=True)
     deck = {c for c in deck_for(game.key) if isinstance(c, Card)}
-    seen: set[Card] = set()
+    bonus = getattr(getattr(game, "rules", None), "bonus", None)
+    jokers = {int(j) for j in bonus.cards} if bonus is not None else set()   # G1
+    seen: set[Card | Extra] = set()
     for c in found:
+        if isinstance(c, Extra) and c in jokers:
+            if c in seen:
+                raise UnknownCardError(f"{c.title} ({c.code}) is listed twice; each card is "
+                                       "in the pile once")
+            seen.add(c)
+            continue
         if isinstance(c, Extra):
-            raise HanafudaError(f"{game.name} scores the 48 cards; {c.title} ({c.code}) is "
-                                "not one")
+            held = ", ".join(Extra(j).code for j in sorted(jokers))
+            raise HanafudaError(f"{game.name} scores the 48 cards"
+                                + (f" and its Jokers ({held})" if jokers else "")
+                                + f"; {c.title} ({c.code}) is not one")
         if c not in deck:
             raise UnknownCardError(f"{game.name} plays with {len(deck)} cards; {c.code} is "
                                    f"not in its deck (the {c.title} is left out)")
@@ -107,7 +117,8 @@ def plain_cards(cards: str | Iterable[Any], game: Game) -> list[Card]:
             raise UnknownCardError(f"the {c.title} ({c.code}) is listed twice; each card is "
                                    "in the pile once")
         seen.add(c)
-    return [c for c in found if isinstance(c, Card)]
+    # (a Joker of the rules is kept: the pile's Chaff count reads it, G1)
+    return [cast(Card, c) for c in found if isinstance(c, Card) or c in jokers]
 
 
 @dataclass(frozen=True)

@@ -113,7 +113,7 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     Pass is left); an announced hiki (B1) whenever one is offered; a wild that may be
     left on the field (B2) is always used. Deciding: Stop whenever it is allowed.
     Choosing between field cards: the more valuable (Bright 20, Ten 10, Ribbon 5,
-    Chaff 1; ties: the lower id). Playing: the
+    Chaff 1; ties: the lower id). Playing: a Joker first (G1: it costs nothing), else the
     card whose play is worth most now: the card and what it takes at once, or the card
     and the best card it will choose when it waits for a choice (a pair of its month,
     or a wild card's targets: only one of them is taken); with no capture, discard the
@@ -139,6 +139,11 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
             if type(a) is not Play:     # Smoke Clears' Pass (skip the hand card): never best
                 continue
             card = a.card
+            if card >= 48:              # G1: a Joker goes to the pile and costs nothing
+                key = (2, 0, -card)
+                if best_key is None or key > best_key:
+                    best, best_key = a, key
+                continue
             taken, options = play_options(rules, field_m, dealt_field, card, revealed)
             if taken:
                 key = (1, _value(taken) + val[card], -card)
@@ -201,7 +206,9 @@ def _effects(view: PlayerView, legal: Sequence[Action]) -> list[tuple[Play, int,
     for action in cast("Sequence[Play]", legal):     # the play phase's actions are plays
         taken, options = play_options(view.rules, field, dealt, int(action.card),
                                       wild_revealed(view, view.player))
-        out.append((action, taken | (1 << action.card) if taken else 0, options))
+        card = int(action.card)
+        goes = taken or card >= 48                  # (G1: a Joker goes to the pile)
+        out.append((action, taken | (1 << card) if goes else 0, options))
     return out
 
 

@@ -290,10 +290,11 @@ def score_pile(rules: CaptureRules, mask: int, field_mask: int = 0,
     """Score a capture pile (a card mask) under engine rules: the fast path of
     :func:`score_cards` (no parsing, the explanation built on demand)."""
     if type(mask) is not int and (type(mask) is bool or not isinstance(mask, int)) \
-            or mask < 0 or mask >> 48:
+            or mask < 0 or mask >> 48 and mask >> 48 << 48 & ~rules.bonus_mask:
         from .errors import UnknownCardError
-        raise UnknownCardError(f"a pile is a mask of the 48 card bits (0 to 2**48 - 1), "
-                               f"not {mask!r}")
+        raise UnknownCardError("a pile is a mask of the 48 card bits (0 to 2**48 - 1)"
+                               + (" and the rules' Jokers" if rules.bonus_mask else "")
+                               + f", not {mask!r}")
     return PileScore(rules, mask, field_mask, calls)
 
 

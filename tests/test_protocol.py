@@ -28,9 +28,12 @@ PLAYABLE = playable_keys()
 MAX_STEPS = 400          # far more than any round of a 48-card capture game takes
 
 
-def deck_ids(key):
-    """The ids of the standard cards in a game's deck (48, or Mushi's 40)."""
-    return [int(c) for c in deck_for(key) if isinstance(c, Card)]
+def deck_ids(key, game=None):
+    """The ids of the standard cards in a game's deck (48, or Mushi's 40), and of the
+    Jokers ``game``'s rules deal (Go-Stop's, G1)."""
+    jokers = dict(getattr(game.rules, "options", ())).get("jokers", 0) if game else 0
+    return [int(c) for c in deck_for(key) if isinstance(c, Card)] + list(
+        range(49, 49 + jokers))
 
 
 def cases():
@@ -65,7 +68,7 @@ def test_random_play_invariants(key, preset, players):
         rng = random.Random(seed)
         r = game.new_round(seed=seed, players=players)
         seen: set[str] = set()
-        deck = deck_ids(key)
+        deck = deck_ids(key, game)
         for _ in range(MAX_STEPS):
             assert r.card_count() == len(deck)
             placed = [c for cards in r.zones().values() for c in cards]

@@ -67,10 +67,6 @@ def test_every_name_and_alias_finds_the_game_whatever_the_case(key):
             assert get_game(text).key == key, text
 
 
-#: Playable games without the rulebook's rule set yet, and why (Go-Stop: no Jokers dealt).
-_BOOK_NOT_YET = {"go-stop": "the capture engine deals no Jokers yet (issue 10, G1)"}
-
-
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_each_playable_entry_has_its_record(key):
     e = entry(key)
@@ -79,11 +75,8 @@ def test_each_playable_entry_has_its_record(key):
     low, high = e.players
     assert 1 <= low <= high and e.deals
     presets = e.presets()
-    # a game whose rulebook rules are not all played yet offers no "book" rule set; its
-    # first preset is the default and its chapter says what is missing
-    assert ("book" in presets or key in _BOOK_NOT_YET) and all(presets.values()), presets
-    if key in _BOOK_NOT_YET:
-        assert "book" not in presets and get_game(key).preset == next(iter(presets))
+    # every playable game offers the rulebook's rule set (Go-Stop since its Jokers, G1)
+    assert "book" in presets and all(presets.values()), presets
     assert set(presets) == set(e.adapter().presets())
     data = e.to_dict()
     assert data["playable"] is True and data["tools"] == list(e.tools)
@@ -99,7 +92,9 @@ def test_every_preset_gives_a_game_whose_players_lie_in_the_catalog_range(key):
         assert e.players[0] <= low <= high <= e.players[1]
         dealt = game.new_round(seed=1)
         deck = [c for c in deck_for(key) if isinstance(c, Card)]      # 48, Mushi's 40
-        assert dealt == game.new_round(seed=1) and dealt.card_count() == len(deck)
+        # and the Jokers a preset deals (Go-Stop's book: 2, G1)
+        jokers = dict(getattr(game.rules, "options", ())).get("jokers", 0)
+        assert dealt == game.new_round(seed=1) and dealt.card_count() == len(deck) + jokers
 
 
 @pytest.mark.parametrize("key", NOT_PLAYABLE)

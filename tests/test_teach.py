@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
-from hanafuda_core.cards import Card, CardSet
+from hanafuda_core.cards import CardSet, parse_card
 from hanafuda_core.errors import HanafudaError, OptionError
 from hanafuda_core.registry import playable_keys
 from hanafuda_core.rules import SOURCE_DOCUMENTS
@@ -260,7 +260,7 @@ def test_the_worked_round_shows_every_decision_and_replays(key, seed):
         assert d.chosen in d.choices and len(d.choices) > 1
         captured = d.zones.get(f"captures of side {d.player + 1}")
         if d.reason and captured:
-            sheet = g.score([Card(c) for c in captured])
+            sheet = g.score([parse_card(c, extras=True) for c in captured])
             data = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
             assert f"{data['yaku_points']} point" in d.reason
 

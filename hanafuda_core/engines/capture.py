@@ -66,6 +66,16 @@ How future games plug in (not implemented here, the fields are reserved):
   narration and the coach. With several months to take from, the player chooses one
   card; a hiki (three of a month on the field) is taken whole when chosen, and
   without a choice when it is the only candidate.
+* **Bonus cards** (``bonus``, a :class:`BonusCards`; G1, Go-Stop's Jokers, ids 49-54):
+  extra cards of no month, never matched and never left on the field. Dealt to the field,
+  one goes to the dealer's pile and the stock refills the field (a deal event); played
+  from the hand (``Play(Extra.JOKER_1)``, ``"play j1"``), it goes to the pile and the top
+  stock card is played in its place as the hand card; turned up, it goes to the drawer's
+  pile and the next card is turned up. Each costs one more stock card, so hands and stock
+  still end together (a bonus card left at the bottom goes to the next, empty-handed,
+  player's draw). Its Chaffs are counted by the yaku table (``chaff_weights``);
+  ``magnet`` and ``unlucky`` are Go-Stop's Chaff Magnet and Unlucky Joker. Without bonus
+  cards the turn pays one test per turn (the masks of the 48 cards are unchanged).
 * **Teyaku** (hand combinations, Hachi-Hachi, Six Hundred) and **par scoring**
   (``par``: card points against 88, 115, 80...) and **payments** (a zero-sum
   ledger with per-loser penalties) are settled by the overlay at round end from
@@ -110,6 +120,7 @@ from ..cards import (
     MONTH_ORDERS,
     Card,
     CardSet,
+    Extra,
     Kind,
 )
 from ..cards import mask_cards as _bits
@@ -133,7 +144,7 @@ __all__ = [
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
     "agent_choices", "fast_random_round", "play_options", "shuffle_order", "DealOrderError",
     "check_order",
-    "WildRules", "WildEvent", "MUSHI_WILD",
+    "WildRules", "WildEvent", "MUSHI_WILD", "BonusCards",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
     "Declare", "Pass", "PASS", "Declarations", "MonthSets", "ShowCards", "declared_by",
     "wild_revealed",
@@ -157,13 +168,16 @@ class Phase(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card from the hand."""
+    """Play a card from the hand (a bonus card, G1: its :class:`~hanafuda_core.cards.Extra`
+    id, e.g. ``"play j1"``)."""
     card: Card
 
     def code(self) -> str:
-        return f"play {Card(self.card).code}"
+        return f"play {_code(self.card)}"
 
     def describe(self) -> str:
+        if self.card >= 48:
+            return f"play {Extra(self.card).title} into your pile"
         return f"play the {CARD_INFO[self.card].name}"
 
 
@@ -354,7 +368,9 @@ _VOTE_WORD = {AskDraw: "ask", AcceptDraw: "accept", RefuseDraw: "refuse"}
 Action = (Play | Capture | GoOn | Stop | Declare | Pass | Choose | AskDraw | AcceptDraw
           | RefuseDraw)
 
-PLAY: tuple[Play, ...] = tuple(Play(c) for c in DECK)
+#: ``PLAY[c]``: the Play of card id ``c``, the 48 cards and the extras (48-54: bonus cards).
+PLAY: tuple[Play, ...] = tuple(Play(c) for c in DECK) + tuple(Play(cast(Card, x))
+                                                             for x in Extra)
 CAPTURE: tuple[Capture, ...] = tuple(Capture(c) for c in DECK)
 GO_ON = GoOn()
 STOP = Stop()
@@ -362,6 +378,11 @@ STOP = Stop()
 
 #: The words read as a go-on: the written code ``"koikoi"`` and its spellings.
 _GO_ON_CODES = frozenset(("koikoi", "koi-koi", "koi", "go on", "go-on", "goon"))
+
+
+def _code(card: int) -> str:
+    """A card's code: ``"3a"``, or an extra's (``"j1"``, G1)."""
+    return Card(card).code if card < 48 else Extra(card).code
 
 
 def parse_action(text: str | Action) -> Action:
@@ -394,8 +415,13 @@ def parse_action(text: str | Action) -> Action:
         raise IllegalActionError(f"cannot read the declaration {text!r}; write 'declare "
                                  "<what> <cards>', e.g. 'declare triple 3a 3b 3c', or 'pass'")
     if len(words) == 2 and words[0] in ("play", "capture", "take"):
-        card = parse_card(words[1])
-        return PLAY[card] if words[0] == "play" else CAPTURE[card]
+        card = parse_card(words[1], extras=True)                  # G1: 'play j1'
+        if words[0] == "play":
+            return PLAY[card]
+        if card >= 48:
+            raise IllegalActionError(f"{text!r}: a Joker is never taken from the field; it "
+                                     "goes to a pile as soon as it is played or drawn")
+        return CAPTURE[card]
     raise IllegalActionError(f"cannot read the action {text!r}; write 'play <card>', "
                              "'capture <card>', 'koikoi' (go on), 'stop', 'declare <what> "
                              "<cards>' or 'pass'")
@@ -620,6 +646,10 @@ class SpecialEvent(NamedTuple):
     kind: str
     chaffs: int = 0
     points: int = 0
+    #: G1 (Unlucky Joker): the bonus cards left on the field with a stack of three (a
+    #: mask) and the stack's month index (0-11), -1 otherwise
+    left: int = 0
+    month: int = -1
 
     def describe(self) -> str:
         what = EVENT_NAMES[self.kind]
@@ -628,6 +658,9 @@ class SpecialEvent(NamedTuple):
             got.append("takes " + ", ".join(_name(c) for c in _ids_of(self.chaffs)))
         if self.points:
             got.append(f"takes {self.points} points from each opponent")
+        if self.left:
+            got.append(" and ".join(_name(c) for c in _ids_of(self.left))
+                       + f" stays with the {MONTH_NAMES[self.month]} stack")
         return f"player {self.seat + 1}: {what}" + (f" ({'; '.join(got)})" if got else "")
 
 
@@ -644,6 +677,8 @@ EVENT_NAMES: Mapping[str, str] = {
     "first_turn_month": "takes all four cards of a month on the first turn",
     "bomb": "bombs the field: three cards of a month onto the fourth",
     "free_turn": "takes a free turn owed for a bomb",
+    "chaff_magnet": "captures a Chaff Magnet Joker",
+    "unlucky_joker": "turns up a Joker after a pair and then the pair's third card",
 }
 
 
@@ -671,26 +706,53 @@ class EventRules:
     #: (``RoundResult.reason == "winning_brights"``; the variation "Winning Brights")
     winning_brights: bool = False
     heavy_chaffs: tuple[Card, ...] = (Card.WILLOW_STORM, Card.PAULOWNIA_SPECIAL)
+    #: G1: bonus cards (Jokers) and the Chaffs each is worth, ``((id, Chaffs), ...)``: a
+    #: Joker is given like a Chaff of its weight (``steal``)
+    bonus_weights: tuple[tuple[int, int], ...] = ()
 
     @cached_property
     def heavy_mask(self) -> int:
         return sum(1 << c for c in self.heavy_chaffs)
 
+    @cached_property
+    def tiers(self) -> tuple[int, int, int]:
+        """The cards a pile gives as Chaffs, by weight: 1 Chaff (the plain Chaffs and the
+        1-Chaff Jokers), 2 (the heavy Chaffs and the 2-Chaff Jokers), 3 (3-Chaff Jokers)."""
+        t = [KIND_MASKS[Kind.CHAFF] & ~self.heavy_mask, self.heavy_mask, 0]
+        for card, weight in self.bonus_weights:
+            t[weight - 1] |= 1 << card
+        return t[0], t[1], t[2]
+
     def steal(self, pile: int, count: int) -> int:
-        """The Chaffs a pile gives for ``count`` stolen Chaffs, lightest first (a mask)."""
-        light = pile & KIND_MASKS[Kind.CHAFF] & ~self.heavy_mask
-        heavy = pile & self.heavy_mask
+        """The Chaffs a pile gives for ``count`` stolen Chaffs (a mask): each one the
+        lightest card left (a single Chaff, then a card worth 2 Chaffs, then a Joker worth
+        3; the lowest id among equals)."""
+        if not self.bonus_weights:          # (no Joker: two tiers, the plain loop)
+            light = pile & KIND_MASKS[Kind.CHAFF] & ~self.heavy_mask
+            heavy = pile & self.heavy_mask
+            out = 0
+            for _ in range(count):
+                src = light or heavy
+                if not src:
+                    break
+                low = src & -src
+                out |= low
+                if light:
+                    light ^= low
+                else:
+                    heavy ^= low
+            return out
+        tiers = [pile & t for t in self.tiers]
         out = 0
         for _ in range(count):
-            src = light or heavy
-            if not src:
-                break
-            low = src & -src
-            out |= low
-            if light:
-                light ^= low
+            for i, src in enumerate(tiers):
+                if src:
+                    low = src & -src
+                    out |= low
+                    tiers[i] = src ^ low
+                    break
             else:
-                heavy ^= low
+                break
         return out
 
 
@@ -724,6 +786,70 @@ def side_payments(players: int, events: Iterable[SpecialEvent]) -> tuple[int, ..
                     out[s] -= e.points
                     out[e.seat] += e.points
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class BonusCards:
+    """Bonus cards added to the deck (G1: Go-Stop's Jokers), as data
+    (``CaptureRules.bonus``).
+
+    A bonus card is never matched and never lies on the field: dealt to the field it goes
+    to the dealer's pile and the field is refilled from the stock (again while the refill
+    is a bonus card); played from a hand it goes to the player's pile and the top stock
+    card is played in its place, as a hand card; turned up from the stock it goes to the
+    drawer's pile and the drawer turns up the next card. Each costs one extra stock card,
+    so the hands and the stock still run out together: a bonus card left at the bottom
+    of the stock is drawn by the next player, whose hand is empty (an empty hand only
+    draws). ``cards`` are their ids (the extras 49-54, ``cards.Extra``), ``weights`` the
+    Chaffs each counts for (the yaku table counts them: ``YakuTable.chaff_weights``; here
+    for words and the special events' steal).
+
+    >>> BonusCards((49, 50), (2, 3)).mask == (1 << 49) | (1 << 50)
+    True
+    >>> BonusCards((12,), (1,))
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.OptionError: a bonus card is a Joker (an id 49 to 54), not 12
+    """
+
+    cards: tuple[int, ...] = ()
+    weights: tuple[int, ...] = ()
+    source: Source | None = None
+    #: Chaffs each opponent gives at once to the player who captures a bonus card in a
+    #: turn, per card (Go-Stop's "Chaff Magnet" Joker; 0: none). The lightest first, as the
+    #: special events take them (``EventRules.steal``); logged as a "chaff_magnet" event.
+    #: (A Joker dealt to the field needs none: the opponents hold nothing at the deal.)
+    magnet: int = 0
+    #: Go-Stop's "Unlucky Joker": a bonus card turned up after the hand card made a pair
+    #: is placed on that pair; if the card turned up next stacks the pair (a stack of
+    #: three left on the field), the bonus card stays on the field with the stack, and
+    #: whoever takes the stack takes it too (an "unlucky_joker" event records where).
+    unlucky: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.magnet) is not int or self.magnet < 0:
+            raise OptionError(f"a bonus card's magnet is a count of Chaffs, not {self.magnet!r}")
+        if not isinstance(self.cards, tuple) or not isinstance(self.weights, tuple):
+            raise OptionError("the bonus cards and their weights are tuples, not "
+                              f"{self.cards!r} and {self.weights!r}")
+        for c in self.cards:
+            if type(c) is bool or not isinstance(c, int) or not 49 <= c <= 54:
+                raise OptionError(f"a bonus card is a Joker (an id 49 to 54), not {c!r}")
+        if len(set(self.cards)) != len(self.cards):
+            raise OptionError(f"each bonus card is in the deck once, not {self.cards!r}")
+        if len(self.weights) != len(self.cards) or any(
+                type(w) is not int or not 1 <= w <= 3 for w in self.weights):
+            raise OptionError(f"each bonus card is worth 1, 2 or 3 Chaffs: give one weight per "
+                              f"card ({len(self.cards)}), not {self.weights!r}")
+
+    @cached_property
+    def mask(self) -> int:
+        """The bonus cards as a mask (bits 49-54)."""
+        return sum(1 << int(c) for c in self.cards)
+
+    def weight(self, card: int) -> int:
+        """The Chaffs bonus card ``card`` counts for."""
+        return self.weights[self.cards.index(card)]
 
 
 @dataclass(frozen=True)
@@ -816,6 +942,8 @@ class CaptureRules:
     bomb: BombRules | None = None
     # G9: the active player may ask for a Draw at the start of a turn (3+ players).
     draw_requests: bool = False
+    # G1: bonus cards (Go-Stop's Jokers) added to the deck; None = none.
+    bonus: BonusCards | None = None
     # Reserved hooks for later games (see the module docstring); None = not used.
     teyaku: Any = None
     par: Any = None
@@ -842,10 +970,16 @@ class CaptureRules:
             raise PlayerCountError(f"{self.name}: no deal for {self.players} players; deals "
                                    f"are given for {', '.join(map(str, sorted(self.deals)))}")
         hand, fld = self.deals[self.players]
-        if hand * self.players + fld + self.aside > len(self.deck):
+        if hand * self.players + fld + self.aside > len(self.deck_ids):
             raise PlayerCountError(f"{self.players} hands of {hand} and a field of {fld}"
                                    + (f" with {self.aside} cards set aside" if self.aside
-                                      else "") + f" need more than {len(self.deck)} cards")
+                                      else "") + f" need more than {len(self.deck_ids)} cards")
+        if self.bonus is not None:
+            if not isinstance(self.bonus, BonusCards):
+                raise TypeError("CaptureRules.bonus must be a BonusCards value or None")
+            if self.lone_cards:
+                raise OptionError(f"{self.name}: bonus cards are not played together with "
+                                  "lone cards yet")
         if type(self.aside) is not int or self.aside < 0:
             raise OptionError(f"{self.name}: the cards set aside at the deal are a count of "
                               f"0 or more, not {self.aside!r}")
@@ -912,15 +1046,23 @@ class CaptureRules:
         return sum(1 << int(c) for c in self.lone_cards)
 
     @cached_property
+    def bonus_mask(self) -> int:
+        """The bonus cards as a mask (G1), 0 without any."""
+        return self.bonus.mask if self.bonus is not None else 0
+
+    @cached_property
     def turn_extras(self) -> tuple[int, frozenset[int]]:
-        """What the turn reads for B8 and B10, read once: (the lone cards as a mask, the
-        indices of the yaku table's automatic-win rules)."""
+        """What the turn reads for B8, G1 and B10, read once: (the cards that go to the
+        pile when played or drawn, lone and bonus cards, as a mask; the indices of the yaku
+        table's automatic-win rules)."""
         auto = self.yaku.automatic_indices if self.yaku is not None else frozenset()
-        return self.lone_mask, auto
+        return self.lone_mask | self.bonus_mask, auto
 
     @cached_property
     def deck_ids(self) -> tuple[int, ...]:
-        return tuple(int(c) for c in self.deck)
+        """The deck's card ids: the cards of ``deck``, then the bonus cards (G1)."""
+        return tuple(int(c) for c in self.deck) + (
+            tuple(int(c) for c in self.bonus.cards) if self.bonus is not None else ())
 
     @cached_property
     def deck_mask(self) -> int:
@@ -1306,8 +1448,8 @@ class DealRecord:
     choice: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"order": [Card(c).code for c in self.order], "dealer": self.dealer,
-             "voided": [{"order": [Card(c).code for c in v.order], "dealer": v.dealer,
+        d = {"order": [_code(c) for c in self.order], "dealer": self.dealer,
+             "voided": [{"order": [_code(c) for c in v.order], "dealer": v.dealer,
                          "reason": v.reason} for v in self.voided],
              "events": list(self.events)}
         if self.burdens:
@@ -1321,8 +1463,9 @@ class DealRecord:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> DealRecord:
         from ..cards import parse_card
-        order = tuple(int(parse_card(c)) for c in d["order"])
-        voided = tuple(VoidedDeal(tuple(int(parse_card(c)) for c in v["order"]), v["dealer"],
+        order = tuple(int(parse_card(c, extras=True)) for c in d["order"])
+        voided = tuple(VoidedDeal(tuple(int(parse_card(c, extras=True)) for c in v["order"]),
+                                  v["dealer"],
                                   v["reason"]) for v in d.get("voided", ()))
         return cls(order, d["dealer"], voided, tuple(d.get("events", ())),
                    burdens=tuple(int(b) for b in d.get("burdens", ())),
@@ -1386,10 +1529,10 @@ def _card_id(c: object, where: str) -> int:
         return int(c)
     from ..cards import parse_card
     if isinstance(c, str):
-        return int(parse_card(c))          # an UnknownCardError of our own if unreadable
+        return int(parse_card(c, extras=True))   # our UnknownCardError if unreadable
     if type(c) is bool or not isinstance(c, int):
-        raise DealOrderError(f"{c!r} in {where} is not a card; give card ids 0 to 47, Cards "
-                             "or card codes such as '3a'")
+        raise DealOrderError(f"{c!r} in {where} is not a card; give card ids 0 to 47 (49 to "
+                             "54 for Jokers), Cards or card codes such as '3a' or 'j1'")
     return int(c)
 
 
@@ -1414,6 +1557,12 @@ def check_order(rules: CaptureRules, order: Iterable[object]) -> tuple[int, ...]
     allowed = set(deck)
     for c in ids:
         if c not in allowed:
+            if 49 <= c <= 54:
+                jokers = [_code(x) for x in deck if x >= 48]
+                raise DealOrderError(
+                    f"{Extra(c).title} ({_code(c)}) in the deal order is not in the "
+                    f"{rules.name} deck: " + (f"its Jokers are {', '.join(jokers)}" if jokers
+                                               else "it is played without Jokers"))
             raise DealOrderError(
                 f"{c} in the deal order is not a card of the {rules.name} deck; its cards "
                 f"are the ids {', '.join(map(str, sorted(deck)))}" if not 0 <= c < 48 else
@@ -1421,14 +1570,14 @@ def check_order(rules: CaptureRules, order: Iterable[object]) -> tuple[int, ...]
     seen: set[int] = set()
     for c in ids:
         if c in seen:
-            raise DealOrderError(f"the {Card(c).code} ({_name(c)}) appears twice in the deal "
+            raise DealOrderError(f"the {_code(c)} ({_name(c)}) appears twice in the deal "
                                  "order; each card of the deck is dealt exactly once")
         seen.add(c)
     missing = [c for c in deck if c not in seen]
     raise DealOrderError(
         f"the deal order has {len(ids)} cards; a deal of {rules.name} uses the {len(deck)} "
         f"cards of its deck, each exactly once (missing: "
-        f"{', '.join(f'{Card(c).code} {_name(c)}' for c in missing)})")
+        f"{', '.join(f'{_code(c)} {_name(c)}' for c in missing)})")
 
 
 # ---------------------------------------------------------------------------
@@ -1813,6 +1962,34 @@ def _dealt_state(rules: CaptureRules, order: tuple[int, ...], hands: tuple[int, 
         events += (reason,)
     sigs: tuple[Signature, ...] = ((),) * sides
     pts: tuple[int, ...] = (0,) * sides
+    bonus = rules.bonus_mask
+    if fm & bonus:
+        # G1: a bonus card dealt to the field goes to the dealer's pile; the field is
+        # refilled from the top of the stock (again while the refill is a bonus card);
+        # the stock starts after the refills
+        ev = []
+        sd = rules.side(dealer)
+        for c in _bits(fm & bonus):
+            fm &= ~(1 << c)
+            caps[sd] |= 1 << c
+            ev.append(f"player {dealer + 1} (dealer) takes {_name(c)}, dealt to the field, "
+                      "into their pile")
+            while pos < len(stock):
+                r = stock[pos]
+                pos += 1
+                if bonus >> r & 1:
+                    caps[sd] |= 1 << r
+                    ev.append(f"player {dealer + 1} (dealer) takes {_name(r)}, turned up "
+                              "to refill the field, into their pile")
+                    continue
+                fm |= 1 << r
+                ev.append(f"the {_name(r)} from the stock refills the field")
+                break
+        events += tuple(ev)
+        stock, pos = stock[pos:], 0
+        if rules.yaku is not None:
+            found = [rules.yaku.quick(c, fm) for c in caps]
+            pts, sigs = tuple(t for t, _ in found), tuple(g for _, g in found)
     lone = rules.lone_mask
     if lone and not rules.lone_on_play and outcome not in ("instant_win", "dealer_wins"):
         # B8: a lone card dealt to a hand goes to that seat's pile at once
@@ -1975,7 +2152,7 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
         caps[i] = mask(c, f"capture pile {i + 1}")
     if isinstance(stock, str):
         from ..cards import parse_cards
-        stock = parse_cards(stock)
+        stock = parse_cards(stock, extras=True)        # (a Joker of the deck too, G1)
     try:
         stock_raw: tuple[object, ...] = tuple(stock)
     except TypeError:
@@ -2066,18 +2243,20 @@ def position_state(rules: CaptureRules, hands_m: tuple[int, ...], field_m: int,
 
 
 _INT_ONLY = frozenset({int})
-_BIT = tuple(1 << c for c in range(48))
 #: ``_ID_BYTES[k][b]``: the ids of the cards whose bits are ``b`` in the k-th byte of a mask
+#: (seven bytes: the 48 cards and the extras, bonus cards 49-54, G1)
 _ID_BYTES = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
-                  for k in range(6))
+                  for k in range(7))
 
 
 def _ids_of(mask: int) -> tuple[int, ...]:
-    """The card ids in a mask of the 48 cards, lowest first (six table look-ups, as
-    :func:`~hanafuda_core.cards.mask_cards` lists them bit by bit)."""
-    b0, b1, b2, b3, b4, b5 = _ID_BYTES
-    return (b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255]
-            + b3[mask >> 24 & 255] + b4[mask >> 32 & 255] + b5[mask >> 40 & 255])
+    """The card ids in a mask, lowest first (six table look-ups for the 48 cards, a
+    seventh for the extras, as :func:`~hanafuda_core.cards.mask_cards` lists them bit by
+    bit)."""
+    b0, b1, b2, b3, b4, b5, b6 = _ID_BYTES
+    out = (b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255]
+           + b3[mask >> 24 & 255] + b4[mask >> 32 & 255] + b5[mask >> 40 & 255])
+    return out + b6[mask >> 48 & 255] if mask >> 48 else out
 
 
 def _deck_ids_text(rules: CaptureRules) -> str:
@@ -2125,7 +2304,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return (ACCEPT_DRAW, REFUSE_DRAW)
     if ph == _PLAY_PHASE:
         h = state.hands_m[state.player]
-        plays = _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
+        try:
+            plays = _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
+        except IndexError:          # G1: the hand holds a bonus card (bits 49-54)
+            plays = (_P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095]
+                     + _P3[h >> 36 & 4095] + tuple(PLAY[c] for c in _bits(h >> 48 << 48)))
         if state.rules.announced_hiki != "none":        # B1: a hiki may be announced
             return plays + _hiki_offers(state)
         if state.rules.bomb is not None:                # G3: a bomb may be played
@@ -2197,15 +2380,16 @@ _NAMED: dict[tuple[DecisionWords, tuple[Action, ...]], tuple[Action, ...]] = {}
 # The turn
 
 def _name(card: int) -> str:
-    return CARD_INFO[card].name
+    return CARD_INFO[card].name if card < 48 else Extra(card).title
 
 
 _ACTION_TYPES = (Play, Capture, GoOn, Stop, Declare, Pass, Choose, AskDraw, AcceptDraw,
                  RefuseDraw)
 
 
-def _check_action(action: object) -> None:
-    """Refuse what is not an action at all, or names no card of the deck."""
+def _check_action(action: object, bonus: int = 0) -> None:
+    """Refuse what is not an action at all, or names no card of the deck (``bonus``: the
+    rules' bonus cards, a mask: a Play may name one, G1)."""
     if not isinstance(action, _ACTION_TYPES):
         raise IllegalActionError(
             f"{action!r} is not an action; an action is Play(card), Capture(card), GoOn(), "
@@ -2214,7 +2398,15 @@ def _check_action(action: object) -> None:
             "<cards>', 'pass' or 'choose <what> <value>'")
     if isinstance(action, (Play, Capture)):
         card: object = action.card
+        if type(action) is Play and type(card) is not bool and isinstance(card, int) \
+                and 48 <= card < 64 and bonus >> card & 1:
+            return                          # G1: a bonus card of the rules is played
         if type(card) is bool or not isinstance(card, int) or not 0 <= card < 48:
+            if isinstance(card, int) and 49 <= card <= 54:
+                raise IllegalActionError(
+                    f"{type(action).__name__}({card!r}): "
+                    + ("a Joker is never taken from the field" if type(action) is Capture
+                       else "this game is played without Jokers"))
             raise IllegalActionError(
                 f"{type(action).__name__}({card!r}) names no card: a card is one of the 48 "
                 "card ids 0 to 47 (a Card, or text such as 'play 3a')")
@@ -2222,7 +2414,7 @@ def _check_action(action: object) -> None:
 
 def _refuse(state: State, action: Action, player: int | None) -> None:
     """Raise the teaching error for an action that is not legal here."""
-    _check_action(action)
+    _check_action(action, state.rules.bonus_mask)
     if state.phase == Phase.ROUND_OVER:
         raise IllegalActionError("the round is over; start the next round (next_round)")
     if player is not None and player != state.actor:
@@ -2492,8 +2684,9 @@ def _choose(state: State, action: Capture) -> State:
             pair_month = -1
         else:
             pair_month = -1 if whole else card >> 2
+        # (``turn``: a bonus card played before the card, G1; 0 otherwise)
         return _turn(state, hist, 1, card, state.hands_m, state.field_m & ~t, state.pos,
-                     (1 << card) | t, pair_month, state.calls, wlog)
+                     turn | (1 << card) | t, pair_month, state.calls, wlog)
     if wild:
         wlog += (WildEvent(state.player, "stock", card, t),)
     if extra:                           # G3: the bomb's next draw
@@ -2562,10 +2755,30 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
             h = list(hands)
             h[player] ^= bit
             hands = tuple(h)
-            if lone >> card & 1:                       # B8: a lone card goes to the pile
-                turn = bit
-                pair_month = -1
-            elif card == wcard and (hp := w.hand_power(
+            if lone >> card & 1:
+                if not rules.bonus_mask >> card & 1:    # B8: a lone card goes to the pile
+                    turn = bit
+                    pair_month = -1
+                    step = 1
+                    continue
+                # G1: a bonus card goes to the pile and the top stock card is played in
+                # its place, as a hand card (a bonus card turned up goes to the pile too)
+                turn |= bit
+                card = -1
+                while pos < nstock:
+                    card = stock[pos]
+                    pos += 1
+                    if not lone >> card & 1:
+                        break
+                    turn |= 1 << card
+                    card = -1
+                if card < 0:                            # (a position with no stock left)
+                    pair_month = -1
+                    step = 1
+                    continue
+                bit = 1 << card
+                hcard = card
+            if card == wcard and (hp := w.hand_power(
                     not w.reveal or wild_revealed(state, player))) != "month":
                 m = w.targets(fm, hp)                   # the wild's power
                 if announce and m:
@@ -2576,11 +2789,11 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 if n >= 2 or (n and leave_hand):        # the player picks one (or leaves it)
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
-                                        calls, state.scores, state.wins, (card, 0, -1), hist,
+                                        calls, state.scores, state.wins, (card, turn, -1), hist,
                                         state.deal, None, state.field0, wlog, decl, evs, dv))
                 if n:
                     fm ^= m
-                    turn = bit | m
+                    turn |= bit | m
                     wlog += (WildEvent(player, "hand", card, m),)
                 else:
                     fm |= bit
@@ -2590,10 +2803,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 if fm & months[card >> 2]:              # and a card of its month: choose
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
-                                        calls, state.scores, state.wins, (card, 0, -1), hist,
+                                        calls, state.scores, state.wins, (card, turn, -1), hist,
                                         state.deal, None, state.field0, wlog, decl, evs, dv))
                 fm ^= fwild
-                turn = bit | fwild
+                turn |= bit | fwild
                 wlog += (WildEvent(player, "taken_on_field", card, fwild),)
                 pair_month = -1
             else:
@@ -2604,11 +2817,11 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 elif n == 2 or (rel and n > 1 and not _one_hiki(m)):  # the player picks one
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
                                         player, state.dealer, state.round_no, sigs, pts,
-                                        calls, state.scores, state.wins, (card, 0, -1), hist,
+                                        calls, state.scores, state.wins, (card, turn, -1), hist,
                                         state.deal, None, state.field0, wlog, decl, evs, dv))
                 else:                                   # one, or three (a hiki): take all
                     fm ^= m
-                    turn = m | bit
+                    turn |= m | bit
                     pair_month = card >> 2 if n == 1 else -1
                     hk += n == 3
             step = 1
@@ -2619,6 +2832,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 bit = 1 << card
                 if lone >> card & 1:                    # B8: drawn, it goes to the pile
                     turn |= bit
+                    if rules.bonus_mask >> card & 1:    # G1: a bonus card: draw again
+                        drawn = -1
+                        continue
                 elif card == wcard and pos == nstock and w.last_card_sweeps:
                     wlog += (WildEvent(player, "sweep", card, fm),)
                     turn |= fm | bit                    # the last card sweeps the field
@@ -2668,6 +2884,15 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             fm |= (turn & mm) | bit
                             turn &= ~mm
                             made = True
+                            if lone and rules.bonus is not None and rules.bonus.unlucky:
+                                # G1: the Jokers turned up just before this card lay on
+                                # the pair: they stay on the field with the stack
+                                unl = _unlucky(lone, stock, pos - 2)
+                                if unl:
+                                    fm |= unl
+                                    turn &= ~unl
+                                    evs += (SpecialEvent(player, "unlucky_joker", 0, 0, unl,
+                                                         card >> 2),)
                         else:
                             fm |= bit
                     elif n == 2 or (rel and n > 1 and not _one_hiki(m)):
@@ -2687,10 +2912,19 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     continue
             step = 2
         if step == 2:                          # phase 3: captures, yaku, decision
+            if lone:                            # (B8 lone cards or G1 bonus cards)
+                if hk and fm >> 48:
+                    # G1 (Unlucky Joker): a Joker left with a stack goes with the stack
+                    att = _with_stack(evs, fm, turn)
+                    fm ^= att
+                    turn |= att
+                if turn & lone and rules.bonus is not None and rules.bonus.magnet:
+                    # G1: a Chaff Magnet Joker captured: each opponent gives Chaffs at once
+                    turn, caps, evs = _magnet(rules, player, turn, caps, evs)
             if er is not None and (turn or made):
                 turn, caps, evs, ended = _events(rules, er, player, hands, fm, caps, pos,
                                                  nstock, turn, evs, hk, made, jj,
-                                                 pair_month, drawn)
+                                                 pair_month, drawn, stock, hist)
                 if ended:                       # G11: an event ends the round
                     c = list(caps)
                     c[side[player]] |= turn
@@ -2773,7 +3007,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
 def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, ...], fm: int,
             caps: tuple[int, ...], pos: int, nstock: int, turn: int,
             evs: tuple[SpecialEvent, ...], hk: int, made: bool, jj: bool, pair_month: int,
-            drawn: int) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...], str]:
+            drawn: int, stock: tuple[int, ...] = (), hist: Any = None
+            ) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...], str]:
     """The special events of a finished turn (G5, Phase Three): the Chaffs they take join
     ``turn``; returns the turn's captures, the piles, the event log and what ends the round
     (G11: ``"three_hiki"``, a third stack of three left by one player;
@@ -2786,8 +3021,8 @@ def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, 
         before = sum(1 for e in evs if e.seat == player and e.kind == "hiki_capture")
         if before < 3 <= before + hk:
             kinds.append(("triple_hiki", er.triple_hiki, 0))
-    if er.first_turn_month and pos <= rules.players and any(
-            (turn & mm).bit_count() == 4 for mm in MONTH_MASKS):
+    if er.first_turn_month and any((turn & mm).bit_count() == 4 for mm in MONTH_MASKS) \
+            and _first_round(rules, stock, pos, hist):
         kinds.append(("first_turn_month", 0, er.first_turn_month))
     if not final:
         if turn and not fm and er.sweep:
@@ -2799,7 +3034,7 @@ def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, 
             kinds.append(("ttadak", er.ttadak, 0))
     ended = ""
     if made:
-        if pos <= rules.players and er.first_hiki:     # the player's first turn
+        if er.first_hiki and _first_round(rules, stock, pos, hist):  # one's first turn
             kinds.append(("first_hiki", 0, er.first_hiki))
         if er.three_hiki and sum(e.kind in _MADE for e in evs if e.seat == player) == 2:
             kinds.append(("three_hiki", 0, er.three_hiki))
@@ -2824,6 +3059,62 @@ def _events(rules: CaptureRules, er: EventRules, player: int, hands: tuple[int, 
         turn |= took
         evs += (SpecialEvent(player, kind, took, points),)
     return turn, tuple(c), evs, ended
+
+
+def _magnet(rules: CaptureRules, player: int, turn: int, caps: tuple[int, ...],
+            evs: tuple[SpecialEvent, ...]
+            ) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...]]:
+    """G1: the Chaffs each opponent gives to ``player``, who captured bonus cards with a
+    magnet this turn (``BonusCards.magnet`` per card), taken as the special events take
+    them; the Chaffs join ``turn`` and the event is logged."""
+    assert rules.bonus is not None
+    count = (turn & rules.bonus.mask).bit_count() * rules.bonus.magnet
+    er = rules.events if rules.events is not None else EventRules(
+        bonus_weights=tuple(zip(rules.bonus.cards, rules.bonus.weights)))
+    sd = rules.side(player)
+    c = list(caps)
+    took = 0
+    for o in range(len(c)):
+        if o != sd:
+            got = er.steal(c[o], count)
+            c[o] ^= got
+            took |= got
+    return turn | took, tuple(c), evs + (SpecialEvent(player, "chaff_magnet", took),)
+
+
+def _unlucky(bonus: int, stock: tuple[int, ...], k: int) -> int:
+    """G1 (Unlucky Joker): the bonus cards turned up one after another just before the
+    card at ``k + 1`` (reading back from stock index ``k``), as a mask."""
+    out = 0
+    while k >= 0 and bonus >> stock[k] & 1:
+        out |= 1 << stock[k]
+        k -= 1
+    return out
+
+
+def _with_stack(evs: tuple[SpecialEvent, ...], fm: int, turn: int) -> int:
+    """G1 (Unlucky Joker): the bonus cards on the field (``fm``) left with a stack this
+    turn took whole (all four cards of its month in ``turn``), by the latest
+    "unlucky_joker" event that left each."""
+    where: dict[int, int] = {}
+    for e in evs:
+        if e.kind == "unlucky_joker":
+            for c in _ids_of(e.left):
+                where[c] = e.month
+    return sum(1 << c for c, m in where.items()
+               if fm >> c & 1 and turn & MONTH_MASKS[m] == MONTH_MASKS[m])
+
+
+def _first_round(rules: CaptureRules, stock: tuple[int, ...], pos: int, hist: Any) -> bool:
+    """Is this the first round of turns, the stock having given each player one card at
+    most? (G1: bonus cards drawn and cards played in place of a bonus card from a hand
+    are not counted: they are extra stock cards.)"""
+    bonus = rules.bonus_mask
+    if not bonus:
+        return pos <= rules.players
+    drawn = sum(1 for c in stock[:pos] if bonus >> c & 1)
+    played = sum(1 for a in _cons_list(hist) if type(a) is Play and bonus >> a.card & 1)
+    return pos - drawn - played <= rules.players
 
 
 _BRIGHTS = KIND_MASKS[Kind.BRIGHT]
@@ -2904,6 +3195,8 @@ def play_options(rules: CaptureRules, field_m: int, dealt_field: int, card: int,
     ``revealed``: the player showed the wild at the deal (read only under
     ``WildRules.reveal``; :func:`wild_revealed`).
     """
+    if card >= 48:                      # G1: a bonus card goes to the pile, takes nothing
+        return 0, 0
     w = rules.wild
     if w is not None and w.active(dealt_field) and card == w.card \
             and w.hand_power(revealed) != "month":
@@ -3269,9 +3562,7 @@ def view(state: State, player: int) -> PlayerView:
     seen = state.hands_m[player] | state.field_m | _discarded(state)
     for c in state.caps_m:
         seen |= c
-    deck = 0
-    for c in rules.deck:
-        deck |= 1 << c
+    deck = rules.deck_mask
     shown: tuple[int, ...] = ()
     announced = [e for e in state.wild_log if e.kind == "hiki_blocked"] if rules.wild else []
     open_claims = bool(state.declared) and rules.declarations is not None \

@@ -45,6 +45,7 @@ from ..engines.capture import (
     STOP,
     Action,
     BombRules,
+    BonusCards,
     CaptureRules,
     DecisionWords,
     EventRules,
@@ -194,7 +195,7 @@ def chart(godori_points: int = 5, dry_brights_yaku: bool = True) -> tuple[YakuRu
         YakuRule("ten_chaffs", "Any 10 Chaffs", "피 Pi", 1, kinds=(Kind.CHAFF,), count=10,
                  plus_per_extra=1, group="chaffs", source=b.at("3177, 3183"),
                  note="the Storm and the Special Paulownia count 2 each; the Sake cup 2 if "
-                      "the pile takes it as Chaffs"),
+                      "the pile takes it as Chaffs; a Joker the Chaffs it is worth"),
     )
 
 
@@ -223,7 +224,7 @@ _OPTION_LIST = (
            "to the field, then three are chosen each round (the dealer always plays) and a "
            "player forced to drop out is compensated; seven needs a Joker",
            BOOK_4_7, note="seven at the table needs at least one Joker in the deck (G10): "
-           "refused until Jokers are played"),
+           "seven hands of seven take 49 cards"),
     Option("stop_minimum", "usual", ("usual", *range(1, 16)), "the yaku points a player "
            "needs before they may call Go or Stop: the chapter names 3 for three players and "
            "5 or 7 for two; 'usual' is 3 for three and 7 for two", BOOK_GO.at("2935, 2973-2981"),
@@ -231,13 +232,14 @@ _OPTION_LIST = (
                 "figure"),
     Option("rounds", 10, tuple(range(1, 49)), "rounds in a game (the players agree; 10 is "
            "our default)", BOOK.at("2843, 3143")),
-    Option("jokers", 0, (0, 1, 2, 3, 4), _not_yet("Jokers in the deck: the chapter plays 1 "
-           "to 4 (commonly 1 or 2), each worth 1, 2 or 3 Chaffs"), BOOK_JOKER,
-           note="the capture engine does not deal bonus cards yet (G1): every preset plays "
-                "without Jokers", implemented=False),
+    Option("jokers", 2, (0, 1, 2, 3, 4), "Jokers in the deck: the chapter plays 1 to 4 "
+           "(commonly 1 or 2), each worth 1, 2 or 3 Chaffs; a Joker goes to the pile of "
+           "whoever gets it and costs its taker one more card from the stock", BOOK_JOKER,
+           note="2 is our choice for the rulebook's game, worth 2 and 3 Chaffs (see the "
+                "decisions); 0 plays without Jokers (G1)"),
     Option("joker_values", "2,3", ("2,3", "1", "2", "3", "1,1", "2,2", "3,3", "1,2,3"),
-           _not_yet("Chaffs per Joker, in order"), BOOK_JOKER.at("2901, 2999-3003"),
-           implemented=False),
+           "Chaffs per Joker, in order (the last value serves every further Joker)",
+           BOOK_JOKER.at("2901, 2999-3003")),
     Option("bomb", "three", ("three", "weak", "smoke_clears", "off"),
            "bombing the field: three cards of a month played at once onto the fourth, then "
            "three cards drawn, the bomber's two empty-handed turns passing (the chapter); "
@@ -290,12 +292,17 @@ _OPTION_LIST = (
     Option("hiki_bonus", False, (False, True), "a hiki capture steals 2 Chaffs ('Hiki "
            "Bonus'; with the special events)", BOOK_VAR.at("3291, 3295")),
     Option("unlucky_joker", False, (False, True),
-           _not_yet("a Joker drawn after a hand match lies on that pair"),
-           BOOK_JOKER.at("2915-2923"), implemented=False),
+           "a Joker turned up after the hand card made a pair is placed on that pair; if the "
+           "next card turned up stacks the pair, the Joker stays on the field with the "
+           "stack, for whoever takes it ('Unlucky Joker')", BOOK_JOKER.at("2915-2923")),
     Option("joker_abilities", "none", ("none", "chaff_magnet", "double_points",
                                        "no_bright_penalty", "deny_losses"),
-           _not_yet("a special ability for the Joker"), BOOK_JOKER.at("2905-2913"),
-           implemented=False),
+           "a special ability every Joker gives the player who captures it: a Chaff from "
+           "each opponent at once ('Chaff Magnet'), double points if they win ('Double "
+           "Points'), no Bright double penalty ('No Bright Penalty'), or never paying the "
+           "other loser's penalty ('Deny Losses')", BOOK_JOKER.at("2905-2913"),
+           note="one ability for every Joker (the chapter also allows one per Joker: not "
+                "offered); the abilities that act at the settlement follow the Joker's pile"),
     Option("delayed_compensation", False, (False, True),
            "compensation is paid by the round's losers at its end; after a round with no "
            "winner the losers of the next round pay it double, or, with Refresh, nobody "
@@ -327,11 +334,43 @@ DECISIONS: Mapping[str, str] = {
     "Which Chaff an opponent gives": "A special event takes a Chaff chosen by the "
         "opponent. No yaku of this game names a Chaff card, so the choice changes nothing: "
         "the opponent gives a single Chaff if they have one, a double one only if not, "
-        "nothing without a Chaff; the Sake cup is a Ten and is never given.",
+        "nothing without a Chaff; the Sake cup is a Ten and is never given. A Joker in the "
+        "pile is a Chaff of its worth: one worth 1 goes like a single Chaff, one worth 2 "
+        "like a double Chaff, one worth 3 only when nothing lighter is left.",
     "Emptying the field": "The chapter describes the sweep as taking the final two cards. "
         "We count any turn that leaves the field empty, except the round's last turn.",
     "The first turn": "A stack left on one's first turn: we count the first round of "
-        "turns, while the stock has given each player one card at most.",
+        "turns, while the stock has given each player one card at most (the Jokers turned "
+        "up and the cards played in a Joker's place not counted).",
+    "How many Jokers": "The chapter leaves the number of Jokers (one to four, most often "
+        "one or two) and their worth (1, 2 or 3 Chaffs each) to the table. Our rulebook "
+        "game deals two, one worth 2 Chaffs and one worth 3, as Korean tables usually do "
+        "with their bonus cards; a table without Jokers, or with other values, is an "
+        "option away.",
+    "A Joker at the bottom of the stock": "Each Joker costs one more card from the stock, "
+        "so the hands and the stock still run out together, except when Jokers are the "
+        "last cards of the stock. Then the next player, whose hand is empty, takes a turn "
+        "of drawing only (as any empty hand does) and turns them up into their pile; if "
+        "that makes a yaku, they may still call Go or Stop.",
+    "The card played in a Joker's place": "A Joker played from the hand is replaced by "
+        "the top card of the stock, played exactly as a hand card (it may make a pair that "
+        "the usual draw then stacks). That card came from the stock, not from the player's "
+        "choice, so a winner taking it does not make the player pay for both losers.",
+    "The Jokers' abilities": "The chapter lets a table give the Jokers special powers, "
+        "the same for all or one each; we offer one power for every Joker. Double Points, "
+        "No Bright Penalty and Deny Losses belong to whichever pile holds a Joker when the "
+        "round is settled, so a Joker given away by a special event takes its power with "
+        "it; Double Points doubles once however many Jokers the winner holds. Chaff Magnet "
+        "acts when a player takes a Joker during play, one Chaff from each opponent per "
+        "Joker; a Joker the dealer takes at the deal draws nothing, since nobody has "
+        "captured anything yet.",
+    "The Unlucky Joker": "We read 'a match from the hand' as a pair: the hand card (or the "
+        "card played in a Joker's place) took a single card. A Joker turned up after a "
+        "stack of three was taken whole is captured as usual. Several Jokers turned up in a "
+        "row after the pair all lie on it.",
+    "A Joker refilling the field": "When the card that refills the field is a Joker too, "
+        "the dealer takes it as well and the field is refilled again. A refill that "
+        "completes four of a month on the field stands: the deal was already accepted.",
     "Three stacks left in a round": "Leaving a third stack ends the round. We read that "
         "its maker wins the round and deals next, with the points taken at once and no "
         "yaku counted; it is not a round nobody won.",
@@ -398,12 +437,16 @@ SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
      "Chaff yaku. A loser who called Go pays for both losers."),
 )
 
+#: The rulebook's game is played with Jokers (2901, 2999-3003): "book" is the default.
 PRESETS: Mapping[str, Mapping[str, Any]] = {
-    "no-jokers": {},
-    "matgo-no-jokers": {"players": 2},
+    "book": {},
+    "no-jokers": {"jokers": 0},
+    "matgo-no-jokers": {"players": 2, "jokers": 0},
 }
-PRESET_SOURCES: Mapping[str, Source] = {"no-jokers": BOOK, "matgo-no-jokers": BOOK}
+PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK_JOKER, "no-jokers": BOOK,
+                                        "matgo-no-jokers": BOOK}
 PRESET_LABELS: Mapping[str, str] = {
+    "book": "Rulebook for three, with two Jokers (2 and 3 Chaffs)",
     "no-jokers": "Rulebook for three, without Jokers",
     "matgo-no-jokers": "Two players (matgo), without Jokers",
 }
@@ -453,6 +496,10 @@ class GoStopScoring:
     weak_rain_man: bool = False
     #: every bomb doubles again (the option ``bomb_multiplier="per_bomb"``)
     per_bomb: bool = False
+    #: G1: the Jokers' ability read at the settlement (``joker_abilities``): "none",
+    #: "double_points", "no_bright_penalty", "deny_losses" (or "chaff_magnet", played
+    #: during the round), for the pile that holds a Joker
+    joker_ability: str = "none"
 
     @cached_property
     def role_tables(self) -> tuple[YakuTable, ...]:
@@ -478,6 +525,8 @@ class GoStopScoring:
             mults.append((2, f"{tens} Tens"))
         if facts.previous_no_winner:
             mults.append((2, "the previous round had no winner"))
+        if self.joker_ability == "double_points" and pile >> 48:
+            mults.append((2, "holds a Double Points Joker"))
         goes = facts.goes[facts.winner] if facts.goes else 0
         return WinnerFacts(facts.winner, total, goes,
                            bright_yaku=any(r.group == "brights" for r in made),
@@ -488,7 +537,10 @@ class GoStopScoring:
         """A loser's facts: Brights (the Rain Man only if it spares), Chaffs (the Sake's
         kindest role), Go calls, the Draw and responsibility shifts."""
         brights = (pile & _BRIGHT & ~(_RAIN_MAN if self.weak_rain_man else 0)).bit_count()
+        joker = bool(pile >> 48)                # G1: a Joker's ability protects its pile
         return LoserFacts(seat, brights=brights, chaffs=self.table.chaff_count(pile),
+                          no_bright_penalty=joker and self.joker_ability == "no_bright_penalty",
+                          deny_losses=joker and self.joker_ability == "deny_losses",
                           called_go=bool(facts.goes and facts.goes[seat]),
                           refused_draw=seat in facts.draw_refusers,
                           asked_draw=seat in facts.draw_askers,
@@ -556,7 +608,8 @@ def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
                LoserDouble("few_chaffs", 7 if v["more_chaffs"] else 5))
     shifts = (Shift("go_caller"), Shift("draw_refuser"), Shift("responsible"))
     return GoStopScoring(table, PerLoserPayments(GoTable(v["go_table"]), doubles, shifts),
-                         v["weak_rain_man"], v["bomb_multiplier"] == "per_bomb")
+                         v["weak_rain_man"], v["bomb_multiplier"] == "per_bomb",
+                         v["joker_abilities"])
 
 
 def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) -> Payout:
@@ -591,7 +644,7 @@ def responsible_seat(state: State, winner: int) -> int | None:
         if len(plays) <= back:
             break
         card = plays[-1 - back]
-        if pile >> card & 1:
+        if card < 48 and pile >> card & 1:     # (a Joker played is nobody's gift: G1)
             month = MONTH_MASKS[card >> 2]
             if (pile & month).bit_count() < 4 or not _matched_when_played(state, card):
                 return (winner - back) % n
@@ -609,7 +662,7 @@ def _responsible_after_bombs(state: State, winner: int) -> int | None:
     except HanafudaError:
         return None
     turns = [(b.player, a, bool(b.field_m & MONTH_MASKS[a.card >> 2]))
-             if isinstance(a, Play) else (b.player, a, True)
+             if isinstance(a, Play) and a.card < 48 else (b.player, a, True)   # (a Joker: G1)
              for b, a in zip(states, state.history)
              if b.phase == Phase.PLAY and not isinstance(a, (GoOn, StopAction))]
     pile = state.caps_m[winner]
@@ -836,7 +889,9 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
 
     >>> f = chapter_facts()
     >>> f["gs_stock3"], f["gs_ex6"], f["gs_ex6_a"], f["gs_ex9_b"], f["gs_go3"]
-    (21, 96, 192, 10, 15)
+    (23, 96, 192, 10, 15)
+    >>> f["gs_jokers"], f["gs_joker_worth"]
+    (2, '2 and 3')
     >>> f["gs_ev_chaffs"], f["gs_ev_first"], f["gs_ev_three"], f["gs_ev_bonus"]
     (1, 3, 5, 2)
     >>> f["gs_comp_card"], f["gs_comp_ex"], f["gs_comp_ex_higher"]
@@ -846,7 +901,13 @@ def chapter_facts(prefix: str = "gs") -> dict[str, object]:
     values: dict[str, object] = {f"pts_{r.key}": r.points for r in YAKU}
     for n, (hand, fld) in _DEALS.items():
         values.update({f"hand{n}": hand, f"field{n}": fld,
-                       f"stock{n}": len(rules.deck) - n * hand - fld})
+                       f"stock{n}": len(rules.deck_ids) - n * hand - fld})
+    # G1: the rulebook game's Jokers (the stock above holds them) and their worth
+    assert rules.bonus is not None                      # Jokers are the default
+    worth = [str(w) for w in rules.bonus.weights]
+    values.update(jokers=len(rules.bonus.cards),
+                  joker_worth=" and ".join([", ".join(worth[:-1]), worth[-1]] if
+                                           len(worth) > 1 else worth))
     values.update(minimum3=USUAL_MINIMUM[3], minimum2=USUAL_MINIMUM[2],
                   instant=rules.instant_win_points,
                   chaff_penalty=scoring().payments.doubles[1].threshold,
@@ -883,7 +944,7 @@ _DEALS = {2: (10, 8), 3: (7, 6)}
 _BOMB_DRAWS = {"three": 3, "weak": 2, "smoke_clears": 1}
 #: The Stop minimum a table usually agrees on, by players (2973-2981; 7 for two: matgo).
 USUAL_MINIMUM = {2: 7, 3: 3}
-#: Four to seven at the table (G10; not played yet): the dealer plays, the others choose
+#: Four to seven at the table (G10): the dealer plays, the others choose
 #: from the dealer's right until three play (2873); a forced dropout is owed 2 points per
 #: Bright, Joker, Sake cup, Storm or special Paulownia Chaff from each volunteer, 3 with
 #: ``higher_compensation`` (2853-2885).
@@ -935,15 +996,22 @@ def table_setup(players: int = 5, preset: str = "no-jokers", **options: Any) -> 
 
 
 def _check(values: Mapping[str, Any]) -> None:
-    """Combinations the options allow one by one but not together (G10)."""
+    """Combinations the options allow one by one but not together (G1, G10): a Joker
+    rule without Jokers, a big table's options at a table of three."""
+    if values["joker_abilities"] != "none" and not values["jokers"]:
+        raise OptionError(f"the Joker ability {values['joker_abilities']!r} needs Jokers in "
+                          "the deck: give jokers=1 to 4, or joker_abilities='none'")
+    if values["unlucky_joker"] and not values["jokers"]:
+        raise OptionError("the Unlucky Joker needs Jokers in the deck: give jokers=1 to 4, "
+                          "or unlucky_joker=False")
     n = values["table_players"]
     if n > 3 and values["players"] != 3:
         raise OptionError(f"with {n} at the table three play each round: leave players at "
                           f"3, not {values['players']}")
     if n == 7 and values["jokers"] < 1:
         raise OptionError("seven at the table need at least one Joker in the deck (seven "
-                          "hands of seven take 49 cards); Jokers are not played yet, so the "
-                          "table seats four to six for now")
+                          "hands of seven take 49 cards): give jokers=1 to 4, or seat "
+                          "four to six")
     if n <= 3:
         for key in ("delayed_compensation", "higher_compensation", "refresh"):
             if values[key]:
@@ -956,6 +1024,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     v = dict(items)
     sc = _scoring(preset, items)
     n = v["players"]
+    weights = tuple((c, w) for c, w in sc.table.chaff_weights if c >= Extra.JOKER_1)
     return CaptureRules(
         name="Go-Stop", key="go-stop", preset=preset, options=items, players=n,
         deals={n: _DEALS[n]}, misdeal=misdeal_rules("go-stop"),
@@ -969,12 +1038,17 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
         events=(EventRules(hiki_capture=2 if v["hiki_bonus"] else 1,
                            first_turn_month=3 if v["first_turn_month"] else 0,
                            triple_hiki=2 if v["triple_hiki"] else 0,
-                           winning_brights=v["winning_brights"])
+                           winning_brights=v["winning_brights"],
+                           bonus_weights=weights)
                 if v["special_events"] else None),
+        bonus=(BonusCards(tuple(c for c, _ in weights), tuple(w for _, w in weights),
+                          BOOK_JOKER, magnet=int(v["joker_abilities"] == "chaff_magnet"),
+                          unlucky=v["unlucky_joker"])
+               if weights else None),
         bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None),
         draw_requests=v["draw_requests"] and n == 3)
 
 
-RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, check=_check, default="no-jokers")
+RULE_SETS = RuleSets("Go-Stop", PRESETS, OPTIONS, _build, default="book", check=_check)
 preset_options = RULE_SETS.values
 get_rules = RULE_SETS.rules

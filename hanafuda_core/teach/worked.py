@@ -24,13 +24,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import parse_card
+from ..cards import AnyCard, parse_card
 from ..errors import HanafudaError
 from ..narration import and_list
 from ..play import Game, Outcome
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
 from .facts import as_game
+
+
+def _card(c: int) -> AnyCard:
+    """A card id as a Card, or an Extra for a Joker (G1: Go-Stop deals them)."""
+    return parse_card(c, extras=True)
 
 __all__ = [
     "CARD_MOVES",
@@ -179,12 +184,11 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
 def _standing(game: Game, player: int, zones: dict[str, tuple[int, ...]]) -> str:
     """What the deciding player's captures are worth at the moment of a decision, in
     words (the game's own pile score), or '' where the game scores no pile."""
-    from ..cards import Card
     cards = zones.get(f"captures of side {player + 1}")
     if cards is None or getattr(game.adapter, "score", None) is None:
         return ""
     try:
-        sheet = game.score([Card(c) for c in cards])
+        sheet = game.score([_card(c) for c in cards])
     except HanafudaError:
         return ""
     data = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
@@ -224,10 +228,9 @@ def _deal_label(zone: str) -> str | None:
 
 
 def _decision_html(d: Decision) -> str:
-    from ..cards import Card
     from ..render.svg import layout_html
     esc = html.escape
-    rows = [(label, [Card(c) for c in cards]) for zone, cards in d.zones.items()
+    rows = [(label, [_card(c) for c in cards]) for zone, cards in d.zones.items()
             if (label := _zone_label(zone, d.player)) is not None]
     choices = "".join(f"<li>{esc(c)}{' <b>(chosen)</b>' if c == d.chosen else ''}</li>"
                       for c in d.choices)
@@ -261,9 +264,8 @@ def worked_round_html(wr: WorkedRound) -> str:
     out = [f'<p class="hf-caption">{wr.players} players, {esc(_who_plays(wr))}.</p>']
     decisions = iter(wr.decisions)
     if wr.dealt:
-        from ..cards import Card
         from ..render.svg import layout_html
-        rows = [(label, [Card(c) for c in cards]) for zone, cards in wr.dealt.items()
+        rows = [(label, [_card(c) for c in cards]) for zone, cards in wr.dealt.items()
                 if (label := _deal_label(zone)) is not None]
         out.append(f"<p><b>The deal</b></p>{layout_html(rows, width=MIN_CARD_WIDTH)}")
     out.append('<ol class="hf-worked-lines" style="padding-left:1.4em">')
@@ -321,8 +323,8 @@ class FirstGame:
 
 
 def _names(cards: Sequence[int]) -> str:
-    from ..cards import CARD_INFO
-    return and_list([f"the {CARD_INFO[c].name}" for c in cards])
+    from ..narration import the_card
+    return and_list([the_card(c) for c in cards])          # (a Joker by its name: G1)
 
 
 def _rows(zones: dict[str, tuple[int, ...]], me: int, *, hide_others: bool = True,
@@ -356,8 +358,16 @@ def _straight_to_pile(dealt: dict[str, tuple[int, ...]]) -> str:
     held = [c for zone, cards in dealt.items() if zone.startswith("captures") for c in cards]
     if not held:
         return ""
-    names = _names(held)
-    return f" {names[0].upper()}{names[1:]} went straight into its holder's pile at the deal."
+    jokers = [c for c in held if c >= 48]       # G1: dealt to the field, the dealer's
+    held = [c for c in held if c < 48]
+    out = ""
+    if jokers:
+        out = (f" {_names(jokers)}, dealt to the field, went straight into the dealer's pile, "
+               "and the stock refilled the field.")
+    if held:
+        names = _names(held)
+        out += f" {names[0].upper()}{names[1:]} went straight into its holder's pile at the deal."
+    return out
 
 
 def _captured(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, ...]]
@@ -404,7 +414,7 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
                me: int, took: tuple[int, ...]) -> str:
     """The first turn in words, from the table before and after: the card played, the
     card turned over from the stock, and what each took."""
-    from ..cards import CARD_INFO
+    from ..cards import CARD_INFO, Extra
     played = [c for c in before.get(f"hand {me}", ()) if c not in after.get(f"hand {me}", ())]
     drawn = [c for c in before.get("stock", ()) if c not in after.get("stock", ())]
     told: set[int] = set()
@@ -414,6 +424,10 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
         for c in cards:
             mates = [t for t in took if t // 4 == c // 4 and t != c and t not in played + drawn]
             told.update([c, *mates])
+            if c >= 48:                 # G1: a Joker goes to the pile, another card follows
+                parts.append(f"{lead} {Extra(c).title}, which goes straight to your "
+                             "captured cards")
+                continue
             name = f"the {CARD_INFO[c].name}"
             if c in took:
                 if not mates:
@@ -557,10 +571,9 @@ def moment_html(moment: Moment) -> str:
     """One moment drawn: its title, what happens, and the cards (56 px wide)."""
     from ..render.svg import layout_html
     esc = html.escape
-    from ..cards import Card
-    rows = [(label, [None if c is None else Card(c) for c in cards]
+    rows = [(label, [None if c is None else _card(c) for c in cards]
              if isinstance(cards, list) else cards) for label, cards in moment.rows]
-    lit = [Card(c) for c in moment.highlight]
+    lit = [_card(c) for c in moment.highlight]
     return (f'<div class="hf-moment"><p style="margin:6px 0 2px"><b>{esc(moment.title)}.'
             f"</b> {esc(moment.text)}</p>"
             f"{layout_html(rows, width=MIN_CARD_WIDTH, highlight=lit)}</div>")

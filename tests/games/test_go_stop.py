@@ -10,15 +10,18 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from hanafuda_core.cards import MONTH_MASKS, Card, CardSet
+from hanafuda_core import get_game
+from hanafuda_core.cards import MONTH_MASKS, Card, CardSet, Extra
 from hanafuda_core.coach import Coach
 from hanafuda_core.engines.capture import (
     GO_ON,
     PASS,
     STOP,
+    BonusCards,
+    DealOrderError,
     DealRecord,
     Phase,
     Play,
@@ -27,6 +30,7 @@ from hanafuda_core.engines.capture import (
     deal_from_order,
     fast_random_round,
     legal_actions,
+    new_round,
     next_round,
     replay,
     setup_state,
@@ -54,7 +58,8 @@ from hanafuda_core.games.go_stop import (
     settle_piles,
 )
 
-RULES = get_rules()
+RULES = get_rules("no-jokers")        # 48 cards: deals written as orders of the 48
+BOOK_RULES = get_rules()             # the rulebook's game: two Jokers (G1)
 B_PILE = "11a 1c 1d 2c 2d 3c"      # a Bright and 5 Chaffs: never doubled
 C_PILE = "3a 5c 5d 10c 10d 9c"
 
@@ -280,7 +285,11 @@ def test_the_jokers_count_their_chaffs_in_a_table_with_their_weights(values):
     for joker, w in weights:
         assert table.chaff_count(nine | 1 << joker) == 9 + w
         assert table.points(nine | 1 << joker) == w
-    assert scoring().table.chaff_weights == ()          # no Joker dealt by any preset yet
+    # the rulebook's game deals two Jokers, worth 2 and 3 Chaffs (G1); no-jokers none
+    assert scoring("book").table.chaff_weights == ((Extra.JOKER_1, 2), (Extra.JOKER_2, 3))
+    assert BOOK_RULES.yaku.chaff_weights == ((Extra.JOKER_1, 2), (Extra.JOKER_2, 3))
+    assert BOOK_RULES.bonus is not None and BOOK_RULES.bonus.weights == (2, 3)
+    assert RULES.bonus is None and scoring().table.chaff_weights == ()
 
 
 @pytest.mark.parametrize("key", [k for k, o in OPTIONS.items() if not o.implemented])
@@ -554,6 +563,8 @@ _PLAY_OPTIONS = {k: o.allowed for k, o in OPTIONS.items()
 @given(st.fixed_dictionaries({k: st.sampled_from(v) for k, v in _PLAY_OPTIONS.items()}),
        st.integers(0, 10_000))
 def test_any_option_set_plays_zero_sum_rounds(options, seed):
+    assume(options["jokers"] or (options["joker_abilities"] == "none"
+                                 and not options["unlucky_joker"]))   # (refused: G1)
     rules = get_rules(**options)
     end = fast_random_round(rules, random.Random(seed))
     res = end.result
@@ -882,3 +893,337 @@ def test_winning_brights_end_the_round_as_a_stop():
     assert end.result.points[0] > 0 and sum(end.result.points) == 0
     plain = apply(setup_state(RULES, hands, "12c 4c", "9a 9b 6a 6b", piles), "play 12a")
     assert plain.result is None and plain.phase == Phase.DECIDE
+
+
+# ---------------------------------------------------------------------------
+# Jokers (G1, 2901-2923, 2987-3003): the rulebook's game deals two, worth 2 (j1) and 3 (j2)
+# Chaffs. Three players A B C, A to play, unless said.
+
+J1, J2 = int(Extra.JOKER_1), int(Extra.JOKER_2)
+
+
+def _plain_order(seed: int = 3) -> list[int]:
+    """A 48-card deal of three players that needs no redeal (hands 0-20, field 21-26)."""
+    for s in range(seed, seed + 200):
+        dealt = new_round(RULES, s)
+        if not dealt.deal.voided and dealt.phase == Phase.PLAY and not dealt.deal.events:
+            return list(dealt.deal.order)
+    raise AssertionError("no plain deal")              # pragma: no cover
+
+
+def test_book_joker_dealt_to_the_field_goes_to_the_dealer():
+    order = _plain_order()
+    field = order[21:27]
+    # j1 is the field's first card: the sixth field card becomes the top of the stock, the
+    # refill; j2 lies deep in the stock
+    joker_order = order[:21] + [J1] + field[:5] + [field[5]] + order[27:40] + [J2] + order[40:]
+    state = deal_from_order(BOOK_RULES, joker_order, dealer=1)
+    assert state.captures(1) == CardSet.from_mask(1 << J1)          # the dealer's pile
+    assert state.field == CardSet.from_mask(sum(1 << c for c in field))   # refilled
+    assert not state.field_m >> 48 and state.card_count() == 50
+    assert state.stock_size == 23 - 1 and state.stock[0] == order[27]
+    assert any("Joker 1" in e for e in state.deal.events)
+    assert state.legal_actions() and state.player == 1
+
+
+def test_book_joker_refilling_the_field_goes_to_the_dealer_too():
+    order = _plain_order()
+    field = order[21:27]
+    joker_order = order[:21] + [J1] + field[:5] + [J2, field[5]] + order[27:]
+    state = deal_from_order(BOOK_RULES, joker_order)
+    assert state.captures(0) == CardSet.from_mask((1 << J1) | (1 << J2))
+    assert state.field_m == sum(1 << c for c in field) and state.card_count() == 50
+    # the dealer's pile counts 5 Chaffs at once: no yaku yet, but counted
+    assert BOOK_RULES.yaku.chaff_count(state.caps_m[0]) == 5
+
+
+def test_book_joker_played_from_the_hand_then_the_stock_card_is_played_as_a_hand_card():
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "4a 12a 11c 10b")
+    assert Play(Extra.JOKER_1) in state.legal_actions()
+    after = apply(state, "play j1")
+    # j1 to the pile; 4a, the top stock card, is played as A's hand card and takes 4c; then
+    # A's usual draw, 12a, lies on the field
+    assert after.captures(0) == CardSet.parse("j1 4a 4c")
+    assert after.hand(0) == CardSet.parse("8b") and after.player == 1
+    assert after.field == CardSet.parse("8c 9d 12a") and after.pos == 2
+    assert after.card_count() == state.card_count()
+
+
+def test_book_the_card_played_in_a_jokers_place_makes_a_pair_the_draw_may_stack():
+    # 4a stands in for j1 and pairs with 4c; the draw, 4b, matches only that pair: the
+    # three stay on the field as a stack (the turn of a hand card, 2987-3003 with ch. 3)
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "4a 4b 11c 10b")
+    after = apply(state, "play j1")
+    assert after.field == CardSet.parse("4a 4b 4c 8c 9d")
+    assert after.captures(0) == CardSet.parse("j1")
+    assert [e.kind for e in after.events] == ["first_hiki"]
+
+
+def test_book_the_card_played_in_a_jokers_place_may_wait_for_a_choice():
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "4c 4d 9d",
+                        "4a 12a 11c 10b")
+    wait = apply(state, "play j1")
+    assert wait.phase == Phase.CHOOSE_HAND_CAPTURE and wait.pending[0] == Card.WISTERIA_CUCKOO
+    assert wait.card_count() == state.card_count()
+    after = apply(wait, "capture 4d")
+    assert after.captures(0) == CardSet.parse("j1 4a 4d") and after.field == CardSet.parse(
+        "4c 9d 12a")
+
+
+def test_book_joker_drawn_from_the_stock_goes_to_the_pile_and_the_player_draws_again():
+    state = setup_state(BOOK_RULES, ["8b 1a", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "j2 4a 11c 10b")
+    after = apply(state, "play 8b")
+    assert after.captures(0) == CardSet.parse("8b 8c j2 4a 4c")
+    assert after.field == CardSet.parse("9d") and after.pos == 2 and after.player == 1
+
+
+def test_book_two_jokers_in_a_row():
+    # j1 played, and the card that would stand in for it is j2: it goes to the pile too,
+    # and 4a stands in; the usual draw follows
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "j2 4a 11c 10b")
+    after = apply(state, "play j1")
+    assert after.captures(0) == CardSet.parse("j1 j2 4a 4c")
+    assert after.field == CardSet.parse("8c 9d 11c") and after.pos == 3
+    # two Jokers turned up one after the other by a draw
+    state = setup_state(BOOK_RULES, ["8b 1a", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "j1 j2 4a 10b")
+    after = apply(state, "play 8b")
+    assert after.captures(0) == CardSet.parse("8b 8c j1 j2 4a 4c") and after.pos == 3
+
+
+def test_book_joker_as_the_last_stock_card_goes_to_the_next_player():
+    # A plays the last hand card and draws 4a; only j1 is left in the stock: B, whose hand
+    # is empty, draws it into their pile and the round ends
+    state = setup_state(BOOK_RULES, ["8b", "", ""], "8c 4c 9d", "4a j1")
+    end = apply(state, "play 8b")
+    assert end.is_terminal and end.result.reason == "draw"
+    assert end.captures(1) == CardSet.parse("j1") and end.stock_size == 0
+    assert end.card_count() == state.card_count()
+
+
+def test_book_jokers_count_in_the_chaff_yaku_and_against_the_chaff_penalty():
+    # A: Godori and 7 Chaffs with j2 (3 Chaffs): 10 Chaffs, 6 points declared. A takes
+    # 12d with 12c: 12 Chaffs, the Chaff yaku 3, total 8, and calls Stop.
+    # B: 3 Chaffs and j1 (2): 5 Chaffs, spared the Chaff penalty. C: 3 Chaffs: double.
+    piles = ["2a 4a 8b 1c 1d 2c 2d 3c 3d 5c j2", "11a 6c 6d 7c j1", "3a 9c 9d 10c"]
+    state = setup_state(BOOK_RULES, ["12c 1a", "6a 7a", "7b 9a"], "12d 4c 5a",
+                        "6b 10a 10b 11b", piles)
+    assert state.yaku_pts[0] == 6
+    decide = apply(state, "play 12c")
+    assert decide.phase == Phase.DECIDE and decide.yaku_pts[0] == 8
+    end = apply(decide, "stop")
+    assert end.result.points == (8 + 16, -8, -16)
+    assert sum(end.result.points) == 0
+    # without j1 B has 3 Chaffs and pays double too
+    plain = [piles[0], "11a 6c 6d 7c", piles[2]]
+    state = setup_state(BOOK_RULES, ["12c 1a", "6a 7a", "7b 9a"], "12d 4c 5a",
+                        "6b 10a 10b 11b", plain)
+    assert apply(apply(state, "play 12c"), "stop").result.points == (32, -16, -16)
+
+
+def test_book_a_joker_is_given_when_no_single_chaff_is_left():
+    # A's hiki capture takes a Chaff from each: B has no single Chaff, only j1 (2 Chaffs)
+    # and a Bright: j1 goes; C gives its single Chaff before j2
+    state = setup_state(BOOK_RULES, ["3a 6c", "7a 7b", "8c 8d"], "3b 3c 3d 4a",
+                        "10a 10b 10c 10d", ["", "11a j1", "1c j2"])
+    after = apply(state, "play 3a")
+    (event,) = after.events
+    assert event.chaffs == (1 << J1) | m("1c")
+    assert after.captures(1) == CardSet.parse("11a") and after.captures(2) == CardSet.parse(
+        "j2")
+    ev = BOOK_RULES.events
+    # a 3-Chaff Joker only when nothing lighter is left: the Storm (2) goes first
+    assert ev.steal(m("11d") | 1 << J2, 1) == m("11d")
+    assert ev.steal(m("11d") | 1 << J2, 2) == m("11d") | 1 << J2
+
+
+def test_book_a_round_with_jokers_records_and_replays():
+    for seed in range(6):
+        end = fast_random_round(BOOK_RULES, random.Random(seed))
+        data = end.deal.to_dict()
+        assert {"j1", "j2"} <= set(data["order"])
+        deal = DealRecord.from_dict(data)
+        assert deal == end.deal
+        states = replay(BOOK_RULES, deal, [a.code() for a in end.history])
+        assert states[-1] == end
+    game = get_game("go-stop")
+    record = game.play(["greedy", "coach", "random"], seed=2, rounds=2)
+    back = type(record).from_json(record.to_json())
+    assert back == record and "j1" in record.to_json()
+    rounds = back.get_game().replay_rounds(back)
+    assert [r.result().to_dict() for r in rounds] == [dict(r.outcome) for r in back.rounds]
+
+
+def test_book_jokers_bad_input_is_refused_with_our_error():
+    state = setup_state(RULES, ["8b", "", ""], "8c", "4a")
+    with pytest.raises(IllegalActionError, match="without Jokers"):
+        apply(state, Play(Extra.JOKER_1))
+    book = setup_state(BOOK_RULES, ["8b", "", ""], "8c", "4a j1")
+    with pytest.raises(IllegalActionError, match="not in your hand"):
+        apply(book, "play j2")
+    with pytest.raises(IllegalActionError):
+        apply(book, "capture j1")
+    assert book.hand(0) == CardSet.parse("8b")              # untouched
+    order = _plain_order()
+    with pytest.raises(DealOrderError, match="without Jokers"):
+        deal_from_order(RULES, order[:47] + [J1])
+    with pytest.raises(DealOrderError, match="missing: j1 Joker 1, j2 Joker 2"):
+        deal_from_order(BOOK_RULES, order)
+    with pytest.raises(OptionError):
+        get_rules(jokers=5)
+    with pytest.raises(OptionError):
+        get_rules(jokers=3, joker_values="two")
+    with pytest.raises(OptionError, match="1, 2 or 3 Chaffs"):
+        BonusCards((J1,), (4,))
+
+
+@settings(max_examples=60, deadline=None)
+@given(jokers=st.integers(0, 4), values=st.sampled_from(OPTIONS["joker_values"].allowed),
+       players=st.sampled_from((2, 3)), seed=st.integers(0, 10**6),
+       ability=st.sampled_from(OPTIONS["joker_abilities"].allowed), unlucky=st.booleans())
+def test_book_random_rounds_with_jokers_keep_every_card_and_end(jokers, values, players, seed,
+                                                               ability, unlucky):
+    if not jokers:
+        ability, unlucky = "none", False
+    rules = get_rules(jokers=jokers, joker_values=values, players=players,
+                      joker_abilities=ability, unlucky_joker=unlucky)
+    rng = random.Random(seed)
+    state = new_round(rules, rng)
+    deck = 48 + jokers
+    for _ in range(400):
+        # (a Joker lies on the field only with a stack, under the Unlucky Joker)
+        assert state.card_count() == deck and (unlucky or not state.field_m >> 48)
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state = apply(state, legal[int(rng.random() * len(legal))])
+    assert state.is_terminal
+    assert sum(state.result.points) == 0
+    if state.result.reason == "draw":
+        assert state.stock_size == 0 and not any(state.hands_m)
+    assert replay(rules, state.deal, state.history)[-1] == state
+
+
+def test_book_the_narration_tells_the_joker_goes_to_the_pile():
+    from hanafuda_core.narration import describe, log_lines, story
+    state = setup_state(BOOK_RULES, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "j2 4a 11c 10b")
+    after = apply(state, "play j1")
+    step = story(state, "play j1", after)
+    text = describe(step, ["You", "Ann", "Bob"])
+    assert text.startswith("You play Joker 1: it goes straight to the captured cards")
+    assert "turns up Joker 2" in text and "you take the Wisteria Chaff 1" in text
+    log = log_lines(step, ["Player 1", "Player 2", "Player 3"])
+    assert "Player 1 plays Joker 1: it goes straight to their pile" in log[0]
+    assert step.captured(0) == CardSet.parse("j1 j2 4a 4c")
+
+
+# Joker abilities (2905-2913): every Joker the same ability; B holds j1 in these rounds.
+
+
+def _ability_round(ability: str, b_pile: str, a_pile: str = "1a 3a 8a 1c 1d 2c 2d 3c 3d 8c 8d"):
+    """A takes 12c with 12d, making ten Chaffs beside three Brights, and stops."""
+    rules = get_rules(joker_abilities=ability)
+    state = setup_state(rules, ["12c 4d", "6a 7a", "7b 9a"], "12d 4c 5a",
+                        "6b 10a 10b 11b", [a_pile, b_pile, "9c 9d 10c 5c 5d"])
+    decide = apply(state, "play 12c")
+    assert decide.phase == Phase.DECIDE
+    return apply(decide, "stop")
+
+
+def test_book_joker_double_points_doubles_its_captor_winning():
+    plain = _ability_round("none", "6c 6d 7c", a_pile="1a 3a 8a 1c 1d 2c 2d 3c 3d j1")
+    double = _ability_round("double_points", "6c 6d 7c", a_pile="1a 3a 8a 1c 1d 2c 2d 3c 3d j1")
+    assert [2 * p for p in plain.result.points] == list(double.result.points)
+    assert "Double Points" in " ".join(double.result.report.notes)
+
+
+def test_book_joker_no_bright_penalty_spares_its_captor():
+    # A's three Brights: B and C caught no Bright and owe double; B's Joker spares B
+    plain = _ability_round("none", "6c 6d 7c j1")
+    spared = _ability_round("no_bright_penalty", "6c 6d 7c j1")
+    a, b, c = plain.result.points
+    assert spared.result.points == (a + b // 2, b // 2, c)
+
+
+def test_book_joker_deny_losses_stops_a_shift_onto_its_captor():
+    # B called Go earlier (so B would pay both penalties); B's Deny Losses Joker: each
+    # pays their own
+    rules = get_rules(joker_abilities="deny_losses")
+    facts = GoStopRound((m("1a 3a 8a"), m("6c 6d 7c") | 1 << J1, m("9c 9d 10c 5c 5d")), 0,
+                        goes=(0, 1, 0))
+    plain = get_rules().overlay.scoring.settle(facts)
+    denied = rules.overlay.scoring.settle(facts)
+    assert plain.points[2] == 0 and denied.points[1] < 0 and denied.points[2] < 0
+    assert sum(denied.points) == 0 and denied.points[0] == plain.points[0]
+
+
+def test_book_joker_chaff_magnet_takes_a_chaff_from_each_at_once():
+    rules = get_rules(joker_abilities="chaff_magnet")
+    state = setup_state(rules, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "4a 12a 11c 10b", ["", "1c 6a", "11d j2"])
+    after = apply(state, "play j1")
+    (event,) = after.events
+    assert event.kind == "chaff_magnet" and event.chaffs == m("1c 11d")
+    assert after.captures(0) == CardSet.parse("j1 4a 4c 1c 11d")
+    assert after.captures(2) == CardSet.parse("j2")
+    assert "Chaff Magnet" in event.describe()
+
+
+def test_book_a_joker_ability_needs_jokers():
+    with pytest.raises(OptionError, match="needs Jokers"):
+        get_rules("no-jokers", joker_abilities="double_points")
+
+
+def test_book_unlucky_joker_stays_with_the_stack_for_whoever_takes_it():
+    rules = get_rules(unlucky_joker=True)
+    # A's 4a takes 4c (a pair); the stock turns up j1, placed on the pair, then 4b: the pair
+    # goes back with 4b as a stack and j1 stays on the field with it; A takes nothing
+    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 4b 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    assert after.field == CardSet.parse("4a 4b 4c 9d 1c j1")
+    assert after.captures(0) == CardSet() and after.card_count() == state.card_count()
+    (left, made) = [e for e in after.events if e.kind in ("unlucky_joker", "first_hiki")]
+    assert left.left == 1 << J1 and "Joker 1 stays with the April stack" in left.describe()
+    # B plays the fourth April card: the stack and the Joker are B's
+    taken = apply(after, "play 4d")
+    assert CardSet.parse("4a 4b 4c 4d j1") <= taken.captures(1)
+    assert not taken.field_m >> 48
+    # without the option the Joker is A's and the pair goes back as usual
+    plain = apply(setup_state(get_rules(), ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                              "j1 4b 11c 10b 10a", ["", "", ""]), "play 4a")
+    assert plain.captures(0) == CardSet.parse("j1")
+
+
+def test_book_unlucky_joker_on_a_pair_the_next_card_does_not_stack_is_captured():
+    rules = get_rules(unlucky_joker=True)
+    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    assert after.captures(0) == CardSet.parse("4a 4c j1")
+    assert not [e for e in after.events if e.kind == "unlucky_joker"]
+
+
+def test_book_unlucky_joker_is_told_as_placed_on_the_pair():
+    from hanafuda_core.narration import describe, story
+    rules = get_rules(unlucky_joker=True)
+    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 4b 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    text = describe(story(state, "play 4a", after), ["You", "Ann", "Bob"])
+    assert "Joker 1: it is placed on the pair just made" in text
+    assert "the pair goes back" in text or "stack" in text
+
+
+def test_book_the_coach_gives_a_reason_for_playing_a_joker():
+    state = setup_state(BOOK_RULES, ["j1 8b 1a", "6d 12d 2a", "6c 7c 3a"], "8c 4c 9d",
+                        "4a 12a 11c 10b 10a 10c 10d")
+    advice = Coach(samples=4).advise(view(state, 0), legal_actions(state))
+    text = advice.to_text()
+    assert "plays Joker 1: it goes straight to your pile, counting as 2 Chaffs" in text
+    assert advice.best in legal_actions(state)

@@ -264,8 +264,15 @@ def test_get_game_seats_the_table():
 
 
 def test_book_seven_at_the_table_needs_a_joker():
+    """Seven hands of seven take 49 cards (2861): seven seat only with a Joker."""
     with pytest.raises(OptionError, match="at least one Joker"):
-        get_game("go-stop", table_players=7)
+        get_game("go-stop", table_players=7, jokers=0)
+    with pytest.raises(OptionError, match="at least one Joker"):
+        get_game("go-stop", "no-jokers", table_players=7)
+    for jokers in (1, 2, 4):
+        game = get_game("go-stop", table_players=7, jokers=jokers)
+        assert game.players == (7, 7)
+        assert game.new_round(seed=jokers).card_count() == 48 + jokers
 
 
 @pytest.mark.parametrize("key", ["delayed_compensation", "higher_compensation", "refresh"])
@@ -360,8 +367,9 @@ def test_every_computer_player_chooses_and_plays(name):
 # -- random play over table sizes, seeds and options ---------------------------------
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from([4, 5, 6]), st.integers(0, 10_000),
-       st.fixed_dictionaries({"higher_compensation": st.booleans(),
+@given(st.sampled_from([4, 5, 6, 7]), st.integers(0, 10_000),
+       st.fixed_dictionaries({"jokers": st.integers(1, 4),
+                              "higher_compensation": st.booleans(),
                               "delayed_compensation": st.booleans(),
                               "refresh": st.booleans(),
                               "bomb": st.sampled_from(["three", "weak", "off"]),
@@ -370,9 +378,10 @@ def test_random_rounds_conserve_cards_sum_to_zero_and_replay(players, seed, opti
     game = get_game("go-stop", table_players=players, **options)
     rng = random.Random(seed)
     r = game.new_round(seed=seed, dealer=seed % players)
-    deck = set(range(48))
+    deck = set(game.rules.deck_ids)
+    assert len(deck) == 48 + options["jokers"]
     for _ in range(2000):
-        assert r.card_count() == 48
+        assert r.card_count() == len(deck)
         zones = r.zones()
         cards = [c for z in zones.values() for c in z]
         assert sorted(cards) == sorted(deck)
@@ -421,8 +430,12 @@ def test_command_line_play_deal_and_replay(capsys, tmp_path):
     assert status == 0 and ("chooses to play" in out or "forced" in out)
     status, out, err = run(capsys, "deal", "go-stop", "--option", "table_players=5")
     assert status == 0 and "5 players" in out and "Player 5" in out
-    status, out, err = run(capsys, "play", "go-stop", "--option", "table_players=7")
+    status, out, err = run(capsys, "play", "go-stop", "--preset", "no-jokers", "--option",
+                           "table_players=7")
     assert status == 2 and "Joker" in err
+    status, out, err = run(capsys, "play", "go-stop", "--option", "table_players=7",
+                           "--seed", "3")
+    assert status == 0 and err == ""
 
 
 # -- the play tool, the replay tool and the narration ---------------------------------
@@ -449,7 +462,7 @@ def test_play_tool_lets_you_choose_first_and_tells_the_choice():
 def test_play_tool_offers_the_table_sizes_and_plays_a_round_through():
     from hanafuda_core.teach.tools import PlayController
     c = PlayController("go-stop", seed=4)
-    assert c.player_choices() == (2, 3, 4, 5, 6)
+    assert c.player_choices() == (2, 3, 4, 5, 6, 7)
     c.set_players(4)
     assert c.game.options == {"table_players": 4}
     c.act("join")
@@ -479,10 +492,25 @@ def test_the_log_tells_who_chose_who_was_forced_and_the_compensation():
     assert lines[-1] == "Ann deals and plays with Bo and Sam"
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_book_seven_players_lay_six_face_up_once_the_three_are_known(seed):
+    """Seven at the table (2859-2869): seven cards each, no field before the choice;
+    then six face up from the new stock (a Joker among them goes to the dealer)."""
+    game = get_game("go-stop", table_players=7)
+    r = game.new_round(seed=seed)
+    assert r.inner.field0 == 0 and all(h.bit_count() == 7 for h in r.inner.hands)
+    rng = random.Random(seed)
+    while r.inner.stage == "choose":
+        legal = r.legal_actions()
+        r = r.apply(legal[int(rng.random() * len(legal))])
+    state = r.inner.inner
+    assert (state.field_m & ((1 << 48) - 1)).bit_count() == 6
+    assert r.card_count() == 50
+
+
 def test_book_seven_players_deal_no_field_and_lay_six_from_the_new_stock():
-    # The seven-player deal needs a Joker, which the engine does not deal yet; its
-    # mechanics (no field before the choice, six laid face up from the rebuilt stock
-    # after it) are those of a table set up without a dealt field.
+    # The seven-player deal's mechanics, exactly: no field before the choice, six laid
+    # face up from the rebuilt stock after it (a table set up without a dealt field).
     from dataclasses import replace as _replace
     setup = _replace(table_setup(6), field=0, field_after=6)
     r = deal_table_round(setup, _deal(6, {}))
