@@ -365,15 +365,18 @@ class CaptureAdapter:
         from .players import make_agent
         return make_agent(name)
 
+    def _with_rounds(self, game: Game, rounds: int | None) -> Game:
+        """``game`` with ``rounds`` rounds (the game's round option), or as it is."""
+        if rounds is None:
+            return game
+        if self.round_word in game.options:
+            raise HanafudaError("give the number of rounds once: as the option or as rounds")
+        return Game(game.entry, self, game.preset, {**game.options, self.round_word: rounds})
+
     def play(self, game: Game, agents: Sequence[Any], seed: int | None,
              rounds: int | None) -> Record:
         from .players import play_rounds
-        if rounds is not None:
-            if self.round_word in game.options:
-                raise HanafudaError("give the number of rounds once: as the option or as "
-                                    "rounds")
-            game = Game(game.entry, self, game.preset, {**game.options,
-                                                         self.round_word: rounds})
+        game = self._with_rounds(game, rounds)
         from .seating import draw_for_game
         rules = game.rules
         rng = random.Random(seed)
@@ -1147,11 +1150,7 @@ class GoStopAdapter(CaptureAdapter):
         if t is None:
             return super().play(game, agents, seed, rounds)
         if rounds is not None:
-            if self.round_word in game.options:
-                raise HanafudaError("give the number of rounds once: as the option or as "
-                                    "rounds")
-            game = Game(game.entry, self, game.preset, {**game.options,
-                                                         self.round_word: rounds})
+            game = self._with_rounds(game, rounds)
             t = self.table(game)
         from .families.capture.ranking import game_ends
         from .families.capture.table_round import TableAgent, new_table_round
