@@ -115,6 +115,7 @@ __all__ = [
     "example_payouts",
     "get_rules",
     "preset_options",
+    "responsible_play",
     "responsible_seat",
     "scoring",
     "settle_piles",
@@ -316,9 +317,11 @@ _OPTION_LIST = (
            "('Refresh'; four or more at the table)", BOOK_4_7.at("2885-2891")),
     Option("responsibility", "book", ("book", "penalty_variant"),
            "the loser who handed the winner the winning card pays for both losers (the "
-           "chapter), with the exemptions of 'Responsibility Penalty'", BOOK_VAR.at("3135, 3355"),
-           note="the variant's exemptions (last card, no other choice) are not played yet",
-           implemented=False),
+           "chapter), or with the exemptions of 'Responsibility Penalty': not for the last "
+           "card of a hand, nor when every card held would have been laid down the same way",
+           BOOK_VAR.at("3135, 3355"),
+           note="the Draw offer's exemption holds under both; 'no other choice' is our "
+                "reading of the variation's 'any card would have had the same result'"),
     Option("bomb_multiplier", "once", ("once", "per_bomb"),
            "bombs double the bomber's score once however many were played (our reading), or "
            "once per bomb", BOOK_SCORE.at("3107")),
@@ -404,6 +407,10 @@ DECISIONS: Mapping[str, str] = {
         "stock is empty (the chapter's 'no cards left in the field' cannot be meant "
         "literally: the field is never empty then).",
     "Two players": "Payment shifts need two losers, so none apply with two players.",
+    "The Responsibility Penalty's exemptions": "The variation spares a player whose card "
+        "was the last in their hand, or when any card they played would have had the same "
+        "result. We read the second as having no choice: none of the cards they held "
+        "matched the field, so whatever they played lay there for the winner.",
     "A field of four at a big table": "With four to six at the table the field is dealt "
         "face down before anyone chooses. If it holds all four cards of a month the whole "
         "table is dealt again at once, as with three players, before anyone is asked.",
@@ -620,11 +627,48 @@ def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) 
 # -- the overlay: Go or Stop, and the settlement in play (G4, G6, G7) ---------------
 
 def responsible_seat(state: State, winner: int) -> int | None:
-    """The loser whose hand card, played without capturing since the winner's previous
-    turn, the winner took on this turn (3135), or None. Read at the end of the winner's
-    turn: the last hand card played is the winner's, the ones before it those of the seats
-    before the winner in play order (every seat plays a hand card each turn while no bomb
-    empties a hand early).
+    """The loser who pays for both as the one who handed the winner the winning card
+    (:func:`responsible_play`), or None; under the variation 'Responsibility Penalty'
+    (``responsibility="penalty_variant"``, 3355) not if it was the last card in their
+    hand, nor if they had no other choice (:func:`_no_other_choice`). The Draw offer's
+    exemption is the payments' own (``asked_draw``)."""
+    found = responsible_play(state, winner)
+    if found is None:
+        return None
+    seat, card = found
+    if state.rules.option_values.get("responsibility") == "penalty_variant" and (
+            not state.hands_m[seat] or _no_other_choice(state, seat, card)):
+        return None
+    return seat
+
+
+_REAL_CARDS = (1 << 48) - 1
+
+
+def _no_other_choice(state: State, seat: int, card: int) -> bool:
+    """Whether every card ``seat`` held when it played ``card`` found no match on the
+    field then (our reading of 'any card that they played would have had the same
+    result': whatever they played was laid down uncaptured). Read from the replayed
+    round; a position set up by hand, which has no whole deal, counts as a choice."""
+    from ..engines.capture import replay
+    try:
+        states = replay(state.rules, state.deal, state.history)
+    except HanafudaError:
+        return False
+    held = field = 0
+    for before, action in zip(states, state.history):
+        if isinstance(action, Play) and action.card == card and before.player == seat:
+            held, field = before.hands_m[seat] & _REAL_CARDS, before.field_m
+    return bool(held) and all(not field & MONTH_MASKS[c >> 2]
+                              for c in range(48) if held >> c & 1)
+
+
+def responsible_play(state: State, winner: int) -> tuple[int, int] | None:
+    """(the loser, the card) whose hand card, played without capturing since the
+    winner's previous turn, the winner took on this turn (3135), or None. Read at the end
+    of the winner's turn: the last hand card played is the winner's, the ones before it
+    those of the seats before the winner in play order (every seat plays a hand card each
+    turn while no bomb empties a hand early).
 
     A played card in the winner's pile was either laid without a match or paired and then
     stacked back by its player's drawn card (a stack of three the winner took whole, so
@@ -647,13 +691,13 @@ def responsible_seat(state: State, winner: int) -> int | None:
         if card < 48 and pile >> card & 1:     # (a Joker played is nobody's gift: G1)
             month = MONTH_MASKS[card >> 2]
             if (pile & month).bit_count() < 4 or not _matched_when_played(state, card):
-                return (winner - back) % n
+                return (winner - back) % n, card
             return None
     return None
 
 
-def _responsible_after_bombs(state: State, winner: int) -> int | None:
-    """:func:`responsible_seat` for a round with a bomb (G3): a bomb is a turn without a
+def _responsible_after_bombs(state: State, winner: int) -> tuple[int, int] | None:
+    """:func:`responsible_play` for a round with a bomb (G3): a bomb is a turn without a
     single hand card and a bomber's empty turns pass, so the turns are read from the
     replayed round (who acted, and whether a played card found a match)."""
     from ..engines.capture import replay
@@ -673,7 +717,7 @@ def _responsible_after_bombs(state: State, winner: int) -> int | None:
         if seat == winner:
             return None
         if isinstance(action, Play) and pile >> action.card & 1:
-            return None if matched else seat
+            return None if matched else (seat, action.card)
     return None
 
 
@@ -1017,7 +1061,7 @@ def _check(values: Mapping[str, Any]) -> None:
             if values[key]:
                 raise OptionError(f"the option {key!r} is for a table of four to seven "
                                   "(compensation is paid to a player forced to drop out); "
-                                  "set table_players to 4, 5 or 6")
+                                  "set table_players to 4 to 7")
 
 
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
