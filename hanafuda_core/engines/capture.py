@@ -727,21 +727,6 @@ class EventRules:
         """The Chaffs a pile gives for ``count`` stolen Chaffs (a mask): each one the
         lightest card left (a single Chaff, then a card worth 2 Chaffs, then a Joker worth
         3; the lowest id among equals)."""
-        if not self.bonus_weights:          # (no Joker: two tiers, the plain loop)
-            light = pile & KIND_MASKS[Kind.CHAFF] & ~self.heavy_mask
-            heavy = pile & self.heavy_mask
-            out = 0
-            for _ in range(count):
-                src = light or heavy
-                if not src:
-                    break
-                low = src & -src
-                out |= low
-                if light:
-                    light ^= low
-                else:
-                    heavy ^= low
-            return out
         tiers = [pile & t for t in self.tiers]
         out = 0
         for _ in range(count):
