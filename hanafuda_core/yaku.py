@@ -49,7 +49,7 @@ only the best one). :meth:`YakuTable.evaluate` explains a capture pile;
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -235,16 +235,34 @@ class Evaluation:
 
 
 def _unpack(known: dict[int, QuickResult], k: int, width: int, n: int) -> QuickResult:
-    """The quick result packed in ``k`` (``width`` bits of points per rule, rule ``i`` at
-    bit ``width * i``; see :meth:`YakuTable._generate`), made once and kept in ``known``."""
+    """The quick result packed in ``k`` (``width`` bits a rule, rule ``i`` at bit
+    ``width * i``, holding its points + 1, 0 for no hit; see :meth:`YakuTable._generate`),
+    made once and kept in ``known``."""
     field = (1 << width) - 1
-    sig = tuple((i, k >> (width * i) & field) for i in range(n) if k >> (width * i) & field)
+    sig = tuple((i, (k >> (width * i) & field) - 1) for i in range(n)
+                if k >> (width * i) & field)
     if len(known) > 100_000:        # (never in practice: few yaku combinations exist)
         empty = known[0]
         known.clear()
         known[0] = empty
     res = known[k] = (sum(p for _, p in sig), sig)
     return res
+
+
+def _sum_tables(unit: Sequence[int], bits: int, first: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Tables to sum ``unit`` (an int per card bit) over the bits of a mask, ``bits`` bits
+    at a time: table ``j`` at ``v`` is the sum of ``unit[bits * j + i]`` over the bits
+    ``i`` of ``v``, and ``first`` is added into table 0. A mask's sum is then one read per
+    table: ``T0[m & top] + T1[m >> bits & top] + ...`` (``top``: ``2**bits - 1``)."""
+    unit = list(unit) + [0] * (-len(unit) % bits)
+    out = []
+    for j in range(len(unit) // bits):
+        t = [first if j == 0 else 0] * (1 << bits)
+        for v in range(1, 1 << bits):
+            low = v & -v
+            t[v] = t[v ^ low] + unit[bits * j + low.bit_length() - 1]
+        out.append(tuple(t))
+    return tuple(out)
 
 
 def _exact_fills(cand: list[tuple[int, int]], start: int, need: int, used: int
@@ -312,6 +330,14 @@ def _dbl_text(dbl: int) -> str:
     third = dbl >> THIRD_COUNT
     return f" + (m & {dbl}).bit_count()" + (f" + (m & {third}).bit_count()" if third else "")
 _FOLD = "    pm = m | m >> 1 | m >> 2 | m >> 3"
+#: the number of facts from which a pile's result is looked up by its key
+#: (:meth:`YakuTable._by_key`): that costs about as much whatever the number of rules,
+#: and below eight facts the rules' own code costs fewer machine instructions (counted
+#: with valgrind over random piles)
+_KEYED_FROM = 8
+#: the cards summed per table read of a key (12: four reads for the 48 cards; tables
+#: of 4,096 ints, built in a few milliseconds)
+_CHUNK_BITS = 12
 
 
 @dataclass(frozen=True)
@@ -532,7 +558,8 @@ class YakuTable:
 
         When every rule is a plain count with positive points (no predicate), the hits
         are not collected in a list: each rule that fires adds its points into its own
-        field of one int (``width`` bits a rule, the field of rule ``i`` at ``width * i``),
+        field of one int (``width`` bits a rule, the field of rule ``i`` at ``width * i``,
+        holding its points + 1, so a yaku worth 0 still shows),
         and that int is looked up in a table of results, each made once, when its int
         first comes up (:func:`_unpack`). Scoring a pile then builds no new tuple, and a
         cached result is shared by every pile with the same yaku (few combinations
@@ -540,11 +567,11 @@ class YakuTable:
         """
         one_of = self._one_of
         env: dict[str, Any] = {"EMPTY": (0, ())}
-        # The packed form needs every hit's points to fit its field and be above 0 (a
-        # field of 0 means no hit): points >= 1, extras >= 0 and at most 2 * 48 extras.
-        packed = all((c[11] is None or type(c[11]) is _Slots) and c[6] >= 1 and c[7] >= 0
+        # The packed form needs every hit's points + 1 to fit its field and be above 0 (a
+        # field of 0 means no hit): points >= 0, extras >= 0 and at most 2 * 48 extras.
+        packed = all((c[11] is None or type(c[11]) is _Slots) and c[6] >= 0 and c[7] >= 0
                      for c in crules)
-        width = max((c[6] + 96 * c[7]).bit_length() for c in crules) if crules else 1
+        width = max((c[6] + 1 + 96 * c[7]).bit_length() for c in crules) if crules else 1
         if packed:
             known: dict[int, QuickResult] = {0: env["EMPTY"]}
             env["get"] = known.get
@@ -606,7 +633,7 @@ class YakuTable:
             shift = width * i
             if grouped and gi not in opened:
                 opened.add(gi)
-                src.append(f"    b{gi} = 0; i{gi} = -1" if not packed else f"    b{gi} = 0")
+                src.append(f"    b{gi} = 0; i{gi} = -1" if not packed else f"    b{gi} = -1")
             if type(pred) is _Slots:
                 src.append("    if " + pred.test(src) + ":")
                 src.append(f"        p = {pts}")
@@ -621,11 +648,11 @@ class YakuTable:
                     # constant points: the hit's packed field is a constant too
                     if grouped:
                         src.append(f"        if {pts} > b{gi}: b{gi} = {pts}; v{gi} = "
-                                   f"{pts << shift}")
+                                   f"{pts + 1 << shift}")
                         if last_of[gi] == pos:
-                            src.append(f"    if b{gi}: k += v{gi}")
+                            src.append(f"    if b{gi} >= 0: k += v{gi}")
                     else:
-                        src.append(f"        k += {pts << shift}")
+                        src.append(f"        k += {pts + 1 << shift}")
                     continue
                 if plus:
                     x = (cname if (xpool, xdbl) == (pool, dbl) else
@@ -641,11 +668,11 @@ class YakuTable:
                 src.append(f"{ind}if not m & {void} or m & {unless} == {unless}:")
                 ind += "    "
             if packed and grouped:
-                src.append(f"{ind}if p > b{gi}: b{gi} = p; v{gi} = p << {shift}")
+                src.append(f"{ind}if p > b{gi}: b{gi} = p; v{gi} = p + 1 << {shift}")
                 if last_of[gi] == pos:
-                    src.append(f"    if b{gi}: k += v{gi}")
+                    src.append(f"    if b{gi} >= 0: k += v{gi}")
             elif packed:
-                src.append(f"{ind}k += p << {shift}")
+                src.append(f"{ind}k += p + 1 << {shift}")
             elif grouped:
                 src.append(f"{ind}if p > b{gi}: b{gi} = p; i{gi} = {i}")
                 if contiguous and last_of[gi] == pos:
@@ -733,7 +760,96 @@ class YakuTable:
 
     @cached_property
     def _base_evaluator(self) -> _Evaluator:
-        """The evaluator without stand-in cards (see :attr:`evaluator`)."""
+        """The evaluator without stand-in cards (see :attr:`evaluator`): a pile's
+        :meth:`_key` looked up among the results already made (:attr:`_by_key`), else
+        the rules' own evaluation (:attr:`_by_rules`), kept under that key."""
+        slow = self._by_rules
+        return self._by_key(slow) or slow
+
+    def _by_key(self, slow: _Evaluator) -> _Evaluator | None:
+        """A pile's result read from a table of results, by what decides it.
+
+        A result depends only on a few facts about the pile: for each count a rule
+        compares with a threshold, whether the count reaches it; for a rule that scores
+        extra cards, how many extras; which slots hold a card; the field's cards that
+        cancel a yaku. Each fact gets a 7-bit field of one int, the *key*: a count
+        compared with ``need`` is summed into its field with a bias of ``64 - need``, so
+        the field's top bit says "reached" and, when reached, its low six bits hold the
+        extras. The counts are sums over the cards, so the key is the sum of one
+        precomputed int per ``_CHUNK_BITS`` cards of the pile (four or five table reads,
+        whatever the number of rules), masked. The first pile with a key is scored by
+        ``slow`` (the rules' evaluation, :attr:`_by_rules`) and its result kept: few keys
+        exist (each is a combination of yaku), so the table stays small. None when a rule
+        tests the pile with code of its own (a predicate), and for a small table (fewer
+        than ``_KEYED_FROM`` facts), whose own code is quicker.
+        """
+        fields: dict[tuple[int, int, int], int] = {}        # (cards, doubles, need) -> field
+        extras = cancels = 0
+
+        def field(pool: int, dbl: int, need: int) -> int:
+            return fields.setdefault((pool, dbl, need), len(fields))
+
+        for _, crules in self._compiled:
+            for (_i, pool, dbl, need, xpool, xdbl, _pts, plus, _gi, cancel, _friends, pred,
+                 void, unless) in crules:
+                if type(pred) is _Slots:
+                    for slot in pred.masks:
+                        field(slot, 0, 1)
+                    continue
+                if pred is not None:
+                    return None
+                field(pool, dbl, need)
+                if plus:
+                    extras |= 63 << 7 * field(xpool, xdbl, need)
+                if void:
+                    field(void, 0, 1)
+                    field(unless, 0, unless.bit_count())
+                cancels |= cancel
+        if len(self._compiled) > 1:             # the Sake cup's roles: is it held?
+            field(self._dual, 0, 1)
+        if len(fields) < _KEYED_FROM:
+            return None
+        weights = [0] * 56                      # card bit -> its counts, one per field
+        bias = flags = 0
+        for (pool, dbl, need), f in fields.items():
+            most = 0
+            for c in range(56):
+                w = (pool >> c & 1) + (dbl >> c & 1) + (dbl >> c + THIRD_COUNT & 1)
+                weights[c] += w << 7 * f
+                most += w
+            if not 0 <= need <= 64 or most - need >= 64:
+                return None                     # (a count too big for its field)
+            bias += 64 - need << 7 * f
+            flags |= 64 << 7 * f
+        b = _CHUNK_BITS
+        tables = _sum_tables(weights if any(weights[48:]) else weights[:48], b, bias)
+        env: dict[str, Any] = {f"T{j}": t for j, t in enumerate(tables)}
+        known: dict[int, QuickResult] = {}
+        env["get"] = known.get
+
+        def miss(k: int, m: int, fm: int) -> QuickResult:
+            if len(known) > 100_000:            # (never in practice: few keys exist)
+                known.clear()
+            res = known[k] = slow(m, fm)
+            return res
+        env["miss"] = miss
+        top = (1 << b) - 1
+        total = " + ".join(f"T{j}[m >> {b * j} & {top}]" if j else f"T0[m & {top}]"
+                           for j in range(len(tables)))
+        src = ["def by_key(m, fm=0):", f"    h = {total}", f"    k = h & {flags}"]
+        if extras:                  # the low bits of a reached field that counts extras
+            src.append(f"    k |= h & (k - (k >> 6)) & {extras}")
+        if cancels:                 # the field's cards that cancel a yaku, above the fields
+            src.append(f"    k |= (fm & {cancels}) << {7 * len(fields)}")
+        src += ["    r = get(k)", "    return r if r is not None else miss(k, m, fm)"]
+        exec("\n".join(src), env)   # noqa: S102 - code generated from our own rule data
+        fn: _Evaluator = env["by_key"]
+        return fn
+
+    @cached_property
+    def _by_rules(self) -> _Evaluator:
+        """The rules' own evaluation of a pile: the generated function of each role of
+        the Sake cup (:meth:`_generate`), the best of them."""
         fns = self._fns
         first = fns[0]
         if len(fns) == 1:
@@ -940,14 +1056,8 @@ class YakuTable:
                 fillable |= 1 << (w * f + w - 1)
             for c in _bits(pool):
                 unit[c] += 1 << (w * f)
-        tables = []
-        for j in range(4):
-            t = [0] * 4096
-            for v in range(1, 4096):
-                low = v & -v
-                t[v] = t[v ^ low] + unit[12 * j + low.bit_length() - 1]
-            tables.append(tuple(t))
-        return w, sizes, guards, fillable, order, tuple(tables)
+        t0, t1, t2, t3 = _sum_tables(unit, 12)
+        return w, sizes, guards, fillable, order, (t0, t1, t2, t3)
 
     @cached_property
     def _simple_reading(self) -> Callable[[int, frozenset[int]],
