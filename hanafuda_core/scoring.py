@@ -21,7 +21,8 @@ import html
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import AnyCard, Card, CardSet
 from .render.sizes import MIN_CARD_WIDTH
@@ -208,15 +209,26 @@ def report_from_evaluation(evaluation: Evaluation, *, title: str = "", player: i
                        tuple(notes), tuple(payments), evaluation.sake_role)
 
 
-class PileScore:
-    """The score of a capture pile now, its explanation when asked for.
+class _PileFields(NamedTuple):
+    rules: CaptureRules
+    mask: int
+    field_mask: int
+    calls: int
+    points: int
+    signature: Signature
+    total: int
+
+
+class PileScore(_PileFields):
+    """The score of a capture pile now, its explanation when asked for (made by
+    :func:`score_pile`).
 
     ``points`` (the yaku total) and ``signature`` (``((rule index, points), ...)``)
-    come from the yaku table's compiled bit-mask evaluation (:meth:`YakuTable.quick
-    <hanafuda_core.yaku.YakuTable.quick>`, no per-pile cache); ``total`` applies the
-    rules' multipliers for ``calls``. The explained :class:`ScoreReport`
-    (which yaku, which cards, which rule) is built the first time ``report`` is
-    read, and kept: scoring many piles costs only what each caller reads.
+    come from the yaku table's evaluation (:meth:`YakuTable.quick
+    <hanafuda_core.yaku.YakuTable.quick>`); ``total`` applies the rules' multipliers for
+    ``calls``. The explained :class:`ScoreReport` (which yaku, which cards, which rule)
+    is built the first time ``report`` is read, and kept: scoring many piles costs only
+    what each caller reads. (A tuple underneath: a pile's score is made in one step.)
 
     >>> from hanafuda_core.games.koikoi import get_rules
     >>> s = score_pile(get_rules("book"), CardSet("1b 2b 3b 4b").mask)
@@ -224,43 +236,23 @@ class PileScore:
     (6, 6, ['3 Poetry Ribbons'])
     """
 
-    __slots__ = ("rules", "mask", "field_mask", "calls", "points", "signature",
-                 "total", "_report")
-
-    def __init__(self, rules: CaptureRules, mask: int, field_mask: int = 0,
-                 calls: int = 0) -> None:
-        self.rules = rules
-        self.mask = mask
-        self.field_mask = field_mask
-        self.calls = calls
-        table = rules.yaku          # None: no yaku under these rules (Simplified's default)
-        found: tuple[int, Signature] = (table.quick(mask, field_mask) if table is not None
-                                        else _NO_YAKU)
-        points, self.signature = found
-        self.points = points
-        # the points with the rules' multipliers (as the report's ``total``)
-        self.total = points * _factor(rules.overlay, points, calls) if points else 0
-        self._report: ScoreReport | None = None
-
-    @property
+    @cached_property
     def report(self) -> ScoreReport:
         """The explained report (built once, on first use)."""
-        if self._report is None:
-            rules = self.rules
-            make = getattr(rules.overlay, "pile_report", None)
-            if make is not None:
-                self._report = make(rules, self.mask, self.field_mask, self.calls)
-            else:
-                self._report = report_from_evaluation(
-                    rules.yaku.evaluate(self.mask, self.field_mask),
-                    title="Score of the captured cards")
-        return self._report
+        rules = self.rules
+        make = getattr(rules.overlay, "pile_report", None)
+        if make is not None:
+            report: ScoreReport = make(rules, self.mask, self.field_mask, self.calls)
+            return report
+        return report_from_evaluation(rules.yaku.evaluate(self.mask, self.field_mask),
+                                      title="Score of the captured cards")
 
     def __repr__(self) -> str:
         return f"PileScore(points={self.points}, total={self.total})"
 
 
 _NO_YAKU: tuple[int, Signature] = (0, ())
+_tuple_new = tuple.__new__
 
 # (id of the overlay, points, calls) -> (the overlay, its factor)
 _FACTORS: dict[tuple[int, int, int], tuple[object, int]] = {}
@@ -295,7 +287,11 @@ def score_pile(rules: CaptureRules, mask: int, field_mask: int = 0,
         raise UnknownCardError("a pile is a mask of the 48 card bits (0 to 2**48 - 1)"
                                + (" and the rules' Jokers" if rules.bonus_mask else "")
                                + f", not {mask!r}")
-    return PileScore(rules, mask, field_mask, calls)
+    table = rules.yaku          # None: no yaku under these rules (Simplified's default)
+    points, sig = table.quick(mask, field_mask) if table is not None else _NO_YAKU
+    return _tuple_new(PileScore, (rules, mask, field_mask, calls, points, sig,
+                                  points * _factor(rules.overlay, points, calls) if points
+                                  else 0))
 
 
 def score_cards(cards: str | Iterable[Card] | CardSet, preset: str = "book",
@@ -312,4 +308,4 @@ def score_cards(cards: str | Iterable[Card] | CardSet, preset: str = "book",
     pile = cards if isinstance(cards, CardSet) else CardSet(cards)
     field_set = CardSet() if field is None else (field if isinstance(field, CardSet)
                                                 else CardSet(field))
-    return PileScore(rules, pile.mask, field_set.mask, calls).report
+    return score_pile(rules, pile.mask, field_set.mask, calls).report

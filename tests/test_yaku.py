@@ -206,3 +206,26 @@ def test_every_games_generated_evaluators_equal_the_rule_interpreter(key, preset
         runs = [table._run(compiled, m, fm) for _, compiled in table._compiled]
         want = max(runs, key=lambda r: r[0]) if m & table._dual else runs[0]
         assert table._base_evaluator(m, fm) == want
+
+
+def test_score_pile_gives_the_points_total_and_report_of_score_cards():
+    from hanafuda_core.cards import CardSet
+    from hanafuda_core.scoring import score_pile
+    rules = get_rules("book")
+    rng = random.Random(2)
+    for _ in range(300):
+        cards = CardSet(rng.sample(range(48), rng.randrange(0, 20)))
+        calls = rng.randrange(0, 3)
+        s = score_pile(rules, cards.mask, 0, calls)
+        report = score_cards(cards, calls=calls)
+        assert (s.points, s.total) == (report.subtotal, report.total)
+        assert s.report.to_dict() == report.to_dict()
+        assert s.report is s.report                 # built once, then kept
+
+
+@pytest.mark.parametrize("mask", [-1, True, 1 << 48, 1 << 60, 2.0, "1a"])
+def test_score_pile_refuses_what_is_not_a_pile(mask):
+    from hanafuda_core.errors import UnknownCardError
+    from hanafuda_core.scoring import score_pile
+    with pytest.raises(UnknownCardError, match="a pile is a mask of the 48 card bits"):
+        score_pile(get_rules("book"), mask)
