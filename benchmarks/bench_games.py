@@ -18,10 +18,11 @@ prints, measured on one core (``time.process_time``):
   (:func:`hanafuda_core.scoring.score_pile`: points and total at once, the
   explained report built lazily), random piles of 2 to 24 cards (made before the
   clock starts), each scored for the first time ("cold", the figure the issue's
-  floor reads) and again ("warm"). The yaku table keeps no answer per pile (its
-  checks are compiled once per table to mask counts, and the few distinct results
-  are shared), so a warm pile costs what a cold one does: the two columns differ
-  only by noise;
+  floor reads) and again ("warm"). The yaku table keeps no answer per pile: a big
+  chart keeps one per *key* (the facts that decide the result, read from four table
+  reads: :meth:`hanafuda_core.yaku.YakuTable._by_key`) and a small one runs its
+  compiled checks. The cold column also pays each key's first evaluation (a few
+  hundred to a few thousand keys a chart) and the tables' building, once;
 * **us/report**: the same with the whole explained report built;
 * **s/hint**: one coach hint (every legal move with its reasons, 48 sampled
   futures) on seeded mid-round positions, mean and slowest.

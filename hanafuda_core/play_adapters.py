@@ -149,7 +149,6 @@ def _safe_apply(step: Callable[[Any, Any], Any], inner: Any, action: Any,
                                  f"{codes}") from None
 
 
-_set = object.__setattr__
 _new_object = object.__new__
 _ROUND_OVER = _eng.Phase.ROUND_OVER
 
@@ -163,9 +162,10 @@ class _Wrapped(Generic[_I]):
     context: Mapping[str, Any]
 
     def __init__(self, game: Game, inner: _I, context: Mapping[str, Any]) -> None:
-        _set(self, "game", game)
-        _set(self, "inner", inner)
-        _set(self, "context", context)
+        # (the slots' own setters: a round is made at every step)
+        _set_game(self, game)
+        _set_inner(self, inner)
+        _set_context(self, context)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, _Wrapped) and type(other) is type(self)

@@ -1036,14 +1036,6 @@ class CaptureRules:
         return self.bonus.mask if self.bonus is not None else 0
 
     @cached_property
-    def turn_extras(self) -> tuple[int, frozenset[int]]:
-        """What the turn reads for B8, G1 and B10, read once: (the cards that go to the
-        pile when played or drawn, lone and bonus cards, as a mask; the indices of the yaku
-        table's automatic-win rules)."""
-        auto = self.yaku.automatic_indices if self.yaku is not None else frozenset()
-        return self.lone_mask | self.bonus_mask, auto
-
-    @cached_property
     def deck_ids(self) -> tuple[int, ...]:
         """The deck's card ids: the cards of ``deck``, then the bonus cards (G1)."""
         return tuple(int(c) for c in self.deck) + (
@@ -1061,15 +1053,30 @@ class CaptureRules:
 
     @cached_property
     def turn_constants(self) -> tuple[tuple[int, ...], Callable[[int, int], QuickResult] | None,
-                                      Callable[..., bool], int, bool, bool, bool]:
+                                      Callable[..., bool], int, bool, bool, bool,
+                                      tuple[int, ...], bool, int, frozenset[int],
+                                      EventRules | None]:
         """What the turn reads from the rules, read once: (side of each seat, the yaku
         table's evaluator (its ``quick``) or None, the overlay's ``decision_needed``,
         players, whether ``pair_then_draw`` is "stack", whether the round ends with the
-        hands, whether it ends on the first yaku)."""
+        hands, whether it ends on the first yaku, :attr:`take_masks`, whether a capture
+        relation is played, the cards that go to the pile when played or drawn (B8 lone
+        and G1 bonus cards) as a mask, the indices of the yaku table's automatic-win
+        rules (B10), the special events (G5) or None)."""
+        auto = self.yaku.automatic_indices if self.yaku is not None else frozenset()
         return (self.teams or tuple(range(self.players)),
                 self.yaku.evaluator if self.yaku is not None else None,
                 self.overlay.decision_needed, self.players, self.pair_then_draw == "stack",
-                self.round_end == "hands_empty", self.round_end == "first_yaku")
+                self.round_end == "hands_empty", self.round_end == "first_yaku",
+                self.take_masks, self.capture_relation is not None,
+                self.lone_mask | self.bonus_mask, auto, self.events)
+
+    @cached_property
+    def play_extras(self) -> bool:
+        """Whether a player may do more than play a hand card at the start of a turn (a
+        Draw asked for, G9; a hiki announced, B1; a bomb or its pass, G3)."""
+        return bool(self.draw_requests) or self.announced_hiki != "none" \
+            or self.bomb is not None
 
     @property
     def option_values(self) -> dict[str, Any]:
@@ -2276,30 +2283,35 @@ _CHOOSE_DRAW = Phase.CHOOSE_DRAW_CAPTURE
 _DECIDE = Phase.DECIDE
 _OVER = Phase.ROUND_OVER
 _DECLARE = Phase.DECLARE
+_DRAW_VOTE = Phase.DRAW_VOTE
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The actions the current player may take, sorted (deterministic)."""
     ph = state.phase
-    if ph == _PLAY_PHASE and state.rules.draw_requests and _may_ask_draw(state):
-        # G9: the turn's actions (read as if the ask were made), then the ask
-        asked = state.draw_votes + ((state.player, "ask"),)
-        return legal_actions(state._replace(draw_votes=asked)) + (ASK_DRAW,)
-    if ph == Phase.DRAW_VOTE:
-        return (ACCEPT_DRAW, REFUSE_DRAW)
     if ph == _PLAY_PHASE:
+        rules = state.rules
+        extras = rules.play_extras
+        if extras and rules.draw_requests and _may_ask_draw(state):
+            # G9: the turn's actions (read as if the ask were made), then the ask
+            asked = state.draw_votes + ((state.player, "ask"),)
+            return legal_actions(state._replace(draw_votes=asked)) + (ASK_DRAW,)
         h = state.hands_m[state.player]
         try:
             plays = _P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095] + _P3[h >> 36]
         except IndexError:          # G1: the hand holds a bonus card (bits 49-54)
             plays = (_P0[h & 4095] + _P1[h >> 12 & 4095] + _P2[h >> 24 & 4095]
                      + _P3[h >> 36 & 4095] + tuple(PLAY[c] for c in _bits(h >> 48 << 48)))
-        if state.rules.announced_hiki != "none":        # B1: a hiki may be announced
+        if not extras:
+            return plays
+        if rules.announced_hiki != "none":              # B1: a hiki may be announced
             return plays + _hiki_offers(state)
-        if state.rules.bomb is not None:                # G3: a bomb may be played
+        if rules.bomb is not None:                      # G3: a bomb may be played
             bombs: tuple[Action, ...] = plays + bomb_offers(h, state.field_m)
             return bombs + (PASS,) if _may_skip(state) else bombs
         return plays
+    if ph == _DRAW_VOTE:
+        return (ACCEPT_DRAW, REFUSE_DRAW)
     if ph == _CHOOSE_HAND or ph == _CHOOSE_DRAW:
         m = _choice_mask(state)
         acts = _CAPTURES.get(m)
@@ -2538,6 +2550,11 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
                 and (player is None or player == state.player) \
                 and _choice_mask(state) >> card & 1:
             return _choose(state, chosen)
+    elif type(action) is GoOn or type(action) is Stop:
+        # The third: the decision after a yaku, one the rules offer now.
+        if state.phase == _DECIDE and (player is None or player == state.player) \
+                and action in state.rules.overlay.decision_actions(state):
+            return _decide(state, action)
     elif isinstance(action, str):
         action = parse_action(action)
     if type(action) is Declare:
@@ -2565,14 +2582,20 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
         return _announce(state, action)
     if ph == Phase.CHOOSE_HAND_CAPTURE or ph == Phase.CHOOSE_DRAW_CAPTURE:
         return _leave_wild(state)                               # B2: a Pass leaves the wild
-    hist = (state.history_c, action)
     if ph == Phase.DECLARE:
+        hist = (state.history_c, action)
         k = (state.player - state.dealer) % state.rules.players
         if type(action) is Pass:
             return _next_declarer(state._replace(history_c=hist), k + 1)
         decl = state.declared + ((state.player, cast("Declare", action)),)
         return _next_declarer(state._replace(history_c=hist, declared=decl), k)
-    # Phase.DECIDE
+    return _decide(state, cast("GoOn | Stop", action))         # Phase.DECIDE
+
+
+def _decide(state: State, action: GoOn | Stop) -> State:
+    """A legal decision after a yaku: go on (the next turn) or stop (the round is
+    settled)."""
+    hist = (state.history_c, action)
     if type(action) is GoOn:
         return _turn(state, hist, 3, -1, state.hands_m, state.field_m, state.pos, 0, -1,
                      state.calls + (state.player,), state.wild_log)
@@ -2701,7 +2724,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     field, it matches no card of its month (0 otherwise, so ``& ~excl`` is a no-op).
     """
     rules = state.rules
-    side, quick, needed, nplayers, stack, hands_end, first_yaku = rules.turn_constants
+    (side, quick, needed, nplayers, stack, hands_end, first_yaku, months, rel, lone, auto,
+     er) = rules.turn_constants
     player = state.player
     stock = state.stock
     nstock = len(stock)
@@ -2720,14 +2744,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         wcard = -1
         excl = fwild = takers = 0
         announce = leave_hand = leave_draw = False
-    months = rules.take_masks       # what a card of each month may take (same month: usual)
-    rel = rules.capture_relation is not None
-    lone, auto = rules.turn_extras  # B8 lone cards, B10 automatic-win rules
     decl = state.declared
     # yaku worth double for a side (A1: what it declared at the deal), None for none
     doubled = doubled_yaku(state) if decl else None
     # G5: the turn's facts for the special events (ints; ``er`` None: no events)
-    er = rules.events
     evs = state.events
     dv = state.draw_votes                       # G9: the Draw votes so far
     hcard = card if step == 0 else -1           # the hand card, while it is known
