@@ -1864,7 +1864,7 @@ def shuffle_order(rng: random.Random, deck: Sequence[int]) -> list[int]:
     """
     n = len(deck)
     keys = memoryview(rng.getrandbits(64 * n).to_bytes(8 * n, "little")).cast("Q").tolist()
-    return [deck[i] for i in sorted(range(n), key=keys.__getitem__)]
+    return list(map(deck.__getitem__, sorted(range(n), key=keys.__getitem__)))
 
 
 def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, *,
