@@ -7,6 +7,9 @@ Raising one never changes any state: the core's values are immutable.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 
 class HanafudaError(ValueError):
     """Base class of every error the core raises for bad input."""
@@ -43,3 +46,18 @@ class OptionError(HanafudaError):
 class DeclarationError(HanafudaError):
     """A declaration at the deal (a revealed month, a claimed hand combination) that the
     game does not have or does not allow."""
+
+
+def apply_or_refuse(step: Callable[[Any, Any], Any], state: Any, action: Any,
+                    legal: Callable[[Any], Sequence[Any]], what: str = "game") -> Any:
+    """``step(state, action)``, with a malformed action (one that makes the step fail
+    with a Python error, such as ``Play(48)``) refused as illegal, naming the legal
+    actions (``legal(state)``, each with its text ``code()``) of this ``what``."""
+    try:
+        return step(state, action)
+    except HanafudaError:
+        raise
+    except (IndexError, ValueError, TypeError, AttributeError, KeyError):
+        codes = ", ".join(a.code() for a in legal(state)) or "none (the round is over)"
+        raise IllegalActionError(f"{action!r} is not an action of this {what}; legal now: "
+                                 f"{codes}") from None

@@ -38,9 +38,9 @@ from .engines import capture as _eng
 from .errors import (
     DeclarationError,
     HanafudaError,
-    IllegalActionError,
     OptionError,
     UnknownCardError,
+    apply_or_refuse,
 )
 from .play import Game, Outcome, Record, RoundRecord, json_value
 from .rules import option_text
@@ -136,19 +136,6 @@ class ScoreSheet:
         return "\n".join(self.text)
 
 
-def _safe_apply(step: Callable[[Any, Any], Any], inner: Any, action: Any,
-                legal: Callable[[Any], Sequence[Any]]) -> Any:
-    """``step(inner, action)``, with malformed actions refused as illegal."""
-    try:
-        return step(inner, action)
-    except HanafudaError:
-        raise
-    except (IndexError, ValueError, TypeError, AttributeError, KeyError):
-        codes = ", ".join(a.code() for a in legal(inner)) or "none (the round is over)"
-        raise IllegalActionError(f"{action!r} is not an action of this game; legal now: "
-                                 f"{codes}") from None
-
-
 _new_object = object.__new__
 _ROUND_OVER = _eng.Phase.ROUND_OVER
 
@@ -229,8 +216,8 @@ class CaptureRound(_Wrapped[_eng.State]):
         except HanafudaError:
             raise
         except (IndexError, ValueError, TypeError, AttributeError, KeyError):
-            _safe_apply(_eng.apply, self.inner, action, _eng.legal_actions)
-            raise       # pragma: no cover - _safe_apply raised the reason
+            apply_or_refuse(_eng.apply, self.inner, action, _eng.legal_actions)
+            raise       # pragma: no cover - apply_or_refuse raised the reason
         return CaptureRound(self.game, new, self.context)
 
     def view(self, player: int) -> Any:
@@ -793,8 +780,8 @@ class HachiHachiRound(_StagedWrapped["_hh.HachiHachiRound"]):
         except HanafudaError:
             raise
         except (IndexError, ValueError, TypeError, AttributeError, KeyError):
-            _safe_apply(HachiHachiRound._step, inner, action, HachiHachiRound._legal)
-            raise       # pragma: no cover - _safe_apply raised the reason
+            apply_or_refuse(HachiHachiRound._step, inner, action, HachiHachiRound._legal)
+            raise       # pragma: no cover - apply_or_refuse raised the reason
         # (the next round built as __init__ builds it, without the call: once a step)
         out = _new_object(HachiHachiRound)
         _set_game(out, self.game)

@@ -314,6 +314,29 @@ def test_illegal_choices_are_refused_and_leave_the_round_as_it_was():
         end.apply("join")
 
 
+def test_a_malformed_action_in_play_is_refused_naming_the_legal_ones():
+    # an action object that breaks the engine's reading of it (here a Play whose card
+    # cannot be read) is refused as illegal, with the moves legal now, and the round
+    # stays as it was
+    from hanafuda_core.engines.capture import Play
+
+    class Broken(Play):
+        @property
+        def card(self):
+            raise KeyError("no card")
+
+        def __repr__(self) -> str:
+            return "Broken()"
+
+    p = _choose(deal_table_round(table_setup(5), _deal(5, {})), True, True)
+    before = p
+    with pytest.raises(IllegalActionError,
+                       match=r"Broken\(\) is not an action of this round; legal now: ") as e:
+        p.apply(object.__new__(Broken))
+    assert str(e.value).endswith(", ".join(a.code() for a in p.legal_actions()))
+    assert p == before
+
+
 # -- the views ------------------------------------------------------------------------
 
 def test_views_never_show_another_hand_or_the_face_down_field():

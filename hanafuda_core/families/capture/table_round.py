@@ -51,7 +51,7 @@ from typing import Any
 from ...cards import MONTH_MASKS, AnyCard, Card, CardSet, Extra, parse_card
 from ...engines import capture as eng
 from ...engines.capture import CaptureRules, Phase, State
-from ...errors import HanafudaError, IllegalActionError, PlayerCountError
+from ...errors import HanafudaError, IllegalActionError, PlayerCountError, apply_or_refuse
 from .active_seats import ActiveSeats, Compensation, rebuilt_stock
 
 __all__ = ["SIT_IN", "SIT_OUT", "SitIn", "SitOut", "TableDeal", "TableResult", "TableRound",
@@ -436,14 +436,8 @@ class TableRound:
         if parse_choice(action) is not None and not isinstance(action, str):
             raise IllegalActionError("the players are chosen already; legal now: "
                                      + ", ".join(a.code() for a in self.legal_actions()))
-        try:
-            new = eng.apply(self.inner, action)
-        except HanafudaError:
-            raise
-        except (IndexError, ValueError, TypeError, AttributeError, KeyError):
-            codes = ", ".join(a.code() for a in self.legal_actions())
-            raise IllegalActionError(f"{action!r} is not an action of this round; legal "
-                                     f"now: {codes}") from None
+        new = apply_or_refuse(eng.apply, self.inner, action,
+                              lambda _: self.legal_actions(), "round")
         return replace(self, inner=new)
 
     def _fill_forced(self) -> TableRound:
