@@ -108,6 +108,7 @@ from .engines.capture import (
     WildRules,
     _one_hiki,
     game_rules,
+    jokers_with_stack,
     legal_actions,
     parse_action,
     wild_revealed,
@@ -433,9 +434,17 @@ def story(before: State, action: Action | str, after: State) -> Step:
             return Move(cast(Card, Extra(card)), source, kind), fm
         if lone >> card & 1:            # B8: straight to the pile, the field untouched
             return Move(Card(card), source, LONE), fm
-        if wild is None:
-            return _resolve(card, source, fm, pair_month, turn, stack, takes, rel)
-        return wild.resolve(card, source, fm, pair_month, turn, last)
+        if wild is not None:
+            return wild.resolve(card, source, fm, pair_month, turn, last)
+        move, after_fm = _resolve(card, source, fm, pair_month, turn, stack, takes, rel)
+        if unlucky and move.outcome == HIKI:
+            # G1: a Joker left lying with this stack goes with it (the Unlucky Joker)
+            att = jokers_with_stack(after.events, fm, CardSet(move.captured).mask)
+            if att:
+                move = replace(move, taken=move.taken + tuple(
+                    cast(Card, Extra(c)) for c in range(48, 64) if att >> c & 1))
+                after_fm &= ~att
+        return move, after_fm
 
     p = before.actor            # G9: in a Draw vote, the voter acts
     fm = before.field_m
@@ -721,7 +730,10 @@ def _tail(move: Move, who: str) -> str:
         return (f". Two {month} cards lie on the field: "
                 f"{and_list(the_card(c) for c in move.options)}.")
     if move.outcome == HIKI:
-        return f", the fourth {month} card, and {taker} all three."
+        jokers = [c for c in move.taken if int(c) >= 48]
+        return (f", the fourth {month} card, and {taker} all three"
+                + (f", with {and_list(the_card(c) for c in jokers)} lying on them"
+                   if jokers else "") + ".")
     return f" and {taker} {the_card(move.taken[0])}."
 
 

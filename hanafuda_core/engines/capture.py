@@ -144,7 +144,7 @@ __all__ = [
     "view", "next_round", "next_dealer", "game_over", "totals_after", "replay",
     "agent_choices", "fast_random_round", "play_options", "shuffle_order", "DealOrderError",
     "check_order",
-    "WildRules", "WildEvent", "MUSHI_WILD", "BonusCards",
+    "WildRules", "WildEvent", "MUSHI_WILD", "BonusCards", "jokers_with_stack",
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
     "Declare", "Pass", "PASS", "Declarations", "MonthSets", "ShowCards", "declared_by",
     "wild_revealed",
@@ -2920,7 +2920,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
             if lone:                            # (B8 lone cards or G1 bonus cards)
                 if hk and fm >> 48:
                     # G1 (Unlucky Joker): a Joker left with a stack goes with the stack
-                    att = _with_stack(evs, fm, turn)
+                    att = jokers_with_stack(evs, fm, turn)
                     fm ^= att
                     turn |= att
                 if turn & lone and rules.bonus is not None and rules.bonus.magnet:
@@ -3097,7 +3097,7 @@ def _unlucky(bonus: int, stock: tuple[int, ...], k: int) -> int:
     return out
 
 
-def _with_stack(evs: tuple[SpecialEvent, ...], fm: int, turn: int) -> int:
+def jokers_with_stack(evs: tuple[SpecialEvent, ...], fm: int, turn: int) -> int:
     """G1 (Unlucky Joker): the bonus cards on the field (``fm``) left with a stack this
     turn took whole (all four cards of its month in ``turn``), by the latest
     "unlucky_joker" event that left each."""

@@ -1225,6 +1225,19 @@ def test_book_unlucky_joker_is_told_as_placed_on_the_pair():
     assert "the pair goes back" in text or "stack" in text
 
 
+def test_book_unlucky_joker_is_told_going_with_the_stack_to_its_taker():
+    from hanafuda_core.narration import describe, story
+    rules = get_rules(unlucky_joker=True)
+    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 4b 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    taken = apply(after, "play 4d")
+    step = story(after, "play 4d", taken)
+    assert CardSet.parse("4a 4b 4c 4d j1") <= step.captured(1)
+    text = describe(step, ["You", "Ann", "Bob"])
+    assert "takes all three, with Joker 1 lying on them" in text
+
+
 def test_book_the_coach_gives_a_reason_for_playing_a_joker():
     state = setup_state(BOOK_RULES, ["j1 8b 1a", "6d 12d 2a", "6c 7c 3a"], "8c 4c 9d",
                         "4a 12a 11c 10b 10a 10c 10d")
