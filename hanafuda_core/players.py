@@ -30,6 +30,7 @@ from .engines.capture import (
     CaptureRules,
     Choose,
     Declare,
+    Pass,
     Phase,
     Play,
     PlayerView,
@@ -116,7 +117,8 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
     Chaff 1; ties: the lower id). Playing: a Joker first (G1: it costs nothing), else the
     card whose play is worth most now: the card and what it takes at once, or the card
     and the best card it will choose when it waits for a choice (a pair of its month,
-    or a wild card's targets: only one of them is taken); with no capture, discard the
+    or a wild card's targets: only one of them is taken); with no capture, a bomber's
+    free turn (G3, Smoke Clears' Pass: only the draw) if one is owed, else discard the
     least valuable card. Each play is read by the engine's own
     :func:`~hanafuda_core.engines.capture.play_options` (a wild card by its rules).
     ``field_m`` and ``dealt_field`` are the field now and as dealt, as masks; they and
@@ -136,7 +138,7 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
         val = _VAL
         best, best_key = first, None
         for a in cast("Sequence[Play]", legal):
-            if type(a) is not Play:     # Smoke Clears' Pass (skip the hand card): never best
+            if type(a) is not Play:     # Smoke Clears' Pass (skip the hand card): below
                 continue
             card = a.card
             if card >= 48:              # G1: a Joker goes to the pile and costs nothing
@@ -153,6 +155,8 @@ def greedy_action(rules: CaptureRules | None, field_m: int, dealt_field: int,
                 key = (0, -val[card], -card)
             if best_key is None or key > best_key:
                 best, best_key = a, key
+        if best_key is not None and best_key[0] == 0 and type(legal[-1]) is Pass:
+            return legal[-1]            # nothing to take: keep the hand, only draw (G3)
         return best
     if STOP in legal:
         return STOP

@@ -834,6 +834,25 @@ def test_smoke_clears_the_bomber_may_skip_a_hand_card_twice():
     assert PASS not in legal_actions(state)              # both free turns are used
 
 
+def test_smoke_clears_the_greedy_player_skips_only_when_no_card_takes():
+    from hanafuda_core.players import greedy_action
+    rules = get_rules(bomb="smoke_clears")
+    state = setup_state(rules, ["6a 6b 6c 1a 3b", "11a 11b 11c", "12a 12c 12d"], "6d 1c",
+                        "5b 2a 3a 4a 7a 8a 9a 10a 10b", ["", "", ""])
+    state = apply(state, "declare bomb 6a 6b 6c")
+    state = apply(apply(state, "play 11a"), "play 12a")
+
+    def greedy(s):
+        return greedy_action(rules, s.field_m, s.field0, legal_actions(s))
+    # the Cherry Curtain (3a) lies on the field: the Cherry Ribbon takes it, so the
+    # bomber plays it rather than skip
+    assert PASS in legal_actions(state) and greedy(state) == Play(9)
+    # with no card of the hand matching the field, the owed free turn is taken: no card
+    # is given to the field
+    bare = state._replace(field_m=CardSet.parse("9c 10c").mask)
+    assert greedy(bare) == PASS
+
+
 @pytest.mark.parametrize("bomb", ["three", "weak", "smoke_clears"])
 @pytest.mark.parametrize("preset", ["no-jokers", "matgo-no-jokers"])
 def test_with_bombs_the_hands_and_the_stock_end_together(bomb, preset):
