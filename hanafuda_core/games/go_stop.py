@@ -598,7 +598,7 @@ def _check_round(facts: GoStopRound) -> None:
                           f"seats from 0 to {n - 1} other than the winner, not {seats}")
 
 
-def scoring(preset: str = "no-jokers", **options: Any) -> GoStopScoring:
+def scoring(preset: str = "book", **options: Any) -> GoStopScoring:
     """The settlement under a preset with option overrides."""
     return _scoring(preset, tuple(sorted(preset_options(preset, **options).items())))
 
@@ -619,7 +619,7 @@ def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
                          v["joker_abilities"])
 
 
-def settle_piles(facts: GoStopRound, preset: str = "no-jokers", **options: Any) -> Payout:
+def settle_piles(facts: GoStopRound, preset: str = "book", **options: Any) -> Payout:
     """Settle a won round from its piles under a preset and options (G8)."""
     return scoring(preset, **options).settle(facts)
 
@@ -920,7 +920,7 @@ def example_round(index: int) -> GoStopRound:
     return GoStopRound(piles, 0, **facts)
 
 
-def example_payouts(preset: str = "no-jokers", **options: Any) -> list[Payout]:
+def example_payouts(preset: str = "book", **options: Any) -> list[Payout]:
     """The chapter's nine examples settled under a preset and options."""
     return [settle_piles(example_round(i), preset, **options) for i in range(len(EXAMPLES))]
 
@@ -1027,7 +1027,8 @@ def table_of(rules: CaptureRules) -> TableSetup | None:
 
 def table_setup(players: int = 5, preset: str = "no-jokers", **options: Any) -> TableSetup:
     """The big table of ``players`` (4 to 6; 7 once Jokers are played) under a preset
-    and options.
+    and options. (By default the rulebook's table without Jokers, whose deals a test or
+    an example can write out card by card; ``preset="book"`` adds the two Jokers.)
 
     >>> s = table_setup(5, higher_compensation=True)
     >>> s.players, s.compensation.per_card, s.field

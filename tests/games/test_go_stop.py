@@ -285,11 +285,13 @@ def test_the_jokers_count_their_chaffs_in_a_table_with_their_weights(values):
     for joker, w in weights:
         assert table.chaff_count(nine | 1 << joker) == 9 + w
         assert table.points(nine | 1 << joker) == w
-    # the rulebook's game deals two Jokers, worth 2 and 3 Chaffs (G1); no-jokers none
-    assert scoring("book").table.chaff_weights == ((Extra.JOKER_1, 2), (Extra.JOKER_2, 3))
+    # the rulebook's game (the default, as everywhere) deals two Jokers, worth 2 and 3
+    # Chaffs (G1); no-jokers none
+    assert scoring().table.chaff_weights == ((Extra.JOKER_1, 2), (Extra.JOKER_2, 3))
+    assert scoring("book").table == scoring().table
     assert BOOK_RULES.yaku.chaff_weights == ((Extra.JOKER_1, 2), (Extra.JOKER_2, 3))
     assert BOOK_RULES.bonus is not None and BOOK_RULES.bonus.weights == (2, 3)
-    assert RULES.bonus is None and scoring().table.chaff_weights == ()
+    assert RULES.bonus is None and scoring("no-jokers").table.chaff_weights == ()
 
 
 def test_every_option_of_the_chapter_is_played():
