@@ -114,7 +114,8 @@ from .engines.capture import (
     wild_revealed,
 )
 
-__all__ = ["STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "TAKES_WILD",
+__all__ = ["winners_text",
+           "STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "TAKES_WILD",
            "TAKES_WILD_ON_FIELD", "SWEEP", "Move", "Leftover", "YakuNews", "Part", "Step",
            "story", "stories", "sentences", "part_sentences", "describe", "log_lines",
            "result_text", "held_yaku", "the_card", "subject", "conjugate", "and_list"]
@@ -600,6 +601,21 @@ def the_card(card: Card | int, code: bool = False) -> str:
         return f"{title} ({Extra(card).code})" if code else title
     name = CARD_INFO[card].name
     return f"the {name} ({Card(card).code})" if code else f"the {name}"
+
+
+def winners_text(winner: int, who: Sequence[str], teams: Sequence[int] = ()) -> str:
+    """Who won, with the verb: "Bo wins"; with ``teams`` (the side of each seat, B6)
+    the winner's side, every partner named ("You", the reader, first, with "win").
+
+    >>> winners_text(1, ["A", "B", "C", "D"], (0, 1, 0, 1))
+    'B and D win'
+    >>> winners_text(2, ["Ann", "Bo", "You", "Cy"], (0, 1, 0, 1))
+    'You and Ann win'
+    """
+    side = ([who[p] for p in range(len(who)) if teams[p] == teams[winner]] if teams
+            else [who[winner]])
+    side.sort(key=lambda name: name != "You")
+    return f"{and_list(side)} win{'s' * (len(side) == 1 and side[0] != 'You')}"
 
 
 def and_list(items: Iterable[str]) -> str:

@@ -698,7 +698,7 @@ def round_log(rules: Any, states: Sequence[Any], agents: Sequence[str]) -> list[
     <hanafuda_core.play.Game.round_states>`): the deal, every move, the yaku, the
     calls and the result (each move's lines come from
     :func:`hanafuda_core.narration.log_lines`)."""
-    from .narration import log_lines, story
+    from .narration import log_lines, story, winners_text
     n = rules.players
     who = [f"Player {p + 1} ({agents[p]})" for p in range(n)]
     first, last = states[0], states[-1]
@@ -718,8 +718,9 @@ def round_log(rules: Any, states: Sequence[Any], agents: Sequence[str]) -> list[
         lines.append(f"  Result of round {round_no}: nobody wins ({res.reason}); "
                      f"points: {points}")
     else:
-        lines.append(f"  Result of round {round_no}: {who[res.winner]} wins "
-                     f"({res.reason}); points: {points}")
+        lines.append(f"  Result of round {round_no}: "
+                     f"{winners_text(res.winner, who, rules.teams)} ({res.reason}); "
+                     f"points: {points}")
     if res.report is not None:
         lines += ["    " + line for line in res.report.to_text().splitlines()]
     totals = [s + q for s, q in zip(first.scores, res.points)]

@@ -38,6 +38,7 @@ from typing import Any
 from ..cards import DECK, AnyCard, Card, Extra, parse_card, parse_cards
 from ..controllers import check_seed
 from ..errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
+from ..narration import winners_text
 from ..play import Game, Record, Round, RoundRecord
 from .facts import usual_players
 
@@ -93,6 +94,11 @@ def game_deck(game: Game) -> tuple[Card, ...]:
 
 def _words(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _teams(game: Game) -> tuple[int, ...]:
+    """The side of each seat where partners share a pile (B6), else ()."""
+    return tuple(getattr(game.rules, "teams", None) or ())
 
 
 def family_teaching(game: Game) -> Any | None:
@@ -588,10 +594,9 @@ class PlayController:
             return f"{said} Points: {points}."
         if outcome.winner is None:
             head = "Nobody wins this round"
-        elif outcome.winner == self.seat:
-            head = "You win this round"
-        else:
-            head = f"{_words(self.names[outcome.winner])} wins this round"
+        else:           # (with teams, the winner's side: B6)
+            names = ["You" if p == self.seat else _words(n) for p, n in enumerate(self.names)]
+            head = f"{winners_text(outcome.winner, names, _teams(self.game))} this round"
         return f"{head} ({outcome.reason}). Points: {points}."
 
     def report(self) -> Any | None:
@@ -1114,9 +1119,11 @@ class ReplayController:
         outcome = self.state.result()
         if outcome is None:
             return ""
-        who = "nobody" if outcome.winner is None else self.who(outcome.winner)
+        who = ("nobody wins" if outcome.winner is None else winners_text(
+            outcome.winner, [self.who(p) for p in range(len(outcome.points))],
+            _teams(self.game)))
         points = ", ".join(f"{self.who(p)} {v}" for p, v in enumerate(outcome.points))
-        return f"Round {self.round_index + 1}: {who} wins ({outcome.reason}). Points: {points}."
+        return f"Round {self.round_index + 1}: {who} ({outcome.reason}). Points: {points}."
 
     def report(self) -> Any | None:
         """The engine's explained score of the round, once it is over at this step."""

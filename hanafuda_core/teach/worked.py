@@ -26,7 +26,7 @@ from typing import Any
 
 from ..cards import AnyCard, parse_card
 from ..errors import HanafudaError
-from ..narration import and_list
+from ..narration import and_list, winners_text
 from ..play import Game, Outcome
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
@@ -278,7 +278,7 @@ def worked_round_html(wr: WorkedRound) -> str:
         out += [_decision_html(d) for d in decisions]
     res = wr.result
     points = ", ".join(f"Player {p + 1}: {v:+d}" for p, v in enumerate(res.points))
-    who = "nobody wins" if res.winner is None else f"Player {res.winner + 1} wins"
+    who = "nobody wins" if res.winner is None else _winners(g, res)
     out.append(f"<p><b>Result:</b> {who} ({esc(reason_text(g, res.reason))}); {esc(points)}.</p>")
     return "".join(out)
 
@@ -559,7 +559,7 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
     assert res is not None
     left = len(end.get("stock", ()))
     hands_left = sum(len(c) for z, c in end.items() if z.startswith("hand "))
-    who = "nobody wins" if res.winner is None else f"Player {res.winner + 1} wins"
+    who = "nobody wins" if res.winner is None else _winners(g, res)
     moments.append(Moment("end", "The end of the round", (
         f"The round ends: {reason_text(g, res.reason)}; {who}. "
         f"{hands_left} card{'s' * (hands_left != 1)} left in the hands, {left} in the "
@@ -587,3 +587,9 @@ def first_game_html(game: Game | str, key: str | None = None, seed: int = 3,
         raise HanafudaError(f"a first game's moments are {', '.join(MOMENTS)}; not {key!r}")
     chosen = fg.moments if key is None else (fg.moment(key),)
     return "".join(moment_html(m) for m in chosen)
+
+
+def _winners(game: Any, res: Any) -> str:
+    """"Player 2 wins"; with teams (B6) the winner's side, every partner named."""
+    return winners_text(res.winner, [f"Player {p + 1}" for p in range(len(res.points))],
+                        tuple(getattr(game.rules, "teams", None) or ()))

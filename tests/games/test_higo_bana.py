@@ -350,3 +350,32 @@ def test_random_team_rounds_score_by_side(preset, seed, two_pairs):
         side = rules.teams[end.result.winner]
         assert all(pts[s] < pts[end.result.winner] for s in range(rules.players)
                    if rules.teams[s] != side)
+
+
+def test_a_team_round_is_told_won_by_the_side():
+    # the round's winner is a side: the log, the play and replay tools, the worked round
+    # and the first game all name every partner of the winning seat
+    from hanafuda_core.teach.tools import PlayController, ReplayController
+    from hanafuda_core.teach.worked import first_game, worked_round, worked_round_html
+    game = get_game("higo-bana", "teams-2v2")
+    play = PlayController(game, seed=3)
+    while not play.is_over:
+        play.act(play.legal[0])
+    res = play.state.result()
+    assert res is not None and res.winner is not None
+    side = [p for p in range(4) if p % 2 == res.winner % 2]
+    names = ["You" if p == 0 else play.names[p][:1].upper() + play.names[p][1:]
+             for p in range(4)]
+    assert play.result_text().startswith(f"{names[side[0]]} and {names[side[1]]} win this "
+                                         "round")
+    replay = ReplayController(play.record())
+    replay.last()
+    assert f"player {side[0] + 1}" in replay.result_text() \
+        and f"player {side[1] + 1}" in replay.result_text() and " win (" in replay.result_text()
+    log = "\n".join(game.log(play.record()))
+    assert f"Player {side[0] + 1} (" in log and " win (" in log
+    wr = worked_round(game, 5)
+    if wr.result.winner is not None:
+        assert " win (" in worked_round_html(wr) and " and Player " in worked_round_html(wr)
+    end = first_game(game, seed=3).moment("end").text
+    assert "nobody wins" in end or (" and Player " in end and " win." in end)

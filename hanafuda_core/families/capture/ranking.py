@@ -53,6 +53,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...errors import OptionError
+from ...narration import winners_text
 from ...rules import Option, Source
 
 __all__ = [
@@ -610,8 +611,7 @@ def final_line(totals: Sequence[int], wins: Sequence[int], by: str,
     if decision.how == "streak":
         return text + f"; {who[winner]} wins the game with a run of round wins"
     if by == "points" and teams:        # B6: the winner's side, every partner named
-        side = [who[p] for p in range(n) if teams[p] == teams[winner]]
-        return text + f"; {' and '.join(side)} win{'s' * (len(side) == 1)} the game"
+        return text + f"; {winners_text(winner, who, teams)} the game"
     if by == "points":      # as every points game has always said it
         return text + f"; {who[winner]} wins the game"
     what = "rounds won" if by == "rounds" else "tokens"
