@@ -86,7 +86,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Extra
+from .cards import CARD_INFO, MONTH_MASKS, MONTH_NAMES, Card, CardSet, Extra, mask_cards
 from .engines.capture import (
     BOMB,
     GO_ON,
@@ -443,7 +443,7 @@ def story(before: State, action: Action | str, after: State) -> Step:
             att = jokers_with_stack(after.events, fm, CardSet(move.captured).mask)
             if att:
                 move = replace(move, taken=move.taken + tuple(
-                    cast(Card, Extra(c)) for c in range(48, 64) if att >> c & 1))
+                    cast(Card, Extra(c)) for c in mask_cards(att)))
                 after_fm &= ~att
         return move, after_fm
 

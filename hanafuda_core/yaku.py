@@ -760,8 +760,8 @@ class YakuTable:
 
     @cached_property
     def _base_evaluator(self) -> _Evaluator:
-        """The evaluator without stand-in cards (see :attr:`evaluator`): a pile's
-        :meth:`_key` looked up among the results already made (:attr:`_by_key`), else
+        """The evaluator without stand-in cards (see :attr:`evaluator`): a big chart's
+        pile looked up by its key among the results already made (:meth:`_by_key`), else
         the rules' own evaluation (:attr:`_by_rules`), kept under that key."""
         slow = self._by_rules
         return self._by_key(slow) or slow

@@ -41,6 +41,7 @@ __all__ = [
     "preset_rows",
     "presets",
     "source_rows",
+    "teams_of",
     "unit_text",
     "usual_players",
     "value_text",
@@ -332,6 +333,11 @@ def preset_overview_rows(game: Game | str) -> list[dict[str, object]]:
                      **{heading: _sample_value(pg, key) for heading, key in samples},
                      "Difficulty": info.difficulty or g.info.difficulty or "—"})
     return rows
+
+
+def teams_of(game: Game) -> tuple[int, ...]:
+    """The side of each seat where partners share a pile (B6), else ()."""
+    return tuple(getattr(game.rules, "teams", None) or ())
 
 
 def usual_players(game: Game) -> int:

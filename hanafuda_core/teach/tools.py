@@ -40,7 +40,7 @@ from ..controllers import check_seed
 from ..errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
 from ..narration import winners_text
 from ..play import Game, Record, Round, RoundRecord
-from .facts import usual_players
+from .facts import teams_of, usual_players
 
 __all__ = [
     "Hint",
@@ -94,11 +94,6 @@ def game_deck(game: Game) -> tuple[Card, ...]:
 
 def _words(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _teams(game: Game) -> tuple[int, ...]:
-    """The side of each seat where partners share a pile (B6), else ()."""
-    return tuple(getattr(game.rules, "teams", None) or ())
 
 
 def family_teaching(game: Game) -> Any | None:
@@ -596,7 +591,7 @@ class PlayController:
             head = "Nobody wins this round"
         else:           # (with teams, the winner's side: B6)
             names = ["You" if p == self.seat else _words(n) for p, n in enumerate(self.names)]
-            head = f"{winners_text(outcome.winner, names, _teams(self.game))} this round"
+            head = f"{winners_text(outcome.winner, names, teams_of(self.game))} this round"
         return f"{head} ({outcome.reason}). Points: {points}."
 
     def report(self) -> Any | None:
@@ -1121,7 +1116,7 @@ class ReplayController:
             return ""
         who = ("nobody wins" if outcome.winner is None else winners_text(
             outcome.winner, [self.who(p) for p in range(len(outcome.points))],
-            _teams(self.game)))
+            teams_of(self.game)))
         points = ", ".join(f"{self.who(p)} {v}" for p, v in enumerate(outcome.points))
         return f"Round {self.round_index + 1}: {who} ({outcome.reason}). Points: {points}."
 

@@ -30,7 +30,7 @@ from ..narration import and_list, winners_text
 from ..play import Game, Outcome
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
-from .facts import as_game
+from .facts import as_game, teams_of
 
 
 def _card(c: int) -> AnyCard:
@@ -278,7 +278,7 @@ def worked_round_html(wr: WorkedRound) -> str:
         out += [_decision_html(d) for d in decisions]
     res = wr.result
     points = ", ".join(f"Player {p + 1}: {v:+d}" for p, v in enumerate(res.points))
-    who = "nobody wins" if res.winner is None else _winners(g, res)
+    who = "nobody wins" if res.winner is None else _winners(g, res.winner, len(res.points))
     out.append(f"<p><b>Result:</b> {who} ({esc(reason_text(g, res.reason))}); {esc(points)}.</p>")
     return "".join(out)
 
@@ -559,7 +559,7 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
     assert res is not None
     left = len(end.get("stock", ()))
     hands_left = sum(len(c) for z, c in end.items() if z.startswith("hand "))
-    who = "nobody wins" if res.winner is None else _winners(g, res)
+    who = "nobody wins" if res.winner is None else _winners(g, res.winner, len(res.points))
     moments.append(Moment("end", "The end of the round", (
         f"The round ends: {reason_text(g, res.reason)}; {who}. "
         f"{hands_left} card{'s' * (hands_left != 1)} left in the hands, {left} in the "
@@ -589,7 +589,6 @@ def first_game_html(game: Game | str, key: str | None = None, seed: int = 3,
     return "".join(moment_html(m) for m in chosen)
 
 
-def _winners(game: Any, res: Any) -> str:
+def _winners(game: Game, winner: int, players: int) -> str:
     """"Player 2 wins"; with teams (B6) the winner's side, every partner named."""
-    return winners_text(res.winner, [f"Player {p + 1}" for p in range(len(res.points))],
-                        tuple(getattr(game.rules, "teams", None) or ()))
+    return winners_text(winner, [f"Player {p + 1}" for p in range(players)], teams_of(game))
