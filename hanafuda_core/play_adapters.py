@@ -186,9 +186,17 @@ _set_context: Callable[[Any, Mapping[str, Any]], None] = _Wrapped.__dict__["cont
 
 
 class CaptureRound(_Wrapped[_eng.State]):
-    """A capture-engine round (``inner``: :class:`~hanafuda_core.engines.capture.State`)."""
+    """A capture-engine round (``inner``: :class:`~hanafuda_core.engines.capture.State`).
 
-    __slots__ = ()
+    ``is_terminal`` is kept in a slot, set when the round is made: a random game asks it
+    at every step, and a slot is read without a call."""
+
+    __slots__ = ("is_terminal",)
+    is_terminal: bool
+
+    def __init__(self, game: Game, inner: _eng.State, context: Mapping[str, Any]) -> None:
+        super().__init__(game, inner, context)
+        _set_over(self, inner.phase == _ROUND_OVER)
 
     @property
     def state(self) -> Any:
@@ -197,10 +205,6 @@ class CaptureRound(_Wrapped[_eng.State]):
     @property
     def players(self) -> int:
         return self.inner.rules.players
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.inner.phase == _ROUND_OVER
 
     @property
     def current_player(self) -> int | None:
@@ -218,7 +222,13 @@ class CaptureRound(_Wrapped[_eng.State]):
         except (IndexError, ValueError, TypeError, AttributeError, KeyError):
             apply_or_refuse(_eng.apply, self.inner, action, _eng.legal_actions)
             raise       # pragma: no cover - apply_or_refuse raised the reason
-        return CaptureRound(self.game, new, self.context)
+        # (made slot by slot, past ``__init__``: a round is made at every step)
+        out = _new_object(CaptureRound)
+        _set_game(out, self.game)
+        _set_inner(out, new)
+        _set_context(out, self.context)
+        _set_over(out, new.phase == _ROUND_OVER)
+        return out
 
     def view(self, player: int) -> Any:
         return _eng.view(self.inner, player)
@@ -242,6 +252,9 @@ class CaptureRound(_Wrapped[_eng.State]):
 
     def zones(self) -> dict[str, tuple[int, ...]]:
         return _capture_zones(self.inner, range(self.players))
+
+
+_set_over: Callable[[Any, bool], None] = CaptureRound.__dict__["is_terminal"].__set__
 
 
 def _capture_zones(s: Any, seats: Sequence[int]) -> dict[str, tuple[int, ...]]:

@@ -2723,16 +2723,16 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
     one, so the wild tests are never true) and ``excl`` its bit when, lying on the
     field, it matches no card of its month (0 otherwise, so ``& ~excl`` is a no-op).
     """
-    rules = state.rules
+    # One unpack of the state's fields: CPython 3.11 reads a NamedTuple's field by name
+    # on its slow path, and a turn needs most of them (the new state is built of them).
+    (rules, _, _, caps, stock, _, _, player, dealer, round_no, sigs, pts, _, scores, wins, _,
+     _, deal, _, field0, _, decl, evs, dv) = state
     (side, quick, needed, nplayers, stack, hands_end, first_yaku, months, rel, lone, auto,
      er) = rules.turn_constants
-    player = state.player
-    stock = state.stock
     nstock = len(stock)
-    caps, sigs, pts = state.caps_m, state.sigs, state.yaku_pts
     # ``w`` is read only where ``card == wcard`` or ``excl`` holds: a wild in force
     w: WildRules = rules.wild  # type: ignore[assignment]
-    active = w is not None and w.active(state.field0)
+    active = w is not None and w.active(field0)
     if active:
         wcard = int(w.card)
         excl = w.field_exclusion
@@ -2744,12 +2744,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
         wcard = -1
         excl = fwild = takers = 0
         announce = leave_hand = leave_draw = False
-    decl = state.declared
     # yaku worth double for a side (A1: what it declared at the deal), None for none
     doubled = doubled_yaku(state) if decl else None
     # G5: the turn's facts for the special events (ints; ``er`` None: no events)
-    evs = state.events
-    dv = state.draw_votes                       # G9: the Draw votes so far
     hcard = card if step == 0 else -1           # the hand card, while it is known
     drawn = card if step == 2 else -1           # the drawn card
     hk = 0                                      # stacks of three captured this turn
@@ -2793,9 +2790,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 n = m.bit_count()
                 if n >= 2 or (n and leave_hand):        # the player picks one (or leaves it)
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
-                                        player, state.dealer, state.round_no, sigs, pts,
-                                        calls, state.scores, state.wins, (card, turn, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl, evs, dv))
+                                        player, dealer, round_no, sigs, pts,
+                                        calls, scores, wins, (card, turn, -1), hist,
+                                        deal, None, field0, wlog, decl, evs, dv))
                 if n:
                     fm ^= m
                     turn |= bit | m
@@ -2807,9 +2804,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                 # the wild lies on the field: one more candidate for this card (A12)
                 if fm & months[card >> 2]:              # and a card of its month: choose
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
-                                        player, state.dealer, state.round_no, sigs, pts,
-                                        calls, state.scores, state.wins, (card, turn, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl, evs, dv))
+                                        player, dealer, round_no, sigs, pts,
+                                        calls, scores, wins, (card, turn, -1), hist,
+                                        deal, None, field0, wlog, decl, evs, dv))
                 fm ^= fwild
                 turn |= bit | fwild
                 wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -2821,9 +2818,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     fm |= bit
                 elif n == 2 or (rel and n > 1 and not _one_hiki(m)):  # the player picks one
                     return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_HAND,
-                                        player, state.dealer, state.round_no, sigs, pts,
-                                        calls, state.scores, state.wins, (card, turn, -1), hist,
-                                        state.deal, None, state.field0, wlog, decl, evs, dv))
+                                        player, dealer, round_no, sigs, pts,
+                                        calls, scores, wins, (card, turn, -1), hist,
+                                        deal, None, field0, wlog, decl, evs, dv))
                 else:                                   # one, or three (a hiki): take all
                     fm ^= m
                     turn |= m | bit
@@ -2853,10 +2850,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     n = m.bit_count()
                     if n >= 2 or (n and leave_draw):
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
-                                            player, state.dealer, state.round_no, sigs, pts,
-                                            calls, state.scores, state.wins,
-                                            (card, turn, pair_month, extra), hist, state.deal, None,
-                                            state.field0, wlog, decl, evs, dv))
+                                            player, dealer, round_no, sigs, pts,
+                                            calls, scores, wins,
+                                            (card, turn, pair_month, extra), hist, deal, None,
+                                            field0, wlog, decl, evs, dv))
                     if n:
                         fm ^= m
                         turn |= bit | m
@@ -2872,10 +2869,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     # the wild lies on the field: one more candidate for this card (A12)
                     if fm & months[card >> 2]:
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
-                                            player, state.dealer, state.round_no, sigs, pts,
-                                            calls, state.scores, state.wins,
-                                            (card, turn, pair_month, extra), hist, state.deal, None,
-                                            state.field0, wlog, decl, evs, dv))
+                                            player, dealer, round_no, sigs, pts,
+                                            calls, scores, wins,
+                                            (card, turn, pair_month, extra), hist, deal, None,
+                                            field0, wlog, decl, evs, dv))
                     fm ^= fwild
                     turn |= bit | fwild
                     wlog += (WildEvent(player, "taken_on_field", card, fwild),)
@@ -2902,10 +2899,10 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                             fm |= bit
                     elif n == 2 or (rel and n > 1 and not _one_hiki(m)):
                         return _new(State, (rules, hands, fm, caps, stock, pos, _CHOOSE_DRAW,
-                                            player, state.dealer, state.round_no, sigs, pts,
-                                            calls, state.scores, state.wins,
-                                            (card, turn, pair_month, extra), hist, state.deal, None,
-                                            state.field0, wlog, decl, evs, dv))
+                                            player, dealer, round_no, sigs, pts,
+                                            calls, scores, wins,
+                                            (card, turn, pair_month, extra), hist, deal, None,
+                                            field0, wlog, decl, evs, dv))
                     else:
                         fm ^= m
                         turn |= m | bit
@@ -2934,9 +2931,9 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     c = list(caps)
                     c[side[player]] |= turn
                     end = _new(State, (rules, hands, fm, tuple(c), stock, pos, _PLAY_PHASE,
-                                       player, state.dealer, state.round_no, sigs, pts, calls,
-                                       state.scores, state.wins, (), hist, state.deal, None,
-                                       state.field0, wlog, decl, evs, dv))
+                                       player, dealer, round_no, sigs, pts, calls,
+                                       scores, wins, (), hist, deal, None,
+                                       field0, wlog, decl, evs, dv))
                     if ended == "three_hiki":
                         return _finish(end, rules.overlay.settle_event(end, player, ended))
                     won = rules.overlay.settle(end, player)     # "winning_brights"
@@ -2963,28 +2960,28 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                         if auto and any(i in auto for i, _ in sig):
                             # B10: an automatic-win yaku ends the round; its maker wins
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
-                                               player, state.dealer, state.round_no, sigs,
-                                               pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog, decl, evs, dv))
+                                               player, dealer, round_no, sigs,
+                                               pts, calls, scores, wins, (), hist,
+                                               deal, None, field0, wlog, decl, evs, dv))
                             return _finish(end, rules.overlay.settle(end, player))
                         if needed(rules, old, sig, total):
                             return _new(State, (rules, hands, fm, caps, stock, pos, _DECIDE,
-                                                player, state.dealer, state.round_no, sigs,
-                                                pts, calls, state.scores, state.wins, (), hist,
-                                                state.deal, None, state.field0, wlog, decl,
+                                                player, dealer, round_no, sigs,
+                                                pts, calls, scores, wins, (), hist,
+                                                deal, None, field0, wlog, decl,
                                                 evs, dv))
                         if first_yaku and sig and not old:
                             # A3: the first yaku ends the round on the spot (no decision)
                             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE,
-                                               player, state.dealer, state.round_no, sigs,
-                                               pts, calls, state.scores, state.wins, (), hist,
-                                               state.deal, None, state.field0, wlog, decl, evs, dv))
+                                               player, dealer, round_no, sigs,
+                                               pts, calls, scores, wins, (), hist,
+                                               deal, None, field0, wlog, decl, evs, dv))
                             return _finish(end, rules.overlay.settle(end, player))
         # the next turn, or the end of the round
         if not any(hands) and (pos >= nstock or hands_end):
             end = _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
-                               state.dealer, state.round_no, sigs, pts, calls, state.scores,
-                               state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
+                               dealer, round_no, sigs, pts, calls, scores,
+                               wins, (), hist, deal, None, field0, wlog, decl,
                                evs, dv))
             if active and pos >= nstock:
                 end = _leftovers(end)
@@ -2999,8 +2996,8 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     continue
         if hands[player]:
             return _new(State, (rules, hands, fm, caps, stock, pos, _PLAY_PHASE, player,
-                                state.dealer, state.round_no, sigs, pts, calls, state.scores,
-                                state.wins, (), hist, state.deal, None, state.field0, wlog, decl,
+                                dealer, round_no, sigs, pts, calls, scores,
+                                wins, (), hist, deal, None, field0, wlog, decl,
                                evs, dv))
         # An empty hand skips phase 1: only the draw (BOOK ch. 3).
         step, turn, pair_month = 1, 0, -1
