@@ -257,10 +257,10 @@ def _sum_tables(unit: Sequence[int], bits: int, first: int = 0) -> tuple[tuple[i
     unit = list(unit) + [0] * (-len(unit) % bits)
     out = []
     for j in range(len(unit) // bits):
-        t = [first if j == 0 else 0] * (1 << bits)
-        for v in range(1, 1 << bits):
-            low = v & -v
-            t[v] = t[v ^ low] + unit[bits * j + low.bit_length() - 1]
+        # doubling: with bits 0 to i-1 summed, the values with bit i set come next
+        t = [first if j == 0 else 0]
+        for u in unit[bits * j:bits * (j + 1)]:
+            t += [x + u for x in t]
         out.append(tuple(t))
     return tuple(out)
 
