@@ -1160,35 +1160,32 @@ class YakuTable:
         base_total = sum(p for _, p in held_rules)
         if not items:
             return (base_total, tuple(held_rules)), (), 0
-        items.sort()
-        fills: list[tuple[int, int, tuple[int, ...]] | None] = [None] * (k + 1)
-        fills[0] = (0, 0, ())
+        # fills[c]: the best set filling exactly c missing cards, as one int: its points
+        # above n bits of rank (rule i's bit is n - 1 - i: earlier rules weigh more), so
+        # that ints compare as (points, rank); -1 for none
+        fills = [0] + [-1] * k
         for i, wt in items:
             pts = info[i][2]
-            v = pts * 2 if allow and i in dbl else pts
-            bit = 1 << (n - 1 - i)      # earlier rules weigh more in the set's rank
+            add = (pts * 2 if allow and i in dbl else pts) << n | 1 << (n - 1 - i)
             for c in range(k, wt - 1, -1):
                 prev = fills[c - wt]
-                if prev is not None:
-                    new = (prev[0] + v, prev[1] | bit, prev[2] + (i,))
-                    cur = fills[c]
-                    if cur is None or new[:2] > cur[:2]:
-                        fills[c] = new
+                if prev >= 0 and prev + add > fills[c]:
+                    fills[c] = prev + add
         pick, best_key = 0, (base_total, 0, 0)
         for j in range(1, k + 1):
             got = fills[j]
-            if got is not None:
-                key = (base_total - lost + got[0], -j, got[1])
+            if got >= 0:
+                key = (base_total - lost + (got >> n), -j, got)
                 if key > best_key:
                     pick, best_key = j, key
         if not pick:
             return (base_total, tuple(held_rules)), (), 0
-        chosen = fills[pick]
-        assert chosen is not None, "the chosen number of stand-ins has a reading"
+        rank = fills[pick]
+        chosen = tuple(i for i in range(n) if rank >> (n - 1 - i) & 1)
         hits = [(i, p) for i, p in held_rules if not info[i][3]]
-        hits += [(i, info[i][2] * 2 if allow and i in dbl else info[i][2]) for i in chosen[2]]
+        hits += [(i, info[i][2] * 2 if allow and i in dbl else info[i][2]) for i in chosen]
         hits.sort()
-        return (best_key[0], tuple(hits)), tuple(sorted(chosen[2])), pick
+        return (best_key[0], tuple(hits)), chosen, pick
 
     def _best_simple(self, mask: int, dbl: frozenset[int]
                      ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
