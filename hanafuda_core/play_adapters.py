@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from .cards import (
@@ -136,27 +137,49 @@ class ScoreSheet:
         return "\n".join(self.text)
 
 
-_new_object = object.__new__
+_new_tuple = tuple.__new__
+_W = TypeVar("_W", bound="_Wrapped[Any]")
 _ROUND_OVER = _eng.Phase.ROUND_OVER
 
 
-class _Wrapped(Generic[_I]):
-    """A protocol round around an engine's immutable state (``inner``)."""
+class _Wrapped(tuple, Generic[_I]):  # type: ignore[type-arg]
+    """A protocol round around an engine's immutable state (``inner``).
 
-    __slots__ = ("context", "game", "inner")
-    game: Game
-    inner: _I
-    context: Mapping[str, Any]
+    It is a tuple (``game``, ``inner``, ``context``, ``is_terminal``), read through
+    its properties: a round is made at every step, and a tuple is made in one call
+    (an object with slots takes a call per slot, four times the work). ``is_terminal``
+    is found once, when the round is made (:meth:`_over`): a random game asks it at
+    every step."""
 
-    def __init__(self, game: Game, inner: _I, context: Mapping[str, Any]) -> None:
-        # (the slots' own setters: a round is made at every step)
-        _set_game(self, game)
-        _set_inner(self, inner)
-        _set_context(self, context)
+    __slots__ = ()
+    if TYPE_CHECKING:
+        game: Game
+        inner: _I
+        context: Mapping[str, Any]
+        is_terminal: bool
+    else:
+        game = property(itemgetter(0), doc="the game (its rules) of this round")
+        inner = property(itemgetter(1), doc="the engine's state of this round")
+        context = property(itemgetter(2), doc="what the record keeps besides the deal")
+        is_terminal = property(itemgetter(3), doc="whether the round is over")
+
+    def __new__(cls: type[_W], game: Game, inner: Any, context: Mapping[str, Any]) -> _W:
+        return _new_tuple(cls, (game, inner, context, cls._over(inner)))
+
+    @staticmethod
+    def _over(inner: Any) -> bool:
+        """Whether the round around ``inner`` is over."""
+        return bool(inner.is_terminal)
+
+    def __getnewargs__(self) -> tuple[Any, ...]:     # (copy and pickle: __new__'s arguments)
+        return self[:3]
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, _Wrapped) and type(other) is type(self)
                 and other.game == self.game and other.inner == self.inner)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
         return hash((type(self), self.game))
@@ -175,28 +198,18 @@ class _Wrapped(Generic[_I]):
         return Record(g.key, g.preset, dict(g.options), self.players, (rr,))  # type: ignore
 
 
-# (the slots' own setters, past the immutable ``__setattr__``)
-_set_game: Callable[[Any, Game], None] = _Wrapped.__dict__["game"].__set__
-_set_inner: Callable[[Any, Any], None] = _Wrapped.__dict__["inner"].__set__
-_set_context: Callable[[Any, Mapping[str, Any]], None] = _Wrapped.__dict__["context"].__set__
-
-
 # ---------------------------------------------------------------------------
 # The capture engine
 
 
 class CaptureRound(_Wrapped[_eng.State]):
-    """A capture-engine round (``inner``: :class:`~hanafuda_core.engines.capture.State`).
+    """A capture-engine round (``inner``: :class:`~hanafuda_core.engines.capture.State`)."""
 
-    ``is_terminal`` is kept in a slot, set when the round is made: a random game asks it
-    at every step, and a slot is read without a call."""
+    __slots__ = ()
 
-    __slots__ = ("is_terminal",)
-    is_terminal: bool
-
-    def __init__(self, game: Game, inner: _eng.State, context: Mapping[str, Any]) -> None:
-        super().__init__(game, inner, context)
-        _set_over(self, inner.phase == _ROUND_OVER)
+    @staticmethod
+    def _over(inner: Any) -> bool:
+        return bool(inner.phase == _ROUND_OVER)
 
     @property
     def state(self) -> Any:
@@ -212,23 +225,20 @@ class CaptureRound(_Wrapped[_eng.State]):
         return None if self.inner.phase == _ROUND_OVER else self.inner.actor
 
     def legal_actions(self) -> tuple[_eng.Action, ...]:
-        return _eng.legal_actions(self.inner)
+        return _eng.legal_actions(self[1])
 
     def apply(self, action: Any) -> CaptureRound:
+        # (the fields by index, and the next round made as __new__ makes it, without
+        # the calls: this runs at every step)
+        game, inner, context, _ = self
         try:
-            new = _eng.apply(self.inner, action)
+            new = _eng.apply(inner, action)
         except HanafudaError:
             raise
         except (IndexError, ValueError, TypeError, AttributeError, KeyError):
-            apply_or_refuse(_eng.apply, self.inner, action, _eng.legal_actions)
+            apply_or_refuse(_eng.apply, inner, action, _eng.legal_actions)
             raise       # pragma: no cover - apply_or_refuse raised the reason
-        # (made slot by slot, past ``__init__``: a round is made at every step)
-        out = _new_object(CaptureRound)
-        _set_game(out, self.game)
-        _set_inner(out, new)
-        _set_context(out, self.context)
-        _set_over(out, new.phase == _ROUND_OVER)
-        return out
+        return _new_tuple(CaptureRound, (game, new, context, new.phase == _ROUND_OVER))
 
     def view(self, player: int) -> Any:
         return _eng.view(self.inner, player)
@@ -252,9 +262,6 @@ class CaptureRound(_Wrapped[_eng.State]):
 
     def zones(self) -> dict[str, tuple[int, ...]]:
         return _capture_zones(self.inner, range(self.players))
-
-
-_set_over: Callable[[Any, bool], None] = CaptureRound.__dict__["is_terminal"].__set__
 
 
 def _capture_zones(s: Any, seats: Sequence[int]) -> dict[str, tuple[int, ...]]:
@@ -757,10 +764,6 @@ class _StagedWrapped(_Wrapped[_I]):
         return self.inner.players  # type: ignore[attr-defined, no-any-return]
 
     @property
-    def is_terminal(self) -> bool:
-        return self.inner.is_terminal  # type: ignore[attr-defined, no-any-return]
-
-    @property
     def current_player(self) -> int | None:
         return self.inner.current_seat  # type: ignore[attr-defined, no-any-return]
 
@@ -785,10 +788,10 @@ class HachiHachiRound(_StagedWrapped["_hh.HachiHachiRound"]):
     _step: ClassVar[Callable[[_hh.HachiHachiRound, Any], _hh.HachiHachiRound]]
 
     def legal_actions(self) -> tuple[Any, ...]:
-        return HachiHachiRound._legal(self.inner)
+        return HachiHachiRound._legal(self[1])
 
     def apply(self, action: Any) -> HachiHachiRound:
-        inner = self.inner
+        game, inner, context, _ = self          # (by index: this runs at every step)
         try:
             new = HachiHachiRound._step(inner, action)
         except HanafudaError:
@@ -796,12 +799,8 @@ class HachiHachiRound(_StagedWrapped["_hh.HachiHachiRound"]):
         except (IndexError, ValueError, TypeError, AttributeError, KeyError):
             apply_or_refuse(HachiHachiRound._step, inner, action, HachiHachiRound._legal)
             raise       # pragma: no cover - apply_or_refuse raised the reason
-        # (the next round built as __init__ builds it, without the call: once a step)
-        out = _new_object(HachiHachiRound)
-        _set_game(out, self.game)
-        _set_inner(out, new)
-        _set_context(out, self.context)
-        return out
+        # (the next round made as __new__ makes it, without the call: once a step)
+        return _new_tuple(HachiHachiRound, (game, new, context, new.is_terminal))
 
     def view(self, player: int) -> Any:
         from .games.hachihachi_play import view
