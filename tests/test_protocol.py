@@ -9,6 +9,7 @@ equal rounds, also under random option sets drawn from each game's option table.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -174,8 +175,23 @@ def test_same_seed_same_deal_and_views_hide_the_other_hands(key):
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_a_round_is_immutable(key):
     r = get_game(key).new_round(seed=3)
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match="immutable"):
         r.inner = None
+    with pytest.raises(AttributeError, match="immutable"):
+        r.is_terminal = True
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_a_copied_round_is_the_same_round_and_plays_on_alike(key):
+    r = random_round(get_game(key), 6)
+    c = copy.copy(r)
+    assert type(c) is type(r) and c == r and c.is_terminal == r.is_terminal
+    assert c.game is r.game and c.inner is r.inner and c.context == r.context
+    while not r.is_terminal:
+        a = r.legal_actions()[0]
+        r, c = r.apply(a), c.apply(a)
+        assert c == r and c.is_terminal == r.is_terminal
+    assert c.result() == r.result()
 
 
 @pytest.mark.parametrize("key", PLAYABLE)
