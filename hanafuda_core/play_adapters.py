@@ -147,9 +147,9 @@ class _Wrapped(tuple, Generic[_I]):  # type: ignore[type-arg]
 
     It is a tuple (``game``, ``inner``, ``context``, ``is_terminal``), read through
     its properties: a round is made at every step, and a tuple is made in one call
-    (an object with slots takes a call per slot, four times the work). ``is_terminal``
-    is found once, when the round is made (:meth:`_over`): a random game asks it at
-    every step."""
+    where an object with slots took a call per slot (more than twice the machine
+    work). ``is_terminal`` is found once, when the round is made (:meth:`_over`): a
+    random game asks it at every step."""
 
     __slots__ = ()
     if TYPE_CHECKING:

@@ -1162,25 +1162,27 @@ class YakuTable:
             return (base_total, tuple(held_rules)), (), 0
         # fills[c]: the best set filling exactly c missing cards, as one int: its points
         # above n bits of rank (rule i's bit is n - 1 - i: earlier rules weigh more), so
-        # that ints compare as (points, rank); -1 for none
-        fills = [0] + [-1] * k
+        # that ints compare as (points, rank); None for none
+        fills: list[int | None] = [0] + [None] * k
         for i, wt in items:
             pts = info[i][2]
             add = (pts * 2 if allow and i in dbl else pts) << n | 1 << (n - 1 - i)
             for c in range(k, wt - 1, -1):
                 prev = fills[c - wt]
-                if prev >= 0 and prev + add > fills[c]:
-                    fills[c] = prev + add
+                if prev is not None:
+                    cur = fills[c]
+                    if cur is None or prev + add > cur:
+                        fills[c] = prev + add
         pick, best_key = 0, (base_total, 0, 0)
         for j in range(1, k + 1):
             got = fills[j]
-            if got >= 0:
+            if got is not None:
                 key = (base_total - lost + (got >> n), -j, got)
                 if key > best_key:
                     pick, best_key = j, key
         if not pick:
             return (base_total, tuple(held_rules)), (), 0
-        rank = fills[pick]
+        rank = best_key[2]
         chosen = tuple(i for i in range(n) if rank >> (n - 1 - i) & 1)
         hits = [(i, p) for i, p in held_rules if not info[i][3]]
         hits += [(i, info[i][2] * 2 if allow and i in dbl else info[i][2]) for i in chosen]
