@@ -280,9 +280,14 @@ class Option:
                           f"{self.allowed_text()}")
 
     def allowed_text(self) -> str:
-        """The allowed values as a user writes them: ``false, true`` or ``none; 10,15,20``."""
-        sep = "; " if any(isinstance(v, tuple) for v in self.allowed) else ", "
-        return sep.join(option_text(v) for v in self.allowed)
+        """The allowed values as a user writes them: ``false, true``, or, where a value is
+        written with commas, ``none; 10,15,20``.
+
+        >>> Option("worth", "2,3", ("2,3", "1")).allowed_text()
+        '2,3; 1'
+        """
+        texts = [option_text(v) for v in self.allowed]
+        return ("; " if any("," in t for t in texts) else ", ").join(texts)
 
 
 def option_text(value: object) -> str:

@@ -805,6 +805,9 @@ class BonusCards:
     #: special events take them (``EventRules.steal``); logged as a "chaff_magnet" event.
     #: (A Joker dealt to the field needs none: the opponents hold nothing at the deal.)
     magnet: int = 0
+    #: the bonus cards that carry the magnet, when not every one does (Go-Stop: a table may
+    #: give each Joker its own ability); () for all of ``cards``
+    magnet_cards: tuple[int, ...] = ()
     #: Go-Stop's "Unlucky Joker": a bonus card turned up after the hand card made a pair
     #: is placed on that pair; if the card turned up next stacks the pair (a stack of
     #: three left on the field), the bonus card stays on the field with the stack, and
@@ -826,11 +829,22 @@ class BonusCards:
                 type(w) is not int or not 1 <= w <= 3 for w in self.weights):
             raise OptionError(f"each bonus card is worth 1, 2 or 3 Chaffs: give one weight per "
                               f"card ({len(self.cards)}), not {self.weights!r}")
+        if not isinstance(self.magnet_cards, tuple) or \
+                not set(self.magnet_cards) <= set(self.cards):
+            raise OptionError(f"the cards with a magnet are bonus cards of the deck "
+                              f"({', '.join(map(str, self.cards))}), not {self.magnet_cards!r}")
 
     @cached_property
     def mask(self) -> int:
         """The bonus cards as a mask (bits 49-54)."""
         return sum(1 << int(c) for c in self.cards)
+
+    @cached_property
+    def magnet_mask(self) -> int:
+        """The bonus cards with a magnet, as a mask (0 without a magnet)."""
+        if not self.magnet:
+            return 0
+        return sum(1 << int(c) for c in self.magnet_cards) if self.magnet_cards else self.mask
 
     def weight(self, card: int) -> int:
         """The Chaffs bonus card ``card`` counts for."""
@@ -2920,7 +2934,7 @@ def _turn(state: State, hist: Any, step: int, card: int, hands: tuple[int, ...],
                     att = jokers_with_stack(evs, fm, turn)
                     fm ^= att
                     turn |= att
-                if turn & lone and rules.bonus is not None and rules.bonus.magnet:
+                if turn & lone and rules.bonus is not None and turn & rules.bonus.magnet_mask:
                     # G1: a Chaff Magnet Joker captured: each opponent gives Chaffs at once
                     turn, caps, evs = _magnet(rules, player, turn, caps, evs)
             if er is not None and (turn or made):
@@ -3070,7 +3084,7 @@ def _magnet(rules: CaptureRules, player: int, turn: int, caps: tuple[int, ...],
     magnet this turn (``BonusCards.magnet`` per card), taken as the special events take
     them; the Chaffs join ``turn`` and the event is logged."""
     assert rules.bonus is not None
-    count = (turn & rules.bonus.mask).bit_count() * rules.bonus.magnet
+    count = (turn & rules.bonus.magnet_mask).bit_count() * rules.bonus.magnet
     er = rules.events if rules.events is not None else EventRules(
         bonus_weights=tuple(zip(rules.bonus.cards, rules.bonus.weights)))
     sd = rules.side(player)

@@ -87,6 +87,7 @@ __all__ = [
     "BOOK_EX",
     "BOOK_GO",
     "BOOK_JOKER",
+    "ABILITIES",
     "BOOK_QR",
     "BOOK_SCORE",
     "BOOK_VAR",
@@ -96,6 +97,7 @@ __all__ = [
     "EXAMPLES",
     "GOAL",
     "GROUPS",
+    "joker_abilities",
     "joker_weights",
     "OPTIONS",
     "PLAY_PLAYERS",
@@ -162,6 +164,30 @@ def joker_weights(jokers: int, values: str) -> tuple[tuple[int, int], ...]:
     """
     worth = [int(v) for v in values.split(",")]
     return tuple((Extra.JOKER_1 + i, worth[min(i, len(worth) - 1)]) for i in range(jokers))
+
+
+#: The Jokers' special abilities (G1, 2905-2913), as the option ``joker_abilities`` names them.
+ABILITIES = ("chaff_magnet", "double_points", "no_bright_penalty", "deny_losses")
+#: the option's values: none, one ability for every Joker, two (Joker 1's, then every further
+#: Joker's, "none" for no ability), or all four, one per Joker
+_ABILITY_CHOICES = ("none", *ABILITIES,
+                    *(f"{a},{b}" for a in ("none", *ABILITIES) for b in ("none", *ABILITIES)
+                      if a != b),
+                    ",".join(ABILITIES))
+
+
+def joker_abilities(jokers: int, abilities: str) -> tuple[str, ...]:
+    """The ability of each of ``jokers`` Jokers, Joker 1 first, under the option
+    ``joker_abilities`` (one for all, or a list: the last serves every further Joker, as
+    in ``joker_values``); "none" for a Joker without one.
+
+    >>> joker_abilities(3, "chaff_magnet,double_points")
+    ('chaff_magnet', 'double_points', 'double_points')
+    >>> joker_abilities(2, "deny_losses")
+    ('deny_losses', 'deny_losses')
+    """
+    each = abilities.split(",")
+    return tuple(each[min(i, len(each) - 1)] for i in range(jokers))
 
 
 def chart(godori_points: int = 5, dry_brights_yaku: bool = True) -> tuple[YakuRule, ...]:
@@ -296,14 +322,16 @@ _OPTION_LIST = (
            "a Joker turned up after the hand card made a pair is placed on that pair; if the "
            "next card turned up stacks the pair, the Joker stays on the field with the "
            "stack, for whoever takes it ('Unlucky Joker')", BOOK_JOKER.at("2915-2923")),
-    Option("joker_abilities", "none", ("none", "chaff_magnet", "double_points",
-                                       "no_bright_penalty", "deny_losses"),
-           "a special ability every Joker gives the player who captures it: a Chaff from "
+    Option("joker_abilities", "none", _ABILITY_CHOICES,
+           "a special ability the Jokers give the player who captures one: a Chaff from "
            "each opponent at once ('Chaff Magnet'), double points if they win ('Double "
            "Points'), no Bright double penalty ('No Bright Penalty'), or never paying the "
-           "other loser's penalty ('Deny Losses')", BOOK_JOKER.at("2905-2913"),
-           note="one ability for every Joker (the chapter also allows one per Joker: not "
-                "offered); the abilities that act at the settlement follow the Joker's pile"),
+           "other loser's penalty ('Deny Losses'); one for every Joker, or one each, in "
+           "order ('chaff_magnet,double_points': Joker 1's, then every further Joker's)",
+           BOOK_JOKER.at("2905-2913"),
+           note="one ability for every Joker, or a list read like joker_values (the last "
+                "serves every further Joker); the abilities that act at the settlement "
+                "follow the Joker's pile"),
     Option("delayed_compensation", False, (False, True),
            "compensation is paid by the round's losers at its end; after a round with no "
            "winner the losers of the next round pay it double, or, with Refresh, nobody "
@@ -360,7 +388,8 @@ DECISIONS: Mapping[str, str] = {
         "the usual draw then stacks). That card came from the stock, not from the player's "
         "choice, so a winner taking it does not make the player pay for both losers.",
     "The Jokers' abilities": "The chapter lets a table give the Jokers special powers, "
-        "the same for all or one each; we offer one power for every Joker. Double Points, "
+        "the same for all or one each; both are offered (a list gives Joker 1's power "
+        "first, and its last power serves every further Joker). Double Points, "
         "No Bright Penalty and Deny Losses belong to whichever pile holds a Joker when the "
         "round is settled, so a Joker given away by a special event takes its power with "
         "it; Double Points doubles once however many Jokers the winner holds. Chaff Magnet "
@@ -503,10 +532,15 @@ class GoStopScoring:
     weak_rain_man: bool = False
     #: every bomb doubles again (the option ``bomb_multiplier="per_bomb"``)
     per_bomb: bool = False
-    #: G1: the Jokers' ability read at the settlement (``joker_abilities``): "none",
-    #: "double_points", "no_bright_penalty", "deny_losses" (or "chaff_magnet", played
-    #: during the round), for the pile that holds a Joker
-    joker_ability: str = "none"
+    #: G1: each Joker's ability, Joker 1 first (:func:`joker_abilities`): "none",
+    #: "double_points", "no_bright_penalty", "deny_losses" read at the settlement for the
+    #: pile that holds the Joker (or "chaff_magnet", played during the round)
+    joker_abilities: tuple[str, ...] = ()
+
+    def holds_ability(self, pile: int, ability: str) -> bool:
+        """Whether ``pile`` holds a Joker with ``ability``."""
+        return any(a == ability and pile >> (Extra.JOKER_1 + i) & 1
+                   for i, a in enumerate(self.joker_abilities))
 
     @cached_property
     def role_tables(self) -> tuple[YakuTable, ...]:
@@ -532,7 +566,7 @@ class GoStopScoring:
             mults.append((2, f"{tens} Tens"))
         if facts.previous_no_winner:
             mults.append((2, "the previous round had no winner"))
-        if self.joker_ability == "double_points" and pile >> 48:
+        if self.holds_ability(pile, "double_points"):
             mults.append((2, "holds a Double Points Joker"))
         goes = facts.goes[facts.winner] if facts.goes else 0
         return WinnerFacts(facts.winner, total, goes,
@@ -544,10 +578,10 @@ class GoStopScoring:
         """A loser's facts: Brights (the Rain Man only if it spares), Chaffs (the Sake's
         kindest role), Go calls, the Draw and responsibility shifts."""
         brights = (pile & _BRIGHT & ~(_RAIN_MAN if self.weak_rain_man else 0)).bit_count()
-        joker = bool(pile >> 48)                # G1: a Joker's ability protects its pile
+        # (G1: a Joker's ability protects the pile that holds it)
         return LoserFacts(seat, brights=brights, chaffs=self.table.chaff_count(pile),
-                          no_bright_penalty=joker and self.joker_ability == "no_bright_penalty",
-                          deny_losses=joker and self.joker_ability == "deny_losses",
+                          no_bright_penalty=self.holds_ability(pile, "no_bright_penalty"),
+                          deny_losses=self.holds_ability(pile, "deny_losses"),
                           called_go=bool(facts.goes and facts.goes[seat]),
                           refused_draw=seat in facts.draw_refusers,
                           asked_draw=seat in facts.draw_askers,
@@ -616,7 +650,7 @@ def _scoring(preset: str, items: tuple[tuple[str, Any], ...]) -> GoStopScoring:
     shifts = (Shift("go_caller"), Shift("draw_refuser"), Shift("responsible"))
     return GoStopScoring(table, PerLoserPayments(GoTable(v["go_table"]), doubles, shifts),
                          v["weak_rain_man"], v["bomb_multiplier"] == "per_bomb",
-                         v["joker_abilities"])
+                         joker_abilities(v["jokers"], v["joker_abilities"]))
 
 
 def settle_piles(facts: GoStopRound, preset: str = "book", **options: Any) -> Payout:
@@ -1070,6 +1104,7 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
     sc = _scoring(preset, items)
     n = v["players"]
     weights = tuple((c, w) for c, w in sc.table.chaff_weights if c >= Extra.JOKER_1)
+    abilities = sc.joker_abilities
     return CaptureRules(
         name="Go-Stop", key="go-stop", preset=preset, options=items, players=n,
         deals={n: _DEALS[n]}, misdeal=misdeal_rules("go-stop"),
@@ -1087,7 +1122,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                            bonus_weights=weights)
                 if v["special_events"] else None),
         bonus=(BonusCards(tuple(c for c, _ in weights), tuple(w for _, w in weights),
-                          BOOK_JOKER, magnet=int(v["joker_abilities"] == "chaff_magnet"),
+                          BOOK_JOKER, magnet=int("chaff_magnet" in abilities),
+                          magnet_cards=tuple(c for (c, _), a in zip(weights, abilities)
+                                             if a == "chaff_magnet"),
                           unlucky=v["unlucky_joker"])
                if weights else None),
         bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None),

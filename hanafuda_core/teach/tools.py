@@ -145,10 +145,13 @@ def preset_choices(game: Game) -> tuple[tuple[str, str], ...]:
 
 
 def option_value_label(value: Any) -> str:
-    """An option value in words for a menu ("double_once" -> "double once").
+    """An option value in words for a menu ("double_once" -> "double once"; a list of
+    values, one per card or seat, with a space after each comma).
 
     >>> option_value_label("double_once"), option_value_label(True), option_value_label(None)
     ('double once', 'yes', 'none')
+    >>> option_value_label("chaff_magnet,double_points")
+    'chaff magnet, double points'
     """
     if value is True:
         return "yes"
@@ -156,7 +159,8 @@ def option_value_label(value: Any) -> str:
         return "no"
     if value is None:
         return "none"
-    return str(value).replace("_", " ")
+    text = str(value).replace("_", " ")
+    return text.replace(",", ", ") if isinstance(value, str) else text
 
 
 def amount_text(game: Game, amount: int) -> str:

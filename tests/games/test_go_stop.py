@@ -1200,6 +1200,46 @@ def test_book_joker_chaff_magnet_takes_a_chaff_from_each_at_once():
     assert "Chaff Magnet" in event.describe()
 
 
+# Each Joker its own ability (2905: "each Joker can have a different ability"): a list
+# gives Joker 1's first; the last serves every further Joker.
+
+
+def test_book_each_joker_may_have_its_own_ability():
+    rules = get_rules(joker_abilities="chaff_magnet,double_points")
+    assert rules.overlay.scoring.joker_abilities == ("chaff_magnet", "double_points")
+    assert get_rules(jokers=3, joker_abilities="none,deny_losses").overlay.scoring \
+        .joker_abilities == ("none", "deny_losses", "deny_losses")
+    piles = ["", "1c 6a", "11d"]
+    # Joker 1 carries the magnet: played, it takes a Chaff from each opponent ...
+    state = setup_state(rules, ["j1 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "4a 12a 11c 10b", [piles[0], piles[1], piles[2] + " j2"])
+    after = apply(state, "play j1")
+    assert [e.kind for e in after.events] == ["chaff_magnet"]
+    assert after.captures(0) == CardSet.parse("j1 4a 4c 1c 11d")
+    # ... Joker 2 does not (its ability acts at the settlement)
+    state = setup_state(rules, ["j2 8b", "6d 12d", "6c 7c"], "8c 4c 9d",
+                        "4a 12a 11c 10b", [piles[0], piles[1], piles[2] + " j1"])
+    after = apply(state, "play j2")
+    assert after.events == () and after.captures(0) == CardSet.parse("j2 4a 4c")
+
+
+def test_book_a_jokers_own_double_points_follow_that_joker():
+    a_pile = "1a 3a 8a 1c 1d 2c 2d 3c 3d "
+    plain = _ability_round("none", "6c 6d 7c", a_pile=a_pile + "j2")
+    second = _ability_round("none,double_points", "6c 6d 7c", a_pile=a_pile + "j2")
+    first_only = _ability_round("double_points,none", "6c 6d 7c", a_pile=a_pile + "j2")
+    assert list(second.result.points) == [2 * p for p in plain.result.points]
+    assert first_only.result.points == plain.result.points
+    assert "Double Points" not in " ".join(first_only.result.report.notes)
+
+
+@pytest.mark.parametrize("value", ["double_points,double_points", "magnet", "none,none"])
+def test_book_a_joker_ability_list_is_checked(value):
+    with pytest.raises(OptionError, match="joker_abilities.*allowed values: none; "
+                                          "chaff_magnet; .*; chaff_magnet,double_points;"):
+        get_rules(joker_abilities=value)
+
+
 def test_book_a_joker_ability_needs_jokers():
     with pytest.raises(OptionError, match="needs Jokers"):
         get_rules("no-jokers", joker_abilities="double_points")
