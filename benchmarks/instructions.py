@@ -9,10 +9,13 @@ processor runs instead: for each chosen row of :mod:`bench_games` it plays
 ``--rounds`` seeded random rounds through the public API (``legal_actions()`` then
 ``apply()``, as the timing table does) under ``valgrind --tool=cachegrind``, and
 again with no round, and prints the difference a round and Koi-Koi's count divided
-by it. The same seed gives the same count on any load (within a few hundred
-instructions a round), so two versions compare exactly on a busy machine; the time
-of an instruction still differs with the memory it touches, so the rate's fraction
-is lower than this one. Needs ``valgrind`` on the path; a row takes some seconds.
+by it. The count does not depend on the machine's load, so two versions compare on a
+busy machine. It does depend on CPython's string hashing, seeded at random in each
+process (up to 3 % a round): the children run with ``PYTHONHASHSEED=0`` unless the
+variable is set, and what is left (addresses, about 1 %) still moves it, so read a
+change of 1 % or less as none. The time of an instruction differs with the memory it
+touches, so the rate's fraction is lower than this one. Needs ``valgrind`` on the path;
+a row takes some seconds.
 """
 
 from __future__ import annotations
@@ -46,7 +49,8 @@ def instructions(label: str, rounds: int) -> int:
     out = subprocess.run(
         [valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, __file__, "--child", label, str(rounds)],
-        capture_output=True, text=True, check=True, env=dict(os.environ))
+        capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")})
     found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if found is None:
         raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr}")
