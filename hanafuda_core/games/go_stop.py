@@ -79,6 +79,7 @@ from ..yaku import SAKE_MODES, Signature, YakuGroup, YakuRule, YakuTable
 from .catalog import misdeal_rules
 
 __all__ = [
+    "ABILITIES",
     "BOOK",
     "BOOK_4_7",
     "BOOK_BOMB",
@@ -87,7 +88,6 @@ __all__ = [
     "BOOK_EX",
     "BOOK_GO",
     "BOOK_JOKER",
-    "ABILITIES",
     "BOOK_QR",
     "BOOK_SCORE",
     "BOOK_VAR",
@@ -162,8 +162,14 @@ def joker_weights(jokers: int, values: str) -> tuple[tuple[int, int], ...]:
     >>> joker_weights(0, "2,3")
     ()
     """
-    worth = [int(v) for v in values.split(",")]
-    return tuple((Extra.JOKER_1 + i, worth[min(i, len(worth) - 1)]) for i in range(jokers))
+    return tuple((Extra.JOKER_1 + i, int(v)) for i, v in enumerate(_per_joker(jokers, values)))
+
+
+def _per_joker(jokers: int, values: str) -> tuple[str, ...]:
+    """A per-Joker option's text (``"2,3"``) read for ``jokers`` Jokers, Joker 1 first:
+    the last value serves every further Joker."""
+    each = values.split(",")
+    return tuple(each[min(i, len(each) - 1)] for i in range(jokers))
 
 
 #: The Jokers' special abilities (G1, 2905-2913), as the option ``joker_abilities`` names them.
@@ -186,8 +192,7 @@ def joker_abilities(jokers: int, abilities: str) -> tuple[str, ...]:
     >>> joker_abilities(2, "deny_losses")
     ('deny_losses', 'deny_losses')
     """
-    each = abilities.split(",")
-    return tuple(each[min(i, len(each) - 1)] for i in range(jokers))
+    return _per_joker(jokers, abilities)
 
 
 def chart(godori_points: int = 5, dry_brights_yaku: bool = True) -> tuple[YakuRule, ...]:
