@@ -1164,9 +1164,9 @@ class YakuTable:
         # above n bits of rank (rule i's bit is n - 1 - i: earlier rules weigh more), so
         # that ints compare as (points, rank); None for none
         fills: list[int | None] = [0] + [None] * k
+        worth = {i: info[i][2] * 2 if allow and i in dbl else info[i][2] for i, _ in items}
         for i, wt in items:
-            pts = info[i][2]
-            add = (pts * 2 if allow and i in dbl else pts) << n | 1 << (n - 1 - i)
+            add = worth[i] << n | 1 << (n - 1 - i)
             for c in range(k, wt - 1, -1):
                 prev = fills[c - wt]
                 if prev is not None:
@@ -1185,7 +1185,7 @@ class YakuTable:
         rank = best_key[2]
         chosen = tuple(i for i in range(n) if rank >> (n - 1 - i) & 1)
         hits = [(i, p) for i, p in held_rules if not info[i][3]]
-        hits += [(i, info[i][2] * 2 if allow and i in dbl else info[i][2]) for i in chosen]
+        hits += [(i, worth[i]) for i in chosen]
         hits.sort()
         return (best_key[0], tuple(hits)), chosen, pick
 
