@@ -3081,8 +3081,8 @@ def _magnet(rules: CaptureRules, player: int, turn: int, caps: tuple[int, ...],
             evs: tuple[SpecialEvent, ...]
             ) -> tuple[int, tuple[int, ...], tuple[SpecialEvent, ...]]:
     """G1: the Chaffs each opponent gives to ``player``, who captured bonus cards with a
-    magnet this turn (``BonusCards.magnet`` per card), taken as the special events take
-    them; the Chaffs join ``turn`` and the event is logged."""
+    magnet this turn (``BonusCards.magnet`` per card of its ``magnet_mask``), taken as the
+    special events take them; the Chaffs join ``turn`` and the event is logged."""
     assert rules.bonus is not None
     count = (turn & rules.bonus.magnet_mask).bit_count() * rules.bonus.magnet
     er = rules.events if rules.events is not None else EventRules(

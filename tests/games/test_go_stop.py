@@ -1200,8 +1200,8 @@ def test_book_joker_chaff_magnet_takes_a_chaff_from_each_at_once():
     assert "Chaff Magnet" in event.describe()
 
 
-# Each Joker its own ability (2905: "each Joker can have a different ability"): a list
-# gives Joker 1's first; the last serves every further Joker.
+# Each Joker its own ability (2905-2913: the chapter allows one per Joker): a list gives
+# Joker 1's first; the last serves every further Joker.
 
 
 def test_book_each_joker_may_have_its_own_ability():
