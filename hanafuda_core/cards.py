@@ -587,6 +587,10 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:  # pragma: no cover - immutable
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        # (pickle and deepcopy: the set is made again from its mask, not by setting a slot)
+        return type(self), (self._mask,)
+
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
         new = object.__new__(cls)

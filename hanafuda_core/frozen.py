@@ -29,9 +29,11 @@ frozen
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
+from functools import cached_property
+from types import FunctionType
 from typing import Any, TypeVar
 
-__all__ = ["quick_init"]
+__all__ = ["quick_init", "without_caches"]
 
 T = TypeVar("T")
 
@@ -77,3 +79,25 @@ def quick_init(cls: type[T]) -> type[T]:
     init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+def without_caches(obj: object) -> dict[str, Any]:
+    """``obj``'s attributes without its caches: a ``__getstate__`` for pickling and deep
+    copies. A cache is what a ``cached_property`` keeps, or a value kept under the name
+    of a method, in the method's place (:meth:`hanafuda_core.yaku.YakuTable.quick`).
+    Caches are worked out again on first use, and some of them are functions compiled
+    at run time, which do not pickle.
+
+    >>> class Square:
+    ...     def __init__(self, side):
+    ...         self.side = side
+    ...     @cached_property
+    ...     def area(self):
+    ...         return self.side ** 2
+    >>> s = Square(3)
+    >>> s.area, without_caches(s)
+    (9, {'side': 3})
+    """
+    cls = type(obj)
+    return {k: v for k, v in vars(obj).items()
+            if not isinstance(getattr(cls, k, None), (cached_property, FunctionType))}

@@ -316,6 +316,12 @@ class Adapter(Protocol):
     def summary(self, game: Game, record: Record) -> Mapping[str, Any]: ...
 
 
+def _game_again(key: str, preset: str, options: Mapping[str, Any]) -> Game:
+    """The game of ``key`` under ``preset`` and ``options`` (unpickling a :class:`Game`)."""
+    from .registry import get_game
+    return get_game(key, preset, **options)
+
+
 class Game:
     """A game with its rules chosen: what :func:`hanafuda_core.get_game` returns.
 
@@ -345,6 +351,11 @@ class Game:
 
     def __hash__(self) -> int:
         return hash((self.key, self.preset, tuple(sorted(self.options))))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (pickle: a game is made again from its key, preset and options, as a record
+        # names it; its adapter may hold a module, which does not pickle)
+        return _game_again, (self.key, self.preset, self.options)
 
     @property
     def name(self) -> str:

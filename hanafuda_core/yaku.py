@@ -57,6 +57,7 @@ from typing import Any
 from .cards import CARD_INFO, KIND_MASKS, MONTH_MASKS, RIBBON_MASKS, Card, CardSet, Kind, Ribbon
 from .cards import mask_cards as _bits
 from .errors import OptionError
+from .frozen import without_caches
 from .rules import Source
 
 __all__ = ["YakuRule", "YakuGroup", "YakuTable", "YakuHit", "Evaluation", "SAKE_MODES",
@@ -357,6 +358,8 @@ class YakuTable:
     dual_card: int = Card.CHRYSANTHEMUM_SAKE
     source: Source | None = None
     stand_ins: StandIns | None = None
+
+    __getstate__ = without_caches    # (pickle: its caches are made again on use)
 
     def __post_init__(self) -> None:
         if self.sake not in SAKE_MODES:

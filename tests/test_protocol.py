@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import pickle
 import random
 
 import pytest
@@ -181,17 +182,40 @@ def test_a_round_is_immutable(key):
         r.is_terminal = True
 
 
-@pytest.mark.parametrize("key", PLAYABLE)
-def test_a_copied_round_is_the_same_round_and_plays_on_alike(key):
-    r = random_round(get_game(key), 6)
-    c = copy.copy(r)
+def _midway(game, seed, steps):
+    """A round dealt with ``seed`` and ``steps`` random actions in (fewer if it ends)."""
+    rng = random.Random(seed)
+    r = game.new_round(seed=seed)
+    for _ in range(steps):
+        if r.is_terminal:
+            break
+        legal = r.legal_actions()
+        r = r.apply(legal[int(rng.random() * len(legal))])
+    return r
+
+
+def _plays_on_alike(r, c, seed):
+    """``c`` (a copy of ``r``) equals it, and stays equal, step by step, to the end."""
     assert type(c) is type(r) and c == r and c.is_terminal == r.is_terminal
-    assert c.game is r.game and c.inner is r.inner and c.context == r.context
+    assert c.context == r.context and c.record() == r.record()
+    rng = random.Random(seed)
     while not r.is_terminal:
-        a = r.legal_actions()[0]
+        legal = r.legal_actions()
+        assert c.legal_actions() == legal
+        a = legal[int(rng.random() * len(legal))]
         r, c = r.apply(a), c.apply(a)
         assert c == r and c.is_terminal == r.is_terminal
-    assert c.result() == r.result()
+    assert c.result() == r.result() and c.record() == r.record()
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_a_copied_round_is_the_same_round_and_plays_on_alike(key):
+    r = _midway(get_game(key), 6, 5)
+    assert not r.is_terminal
+    c = copy.copy(r)
+    assert c.game is r.game and c.inner is r.inner
+    _plays_on_alike(r, c, 6)
+    _plays_on_alike(r, copy.deepcopy(r), 7)
 
 
 @pytest.mark.parametrize("key", PLAYABLE)
@@ -284,6 +308,23 @@ def test_records_under_random_options_round_trip_and_replay(key):
         replay_game = get_game(back.game, back.preset, **back.options)
         assert replay_game == game and replay_game.replay(back) == end
         _check_zero_sum(end.result())
+
+    check()
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_a_pickled_round_loads_back_and_plays_on_alike(key):
+    presets = sorted(entry(key).presets())
+
+    @settings(max_examples=8, deadline=None,
+              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+    @given(preset=st.sampled_from(presets), options=_option_sets(key),
+           seed=st.integers(0, 10_000), steps=st.integers(0, 12))
+    def check(preset, options, seed, steps):
+        r = _midway(_game_or_skip(key, preset, options), seed, steps)
+        back = pickle.loads(pickle.dumps(r))
+        assert back.game == r.game and back.game.rules == r.game.rules
+        _plays_on_alike(r, back, seed)
 
     check()
 

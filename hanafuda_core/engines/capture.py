@@ -126,7 +126,7 @@ from ..cards import (
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
-from ..frozen import quick_init
+from ..frozen import quick_init, without_caches
 from ..rules import Source
 
 if TYPE_CHECKING:
@@ -860,9 +860,12 @@ class RoundRules:
     keeps the result. With ``choices`` the dealer picks one before play (phase
     ``CHOOSE_RULES``, a :class:`Choose` named ``key``; Tensho's yaku set); without, the
     round's rules follow from the deal's facts alone (Oni Koi-Koi's Yaku of the Month
-    reads the round's number). The choice is kept in :attr:`DealRecord.choice`."""
+    reads the round's number). The choice is kept in :attr:`DealRecord.choice`.
+    ``build`` is left out of comparisons: a function equals only itself, and a copy
+    of the rules (a pickled round's) holds a copy of it; the rules' own fields (their
+    game, preset and options) decide what it builds."""
     key: str
-    build: Callable[[CaptureRules, int, str], CaptureRules]
+    build: Callable[[CaptureRules, int, str], CaptureRules] = field(compare=False)
     choices: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()        # each choice's name for a player (default: itself)
 
@@ -947,6 +950,8 @@ class CaptureRules:
     teyaku: Any = None
     par: Any = None
     payments: Any = None
+
+    __getstate__ = without_caches    # (pickle: its caches are made again on use)
 
     def __post_init__(self) -> None:
         # One way to win the game: counting rounds and a race to a target exclude each
@@ -1512,6 +1517,10 @@ class RoundResult:
 
     def __hash__(self) -> int:
         return hash((self.winner, self.points, self.reason))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (pickle: with its report built; ``make_report`` is a closure)
+        return RoundResult, (self.winner, self.points, self.reason, self.report)
 
     def __repr__(self) -> str:
         return f"RoundResult(winner={self.winner}, points={self.points}, reason={self.reason!r})"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ..cards import MONTH_ORDERS, Card, parse_cards
@@ -321,12 +322,7 @@ def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], 
     if v["set_each_round"]:
         # B12: the dealer picks Set One or Set Two before each round
         charts = {"one": chart(0), "two": chart(1)}
-
-        def for_round(rules: CaptureRules, _round_no: int, choice: str) -> CaptureRules:
-            t, o = charts[choice]
-            return replace(rules, yaku=t, overlay=o)
-
-        round_rules = RoundRules("yaku_set", for_round, ("one", "two"),
+        round_rules = RoundRules("yaku_set", partial(_chosen_chart, charts), ("one", "two"),
                                  ("Set One", "Set Two"))
     return CaptureRules(
         name=name, key=key, preset=preset, options=items,
@@ -335,6 +331,14 @@ def build_rules(name: str, key: str, preset: str, items: tuple[tuple[str, Any], 
         round_end="hands_empty", rounds=v["rounds"], yaku=table, overlay=overlay,
         lone_cards=(LONE_CARD,), lone_on_play=v["lone_card_on_play"], month_order=order,
         round_rules=round_rules)
+
+
+def _chosen_chart(charts: Mapping[str, tuple[YakuTable, CardValueSettlement]],
+                  rules: CaptureRules, _round_no: int, choice: str) -> CaptureRules:
+    """The round's rules with the chart the dealer chose (B12; a function of the module,
+    not a closure, so that rules and rounds pickle)."""
+    t, o = charts[choice]
+    return replace(rules, yaku=t, overlay=o)
 
 
 def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
