@@ -10,7 +10,9 @@ from hanafuda_core.cards import CardSet
 from hanafuda_core.engines.capture import Capture, Play
 from hanafuda_core.errors import IllegalActionError
 from hanafuda_core.games.hachihachi_play import (
+    JOIN,
     JOKER,
+    PASS,
     BlindStay,
     Cancel,
     Claim,
@@ -18,8 +20,6 @@ from hanafuda_core.games.hachihachi_play import (
     End,
     GreedyHachiHachiPlayer,
     HachiHachiDeal,
-    Join,
-    Pass,
     _shuffle_keys,
     apply,
     deal_round,
@@ -84,14 +84,14 @@ def test_random_play_invariants(preset, players):
 def test_book_dealer_must_play_and_forced_choices():
     """BOOK: the dealer must play; once two others chose to play the rest are forced out."""
     r = new_hachihachi_round("book", 5, 3, dealer=1)
-    assert r.current_seat == 1 and legal_actions(r) == (Join(),)
+    assert r.current_seat == 1 and legal_actions(r) == (JOIN,)
     with pytest.raises(IllegalActionError, match="the dealer must play"):
-        apply(r, Pass())
+        apply(r, PASS)
     r = apply(apply(apply(r, "join"), "join"), "join")       # seats 1, 2, 3
-    assert r.current_seat == 4 and legal_actions(r) == (Pass(),)
+    assert r.current_seat == 4 and legal_actions(r) == (PASS,)
     with pytest.raises(IllegalActionError, match="two players besides the dealer have chosen "
                                                  "to play, so you are forced out"):
-        apply(r, Join())
+        apply(r, JOIN)
     r = apply(apply(r, "pass"), "pass")
     assert r.stage == "claim" and r.active == (1, 2, 3) and r.forced_out == (4, 0)
     assert r.passed == ()
@@ -101,7 +101,7 @@ def test_forced_in_after_enough_passes():
     """Once enough players dropped out, the rest must play (D001 starts with the dealer)."""
     r = new_hachihachi_round("d001", 4, 5, dealer=0)
     r = apply(r, "pass")
-    assert legal_actions(r) == (Join(),)
+    assert legal_actions(r) == (JOIN,)
     with pytest.raises(IllegalActionError, match="forced to play"):
         apply(r, "pass")
     r = apply(apply(apply(r, "join"), "join"), "join")
@@ -139,7 +139,7 @@ def test_blind_stay_declared_before_the_deal():
     r = new_hachihachi_round("d001", 5, 7, dealer=2, offer_blind_stay=True)
     assert r.stage == "blind" and len(view(r, 2).hand) == 0
     r = apply(r, BlindStay(True))
-    assert r.stage == "choose" and r.current_seat == 2 and legal_actions(r) == (Join(),)
+    assert r.stage == "choose" and r.current_seat == 2 and legal_actions(r) == (JOIN,)
     with pytest.raises(IllegalActionError, match="blind stay"):
         apply(r, "pass")
     r = play_round(r, ["random"] * 5, random.Random(1))

@@ -18,13 +18,13 @@ from hanafuda_core.games.hachihachi_game import (
     play_hachihachi_game,
 )
 from hanafuda_core.games.hachihachi_play import (
+    JOIN,
+    PASS,
     Cancel,
     Claim,
     Continue,
     End,
     HachiHachiDeal,
-    Join,
-    Pass,
     Trade,
     apply,
     deal_round,
@@ -71,7 +71,7 @@ def test_d004_exchange_chain_with_the_eldest():
     assert all(len(view(r, s).hand) == 0 for s in range(5))       # nobody has looked
     before = r
     with pytest.raises(IllegalActionError, match="trade your unseen hand|trade / no trade"):
-        apply(r, Join())
+        apply(r, JOIN)
     assert r == before
     r = apply(r, "trade")                      # seat 1 takes the eldest's hand
     assert r.hands[1] == dealt[0] and r.hands[0] == dealt[1]
@@ -161,7 +161,7 @@ def test_d002_no_match_one_or_two_stayers_share_the_pot():
     r = new_hachihachi_round(rules, 5, 2, dealer=0)
     for a in ("pass", "join", "pass", "pass"):
         r = apply(r, a)
-    assert legal_actions(r) == (Join(), Pass())           # nobody is forced in
+    assert legal_actions(r) == (JOIN, PASS)           # nobody is forced in
     r = apply(r, "join")
     assert r.stage == "over" and r.active == (1, 4) and r.inner is None
     m = r.multiplier.value
@@ -181,7 +181,7 @@ def test_d001_nobody_forced_fees_up_to_three_kan_one_left_takes_the_pot():
     r = new_hachihachi_round(rules, 6, 4, dealer=0)
     for a in ("pass",) * 5:
         r = apply(r, a)
-    assert legal_actions(r) == (Join(),)
+    assert legal_actions(r) == (JOIN,)
     with pytest.raises(IllegalActionError, match="forced to play"):
         apply(r, "pass")
     r = apply(r, "join")

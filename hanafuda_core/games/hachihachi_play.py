@@ -10,7 +10,7 @@ A round is an immutable :class:`HachiHachiRound` that moves through stages:
    trades the unseen hand for the dealer's dealt hand, wherever it is now
    (:class:`Trade`), or not; the last trader may earn BOOK's 'Dealer's Hand'.
 2. ``"choose"`` (four to seven players): in the preset's seat order each player
-   plays (:class:`Join`) or passes (:class:`Pass`) until three remain. BOOK: the
+   plays (:data:`JOIN`) or passes (:data:`PASS`) until three remain. BOOK: the
    dealer must play and the choice starts at the dealer's right; D001, D002 and
    D004 start with the dealer (eldest), who may pass: the first player who stays
    then acts as dealer. Once enough players chose to play, the rest are forced
@@ -73,6 +73,7 @@ from ..engines.capture import (
 )
 from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
 from ..families.capture.active_seats import ActiveSeats, rebuilt_stock
+from ..families.capture.table_round import SitIn, SitOut
 from ..frozen import quick_init
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
@@ -91,7 +92,7 @@ from .hachihachi_settle import (
 if TYPE_CHECKING:
     from ..yaku import Signature
 
-__all__ = ["Join", "Pass", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel",
+__all__ = ["JOIN", "PASS", "BlindStay", "Trade", "Claim", "Continue", "End", "Cancel",
            "parse_action", "HachiHachiOverlay", "HachiHachiDeal", "HachiHachiRound",
            "HachiHachiView",
            "new_hachihachi_round", "deal_round", "legal_actions", "apply", "view",
@@ -144,28 +145,6 @@ class Trade:
 
 
 @dataclass(frozen=True, slots=True)
-class Join:
-    """Choose to play this round."""
-
-    def code(self) -> str:
-        return "join"
-
-    def describe(self) -> str:
-        return "play this round"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Drop out of this round (voluntarily, or because the others are set)."""
-
-    def code(self) -> str:
-        return "pass"
-
-    def describe(self) -> str:
-        return "drop out of this round"
-
-
-@dataclass(frozen=True, slots=True)
 class Claim:
     """Show hand combinations (teyaku) by key; ``()`` claims nothing."""
     keys: tuple[str, ...] = ()
@@ -214,8 +193,12 @@ class Cancel:
         return f"call {self.name} (stop playing on: the yaku pay half)"
 
 
-_WORDS = {"join": Join(), "play": Join(), "stay": Join(), "pass": Pass(), "fold": Pass(),
-          "drop": Pass(), "blind": BlindStay(True), "no blind": BlindStay(False),
+#: The choice to play a round or to pass (the big Go-Stop table's choice, with
+#: Hachi-Hachi's code "pass" for the second).
+JOIN, PASS = SitIn(), SitOut("pass")
+
+_WORDS = {"join": JOIN, "play": JOIN, "stay": JOIN, "pass": PASS, "fold": PASS,
+          "drop": PASS, "blind": BlindStay(True), "no blind": BlindStay(False),
           "trade": Trade(True), "exchange": Trade(True), "no trade": Trade(False),
           "no exchange": Trade(False),
           "continue": Continue(), "sage": Continue(), "sa-ge": Continue(), "sa-gé": Continue(),
@@ -228,7 +211,7 @@ def parse_action(text: Any) -> Any:
     ``"claim none"``, ``"play 3a"``, ``"capture 3b"``, ``"continue"`` (``"sage"``, ...),
     ``"end"`` (``"yoshi"``, ...), ``"cancel"``."""
     if not isinstance(text, str):
-        return text
+        return PASS if type(text) is SitOut else text      # (recorded with its own code)
     t = " ".join(text.strip().lower().split())
     if t in _WORDS:
         return _WORDS[t]
@@ -963,7 +946,7 @@ def legal_actions(r: HachiHachiRound) -> tuple[Any, ...]:
 # The choices before the claims (immutable actions, made once).
 _BLIND_CHOICES = (BlindStay(False), BlindStay(True))
 _TRADE_CHOICES = (Trade(False), Trade(True))
-_JOIN_ONLY, _PASS_ONLY, _JOIN_OR_PASS = (Join(),), (Pass(),), (Join(), Pass())
+_JOIN_ONLY, _PASS_ONLY, _JOIN_OR_PASS = (JOIN,), (PASS,), (JOIN, PASS)
 
 
 def _seat(r: HachiHachiRound) -> int:
@@ -1000,12 +983,12 @@ def _refuse(r: HachiHachiRound, action: Any, player: int | None) -> None:
                                  "dealer says whether to trade their unseen hand for the "
                                  "dealer's dealt hand (trade / no trade), once")
     if r.stage == "choose":
-        if isinstance(action, (Join, Pass)):
-            if isinstance(action, Pass) and r.blind and seat == r.deal.dealer:
+        if isinstance(action, (SitIn, SitOut)):
+            if isinstance(action, SitOut) and r.blind and seat == r.deal.dealer:
                 raise IllegalActionError("you declared a blind stay, so you must play")
-            if isinstance(action, Pass) and r.rules.preset == "book" and seat == r.deal.dealer:
+            if isinstance(action, SitOut) and r.rules.preset == "book" and seat == r.deal.dealer:
                 raise IllegalActionError("the dealer must play (BOOK ch. 17)")
-            if isinstance(action, Join):
+            if isinstance(action, SitIn):
                 who = ("two players besides the dealer have" if r.dealer_must_play
                        else "three players have")
                 raise IllegalActionError(f"{who} chosen to play, so you are forced out (you "
@@ -1096,7 +1079,7 @@ def apply(r: HachiHachiRound, action: Any, player: int | None = None) -> HachiHa
                     dealer_hand_at=at, history=hist)
         return _after_blind(r)
     if r.stage == "choose":
-        r = r._replace(choices=r.choices + ((r.current_seat, isinstance(action, Join)),),
+        r = r._replace(choices=r.choices + ((r.current_seat, isinstance(action, SitIn)),),
                     history=hist)
         joins = [s for s, p in r.choices if p]
         if len(r.choices) == len(r.choose_order):
@@ -1295,10 +1278,10 @@ def action_lines(before: HachiHachiRound, action: Any, after: HachiHachiRound,
         text = (f"{subject(who, 'trade')} unseen hands with {names[held]}, "
                 "who held the dealer's dealt hand" if action.swap
                 else f"{subject(who, 'keep')} {'your' if you else 'their'} hand")
-    elif isinstance(action, Join):
+    elif isinstance(action, SitIn):
         text = subject(who, "play") + (" (must play)" if len(legal_actions(before)) == 1
                                        else "")
-    elif isinstance(action, Pass):
+    elif isinstance(action, SitOut):
         text = (f"{who} {'are' if you else 'is'} forced out (three are playing)"
                 if seat in after.forced_out else subject(who, "pass"))
     elif isinstance(action, Claim):
@@ -1427,8 +1410,8 @@ class GreedyHachiHachiPlayer:
             return BlindStay(False)
         if isinstance(first, Trade):
             return Trade(False)
-        if isinstance(first, (Join, Pass)) and len(legal) > 1:
-            return Join() if _hand_strength(view) >= 90 else Pass()
+        if isinstance(first, (SitIn, SitOut)) and len(legal) > 1:
+            return JOIN if _hand_strength(view) >= 90 else PASS
         if isinstance(first, Claim):
             return legal[-1]
         if isinstance(first, Continue):

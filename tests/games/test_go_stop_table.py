@@ -94,6 +94,19 @@ def test_a_choice_is_read_from_its_action_or_its_words():
     assert r.apply("play").choices == ((1, True),)
 
 
+def test_one_choice_for_every_table_each_recorded_in_its_games_word():
+    """The big table's choice and Hachi-Hachi's pass are one action: a Hachi-Hachi pass
+    given at the big table is a drop (and recorded so), and the other way round."""
+    from hanafuda_core.families.capture.table_round import SitOut
+    from hanafuda_core.games import hachihachi_play as hh
+    assert hh.PASS == SIT_OUT and hh.JOIN == SIT_IN and hh.PASS.code() == "pass"
+    r = deal_table_round(table_setup(5), _deal(5, {})).apply(hh.PASS)
+    assert r.choices == ((1, False),) and [a.code() for a in r.history] == ["drop"]
+    h = hh.new_hachihachi_round("d001", 4, 5, dealer=0)
+    h = hh.apply(h, SitOut())
+    assert h.passed == (0,) and [a.code() for a in h.history] == ["pass"]
+
+
 def test_book_the_choice_starts_at_the_dealers_right_and_goes_round():
     r = new_table_round(table_setup(5), seed=2, dealer=3)
     assert r.current_seat == 4

@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -76,10 +76,16 @@ class SitIn:
 
 @dataclass(frozen=True, slots=True)
 class SitOut:
-    """Choose to drop out of this round (no compensation: only a seat forced out gets it)."""
+    """Choose to drop out of this round (at the big Go-Stop table no compensation: only
+    a seat forced out gets it; Hachi-Hachi's passer may owe a fee).
+
+    ``word`` is the game's code for it: ``"drop"`` at the big Go-Stop table, ``"pass"``
+    in Hachi-Hachi (its records keep it). It is left out of comparisons, as the name
+    of Hachi-Hachi's ``Continue`` is: both are the one choice."""
+    word: str = field(default="drop", compare=False)
 
     def code(self) -> str:
-        return "drop"
+        return self.word
 
     def describe(self) -> str:
         return "sit this round out"
@@ -428,8 +434,9 @@ class TableRound:
                 raise IllegalActionError(
                     f"the players of this round are being chosen: seat {seat + 1} says "
                     f"whether they play ('join') or drop out ('drop'), not {words}")
-            r = replace(self, choices=self.choices + ((seat, isinstance(choice, SitIn)),),
-                        made=self.made + (choice,))
+            sits_in = isinstance(choice, SitIn)
+            r = replace(self, choices=self.choices + ((seat, sits_in),),
+                        made=self.made + (SIT_IN if sits_in else SIT_OUT,))   # (its code)
             return r._fill_forced()
         if self.inner.phase == Phase.ROUND_OVER:
             raise IllegalActionError("the round is over; deal the next one")

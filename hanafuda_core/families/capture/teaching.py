@@ -42,6 +42,7 @@ from ...engines.capture import (
 from ...narration import describe, result_text, story
 from ...narration import held_yaku as _held_yaku
 from ...units import format_amount
+from .table_round import SitIn, SitOut
 
 __all__ = ["advice", "coach_words", "deal_words", "face_down", "first_dealer", "held_yaku",
            "moves", "pile_owner", "prompt", "report_words", "result_words", "shown_rows",
@@ -600,7 +601,7 @@ def _rule_of_thumb(r: Any, inner: Any, module: Any, best: Any, seat: int,
             return (f"{label}: always show the most valuable combinations you hold (one of "
                     "each family).", ())
         return "Your hand holds no combination: claim nothing.", ()
-    if isinstance(best, (module.Join, module.Pass)):
+    if isinstance(best, (SitIn, SitOut)):
         return ("A hand with a combination or about 30 card points is worth playing; a "
                 "weaker one pays less by passing.", ())
     if isinstance(best, (module.Continue, module.End)):
