@@ -344,8 +344,9 @@ class CaptureAdapter:
         return (n, n)
 
     def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
-        from .engines.capture import new_round
-        state = new_round(game.rules, seed, dealer)
+        # (``_eng.new_round``, not an import here: a relative import in a function runs
+        # Python code of the import system at every call, a tenth of a deal's time)
+        state = _eng.new_round(game.rules, seed, dealer)
         return CaptureRound(game, state, _context(state))
 
     def replay_round(self, game: Game, players: int, record: RoundRecord) -> Any:

@@ -46,6 +46,7 @@ from ..cards import (
     FLOWERS,
     MONTH_NAMES,
     MONTH_ORDERS,
+    AnyCard,
     Card,
     CardSet,
     Extra,
@@ -66,8 +67,7 @@ CARD_RATIO = 1.6           # height / width of a card
 VIEW_W, VIEW_H = 100, 160  # the card's own drawing units
 LABEL_H = 20               # extra drawing units under a card that has a caption
 
-AnyCard = Card | Extra
-CardLike = Card | Extra | str | int
+CardLike = AnyCard | str | int
 
 CARD_FILES_ENV = "HANAFUDA_CARD_FILES"
 """Environment variable naming the URL folder of the card files (set by ``make book``)."""
