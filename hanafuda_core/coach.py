@@ -56,19 +56,20 @@ from .engines.capture import (
     Play,
     PlayerView,
     RefuseDraw,
-    RoundResult,
     State,
     Stop,
     _choice_mask,
     _wild_choice,
     agent_choices,
     apply,
+    jokers_with_stack,
     legal_actions,
     play_options,
     rules_for_round,
     wild_revealed,
 )
 from .errors import HanafudaError, IllegalActionError
+from .narration import the_card
 from .players import accepts_draw, greedy_action
 from .yaku import THIRD_COUNT, YakuTable
 
@@ -234,7 +235,7 @@ def _count(mask: int, info: _RuleInfo) -> int:
 
 
 def _the(cards: Iterable[int]) -> str:
-    names = [f"the {CARD_INFO[c].name}" for c in cards]
+    names = [the_card(c) for c in cards]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -355,6 +356,9 @@ class Coach:
         rules = view.rules
         me = rules.side(view.player)
         zero_sum = getattr(rules.overlay, "settlement", "winner_scores") != "winner_scores"
+        # G5: what the special events already moved is paid whatever the move; left out,
+        # the figures tell what each move gains from here on
+        paid = state.side_pay if state.events else None
         stats = []
         for action in legal:
             try:
@@ -373,13 +377,15 @@ class Coach:
                                        stock=stock)
                     res = greedy_rollout(apply(s, action)).result
                 assert res is not None, "a round played to its end has its result"
-                margin, winner_side = _margin(rules, res, me, zero_sum)
+                points = res.points if paid is None else tuple(
+                    p - q for p, q in zip(res.points, paid))
+                margin, winner_side = _margin(rules, points, res.winner, me, zero_sum)
                 total += margin
                 if winner_side == me:
                     wins += 1
                 elif winner_side is not None:
                     losses += 1
-                mine = sum(p for seat, p in enumerate(res.points) if rules.side(seat) == me)
+                mine = sum(p for seat, p in enumerate(points) if rules.side(seat) == me)
                 if mine <= 0:
                     nothing += 1
             k = len(worlds)
@@ -387,13 +393,13 @@ class Coach:
         return stats
 
 
-def _margin(rules: CaptureRules, res: RoundResult, me: int, zero_sum: bool
-            ) -> tuple[float, int | None]:
+def _margin(rules: CaptureRules, points: Sequence[int], winner_seat: int | None, me: int,
+            zero_sum: bool) -> tuple[float, int | None]:
     per_side = [0] * rules.sides
-    for seat, p in enumerate(res.points):
+    for seat, p in enumerate(points):
         per_side[rules.side(seat)] += p
     mine = per_side[me]
-    winner = rules.side(res.winner) if res.winner is not None else None
+    winner = rules.side(winner_seat) if winner_seat is not None else None
     if zero_sum:
         return mine, winner
     others = [p for s, p in enumerate(per_side) if s != me]
@@ -448,7 +454,7 @@ def _public_state(view: PlayerView) -> State:
                  view.dealer, view.round_no, tuple(sigs), tuple(pts), tuple(view.calls),
                  tuple(view.scores), (0,) * n, pending, None, record, None,
                  view.dealt_field.mask, tuple(view.wild_log), tuple(view.declared),
-                 draw_votes=tuple(view.draw_votes))
+                 events=tuple(view.events), draw_votes=tuple(view.draw_votes))
 
 
 #: G9: what a Draw ask or vote does (the coach's reason for it).
@@ -536,6 +542,9 @@ class _Context:
                     and wild.hand_power(revealed) != "month"
                 return bit | best, 0 if power else options & ~best, 0
             if taken:
+                if self.field >> 48 and self.rules.bonus is not None and self.rules.bonus.unlucky:
+                    # G1 (Unlucky Joker): a Joker lying with a stack goes with it
+                    taken |= jokers_with_stack(st.events, self.field, taken | bit)
                 return bit | taken, 0, 0
             return 0, bit, bit
         if isinstance(action, Capture):

@@ -593,14 +593,16 @@ def stories(states: Sequence[State], actions: Iterable[Action | str] | None = No
 # Words
 
 
+def _named(card: Card | int, code: bool) -> str:
+    """"Crane" (with ``code``: "Crane (1a)"); a Joker (G1) by its own name, "Joker 1"."""
+    c = Extra(card) if card >= 48 else Card(card)
+    return f"{c.title} ({c.code})" if code else c.title
+
+
 def the_card(card: Card | int, code: bool = False) -> str:
-    """"the Crane" (with ``code``: "the Crane (1a)"). Readers meet cards by name; codes
-    are for the command line's log (:func:`log_lines`)."""
-    if card >= 48:                                      # G1: a Joker
-        title = Extra(card).title
-        return f"{title} ({Extra(card).code})" if code else title
-    name = CARD_INFO[card].name
-    return f"the {name} ({Card(card).code})" if code else f"the {name}"
+    """"the Crane" (with ``code``: "the Crane (1a)"; a Joker: "Joker 1"). Readers meet
+    cards by name; codes are for the command line's log (:func:`log_lines`)."""
+    return _named(card, code) if card >= 48 else "the " + _named(card, code)
 
 
 def winners_text(winner: int, who: Sequence[str], teams: Sequence[int] = ()) -> str:
@@ -923,7 +925,8 @@ def describe(step: Step, names: Sequence[str]) -> str:
 
 
 def _list(cards: Iterable[Card]) -> str:
-    return ", ".join(f"{CARD_INFO[c].name} ({Card(c).code})" for c in cards) or "nothing"
+    """Cards with their codes, for the log ("Crane (1a), Joker 1 (j1)"), or "nothing"."""
+    return ", ".join(_named(c, True) for c in cards) or "nothing"
 
 
 def log_lines(step: Step, names: Sequence[str]) -> list[str]:

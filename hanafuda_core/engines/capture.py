@@ -3567,6 +3567,7 @@ class PlayerView:
     shown_m: tuple[int, ...] = ()          # per seat: declared cards still in its hand
     burdens: tuple[int, ...] = ()          # B14: per seat, the point burden (public)
     draw_votes: tuple[tuple[int, str], ...] = ()     # G9: the Draw asks and votes (public)
+    events: tuple[SpecialEvent, ...] = ()  # G5: the special events so far (public)
 
     def shown(self, seat: int) -> CardSet:
         """The cards ``seat`` declared that are still in its hand (public)."""
@@ -3615,7 +3616,7 @@ def view(state: State, player: int) -> PlayerView:
                       CardSet.from_mask(deck & ~seen), state.scores, state.calls,
                       tuple(state.yaku_points(p) for p in range(rules.players)), pend, rules,
                       CardSet.from_mask(state.field0), state.wild_log, state.declared, shown,
-                      state.deal.burdens, state.draw_votes)
+                      state.deal.burdens, state.draw_votes, state.events)
 
 
 # ---------------------------------------------------------------------------

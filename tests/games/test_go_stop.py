@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
-from hanafuda_core.cards import MONTH_MASKS, Card, CardSet, Extra
+from hanafuda_core.cards import MONTH_MASKS, Card, CardSet, Extra, parse_card
 from hanafuda_core.coach import Coach
 from hanafuda_core.engines.capture import (
     GO_ON,
@@ -1297,6 +1297,54 @@ def test_book_unlucky_joker_is_told_going_with_the_stack_to_its_taker():
     assert CardSet.parse("4a 4b 4c 4d j1") <= step.captured(1)
     text = describe(step, ["You", "Ann", "Bob"])
     assert "takes all three, with Joker 1 lying on them" in text
+
+
+def test_book_unlucky_joker_taken_with_the_stack_is_named_in_the_log():
+    # (found by the random-option record test: the log could not name a Joker taken by a
+    # card turned up from the stock, nor one taken by a hand card)
+    from hanafuda_core.narration import log_lines, story
+    rules = get_rules(unlucky_joker=True)
+    state = setup_state(rules, ["4a 8b", "12d 2a", "6c 7c"], "4c 9d 1c",
+                        "j1 4b 4d 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    drawn = apply(after, "play 12d")            # B's 12d stays; the drawn 4d takes the stack
+    assert CardSet.parse("4a 4b 4c 4d j1") <= drawn.captures(1)
+    lines = log_lines(story(after, "play 12d", drawn), ["A", "B", "C"])
+    assert any("takes" in line and "Joker 1 (j1)" in line for line in lines), lines
+    by_hand = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                          "j1 4b 11c 10b 10a", ["", "", ""])
+    after = apply(by_hand, "play 4a")
+    taken = apply(after, "play 4d")
+    lines = log_lines(story(after, "play 4d", taken), ["A", "B", "C"])
+    assert any("Joker 1" in line for line in lines), lines
+
+
+def test_book_the_coach_sees_the_unlucky_joker_go_with_the_stack():
+    # The special events are public: the view shows them, and the coach's captures count
+    # a Joker lying with a stack that the move takes
+    rules = get_rules(unlucky_joker=True)
+    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 4b 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    seen = view(after, 1)
+    assert seen.events == after.events and seen.events[0].kind == "unlucky_joker"
+    advice = Coach(samples=4).advise(seen, legal_actions(after))
+    take = next(m for m in advice.moves if m.action == Play(parse_card("4d")))
+    assert "the Wisteria Chaff 1 and Joker 1" in " ".join(take.reasons)
+
+
+def test_book_the_coach_leaves_out_what_earlier_events_paid():
+    # A's first stack (3 points from each other player, paid already) changes no move's
+    # worth for B: B's figures are the same as without the event
+    state = setup_state(get_rules(), ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
+                        "j1 4b 11c 10b 10a", ["", "", ""])
+    after = apply(state, "play 4a")
+    assert [e.kind for e in after.events] == ["first_hiki"] and after.side_pay[1] < 0
+    coach = Coach(samples=6)
+    figures = [[(m.action, m.expected, m.win_rate, m.nothing_rate) for m in
+                coach.advise(view(s, 1), legal_actions(s)).moves]
+               for s in (after, after._replace(events=()))]
+    assert figures[0] == figures[1]
 
 
 def test_book_the_coach_gives_a_reason_for_playing_a_joker():
