@@ -689,10 +689,8 @@ def _no_other_choice(state: State, seat: int, card: int) -> bool:
     field then (our reading of 'any card that they played would have had the same
     result': whatever they played was laid down uncaptured). Read from the replayed
     round; a position set up by hand, which has no whole deal, counts as a choice."""
-    from ..engines.capture import replay
-    try:
-        states = replay(state.rules, state.deal, state.history)
-    except HanafudaError:
+    states = _states_before(state)
+    if states is None:
         return False
     held = field = 0
     for before, action in zip(states, state.history):
@@ -739,10 +737,8 @@ def _responsible_after_bombs(state: State, winner: int) -> tuple[int, int] | Non
     """:func:`responsible_play` for a round with a bomb (G3): a bomb is a turn without a
     single hand card and a bomber's empty turns pass, so the turns are read from the
     replayed round (who acted, and whether a played card found a match)."""
-    from ..engines.capture import replay
-    try:
-        states = replay(state.rules, state.deal, state.history)
-    except HanafudaError:
+    states = _states_before(state)
+    if states is None:
         return None
     turns = [(b.player, a, bool(b.field_m & MONTH_MASKS[a.card >> 2]))
              if isinstance(a, Play) and a.card < 48 else (b.player, a, True)   # (a Joker: G1)
@@ -764,15 +760,25 @@ def _matched_when_played(state: State, card: int) -> bool:
     """Whether the field held a card of ``card``'s month when ``card`` was played (the
     round replayed from its deal; a position set up by hand, which has no whole deal,
     counts as matched)."""
-    from ..engines.capture import replay
-    try:
-        states = replay(state.rules, state.deal, state.history)
-    except HanafudaError:
+    states = _states_before(state)
+    if states is None:
         return True
     for before, action in zip(states, state.history):
         if isinstance(action, Play) and action.card == card:
             return bool(before.field_m & MONTH_MASKS[card >> 2])
     return True
+
+
+def _states_before(state: State) -> list[State] | None:
+    """The round replayed from its deal: the state before each action of its history
+    (None for a position set up by hand, which has no whole deal). The last action is
+    not applied again: it may be the one that ended the round (G11's five Brights), whose
+    settlement is what asks, and applying it would settle the round again, without end."""
+    from ..engines.capture import replay
+    try:
+        return replay(state.rules, state.deal, state.history[:-1])
+    except HanafudaError:
+        return None
 
 
 @dataclass(frozen=True)

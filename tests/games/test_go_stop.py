@@ -1347,6 +1347,26 @@ def test_book_the_coach_leaves_out_what_earlier_events_paid():
     assert figures[0] == figures[1]
 
 
+def test_book_five_brights_ending_the_round_find_the_responsible_loser():
+    # (found by fuzzing whole games: the round ended by the fifth Bright was settled, the
+    # settlement replayed the round to find who gave the winner the card, the replay
+    # applied the last action again and settled again, without end: RecursionError)
+    rules = get_rules("no-jokers", stop_minimum=9, go_table="book", weak_rain_man=False,
+                      winning_brights=True)
+    deal = DealRecord.from_dict({"order": (
+        "10d 11a 1c 5d 2b 2a 8d 6d 1d 5a 10b 9c 9d 1b 2d 5c 11b 2c 8b 6c 5b 8c 10a 9a "
+        "3d 3c 10c 12a 3a 1a 4b 12d 8a 6a 7b 7c 3b 4c 12c 7d 6b 7a 9b 11d 12b 11c 4a "
+        "4d").split(), "dealer": 2})
+    actions = ("play 8b", "play 10d", "capture 10a", "capture 3c", "play 9c", "play 2c",
+               "play 1c", "play 10b", "play 2d", "play 8d", "play 6d", "play 5c", "play 5d",
+               "play 1d", "play 6c", "play 2b", "play 1b", "play 5b", "play 2a", "play 5a",
+               "play 11b", "play 11a")
+    end = replay(rules, deal, actions)[-1]
+    res = end.result
+    assert res is not None and res.reason == "winning_brights" and res.winner == 0
+    assert sum(res.points) == 0 and res.points[2] == 2 * res.points[1] < 0  # (pays for both)
+
+
 def test_book_the_coach_gives_a_reason_for_playing_a_joker():
     state = setup_state(BOOK_RULES, ["j1 8b 1a", "6d 12d 2a", "6c 7c 3a"], "8c 4c 9d",
                         "4a 12a 11c 10b 10a 10c 10d")
