@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,6 +18,14 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 def running_in_ci() -> bool:
     """True under CI (``CI=true``, as CI services and ``.ci/run`` set it)."""
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+# Property tests draw new examples at every run on a developer's machine (a bug they find
+# fails the run that found it, with the example to reproduce); under CI every run draws
+# the same examples, so that a CI result depends on the commit alone.
+settings.register_profile("ci", derandomize=True, database=None)
+if running_in_ci():
+    settings.load_profile("ci")
 
 
 @pytest.fixture(scope="session")
