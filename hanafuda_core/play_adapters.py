@@ -345,7 +345,7 @@ class CaptureAdapter:
 
     def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
         # (``_eng.new_round``, not an import here: a relative import in a function runs
-        # Python code of the import system at every call, a tenth of a deal's time)
+        # Python code of the import system at every call: about 0.9 µs, 4 % of a deal)
         state = _eng.new_round(game.rules, seed, dealer)
         return CaptureRound(game, state, _context(state))
 
