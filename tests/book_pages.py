@@ -7,26 +7,17 @@ of the book is.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import yaml
+from tool_modules import tool_module
 
 ROOT = Path(__file__).resolve().parent.parent
 TOC = ROOT / "_toc.yml"
 BUILT = ROOT / "_build" / "html"
 
 
-def _toc_tool():
-    spec = importlib.util.spec_from_file_location("toc_notebooks",
-                                                  ROOT / "tools" / "toc_notebooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _toc_tool()
+TOOL = tool_module("toc_notebooks")
 
 
 def toc_files(toc: Path = TOC) -> list[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import gzip
-import importlib.util
 import json
 import threading
 import urllib.request
@@ -16,16 +15,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tool_modules import tool_module
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def serve():
-    spec = importlib.util.spec_from_file_location("hanafuda_serve", ROOT / "tools" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool_module("serve", "hanafuda_serve")
 
 
 def fetch(directory: Path, handler_class, path: str) -> tuple[int, bytes]:

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from tool_modules import tool_module
 
 from hanafuda_core.play import Record
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _fuzz_module():
-    spec = importlib.util.spec_from_file_location("hanafuda_fuzz", ROOT / "tools" / "fuzz.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-FUZZ = _fuzz_module()
+FUZZ = tool_module("fuzz", "hanafuda_fuzz")
 
 
 @pytest.mark.parametrize("teach, games", [(False, 24), (True, 8)])

@@ -7,7 +7,6 @@ extensions' assets only where used, the style sheets trimmed; twice is the same 
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -15,17 +14,12 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-ROOT = Path(__file__).resolve().parents[1]
-TOOL = ROOT / "tools" / "offline_book.py"
+from tool_modules import tool_module
 
 
 @pytest.fixture(scope="module")
 def ob():
-    spec = importlib.util.spec_from_file_location("offline_book", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool_module("offline_book")
 
 
 HEAD = """<html><head>

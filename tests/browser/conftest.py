@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import os
 import signal
 import socket
@@ -38,6 +37,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from tool_modules import tool_module
 
 CHROMIUM = Path(os.environ.get("HANAFUDA_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_FLAGS = [
@@ -163,18 +163,9 @@ def watch(browser):
 
 # --- the built book --------------------------------------------------------------------
 
-def _serve_module():
-    """tools/serve.py (``make serve``), so the tests serve the book and run the app the same
-    way: same handler (with its favicon), same Voila command, template and app/voila.json."""
-    path = Path(__file__).resolve().parents[2] / "tools" / "serve.py"
-    spec = importlib.util.spec_from_file_location("hanafuda_serve", path)
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
-
-
-SERVE = _serve_module()
+#: tools/serve.py (``make serve``), so the tests serve the book and run the app the same
+#: way: same handler (with its favicon), same Voila command, template and app/voila.json.
+SERVE = tool_module("serve", "hanafuda_serve")
 # The app's pool of preheated kernels, smaller than app/voila.json's class-sized one: the
 # tests open a few pages one after another, and each kernel costs CPU at start.
 TEST_POOL_SIZE = 3
