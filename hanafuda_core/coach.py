@@ -542,8 +542,9 @@ class _Context:
                     and wild.hand_power(revealed) != "month"
                 return bit | best, 0 if power else options & ~best, 0
             if taken:
-                if self.field >> 48 and self.rules.bonus is not None and self.rules.bonus.unlucky:
-                    # G1 (Unlucky Joker): a Joker lying with a stack goes with it
+                if self.field >> 48:
+                    # G1 (Unlucky Joker): a Joker lying with a stack goes with it (the
+                    # engine's own test: only its "unlucky_joker" events leave one there)
                     taken |= jokers_with_stack(st.events, self.field, taken | bit)
                 return bit | taken, 0, 0
             return 0, bit, bit
