@@ -1245,12 +1245,18 @@ def test_book_a_joker_ability_needs_jokers():
         get_rules("no-jokers", joker_abilities="double_points")
 
 
+def _joker_after_a_pair(rules):
+    """A to play, holding 4a 8b; B holds 4d 12d, C 6c 7c; the field 4c 9d 1c. A's 4a pairs
+    the 4c, then the stock turns up Joker 1 and 4b (then 11c 10b 10a)."""
+    return setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c", "j1 4b 11c 10b 10a",
+                       ["", "", ""])
+
+
 def test_book_unlucky_joker_stays_with_the_stack_for_whoever_takes_it():
     rules = get_rules(unlucky_joker=True)
     # A's 4a takes 4c (a pair); the stock turns up j1, placed on the pair, then 4b: the pair
     # goes back with 4b as a stack and j1 stays on the field with it; A takes nothing
-    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
-                        "j1 4b 11c 10b 10a", ["", "", ""])
+    state = _joker_after_a_pair(rules)
     after = apply(state, "play 4a")
     assert after.field == CardSet.parse("4a 4b 4c 9d 1c j1")
     assert after.captures(0) == CardSet() and after.card_count() == state.card_count()
@@ -1261,8 +1267,7 @@ def test_book_unlucky_joker_stays_with_the_stack_for_whoever_takes_it():
     assert CardSet.parse("4a 4b 4c 4d j1") <= taken.captures(1)
     assert not taken.field_m >> 48
     # without the option the Joker is A's and the pair goes back as usual
-    plain = apply(setup_state(get_rules(), ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
-                              "j1 4b 11c 10b 10a", ["", "", ""]), "play 4a")
+    plain = apply(_joker_after_a_pair(get_rules()), "play 4a")
     assert plain.captures(0) == CardSet.parse("j1")
 
 
@@ -1278,8 +1283,7 @@ def test_book_unlucky_joker_on_a_pair_the_next_card_does_not_stack_is_captured()
 def test_book_unlucky_joker_is_told_as_placed_on_the_pair():
     from hanafuda_core.narration import describe, story
     rules = get_rules(unlucky_joker=True)
-    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
-                        "j1 4b 11c 10b 10a", ["", "", ""])
+    state = _joker_after_a_pair(rules)
     after = apply(state, "play 4a")
     text = describe(story(state, "play 4a", after), ["You", "Ann", "Bob"])
     assert "Joker 1: it is placed on the pair just made" in text
@@ -1289,8 +1293,7 @@ def test_book_unlucky_joker_is_told_as_placed_on_the_pair():
 def test_book_unlucky_joker_is_told_going_with_the_stack_to_its_taker():
     from hanafuda_core.narration import describe, story
     rules = get_rules(unlucky_joker=True)
-    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
-                        "j1 4b 11c 10b 10a", ["", "", ""])
+    state = _joker_after_a_pair(rules)
     after = apply(state, "play 4a")
     taken = apply(after, "play 4d")
     step = story(after, "play 4d", taken)
@@ -1311,8 +1314,7 @@ def test_book_unlucky_joker_taken_with_the_stack_is_named_in_the_log():
     assert CardSet.parse("4a 4b 4c 4d j1") <= drawn.captures(1)
     lines = log_lines(story(after, "play 12d", drawn), ["A", "B", "C"])
     assert any("takes" in line and "Joker 1 (j1)" in line for line in lines), lines
-    by_hand = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
-                          "j1 4b 11c 10b 10a", ["", "", ""])
+    by_hand = _joker_after_a_pair(rules)
     after = apply(by_hand, "play 4a")
     taken = apply(after, "play 4d")
     lines = log_lines(story(after, "play 4d", taken), ["A", "B", "C"])
@@ -1323,8 +1325,7 @@ def test_book_the_coach_sees_the_unlucky_joker_go_with_the_stack():
     # The special events are public: the view shows them, and the coach's captures count
     # a Joker lying with a stack that the move takes
     rules = get_rules(unlucky_joker=True)
-    state = setup_state(rules, ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
-                        "j1 4b 11c 10b 10a", ["", "", ""])
+    state = _joker_after_a_pair(rules)
     after = apply(state, "play 4a")
     seen = view(after, 1)
     assert seen.events == after.events and seen.events[0].kind == "unlucky_joker"
@@ -1336,8 +1337,7 @@ def test_book_the_coach_sees_the_unlucky_joker_go_with_the_stack():
 def test_book_the_coach_leaves_out_what_earlier_events_paid():
     # A's first stack (3 points from each other player, paid already) changes no move's
     # worth for B: B's figures are the same as without the event
-    state = setup_state(get_rules(), ["4a 8b", "4d 12d", "6c 7c"], "4c 9d 1c",
-                        "j1 4b 11c 10b 10a", ["", "", ""])
+    state = _joker_after_a_pair(get_rules())
     after = apply(state, "play 4a")
     assert [e.kind for e in after.events] == ["first_hiki"] and after.side_pay[1] < 0
     coach = Coach(samples=6)
