@@ -16,12 +16,13 @@ import pickle
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_rules import game_or_skip, option_sets, presets, under_random_rules
 
 from hanafuda_core import get_game
 from hanafuda_core.cards import Card, CardSet
-from hanafuda_core.errors import HanafudaError, IllegalActionError, OptionError
+from hanafuda_core.errors import HanafudaError, IllegalActionError
 from hanafuda_core.games.catalog import deck_for
 from hanafuda_core.play import Outcome, Record, random_round
 from hanafuda_core.registry import entry, playable_keys
@@ -275,31 +276,12 @@ def test_agents_by_name(key):
 # ---- records under random options ---------------------------------------------------
 
 
-def _option_sets(key):
-    table = get_game(key).option_table
-    choices = {name: st.sampled_from(opt.allowed) for name, opt in table.items()
-               if len(opt.allowed) > 1 and opt.implemented and name != "players"}
-    return st.dictionaries(st.sampled_from(sorted(choices)), st.just(None), max_size=4).flatmap(
-        lambda keys: st.fixed_dictionaries({k: choices[k] for k in keys}))
-
-
-def _game_or_skip(key, preset, options):
-    try:
-        return get_game(key, preset=preset, **options)
-    except OptionError:
-        assume(False)           # a combination refused with a reason when the rules are built
-
-
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_records_under_random_options_round_trip_and_replay(key):
-    presets = sorted(entry(key).presets())
-
-    @settings(max_examples=25, deadline=None,
-              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-    @given(preset=st.sampled_from(presets), options=_option_sets(key),
-           seed=st.integers(0, 10_000))
+    @under_random_rules(25)
+    @given(preset=presets(key), options=option_sets(key), seed=st.integers(0, 10_000))
     def check(preset, options, seed):
-        game = _game_or_skip(key, preset, options)
+        game = game_or_skip(key, preset, options)
         players = game.players[0] if game.players[0] > 2 else min(game.players[1], 3)
         end = random_round(game, seed, players)
         text = end.record().to_json()
@@ -314,14 +296,11 @@ def test_records_under_random_options_round_trip_and_replay(key):
 
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_a_pickled_round_loads_back_and_plays_on_alike(key):
-    presets = sorted(entry(key).presets())
-
-    @settings(max_examples=8, deadline=None,
-              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-    @given(preset=st.sampled_from(presets), options=_option_sets(key),
-           seed=st.integers(0, 10_000), steps=st.integers(0, 12))
+    @under_random_rules(8)
+    @given(preset=presets(key), options=option_sets(key), seed=st.integers(0, 10_000),
+           steps=st.integers(0, 12))
     def check(preset, options, seed, steps):
-        r = _midway(_game_or_skip(key, preset, options), seed, steps)
+        r = _midway(game_or_skip(key, preset, options), seed, steps)
         back = pickle.loads(pickle.dumps(r))
         assert back.game == r.game and back.game.rules == r.game.rules
         _plays_on_alike(r, back, seed)

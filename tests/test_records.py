@@ -8,24 +8,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
+from random_rules import option_sets, presets, under_random_rules
 
 from hanafuda_core import get_game
 from hanafuda_core.errors import HanafudaError, OptionError
 from hanafuda_core.play import Record
-from hanafuda_core.registry import entry, playable_keys
+from hanafuda_core.registry import playable_keys
 from hanafuda_core.rules import option_text
 
 PLAYABLE = playable_keys()
-
-
-def _option_sets(key):
-    table = get_game(key).option_table
-    choices = {name: st.sampled_from(opt.allowed) for name, opt in table.items()
-               if len(opt.allowed) > 1 and opt.implemented and name != "players"}
-    return st.dictionaries(st.sampled_from(sorted(choices)), st.just(None), max_size=4).flatmap(
-        lambda keys: st.fixed_dictionaries({k: choices[k] for k in keys}))
 
 
 def _short(game):
@@ -42,12 +35,9 @@ def _short(game):
 
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_whole_games_under_random_options_round_trip_and_replay(key):
-    presets = sorted(entry(key).presets())
-
-    @settings(max_examples=12, deadline=None,
-              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-    @given(preset=st.sampled_from(presets), options=_option_sets(key),
-           seed=st.integers(0, 10_000), agents=st.sampled_from(["random", "greedy"]))
+    @under_random_rules(12)
+    @given(preset=presets(key), options=option_sets(key), seed=st.integers(0, 10_000),
+           agents=st.sampled_from(["random", "greedy"]))
     def check(preset, options, seed, agents):
         try:
             game = get_game(key, preset=preset, **options)
