@@ -42,10 +42,25 @@ def pdf_pages(page) -> int:
     return len(_PAGE_OBJECT.findall(pdf))
 
 
+# Loaded and laid out: the document, its stylesheets and its fonts, with nothing in flight.
+_LAID_OUT = """() => document.readyState === 'complete'
+    && Array.from(document.styleSheets).every(s => { try { return s.cssRules !== null; }
+                                                     catch (e) { return false; } })
+    && document.fonts.status === 'loaded'"""
+
+
 def _open(watch, book_url, path):
     page = watch.new_page()
     page.goto(book_url + path, wait_until="networkidle")
+    page.wait_for_function(_LAID_OUT)
     return page
+
+
+def _state(page) -> str:
+    """What the page held when it printed, for a failure's message."""
+    return page.evaluate("""() => `${document.styleSheets.length} stylesheets, `
+        + `${document.querySelectorAll('.hf-ws-q').length} worksheet questions, `
+        + `body ${document.body.scrollHeight} px high`""")
 
 
 @pytest.mark.parametrize("page_path", QUICK_REFERENCES)
@@ -65,6 +80,8 @@ def test_quick_reference_prints_on_one_or_two_a4_pages(watch, book_url, page_pat
 def test_worksheet_prints_without_controls_and_its_answer_key_on_a_new_page(
         watch, book_url, page_path):
     page = _open(watch, book_url, page_path)
+    page.locator(".hf-worksheet .hf-ws-q").first.wait_for(state="attached")
+    printed = _state(page)
     whole = pdf_pages(page)
     # the questions alone, then the answer key alone: together they take as many pages as
     # the whole worksheet only if the key starts a page of its own
@@ -94,7 +111,8 @@ def test_worksheet_prints_without_controls_and_its_answer_key_on_a_new_page(
 
     assert whole == questions + answers >= 2, (
         f"{page_path}: the answer key does not start a new page (whole {whole} pages, "
-        f"questions {questions}, answer key {answers})")
+        f"questions {questions}, answer key {answers}); printed with {printed}; "
+        f"{problems}")
     assert controls == [], f"{page_path} prints controls: {controls}"
     assert "Check answer" not in text and "Answer key" in text
     assert prompts and all(p.strip() in text for p in prompts)
