@@ -588,7 +588,7 @@ def _shuffle_keys(rng: random.Random) -> tuple[int, ...]:
 _LITTLE = sys.byteorder == "little"
 
 
-def _deal_order(rng: random.Random, players: int) -> list[int]:
+def _deal_order(rng: random.Random, players: int) -> tuple[int, ...]:
     deck = list(range(48)) + ([JOKER] if players == 7 else [])
     return eng.shuffle_order(rng, deck)
 
