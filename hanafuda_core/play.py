@@ -384,9 +384,17 @@ class Game:
         if isinstance(players, bool) or not isinstance(players, int) or \
                 not low <= players <= high:
             allowed = f"{low}" if low == high else f"{low} to {high}"
-            note = "" if (low, high) == tuple(self.info.players) else " under these rules"
+            note = ""
+            if type(players) is int and self.info.players[0] <= players <= self.info.players[1]:
+                # a count the game allows and these rules do not: their own reason, when
+                # the adapter gives one
+                refuse = getattr(self.adapter, "refuse_players", None)
+                if refuse is not None:
+                    refuse(self, players)
+                note = " under these rules"
+            given = players if type(players) is int else repr(players)
             raise PlayerCountError(f"{self.name} is played by {allowed} players, not "
-                                   f"{players}{note}")
+                                   f"{given}{note}")
         return players
 
     def new_round(self, seed: int | random.Random | None = None, players: int | None = None,

@@ -847,7 +847,13 @@ class HachiHachiAdapter(CaptureAdapter):
         return {}
 
     def players(self, game: Game) -> tuple[int, int]:
-        return (2, 7)
+        # (fewer than 7 where the fold fees reach too few passers: the app's player menu
+        # offers only counts these rules can seat)
+        return (2, self.module.most_players(game.rules))
+
+    def refuse_players(self, game: Game, players: int) -> None:
+        """Refuse a count these rules cannot seat, with the fold fees' reason."""
+        self.module.check_table(game.rules, players)
 
     def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:
         r = self.rounds.new_hachihachi_round(game.rules, players, seed, dealer)

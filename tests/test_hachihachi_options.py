@@ -5,14 +5,16 @@ to the end, and its record goes through JSON and replays equal."""
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from hanafuda_core import get_game
 from hanafuda_core.errors import OptionError, PlayerCountError
 from hanafuda_core.games.hachihachi import OPTIONS, PRESETS, check_table, get_rules
 from hanafuda_core.games.hachihachi_game import game_result, play_hachihachi_game
 from hanafuda_core.play import Record
 from hanafuda_core.rules import option_text
+from hanafuda_core.teach.tools import PlayController
 
 PLAYABLE = sorted(k for k, o in OPTIONS.items() if o.implemented and len(o.allowed) > 1)
 
@@ -64,6 +66,44 @@ def test_too_few_fees_for_the_passers_are_refused_before_the_deal():
         play_hachihachi_game(1, ("random",) * 5, preset="d001", too_few="share_pot")
     check_table(rules, 4)                          # three may pass: the three fees do
     check_table(get_rules("d001", too_few="share_pot", fold_fees=(12, 18, 24, 30, 36)), 7)
+
+
+def test_the_player_range_is_the_counts_these_rules_can_seat():
+    """With too few fold fees for five passers, the game says 2 to 4 players: the app's
+    menu offers no count that the deal would refuse, and a count the game allows but
+    these rules do not is refused with the fees' reason."""
+    game = get_game("hachihachi", "d001", too_few="share_pot")
+    assert game.players == (2, 4) and get_game("hachihachi", "d001").players == (2, 7)
+    assert PlayController(game).player_choices() == (2, 3, 4)
+    for n in (5, 6, 7):
+        with pytest.raises(PlayerCountError, match=f"with {n} players.*only 3 passers"):
+            game.check_players(n)
+        with pytest.raises(PlayerCountError, match=f"with {n} players.*only 3 passers"):
+            game.new_round(seed=1, players=n)
+    with pytest.raises(PlayerCountError, match="2 to 4 players, not 8$"):
+        game.check_players(8)
+    with pytest.raises(PlayerCountError, match="2 to 4 players, not '4'$"):
+        game.check_players("4")
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(preset=st.sampled_from(sorted(PRESETS)), options=option_sets(), seed=st.integers(0, 99))
+def test_under_random_options_every_count_in_the_range_deals_and_no_other(preset, options,
+                                                                         seed):
+    try:
+        game = get_game("hachihachi", preset, **options)
+    except OptionError:
+        assume(False)
+        raise
+    low, high = game.players
+    assert low == 2 and 4 <= high <= 7
+    for n in range(2, 8):
+        if n <= high:
+            assert game.new_round(seed=seed, players=n).players == n
+        else:
+            with pytest.raises(PlayerCountError, match="fold_fees"):
+                game.new_round(seed=seed, players=n)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
