@@ -6,9 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanafuda_core import get_game
 from hanafuda_core.cards import CardSet
 from hanafuda_core.engines.capture import Capture, Play
 from hanafuda_core.errors import IllegalActionError
+from hanafuda_core.families.capture import teaching
+from hanafuda_core.families.capture.table_round import SitOut
 from hanafuda_core.games.hachihachi_play import (
     JOIN,
     JOKER,
@@ -175,6 +178,18 @@ def test_decision_names_follow_the_preset():
         assert legal_actions(r) == (Continue(), End())
         assert [a.describe().split(" (")[0] for a in legal_actions(r)] == \
             [f"call {go}", f"call {stop}"]
+
+
+def test_the_choice_to_sit_a_round_out_is_called_a_pass_as_the_prompt_says():
+    """Hachi-Hachi's rules call sitting a round out a pass: the move's words say so, as
+    its prompt does; the big Go-Stop table's same choice keeps its plain words."""
+    r = get_game("hachihachi").new_round(seed=1, players=5)
+    while not any(a.code() == "pass" for a in r.legal_actions()):
+        r = r.apply(r.legal_actions()[0])
+    assert [a.describe() for a in r.legal_actions()] == ["play this round",
+                                                          "pass (sit this round out)"]
+    assert "or pass." in teaching.prompt(r, r.current_player, [f"P{i}" for i in range(5)])
+    assert SitOut().describe() == "sit this round out"
 
 
 def _poetry_position(preset, **opts):

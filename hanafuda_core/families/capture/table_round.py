@@ -88,7 +88,8 @@ class SitOut:
         return self.word
 
     def describe(self) -> str:
-        return "sit this round out"
+        # (in the game's own word where it has one: Hachi-Hachi's rules say "pass")
+        return "pass (sit this round out)" if self.word == "pass" else "sit this round out"
 
 
 SIT_IN = SitIn()
