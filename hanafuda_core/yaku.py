@@ -1185,8 +1185,13 @@ class YakuTable:
                     pick, best_key = j, key
         if not pick:
             return (base_total, tuple(held_rules)), (), 0
-        rank = best_key[2]
-        chosen = tuple(i for i in range(n) if rank >> (n - 1 - i) & 1)
+        rank = best_key[2] & ((1 << n) - 1)
+        done = []                   # (the rank's bits from the highest: the rules in order)
+        while rank:
+            top = rank.bit_length() - 1
+            done.append(n - 1 - top)
+            rank ^= 1 << top
+        chosen = tuple(done)
         hits = [(i, p) for i, p in held_rules if not info[i][3]]
         hits += [(i, worth[i]) for i in chosen]
         hits.sort()
