@@ -280,7 +280,10 @@ class Adapter(Protocol):
     results that a record's JSON carries; the rest deal, replay and play. An adapter may add
     ``check_record(game, record)``, raising :class:`HanafudaError` for a record its
     rules could not have produced (the capture adapter checks the drawing for the
-    first dealer); :meth:`Game.check_record` calls it.
+    first dealer); :meth:`Game.check_record` calls it. It may add
+    ``refuse_players(game, players)``, raising :class:`PlayerCountError` with the rules'
+    reason for a count the game allows and these rules do not (Hachi-Hachi: too few fold
+    fees); :meth:`Game.check_players` calls it before its own message.
     """
 
     round_word: str                         # "rounds" or "deals", as the game says it

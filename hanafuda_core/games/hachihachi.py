@@ -784,7 +784,6 @@ def check_table(rules: HachiHachiRules, players: int) -> None:
             f"too_few='forced_in' or fewer players")
 
 
-
 def most_players(rules: HachiHachiRules) -> int:
     """The most players ``rules`` can seat: 7, or fewer where :func:`check_table` finds
     too few fold fees for the players who may pass (a count refused there is refused for
@@ -800,6 +799,7 @@ def most_players(rules: HachiHachiRules) -> int:
             continue
         return players
     return 3
+
 
 @cache
 def _either_table(key: str) -> TeyakuTable:
