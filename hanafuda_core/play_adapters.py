@@ -849,7 +849,7 @@ class HachiHachiAdapter(CaptureAdapter):
     def players(self, game: Game) -> tuple[int, int]:
         # (fewer than 7 where the fold fees reach too few passers: the app's player menu
         # offers only counts these rules can seat)
-        return (2, self.module.most_players(game.rules))
+        return (2, game.rules.most_players)
 
     def refuse_players(self, game: Game, players: int) -> None:
         """Refuse a count these rules cannot seat, with the fold fees' reason."""

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from ..cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
@@ -53,7 +53,6 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 __all__ = ["BOOK", "GOAL", "D001", "D002", "D004", "OPTIONS", "PRESETS", "TEYAKU_TABLES",
            "YAKU_TABLES", "yaku_rule", "yaku_values", "HachiHachiRules", "get_rules",
            "preset_options", "options_table", "option_sources", "game_award", "check_table",
-           "most_players",
            "FIRST_DEALER", "PLAY_PLAYERS", "HINT_SAMPLES", "SCORING_ORDER", "SCORING_STEPS"]
 
 # ---------------------------------------------------------------------------
@@ -693,6 +692,24 @@ class HachiHachiRules:
         """The words for the decisions after a yaku under these rules (``calls``)."""
         return DECISION_WORDS[self.calls]
 
+    @cached_property
+    def most_players(self) -> int:
+        """The most players these rules can seat: 7, or fewer where :func:`check_table`
+        finds too few fold fees for the players who may pass (a count refused there is
+        refused for every larger one, as more players means more who may pass). Found
+        once: the protocol's player range reads it at every deal.
+
+        >>> get_rules("d001").most_players, get_rules("d001", too_few="share_pot").most_players
+        (7, 4)
+        """
+        for players in range(7, 3, -1):
+            try:
+                check_table(self, players)
+            except PlayerCountError:
+                continue
+            return players
+        return 3
+
     @property
     def combo_scale(self) -> int:
         """Smallest units per table unit: 1 for BOOK points, 12 for kan and shillings."""
@@ -783,22 +800,6 @@ def check_table(rules: HachiHachiRules, players: int) -> None:
             f"{tuple(fees)}: use longer fees (fold_fees={longest}), fold_fee_by='seat', "
             f"too_few='forced_in' or fewer players")
 
-
-def most_players(rules: HachiHachiRules) -> int:
-    """The most players ``rules`` can seat: 7, or fewer where :func:`check_table` finds
-    too few fold fees for the players who may pass (a count refused there is refused for
-    every larger one, as more players means more who may pass).
-
-    >>> most_players(get_rules("d001")), most_players(get_rules("d001", too_few="share_pot"))
-    (7, 4)
-    """
-    for players in range(7, 3, -1):
-        try:
-            check_table(rules, players)
-        except PlayerCountError:
-            continue
-        return players
-    return 3
 
 
 @cache
