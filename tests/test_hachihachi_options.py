@@ -5,8 +5,9 @@ to the end, and its record goes through JSON and replays equal."""
 import json
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_rules import game_or_skip, under_random_rules
 
 from hanafuda_core import get_game
 from hanafuda_core.errors import OptionError, PlayerCountError
@@ -86,16 +87,11 @@ def test_the_player_range_is_the_counts_these_rules_can_seat():
         game.check_players("4")
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@under_random_rules(40)
 @given(preset=st.sampled_from(sorted(PRESETS)), options=option_sets(), seed=st.integers(0, 99))
 def test_under_random_options_every_count_in_the_range_deals_and_no_other(preset, options,
                                                                          seed):
-    try:
-        game = get_game("hachihachi", preset, **options)
-    except OptionError:
-        assume(False)
-        raise
+    game = game_or_skip("hachihachi", preset, options)
     low, high = game.players
     assert low == 2 and 4 <= high <= 7
     for n in range(2, 8):
