@@ -194,8 +194,8 @@ class Cancel:
 
 
 #: The choice to play a round or to pass (the big Go-Stop table's choice, with
-#: Hachi-Hachi's code "pass" for the second).
-JOIN, PASS = SitIn(), SitOut("pass")
+#: Hachi-Hachi's code and word "pass" for the second).
+JOIN, PASS = SitIn(), SitOut("pass", "pass (sit this round out)")
 
 _WORDS = {"join": JOIN, "play": JOIN, "stay": JOIN, "pass": PASS, "fold": PASS,
           "drop": PASS, "blind": BlindStay(True), "no blind": BlindStay(False),

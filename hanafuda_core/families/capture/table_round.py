@@ -80,16 +80,17 @@ class SitOut:
     a seat forced out gets it; Hachi-Hachi's passer may owe a fee).
 
     ``word`` is the game's code for it: ``"drop"`` at the big Go-Stop table, ``"pass"``
-    in Hachi-Hachi (its records keep it). It is left out of comparisons, as the name
-    of Hachi-Hachi's ``Continue`` is: both are the one choice."""
+    in Hachi-Hachi (its records keep it); ``words`` how a move list says it, in the
+    game's own word. Both are left out of comparisons, as the name of Hachi-Hachi's
+    ``Continue`` is: every game's is the one choice."""
     word: str = field(default="drop", compare=False)
+    words: str = field(default="sit this round out", compare=False)
 
     def code(self) -> str:
         return self.word
 
     def describe(self) -> str:
-        # (in the game's own word where it has one: Hachi-Hachi's rules say "pass")
-        return "pass (sit this round out)" if self.word == "pass" else "sit this round out"
+        return self.words
 
 
 SIT_IN = SitIn()
