@@ -201,9 +201,23 @@ def test_basics_three_pairs_in_a_ten_card_hand_is_not_a_misdeal():
 @settings(max_examples=300, deadline=None)
 @given(st.permutations(range(48)), st.sampled_from([5, 7, 8, 10]))
 def test_fast_misdeal_test_never_misses_four_pairs_or_more(order, size):
-    """The SWAR pre-check agrees with counting the pairs month by month."""
+    """The table pre-check agrees with counting the pairs month by month, in a hand
+    (four pairs or a quad) and on the field (a quad)."""
     hand = sum(1 << c for c in order[:size])
     pairs = sum(1 for m in range(12) if (hand >> 4 * m & 15).bit_count() == 2)
     quads = any(hand >> 4 * m & 15 == 15 for m in range(12))
     assert capture._maybe_misdeal((hand,), 0) == (pairs >= 4 or quads)
+    assert capture._maybe_misdeal((0, 0), hand) == quads
     assert bool(capture._four_pairs(hand)) == (pairs >= 4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 600), max_size=60, unique=True))
+def test_the_shuffle_orders_the_cards_by_a_64_bit_random_key_each(seed, deck):
+    """The shuffle's sort of floats gives the order of each card's 64 random bits (the
+    order every seed's deal has had), for any deck, ids over 255 included."""
+    bits = random.Random(seed).getrandbits(64 * len(deck))
+    keys = [bits >> 64 * i & (2**64 - 1) for i in range(len(deck))]
+    expected = tuple(deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__))
+    assert capture.shuffle_order(random.Random(seed), deck) == expected
+    assert capture.shuffle_order(random.Random(seed), tuple(deck)) == expected
