@@ -1836,13 +1836,20 @@ def _nibble_counts(mask: int) -> int:
     return (x & _NIB3) + ((x >> 2) & _NIB3)
 
 
+#: For the 4,096 ways to hold cards of three months: the months held as a pair (two
+#: cards), plus 16 for each month held whole (four cards).
+_PAIRS_QUADS = bytes(sum(((n >> s & 15).bit_count() == 2) + 16 * (n >> s & 15 == 15)
+                         for s in (0, 4, 8)) for n in range(4096))
+
+
 def _maybe_misdeal(hands: tuple[int, ...], fm: int) -> bool:
-    """Fast test: could the deal show a quad or four pairs anywhere? (exact, no reasons)."""
-    if _nibble_counts(fm) & (_NIB1 << 2):
+    """Fast test: could the deal show a quad or four pairs anywhere? (exact, no reasons:
+    four reads of ``_PAIRS_QUADS`` a mask, where the pairs add up to 12 at most)."""
+    t = _PAIRS_QUADS
+    if t[fm & 4095] + t[fm >> 12 & 4095] + t[fm >> 24 & 4095] + t[fm >> 36 & 4095] >= 16:
         return True
     for h in hands:
-        x = _nibble_counts(h)
-        if x & (_NIB1 << 2) or ((x >> 1) & ~x & _NIB1).bit_count() >= 4:
+        if t[h & 4095] + t[h >> 12 & 4095] + t[h >> 24 & 4095] + t[h >> 36 & 4095] >= 4:
             return True
     return False
 
