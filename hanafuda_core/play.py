@@ -375,6 +375,12 @@ class Game:
         return self.adapter.option_table()
 
     @property
+    def settable_options(self) -> dict[str, Any]:
+        """The options a player can set, in the table's order (:attr:`Option.settable`);
+        not ``players``, which the number of players at the table sets."""
+        return {k: o for k, o in self.option_table.items() if k != "players" and o.settable}
+
+    @property
     def round_word(self) -> str:
         return self.adapter.round_word
 

@@ -249,6 +249,15 @@ class Option:
     note: str = ""
     implemented: bool = True
 
+    @property
+    def settable(self) -> bool:
+        """Can a player set this option: the engine plays it, and it has a choice?
+
+        >>> Option("fog", False, (False, True)).settable, Option("deck", 48, (48,)).settable
+        (True, False)
+        """
+        return self.implemented and len(self.allowed) > 1
+
     def check(self, value: object) -> object:
         """The canonical value for ``value``, else :class:`OptionError` naming the allowed ones.
 

@@ -22,9 +22,8 @@ def presets(key: str) -> st.SearchStrategy[str]:
 def option_sets(key: str) -> st.SearchStrategy[dict[str, Any]]:
     """Up to four of the game's options (those it implements with a choice), each with a
     value it allows."""
-    table = get_game(key).option_table
-    choices = {name: st.sampled_from(opt.allowed) for name, opt in table.items()
-               if len(opt.allowed) > 1 and opt.implemented and name != "players"}
+    choices = {name: st.sampled_from(opt.allowed)
+               for name, opt in get_game(key).settable_options.items()}
     return st.dictionaries(st.sampled_from(sorted(choices)), st.just(None), max_size=4).flatmap(
         lambda keys: st.fixed_dictionaries({k: choices[k] for k in keys}))
 

@@ -17,7 +17,7 @@ from hanafuda_core.play import Record
 from hanafuda_core.rules import option_text
 from hanafuda_core.teach.tools import PlayController
 
-PLAYABLE = sorted(k for k, o in OPTIONS.items() if o.implemented and len(o.allowed) > 1)
+PLAYABLE = sorted(k for k, o in OPTIONS.items() if o.settable)
 
 
 def _written(value, how):

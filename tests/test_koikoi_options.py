@@ -13,7 +13,7 @@ from hanafuda_core.play import Record
 from hanafuda_core.players import play_game
 from hanafuda_core.rules import option_text
 
-PLAYABLE = sorted(k for k, o in OPTIONS.items() if o.implemented and len(o.allowed) > 1)
+PLAYABLE = sorted(k for k, o in OPTIONS.items() if o.settable)
 
 
 @st.composite

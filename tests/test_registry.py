@@ -170,6 +170,36 @@ def test_game_options_keep_only_what_was_given_as_canonical_values(key):
     assert game == get_game(key, **{name: value}) and game != get_game(key)
 
 
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_a_player_can_set_every_settable_option_to_each_of_its_values(key):
+    """Each value of an option in ``settable_options`` makes a game under some preset,
+    alone or beside one other option it needs (Go-Stop's compensation needs a big table);
+    an option left out is ``players`` (set by the table), has no choice, or is refused
+    as not played yet."""
+    game = get_game(key)
+    presets = sorted(entry(key).presets())
+    others = [{}] + [{k: v} for k, o in game.settable_options.items() for v in o.allowed]
+
+    def made(name, value):
+        for preset in presets:
+            for other in others:
+                try:
+                    if get_game(key, preset, **{**other, name: value}).options.get(name) == value:
+                        return True
+                except OptionError:         # a combination the rules refuse, with a reason
+                    continue
+        return False
+
+    for name, opt in game.option_table.items():
+        if name in game.settable_options:
+            for value in opt.allowed:
+                assert made(name, value), (name, value)
+        elif name != "players" and len(opt.allowed) > 1:
+            other = next(v for v in opt.allowed if v != opt.default)
+            with pytest.raises(NotImplementedError, match="does not play it yet"):
+                get_game(key, **{name: other})
+
+
 def test_player_count_errors_name_the_allowed_counts():
     with pytest.raises(PlayerCountError, match="Koi-Koi is played by 2 players, not 3"):
         get_game("koikoi").new_round(players=3)

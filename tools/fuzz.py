@@ -45,10 +45,8 @@ def random_game(rng: random.Random) -> tuple[Game, str] | None:
     None if the core refuses that option set (with its reason)."""
     key = rng.choice(playable_keys())
     preset = rng.choice(sorted(entry(key).presets()))
-    table = get_game(key).option_table
-    options = {name: rng.choice(list(opt.allowed)) for name, opt in table.items()
-               if name != "players" and opt.implemented and len(opt.allowed) > 1
-               and rng.random() < 0.3}
+    options = {name: rng.choice(list(opt.allowed))
+               for name, opt in get_game(key).settable_options.items() if rng.random() < 0.3}
     try:
         return get_game(key, preset, **options), f"get_game({key!r}, {preset!r}, **{options!r})"
     except OptionError:
