@@ -37,6 +37,7 @@ from .cards import (
 from .deal import BASIC_DEALS, Dealt, deal, deal_valid
 from .engines.capture import CaptureRules, Phase, State, apply, legal_actions, setup_state
 from .errors import HanafudaError
+from .games import reader_name
 from .narration import CHOSEN, part_sentences, story
 from .render.sizes import MIN_CARD_WIDTH
 from .rules import SOURCE_DOCUMENTS, GameInfo, Source, SourceDocument, name_sources
@@ -57,7 +58,7 @@ __all__ = [
     "show_game_lengths", "show_first_dealer", "show_misdeal", "show_hiki", "show_turn_case",
     "show_sample_deal", "show_games", "show_families", "show_glossary", "show_sources",
     "show_source_names", "glue_facts", "table_view", "print_css", "BOOK_ROOT", "book_pages",
-    "chapter_of", "reader_game_name", "Badge", "BADGES", "CORNER", "BAND", "badge_rows",
+    "chapter_of", "Badge", "BADGES", "CORNER", "BAND", "badge_rows",
     "zoom_svg", "show_badges", "COMING", "game_path_rows", "teachers_markdown",
     "show_teachers", "Coverage", "source_coverage", "sources_markdown",
 ]
@@ -714,18 +715,6 @@ def chapter_of(game: GameInfo | str) -> str | None:
     return PRESET_OF[info.key][0] if info.key in PRESET_OF else info.key
 
 
-def reader_game_name(game: GameInfo) -> str:
-    """A game's name as readers meet it: a seed document's rule set is named by its game
-    and its document ("Hachi-Hachi, the shilling rules (D004)"), never by a bare label."""
-    from .games import get_game
-    from .games.catalog import PRESET_OF
-    if game.key not in PRESET_OF:
-        return game.name
-    parent = get_game(PRESET_OF[game.key][0])
-    docs = dict.fromkeys(s.doc for s in game.sources)
-    return f"{parent.name}, " + " and ".join(SOURCE_DOCUMENTS[d].reader for d in docs)
-
-
 #: What the welcome page's table says of a game that has no chapter yet.
 COMING = "Coming"
 
@@ -745,7 +734,7 @@ def game_path_rows(games: Iterable[GameInfo] | None = None) -> list[dict[str, st
         link = COMING
         if page is not None:
             link = f"{{doc}}`{get_game(page).name} <{page}>`"
-        rows.append({"Game": reader_game_name(g), **{k: str(v) for k, v in row.items()
+        rows.append({"Game": reader_name(g), **{k: str(v) for k, v in row.items()
                                                       if k != "Game"}, "Chapter": link})
     return rows
 

@@ -275,7 +275,7 @@ def _games_arguments(p: argparse.ArgumentParser) -> None:
 @subcommand("games", "list the games (or show one) with players, deck and deals",
             _games_arguments)
 def cmd_games(args: argparse.Namespace) -> int:
-    from .games import all_games, get_game
+    from .games import all_games, get_game, reader_name
     if args.game:
         game = get_game(args.game)
         if args.json:
@@ -287,14 +287,15 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         _json([game_to_dict(g) for g in games])
         return 0
-    rows = [[g.chapter or "-", g.key, g.name, g.family, _players(g), g.difficulty or "-",
-             g.deck] for g in games]
+    rows = [[g.chapter or "-", g.key, reader_name(g), g.family, _players(g),
+             g.difficulty or "-", g.deck] for g in games]
     print(_table(rows, ["ch", "key", "name", "family", "players", "difficulty", "deck"]))
     return 0
 
 
 def _describe_game(game: GameInfo) -> str:
-    lines = [game.name + (f" (chapter {game.chapter})" if game.chapter else ""),
+    from .games import reader_name
+    lines = [reader_name(game) + (f" (chapter {game.chapter})" if game.chapter else ""),
              game.summary, ""]
     facts = [["key", game.key], ["also", ", ".join(game.aliases) or "-"],
              ["family", game.family], ["players", _players(game)],

@@ -96,6 +96,16 @@ def test_games_shows_one_game_by_alias(capsys):
     assert "2: 10 / 8" in out and "7: 7 / 0" in out and "lines 2839-3360" in out
 
 
+def test_games_name_each_seed_rule_set_by_its_document_not_by_a_bare_label(capsys):
+    status, out, _ = run(capsys, "games", "--family", "capture")
+    assert status == 0
+    assert "Hachi-Hachi, the shilling rules (D004)" in out
+    assert "Koi-Koi, the two-player Koi-Koi rules (D003)" in out
+    assert not re.search(r"(Hachi-Hachi|Koi-Koi) \(D00\d\)", out)
+    status, out, _ = run(capsys, "games", "hachihachi-d002")
+    assert out.startswith("Hachi-Hachi, the Japanese publisher's rules (D002)\n")
+
+
 # ---- deal ------------------------------------------------------------------------
 
 def test_deal_same_seed_same_deal(capsys):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from hanafuda_core import book, teach
 from hanafuda_core.cards import DECK, Kind, Ribbon
-from hanafuda_core.games import all_games
+from hanafuda_core.games import all_games, reader_name
 from hanafuda_core.games.catalog import PRESET_OF
 from hanafuda_core.registry import get_game, playable_keys
 from hanafuda_core.render import motifs
@@ -46,7 +46,7 @@ def _myst_cell_calls(text: str) -> list[str]:
 def test_welcome_table_lists_every_registry_game_with_a_link_or_coming():
     rows = book.game_path_rows()
     games = all_games()
-    assert [r["Game"] for r in rows] == [book.reader_game_name(g) for g in games]
+    assert [r["Game"] for r in rows] == [reader_name(g) for g in games]
     pages = book.book_pages()
     for row, g in zip(rows, games, strict=True):
         assert not BARE.findall(row["Game"]), row
@@ -67,7 +67,7 @@ def test_a_seed_documents_rule_set_links_to_its_games_chapter():
     for key, (parent, _preset) in PRESET_OF.items():
         info = next(g for g in all_games() if g.key == key)
         assert book.chapter_of(info) == parent
-        name = book.reader_game_name(info)
+        name = reader_name(info)
         assert name.startswith(get_game(parent).name + ", ")
         for s in info.sources:
             assert SOURCE_DOCUMENTS[s.doc].reader in name
@@ -77,7 +77,7 @@ def test_a_seed_documents_rule_set_links_to_its_games_chapter():
 @given(st.lists(st.sampled_from(all_games()), unique_by=lambda g: g.key, max_size=12))
 def test_welcome_rows_follow_the_games_given(games):
     rows = book.game_path_rows(games)
-    assert [r["Game"] for r in rows] == [book.reader_game_name(g) for g in games]
+    assert [r["Game"] for r in rows] == [reader_name(g) for g in games]
     for row, g in zip(rows, games, strict=True):
         assert (row["Chapter"] == book.COMING) == (not g.playable)
         assert row["Players"] == book.tables.players_label(g.players)

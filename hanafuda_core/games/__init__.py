@@ -16,7 +16,7 @@ import re
 from ..errors import UnknownGameError
 from ..rules import GameInfo
 
-__all__ = ["register", "get_game", "all_games", "GAMES"]
+__all__ = ["register", "get_game", "all_games", "reader_name", "GAMES"]
 
 GAMES: dict[str, GameInfo] = {}
 _LOOKUP: dict[str, str] = {}
@@ -44,6 +44,22 @@ def get_game(name: str) -> GameInfo:
         hint = f"did you mean: {', '.join(sorted({_LOOKUP[c] for c in close}))}? " if close else ""
         raise UnknownGameError(f"unknown game {name!r}; {hint}run `hanafuda games` to list them")
     return GAMES[key]
+
+
+def reader_name(game: GameInfo) -> str:
+    """A game's name as readers meet it: a seed document's rule set is named by its game
+    and its document ("Hachi-Hachi, the shilling rules (D004)"), never by a bare label.
+
+    >>> reader_name(get_game("koikoi-d003"))
+    'Koi-Koi, the two-player Koi-Koi rules (D003)'
+    """
+    from ..rules import SOURCE_DOCUMENTS
+    from .catalog import PRESET_OF
+    if game.key not in PRESET_OF:
+        return game.name
+    parent = get_game(PRESET_OF[game.key][0])
+    docs = dict.fromkeys(s.doc for s in game.sources)
+    return f"{parent.name}, " + " and ".join(SOURCE_DOCUMENTS[d].reader for d in docs)
 
 
 def all_games() -> list[GameInfo]:
