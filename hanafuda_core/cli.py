@@ -341,6 +341,7 @@ def _deal_arguments(p: argparse.ArgumentParser) -> None:
 
 @subcommand("deal", "shuffle and deal a game", _deal_arguments)
 def cmd_deal(args: argparse.Namespace) -> int:
+    from .games import reader_name
     from .games.catalog import deal_game
     from .registry import entry
     game = entry(args.game).info
@@ -356,7 +357,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
         _json(dealt.to_dict())
         return 0
     deal = dealt.deal
-    print(f"{game.name}: {dealt.players} player{'s' if dealt.players > 1 else ''}, "
+    print(f"{reader_name(game)}: {dealt.players} player{'s' if dealt.players > 1 else ''}, "
           f"seed {seed} (use --seed {seed} to deal it again)")
     if deal.note:
         print(f"Note: {deal.note}.")
@@ -476,13 +477,14 @@ def _option_arguments(p: argparse.ArgumentParser) -> None:
 def _tool_game(name: str, tool: str, what: str, args: argparse.Namespace) -> Game:
     """The game ``name`` with the preset and options of the command line, if it offers
     ``tool``; else an error naming the games that do."""
+    from .games import reader_name
     from .registry import entry, get_game, iter_games
     found = entry(name)
     if tool not in found.tools or not found.playable:
         able = [e.key for e in iter_games(playable=True) if tool in e.tools]
         where = f" (chapter {found.chapter} of the book describes it)" if found.chapter else ""
-        raise HanafudaError(f"{found.name} cannot be {what} yet{where}; games that can be "
-                            f"{what}: {', '.join(able)}")
+        raise HanafudaError(f"{reader_name(found.info)} cannot be {what} yet{where}; "
+                            f"games that can be {what}: {', '.join(able)}")
     base = found.preset_of[0] if found.preset_of else found.key
     return get_game(name, args.preset, **read_options(args.option, base))
 

@@ -104,6 +104,8 @@ def test_games_name_each_seed_rule_set_by_its_document_not_by_a_bare_label(capsy
     assert not re.search(r"(Hachi-Hachi|Koi-Koi) \(D00\d\)", out)
     status, out, _ = run(capsys, "games", "hachihachi-d002")
     assert out.startswith("Hachi-Hachi, the Japanese publisher's rules (D002)\n")
+    status, out, _ = run(capsys, "deal", "hachihachi-d004", "--players", "5", "--seed", "2")
+    assert status == 0 and out.startswith("Hachi-Hachi, the shilling rules (D004): 5 players")
 
 
 # ---- deal ------------------------------------------------------------------------
