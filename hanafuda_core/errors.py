@@ -48,6 +48,22 @@ class DeclarationError(HanafudaError):
     game does not have or does not allow."""
 
 
+def check_seat(seat: object, players: int, who: str = "player") -> int:
+    """``seat`` if it is one of ``players`` seats (a whole number from 0), else
+    :class:`PlayerCountError` naming ``who`` ("the dealer") and the seats allowed.
+
+    >>> check_seat(2, 3)
+    2
+    >>> check_seat("1", 3, "dealer")
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.PlayerCountError: the dealer must be a seat from 0 to 2, not '1'
+    """
+    if type(seat) is bool or not isinstance(seat, int) or not 0 <= seat < players:
+        raise PlayerCountError(f"the {who} must be a seat from 0 to {players - 1}, not {seat!r}")
+    return seat
+
+
 def apply_or_refuse(step: Callable[[Any, Any], Any], state: Any, action: Any,
                     legal: Callable[[Any], Sequence[Any]], what: str = "game") -> Any:
     """``step(state, action)``, with a malformed action (one that makes the step fail

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .errors import HanafudaError, PlayerCountError
+from .errors import HanafudaError, PlayerCountError, check_seat
 
 if TYPE_CHECKING:
     from .registry import GameEntry
@@ -410,9 +410,9 @@ class Game:
                   dealer: int | None = None) -> Round:
         """Shuffle and deal a round; the same seed gives the same deal."""
         n = self.check_players(players)
-        d = 0 if dealer is None else dealer
-        if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < n:
-            raise PlayerCountError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        d = 0 if dealer is None else check_seat(dealer, n, "dealer")
+        if seed is not None and type(seed) is not int and not isinstance(seed, random.Random):
+            _refuse_seed(seed, "or a random.Random")
         return self.adapter.new_round(self, seed, n, d)
 
     def check_record(self, record: Record) -> int:
@@ -488,6 +488,8 @@ class Game:
         ``rounds`` (or ``deals``, the same) overrides the number of rounds."""
         if rounds is not None and deals is not None:
             raise HanafudaError("give the number of rounds once: rounds or deals")
+        if seed is not None and type(seed) is not int:
+            _refuse_seed(seed)
         players = [self.agent(a) for a in agents]
         self.check_players(len(players))
         return self.adapter.play(self, players, seed, rounds if rounds is not None else deals)
@@ -507,6 +509,12 @@ class Game:
             raise HanafudaError(f"this record is of {record.game!r}, not {self.key!r}")
         same = record.preset == self.preset and record.options == self.options
         return self.adapter.log(self if same else record.get_game(), record)
+
+
+def _refuse_seed(seed: object, other: str = "") -> None:
+    """A seed that is not one: the error that says what a seed is."""
+    raise HanafudaError(f"a seed is a whole number{' ' + other if other else ''} (or none, "
+                        f"for a new deal each time), not {seed!r}")
 
 
 def random_round(game: Game, seed: int, players: int | None = None,

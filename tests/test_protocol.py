@@ -22,7 +22,7 @@ from random_rules import game_or_skip, option_sets, presets, under_random_rules
 
 from hanafuda_core import get_game
 from hanafuda_core.cards import Card, CardSet
-from hanafuda_core.errors import HanafudaError, IllegalActionError
+from hanafuda_core.errors import HanafudaError, IllegalActionError, PlayerCountError
 from hanafuda_core.games.catalog import deck_for
 from hanafuda_core.play import Outcome, Record, random_round
 from hanafuda_core.registry import entry, playable_keys
@@ -172,6 +172,31 @@ def test_same_seed_same_deal_and_views_hide_the_other_hands(key):
     assert len({repr(v) for v in views}) == players          # each seat sees its own
     with pytest.raises(HanafudaError):
         r.view(players)
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+@pytest.mark.parametrize("seat", [-1, "seat count", "0", True, 1.0, None])
+def test_a_view_for_a_seat_that_is_not_at_the_table_is_refused_with_the_seats(key, seat):
+    game = get_game(key)
+    state = game.new_round(seed=2)
+    if seat == "seat count":
+        seat = state.players
+    with pytest.raises(PlayerCountError, match=f"must be a seat from 0 to {state.players - 1}"):
+        state.view(seat)
+    if seat is not None:            # (no dealer given: the first seat deals)
+        with pytest.raises(PlayerCountError, match="the dealer must be a seat"):
+            game.new_round(seed=2, dealer=seat)
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+@pytest.mark.parametrize("seed", [[1], 1.5, True, "7"])
+def test_a_seed_that_is_not_a_whole_number_is_refused_with_what_a_seed_is(key, seed):
+    game = get_game(key)
+    with pytest.raises(HanafudaError, match="a seed is a whole number or a random.Random"):
+        game.new_round(seed=seed)
+    with pytest.raises(HanafudaError, match="a seed is a whole number"):
+        game.play(["random"] * game.players[0], seed=seed)
+    assert game.new_round(seed=random.Random(4)).record() == game.new_round(seed=4).record()
 
 
 @pytest.mark.parametrize("key", PLAYABLE)

@@ -127,7 +127,7 @@ from ..cards import (
 )
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
-from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
+from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError, check_seat
 from ..frozen import quick_init, without_caches
 from ..rules import Source
 
@@ -1949,9 +1949,7 @@ def deal_from_order(rules: CaptureRules, order: Sequence[int], dealer: int = 0, 
     Raises :class:`DealOrderError` if ``order`` is not every card of the deck once.
     """
     order = check_order(rules, order)
-    if type(dealer) is bool or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        raise PlayerCountError(f"the dealer must be a seat from 0 to {rules.players - 1}, "
-                               f"not {dealer!r}")
+    check_seat(dealer, rules.players, "dealer")
     for v in voided:
         check_order(rules, v.order)
     hands, fm, stock = _layout(rules, order)
@@ -2145,8 +2143,7 @@ def new_round(rules: CaptureRules, seed: int | random.Random | None = None, deal
     previous round hands on (G7, :attr:`DealRecord.carry`).
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    if not 0 <= dealer < rules.players:
-        raise PlayerCountError(f"the dealer must be a seat from 0 to {rules.players - 1}")
+    check_seat(dealer, rules.players, "dealer")
     voided: list[VoidedDeal] = []
     deck = rules.deck_ids
     for _ in range(max_redeals + 1):
@@ -2201,9 +2198,8 @@ def setup_state(rules: CaptureRules, hands: Sequence[object], field: object = ()
                     else mask(h, f"player {i + 1}'s hand") for i, h in enumerate(hands))
     if len(hands_m) != n:
         raise PlayerCountError(f"give one hand per player ({n}), not {len(hands_m)}")
-    for name, seat in (("player", player), ("dealer", dealer)):
-        if type(seat) is bool or not isinstance(seat, int) or not 0 <= seat < n:
-            raise PlayerCountError(f"the {name} must be a seat from 0 to {n - 1}, not {seat!r}")
+    check_seat(player, n)
+    check_seat(dealer, n, "dealer")
     if isinstance(captures, str) or len(captures) > rules.sides:
         raise DealOrderError(f"give at most one capture pile per side ({rules.sides}) as a "
                              f"list, not {captures!r}")
@@ -3627,9 +3623,7 @@ class PlayerView:
 
 def view(state: State, player: int) -> PlayerView:
     rules = state.rules
-    if type(player) is bool or not isinstance(player, int) or not 0 <= player < rules.players:
-        raise PlayerCountError(f"player must be a seat from 0 to {rules.players - 1}, "
-                               f"not {player!r}")
+    check_seat(player, rules.players)
     seen = state.hands_m[player] | state.field_m | _discarded(state)
     for c in state.caps_m:
         seen |= c

@@ -71,7 +71,7 @@ from ..engines.capture import (
     position_state,
     setup_state,
 )
-from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError
+from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError, check_seat
 from ..families.capture.active_seats import ActiveSeats, rebuilt_stock
 from ..families.capture.table_round import SitIn, SitOut
 from ..frozen import quick_init
@@ -626,8 +626,7 @@ def new_hachihachi_round(preset: str | HachiHachiRules = "book", players: int = 
                           "build them with get_rules(preset, **options), or give a preset")
     rules = preset if isinstance(preset, HachiHachiRules) else get_rules(preset, **options)
     check_players(players)
-    if not 0 <= dealer < players:
-        raise PlayerCountError(f"the dealer must be a seat from 0 to {players - 1}")
+    check_seat(dealer, players, "dealer")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     voided: list[tuple[int, ...]] = []
     for _ in range(1000):
@@ -1340,8 +1339,7 @@ class HachiHachiView:
 
 
 def view(r: HachiHachiRound, seat: int) -> HachiHachiView:
-    if not 0 <= seat < r.players:
-        raise PlayerCountError(f"seat must be from 0 to {r.players - 1}")
+    check_seat(seat, r.players, "seat")
     hidden = (r.stage == "blind" and seat == r.deal.dealer) or r.stage == "trade"
     eview = None
     if r.inner is not None and seat in r.active:

@@ -51,7 +51,13 @@ from typing import Any
 from ...cards import MONTH_MASKS, AnyCard, Card, CardSet, Extra, parse_card
 from ...engines import capture as eng
 from ...engines.capture import CaptureRules, Phase, State
-from ...errors import HanafudaError, IllegalActionError, PlayerCountError, apply_or_refuse
+from ...errors import (
+    HanafudaError,
+    IllegalActionError,
+    PlayerCountError,
+    apply_or_refuse,
+    check_seat,
+)
 from .active_seats import ActiveSeats, Compensation, rebuilt_stock
 
 __all__ = ["SIT_IN", "SIT_OUT", "SitIn", "SitOut", "TableDeal", "TableResult", "TableRound",
@@ -221,8 +227,7 @@ def _check_deal(setup: TableSetup, deal: TableDeal) -> None:
     if len(deal.keys) <= max(deck):
         raise HanafudaError(f"a big table's deal has one shuffle key per card id "
                             f"({max(deck) + 1}), not {len(deal.keys)}")
-    if type(deal.dealer) is bool or not 0 <= deal.dealer < n:
-        raise PlayerCountError(f"the dealer must be a seat from 0 to {n - 1}, not {deal.dealer}")
+    check_seat(deal.dealer, n, "dealer")
     if deal.kept and (len(set(deal.kept)) != setup.seats.to_play or deal.kept[0] != deal.dealer
                       or not all(0 <= s < n for s in deal.kept)):
         raise HanafudaError(f"the players kept from the last round are {setup.seats.to_play} "
@@ -239,8 +244,7 @@ def new_table_round(setup: TableSetup, seed: int | random.Random | None = None,
     a round with no winner dealt again to them (no choice)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     n = setup.players
-    if type(dealer) is bool or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise PlayerCountError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+    check_seat(dealer, n, "dealer")
     deck = setup.rules.deck_ids
     voided: list[tuple[int, ...]] = []
     dealt = n * setup.hand
@@ -573,8 +577,7 @@ class TableRound:
         players are known (face down before), the piles; a player's view adds the
         engine's own (``inner``). Never another seat's hand or the draw pile."""
         n = self.players
-        if type(seat) is bool or not isinstance(seat, int) or not 0 <= seat < n:
-            raise PlayerCountError(f"the seat must be from 0 to {n - 1}, not {seat!r}")
+        check_seat(seat, n, "seat")
         inner = None
         e = self.engine_seat(seat)
         if self.inner is not None and e is not None:
