@@ -234,6 +234,9 @@ class Record:
         if d.get("format") != RECORD_FORMAT:
             raise HanafudaError(f"not a game record of format {RECORD_FORMAT!r} "
                                 f"(format: {d.get('format')!r})")
+        seed = d.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise HanafudaError(f"a game record's seed is a whole number or null, not {seed!r}")
         try:
             options = {str(k): _frozen(v) for k, v in dict(d.get("options") or {}).items()}
             summary = {k: v for k, v in d.items() if k not in _CORE_KEYS}

@@ -283,6 +283,7 @@ def test_replay_refuses_a_record_that_does_not_match(key):
 @pytest.mark.parametrize("text, words", [
     ("not json", "is JSON"), ("[]", "JSON object"), ('{"format": "x"}', "format"),
     ('{"format": "hanafuda-record/1", "game": "koikoi"}', "needs game, preset"),
+    ('{"format": "hanafuda-record/1", "game": "koikoi", "seed": "7"}', "seed is a whole number"),
 ])
 def test_bad_record_text_is_refused_with_the_reason(text, words):
     with pytest.raises(HanafudaError, match=words):
