@@ -14,7 +14,7 @@ import difflib
 import re
 
 from ..errors import UnknownGameError
-from ..rules import GameInfo
+from ..rules import SOURCE_DOCUMENTS, GameInfo
 
 __all__ = ["register", "get_game", "all_games", "reader_name", "GAMES"]
 
@@ -53,7 +53,6 @@ def reader_name(game: GameInfo) -> str:
     >>> reader_name(get_game("koikoi-d003"))
     'Koi-Koi, the two-player Koi-Koi rules (D003)'
     """
-    from ..rules import SOURCE_DOCUMENTS
     from .catalog import PRESET_OF
     if game.key not in PRESET_OF:
         return game.name
