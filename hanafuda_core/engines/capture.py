@@ -1836,10 +1836,13 @@ def _nibble_counts(mask: int) -> int:
     return (x & _NIB3) + ((x >> 2) & _NIB3)
 
 
-#: For the 4,096 ways to hold cards of three months: the months held as a pair (two
-#: cards), plus 16 for each month held whole (four cards).
-_PAIRS_QUADS = bytes(sum(((n >> s & 15).bit_count() == 2) + 16 * (n >> s & 15 == 15)
-                         for s in (0, 4, 8)) for n in range(4096))
+#: For each of one month's 16 ways to be held: 1 for a pair (two cards), 16 for the whole
+#: month (four cards), else 0.
+_PAIR_QUAD = bytes((n.bit_count() == 2) + 16 * (n == 15) for n in range(16))
+#: For the 4,096 ways to hold cards of three months (the index's three nibbles, the
+#: lowest innermost): the sum of their months' ``_PAIR_QUAD`` (built by sums, not by
+#: reading each nibble of each index: it is made at import).
+_PAIRS_QUADS = bytes(a + b + c for c in _PAIR_QUAD for b in _PAIR_QUAD for a in _PAIR_QUAD)
 
 
 def _maybe_misdeal(hands: tuple[int, ...], fm: int) -> bool:
