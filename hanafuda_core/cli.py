@@ -51,6 +51,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import HanafudaError, UnknownCardError
+from .games import reader_name
 from .rules import FAMILIES, GameInfo
 
 if TYPE_CHECKING:
@@ -275,7 +276,7 @@ def _games_arguments(p: argparse.ArgumentParser) -> None:
 @subcommand("games", "list the games (or show one) with players, deck and deals",
             _games_arguments)
 def cmd_games(args: argparse.Namespace) -> int:
-    from .games import all_games, get_game, reader_name
+    from .games import all_games, get_game
     if args.game:
         game = get_game(args.game)
         if args.json:
@@ -294,7 +295,6 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def _describe_game(game: GameInfo) -> str:
-    from .games import reader_name
     lines = [reader_name(game) + (f" (chapter {game.chapter})" if game.chapter else ""),
              game.summary, ""]
     facts = [["key", game.key], ["also", ", ".join(game.aliases) or "-"],
@@ -341,7 +341,6 @@ def _deal_arguments(p: argparse.ArgumentParser) -> None:
 
 @subcommand("deal", "shuffle and deal a game", _deal_arguments)
 def cmd_deal(args: argparse.Namespace) -> int:
-    from .games import reader_name
     from .games.catalog import deal_game
     from .registry import entry
     game = entry(args.game).info
@@ -477,7 +476,6 @@ def _option_arguments(p: argparse.ArgumentParser) -> None:
 def _tool_game(name: str, tool: str, what: str, args: argparse.Namespace) -> Game:
     """The game ``name`` with the preset and options of the command line, if it offers
     ``tool``; else an error naming the games that do."""
-    from .games import reader_name
     from .registry import entry, get_game, iter_games
     found = entry(name)
     if tool not in found.tools or not found.playable:
