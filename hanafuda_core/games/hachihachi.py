@@ -801,7 +801,6 @@ def check_table(rules: HachiHachiRules, players: int) -> None:
             f"too_few='forced_in' or fewer players")
 
 
-
 @cache
 def _either_table(key: str) -> TeyakuTable:
     """D004 'some': each November card counts either as Chaff or as itself in melds."""

@@ -1339,7 +1339,7 @@ class HachiHachiView:
 
 
 def view(r: HachiHachiRound, seat: int) -> HachiHachiView:
-    check_seat(seat, r.players, "seat")
+    check_seat(seat, r.players)
     hidden = (r.stage == "blind" and seat == r.deal.dealer) or r.stage == "trade"
     eview = None
     if r.inner is not None and seat in r.active:

@@ -577,7 +577,7 @@ class TableRound:
         players are known (face down before), the piles; a player's view adds the
         engine's own (``inner``). Never another seat's hand or the draw pile."""
         n = self.players
-        check_seat(seat, n, "seat")
+        check_seat(seat, n)
         inner = None
         e = self.engine_seat(seat)
         if self.inner is not None and e is not None:
