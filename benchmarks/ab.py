@@ -1,7 +1,7 @@
 """Two versions' speed on this machine, measured in turns: rounds a second of one game.
 
 Run:  python benchmarks/ab.py REV [--against REV2] [--game KEY] [--preset NAME]
-                              [--players N] [--batches N] [--batch-seconds S]
+                              [--players N] [--batches N] [--batch-seconds S] [--piles]
 
 A machine of this workplace is shared, and its rate drifts: by a third between one
 minute and the next, and by more than half between days (commit 4d49eb7 played 10,300 to
@@ -18,6 +18,10 @@ through the public API (``get_game(key, preset).new_round(seed=rng)``, then
 ``--batch-seconds`` each, timed by ``time.process_time``; both start from the same seed. It
 prints each version's median rate and the median of the ratios of neighbouring turns,
 with their quartiles: a ratio whose quartiles stay on one side of 1 is a real difference.
+With ``--piles`` they score new random capture piles instead (2 to 24 cards, made before
+the clock starts; :func:`~hanafuda_core.scoring.score_pile` with the total, as the cold
+column of :mod:`bench_games`; not for Hachi-Hachi, whose ``game.rules`` are its own) and
+it prints microseconds a pile.
 
 For example, ``python benchmarks/ab.py HEAD`` tells whether an uncommitted change is
 faster, and ``python benchmarks/ab.py 4d49eb7`` compares today's engine with that commit.
@@ -39,7 +43,7 @@ from tqdm import tqdm
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The worker each version runs (its own tree first on the path): it reads a number of
-#: rounds per line and answers with the process time they took.
+#: rounds (or piles) per line and answers with the process time they took.
 WORKER = """
 import random, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -47,12 +51,23 @@ import hanafuda_core
 if not hanafuda_core.__file__.startswith(sys.argv[1]):
     sys.exit(f"{sys.argv[1]}: hanafuda_core was imported from {hanafuda_core.__file__}")
 from hanafuda_core import get_game
+from hanafuda_core.scoring import score_pile
 game = get_game(sys.argv[2], sys.argv[3])
 players = int(sys.argv[4]) or game.players[0]
+piles = sys.argv[5] == "piles"
 rng = random.Random(1)
 rand = rng.random
 n = 0
 for line in sys.stdin:
+    if piles:       # new random piles of 2 to 24 cards, made before the clock starts
+        rules = game.rules
+        masks = [sum(1 << c for c in rng.sample(range(48), rng.randrange(2, 25)))
+                 for _ in range(int(line))]
+        t0 = time.process_time()
+        for m in masks:
+            score_pile(rules, m).total
+        print(time.process_time() - t0, flush=True)
+        continue
     t0 = time.process_time()
     for _ in range(int(line)):
         state = game.new_round(seed=rng, players=players, dealer=n % players)
@@ -65,15 +80,15 @@ for line in sys.stdin:
 
 
 class Worker:
-    """One version's process, playing rounds on demand."""
+    """One version's process, playing rounds (or scoring piles) on demand."""
 
-    def __init__(self, tree: Path, game: str, preset: str, players: int) -> None:
+    def __init__(self, tree: Path, game: str, preset: str, players: int, what: str) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", WORKER, str(tree), game, preset, str(players)],
+            [sys.executable, "-c", WORKER, str(tree), game, preset, str(players), what],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tree)
 
     def seconds(self, rounds: int) -> float:
-        """The process time ``rounds`` rounds took."""
+        """The process time ``rounds`` rounds (or piles) took."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(f"{rounds}\n")
         self.proc.stdin.flush()
@@ -104,13 +119,14 @@ def quartiles(values: list[float]) -> tuple[float, float, float]:
     return q1, q2, q3
 
 
-def compare(a: Worker, b: Worker, batches: int, batch_seconds: float
+def compare(a: Worker, b: Worker, batches: int, batch_seconds: float, warm: int
             ) -> tuple[list[float], list[float]]:
-    """Rates (rounds a second) of ``a`` and ``b`` over ``batches`` turns each; the first
-    of each pair alternates, so that neither always plays after the other."""
-    a.seconds(20)
-    b.seconds(20)                               # (imports and tables built on first use)
-    rounds = max(1, round(batch_seconds * 20 / max(a.seconds(20), 1e-6)))
+    """Rates (rounds or piles a second) of ``a`` and ``b`` over ``batches`` turns each,
+    after ``warm`` unmeasured (imports, and tables built on first use); the first of
+    each pair alternates, so that neither always plays after the other."""
+    a.seconds(warm)
+    b.seconds(warm)
+    rounds = max(1, round(batch_seconds * warm / max(a.seconds(warm), 1e-6)))
     ra: list[float] = []
     rb: list[float] = []
     for i in tqdm(range(batches), desc="turns", unit="pair", file=sys.stderr):
@@ -134,6 +150,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--batches", type=int, default=40, help="turns each (default 40)")
     ap.add_argument("--batch-seconds", type=float, default=0.25,
                     help="about how long a turn lasts (default 0.25)")
+    ap.add_argument("--piles", action="store_true",
+                    help="score new random capture piles (score_pile(game.rules, mask)"
+                         ".total, as bench_games's cold column) instead of playing rounds")
     args = ap.parse_args(argv)
     if args.batches < 2 or args.batch_seconds <= 0:
         ap.error("--batches must be 2 or more and --batch-seconds above 0")
@@ -143,8 +162,10 @@ def main(argv: list[str] | None = None) -> None:
         try:
             trees.append(checkout(args.rev, Path(tmp, "a")))
             trees.append(checkout(args.against, Path(tmp, "b")) if args.against else ROOT)
-            workers = [Worker(t, args.game, args.preset, args.players) for t in trees]
-            ra, rb = compare(workers[0], workers[1], args.batches, args.batch_seconds)
+            what = "piles" if args.piles else "rounds"
+            workers = [Worker(t, args.game, args.preset, args.players, what) for t in trees]
+            ra, rb = compare(workers[0], workers[1], args.batches, args.batch_seconds,
+                             2000 if args.piles else 20)
         finally:
             for w in workers:
                 w.close()
@@ -155,10 +176,14 @@ def main(argv: list[str] | None = None) -> None:
     names = [args.rev, args.against or "this working tree"]
     print(f"{args.game} {args.preset}, {args.batches} turns each:")
     for name, rates in zip(names, (ra, rb)):
-        q1, q2, q3 = quartiles(rates)
-        print(f"  {name}: {q2:,.0f} rounds/s (quartiles {q1:,.0f} to {q3:,.0f})")
+        if args.piles:
+            q1, q2, q3 = quartiles([1e6 / r for r in rates])
+            print(f"  {name}: {q2:.2f} us a pile (quartiles {q1:.2f} to {q3:.2f})")
+        else:
+            q1, q2, q3 = quartiles(rates)
+            print(f"  {name}: {q2:,.0f} rounds/s (quartiles {q1:,.0f} to {q3:,.0f})")
     q1, q2, q3 = quartiles([b / a for a, b in zip(ra, rb)])
-    print(f"  {names[1]} / {names[0]}: {q2:.3f} (quartiles {q1:.3f} to {q3:.3f})")
+    print(f"  speed of {names[1]} / {names[0]}: {q2:.3f} (quartiles {q1:.3f} to {q3:.3f})")
 
 
 if __name__ == "__main__":

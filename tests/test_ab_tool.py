@@ -29,7 +29,7 @@ def test_two_checkouts_play_in_turns_and_leave_no_worktree():
     for line in (first, second):
         name, rest = line.strip().split(": ")
         assert name == "HEAD" and float(rest.split(" rounds/s")[0].replace(",", "")) > 0
-    assert ratio.strip().startswith("HEAD / HEAD: ") and "quartiles" in ratio
+    assert ratio.strip().startswith("speed of HEAD / HEAD: ") and "quartiles" in ratio
     assert worktrees() == before
 
 
@@ -45,3 +45,13 @@ def test_an_unknown_version_is_refused_with_what_to_give():
 def test_too_few_turns_are_refused():
     done = ab("HEAD", "--batches", "1")
     assert done.returncode == 2 and "--batches must be 2 or more" in done.stderr
+
+
+def test_piles_are_timed_in_microseconds_a_pile():
+    done = ab("HEAD", "--piles", "--batches", "2", "--batch-seconds", "0.02")
+    assert done.returncode == 0, done.stderr
+    head, first, second, ratio = done.stdout.splitlines()
+    assert head == "koikoi book, 2 turns each:"
+    assert first.strip().startswith("HEAD: ") and " us a pile " in first
+    assert second.strip().startswith("this working tree: ") and " us a pile " in second
+    assert ratio.strip().startswith("speed of this working tree / HEAD: ")
