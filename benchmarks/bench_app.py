@@ -32,7 +32,8 @@ Figures on this 2-core machine (shared with other work), 20 sessions, pool of 22
 the same 2 cores, 85 s, of which Voila and its kernels used 24 CPU-seconds and the
 browsers the rest. One session alone: first page 1.6-2.0 s, a game's page 0.4 s.
 Timings are printed, never asserted; the exit code is 1 when a session had an error or
-the isolation check failed. Everything is bounded by ``--timeout`` seconds.
+the isolation check failed, and then the app's log ends the output (when this script
+started the app). Everything is bounded by ``--timeout`` seconds.
 """
 
 from __future__ import annotations
@@ -371,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             if proc is not None and serve is not None:
                 serve.stop_app(proc)
+            server_log = log_path.read_text(errors="replace") if log_path.exists() else ""
 
     print(f"\n{'session':>7} {'first page s':>12} {'game page s':>11}  kernel    "
           "own state  errors")
@@ -390,6 +392,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"game page:  median {statistics.median(games):.2f} s, max {max(games):.2f} s")
     print(f"sessions with errors: {errors}; kernels: {len(set(kernels))} different for "
           f"{len(sessions)} sessions; state isolation: {'ok' if isolated else 'FAILED'}")
+    if (errors or not isolated) and server_log:
+        print("\nthe app's log, its last 40 lines:\n" + "\n".join(server_log.splitlines()[-40:]))
     return 0 if errors == 0 and isolated else 1
 
 
