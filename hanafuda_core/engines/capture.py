@@ -1073,6 +1073,28 @@ class CaptureRules:
         return frozenset(self.deck_ids)
 
     @cached_property
+    def multipliers_memo(self) -> dict[tuple[int, int], int]:
+        """:meth:`multiplier`'s answers by (yaku total, calls), filled as they are asked
+        for (few cases come up); :func:`~hanafuda_core.scoring.score_pile` reads it first."""
+        return {}
+
+    def multiplier(self, total: int, calls: int = 0) -> int:
+        """The product of the overlay's multipliers for a yaku total of ``total`` after
+        ``calls`` go-on calls (1 without multipliers), kept in :attr:`multipliers_memo`."""
+        memo = self.multipliers_memo
+        factor = memo.get((total, calls))
+        if factor is None:
+            factor = 1
+            mults = getattr(self.overlay, "multipliers", None)
+            if mults is not None:
+                for m in mults(total, 0, calls):
+                    factor *= m.factor
+            if len(memo) > 10_000:
+                memo.clear()
+            memo[total, calls] = factor
+        return factor
+
+    @cached_property
     def turn_constants(self) -> tuple[tuple[int, ...], Callable[[int, int], QuickResult] | None,
                                       Callable[..., bool], int, bool, bool, bool,
                                       tuple[int, ...], bool, int, frozenset[int],

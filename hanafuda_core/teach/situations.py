@@ -446,21 +446,14 @@ def show_decision_moment(game: Game | str, example: Example | Sequence[Any] | No
 # Multipliers and scored piles
 
 
-def _factor(rules: CaptureRules, total: int, calls: int) -> int:
-    factor = 1
-    for m in rules.overlay.multipliers(total, 0, calls):
-        factor *= m.factor
-    return factor
-
-
 def multiplier_rows(game: Game | str, totals: Iterable[int] = range(1, 11)
                     ) -> list[dict[str, object]]:
     """What one loser pays for each yaku total under the game's rules, with no go-on call
     and after the payer's own call (the multipliers of its overlay)."""
     rules = capture_rules(game)
     go_on = _words(rules).go_on
-    return [{"Yaku total": v, "Paid": v * _factor(rules, v, 0),
-             f"Paid after the payer's {go_on}": v * _factor(rules, v, 1)} for v in totals]
+    return [{"Yaku total": v, "Paid": v * rules.multiplier(v, 0),
+             f"Paid after the payer's {go_on}": v * rules.multiplier(v, 1)} for v in totals]
 
 
 def show_multipliers(game: Game | str) -> Any:
@@ -561,10 +554,10 @@ def situation_facts(game: Game | str, prefix: str) -> dict[str, object]:
                     out[f"{tag}ex{n}"] = res.points[res.winner]
         if usual in rules.deals:
             out[f"{p.replace('-', '_')}_deal"] = "/".join(map(str, rules.deals[usual]))
-        raised = [v for v in range(1, 30) if _factor(rules, v, 0) > 1]
+        raised = [v for v in range(1, 30) if rules.multiplier(v, 0) > 1]
         if raised:
             key = p.replace("-", "_")
             out[f"{key}_doubles_from"] = raised[0]
-            out[f"{key}_unpaid_to"] = raised[0] * _factor(rules, raised[0], 0) - 1
+            out[f"{key}_unpaid_to"] = raised[0] * rules.multiplier(raised[0], 0) - 1
     out["instant"] = capture_rules(g).instant_win_points
     return {f"{prefix}_{k}": v for k, v in out.items()}
