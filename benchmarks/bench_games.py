@@ -30,7 +30,10 @@ prints, measured on one core (``time.process_time``):
 Targets (issue 7): >= 10,000 Koi-Koi rounds/s (aim 20,000), every other game >= 1/3
 of that, a hint under 1 s, a pile under 2 us. The script prints; it asserts nothing.
 ``--repeat N`` measures the rates N times and keeps the best (the machine may be
-shared; each further repeat measures every game in turn). Progress goes to stderr through tqdm.
+shared; each further repeat measures every game in turn). A shared machine's rates
+drift between days (4d49eb7 played 10,300 to 11,900 Koi-Koi rounds a second here on
+2026-11-24 and 4,800 on 2026-11-29): to compare two versions, time them in turns with
+:mod:`ab`. Progress goes to stderr through tqdm.
 """
 
 from __future__ import annotations
