@@ -2355,8 +2355,8 @@ def _play_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
     """``_PLAYS[k][x]``: the Play actions of the cards whose bits are ``x`` in the k-th
     byte of a hand (two months; the last byte holds the bonus cards, G1). A hand's legal
     plays are then seven lookups and six tuple joins instead of a loop over its bits
-    (the legal-actions call runs before every action of every random round); the
-    tables hold 1,792 entries, made in about a millisecond at import."""
+    (the legal-actions call runs before every action of every random round). The
+    tables hold 1,792 entries, made in a few milliseconds at import."""
     out = []
     for k in range(7):
         acts = PLAY[8 * k:8 * k + 8]
