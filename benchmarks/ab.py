@@ -18,10 +18,10 @@ through the public API (``get_game(key, preset).new_round(seed=rng)``, then
 ``--batch-seconds`` each, timed by ``time.process_time``; both start from the same seed. It
 prints each version's median rate and the median of the ratios of neighbouring turns,
 with their quartiles: a ratio whose quartiles stay on one side of 1 is a real difference.
-With ``--piles`` they score new random capture piles instead (2 to 24 cards, made before
-the clock starts; :func:`~hanafuda_core.scoring.score_pile` with the total, as the cold
-column of :mod:`bench_games`; not for Hachi-Hachi, whose ``game.rules`` are its own) and
-it prints microseconds a pile.
+With ``--piles`` they score new random capture piles instead (2 to 24 cards of the
+game's deck, made before the clock starts; :func:`~hanafuda_core.scoring.score_pile`
+with the total, as the cold column of :mod:`bench_games`; not for Hachi-Hachi, whose
+``game.rules`` are its own) and it prints microseconds a pile.
 
 For example, ``python benchmarks/ab.py HEAD`` tells whether an uncommitted change is
 faster, and ``python benchmarks/ab.py 4d49eb7`` compares today's engine with that commit.
@@ -46,22 +46,28 @@ ROOT = Path(__file__).resolve().parent.parent
 #: rounds (or piles) per line and answers with the process time they took.
 WORKER = """
 import random, sys, time
+from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 import hanafuda_core
-if not hanafuda_core.__file__.startswith(sys.argv[1]):
+if not Path(hanafuda_core.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()):
     sys.exit(f"{sys.argv[1]}: hanafuda_core was imported from {hanafuda_core.__file__}")
 from hanafuda_core import get_game
+from hanafuda_core.engines.capture import CaptureRules
 from hanafuda_core.scoring import score_pile
 game = get_game(sys.argv[2], sys.argv[3])
 players = int(sys.argv[4]) or game.players[0]
 piles = sys.argv[5] == "piles"
+rules = game.rules
+if piles and not isinstance(rules, CaptureRules):
+    sys.exit(f"--piles scores capture piles: {sys.argv[2]}'s rules are not the capture "
+             "engine's")
+deck = [int(c) for c in getattr(rules, "deck", range(48))]
 rng = random.Random(1)
 rand = rng.random
 n = 0
 for line in sys.stdin:
     if piles:       # new random piles of 2 to 24 cards, made before the clock starts
-        rules = game.rules
-        masks = [sum(1 << c for c in rng.sample(range(48), rng.randrange(2, 25)))
+        masks = [sum(1 << c for c in rng.sample(deck, rng.randrange(2, 25)))
                  for _ in range(int(line))]
         t0 = time.process_time()
         for m in masks:

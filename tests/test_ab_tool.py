@@ -55,3 +55,12 @@ def test_piles_are_timed_in_microseconds_a_pile():
     assert first.strip().startswith("HEAD: ") and " us a pile " in first
     assert second.strip().startswith("this working tree: ") and " us a pile " in second
     assert ratio.strip().startswith("speed of this working tree / HEAD: ")
+
+
+def test_piles_of_a_game_off_the_capture_engine_are_refused_with_the_reason():
+    before = worktrees()
+    done = ab("HEAD", "--game", "hachihachi", "--piles", "--batches", "2")
+    assert done.returncode != 0
+    assert "--piles scores capture piles: hachihachi's rules are not the capture engine's" \
+        in done.stderr
+    assert worktrees() == before
