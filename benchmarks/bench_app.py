@@ -31,9 +31,11 @@ Figures on this 2-core machine (shared with other work), 20 sessions, pool of 22
 ``--server-only`` 4.0 s each (15.6 s with ``--pool-size 0``); with 20 Chromium pages on
 the same 2 cores, 85 s, of which Voila and its kernels used 24 CPU-seconds and the
 browsers the rest. One session alone: first page 1.6-2.0 s, a game's page 0.4 s.
-Timings are printed, never asserted; the exit code is 1 when a session had an error or
-the isolation check failed, and then the app's log ends the output (when this script
-started the app). Everything is bounded by ``--timeout`` seconds.
+Timings are printed, never asserted; the exit code is 1 when a session had an error, the
+isolation check failed or a preheated kernel's page was made without all its output
+(Voila stopped waiting for it: its visitor would get a page without the app), and then
+the app's log ends the output (when this script started the app). Everything is bounded
+by ``--timeout`` seconds.
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
                   "--disable-sync"]
 LOCAL = {"127.0.0.1", "localhost", "::1"}
 HOME_READY = ".hanafuda-home .hanafuda-game-open"
+#: What Voila (nbclient) logs when it stops waiting for a cell's output: the preheated
+#: page it was making is kept without the output that came later.
+IOPUB_TIMEOUT = "Timeout waiting for IOPub output"
 KERNEL_ID = """() => { const e = document.getElementById('jupyter-config-data');
   return e ? JSON.parse(e.textContent).kernelId : null; }"""
 # (button on the home page, what shows on the page when its first tool is up)
@@ -332,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     deadline = time.monotonic() + args.timeout
+    incomplete = 0              # preheated pages made without all their output
     proc = None
     serve = None
     url = args.url
@@ -353,6 +359,10 @@ def main(argv: list[str] | None = None) -> int:
                     quiet = _wait_quiet(proc.pid, max(10.0, deadline - time.monotonic() - 60))
                     print("kernel pool: " + (f"notebooks run, server idle {quiet:.1f} s later"
                                              if quiet is not None else "still busy"))
+                    lost = log_path.read_text(errors="replace").count(IOPUB_TIMEOUT)
+                    incomplete += lost
+                    print(f"kernel pool: {lost} notebook runs stopped waiting for output "
+                          "(a page made so may miss its widgets)")
                 print(f"memory of voila and its kernels: {_rss_mib(proc.pid):.0f} MiB")
             left = max(10.0, deadline - time.monotonic())
             server_cpu = _cpu_seconds(proc.pid) if proc is not None else None
@@ -392,9 +402,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"game page:  median {statistics.median(games):.2f} s, max {max(games):.2f} s")
     print(f"sessions with errors: {errors}; kernels: {len(set(kernels))} different for "
           f"{len(sessions)} sessions; state isolation: {'ok' if isolated else 'FAILED'}")
-    if (errors or not isolated) and server_log:
+    failed = errors or not isolated or incomplete
+    if failed and server_log:
         print("\nthe app's log, its last 40 lines:\n" + "\n".join(server_log.splitlines()[-40:]))
-    return 0 if errors == 0 and isolated else 1
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -75,6 +75,20 @@ def test_app_runs_with_a_pool_of_preheated_kernels(serve):
     assert env["JUPYTER_PATH"].split(":")[0] == str(ROOT / "app")
 
 
+def test_preheated_pages_wait_for_all_their_output():
+    """A class-sized pool runs its notebook in every kernel at once: on a 2-core machine a
+    kernel's output came more than nbclient's default 4 s late for 3 or 4 kernels of 22,
+    and Voila kept those pages without it, so their visitors got a page without the app
+    (benchmarks/bench_app.py counts them). app/voila.json gives Voila's executor a minute,
+    read here as Voila reads it."""
+    import nbformat
+    from traitlets.config.loader import JSONFileConfigLoader
+    from voila.execute import VoilaExecutor
+    config = JSONFileConfigLoader("voila.json", str(ROOT / "app")).load_config()
+    assert VoilaExecutor(nbformat.v4.new_notebook(), config=config).iopub_timeout >= 60
+    assert VoilaExecutor(nbformat.v4.new_notebook()).iopub_timeout < 60     # (not a default)
+
+
 # -- compressed files (make serve) -----------------------------------------------------------
 
 def request(directory: Path, handler_class, path: str, method: str = "GET",

@@ -14,7 +14,9 @@
   its pages at once, each from its own kernel. The pool fills in the background after
   start (about a second of CPU per kernel) and refills ``fill_delay`` (30) seconds after a
   kernel is taken, so that a class arriving together gets its pages before the refill
-  takes the CPU.
+  takes the CPU. Its executor waits up to a minute for a cell's output
+  (``VoilaExecutor.iopub_timeout``; nbclient's default is 4 s): with every kernel of the
+  pool running at once, some pages were kept without their app.
   ``HANAFUDA_BOOK_URL`` tells the app where the book is, for its chapter links.
 
 When a port is taken, the next free one is used; the URLs printed are the real ones.
