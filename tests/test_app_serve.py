@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import os
 import threading
 import urllib.request
 from http.server import ThreadingHTTPServer
@@ -87,6 +88,77 @@ def test_preheated_pages_wait_for_all_their_output():
     config = JSONFileConfigLoader("voila.json", str(ROOT / "app")).load_config()
     assert VoilaExecutor(nbformat.v4.new_notebook(), config=config).iopub_timeout >= 60
     assert VoilaExecutor(nbformat.v4.new_notebook()).iopub_timeout < 60     # (not a default)
+
+
+def test_the_app_kernels_talk_over_unix_sockets(serve):
+    """With TCP, jupyter_client picks a kernel's five ports before the kernel binds them, and
+    with a class-sized pool starting at once one kernel of 22 died of "Address already in
+    use" in a make serve log. app/voila.json names Unix sockets instead (read as Voila
+    reads it): a kernel started so binds files named after itself, under the runtime
+    folder, at the length serve.kernel_transport counts, and answers."""
+    import asyncio
+    import tempfile
+    import uuid
+
+    from jupyter_client.manager import AsyncKernelManager
+    from traitlets.config.loader import JSONFileConfigLoader
+    config = JSONFileConfigLoader("voila.json", str(ROOT / "app")).load_config()
+    assert AsyncKernelManager().transport == "tcp"                      # (not a default)
+    runtime = tempfile.TemporaryDirectory(dir="/tmp")      # (pytest's tmp_path is too deep)
+    tmp_path = Path(runtime.name)
+    assert serve.kernel_transport(runtime.name) == "ipc"
+    km = AsyncKernelManager(config=config,
+                            connection_file=str(tmp_path / f"kernel-{uuid.uuid4()}.json"))
+    assert km.transport == "ipc"
+
+    async def run() -> dict:
+        await km.start_kernel()
+        client = km.client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=60)
+            reply = await client.execute_interactive("6 * 7", timeout=60)
+        finally:
+            client.stop_channels()
+            await km.shutdown_kernel(now=True)
+        return reply["content"]
+
+    sockets = []
+    loop = asyncio.new_event_loop()
+    try:
+        task = loop.create_task(run())
+        while not task.done():
+            loop.run_until_complete(asyncio.sleep(0.2))
+            sockets = sockets or sorted(tmp_path.glob("kernel-*-ipc-*"))
+        assert task.result()["status"] == "ok"
+    finally:
+        loop.close()
+        runtime.cleanup()
+    assert len(sockets) == 5, sockets
+    assert max(len(os.fsencode(p)) for p in sockets) == \
+        len(os.fsencode(tmp_path)) + serve.IPC_SUFFIX
+
+
+def test_the_app_falls_back_to_tcp_where_unix_sockets_cannot_be_made(serve, monkeypatch):
+    short, deep = "/tmp/jr", "/home/" + "d" * 80 + "/.local/share/jupyter/runtime"
+    assert serve.kernel_transport(short) == "ipc" and serve.kernel_transport(deep) == "tcp"
+    room = serve.ipc_path_max() - serve.IPC_SUFFIX                  # (107 - 50 on Linux)
+    assert serve.kernel_transport("/" + "r" * (room - 1)) == "ipc"   # (a path of room bytes)
+    assert serve.kernel_transport("/" + "r" * room) == "tcp"
+    tcp = "--KernelManager.transport=tcp"
+    assert tcp not in serve.app_command("127.0.0.1", 8866, transport="ipc")
+    assert serve.app_command("127.0.0.1", 8866, 3, transport="tcp")[-1] == tcp
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", deep)                     # (the default)
+    assert serve.kernel_transport() == "tcp" and serve.app_command("h", 1)[-1] == tcp
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", short)
+    assert tcp not in serve.app_command("h", 1)
+    monkeypatch.setattr(serve.os, "name", "nt")
+    assert serve.kernel_transport(short) == "tcp"
+
+
+def test_the_serve_scripts_examples_hold(serve):
+    import doctest
+    assert doctest.testmod(serve).failed == 0
 
 
 # -- compressed files (make serve) -----------------------------------------------------------

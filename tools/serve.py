@@ -17,6 +17,13 @@
   takes the CPU. Its executor waits up to a minute for a cell's output
   (``VoilaExecutor.iopub_timeout``; nbclient's default is 4 s): with every kernel of the
   pool running at once, some pages were kept without their app.
+  The kernels talk to Voila over Unix sockets (``KernelManager.transport`` "ipc"), not
+  TCP: with TCP, jupyter_client picks each kernel's five ports before the kernel binds
+  them, and while 22 kernels start at once another connection can take one in between
+  (one kernel of 22 died so, "Address already in use", in a ``make serve`` log; whoever
+  was given it would have had no app). A socket file named after its kernel cannot be
+  taken. Where Unix sockets cannot be used (Windows, or a Jupyter runtime folder so deep
+  that the sockets' paths are too long), the app falls back to TCP.
   ``HANAFUDA_BOOK_URL`` tells the app where the book is, for its chapter links.
 
 When a port is taken, the next free one is used; the URLs printed are the real ones.
@@ -165,12 +172,49 @@ def start_book(host: str, port: int) -> http.server.ThreadingHTTPServer:
     return server
 
 
-def app_command(host: str, port: int, pool_size: int | None = None) -> list[str]:
-    """The Voila command line, run in app/ (app/voila.json holds the rest of the settings)."""
+#: What a kernel's socket path adds to the runtime folder: "/kernel-", its id (a UUID, 36
+#: characters), "-ipc-" and the socket's number (1 to 5).
+IPC_SUFFIX = len("/kernel-") + 36 + len("-ipc-") + 1
+
+
+def kernel_transport(runtime_dir: str | None = None) -> str:
+    """How the app's kernels talk to Voila: "ipc" (Unix sockets, app/voila.json's setting),
+    or "tcp" where those cannot be made: on Windows, or when ``runtime_dir`` (Jupyter's
+    runtime folder, where the sockets go; default: this environment's) is too deep for
+    their paths.
+
+    >>> kernel_transport("/root/.local/share/jupyter/runtime")
+    'ipc'
+    >>> kernel_transport("/home/" + "x" * 60 + "/.local/share/jupyter/runtime")
+    'tcp'
+    """
+    if os.name == "nt":
+        return "tcp"
+    if runtime_dir is None:
+        from jupyter_core.paths import jupyter_runtime_dir
+        runtime_dir = jupyter_runtime_dir()
+    fits = len(os.fsencode(os.path.abspath(runtime_dir))) + IPC_SUFFIX <= ipc_path_max()
+    return "ipc" if fits else "tcp"
+
+
+def ipc_path_max() -> int:
+    """The longest path a Unix socket of ZeroMQ may have here, in bytes (107 on Linux)."""
+    import zmq
+    return int(getattr(zmq, "IPC_PATH_MAX_LEN", 103))       # (103: macOS's, the smaller)
+
+
+def app_command(host: str, port: int, pool_size: int | None = None,
+                transport: str | None = None) -> list[str]:
+    """The Voila command line, run in app/ (app/voila.json holds the rest of the settings).
+
+    ``transport``: the kernels' (default: :func:`kernel_transport`); TCP is named on the
+    command line, over app/voila.json's Unix sockets."""
     command = [sys.executable, "-m", "voila", "index.ipynb", "--no-browser",
                f"--port={port}", f"--Voila.ip={host}", "--template=hanafuda"]
     if pool_size is not None:
         command.append(f"--VoilaConfiguration.default_pool_size={pool_size}")
+    if (transport or kernel_transport()) == "tcp":
+        command.append("--KernelManager.transport=tcp")
     return command
 
 
