@@ -51,11 +51,37 @@ def _cells(key: str):
 def test_every_preset_deal_adds_up_to_its_deck(key):
     cells = list(_cells(key))
     assert cells
+    g = get_game(key)
     for p, n, hand, fld, stock, _ in cells:
         info = preset_info(key, p)
         deal = info.deals[n]
-        assert n * hand + fld + stock + deal.aside == len(deck_for(info, n))
+        rules = preset_game(g, p).rules
+        # (a capture game's rules build its deck: Go-Stop's holds as many Jokers as they deal)
+        deck = getattr(rules, "deck_ids", None) or deck_for(info, n)
+        assert n * hand + fld + stock + deal.aside == len(deck)
         assert stock >= 0
+
+
+@pytest.mark.parametrize("key", [k for k in PLAYABLE
+                                 if hasattr(get_game(k).rules, "deck_ids")])
+def test_every_preset_deal_is_what_a_real_deal_holds(key):
+    """The deal tables' stock, read against a round dealt under the preset's rules (for
+    each player count they seat): Go-Stop's tables once counted the catalog's one Joker
+    where the rules deal two (or none)."""
+    g = get_game(key)
+    dealt = 0
+    for p, n, hand, fld, stock, _ in _cells(key):
+        pg = preset_game(g, p)
+        low, high = pg.players
+        if not low <= n <= high or n != pg.rules.players:
+            continue                    # (a count another rule set of the entry seats)
+        view = pg.new_round(seed=n, players=n).view(0)
+        assert view.hand_sizes == (hand,) * n and len(view.dealt_field) == fld, (p, n)
+        # a bonus card dealt to the field goes to a pile, and the stock refills the field
+        early = sum(len(pile) for pile in view.captures)
+        assert view.stock_size + early == stock, (p, n)
+        dealt += 1
+    assert dealt
 
 
 @pytest.mark.parametrize("key", PLAYABLE)

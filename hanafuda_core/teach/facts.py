@@ -177,9 +177,15 @@ def game_length(game: Game | str) -> int | None:
     return default if isinstance(default, int) else None
 
 
-def _deck_size(game: Game, players: int) -> int:
+def _deck_size(game: Game, players: int, info: GameInfo | None = None) -> int:
+    """Cards in the deck ``players`` play with under ``game``'s rules: the rules' own deck
+    where they build one (its Jokers as many as the rules deal: Go-Stop's option), else
+    the deck of the catalog entry ``info`` (default: the game's) for that many players."""
     from ..games.catalog import deck_for
-    return len(deck_for(game.info, players))
+    ids = getattr(game.rules, "deck_ids", None)
+    if ids is not None:
+        return len(ids)
+    return len(deck_for(game.info if info is None else info, players))
 
 
 def deal_rows(game: Game | str) -> list[dict[str, object]]:
@@ -189,6 +195,8 @@ def deal_rows(game: Game | str) -> list[dict[str, object]]:
     rows = []
     for n, d in sorted(g.info.deals.items()):
         stock = _deck_size(g, n) - n * d.hand - d.field - d.aside
+        if stock < 0:
+            continue        # too few cards for this table (seven at Go-Stop with no Joker)
         rows.append({"Players": n, "Each hand": d.hand, "Field": d.field, "Stock": stock,
                      "Note": d.note})
     return rows
@@ -250,6 +258,8 @@ def _preset_deals(game: Game, preset: str) -> dict[int, tuple[int, int, str, int
         if own and not entry_is_own and n not in own:
             continue
         hand, fld = own.get(n, (d.hand, d.field))[:2]
+        if n * hand + fld + d.aside > _deck_size(preset_game(game, preset), n, info):
+            continue        # too few cards for this table (seven at Go-Stop with no Joker)
         out[n] = (hand, fld, d.note, d.aside)
     return out
 
@@ -263,7 +273,6 @@ def preset_deal_rows(game: Game | str) -> list[dict[str, object]]:
     """Every player count any preset deals for, with each preset's deal side by side:
     "each hand / field / stock" (a * marks a count with a note in
     :func:`preset_deal_notes`), or "not played"."""
-    from ..games.catalog import deck_for
     g = as_game(game)
     names = presets(g)
     per = {p: _preset_deals(g, p) for p in names}
@@ -275,7 +284,7 @@ def preset_deal_rows(game: Game | str) -> list[dict[str, object]]:
                 row[preset_label(g, p)] = "not played"
                 continue
             hand, fld, note, aside = per[p][n]
-            stock = len(deck_for(preset_info(g, p), n)) - n * hand - fld - aside
+            stock = _deck_size(preset_game(g, p), n, preset_info(g, p)) - n * hand - fld - aside
             row[preset_label(g, p)] = f"{hand} / {fld} / {stock}" + ("*" if note else "")
         rows.append(row)
     return rows
