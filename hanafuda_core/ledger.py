@@ -36,6 +36,7 @@ from typing import Any
 
 from .errors import HanafudaError
 from .frozen import quick_init
+from .rules import reader_clause
 
 __all__ = ["Unit", "Payment", "Ledger", "POINTS", "KAN", "SHILLINGS", "UNITS", "final_score",
            "BANK", "POT", "settle_balances"]
@@ -245,7 +246,7 @@ class Ledger:
         lines = []
         for p in self.payments:
             mult = f" (x{p.multiplier})" if p.multiplier != 1 else ""
-            cite = f"  [{p.clause}]" if p.clause else ""
+            cite = f"  [{reader_clause(p.clause)}]" if p.clause else ""
             lines.append(f"{p.payer} pays {p.payee} {fmt(p.amount)}: {p.reason}{mult}{cite}")
         lines.append("Totals: " + ", ".join(f"{n} {fmt(v)}" for n, v in self.totals().items()))
         return "\n".join(lines)

@@ -152,6 +152,26 @@ def name_sources(text: str, *, html: bool = False) -> str:
     return _LABEL.sub(named, text)
 
 
+#: The lines part of a citation: :meth:`Source.cite` puts it last ("lines 3668-3690; QR
+#: 9060-9090", "lines 169-190; 555-655").
+_LINES = re.compile(r",\s*lines?\s+\d.*$")
+
+
+def reader_clause(clause: str) -> str:
+    """A rule's citation (:meth:`Source.cite`'s text) as a player reads it beside a
+    payment: the documents by name, without the line numbers (they point into the
+    sources' text, which a player does not have).
+
+    >>> reader_clause("D001, Teyaku, lines 22-52")
+    'the three-player Hachi-Hachi rules (D001), Teyaku'
+    >>> reader_clause("BOOK, ch. 17, Special Achievements, lines 3668-3690; QR 9060-9090")
+    'the rulebook, ch. 17, Special Achievements'
+    >>> reader_clause(Source("D002", "Toppa").cite())
+    "the Japanese publisher's rules (D002), Toppa"
+    """
+    return name_sources(_LINES.sub("", clause))
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a rule comes from: a seed document and a place in it."""

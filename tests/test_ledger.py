@@ -58,6 +58,23 @@ def test_ledger_sums_to_zero_and_renders():
     assert ledger.by_category() == {"teyaku": {"A": 40, "B": -20, "C": -20}}
 
 
+@pytest.mark.parametrize("preset", ["book", "d001", "d002", "d004"])
+def test_a_payment_names_its_rule_for_a_player_not_by_label_and_lines(preset):
+    """The payments a game's log prints (``hanafuda play``): each names the source of its
+    rule as readers meet it, without the line numbers that point into the sources."""
+    from hanafuda_core import get_game
+    from hanafuda_core.rules import SOURCE_DOCUMENTS
+    from hanafuda_core.teach.pages import reader_problems
+    game = get_game("hachihachi", preset=preset)
+    paid = [line for line in game.log(game.play(["greedy"] * 3, seed=1, deals=6))
+            if " pays " in line and "[" in line]
+    assert paid
+    readers = tuple(f"[{d.reader}" for d in SOURCE_DOCUMENTS.values())
+    for line in paid:
+        assert line.rstrip().endswith("]") and any(r in line for r in readers), line
+        assert not [p for p in reader_problems(line) if "card code" not in p], line
+
+
 def test_ledger_is_immutable_and_drops_zero_lines():
     empty = Ledger(KAN)
     one = empty.pay("A", "B", 0, "nothing")
