@@ -726,7 +726,7 @@ def _tail(move: Move, who: str) -> str:
                 "cards.")
     if move.outcome == TAKES_WILD_ON_FIELD:
         return (f". No {month} card is on the field, but {_the_wild(move.taken[0])} lies "
-                f"there, a match for any card: {subject(who, 'take', False)} it.")
+                f"there, a match for this card: {subject(who, 'take', False)} it.")
     if move.outcome == CHOICE and not move.wild \
             and any(c >> 2 != move.card >> 2 for c in move.options):
         return (f". It may take {_or_list(move.options)} (the wild card lying on the field "
@@ -988,7 +988,7 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     elif hand.outcome == CHOICE and not hand.wild \
             and any(c >> 2 != hand.card >> 2 for c in hand.options):
         lines.append(f"  {who} plays {the_card(hand.card, False)}: it may take "
-                     f"{_list(hand.options)} (the wild on the field matches any card)")
+                     f"{_list(hand.options)} (the wild lying on the field matches it too)")
     elif hand.outcome == CHOICE:
         lines.append(f"  {who} plays {the_card(hand.card, False)}: two {_month(hand.card)} "
                      f"cards match ({_list(hand.options)})")
@@ -1048,7 +1048,7 @@ def _draw_log(draw: Move) -> str:
         return f": it may take {_list(draw.options)}"
     if draw.outcome == CHOICE and not draw.wild \
             and any(c >> 2 != draw.card >> 2 for c in draw.options):
-        return f": it may take {_list(draw.options)} (the wild on the field matches any card)"
+        return f": it may take {_list(draw.options)} (the wild lying on the field matches it too)"
     if draw.wild:
         if draw.outcome == STAYS:
             return " as the wild card: it finds no card it may take and stays on the field"

@@ -164,9 +164,10 @@ def test_the_story_tells_the_wild_taken_on_the_field_and_the_whole_hiki():
     st = story(s, "play 3c", after)
     assert st.parts[0].hand.outcome == TAKES_WILD_ON_FIELD
     text = " ".join(sentences(st, ["Ann", "Ben"]))
-    assert "the wild Storm lies there, a match for any card: Ann takes it" in text
+    # (a match for this card: in Oni Koi-Koi only a card that is not a Chaff takes it)
+    assert "the wild Storm lies there, a match for this card: Ann takes it" in text
     s = asks(pos(["3c", "4c"], "11d 3a 3b 3d 5c", "6c 7c"), "play 3c", "3a 11d")
-    assert "the wild on the field matches any card" in " ".join(
+    assert "(the wild lying on the field matches it too)" in " ".join(
         log_lines(story(pos(["3c", "4c"], "11d 3a 3b 3d 5c", "6c 7c"), "play 3c", s),
                   ["Ann", "Ben"]))
     st = story(s, "capture 3a", apply(s, "capture 3a"))
