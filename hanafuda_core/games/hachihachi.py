@@ -809,6 +809,10 @@ def _either_table(key: str) -> TeyakuTable:
                        rain_either=True)
 
 
+#: The deals of a game: twelve, one for each month (BOOK, D001, D002, D004), the first;
+#: or six, half a game (BOOK, D001 and D002 pay their half-time after deal 6).
+GAME_DEALS = (12, 6)
+
 #: The bonus to the game's winner per player, in table units (never multiplied by a field):
 #: BOOK 'Campaign' 10 points per player; D001 the half-time pot of 5 kan per player;
 #: D002 the Award of 5 Kan per player; D004 the crown tokens, 5/- per player.

@@ -44,6 +44,7 @@ from ..ledger import POT, Ledger, Payment, final_score
 from ..seating import DealerDraw, draw_first_dealer
 from .hachihachi import (
     FIRST_DEALER,
+    GAME_DEALS,
     HachiHachiRules,
     check_table,
     game_award,
@@ -178,7 +179,7 @@ def game_result(record: Record) -> GameResult:
     rounds = tuple(r.inner for r in replayed)
     ctx = record.rounds[0].context if record.rounds else {}
     names = tuple(ctx.get("names") or seat_names(record.players))
-    planned = int(ctx.get("deals", 12))
+    planned = int(ctx.get("deals", GAME_DEALS[0]))
     draw = record.summary.get("first_dealer")
     return GameResult.of(game.rules, names, record.agents, planned, bool(ctx.get("trade")),
                          rounds, DealerDraw.from_dict(draw) if draw else None)
@@ -353,7 +354,8 @@ def four_three_track(rules: HachiHachiRules, winner: str | None, ledger: Ledger,
 
 def play_hachihachi_game(seed: int | None = 0,
                          agents: Sequence[object] = ("random", "random", "random"),
-                         players: int | None = None, deals: int = 12, preset: str = "book", *,
+                         players: int | None = None, deals: int = GAME_DEALS[0],
+                         preset: str = "book", *,
                          names: Sequence[str] | None = None, offer_blind_stay: bool = False,
                          dealer: int | None = None, offer_trade: bool | None = None,
                          **options: Any) -> Record:
@@ -387,8 +389,9 @@ def play_hachihachi_game(seed: int | None = 0,
     players = players if players is not None else len(agents)
     if len(agents) != players:
         raise PlayerCountError(f"{players} players need {players} agents, not {len(agents)}")
-    if isinstance(deals, bool) or deals not in (6, 12):
-        raise HanafudaError(f"a Hachi-Hachi game has 6 or 12 deals, not {deals}")
+    if isinstance(deals, bool) or deals not in GAME_DEALS:
+        allowed = " or ".join(map(str, sorted(GAME_DEALS)))
+        raise HanafudaError(f"a Hachi-Hachi game has {allowed} deals, not {deals}")
     names = tuple(names) if names else seat_names(players)
     trade = offers_trade(rules, players, offer_trade)
     seats = [_make_agent(a) for a in agents]

@@ -77,7 +77,14 @@ from ..families.capture.table_round import SitIn, SitOut
 from ..frozen import quick_init
 from ..players import GreedyPlayer
 from ..teyaku import CHAFF, SUIT
-from .hachihachi import DECISION_WORDS, HachiHachiRules, check_table, get_rules, yaku_rule
+from .hachihachi import (
+    DECISION_WORDS,
+    GAME_DEALS,
+    HachiHachiRules,
+    check_table,
+    get_rules,
+    yaku_rule,
+)
 from .hachihachi_settle import (
     Call,
     FieldMultiplier,
@@ -311,7 +318,7 @@ def _build_engine_rules(rules: HachiHachiRules, active: int) -> CaptureRules:
         players=active, deals={2: (7, 6), 3: (7, 6)},
         misdeal=MisdealRules(field_four=True, hand_four=False, four_pairs=False),
         round_end="hands_empty" if two_cut else "all_cards",
-        rounds=12, yaku=rules.yaku, overlay=HachiHachiOverlay(rules.combo_scale),
+        rounds=GAME_DEALS[0], yaku=rules.yaku, overlay=HachiHachiOverlay(rules.combo_scale),
         decision_words=rules.decision_words)
 
 

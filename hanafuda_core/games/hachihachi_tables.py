@@ -33,6 +33,7 @@ from ..ledger import BANK
 from ..rules import SOURCE_DOCUMENTS, GameInfo
 from ..teyaku import CHAFF, SUIT, TeyakuRule
 from .hachihachi import (
+    GAME_DEALS,
     OPTIONS,
     PRESETS,
     TEYAKU_TABLES,
@@ -709,6 +710,7 @@ def chapter_facts() -> dict[str, object]:
     bk5 = [x for x in settle("BK17-5").ledger if x.payee == "C" and x.category == "teyaku"]
     return {
         "hh_deck_total": total, "hh_active": players, "hh_par": par,
+        "hh_deals": GAME_DEALS[0], "hh_short_deals": GAME_DEALS[1],
         **{f"hh_value_{kind.name.lower()}": value for kind, value in DEFAULT_VALUES.items()},
         "hh_per_kan": get_rules("d001").unit.per_major,
         "hh_large": max(v for v in LIGHT_MULTIPLIERS.values() if v < 4),
