@@ -126,7 +126,10 @@ TERMS: tuple[Term, ...] = (
          "국진 gukjin", "deck"),
     Term("Dry", "A combination called Dry may not use any {rain_month} card, because that "
          "month is the wet (rain) month.",
-         (B,), (Name("Wet"),), "", "", "deck"),
+         (B,), (), "", "", "deck"),
+    Term("Wet", "The opposite of Dry: the {rain_month} cards are wet, because that month is "
+         "the rain month. A Dry combination may not use a wet card.",
+         (B,), (), "", "", "deck"),
     Term("Month", "One of the {n_months} suits of the deck. Each month has its own flower "
          "and four cards; cards match when they share a month.",
          (B,), (Name("Suit", (D2,)), Name("Flower", (D2,))), "月 tsuki", "월 wol", "deck"),
@@ -150,7 +153,7 @@ TERMS: tuple[Term, ...] = (
          "basics"),
     Term("Stock", "The face-down pile of cards left after the deal; each turn its top card is "
          "turned over.", (), (Name("Draw pile", (B,)), Name("Draw deck", (D2,)),
-                               Name("Talon")), "山札 yamafuda", "", "basics"),
+                               Name("Talon", (D1,))), "山札 yamafuda", "", "basics"),
     Term("Capture pile", "The cards a player has taken, kept face up in front of them so "
          "everyone can see them.", (), (Name("Capture area", (B,)),), "", "", "basics"),
     Term("Hiki", "Three cards of one month lying on the field together. They are stacked, and "
@@ -198,6 +201,17 @@ TERMS: tuple[Term, ...] = (
     Term("Pi-bak", "In Go-Stop, the double payment of a loser with too few Chaffs when the "
          "winner scores the Chaff yaku.", (), (Name("Chaff double penalty", (B,)),), "",
          "피박 pi-bak", "go-stop"),
+    Term("Par", "The card points a player must capture to break even, in games that score "
+         "each pile against a fixed share of the deck, such as Hachi-Hachi (a third of the "
+         "deck's points) and Mushi: every point above par is won, every point below is paid.",
+         (D1, D2), (), "", "", "hachihachi"),
+    Term("Field multiplier", "In Hachi-Hachi, the factor that the Brights dealt face up to "
+         "the field set for the whole round: every payment of the round is multiplied by it. "
+         "With no Bright on the field it is a Small Field; the Crane, the Curtain or the Moon "
+         "make a Large Field, and the Rainman or the Phoenix a Grand Field, which multiplies "
+         "most.",
+         (B,), (Name("Small Field", (B, D2)), Name("Large Field", (B, D2)),
+                Name("Grand Field", (B, D2))), "", "", "hachihachi"),
     Term("Kan", "A unit for settling Hachi-Hachi scores, worth twelve points.",
          (D1, D2), (Name("Shilling", (D4,)),), "貫 kan", "", "index"),
 )
