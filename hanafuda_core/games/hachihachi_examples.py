@@ -82,7 +82,8 @@ class WorkedExample:
     """A seed worked example: where it is, its tradition, its facts, what the source says.
 
     ``states`` is the source's own result in a few words; ``source_note`` says where
-    the source is wrong (empty when it is right). ``summary`` tells the round in a
+    the source is wrong (empty when it is right), or, with ``source_gap``, what it leaves
+    unsaid though its result is right. ``summary`` tells the round in a
     sentence for the settlement calculator.
     """
 
@@ -95,6 +96,7 @@ class WorkedExample:
     summary: str = ""
     states: str = ""
     source_note: str = ""
+    source_gap: bool = False
 
     def rules(self, **overrides: Any) -> HachiHachiRules:
         """The example's rules: its tradition, its house rules, then ``overrides``."""
@@ -152,7 +154,8 @@ _BOOK_ROUNDS: tuple[WorkedExample, ...] = (
         states="The dealer takes 200 from each: A 400, B -200, C -200.",
         source_note="The rulebook's figure still prints the hand-combination rows, but its "
                     "totals leave them out, as the special requires; it does not say that A "
-                    "is the dealer, which the 200 from each implies."),
+                    "is the dealer, which the 200 from each implies.",
+        source_gap=True),
     WorkedExample(
         "BK17-5", "BOOK ch. 17, Scoring Example 5 (fig. 17.8)",
         "Four players, one passes (Pass Penalty variant)",

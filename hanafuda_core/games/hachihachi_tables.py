@@ -467,12 +467,13 @@ def special_rows() -> list[dict[str, object]]:
         if r.sixteen is None:
             y = yaku_rule(r.yaku, "sixteen_dregs")
             return (f"a yaku: {fmt(p, y.points)} + {fmt(p, y.plus_per_extra)} per Chaff beyond 16, "
-                    "November counts")
+                    "all the November cards count")
         base, per, cap, rain = r.sixteen
         text = f"{fmt(p, base)} + {fmt(p, per)} per Chaff beyond 16"
         if cap:
             text += f", at most {fmt(p, cap)}"
-        text += "; November counts" if rain else "; only the Storm counts"
+        text += ("; all the November cards count" if rain
+                 else "; of the November cards, only the Storm counts")
         if r.sixteen_when_out:
             text += "; also when someone goes out"
         return text
@@ -877,7 +878,7 @@ def worked_example_parts(key: str, **options: Any) -> Any:
     unit = teach.unit_text(teach.preset_game("hachihachi", ex.preset))
     return WorkedExampleParts(s, f"{ex.source} · {_label(ex.preset)}", example_title(key),
                               unit, example_facts_text(key), hands, shown, STEPS, NET_NAMES,
-                              ex.source_note)
+                              ex.source_note, ex.source_gap)
 
 
 def decision_reason(d: Any, wr: Any) -> str:

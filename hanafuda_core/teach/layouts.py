@@ -400,7 +400,7 @@ class WorkedExampleParts:
     variants page) and ``title`` the same for learners; ``facts`` tells the round in one
     paragraph; ``hands`` (label, cards) and ``highlight`` are the hands worth drawing;
     ``steps`` and ``names`` order and name the settlement's categories; ``note`` says
-    where the source is wrong."""
+    where the source is wrong (or, with ``gap``, what it leaves unsaid)."""
 
     settlement: Any
     caption: str
@@ -412,6 +412,7 @@ class WorkedExampleParts:
     steps: tuple[SettlementStep, ...]
     names: Mapping[str, str]
     note: str = ""
+    gap: bool = False
 
 
 def settlement_html(parts: WorkedExampleParts, *, learner: bool = False) -> str:
@@ -438,8 +439,10 @@ def settlement_html(parts: WorkedExampleParts, *, learner: bool = False) -> str:
                    + tables.to_html(settlement_payment_rows(s, parts.steps)) + "</details>")
     if parts.note:
         where = "the rulebook" if learner else "the source"
-        out.append(f'<div class="admonition warning"><p class="admonition-title">Where '
-                   f"{where} is wrong</p><p>{esc(parts.note)}</p></div>")
+        kind, title = (("note", f"What {where} leaves unsaid") if parts.gap
+                       else ("warning", f"Where {where} is wrong"))
+        out.append(f'<div class="admonition {kind}"><p class="admonition-title">{title}'
+                   f"</p><p>{esc(parts.note)}</p></div>")
     return "".join(out)
 
 

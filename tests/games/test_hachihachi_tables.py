@@ -672,7 +672,9 @@ def test_learner_examples_are_the_rulebooks_settlements_without_citations(key):
         nets = teach.settlement_net_rows(hh.settle(key), hh.NET_NAMES)
         assert total == int(str(next(r for r in nets if r[""] == "Total")[name]))
     assert text.startswith("From the rulebook, Scoring Example")
-    assert ("Where the rulebook is wrong" in text) == bool(example(key).source_note)
+    ex = example(key)
+    assert ("Where the rulebook is wrong" in text) == bool(ex.source_note and not ex.source_gap)
+    assert ("What the rulebook leaves unsaid" in text) == ex.source_gap
 
 
 def test_base_teyaku_table_is_the_rulebooks():
@@ -740,3 +742,17 @@ def test_variants_page_names_documents_and_shows_no_engine_words():
     found += [m.group(0) for t in texts for m in bare_label.finditer(t)]
     found += [t[max(0, m.start() - 40):m.end() + 20] for t in texts for m in codes.finditer(t)]
     assert not found, found[:5]
+
+
+def test_a_worked_example_says_whether_the_rulebook_is_wrong_or_only_silent():
+    """Example 4's totals are right (only the dealer goes unsaid); example 5's prose names
+    the wrong payers. Each box says which, on the learner page and the variants page."""
+    from hanafuda_core.games.hachihachi_examples import BOOK_EXAMPLES
+    from hanafuda_core.teach.layouts import settlement_html
+    for learner, where in ((True, "the rulebook"), (False, "the source")):
+        gap = settlement_html(hh.worked_example_parts("BK17-4"), learner=learner)
+        wrong = settlement_html(hh.worked_example_parts("BK17-5"), learner=learner)
+        assert f"What {where} leaves unsaid" in gap and "is wrong" not in gap
+        assert f"Where {where} is wrong" in wrong and "leaves unsaid" not in wrong
+    noted = [k for k, ex in BOOK_EXAMPLES.items() if ex.source_note]
+    assert {k for k in noted if BOOK_EXAMPLES[k].source_gap} == {"BK17-4"}
