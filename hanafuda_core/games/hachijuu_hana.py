@@ -30,6 +30,7 @@ from typing import Any
 
 from ..cards import MONTH_NAMES, Card
 from ..engines.capture import CaptureRules, MonthSets
+from ..families.capture.ranking import tied_round_decision
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import StandIns, YakuGroup, YakuRule, YakuTable
@@ -132,9 +133,7 @@ DECISIONS: Mapping[str, str] = {
     "Revealing is optional": "A player may keep a dealt three of a month hidden: revealing "
         "earns nothing unless the fourth card follows, and shows the others what to "
         "keep from you. A player dealt all four cards of a month has no three to reveal.",
-    "A tied round": "The chapter does not say who wins a round when the best scores are "
-        "equal. We say nobody does, and the same dealer deals again, as the capture basics "
-        "(ch. 3) do after a drawn round.",
+    "A tied round": tied_round_decision(),
 }
 
 #: The game's own scoring steps, read by the teaching layer (``teach.scoring_steps``),

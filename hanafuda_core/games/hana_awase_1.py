@@ -41,7 +41,11 @@ from ..capture_yaku import (
 from ..cards import Card, Kind
 from ..engines.capture import CaptureRules
 from ..families.capture.adjustments import WinnerTakesAll
-from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
+from ..families.capture.ranking import (
+    counting_rounds_option,
+    first_dealer_tie_option,
+    tied_round_decision,
+)
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -133,10 +137,7 @@ OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 #: Our readings where the chapter is silent: a question a table will meet, and what we
 #: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``).
 DECISIONS: Mapping[str, str] = {
-    "A tied round": "The chapter does not say who wins a round when the best scores are "
-                    "equal (its Dealer Tie Breaker is a variation). We say nobody does, and "
-                    "the same dealer deals again, as the capture basics (ch. 3) do after a "
-                    "drawn round.",
+    "A tied round": tied_round_decision(aside=" (its Dealer Tie Breaker is a variation)"),
     "Two players": "The chapter deals for three or four players only, so we do not offer "
                    "a two-player game.",
     "Winner Takes All": "The chapter gives the round's winner the sum of every score but "

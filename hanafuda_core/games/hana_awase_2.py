@@ -32,6 +32,7 @@ from ..capture_yaku import FIVE_BRIGHTS, FOUR_DRY_BRIGHTS, POETRY_RIBBONS, PURPL
 from ..cards import CardSet, Kind
 from ..engines.capture import CaptureRules
 from ..families.capture.adjustments import MiseryLovesCompany
+from ..families.capture.ranking import tied_round_decision
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -128,9 +129,7 @@ DECISIONS: Mapping[str, str] = {
     "Several yaku in one turn": "If one turn's captures make two yaku at once, both count "
         "(the chapter adds up the maker's yaku): the maker gains their sum and each other "
         "player loses it.",
-    "A tied round": "When nobody makes a yaku and the best scores are equal, the chapter "
-        "names no winner. We say nobody wins, and the same dealer deals again, as the "
-        "capture basics (ch. 3) do after a drawn round.",
+    "A tied round": tied_round_decision(aside=" and nobody made a yaku"),
     "Bankrupt and the agreed rounds": "Bankrupt does not say whether the agreed number "
         "of rounds still counts. We end the game after the agreed rounds or as soon as a "
         "total is 0 or less, whichever comes first; the most points wins, a tie going to "

@@ -35,7 +35,7 @@ from ..cards import Card
 from ..engines.capture import HIGO_BANA_WILD, CaptureRules
 from ..errors import OptionError
 from ..families.capture.adjustments import LeadDoubles
-from ..families.capture.ranking import COUNTING_TOKENS
+from ..families.capture.ranking import COUNTING_TOKENS, tied_round_decision
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -172,9 +172,7 @@ OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
 #: Our readings where the chapter is silent (``teach.decision_rows``).
 DECISIONS: Mapping[str, str] = {
-    "A tied round": "The chapter does not say who wins a round when the best scores are "
-                    "equal. We say nobody does, and the same dealer deals again, as the "
-                    "capture basics (ch. 3) do after a drawn round.",
+    "A tied round": tied_round_decision(),
     "The Storm played from the hand": "The chapter tells what the Storm does dealt, drawn "
                                       "and as the last card, not played from the hand. We "
                                       "play it as drawn: it may take any card but another "

@@ -337,7 +337,7 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
 #: cards, go-on calls before the Stop).
 SCORE_EXAMPLES: tuple[tuple[str, str, int], ...] = (
     ("Three Poetry Ribbons and one more Ribbon", "1b 2b 3b 4b", 0),
-    ("Moon Viewing beside three Brights", "1a 3a 8a 9a", 0),
+    ("Three Brights with Flower and Moon Viewing", "1a 3a 8a 9a", 0),
     ("The same pile after a Koi-Koi", "1a 3a 8a 9a", 1),
     ("Eleven Chaffs and six Tens", "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 6c 2a 4a 5a 6a 7a 10a", 0),
 )

@@ -50,7 +50,11 @@ from ..cards import Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
 from ..families.capture.adjustments import Adjustment, LowManOut, RainWashes, WinnerTakesAll
-from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
+from ..families.capture.ranking import (
+    counting_rounds_option,
+    first_dealer_tie_option,
+    tied_round_decision,
+)
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -183,9 +187,7 @@ DECISIONS: Mapping[str, str] = {
         "the Crane, the Nightingale and the Curtain (as in Mushi), and The Views as both "
         "viewings at once: the Curtain, the Moon and the Sake Cup, worth what the two "
         "viewings are worth together.",
-    "A tied round": "The chapter does not say who wins a round when the best scores are "
-                    "equal. We say nobody does, and the same dealer deals again, as the "
-                    "capture basics (ch. 3) do after a drawn round.",
+    "A tied round": tied_round_decision(),
     "Several round variations at once": "The chapter does not order Low Man Out, Rain "
         "and Winner Takes All. When they are played, we check Low Man Out on the scores "
         "as counted (after Rain it would nearly always wipe the round out), then Rain, "

@@ -46,7 +46,11 @@ from ..cards import Card, CardSet
 from ..engines.capture import CaptureRules
 from ..errors import OptionError
 from ..families.capture.adjustments import WinnerTakesAll
-from ..families.capture.ranking import counting_rounds_option, first_dealer_tie_option
+from ..families.capture.ranking import (
+    counting_rounds_option,
+    first_dealer_tie_option,
+    tied_round_decision,
+)
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import LIMITS, YakuGroup, YakuRule, YakuTable
@@ -225,10 +229,7 @@ DECISIONS: Mapping[str, str] = {
                         "round; we read that the others score nothing, as Matching Flowers' "
                         "same variation says. After a tie that nobody breaks, nobody takes "
                         "all and the scores stand.",
-    "A tied round": "The chapter does not say who wins a round when the best scores are "
-                    "equal (its Dealer Tie Breaker is a variation). We say nobody does, and "
-                    "the same dealer deals again, as the capture basics (ch. 3) do after a "
-                    "drawn round.",
+    "A tied round": tied_round_decision(aside=" (its Dealer Tie Breaker is a variation)"),
 }
 
 #: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),

@@ -33,7 +33,7 @@ from ..capture_yaku import (
 from ..cards import Card
 from ..deal import MisdealRules
 from ..engines.capture import MUSHI_WILD, CaptureRules
-from ..families.capture.ranking import counting_rounds_option
+from ..families.capture.ranking import counting_rounds_option, tied_round_decision
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -99,9 +99,7 @@ OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 #: the chapter's prose there tells the readings that need pictures or an example (the
 #: Spring Semi-Brights' cards, the stranded November cards, the Storm on the field).
 DECISIONS: Mapping[str, str] = {
-    "A tied round": "The chapter does not say who wins a round when both scores are "
-                    "equal. We say nobody does, and the same dealer deals again, as the "
-                    "capture basics (ch. 3) do after a drawn round.",
+    "A tied round": tied_round_decision("both scores"),
 }
 
 #: Mushi's own scoring steps, read by the teaching layer (``teach.scoring_steps``): each

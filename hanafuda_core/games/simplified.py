@@ -26,6 +26,7 @@ from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS
 from ..cards import Card, Kind, Ribbon
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
+from ..families.capture.ranking import tied_round_decision
 from ..families.capture.settlement import CardValueSettlement
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
@@ -84,9 +85,7 @@ OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 #: Our readings where the chapter is silent: a question a table will meet, and what we
 #: do. The teaching layer shows them in "Sources and differences" (``teach.decision_rows``).
 DECISIONS: Mapping[str, str] = {
-    "A tied round": "The chapter does not say who wins a round when the best scores are "
-                    "equal. We say nobody does, and the same dealer deals again, as the "
-                    "capture basics (ch. 3) do after a drawn round.",
+    "A tied round": tied_round_decision(),
 }
 
 #: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),

@@ -69,6 +69,7 @@ __all__ = [
     "decide_game",
     "final_rule",
     "first_dealer_tie_option",
+    "tied_round_decision",
     "game_ends",
     "race_contenders",
     "RANKINGS",
@@ -113,6 +114,23 @@ def counting_rounds_option(source: Source | None, note: str = "") -> Option:
     return Option(COUNTING_ROUNDS, False, (False, True),
                   "Counting Rounds Instead of Points: the most rounds won wins the game, "
                   "the higher total breaking a tie", source, note=note)
+
+
+def tied_round_decision(scores: str = "the best scores", aside: str = "") -> str:
+    """The family's decision for a round whose best scores are equal, where a chapter
+    names no winner (its "Sources and differences" entry): ``scores`` says whose scores
+    ("both scores" for two players), ``aside`` adds what the chapter does have (its
+    Dealer Tie Breaker variation). The rulebook's rules for getting ready to play only
+    say that a round's winner deals the next one; its Koi-Koi keeps the dealer after a
+    round nobody wins, and so does the engine here.
+
+    >>> tied_round_decision("both scores").split(",")[0]
+    'The chapter does not say who wins a round when both scores are equal'
+    """
+    return (f"The chapter does not say who wins a round when {scores} are equal{aside}, "
+            "and the rulebook's rules for getting ready to play only say that a round's "
+            "winner deals the next. We say nobody wins it, and the same dealer deals "
+            "again, as in the rulebook's Koi-Koi after a round nobody wins.")
 
 
 def ranked_by(rules: Any) -> str:
