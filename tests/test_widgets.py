@@ -232,4 +232,6 @@ def test_static_note_says_where_the_tool_runs_live():
     assert isinstance(note, StaticHTML) and not isinstance(note, widgets.Widget)
     assert note._repr_html_() == note.value
     assert "Sample deal" in note.value and "classroom app" in note.value
-    assert STATIC_NOTE in note.value and "make serve" in note.value
+    assert STATIC_NOTE in note.value
+    # a learner's page: where the tool runs, in a reader's words, not a command
+    assert "make serve" not in note.value and "URL" not in note.value

@@ -22,8 +22,8 @@ from ..render.svg import row_svg
 __all__ = ["month_tabs", "month_caption", "static_note", "notice_html", "STATIC_NOTE",
            "StaticHTML", "MonthTabs"]
 
-STATIC_NOTE = ("This tool runs live in the classroom app (make serve → app URL); "
-               "in this static page you see its output.")
+STATIC_NOTE = ("This tool runs live in the classroom app that comes with the book (your "
+               "teacher starts it); in this static page you see its output.")
 
 _NOTICE_STYLES = {
     # kind: (border/accent colour, background); text stays dark for contrast
