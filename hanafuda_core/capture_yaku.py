@@ -97,12 +97,12 @@ CRANE_MOON_PHOENIX = _shared(
     "crane_moon_phoenix", "Crane, Moon, Phoenix", "",
     cards=(C.PINE_CRANE, C.SUSUKI_MOON, C.PAULOWNIA_PHOENIX))
 FLOWER_VIEWING = _shared(
-    "flower_viewing", "Flower Viewing", "花見 Hanami",
+    "flower_viewing", "Flower Viewing", "花見酒 Hanami-zake",
     cards=(C.CHERRY_CURTAIN, C.CHRYSANTHEMUM_SAKE),
     note="cards inferred: the Curtain and the Sake Cup, drinking under the cherry blossom "
          "(" + FIGURE_ONLY + "; Koi-Koi's Rain & Fog variant names them)")
 MOON_VIEWING = _shared(
-    "moon_viewing", "Moon Viewing", "月見 Tsukimi",
+    "moon_viewing", "Moon Viewing", "月見酒 Tsukimi-zake",
     cards=(C.SUSUKI_MOON, C.CHRYSANTHEMUM_SAKE),
     note="cards inferred: the Moon and the Sake Cup, drinking under the full moon "
          "(" + FIGURE_ONLY + ")")

@@ -159,10 +159,10 @@ def _views(mode: str, rain_and_fog: bool) -> tuple[YakuRule, ...]:
         return ()
     company = ("brights", "ribbons", "others") if mode == "with_friends" else ()
     return (
-        FLOWER_VIEWING.rule(5, japanese="花見酒 Hanami-zake", group="views",
+        FLOWER_VIEWING.rule(5, group="views",
                             cancelled_by=(11,) if rain_and_fog else (),
                             needs_company=company, source=BOOK),
-        MOON_VIEWING.rule(5, japanese="月見酒 Tsukimi-zake", group="views",
+        MOON_VIEWING.rule(5, group="views",
                           cancelled_by=(12,) if rain_and_fog else (), needs_company=company,
                           source=BOOK),
     )
