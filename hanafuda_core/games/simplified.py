@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS
-from ..cards import Card, Kind, Ribbon
+from ..cards import Card, Kind
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
 from ..families.capture.ranking import tied_round_decision
@@ -63,8 +63,9 @@ SIMPLE_YAKU: tuple[YakuRule, ...] = (
              group="simple", source=BOOK_YAKU),
     POETRY_RIBBONS.rule(20, group="simple", source=BOOK_YAKU),
     PURPLE_RIBBONS.rule(20, group="simple", source=BOOK_YAKU),
-    YakuRule("plain_ribbons", "4 Plain Ribbons", "短冊 Tanzaku", 20, ribbons=(Ribbon.PLAIN,),
-             count=4, group="simple", source=BOOK_YAKU,
+    YakuRule("plain_ribbons", "4 Plain Ribbons", "短冊 Tanzaku", 20,
+             cards=(C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON, C.WILLOW_RIBBON),
+             group="simple", source=BOOK_YAKU,
              note="all four Plain Ribbons (April, May, July and November)"),
     YakuRule("ten_chaffs", "Any 10 Chaffs", "カス Kasu", 10, kinds=(Kind.CHAFF,), count=10,
              group="simple", source=BOOK_YAKU,
