@@ -235,15 +235,16 @@ def _expected(pile: CardSet, optional: bool, limit: str) -> int:
 
 @settings(max_examples=120, deadline=None)
 @given(cards=st.sets(st.sampled_from(DECK), max_size=30), optional=st.booleans(),
-       limit=st.sampled_from(("groups", "all", "only_one")))
-def test_any_pile_scores_as_a_slow_reading_of_the_charts(cards, optional, limit):
+       limit=st.sampled_from(("groups", "all", "only_one")), players=st.sampled_from((2, 3)))
+def test_any_pile_scores_as_a_slow_reading_of_the_charts(cards, optional, limit, players):
     pile = CardSet(sorted(cards))
     rules = get_rules(optional_yaku=optional, yaku_limit=limit)
     assert rules.yaku.points(pile.mask) == _expected(pile, optional, limit)
-    data = get_game("min-hwatu", optional_yaku=optional, yaku_limit=limit).score(
-        list(pile)).to_dict()
+    data = get_game("min-hwatu", optional_yaku=optional, yaku_limit=limit,
+                    players=players).score(list(pile)).to_dict()
     assert data["card_points"] == card_points(pile.mask)
-    assert data["total"] == data["card_points"] + data["yaku_points"]
+    # a pile's own yaku count once per opponent (ch. 11), as in a round at that table
+    assert data["total"] == data["card_points"] + data["yaku_points"] * (players - 1)
 
 
 # ---------------------------------------------------------------------------

@@ -578,6 +578,17 @@ class CardValueSettlement:
                                 f"{codes} {'is' if stray.bit_count() == 1 else 'are'} not "
                                 "in its deck")
 
+    def _one_pile(self, rules: Any, mask: int, field_mask: int, doubled: frozenset[str]
+                  ) -> SideScore:
+        """One pile's score as a seat at the rules' table whose other piles are empty:
+        a game that counts a side's own yaku once per opponent (Min-Hwatu) counts them so
+        for this pile too, and nothing is taken away from it."""
+        sides = getattr(rules, "sides", 1) if rules is not None else 1
+        piles = (mask,) + (0,) * (sides - 1)
+        return self.side_scores(piles, field_mask,
+                                ((doubled,) + (frozenset(),) * (sides - 1)) if doubled
+                                else ())[0]
+
     def pile_figures(self, rules: Any, mask: int, field_mask: int = 0,
                      doubled: frozenset[str] = frozenset()) -> dict[str, Any]:
         """What ``hanafuda score`` reports for one pile: ``card_points``, ``yaku_points``
@@ -587,7 +598,7 @@ class CardValueSettlement:
         ``doubled``: the game's own yaku (rule keys) worth double, as declarations at the
         deal make them (A1: Hachi-juu Hana's revealed months)."""
         self.check_deck(rules, mask | field_mask)
-        s = self.side_scores((mask,), field_mask, (doubled,) if doubled else ())[0]
+        s = self._one_pile(rules, mask, field_mask, doubled)
         yaku = []
         for table, optional in ((self.chart, False), (self.optional_chart, True)):
             if table is None:
@@ -610,7 +621,7 @@ class CardValueSettlement:
             raise HanafudaError(f"{name} has no Koi-Koi calls: every round is played to the "
                                 "last card; leave out --koikoi")
         self.check_deck(rules, mask | field_mask)
-        s = self.side_scores((mask,), field_mask, (doubled,) if doubled else ())[0]
+        s = self._one_pile(rules, mask, field_mask, doubled)
         lines = self._yaku_lines(mask, field_mask, doubled=doubled)
         counted = s.yaku_points + (s.optional_yaku_points if self.optional_on else 0)
         notes = [f"card points: {s.card_points}" + (f", against a par of {self.par}"
