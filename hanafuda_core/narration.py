@@ -113,6 +113,7 @@ from .engines.capture import (
     parse_action,
     wild_revealed,
 )
+from .errors import HanafudaError
 
 __all__ = ["winners_text",
            "STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "TAKES_WILD",
@@ -225,6 +226,7 @@ class Part:
     leftovers: tuple[Leftover, ...] = ()  # the wild's leftovers when the round ends here
     chosen: str = ""                     # B12: the dealer's choice for the round, in words
     words: DecisionWords = field(default=NEUTRAL_WORDS, repr=False)   # the game's words
+    claim: str = ""                      # A11: the hand combination a declaration shows
 
     @property
     def draw_only(self) -> bool:
@@ -510,6 +512,8 @@ def story(before: State, action: Action | str, after: State) -> Step:
         part0["decision"], own_draw = action.code(), True
     else:
         part0["decision"] = action.code()
+        if isinstance(action, Declare) and action.cards:
+            part0["claim"] = _claim_name(rules, action.key)
         if isinstance(action, Choose):       # B12: the dealer's choice of the round's rules
             rr = game_rules(rules).round_rules
             label = rr.label(action.value) if rr is not None else action.value
@@ -789,8 +793,9 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
                    f"{and_list(the_card(c) for c in declared.cards)} and "
                    f"{conjugate(who, 'take')} all four {_hiki_month(declared)} cards.")
     elif declared is not None:
-        out.append(f"{subject(who, 'show')} {and_list(the_card(c) for c in declared.cards)}."
-                   if declared.cards else f"{subject(who, 'declare')} nothing more.")
+        claim = f" for {part.claim}" if part.claim else ""
+        out.append(f"{subject(who, 'show')} {and_list(the_card(c) for c in declared.cards)}"
+                   f"{claim}." if declared.cards else f"{subject(who, 'declare')} nothing more.")
     if part.decision == LEAVE:
         out.insert(0, f"{subject(who, 'leave')} the wild card on the field.")
     if part.decision in _DRAW_VOTE_WORDS:       # G9: a Draw asked for, accepted, refused
@@ -814,6 +819,19 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
 _DRAW_VOTE_WORDS = {"ask draw": ("ask", "for a Draw, the hand face up for the others"),
                     "accept draw": ("accept", "the Draw"),
                     "refuse draw": ("refuse", "the Draw, so play goes on")}
+
+
+def _claim_name(rules: Any, key: str) -> str:
+    """The name of the hand combination a declaration at the deal claims (A11: its key in
+    the rules' chart), or "" where the declaration is not one."""
+    table = getattr(getattr(rules, "declarations", None), "table", None)
+    rule = getattr(table, "rule", None)
+    if rule is None:
+        return ""
+    try:
+        return str(rule(key).name)
+    except (LookupError, HanafudaError):
+        return ""
 
 
 def _hiki_month(declared: Declare) -> str:
@@ -946,7 +964,8 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     elif part0.decision == LEAVE:
         lines.append(f"  {who} leaves the wild card on the field")
     elif declared is not None:
-        lines.append(f"  {who} shows {_list(declared.cards)}" if declared.cards
+        claim = f" for {part0.claim}" if part0.claim else ""
+        lines.append(f"  {who} shows {_list(declared.cards)}{claim}" if declared.cards
                      else f"  {who} declares nothing more")
     elif part0.decision in _DRAW_VOTE_WORDS:        # G9: the Draw vote
         verb, rest = _DRAW_VOTE_WORDS[part0.decision]

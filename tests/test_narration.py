@@ -523,3 +523,17 @@ def test_the_log_the_chapter_and_the_tools_tell_one_story():
     turns = narrate(states[0], record.rounds[0].actions, names=NAMES)
     assert [s for t in turns for s in t.sentences] == [s for step in steps
                                                      for s in sentences(step, NAMES)]
+
+
+def test_a_hand_combination_shown_at_the_deal_is_named():
+    """The log of a game whose players show hand combinations at the deal (Sudaoshi)
+    names each one, not just its cards."""
+    from hanafuda_core import get_game
+    game = get_game("sudaoshi")
+    names = {r.name for r in game.rules.declarations.table.rules}
+    shown = [line for seed in range(2)
+             for line in game.log(game.play(["greedy"] * 3, seed=seed, rounds=6))
+             if " shows " in line]
+    assert shown
+    for line in shown:
+        assert any(line.endswith(f" for {name}") for name in names), line
