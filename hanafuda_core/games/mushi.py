@@ -30,7 +30,7 @@ from ..capture_yaku import (
     SPRING_SEMI_BRIGHTS,
     month_cards,
 )
-from ..cards import Card
+from ..cards import Card, CardSet, Kind
 from ..deal import MisdealRules
 from ..engines.capture import MUSHI_WILD, CaptureRules
 from ..families.capture.ranking import counting_rounds_option, tied_round_decision
@@ -41,14 +41,18 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 __all__ = [
     "GOAL",
     "BOOK",
+    "BOOK_EXAMPLE_B_AS_PRINTED",
+    "BOOK_EXAMPLE_PILES",
     "DECISIONS",
     "OPTIONS",
     "PAR",
     "PRESETS",
     "PRESET_LABELS",
     "PRESET_SOURCES",
+    "SCORE_EXAMPLES",
     "SCORING_STEPS",
     "YAKU",
+    "chapter_facts",
     "get_rules",
     "preset_options",
     "zero_sum",
@@ -133,6 +137,69 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
     ("The three spring cards, the Storm and the Sake Cup", "1a 2a 3a 11d 9a"),
     ("Three Poetry Ribbons", "1b 2b 3b"),
 )
+
+#: The chapter's worked example (its figure 8.2; seed example BK08-1), a whole round's
+#: piles. A: 4 Brights, 3 Tens, 3 Ribbons, 6 Chaffs (131 card points) with Spring
+#: Semi-Brights and All 4 Paulownia (35); B: the other 24 cards, 1 Bright, 4 Tens,
+#: 5 Ribbons, 14 Chaffs (99) with All 4 Wisteria (10). A: (131 - 115) + 35 - 10 = 41;
+#: B: (99 - 115) + 10 - 35 = -41.
+BOOK_EXAMPLE_PILES: Mapping[str, str] = {
+    "A": "1a 3a 8a 12a 2a 5a 9a 1b 2b 3b 12b 12c 12d 1c 1d 2c",
+    "B": "11a 4a 8b 10a 11b 4b 5b 9b 10b 11c 2d 3c 3d 4c 4d 5c 5d 8c 8d 9c 9d 10c 10d 11d",
+}
+
+#: B's pile as the chapter's prose counts it (Brights, Tens, Ribbons, Chaffs): 32 cards,
+#: more than the 40-card deck leaves beside A's 16 (and worth 133, not 99). The counts in
+#: the chapter's own formula (1, 4, 5, 14) are the ones that fit: :data:`BOOK_EXAMPLE_PILES`.
+BOOK_EXAMPLE_B_AS_PRINTED: tuple[int, int, int, int] = (1, 6, 7, 18)
+
+#: The example's piles as the chapter scores them one by one (``teach.show_score_example``):
+#: (label, cards, go-on calls). Each is scored before the other side's yaku come off.
+SCORE_EXAMPLES: tuple[tuple[str, str, int], ...] = (
+    ("Player A's pile, before B's yaku come off", BOOK_EXAMPLE_PILES["A"], 0),
+    ("Player B's pile, before A's yaku come off", BOOK_EXAMPLE_PILES["B"], 0),
+)
+
+_KINDS = (Kind.BRIGHT, Kind.TEN, Kind.RIBBON, Kind.CHAFF)
+
+
+def chapter_facts(prefix: str = "mu") -> dict[str, object]:
+    """The numbers the chapter's prose names about the rulebook's example, keyed
+    ``<prefix>_<name>`` for ``{glue:text}``: the par and the deck (``par``,
+    ``deck_cards``, ``deck_points``); for each side ``a`` and ``b`` of
+    :data:`BOOK_EXAMPLE_PILES` the cards (``ex_a_n``) and each kind's count
+    (``ex_a_bright`` ...), the card points (``ex_a_cards``), the yaku (``ex_a_yaku``), the
+    score before the other side's yaku come off (``ex_a_own``, as
+    :data:`SCORE_EXAMPLES` shows it) and the round's score (``ex_a_total``); and B as the
+    chapter's prose counts it (``ex_b_printed_<kind>``, ``ex_b_printed_n``, and
+    ``ex_printed_n`` with A's cards).
+
+    >>> f = chapter_facts()
+    >>> f["mu_ex_a_cards"], f["mu_ex_a_yaku"], f["mu_ex_a_own"], f["mu_ex_a_total"]
+    (131, 35, 51, 41)
+    >>> f["mu_ex_b_cards"], f["mu_ex_b_yaku"], f["mu_ex_b_own"], f["mu_ex_b_total"]
+    (99, 10, -6, -41)
+    >>> f["mu_ex_b_n"], f["mu_ex_b_printed_n"], f["mu_ex_printed_n"], f["mu_deck_cards"]
+    (24, 32, 48, 40)
+    """
+    rules = get_rules()
+    overlay = rules.overlay
+    piles = {who: CardSet.parse(cards) for who, cards in BOOK_EXAMPLE_PILES.items()}
+    round_scores = overlay.side_scores(tuple(p.mask for p in piles.values()))
+    values: dict[str, object] = {"par": PAR, "deck_cards": len(rules.deck),
+                                 "deck_points": overlay.card_points(CardSet(rules.deck).mask)}
+    for (who, pile), side in zip(piles.items(), round_scores, strict=True):
+        w = who.lower()
+        alone = overlay.pile_figures(rules, pile.mask)
+        values.update({f"ex_{w}_n": len(pile), f"ex_{w}_cards": alone["card_points"],
+                       f"ex_{w}_yaku": alone["yaku_points"], f"ex_{w}_own": alone["total"],
+                       f"ex_{w}_total": side.total})
+        values.update({f"ex_{w}_{k.value}": pile.count(k) for k in _KINDS})
+    values.update({f"ex_b_printed_{k.value}": n
+                   for k, n in zip(_KINDS, BOOK_EXAMPLE_B_AS_PRINTED, strict=True)})
+    values["ex_b_printed_n"] = sum(BOOK_EXAMPLE_B_AS_PRINTED)
+    values["ex_printed_n"] = len(piles["A"]) + sum(BOOK_EXAMPLE_B_AS_PRINTED)
+    return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..capture_yaku import POETRY_RIBBONS, PURPLE_RIBBONS
-from ..cards import Card, Kind
+from ..cards import KIND_MASKS, Card, CardSet, Kind
 from ..deal import MisdealRules
 from ..engines.capture import CaptureRules
 from ..families.capture.ranking import tied_round_decision
@@ -34,13 +34,17 @@ from ..yaku import YakuGroup, YakuRule, YakuTable
 __all__ = [
     "GOAL",
     "BOOK",
+    "BOOK_EXAMPLE",
+    "BOOK_EXAMPLE_CHAFFS",
     "DECISIONS",
     "OPTIONS",
     "PRESETS",
     "PRESET_LABELS",
     "PRESET_SOURCES",
+    "SCORE_EXAMPLES",
     "SCORING_STEPS",
     "SIMPLE_YAKU",
+    "chapter_facts",
     "get_rules",
     "preset_options",
 ]
@@ -118,7 +122,52 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
     ("Ten Chaffs", "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d"),
 )
 
+#: The chapter's worked example (its figure 4.2; seed examples BK04-1 and BK04-2): three
+#: Brights, five Tens, three Plain Ribbons and five Chaffs. The card values alone make
+#: 130; with the simple yaku, Any 3 Brights and Any 5 Tens add 50, for 180 (three Plain
+#: Ribbons are one short of 4 Plain Ribbons).
+BOOK_EXAMPLE = "1a 3a 8a 2a 4a 5a 6a 7a 4b 5b 7b 1c 1d 2c 2d 3c"
+
+#: The chapter's once-a-round example (seed example BK04-3): twenty Chaffs still claim
+#: Any 10 Chaffs only once.
+BOOK_EXAMPLE_CHAFFS = "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c 8d 9c 9d 10c 10d"
+
+#: The rulebook's examples as the chapter scores them with the simple yaku
+#: (``teach.show_score_example``): (label, cards, go-on calls).
+SCORE_EXAMPLES: tuple[tuple[str, str, int], ...] = (
+    ("The example pile with the simple yaku", BOOK_EXAMPLE, 0),
+    ("Twenty Chaffs with the simple yaku", BOOK_EXAMPLE_CHAFFS, 0),
+)
+
 _DEALS = {2: (8, 8), 3: (7, 6), 4: (5, 8)}
+
+
+def chapter_facts(prefix: str = "si") -> dict[str, object]:
+    """The numbers the chapter's prose names about the rulebook's examples, keyed
+    ``<prefix>_<name>`` for ``{glue:text}``: what each kind of card in
+    :data:`BOOK_EXAMPLE` is worth (``ex_bright``, ``ex_ten``, ``ex_ribbon``,
+    ``ex_chaff``), then for that pile (``ex``) and for :data:`BOOK_EXAMPLE_CHAFFS`
+    (``chaffs``) the card points, the simple yaku and the total with the chart
+    (``_cards``, ``_yaku``, ``_total``).
+
+    >>> f = chapter_facts()
+    >>> f["si_ex_bright"], f["si_ex_ten"], f["si_ex_ribbon"], f["si_ex_chaff"]
+    (60, 50, 15, 5)
+    >>> f["si_ex_cards"], f["si_ex_yaku"], f["si_ex_total"]
+    (130, 50, 180)
+    >>> f["si_chaffs_cards"], f["si_chaffs_yaku"], f["si_chaffs_total"]
+    (20, 10, 30)
+    """
+    plain, with_yaku = get_rules(), get_rules("book-yaku")
+    pile = CardSet.parse(BOOK_EXAMPLE).mask
+    values: dict[str, object] = {f"ex_{k.value}": plain.overlay.card_points(pile & KIND_MASKS[k])
+                                 for k in Kind}
+    for tag, cards in (("ex", BOOK_EXAMPLE), ("chaffs", BOOK_EXAMPLE_CHAFFS)):
+        fig = with_yaku.overlay.pile_figures(with_yaku, CardSet.parse(cards).mask)
+        values.update({f"{tag}_cards": fig["card_points"],
+                       f"{tag}_yaku": fig["optional_yaku_points"],
+                       f"{tag}_total": fig["total"]})
+    return {f"{prefix}_{k}": v for k, v in values.items()}
 
 
 

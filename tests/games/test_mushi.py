@@ -19,7 +19,13 @@ from hanafuda_core import get_game
 from hanafuda_core.cards import Card, CardSet, Kind
 from hanafuda_core.engines.capture import Capture, Play, game_over, setup_state
 from hanafuda_core.errors import HanafudaError, OptionError
-from hanafuda_core.games.mushi import PAR, get_rules
+from hanafuda_core.games.mushi import (
+    BOOK_EXAMPLE_B_AS_PRINTED,
+    BOOK_EXAMPLE_PILES,
+    PAR,
+    chapter_facts,
+    get_rules,
+)
 from hanafuda_core.play import Record, random_round
 
 RULES = get_rules()
@@ -28,8 +34,8 @@ DECK40 = CardSet(RULES.deck)
 # The chapter's example (fig. 8.2). Player A: 4 Brights, 3 Tens, 3 Ribbons, 6 Chaffs,
 # with Spring Semi-Brights and All 4 Paulownia. Player B holds the other 24 cards and
 # All 4 Wisteria.
-PILE_A = CardSet.parse("1a 3a 8a 12a 2a 5a 9a 1b 2b 3b 12b 12c 12d 1c 1d 2c")
-PILE_B = CardSet.from_mask(DECK40.mask & ~PILE_A.mask)
+PILE_A = CardSet.parse(BOOK_EXAMPLE_PILES["A"])
+PILE_B = CardSet.parse(BOOK_EXAMPLE_PILES["B"])
 
 
 def kinds(pile: CardSet) -> tuple[int, int, int, int]:
@@ -63,12 +69,16 @@ def test_book_mushi_example_1():
     """BK08-1. A: (131 - 115) + 35 - 10 = 41; B: (99 - 115) + 10 - 35 = -41; A wins.
 
     The chapter's prose gives B "1 Bright, 6 Tens, 7 Ribbons, 18 Chaffs", which is
-    more cards than a 40-card deck leaves (and would be worth 123). Its own formula
+    more cards than a 40-card deck leaves (and would be worth 133). Its own formula
     uses 1/4/5/14 = 99, and only those counts fit: 16 + 24 = 40 cards and
     131 + 99 = 230. We assert the consistent counts and the book's scores.
     """
+    assert PILE_B == CardSet.from_mask(DECK40.mask & ~PILE_A.mask)   # B holds the rest
     assert kinds(PILE_A) == (4, 3, 3, 6) and len(PILE_A) == 16
     assert kinds(PILE_B) == (1, 4, 5, 14) and len(PILE_B) == 24   # not 1/6/7/18
+    assert BOOK_EXAMPLE_B_AS_PRINTED == (1, 6, 7, 18)
+    assert len(PILE_A) + sum(BOOK_EXAMPLE_B_AS_PRINTED) > len(DECK40)   # cannot fit
+    assert PILE_A.value() + PILE_B.value() == 230 == DECK40.value()
     overlay = RULES.overlay
     assert overlay.card_points(PILE_A.mask) == 131
     assert overlay.card_points(PILE_B.mask) == 99
@@ -81,6 +91,21 @@ def test_book_mushi_example_1():
     text = res.report.to_text()
     assert "player 1: (131 - 115) + 35 - 10 = 41" in text
     assert "player 2: (99 - 115) + 10 - 35 = -41" in text
+
+
+def test_book_mushi_example_1_is_the_chapters_glued_figures():
+    """The chapter glues BK08-1's figures from the core, the slip's counts included."""
+    f = chapter_facts()
+    assert (f["mu_ex_a_cards"], f["mu_ex_a_yaku"], f["mu_ex_a_own"], f["mu_ex_a_total"]) == \
+        (131, 35, 131 - 115 + 35, 41)
+    assert (f["mu_ex_b_cards"], f["mu_ex_b_yaku"], f["mu_ex_b_own"], f["mu_ex_b_total"]) == \
+        (99, 10, 99 - 115 + 10, -41)
+    assert [f[f"mu_ex_b_{k}"] for k in ("bright", "ten", "ribbon", "chaff")] == [1, 4, 5, 14]
+    assert [f[f"mu_ex_b_printed_{k}"] for k in ("bright", "ten", "ribbon", "chaff")] == \
+        [1, 6, 7, 18]
+    assert (f["mu_ex_a_n"], f["mu_ex_b_n"], f["mu_ex_printed_n"], f["mu_deck_cards"]) == \
+        (16, 24, 48, 40)
+    assert (f["mu_par"], f["mu_deck_points"]) == (115, 230)
 
 
 def test_score_of_one_pile_reports_card_points_par_and_yaku():

@@ -15,11 +15,17 @@ from hanafuda_core import get_game
 from hanafuda_core.cards import DECK, CardSet, Kind
 from hanafuda_core.engines.capture import setup_state
 from hanafuda_core.errors import OptionError, PlayerCountError
-from hanafuda_core.games.simplified import SIMPLE_YAKU, get_rules
+from hanafuda_core.games.simplified import (
+    BOOK_EXAMPLE,
+    BOOK_EXAMPLE_CHAFFS,
+    SIMPLE_YAKU,
+    chapter_facts,
+    get_rules,
+)
 from hanafuda_core.play import Record, random_round
 
 # The chapter's example pile (fig. 4.2): 3 Brights, 5 Tens, 3 Plain Ribbons, 5 Chaffs.
-EXAMPLE = "1a 3a 8a 2a 4a 5a 6a 7a 4b 5b 7b 1c 1d 2c 2d 3c"
+EXAMPLE = BOOK_EXAMPLE
 
 
 def score(cards: str, preset: str = "book", **options) -> dict:
@@ -55,10 +61,21 @@ def test_book_simplified_example_2_with_the_simple_yaku():
 
 def test_book_simplified_example_3_twenty_chaffs_are_one_ten_chaffs():
     """BK04-3: each yaku is claimed once a round: 20 Chaffs give one Any 10 Chaffs."""
-    chaffs = [c for c in DECK if c.kind is Kind.CHAFF][:20]
-    data = score(" ".join(c.code for c in chaffs), "book-yaku")
+    chaffs = CardSet.parse(BOOK_EXAMPLE_CHAFFS)
+    assert len(chaffs) == 20 and all(c.kind is Kind.CHAFF for c in chaffs)
+    assert list(chaffs) == [c for c in DECK if c.kind is Kind.CHAFF][:20]
+    data = score(BOOK_EXAMPLE_CHAFFS, "book-yaku")
     assert [(y["name"], y["points"]) for y in data["yaku"]] == [("Any 10 Chaffs", 10)]
     assert data["total"] == 20 + 10
+
+
+def test_book_simplified_examples_are_the_chapters_glued_figures():
+    """The chapter glues the examples' figures from the core: BK04-1 to BK04-3."""
+    f = chapter_facts()
+    assert (f["si_ex_bright"], f["si_ex_ten"], f["si_ex_ribbon"], f["si_ex_chaff"]) == \
+        (60, 50, 15, 5)
+    assert (f["si_ex_cards"], f["si_ex_yaku"], f["si_ex_total"]) == (130, 50, 180)
+    assert (f["si_chaffs_cards"], f["si_chaffs_yaku"], f["si_chaffs_total"]) == (20, 10, 30)
 
 
 def test_the_simple_yaku_chart_is_the_chapters():
