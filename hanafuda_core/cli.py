@@ -4,7 +4,9 @@
 
     hanafuda cards [--json] [--order japanese|korean|tensho]
     hanafuda games [GAME] [--json] [--family F]
-    hanafuda deal GAME [--players N] [--seed S] [--jokers J] [--json]
+    hanafuda --version
+    hanafuda deal GAME [--players N] [--seed S] [--jokers J] [--preset P]
+                  [--option KEY=VALUE] [--json]
     hanafuda parse TEXT... [--json]
     hanafuda score GAME CARD... [--preset P] [--option KEY=VALUE] [--json]
                    [--koikoi N] [--field CARDS]      (Koi-Koi)
@@ -15,7 +17,10 @@
                   [--rounds N] (Koi-Koi) | [--deals N] (Hachi-Hachi)
     hanafuda replay FILE [--json]
 
-``score``, ``play`` and ``replay`` work for every playable game of the registry
+``deal`` deals a playable game as ``play`` deals its first round, under the same
+rules and player count (``--players N`` sets a game's player-count option where its
+rules have one: :meth:`hanafuda_core.play.Game.seated`); a seed is a whole number
+from 0. ``score``, ``play`` and ``replay`` work for every playable game of the registry
 (:func:`hanafuda_core.registry.get_game`): the game's entry says which tools it
 offers, and its adapter which flags it uses; there is no per-game code here.
 Each subcommand is one function registered with :func:`subcommand`; adding one
@@ -36,6 +41,7 @@ import argparse
 import json
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -52,11 +58,13 @@ from .cards import (
 )
 from .errors import HanafudaError, UnknownCardError
 from .games import reader_name
+from .play import check_seed, json_value, numbers_text
 from .rules import FAMILIES, GameInfo
 
 if TYPE_CHECKING:
     from .engines.capture import CaptureRules, State
-    from .play import Game
+    from .games.catalog import GameDeal
+    from .play import Game, Round
 
 __all__ = ["main", "subcommand", "SUBCOMMANDS", "Subcommand", "card_to_dict", "game_to_dict",
            "build_parser", "read_cards", "read_months", "option_value", "read_options", "round_log"]
@@ -113,8 +121,10 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every registered subcommand."""
+    from . import __version__
     parser = _Parser(prog=PROG, description="Hanafuda cards and games: look up the deck, "
                                             "the games and their deals.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subs.required = True
     for sub in SUBCOMMANDS.values():
@@ -328,8 +338,8 @@ def _describe_game(game: GameInfo) -> str:
 
 def _deal_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game key, name or alias (see `hanafuda games`)")
-    p.add_argument("--players", type=int, help="number of players (default: the fewest "
-                                               "the game deals for)")
+    p.add_argument("--players", type=int, help="number of players (default: as many as "
+                                               "`hanafuda play` seats)")
     p.add_argument("--seed", type=int, help="random seed; the same seed gives the same deal")
     p.add_argument("--jokers", type=int, help="Jokers in the deck, for games that use them")
     p.add_argument("--preset", help="rule set of a playable game (with --option)")
@@ -341,24 +351,33 @@ def _deal_arguments(p: argparse.ArgumentParser) -> None:
 
 @subcommand("deal", "shuffle and deal a game", _deal_arguments)
 def cmd_deal(args: argparse.Namespace) -> int:
-    from .games.catalog import deal_game
     from .registry import entry
-    game = entry(args.game).info
+    found = entry(args.game)
     seed = _game_seed(args)
-    players = args.players
-    if args.option or args.preset:
-        # the rules chosen may fix the number dealt for (Go-Stop's table of four to seven)
-        rules_game = _tool_game(args.game, "deal", "dealt", args)
-        players = rules_game.check_players(players) if players is not None else \
-            rules_game.players[0]
-    dealt = deal_game(game, players, seed, jokers=args.jokers)
+    if found.playable and "deal" in found.tools:
+        # the round `hanafuda play` would deal under the same rules and player count
+        game = _jokers_game(_tool_game(args.game, "deal", "dealt", args), args.jokers)
+        n = args.players if args.players is not None else _usual_count(game)
+        game = game.seated(n)
+        dealt = _round_deal(game.new_round(seed=seed, players=n))
+    else:
+        if args.option or args.preset:
+            _tool_game(args.game, "deal", "dealt", args)    # refused with the reason
+        from .games.catalog import deal_game
+        game = None
+        dealt = _catalog_deal(deal_game(found.info, args.players, seed, jokers=args.jokers))
+    info = found.info
+    players = len(dealt.hands)
     if args.json:
-        _json(dealt.to_dict())
+        rules = {"preset": game.preset, "options": json_value(game.options)} if game else {}
+        _json({"game": info.key, "players": players, "seed": seed, **rules, **dealt.to_dict()})
         return 0
-    deal = dealt.deal
-    print(f"{reader_name(game)}: {dealt.players} player{'s' if dealt.players > 1 else ''}, "
-          f"seed {seed} (use --seed {seed} to deal it again)")
-    if deal.note:
+    print(f"{reader_name(info)}: {_count(players, 'players')}, seed {seed} (use --seed {seed} "
+          "to deal it again)")
+    if game is not None and (args.preset or args.option or args.jokers is not None):
+        print(f"Rules: {_heading(game)}")
+    deal = info.deals.get(players)
+    if deal is not None and deal.note:
         print(f"Note: {deal.note}.")
     hiki = set(dealt.hiki)
 
@@ -373,16 +392,97 @@ def cmd_deal(args: argparse.Namespace) -> int:
     for i, hand in enumerate(dealt.hands, start=1):
         show(f"Player {i}", hand)
     show("Field", dealt.field, flag=True)
+    if dealt.face_down:
+        print(f"{'':<10}(dealt face down)")
     if hiki:
         months = ", ".join(MONTH_NAMES[m - 1] for m in sorted(hiki))
         print(f"{'':<10}* hiki: three cards of {months} on the field; "
               "whoever plays the fourth takes all four")
+    for zone, cards in dealt.elsewhere.items():         # (cards taken at the deal)
+        show(zone[:1].upper() + zone[1:], cards)
     if dealt.aside:
         print(f"{'Aside':<10}{len(dealt.aside)} cards face down, out of play")
     print(f"{'Stock':<10}{len(dealt.stock)} cards")
     if dealt.redeals:
         print(f"{'Redeals':<10}{dealt.redeals} (misdeals before this deal)")
     return 0
+
+
+def _usual_count(game: Game) -> int:
+    """The number of players ``play`` and ``deal`` seat when none is given: one per
+    default player of the game, within what the rules seat."""
+    low, high = game.players
+    return min(max(len(game.adapter.default_agents), low), high)
+
+
+def _jokers_game(game: Game, jokers: int | None) -> Game:
+    """``game`` with ``--jokers`` as its rules' number of Jokers (its ``jokers`` option)."""
+    if jokers is None:
+        return game
+    option = game.option_table.get("jokers")
+    if option is None:
+        if jokers == 0:
+            return game
+        raise HanafudaError(f"{game.name} is played with no Jokers, not {jokers}")
+    if "jokers" in game.options:
+        raise HanafudaError("give the number of Jokers once: --jokers or --option jokers=")
+    if jokers not in option.allowed:
+        raise HanafudaError(f"{game.name} is played with {numbers_text(option.allowed)} Jokers, "
+                            f"not {jokers}")
+    from .registry import get_game
+    return get_game(game.key, game.preset, **{**game.options, "jokers": jokers})
+
+
+@dataclass(frozen=True)
+class _Dealt:
+    """A deal as ``hanafuda deal`` shows it: the hands by seat, the field, the cards set
+    aside, the stock, the misdeals before it, the hiki months, the cards that lie
+    elsewhere from the deal on (taken at the deal), and for a playable game every card
+    by zone (:meth:`Round.zones <hanafuda_core.play.Round.zones>`)."""
+
+    hands: list[list[Card | Extra]]
+    field: list[Card | Extra]
+    aside: list[Card | Extra]
+    stock: list[Card | Extra]
+    redeals: int
+    hiki: list[int]
+    elsewhere: dict[str, list[Card | Extra]]
+    face_down: bool = False
+    zones: dict[str, list[Card | Extra]] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        def codes(cards: Iterable[Card | Extra]) -> list[str]:
+            return [c.code for c in cards]
+        data = {"hands": [codes(h) for h in self.hands], "field": codes(self.field),
+                "aside": codes(self.aside), "stock": codes(self.stock),
+                "redeals": self.redeals, "hiki": self.hiki, "face_down": self.face_down,
+                "elsewhere": {z: codes(cs) for z, cs in self.elsewhere.items()}}
+        if self.zones is not None:
+            data["zones"] = {z: codes(cs) for z, cs in self.zones.items()}
+        return data
+
+
+def _round_deal(r: Round) -> _Dealt:
+    """A playable game's round as dealt (its zones), as ``deal`` shows it."""
+    zones = {k: [Card(c) if c < 48 else Extra(c) for c in v] for k, v in r.zones().items()}
+    rest = dict(zones)
+    hands = [rest.pop(f"hand {p}") for p in range(sum(k.startswith("hand ") for k in zones))]
+    face_down = "field face down" in rest
+    field = rest.pop("field face down" if face_down else "field", [])
+    stock = rest.pop("stock", []) + rest.pop("undealt", [])
+    aside = rest.pop("aside", [])
+    months = Counter(c.month for c in field if isinstance(c, Card))
+    # (a deal's misdeals: every adapter's deal record lists the deals it voided)
+    voided = r.record().rounds[0].deal.get("voided") or ()
+    return _Dealt(hands, field, aside, stock, len(voided),
+                  [] if face_down else sorted(m for m, n in months.items() if n == 3),
+                  {k: v for k, v in rest.items() if v}, face_down, zones)
+
+
+def _catalog_deal(dealt: GameDeal) -> _Dealt:
+    """A deal of a game the registry cannot play yet (the catalog's deal)."""
+    return _Dealt([list(h) for h in dealt.hands], list(dealt.field), list(dealt.aside),
+                  list(dealt.stock), dealt.redeals, list(dealt.hiki), {})
 
 
 # ---------------------------------------------------------------------------
@@ -396,28 +496,56 @@ def _parse_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def read_cards(words: Sequence[str]) -> list[Card | Extra]:
-    """Cards from command-line words: each word is a card, or words joined by commas.
-
-    A word with spaces ("sake cup") is one card name if it is one, else split on
-    spaces; with commas anywhere, the whole text is split on commas.
+    """Cards from command-line words: each word is one card, and so is each item of a word
+    with commas ("sake cup, moon"). A word (or item) that is no card name but holds
+    spaces is several cards ("1a 3a 8a"); words that only together name a card, typed
+    without quotes (sake cup), are that card.
 
     >>> [c.code for c in read_cards(["sake cup", "1a"])]
     ['9a', '1a']
-    >>> [c.code for c in read_cards(["sake", "cup,", "moon"])]
+    >>> [c.code for c in read_cards(["sake cup, moon", "rainman"])]
+    ['9a', '8a', '11a']
+    >>> [c.code for c in read_cards(["sake", "cup", "moon"])]
     ['9a', '8a']
     """
-    text = " ".join(words)
-    if "," in text:
-        return parse_cards(text, extras=True)
-    found: list[Card | Extra] = []
+    found: list[tuple[str, Card | Extra]] = []
+    joins = False           # whether the next word follows the last with no comma between
     for word in words:
-        try:
-            found.append(parse_card(word, extras=True))
-        except UnknownCardError:
-            if len(word.split()) < 2:
-                raise
-            found.extend(parse_cards(word, extras=True))
-    return parse_cards(found, extras=True)   # refuses a card written twice
+        for j, item in enumerate(word.split(",")):
+            joins = joins and j == 0
+            for piece in _card_words(item.strip()):
+                card = parse_card(piece, extras=True)
+                if joins and found and found[-1][1] == card and \
+                        _names_card(f"{found[-1][0]} {piece}", card):
+                    found[-1] = (f"{found[-1][0]} {piece}", card)   # one name in two words
+                else:
+                    found.append((piece, card))
+                joins = True
+    return parse_cards([card for _, card in found], extras=True)   # refuses a card twice
+
+
+def _card_words(item: str) -> list[str]:
+    """An item of the command line as the card names in it: itself if it names a card,
+    else its words if each does (else the error for the whole item); none if empty."""
+    if not item:
+        return []
+    try:
+        parse_card(item, extras=True)
+        return [item]
+    except UnknownCardError:
+        pieces = item.split()
+        if len(pieces) < 2 or not all(_names_card(p) for p in pieces):
+            raise
+        return pieces
+
+
+def _names_card(text: str, card: Card | Extra | None = None) -> bool:
+    """Whether ``text`` names a card (``card``, when given)."""
+    try:
+        found = parse_card(text, extras=True)
+    except UnknownCardError:
+        return False
+    return card is None or found == card
 
 
 @subcommand("parse", "read card codes or names and show what they are", _parse_arguments)
@@ -584,8 +712,9 @@ def _play_arguments(p: argparse.ArgumentParser) -> None:
                         "(default: Koi-Koi coach,greedy; Hachi-Hachi greedy for every seat)")
     p.add_argument("--rounds", type=int, help="games counted in rounds (Koi-Koi): rounds "
                                               "to play (default: the preset's)")
-    p.add_argument("--players", type=int, help="number of players (Hachi-Hachi 2 to 7, "
-                                               "default 3, or one per --agents name)")
+    p.add_argument("--players", type=int, help="number of players (default: one per "
+                                               "--agents name, else the game's usual "
+                                               "number; `hanafuda games` lists the counts)")
     p.add_argument("--deals", type=int, help="games counted in deals (Hachi-Hachi): 6 or 12 "
                                              "deals (default 12)")
     _option_arguments(p)
@@ -604,18 +733,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     count = getattr(args, word)
     if count is not None and word in game.options:
         raise HanafudaError(f"give the number of {word} once: --{word} or --option {word}=")
-    if args.agents is None:
+    agents = None if args.agents is None else _agent_names(args.agents, game.agent_names)
+    if agents is not None and args.players is not None and args.players != len(agents):
+        raise HanafudaError(f"--players {args.players} but {len(agents)} agents: give one "
+                            "agent per player")
+    n = args.players if args.players is not None else \
+        len(agents) if agents is not None else _usual_count(game)
+    game = game.seated(n)           # the rules for that many (their players option, if any)
+    if agents is None:
         defaults = list(game.adapter.default_agents)
-        low, high = game.players
-        n = game.check_players(args.players if args.players is not None
-                               else min(max(len(defaults), low), high))
         agents = (defaults + [defaults[-1]] * n)[:n]
-    else:
-        agents = _agent_names(args.agents, game.agent_names)
-        if args.players is not None and args.players != len(agents):
-            raise HanafudaError(f"--players {args.players} but {len(agents)} agents: give one "
-                                "agent per player")
-        game.check_players(len(agents))
     seed = _game_seed(args)
     record = game.play(agents, seed=seed, rounds=count)
     heading = (f"{_heading(game)}, {_replay_note(seed)}, {_count(record.players, 'players')}, "
@@ -650,7 +777,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             from None
     record = Record.from_json(text)
     game = get_game(record.game, record.preset, **record.options)
-    game.replay_rounds(record)                  # raises unless every round ends as recorded
+    # (refused unless every round ends as recorded and the game's results are the record's)
+    game.replay_rounds(record)
+    if not record.rounds:
+        raise HanafudaError("the record has no rounds: there is nothing to replay")
     heading = (f"{_heading(game)}, replayed from {args.file}: "
                f"{_count(record.players, 'players')}, "
                f"{_count(len(record.rounds), game.round_word)}; every result as recorded")
@@ -658,7 +788,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _game_seed(args: argparse.Namespace) -> int:
-    return args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    """The seed given (a negative one is refused: :func:`hanafuda_core.play.check_seed`),
+    or a new one."""
+    if args.seed is not None:
+        return check_seed(args.seed)
+    return random.SystemRandom().randrange(1_000_000)
 
 
 def _replay_note(seed: int) -> str:

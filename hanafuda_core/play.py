@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .errors import HanafudaError, PlayerCountError, check_seat
@@ -41,15 +41,25 @@ if TYPE_CHECKING:
 __all__ = [
     "RECORD_FORMAT",
     "Action",
+    "FLAG",
+    "TEXT",
+    "WHOLE",
     "Adapter",
     "Agent",
+    "Field",
     "Game",
     "Outcome",
     "Record",
+    "RecordError",
     "Round",
     "RoundRecord",
+    "check_fields",
+    "check_seed",
     "json_value",
+    "list_field",
+    "numbers_text",
     "random_round",
+    "seat_field",
 ]
 
 #: The ``format`` field of every record this module writes.
@@ -125,6 +135,86 @@ class Round(Protocol):
 # Records
 
 
+class RecordError(HanafudaError):
+    """A game record that cannot be read or replayed: the message names the field that
+    is wrong and what it should hold, or the result that the replay does not give."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """What one field of a record holds: ``what`` in words (for the message that refuses
+    a wrong value), the test a value passes (``ok``) and whether the field must be
+    there (``required``)."""
+
+    what: str
+    ok: Callable[[Any], bool]
+    required: bool = True
+
+    def optional(self) -> Field:
+        return replace(self, required=False)
+
+    def or_null(self) -> Field:
+        ok = self.ok
+        return Field(f"{self.what}, or null", lambda v: v is None or ok(v), self.required)
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+#: Fields of the kinds every adapter's records use.
+WHOLE = Field("a whole number", _whole)
+TEXT = Field("a text", lambda v: isinstance(v, str))
+FLAG = Field("true or false", lambda v: type(v) is bool)
+OBJECT = Field("an object ({...})", lambda v: isinstance(v, Mapping))
+
+
+def seat_field(players: int) -> Field:
+    """A seat of ``players`` (seats count from 0)."""
+    return Field(f"a seat from 0 to {players - 1}", lambda v: _whole(v) and 0 <= v < players)
+
+
+def list_field(item: Field, plural: str, count: int | None = None) -> Field:
+    """A list of ``item`` values (``plural``: their name, "whole numbers"), of exactly
+    ``count`` of them when given."""
+    what = f"a list of {'' if count is None else f'{count} '}{plural}"
+    ok = item.ok
+    return Field(what, lambda v: isinstance(v, list) and all(ok(x) for x in v)
+                 and (count is None or len(v) == count))
+
+
+def _shown(value: Any) -> str:
+    """A value as the record writes it, cut short (for messages)."""
+    try:
+        text = json.dumps(json_value(value), ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_fields(where: str, data: Any, fields: Mapping[str, Field]) -> Mapping[str, Any]:
+    """``data`` if it is an object whose fields hold what ``fields`` say, else
+    :class:`RecordError` naming ``where`` ("round 2's deal"), the field and what it
+    should hold. Fields not named in ``fields`` are not looked at.
+
+    >>> check_fields("round 1's deal", {"dealer": None}, {"dealer": seat_field(2)})
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.play.RecordError: round 1's deal: 'dealer' should be a seat from 0 to 1, not null
+    """
+    if not isinstance(data, Mapping):
+        keys = ", ".join(repr(k) for k in fields)
+        raise RecordError(f"{where} should be an object with {keys}, not {_shown(data)}")
+    for key, kind in fields.items():
+        if key not in data:
+            if kind.required:
+                raise RecordError(f"{where} lacks {key!r}: it should be {kind.what}")
+        elif not kind.ok(data[key]):
+            raise RecordError(f"{where}: {key!r} should be {kind.what}, not "
+                              f"{_shown(data[key])}")
+    return data
+
+
 def json_value(value: Any) -> Any:
     """A value as JSON writes it (tuples become lists)."""
     if isinstance(value, (tuple, list)):
@@ -158,13 +248,23 @@ class RoundRecord:
                 "outcome": json_value(self.outcome) if self.outcome is not None else None}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> RoundRecord:
-        try:
-            return cls(json.loads(json.dumps(d["deal"])), tuple(str(a) for a in d["actions"]),
-                       json.loads(json.dumps(d.get("context", {}))),
-                       json.loads(json.dumps(d["outcome"])) if d.get("outcome") else None)
-        except (KeyError, TypeError) as error:
-            raise HanafudaError(f"a round record needs 'deal' and 'actions' ({error})") from None
+    def from_dict(cls, d: Mapping[str, Any], where: str = "a round") -> RoundRecord:
+        """A round read from JSON data; a field missing or of the wrong kind raises
+        :class:`RecordError` naming ``where`` ("round 2") and the field."""
+        check_fields(where, d, _ROUND_FIELDS)
+        copy = json.loads(json.dumps(d))         # (the record keeps data of its own)
+        return cls(copy["deal"], tuple(copy["actions"]), copy.get("context") or {},
+                   copy.get("outcome") or None)
+
+
+#: What a round of a record holds (the deal's and the context's fields are the adapter's).
+_ROUND_FIELDS = {
+    "deal": Field("an object: the round's deal as the game records it", OBJECT.ok),
+    "actions": list_field(TEXT, "texts (each an action, such as \"play 3a\")"),
+    "context": OBJECT.optional(),
+    "outcome": Field("an object with the round's winner, points and reason", OBJECT.ok,
+                     False).or_null(),
+}
 
 
 #: The keys every record has; other keys of a record's JSON are its summary (and "log",
@@ -172,14 +272,31 @@ class RoundRecord:
 _CORE_KEYS = frozenset({"format", "game", "preset", "options", "players", "seed", "agents",
                         "rounds", "log"})
 
+#: What the record's own fields hold (its summary's are the game's results).
+_RECORD_FIELDS = {
+    "game": Field("the game's key, such as \"koikoi\"", TEXT.ok),
+    "preset": Field("the name of one of the game's presets, such as \"book\"", TEXT.ok),
+    "options": Field("an object of house rules and their values", OBJECT.ok, False).or_null(),
+    "players": Field("the number of players, a whole number from 1",
+                     lambda v: _whole(v) and v >= 1),
+    "agents": list_field(TEXT, "texts (each player's name)").or_null().optional(),
+    "rounds": Field("a list of the rounds played, each an object", lambda v: isinstance(v, list)),
+}
+
+#: The summary's keys that are given, not results: the drawing for the first dealer
+#: (checked against the first round's dealer by the adapter's ``check_record``).
+_GIVEN_KEYS = frozenset({"first_dealer"})
+
 
 @dataclass(frozen=True)
 class Record:
     """A game (or one round) as played: enough to replay it exactly.
 
     ``options`` are the canonical values of the options chosen on top of the preset;
-    ``summary`` carries the game's own results (totals, ledger...) for readers and is
-    not compared: a replay recomputes it.
+    ``summary`` carries the game's own results (totals, ledger...) for readers. It is
+    not compared (two records of one game are equal), but it is checked: replaying a
+    record (:meth:`Game.replay_rounds`) recomputes the results and refuses a record
+    whose stored ones differ.
     """
 
     game: str
@@ -232,22 +349,24 @@ class Record:
             from .records import from_legacy
             return from_legacy(d)
         if d.get("format") != RECORD_FORMAT:
-            raise HanafudaError(f"not a game record of format {RECORD_FORMAT!r} "
-                                f"(format: {d.get('format')!r})")
+            raise RecordError(f"not a game record: its 'format' should be {RECORD_FORMAT!r}, "
+                              f"not {_shown(d.get('format'))}")
         seed = d.get("seed")
-        if seed is not None and type(seed) is not int:
-            raise HanafudaError(f"a game record's seed is a whole number or null, not {seed!r}")
+        if seed is not None and not (_whole(seed) and seed >= 0):
+            raise RecordError("a game record's seed is a whole number from 0, or null, not "
+                              f"{_shown(seed)}")
         try:
-            options = {str(k): _frozen(v) for k, v in dict(d.get("options") or {}).items()}
-            summary = {k: v for k, v in d.items() if k not in _CORE_KEYS}
-            record = cls(str(d["game"]), str(d["preset"]), options, int(d["players"]),
-                         tuple(RoundRecord.from_dict(r) for r in d["rounds"]), d.get("seed"),
-                         tuple(d.get("agents") or ()), summary)
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, HanafudaError):
-                raise
-            raise HanafudaError(f"a game record needs game, preset, players and rounds "
-                                f"({error})") from None
+            check_fields("the record", d, _RECORD_FIELDS)
+        except RecordError as error:
+            raise RecordError(f"a game record needs game, preset, players and rounds; "
+                              f"{error}") from None
+        players, agents = d["players"], d.get("agents") or []
+        options = {str(k): _frozen(v) for k, v in (d.get("options") or {}).items()}
+        summary = {k: v for k, v in d.items() if k not in _CORE_KEYS}
+        rounds = tuple(RoundRecord.from_dict(r, f"round {i}")
+                       for i, r in enumerate(d["rounds"], start=1))
+        record = cls(d["game"], d["preset"], options, players, rounds, d.get("seed"),
+                     tuple(agents), summary)
         return record.checked()
 
     def checked(self) -> Record:
@@ -286,7 +405,11 @@ class Adapter(Protocol):
     first dealer); :meth:`Game.check_record` calls it. It may add
     ``refuse_players(game, players)``, raising :class:`PlayerCountError` with the rules'
     reason for a count the game allows and these rules do not (Hachi-Hachi: too few fold
-    fees); :meth:`Game.check_players` calls it before its own message.
+    fees); :meth:`Game.check_players` calls it before its own message. It may add
+    ``check_round(game, players, round_record, where)``, raising :class:`RecordError` for a
+    round whose deal or context is not written as the adapter writes them
+    (:func:`check_fields`), and ``count_options``: the options that set the number of
+    players (``("players",)``), which :meth:`Game.seated` sets.
     """
 
     round_word: str                         # "rounds" or "deals", as the game says it
@@ -372,6 +495,78 @@ class Game:
         """The fewest and most players these rules deal for."""
         return self.adapter.players(self)
 
+    def seated(self, players: int) -> Game:
+        """These rules for ``players`` at the table: the game itself when its rules seat
+        that many, else the game with the option that sets the count (the adapter's
+        ``count_options``: ``players``, a big table's ``table_players``) set to it. A
+        count these rules cannot seat raises :class:`PlayerCountError` naming the counts
+        they can (:meth:`player_counts`) and, where the rules say it, why.
+
+        >>> from hanafuda_core import get_game
+        >>> get_game("simplified").seated(4).options
+        {'players': 4}
+        >>> get_game("koikoi").seated(3)
+        Traceback (most recent call last):
+          ...
+        hanafuda_core.errors.PlayerCountError: Koi-Koi is played by 2 players under these
+        rules, not 3 (3 and 4 players follow the Japanese publisher's rules: use preset 'd002')
+        """
+        game, reason = self._seat(players)
+        if game is not None:
+            return game
+        if type(players) is not int:
+            self.check_players(players)         # (refused: not a number of players)
+        counts = self.player_counts()
+        # ("under these rules" where other rules of the game would seat that many)
+        other = reason or self.info.players[0] <= players <= self.info.players[1]
+        raise PlayerCountError(f"{self.name} is played by {numbers_text(counts)} players"
+                               f"{' under these rules' if other else ''}, not {players}"
+                               + (f" ({reason})" if reason else ""))
+
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of players :meth:`seated` gives these rules for.
+
+        >>> from hanafuda_core import get_game
+        >>> get_game("go-stop").player_counts(), get_game("koikoi", "d002").player_counts()
+        ((2, 3, 4, 5, 6, 7), (2, 3, 4))
+        """
+        low, high = self.players
+        candidates = {*range(low, high + 1), *range(self.info.players[0],
+                                                      self.info.players[1] + 1)}
+        for key in getattr(self.adapter, "count_options", ()):
+            option = self.option_table.get(key)
+            candidates.update(n for n in (option.allowed if option else ()) if _whole(n))
+        return tuple(n for n in sorted(candidates) if self._seat(n)[0] is not None)
+
+    def _seat(self, players: Any) -> tuple[Game | None, str]:
+        """The game for ``players`` (:meth:`seated`), or None and the rules' reason."""
+        if not _whole(players):
+            return None, ""
+        low, high = self.players
+        if low <= players <= high:
+            return self, ""
+        keys = [k for k in getattr(self.adapter, "count_options", ()) if k in self.option_table]
+        reason = ""
+        if any(k in self.options for k in keys):
+            # the count was chosen with the options: another count is other rules
+            return None, "the options set " + ", ".join(f"{k}={self.options[k]}" for k in keys
+                                                        if k in self.options)
+        for key in keys:
+            if players in self.option_table[key].allowed:
+                try:
+                    return _game_again(self.key, self.preset,
+                                       {**self.options, key: players}), ""
+                except HanafudaError as error:
+                    reason = reason or str(error)
+        refuse = getattr(self.adapter, "refuse_players", None)
+        if not reason and refuse is not None and \
+                self.info.players[0] <= players <= self.info.players[1]:
+            try:
+                refuse(self, players)
+            except PlayerCountError as error:
+                reason = str(error)
+        return None, reason
+
     @property
     def option_table(self) -> Mapping[str, Any]:
         """Every option of the game (:class:`hanafuda_core.rules.Option` values)."""
@@ -414,41 +609,117 @@ class Game:
         """Shuffle and deal a round; the same seed gives the same deal."""
         n = self.check_players(players)
         d = 0 if dealer is None else check_seat(dealer, n, "dealer")
-        if seed is not None and type(seed) is not int and not isinstance(seed, random.Random):
-            _refuse_seed(seed, "or a random.Random")
+        if seed is not None and not isinstance(seed, random.Random):
+            check_seed(seed, "or a random.Random")
         return self.adapter.new_round(self, seed, n, d)
 
     def check_record(self, record: Record) -> int:
         """Whether ``record`` is a record of this game under these rules, for a player
-        count they allow, and whatever else the adapter checks (``check_record``: the
-        drawing for the first dealer chose the first round's dealer); returns the
-        number of players, else raises :class:`HanafudaError` with the reason."""
+        count they allow, each round's deal and context written as the adapter writes
+        them (its ``check_round``), and whatever else the adapter checks
+        (``check_record``: the drawing for the first dealer chose the first round's
+        dealer); returns the number of players, else raises :class:`HanafudaError` with
+        the reason."""
         if record.game != self.key:
             raise HanafudaError(f"this record is of {record.game!r}, not {self.key!r}")
         if record.preset != self.preset or record.options != self.options:
             raise HanafudaError("this record was played under other rules; replay it with "
                                 "record.get_game()")
         n = self.check_players(record.players)
+        if record.agents and len(record.agents) != n:
+            raise RecordError(f"the record: 'agents' should name one player per seat ({n}), "
+                              f"not {len(record.agents)}")
+        check_round = getattr(self.adapter, "check_round", None)
+        if check_round is not None:
+            for i, rr in enumerate(record.rounds, start=1):
+                check_round(self, n, rr, f"round {i}")
         hook = getattr(self.adapter, "check_record", None)
         if hook is not None:
             hook(self, record)
         return n
 
-    @staticmethod
-    def _check_end(i: int, rr: RoundRecord, r: Round) -> Round:
-        if rr.outcome is not None:
-            res = r.result()
-            if res is None or json_value(res.to_dict()) != json_value(rr.outcome):
-                raise HanafudaError(f"round {i} of the record does not replay to its "
-                                    "recorded result")
+    def _replayed(self, i: int, rr: RoundRecord, players: int, actions: bool = True) -> Round:
+        """Round ``i`` of a record dealt again (and its actions replayed, with
+        ``actions``); the adapter's or the engine's refusal says which round it was."""
+        try:
+            return self.adapter.replay_round(self, players,
+                                             rr if actions else replace(rr, actions=()))
+        except RecordError:
+            raise
+        except HanafudaError as error:
+            raise RecordError(f"round {i} of the record cannot be replayed: {error}") \
+                from None
+
+    def _check_end(self, i: int, rr: RoundRecord, r: Round, record: Record) -> Round:
+        """Round ``i`` of ``record`` replayed (``r``), if it ends as recorded: the
+        outcome it gives, else :class:`RecordError` saying what differs. Only the last
+        round of a record that gives no results of the game may be without its outcome
+        (a round saved part-way through, or one whose end the record leaves out)."""
+        res = r.result()
+        if rr.outcome is None:
+            follows, results = i < len(record.rounds), bool(self._results(record))
+            if not follows and not results:
+                return r
+            if res is not None:
+                raise RecordError(f"round {i} ended ({res.reason}), but the record gives no "
+                                  "'outcome' for it: a finished round's outcome should give "
+                                  "its winner, points and reason")
+            raise RecordError(f"round {i} is unfinished, yet " + (
+                "another round follows it: only a record's last round may be unfinished"
+                if follows else "the record gives the game's results"))
+        if res is None:
+            raise RecordError(f"round {i} of the record does not replay to its recorded "
+                              f"result: its actions stop before the round ends, yet its "
+                              "outcome says how it ended")
+        got, recorded = json_value(res.to_dict()), json_value(dict(rr.outcome))
+        if got != recorded:
+            diffs = "; ".join(f"{key} {_shown(got.get(key))} on replay, "
+                              f"{_shown(recorded.get(key))} in the record"
+                              for key in sorted(set(got) | set(recorded))
+                              if got.get(key) != recorded.get(key))
+            raise RecordError(f"round {i} of the record does not replay to its recorded "
+                              f"result: {diffs}")
         return r
 
+    @staticmethod
+    def _results(record: Record) -> dict[str, Any]:
+        """The game's results a record gives (its summary but what is given)."""
+        return {k: v for k, v in record.summary.items() if k not in _GIVEN_KEYS}
+
+    def _check_results(self, record: Record) -> None:
+        """The record's stored results (its summary: totals, final scores, winner...)
+        recomputed from its rounds; one that differs, or one the rounds do not give,
+        raises :class:`RecordError` naming it."""
+        stored = self._results(record)
+        if not stored:
+            return
+        # (the results recomputed from the record without them: an adapter may replay
+        # the record to compute them, and that replay has nothing to check)
+        bare = replace(record, summary={k: v for k, v in record.summary.items()
+                                        if k in _GIVEN_KEYS})
+        found = json_value(dict(self.adapter.summary(self, bare)))
+        for key, value in stored.items():
+            if key not in found:
+                why = "has no rounds" if not record.rounds else \
+                    "has an unfinished round" if any(r.outcome is None for r in record.rounds) \
+                    else "does not give it"
+                raise RecordError(f"the record gives {key!r}, but its game {why}: a record's "
+                                  "results come from replaying its rounds")
+            if json_value(value) != found[key]:
+                raise RecordError(f"the record's {key!r} is {_shown(value)}, but replaying "
+                                  f"its rounds gives {_shown(found[key])}")
+
     def replay_rounds(self, record: Record) -> tuple[Round, ...]:
-        """Every round of a record, replayed to its last action; a round that does not
-        end as recorded raises :class:`HanafudaError`."""
+        """Every round of a record, replayed to its last action, checked against the
+        record: each round ends as recorded (a finished round has its outcome; only the
+        last may be unfinished), and the game's results the record gives (totals,
+        final scores, winner...) are those its rounds give. Else :class:`RecordError`
+        says what differs."""
         n = self.check_record(record)
-        return tuple(self._check_end(i, rr, self.adapter.replay_round(self, n, rr))
-                     for i, rr in enumerate(record.rounds, start=1))
+        rounds = tuple(self._check_end(i, rr, self._replayed(i, rr, n), record)
+                       for i, rr in enumerate(record.rounds, start=1))
+        self._check_results(record)
+        return rounds
 
     def round_states(self, record: Record) -> tuple[tuple[Round, ...], ...]:
         """Every state of every round of a record: the round as dealt, then the round
@@ -457,10 +728,14 @@ class Game:
         n = self.check_record(record)
         out = []
         for i, rr in enumerate(record.rounds, start=1):
-            states = [self.adapter.replay_round(self, n, RoundRecord(rr.deal, (), rr.context))]
+            states = [self._replayed(i, rr, n, actions=False)]
             for code in rr.actions:
-                states.append(states[-1].apply(code))
-            self._check_end(i, rr, states[-1])
+                try:
+                    states.append(states[-1].apply(code))
+                except HanafudaError as error:
+                    raise RecordError(f"round {i} of the record cannot be replayed: "
+                                      f"{error}") from None
+            self._check_end(i, rr, states[-1], record)
             out.append(tuple(states))
         return tuple(out)
 
@@ -491,8 +766,8 @@ class Game:
         ``rounds`` (or ``deals``, the same) overrides the number of rounds."""
         if rounds is not None and deals is not None:
             raise HanafudaError("give the number of rounds once: rounds or deals")
-        if seed is not None and type(seed) is not int:
-            _refuse_seed(seed)
+        if seed is not None:
+            check_seed(seed)
         players = [self.agent(a) for a in agents]
         self.check_players(len(players))
         return self.adapter.play(self, players, seed, rounds if rounds is not None else deals)
@@ -514,10 +789,38 @@ class Game:
         return self.adapter.log(self if same else record.get_game(), record)
 
 
-def _refuse_seed(seed: object, other: str = "") -> None:
-    """A seed that is not one: the error that says what a seed is."""
-    raise HanafudaError(f"a seed is a whole number{' ' + other if other else ''} (or none, "
-                        f"for a new deal each time), not {seed!r}")
+def check_seed(seed: object, other: str = "") -> int:
+    """``seed`` if it is a seed: a whole number from 0 (``other``: what else the caller
+    takes, "or a random.Random"). A negative number is refused: Python's random numbers
+    seeded with -1 are those seeded with 1, so two seeds would name one game, and a
+    record's seed would not say which was typed.
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.HanafudaError: a seed is a whole number (from 0; or none, for a new deal
+    each time), not -1: a negative seed would give the same game as 1
+    """
+    twin = ""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        if seed >= 0:
+            return seed
+        twin = f": a negative seed would give the same game as {-seed}"
+    raise HanafudaError(f"a seed is a whole number{' ' + other if other else ''} (from 0; "
+                        f"or none, for a new deal each time), not {seed!r}{twin}")
+
+
+def numbers_text(counts: Sequence[int]) -> str:
+    """Numbers in words, a run of them as its ends.
+
+    >>> numbers_text([2]), numbers_text([2, 3, 4]), numbers_text([2, 3, 5])
+    ('2', '2 to 4', '2, 3 or 5')
+    """
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    if len(counts) > 1:
+        return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+    return str(counts[0]) if counts else "no number of"
 
 
 def random_round(game: Game, seed: int, players: int | None = None,

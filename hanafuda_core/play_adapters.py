@@ -43,7 +43,21 @@ from .errors import (
     UnknownCardError,
     apply_or_refuse,
 )
-from .play import Game, Outcome, Record, RoundRecord, json_value
+from .play import (
+    FLAG,
+    TEXT,
+    WHOLE,
+    Field,
+    Game,
+    Outcome,
+    Record,
+    RecordError,
+    RoundRecord,
+    check_fields,
+    json_value,
+    list_field,
+    seat_field,
+)
 from .rules import option_text
 
 if TYPE_CHECKING:
@@ -296,6 +310,30 @@ def _context(state: Any) -> dict[str, Any]:
     return {"round_no": state.round_no, "scores": list(state.scores), "wins": list(state.wins)}
 
 
+#: A card as a record writes it: its code ("3a", "j1" for a Joker).
+_CODE = Field("a card code", lambda v: isinstance(v, str))
+_CODES = list_field(_CODE, 'card codes (such as "3a")')
+_TEXTS = list_field(TEXT, "texts")
+_WHOLES = list_field(WHOLE, "whole numbers")
+_ROUND_NO = Field("the round's number, a whole number from 1",
+                  lambda v: type(v) is int and v >= 1, False)
+
+
+def _scores_context(players: int) -> dict[str, Field]:
+    """The context of a round of a capture game: its number and the scores and rounds
+    won before it, one per seat."""
+    per_seat = list_field(WHOLE, "whole numbers (one per player)", players)
+    return {"round_no": _ROUND_NO, "scores": per_seat.optional(), "wins": per_seat.optional()}
+
+
+def _unreadable() -> HanafudaError:
+    """The refusal of a round whose fields are each of the right kind but do not make a
+    round these rules could deal (the engine could not set it up); the game says which
+    round of the record it is."""
+    return HanafudaError("its deal and context do not make a round these rules could deal "
+                         "(compare them with a record written by `hanafuda play`)")
+
+
 class CaptureAdapter:
     """A capture game whose rules module gives :class:`CaptureRules` (module
     ``hanafuda_core.games.<rules>``: ``get_rules``, ``preset_options``, ``OPTIONS``,
@@ -306,6 +344,8 @@ class CaptureAdapter:
     default_agents: tuple[str, ...] = ("coach", "greedy")
     score_flags: Mapping[str, Any] = {"calls": 0, "field": None, "hand": False,
                                       "revealed": None}
+    #: the option that sets the number of players (:meth:`Game.seated`)
+    count_options: tuple[str, ...] = ("players",)
 
     def __init__(self, rules_module: str) -> None:
         self.module_name = rules_module
@@ -349,6 +389,20 @@ class CaptureAdapter:
         state = _eng.new_round(game.rules, seed, dealer)
         return CaptureRound(game, state, _context(state))
 
+    def check_round(self, game: Game, players: int, record: RoundRecord, where: str) -> None:
+        """A round's deal and context as this adapter writes them (``where``: "round 2"),
+        else :class:`RecordError` naming the field and what it should hold."""
+        seat = seat_field(players)
+        deal = check_fields(f"{where}'s deal", record.deal, {
+            "order": _CODES, "dealer": seat, "voided": list_field(
+                Field("a deal", lambda v: True), "deals dealt before it (misdeals)"
+            ).optional(), "events": _TEXTS.optional(), "burdens": _WHOLES.optional(),
+            "carry": _TEXTS.optional(), "choice": TEXT.optional()})
+        for j, voided in enumerate(deal.get("voided") or (), start=1):
+            check_fields(f"{where}'s deal: voided deal {j}", voided,
+                         {"order": _CODES, "dealer": seat, "reason": TEXT})
+        check_fields(f"{where}'s context", record.context, _scores_context(players))
+
     def replay_round(self, game: Game, players: int, record: RoundRecord) -> Any:
         from .engines.capture import DealRecord, replay
         ctx = record.context
@@ -358,8 +412,8 @@ class CaptureAdapter:
                             scores=ctx.get("scores"), wins=ctx.get("wins"))
         except HanafudaError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise HanafudaError(f"this round record cannot be replayed: {error!r}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            raise _unreadable() from None
         return CaptureRound(game, states[-1], _context(states[0]))
 
     def agent(self, game: Game, name: str) -> Any:
@@ -410,13 +464,14 @@ class CaptureAdapter:
         if rule is None:
             raise HanafudaError(f"{game.name} under the preset {game.preset!r} gives the "
                                 "first dealer; this record has a drawing for it")
-        try:
-            draw = DealerDraw.from_dict(data)
-        except HanafudaError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise HanafudaError(f"the drawing for the first dealer cannot be read: "
-                                f"{error!r}") from None
+        seat = seat_field(record.players)
+        drawn = list_field(Field("a pair", lambda v: isinstance(v, list) and len(v) == 2
+                                 and seat.ok(v[0]) and _CODE.ok(v[1])),
+                           "[seat, card code] pairs")
+        check_fields("the record's drawing for the first dealer ('first_dealer')", data, {
+            "draws": list_field(drawn, f"drawings (each a list of {drawn.what[2:]})"),
+            "dealer": seat})
+        draw = DealerDraw.from_dict(data)
         draw.check(rule, record.players)
         if record.rounds and self._first_dealer_deals(record) and \
                 _first_deal_dealer(record.rounds[0].deal) != draw.dealer:
@@ -450,11 +505,7 @@ class CaptureAdapter:
         names = list(record.agents) or [f"seat {p + 1}" for p in range(record.players)]
         lines: list[str] = []
         if not all(r.outcome is not None for r in record.rounds):
-            for rr in record.rounds:
-                if rr.outcome is None:
-                    lines.append(f"Round {rr.context.get('round_no', 1)}: unfinished after "
-                                 f"{len(rr.actions)} actions")
-            return lines
+            return _open_round_lines(game, record)
         for states in game.round_states(record):
             # (this adapter's rounds: the Round protocol does not name ``inner``)
             lines += round_log(game.rules, [cast(CaptureRound, s).inner for s in states],
@@ -508,6 +559,17 @@ class CaptureAdapter:
             return self._score_hand(game, cards)
         cards = plain_cards(cards, game)
         fld = plain_cards(field or (), game)
+        if field is not None and not self.uses_field(game):
+            turn_on = [f"{k}={option_text(v)}" for k, v in self._field_options(game)]
+            raise HanafudaError(f"cards on the field (--field) do not count in a {game.name} "
+                                "score under these rules: none of their yaku is cancelled by "
+                                "a card left on the field"
+                                + (f" (the house rule {' or '.join(turn_on)} adds one)"
+                                   if turn_on else ""))
+        both = [c for c in fld if c in set(cards)]
+        if both:
+            raise HanafudaError(f"the {both[0].title} ({both[0].code}) is both in the pile and "
+                                "on the field; a card lies in one place")
         if isinstance(calls, bool) or not isinstance(calls, int) or calls < 0:
             raise HanafudaError(f"--koikoi counts calls: 0 or more, not {calls}")
         rules = game.rules
@@ -535,6 +597,29 @@ class CaptureAdapter:
                         + f" (worth double: {', '.join(_rule_names(rules.yaku, doubled))})")
         text.append(report.to_text())
         return ScoreSheet(data, tuple(text))
+
+    def uses_field(self, game: Game) -> bool:
+        """Whether a score of this game looks at the cards left on the field: whether a
+        yaku of its charts is cancelled by a card on the field (Rain & Fog)."""
+        charts = (game.rules.yaku, getattr(game.rules.overlay, "optional_chart", None))
+        return any(chart is not None and chart.field_sensitive for chart in charts)
+
+    def _field_options(self, game: Game) -> list[tuple[str, Any]]:
+        """The house rules that, set on top of these rules, make a score look at the field
+        (each as its option and value)."""
+        from .registry import get_game
+        found = []
+        for key, option in game.settable_options.items():
+            if key in game.options or not isinstance(option.default, bool) or \
+                    option.default or True not in option.allowed:
+                continue
+            try:
+                turned = get_game(game.key, game.preset, **{**game.options, key: True})
+            except HanafudaError:
+                continue
+            if self.uses_field(turned):
+                found.append((key, True))
+        return found
 
     def _revealed_months(self, game: Game, revealed: Iterable[int]) -> tuple[int, ...]:
         """``revealed`` checked against the months the game lets a player reveal."""
@@ -827,6 +912,7 @@ class HachiHachiAdapter(CaptureAdapter):
     agent_names = ("random", "greedy")
     default_agents = ("greedy", "greedy", "greedy")
     score_flags: Mapping[str, Any] = {"hand": False, "revealed": None}
+    count_options: tuple[str, ...] = ()      # (the rules seat two to seven as they are)
 
     def __init__(self, rules_module: str = "hachihachi") -> None:
         super().__init__(rules_module)
@@ -875,9 +961,26 @@ class HachiHachiAdapter(CaptureAdapter):
                                   offer_trade=ctx.get("trade"))
         except HanafudaError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise HanafudaError(f"this round record cannot be replayed: {error!r}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            raise _unreadable() from None
         return HachiHachiRound(game, states[-1], dict(ctx))
+
+    def check_round(self, game: Game, players: int, record: RoundRecord, where: str) -> None:
+        """A deal's record and context as this adapter writes them (``where``: "round
+        2"), else :class:`RecordError` naming the field and what it should hold."""
+        check_fields(f"{where}'s deal", record.deal, {
+            "order": list_field(_CODE, 'card codes (such as "3a", or "joker")'),
+            "keys": _WHOLES, "dealer": seat_field(players),
+            "voided": list_field(_CODES, "lists of card codes (deals dealt before it)"
+                                 ).optional()})
+        check_fields(f"{where}'s context", record.context, {
+            "round_no": _ROUND_NO,
+            "queue": list_field(WHOLE, "whole numbers (field multipliers kept for later "
+                                       "deals)").optional(),
+            "blind_offered": FLAG.optional(), "trade": FLAG.optional().or_null(),
+            "names": list_field(TEXT, "texts (one name per player)", players).optional(),
+            "deals": Field("the game's number of deals, 6 or 12", lambda v: v in (6, 12)
+                           and type(v) is int, False)})
 
     def agent(self, game: Game, name: str) -> Any:
         from .games.hachihachi_play import make_agent
@@ -894,6 +997,19 @@ class HachiHachiAdapter(CaptureAdapter):
         # with seven, a Joker holder who was to deal passes the deal on
         return record.players < 7
 
+    def check_record(self, game: Game, record: Record) -> None:
+        """The capture adapter's checks, and one length of game for every deal: the
+        deals of a whole game each say how many deals it has (``deals``), those of a
+        deal played alone none of them."""
+        super().check_record(game, record)
+        lengths = [rr.context.get("deals") for rr in record.rounds]
+        given = next((n for n in lengths if n is not None), None)
+        for i, n in enumerate(lengths, start=1):
+            if n != given:          # (given is a number: some deal gives one)
+                said = "it has none" if n is None else f"not {n}"
+                raise RecordError(f"round {i}'s context: 'deals' should be {given}, the "
+                                  f"game's number of deals as its other deals give it; {said}")
+
     @staticmethod
     def _whole_game(record: Record) -> bool:
         """Whether the record is a whole game (its deals know the game's length), not
@@ -903,7 +1019,7 @@ class HachiHachiAdapter(CaptureAdapter):
 
     def summary(self, game: Game, record: Record) -> dict[str, Any]:
         if not self._whole_game(record):
-            return dict(record.summary)
+            return {}               # (one deal, or a game not played to its end)
         from .games.hachihachi_game import game_result
         return game_result(record).summary()
 
@@ -1005,7 +1121,8 @@ def hachihachi_log(game: Game, record: Record) -> list[str]:
     from .units import format_amount
     result = game_result(record)
     rules = result.rules
-    who = [f"{n} ({a})" for n, a in zip(result.names, result.agents)]
+    who = [f"{n} ({a})" for n, a in zip(result.names, result.agents)] if result.agents \
+        else list(result.names)         # (a record may leave its players' names out)
     drawn = result.first_dealer_sentence()
     lines: list[str] = [drawn] if drawn else []
     for wrapped in game.round_states(record):
@@ -1102,6 +1219,8 @@ class GoStopAdapter(CaptureAdapter):
     """Go-Stop: the capture adapter for two or three players; at a table of four to
     seven (the option ``table_players``), the big table's rounds and whole game."""
 
+    count_options = ("players", "table_players")
+
     def table(self, game: Game) -> Any:
         """The big table the game's rules seat (a
         :class:`~hanafuda_core.families.capture.table_round.TableSetup`), or None."""
@@ -1133,9 +1252,25 @@ class GoStopAdapter(CaptureAdapter):
                 r = r.apply(code)
         except HanafudaError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise HanafudaError(f"this round record cannot be replayed: {error!r}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            raise _unreadable() from None
         return TableCaptureRound(game, r, _table_context(r))
+
+    def check_round(self, game: Game, players: int, record: RoundRecord, where: str) -> None:
+        if self.table(game) is None:
+            super().check_round(game, players, record, where)
+            return
+        seat = seat_field(players)
+        check_fields(f"{where}'s deal", record.deal, {
+            "order": _CODES, "keys": _WHOLES, "dealer": seat,
+            "voided": list_field(_CODES, "lists of card codes (deals dealt before it)"
+                                 ).optional(),
+            "carry": _TEXTS.optional(),
+            "kept": list_field(seat, f"seats from 0 to {players - 1}").optional(),
+            "owed": list_field(Field("a pair", lambda v: isinstance(v, list) and len(v) == 2
+                                     and seat.ok(v[0]) and WHOLE.ok(v[1])),
+                               "[seat, points] pairs").optional()})
+        check_fields(f"{where}'s context", record.context, _scores_context(players))
 
     def agent(self, game: Game, name: str) -> Any:
         base = super().agent(game, name)
@@ -1190,8 +1325,7 @@ class GoStopAdapter(CaptureAdapter):
         who = [f"Player {p + 1} ({names[p]})" for p in range(record.players)]
         lines: list[str] = []
         if not all(r.outcome is not None for r in record.rounds):
-            return [f"Round {rr.context.get('round_no', 1)}: unfinished after "
-                    f"{len(rr.actions)} actions" for rr in record.rounds if rr.outcome is None]
+            return _open_round_lines(game, record)
         for states in game.round_states(record):
             lines += table_round_log([cast(TableCaptureRound, s).inner for s in states], who)
         if record.rounds:
@@ -1200,6 +1334,14 @@ class GoStopAdapter(CaptureAdapter):
                                     ranked_by(game.rules), who,
                                     capture_decision(game, record)))
         return lines
+
+
+def _open_round_lines(game: Game, record: Record) -> list[str]:
+    """The log of a record whose last round has no outcome (replayed: only the last
+    round of a record may lack it): that round, unfinished or ended, in one line."""
+    rr, last = record.rounds[-1], game.replay_rounds(record)[-1]
+    how = "ended; the record does not give its result" if last.is_terminal else "unfinished"
+    return [f"Round {rr.context.get('round_no', 1)}: {how}, after {len(rr.actions)} actions"]
 
 
 def table_round_log(states: Sequence[Any], who: Sequence[str]) -> list[str]:

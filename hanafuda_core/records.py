@@ -33,7 +33,16 @@ from os import PathLike
 from typing import Any
 
 from .errors import HanafudaError
-from .play import Record, RoundRecord
+from .play import (
+    FLAG,
+    TEXT,
+    WHOLE,
+    Field,
+    Record,
+    RoundRecord,
+    check_fields,
+    list_field,
+)
 
 __all__ = ["LEGACY_FORMAT", "Record", "from_legacy", "is_legacy", "load", "save"]
 
@@ -50,8 +59,35 @@ def _outcome(d: Mapping[str, Any]) -> dict[str, Any]:
     return {"winner": d["winner"], "points": list(d["points"]), "reason": d["reason"]}
 
 
+_WHOLES = list_field(WHOLE, "whole numbers")
+
+#: What every earlier version's record holds, and each of its rounds (or deals).
+_LEGACY_FIELDS = {"game": TEXT, "preset": TEXT, "options": Field(
+    "an object of house rules and their values", lambda v: isinstance(v, Mapping), False),
+    "seed": Field("a whole number from 0", lambda v: type(v) is int and v >= 0,
+                  False).or_null(),
+    "agents": list_field(TEXT, "texts (each player's name)")}
+_LEGACY_ROUND = {"deal": Field("an object: the round's deal",
+                               lambda v: isinstance(v, Mapping)),
+                 "actions": list_field(TEXT, "texts (each an action)"),
+                 "winner": Field("a seat, or null", lambda v: v is None or type(v) is int),
+                 "points": _WHOLES, "reason": TEXT}
+
+
+def _check_rounds(data: Mapping[str, Any], key: str, fields: Mapping[str, Field]) -> None:
+    """The record's ``key`` ("rounds", "deals"): a list of objects with ``fields``."""
+    check_fields("the record", data, {key: Field(f"a list of the {key} played, each an "
+                                                 "object", lambda v: isinstance(v, list))})
+    for i, r in enumerate(data[key], start=1):
+        check_fields(f"{key[:-1]} {i}", r, {**_LEGACY_ROUND, **fields})
+
+
 def _capture_rounds(data: Mapping[str, Any]) -> tuple[tuple[RoundRecord, ...], int | None]:
-    rounds = tuple(RoundRecord(r["deal"], tuple(str(a) for a in r["actions"]),
+    _check_rounds(data, "rounds", {
+        "round": Field("the round's number, a whole number from 1",
+                       lambda v: type(v) is int and v >= 1),
+        "scores_before": _WHOLES, "wins_before": _WHOLES})
+    rounds = tuple(RoundRecord(r["deal"], tuple(r["actions"]),
                                {"round_no": r["round"], "scores": list(r["scores_before"]),
                                 "wins": list(r["wins_before"])}, _outcome(r))
                    for r in data["rounds"])
@@ -59,12 +95,21 @@ def _capture_rounds(data: Mapping[str, Any]) -> tuple[tuple[RoundRecord, ...], i
 
 
 def _hachihachi_rounds(data: Mapping[str, Any]) -> tuple[tuple[RoundRecord, ...], int | None]:
-    names = [str(n) for n in data["names"]]
+    check_fields("the record", data, {
+        "names": list_field(TEXT, "texts (each player's name)"),
+        "planned_deals": Field("the game's number of deals, 6 or 12",
+                               lambda v: type(v) is int and v in (6, 12)),
+        "trade": FLAG.optional()})
+    _check_rounds(data, "deals", {
+        "deal_no": Field("the deal's number, a whole number from 1",
+                         lambda v: type(v) is int and v >= 1),
+        "queue": _WHOLES, "blind_offered": FLAG})
+    names = list(data["names"])
     trade = bool(data.get("trade", False))
-    planned = int(data["planned_deals"])
-    rounds = tuple(RoundRecord(d["deal"], tuple(str(a) for a in d["actions"]),
+    planned = data["planned_deals"]
+    rounds = tuple(RoundRecord(d["deal"], tuple(d["actions"]),
                                {"round_no": d["deal_no"], "queue": list(d["queue"]),
-                                "blind_offered": bool(d["blind_offered"]), "trade": trade,
+                                "blind_offered": d["blind_offered"], "trade": trade,
                                 "names": names, "deals": planned}, _outcome(d))
                    for d in data["deals"])
     return rounds, len(names)
@@ -73,28 +118,26 @@ def _hachihachi_rounds(data: Mapping[str, Any]) -> tuple[tuple[RoundRecord, ...]
 def from_legacy(data: Mapping[str, Any]) -> Record:
     """An earlier version's record (:func:`is_legacy`) as today's
     :class:`~hanafuda_core.play.Record`: the same rounds, deals and actions, the
-    options as their canonical values, the summary recomputed (the drawing for the
-    first dealer kept), checked by :meth:`Record.get_game
-    <hanafuda_core.play.Record.get_game>`."""
+    options as their canonical values, the drawing for the first dealer kept, checked by
+    :meth:`Record.get_game <hanafuda_core.play.Record.get_game>`. Its results (totals,
+    final scores...) are today's summary, the ones the file gives kept in their place
+    so that a replay checks them (:meth:`~hanafuda_core.play.Game.replay_rounds`)."""
     from .registry import get_game
     if not is_legacy(data):
         raise HanafudaError("not a record of an earlier version (a Koi-Koi "
                             f"{LEGACY_FORMAT!r} record or a Hachi-Hachi game record)")
-    try:
-        game = get_game(str(data["game"]), str(data["preset"]),
-                        **dict(data.get("options") or {}))
-        hachihachi = "deals" in data and "format" not in data
-        rounds, players = (_hachihachi_rounds if hachihachi else _capture_rounds)(data)
-        kept = {"first_dealer": data["first_dealer"]} if data.get("first_dealer") else {}
-        record = Record(game.key, game.preset, dict(game.options),
-                        players if players is not None else game.players[0], rounds,
-                        data.get("seed"), tuple(str(a) for a in data["agents"]), kept)
-    except HanafudaError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise HanafudaError(f"this record of an earlier version lacks {error}") from None
-    game.check_record(record)
-    return replace(record, summary={**game.adapter.summary(game, record), **kept})
+    check_fields("the record", data, _LEGACY_FIELDS)
+    game = get_game(data["game"], data["preset"], **dict(data.get("options") or {}))
+    hachihachi = "deals" in data and "format" not in data
+    rounds, players = (_hachihachi_rounds if hachihachi else _capture_rounds)(data)
+    kept = {"first_dealer": data["first_dealer"]} if data.get("first_dealer") else {}
+    record = Record(game.key, game.preset, dict(game.options),
+                    players if players is not None else game.players[0], rounds,
+                    data.get("seed"), tuple(data["agents"]), kept)
+    game.replay_rounds(record)      # (each round ends as it says, before its results count)
+    found = game.adapter.summary(game, record)
+    stored = {k: data[k] for k in found if k in data}
+    return replace(record, summary={**found, **stored, **kept})
 
 
 def save(record: Record, path: str | PathLike[str]) -> None:

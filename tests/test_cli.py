@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run, run_json
 
-from hanafuda_core import cli
+from hanafuda_core import cli, get_game
 from hanafuda_core.cards import Card
 from hanafuda_core.games import all_games
 from hanafuda_core.games.catalog import deck_for
@@ -130,9 +130,17 @@ def test_deal_cards_are_disjoint_and_complete(capsys, argv, key, players):
     data = run_json(capsys, "deal", *argv, "--seed", "5")
     assert data["game"] == key and data["players"] == players
     codes = [c for h in data["hands"] for c in h] + data["field"] + data["aside"] + data["stock"]
+    codes += [c for cards in data.get("elsewhere", {}).values() for c in cards]
     jokers = int(argv[argv.index("--jokers") + 1]) if "--jokers" in argv else None
     assert len(codes) == len(set(codes))
-    assert sorted(codes) == sorted(c.code for c in deck_for(key, players, jokers=jokers))
+    if "zones" in data:
+        # a playable game is dealt by its rules, as `play` deals it (every card where its
+        # first round has it: test_cli_review_deal.py); the catalog deals the others
+        assert sorted(codes) == sorted(c for cards in data["zones"].values() for c in cards)
+        assert len(codes) == get_game(key).seated(players).new_round(
+            seed=0, players=players).card_count()
+    else:
+        assert sorted(codes) == sorted(c.code for c in deck_for(key, players, jokers=jokers))
     assert len(data["hands"]) == players
 
 
@@ -171,7 +179,7 @@ def test_deal_tensho_sets_six_cards_aside(capsys):
 
 
 def test_deal_reports_redeals_after_misdeals(capsys):
-    redealt = [s for s in range(200)
+    redealt = [s for s in range(300)
                if run_json(capsys, "deal", "koikoi", "--seed", str(s))["redeals"] > 0]
     assert redealt
     status, out, _ = run(capsys, "deal", "koikoi", "--seed", str(redealt[0]))
@@ -201,7 +209,7 @@ def test_parse_json_and_commas(capsys):
     (["deal", "koi"], ["did you mean: koikoi"]),
     (["deal", "oicho-kabu"], ["Oicho-Kabu", "no fixed number of cards"]),
     (["deal", "seasons", "--players", "3"], ["Seasons", "1, 2, 4"]),
-    (["deal", "go-stop", "--jokers", "9"], ["Go-Stop", "1 to 4 Jokers"]),
+    (["deal", "go-stop", "--jokers", "9"], ["Go-Stop", "0 to 4 Jokers", "not 9"]),
     (["deal", "koikoi", "--jokers", "1"], ["no Jokers"]),
     (["deal", "koikoi", "--players", "two"], ["--players", "invalid int value"]),
     (["parse", "cran"], ["unknown card 'cran'", "did you mean: crane", "1a to 12d"]),
@@ -224,7 +232,9 @@ def test_bad_input_is_one_line_on_stderr_with_status_2(capsys, argv, needles):
 def test_bad_input_subprocess_exits_2_without_traceback():
     done = python_m("deal", "koikoi", "--players", "3")
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == "hanafuda: error: Koi-Koi is played by 2 players, not 3\n"
+    assert done.stderr == ("hanafuda: error: Koi-Koi is played by 2 players under these "
+                           "rules, not 3 (3 and 4 players follow the Japanese publisher's "
+                           "rules: use preset 'd002')\n")
 
 
 def test_help_exits_0(capsys):

@@ -13,8 +13,7 @@ import pytest
 from cli_helpers import run, run_json
 
 from hanafuda_core import get_game
-from hanafuda_core.cards import DEFAULT_VALUES, Card, CardSet
-from hanafuda_core.games.catalog import deck_for
+from hanafuda_core.cards import DEFAULT_VALUES, Card, CardSet, Extra
 from hanafuda_core.play import Record
 from hanafuda_core.registry import entry, playable_keys
 
@@ -94,10 +93,13 @@ def test_play_with_an_option_saves_a_record_that_replays(capsys, tmp_path, key):
 def test_deal_each_playable_game(capsys, key):
     data = run_json(capsys, "deal", key, "--seed", "2")
     codes = [c for h in data["hands"] for c in h] + data["field"] + data["aside"] \
-        + data["stock"]
-    deck = list(deck_for(key))              # the book's deck, Jokers included (Go-Stop)
+        + data["stock"] + [c for cards in data["elsewhere"].values() for c in cards]
+    # the deck the book's rules play with (another seed's deal), Jokers included (Go-Stop)
+    game = get_game(key)
+    deck = [c for cards in game.new_round(seed=0, players=data["players"]).zones().values()
+            for c in cards]
     assert data["game"] == key and len(codes) == len(set(codes)) == len(deck)
-    assert set(codes) == {c.code for c in deck}
+    assert set(codes) == {(Card(c) if c < 48 else Extra(c)).code for c in deck}
 
 
 def test_games_json_says_which_games_are_playable_and_their_tools(capsys):
@@ -180,7 +182,7 @@ def test_default_agents_fill_the_seats_the_rules_ask_for(capsys):
 @pytest.mark.parametrize("key", PLAYABLE)
 def test_play_and_score_errors_for_every_playable_game(capsys, key):
     name = get_game(key).name
-    high = get_game(key).players[1]
+    high = max(get_game(key).player_counts())
     for argv, words in [
         (("play", key, "--players", str(high + 1)), f"{name} is played by"),
         (("play", key, "--agents", "random,wizard"), "unknown player 'wizard'"),
