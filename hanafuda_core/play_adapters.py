@@ -911,6 +911,12 @@ class HachiHachiAdapter(CaptureAdapter):
     round_word = "deals"
     agent_names = ("random", "greedy")
     default_agents = ("greedy", "greedy", "greedy")
+
+    @property
+    def default_rounds(self) -> int:
+        """Deals in a game unless told otherwise: twelve (``GAME_DEALS``)."""
+        from .games.hachihachi import GAME_DEALS
+        return GAME_DEALS[0]
     score_flags: Mapping[str, Any] = {"hand": False, "revealed": None}
     count_options: tuple[str, ...] = ()      # (the rules seat two to seven as they are)
 
@@ -990,7 +996,7 @@ class HachiHachiAdapter(CaptureAdapter):
              rounds: int | None) -> Record:
         from .games.hachihachi_game import play_hachihachi_game
         return play_hachihachi_game(seed, agents, players=len(agents),
-                                    deals=rounds if rounds is not None else 12,
+                                    deals=rounds if rounds is not None else self.default_rounds,
                                     preset=game.preset, **game.options)
 
     def _first_dealer_deals(self, record: Record) -> bool:

@@ -756,3 +756,13 @@ def test_a_worked_example_says_whether_the_rulebook_is_wrong_or_only_silent():
         assert f"Where {where} is wrong" in wrong and "leaves unsaid" not in wrong
     noted = [k for k, ex in BOOK_EXAMPLES.items() if ex.source_note]
     assert {k for k in noted if BOOK_EXAMPLES[k].source_gap} == {"BK17-4"}
+
+
+def test_at_a_glance_the_length_is_the_deals_a_game_plays():
+    """The chapter's At a glance said 'as many deals as the table agrees'; a game is
+    twelve deals unless the table asks for six."""
+    from hanafuda_core.teach.facts import game_length, overview_rows
+    g = get_game("hachihachi")
+    planned = g.play(["greedy"] * 3, seed=1).summary["planned_deals"]
+    assert game_length(g) == planned == 12
+    assert {r[""]: r["At a glance"] for r in overview_rows(g)}["Length"] == f"{planned} deals"
