@@ -319,8 +319,12 @@ def _describe_game(game: GameInfo) -> str:
     lines.append(_table(facts))
     presets = record.presets() if record.play is not None else {}
     if presets:
+        from .rules import reader_clause
+        from .teach.facts import preset_label
         lines += ["", "Presets (--preset):"]
-        lines += [f"  {name}: {source}" for name, source in presets.items()]
+        lines += [f"  {name}: {preset_label(game.key, name)}"
+                  + (f", after {reader_clause(source)}" if source else "")
+                  for name, source in presets.items()]
     if game.deals:
         lines += ["", "Deal (players: cards to each hand / face up to the field):"]
         for n, d in sorted(game.deals.items()):
@@ -328,7 +332,7 @@ def _describe_game(game: GameInfo) -> str:
             lines.append(f"  {n}: {d.hand} / {d.field}{note}")
     else:
         lines += ["", "Deal: no fixed number of cards per player (see the chapter)."]
-    lines += ["", "Sources: " + "; ".join(s.cite() for s in game.sources)]
+    lines += ["", "Sources: " + "; ".join(s.reader(lines=False) for s in game.sources)]
     return "\n".join(lines)
 
 

@@ -152,8 +152,16 @@ def test_games_text_shows_tools_and_presets_with_their_sources(capsys, key):
     status, out, _ = run(capsys, "games", key)
     assert status == 0
     assert f"tools       {', '.join(entry(key).tools)}" in out
+    from hanafuda_core.teach.facts import preset_label
+    from hanafuda_core.teach.pages import reader_problems
     for preset in entry(key).presets():
-        assert f"  {preset}: " in out
+        line = next(x for x in out.splitlines() if x.startswith(f"  {preset}: "))
+        described = line.split(": ", 1)[1]
+        # named as readers meet the rule set and its source: no bare label, no lines
+        assert described.startswith(preset_label(key, preset)), line
+        assert not [p for p in reader_problems(described) if "card code" not in p], line
+    sources = next(x for x in out.splitlines() if x.startswith("Sources: "))
+    assert not reader_problems(sources), sources
 
 
 def test_a_seed_rule_set_plays_as_its_game_under_its_preset(capsys):
