@@ -870,6 +870,33 @@ def sentences(step: Step, names: Sequence[str]) -> list[str]:
     return [s for part in step.parts for s in part_sentences(part, names)]
 
 
+#: How a round ended, in a few words for the log's result line, by the result's reason
+#: (the decision words fill ``{stop}``; a reason not listed is shown with spaces).
+_REASON_WORDS = {
+    "cards": "every card played, by score",
+    "stop": "{stop} called",
+    "end": "{stop} called",
+    "yaku": "the first yaku",
+    "draw": "a draw",
+    "draw_agreed": "a Draw agreed",
+    "dealers_delight": "Dealer's Delight",
+    "instant_win": "a winning hand at the deal",
+    "automatic win": "an automatic win",
+    "played out": "every card played, by card points",
+}
+
+
+def reason_words(reason: str, words: DecisionWords | None = None) -> str:
+    """A round's ``reason`` as the log's result line says it ("Stop called", "every card
+    played, by score").
+
+    >>> reason_words("stop"), reason_words("cards"), reason_words("some_new_reason")
+    ('Stop called', 'every card played, by score', 'some new reason')
+    """
+    text = _REASON_WORDS.get(reason, reason.replace("_", " "))
+    return text.format(stop=(words or NEUTRAL_WORDS).stop)
+
+
 def result_text(result: RoundResult | State | None, names: Sequence[str],
                 words: DecisionWords | None = None) -> str:
     """How a finished round ended, in words ("" while it goes on). ``words``: the

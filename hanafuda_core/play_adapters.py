@@ -797,7 +797,7 @@ def round_log(rules: Any, states: Sequence[Any], agents: Sequence[str]) -> list[
     <hanafuda_core.play.Game.round_states>`): the deal, every move, the yaku, the
     calls and the result (each move's lines come from
     :func:`hanafuda_core.narration.log_lines`)."""
-    from .narration import log_lines, story, winners_text
+    from .narration import log_lines, reason_words, story, winners_text
     n = rules.players
     who = [f"Player {p + 1} ({agents[p]})" for p in range(n)]
     first, last = states[0], states[-1]
@@ -814,12 +814,12 @@ def round_log(rules: Any, states: Sequence[Any], agents: Sequence[str]) -> list[
     res = last.result
     points = ", ".join(f"{who[p]} {res.points[p]}" for p in range(n))
     if res.winner is None:
-        lines.append(f"  Result of round {round_no}: nobody wins ({res.reason}); "
-                     f"points: {points}")
+        lines.append(f"  Result of round {round_no}: nobody wins "
+                     f"({reason_words(res.reason, rules.decision_words)}); points: {points}")
     else:
         lines.append(f"  Result of round {round_no}: "
-                     f"{winners_text(res.winner, who, rules.teams)} ({res.reason}); "
-                     f"points: {points}")
+                     f"{winners_text(res.winner, who, rules.teams)} "
+                     f"({reason_words(res.reason, rules.decision_words)}); points: {points}")
     if res.report is not None:
         lines += ["    " + line for line in res.report.to_text().splitlines()]
     totals = [s + q for s, q in zip(first.scores, res.points)]
@@ -1354,7 +1354,7 @@ def table_round_log(states: Sequence[Any], who: Sequence[str]) -> list[str]:
     """One round at a big table told in words from its states (as dealt, then after each
     action): the deal, the choice of the players, the compensation, every move (the
     narration's lines), the result and the table's scores."""
-    from .narration import log_lines, story
+    from .narration import log_lines, reason_words, story
     first, last = states[0], states[-1]
     lines = [f"Round {first.round_no}: {who[first.dealer]} deals 7 cards to each of "
              f"{first.players}" + (f" and {first.setup.field} face down to the field"
@@ -1382,8 +1382,8 @@ def table_round_log(states: Sequence[Any], who: Sequence[str]) -> list[str]:
         return lines
     points = ", ".join(f"{who[p]} {res.points[p]}" for p in range(last.players))
     head = (f"{who[res.winner]} wins" if res.winner is not None else "nobody wins")
-    lines.append(f"  Result of round {first.round_no}: {head} ({res.reason}); points: "
-                 f"{points}")
+    lines.append(f"  Result of round {first.round_no}: {head} "
+                 f"({reason_words(res.reason, inner0.rules.decision_words)}); points: {points}")
     rep = res.report                # (its seats are the table's)
     if rep is not None:
         lines += ["    " + line for line in rep.to_text().splitlines()]

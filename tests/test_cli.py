@@ -93,7 +93,7 @@ def test_games_shows_one_game_by_alias(capsys):
     status, out, err = run(capsys, "games", "Godori")
     assert status == 0 and err == ""
     assert out.startswith("Go-Stop (chapter 16)")
-    assert "2: 10 / 8" in out and "7: 7 / 0" in out and "lines 2839-3360" in out
+    assert "2: 10 / 8" in out and "7: 7 / 0" in out and "the rulebook, ch. 16" in out
 
 
 def test_games_name_each_seed_rule_set_by_its_document_not_by_a_bare_label(capsys):

@@ -537,3 +537,22 @@ def test_a_hand_combination_shown_at_the_deal_is_named():
     assert shown
     for line in shown:
         assert any(line.endswith(f" for {name}") for name in names), line
+
+
+@pytest.mark.parametrize("key", ["koikoi", "sudaoshi", "go-stop", "mushi"])
+def test_a_rounds_result_line_says_how_it_ended_in_words(key):
+    """The log's result line gave the engine's reason code ('wins (cards)'); it says how
+    the round ended in words."""
+    import re
+
+    from hanafuda_core import get_game
+    game = get_game(key)
+    codes = {"cards", "stop", "end", "draw", "draw_agreed", "dealers_delight", "instant_win",
+             "played out", "yaku"}
+    lines = [line for seed in range(3)
+             for line in game.log(game.play(["greedy"] * game.players[0], seed=seed))
+             if "Result of round" in line]
+    assert lines
+    for line in lines:
+        why = re.search(r"(?:wins|nobody wins) \(([^)]*)\)", line)
+        assert why and why.group(1) not in codes and "_" not in why.group(1), line
