@@ -62,8 +62,9 @@ __all__ = [
     "seat_field",
 ]
 
-#: The ``format`` field of every record this module writes.
-RECORD_FORMAT = "hanafuda-record/1"
+#: The ``format`` field of every record this module writes. (``"hanafuda-record/1"``, the
+#: same but for one default of Hachi-Hachi, is read by :mod:`hanafuda_core.records`.)
+RECORD_FORMAT = "hanafuda-record/2"
 
 
 @runtime_checkable
@@ -341,7 +342,8 @@ class Record:
         """Read a record (JSON's lists become tuples again); a record of another format
         or without a game is refused with the reason. The records of earlier versions
         (Koi-Koi's ``hanafuda-game-record/1``, Hachi-Hachi's game record without a
-        format) are read by :func:`hanafuda_core.records.from_legacy`."""
+        format, ``hanafuda-record/1``) are read by
+        :func:`hanafuda_core.records.from_legacy`."""
         if not isinstance(d, Mapping):
             raise HanafudaError("a game record is a JSON object")
         from .records import is_legacy

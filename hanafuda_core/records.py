@@ -12,7 +12,11 @@ them here):
   first dealer as ``first_dealer``);
 * Hachi-Hachi's game record, which had no ``format`` (its ``deals`` with
   ``deal_no``, ``queue``, ``blind_offered``; ``names``, ``planned_deals``, ``trade``;
-  its ledger and totals are recomputed by replaying it).
+  its ledger and totals are recomputed by replaying it);
+* ``"hanafuda-record/1"``, today's record when a Hachi-Hachi game kept in points
+  always ended with the rulebook's Campaign bonus: the rulebook makes it a variation,
+  now the ``campaign`` option (off unless chosen), so such a record reads with it on
+  (:func:`earlier_defaults`), as it was played. Any other game's record reads as it is.
 
 A converted record is checked as a new one is (:meth:`Record.get_game
 <hanafuda_core.play.Record.get_game>`): an unknown game or option, a value the
@@ -35,6 +39,7 @@ from typing import Any
 from .errors import HanafudaError
 from .play import (
     FLAG,
+    RECORD_FORMAT,
     TEXT,
     WHOLE,
     Field,
@@ -44,15 +49,37 @@ from .play import (
     list_field,
 )
 
-__all__ = ["LEGACY_FORMAT", "Record", "from_legacy", "is_legacy", "load", "save"]
+__all__ = ["FORMAT_1", "LEGACY_FORMAT", "Record", "earlier_defaults", "from_legacy",
+           "is_legacy", "load", "save"]
 
 #: The format of Koi-Koi's game records before the play protocol's records.
 LEGACY_FORMAT = "hanafuda-game-record/1"
+#: The play protocol's first record format (see the module's text).
+FORMAT_1 = "hanafuda-record/1"
 
 def is_legacy(data: Mapping[str, Any]) -> bool:
     """Whether ``data`` is a record of an earlier version (see the module's text)."""
-    return data.get("format") == LEGACY_FORMAT or (
+    return data.get("format") in (LEGACY_FORMAT, FORMAT_1) or (
         "format" not in data and data.get("game") == "hachihachi" and "deals" in data)
+
+
+def earlier_defaults(game: Any, preset: Any, options: Any) -> Any:
+    """``options`` of a record saved before ``hanafuda-record/2`` with what its rules were
+    then and are no longer by default: a Hachi-Hachi game kept in points paid the
+    Campaign bonus (``campaign``). Anything that is not a valid Hachi-Hachi game's
+    options is returned as it is (reading the record refuses it with the reason).
+
+    >>> earlier_defaults("hachihachi", "book", {}), earlier_defaults("hachihachi", "d001", {})
+    ({'campaign': True}, {})
+    """
+    if game != "hachihachi" or not isinstance(options, Mapping) or "campaign" in options:
+        return options
+    from .registry import get_game
+    try:
+        points = get_game(game, preset, **options).rules.unit.key == "points"
+    except (HanafudaError, TypeError):
+        return options
+    return {**options, "campaign": True} if points else options
 
 
 def _outcome(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -125,9 +152,15 @@ def from_legacy(data: Mapping[str, Any]) -> Record:
     from .registry import get_game
     if not is_legacy(data):
         raise HanafudaError("not a record of an earlier version (a Koi-Koi "
-                            f"{LEGACY_FORMAT!r} record or a Hachi-Hachi game record)")
+                            f"{LEGACY_FORMAT!r} record, a Hachi-Hachi game record or a "
+                            f"{FORMAT_1!r} record)")
+    if data.get("format") == FORMAT_1:
+        options = data.get("options") or {}
+        return Record.from_dict({**data, "format": RECORD_FORMAT, "options": earlier_defaults(
+            data.get("game"), data.get("preset"), options)})
     check_fields("the record", data, _LEGACY_FIELDS)
-    game = get_game(data["game"], data["preset"], **dict(data.get("options") or {}))
+    options = earlier_defaults(data["game"], data["preset"], dict(data.get("options") or {}))
+    game = get_game(data["game"], data["preset"], **options)
     hachihachi = "deals" in data and "format" not in data
     rounds, players = (_hachihachi_rounds if hachihachi else _capture_rounds)(data)
     kept = {"first_dealer": data["first_dealer"]} if data.get("first_dealer") else {}

@@ -60,7 +60,7 @@ def test_score_json_reports_card_yaku_and_optional_points_and_the_yaku(capsys, k
 def test_play_json_is_the_record_and_replay_tells_the_same_game(capsys, tmp_path, key):
     agents = ",".join(["random"] * get_game(key).players[0])
     data = run_json(capsys, "play", key, "--seed", "3", "--agents", agents)
-    assert data["format"] == "hanafuda-record/1" and data["game"] == key
+    assert data["format"] == "hanafuda-record/2" and data["game"] == key
     assert data["agents"] == agents.split(",") and data["seed"] == 3
     record = Record.from_dict(data)
     assert record == get_game(key).play(agents.split(","), seed=3)

@@ -160,6 +160,6 @@ def test_replay_reads_a_game_saved_by_an_earlier_version(capsys):
     legacy = Path(__file__).parent / "golden" / "legacy" / "hachihachi_book_3p.json"
     old = json.loads(legacy.read_text(encoding="utf-8"))
     data = run_json(capsys, "replay", str(legacy))
-    assert data["format"] == "hanafuda-record/1" and len(data["rounds"]) == 12
+    assert data["format"] == "hanafuda-record/2" and len(data["rounds"]) == 12
     assert data["ledger"] == old["ledger"] and data["final_scores"] == old["final_scores"]
     assert data["log"][-1].startswith("Final scores")

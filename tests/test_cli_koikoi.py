@@ -118,7 +118,7 @@ def test_replay_reads_a_game_saved_by_an_earlier_version(capsys):
     # tells it as the same game played today.
     legacy = Path(__file__).parent / "golden" / "legacy" / "koikoi_seed_1.json"
     data = run_json(capsys, "replay", str(legacy))
-    assert data["format"] == "hanafuda-record/1" and len(data["rounds"]) == 6
+    assert data["format"] == "hanafuda-record/2" and len(data["rounds"]) == 6
     today = run_json(capsys, "play", "koikoi", "--seed", "1", "--agents", "random,greedy",
                      "--rounds", "6")
     assert data["log"] == today["log"] and data["rounds"] == today["rounds"]

@@ -182,7 +182,7 @@ def test_review_1_malformed_hachihachi_and_big_table_records():
 def test_review_1_a_record_that_is_not_json_or_not_a_record():
     _refused("{", "JSON")
     _refused("[1, 2]", "a game record")
-    _refused(json.dumps({"format": "other"}), "'format' should be 'hanafuda-record/1'")
+    _refused(json.dumps({"format": "other"}), "'format' should be 'hanafuda-record/2'")
 
 
 # -- item 2: the whole game's results are checked -------------------------------------

@@ -51,11 +51,16 @@ def test_d001_half_time_debt_card_and_pot_award():
 
 
 def test_book_campaign_bonus_ten_per_player():
-    """BOOK Campaign: the game's winner gets 10 x players (10 from each opponent)."""
-    rec = game_result(play_hachihachi_game(seed=3, agents=("random",) * 4, preset="book"))
+    """BOOK Campaign (a game end scoring variation, the ``campaign`` option): the game's
+    winner gets 10 x players (10 from each opponent); without it, no bonus."""
+    rec = game_result(play_hachihachi_game(seed=3, agents=("random",) * 4, preset="book",
+                                           campaign=True))
     award = [p for p in rec.ledger.payments if p.category == "award"]
     assert len(award) == 3 and {p.amount for p in award} == {10}
     assert {p.payee for p in award} == {rec.winner}
+    plain = game_result(play_hachihachi_game(seed=3, agents=("random",) * 4, preset="book"))
+    assert not [p for p in plain.ledger.payments if p.category == "award"]
+    assert plain.totals()[rec.winner] == rec.totals()[rec.winner] - 30
     games = play_campaign(1, ("random",) * 3)
     assert len(games) == 3 and [g.seed for g in games] == [1000, 1001, 1002]
     for g in games:

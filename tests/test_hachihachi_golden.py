@@ -46,7 +46,9 @@ def test_a_game_saved_by_an_earlier_version_loads_as_the_same_game():
     old = json.loads(LEGACY.read_text(encoding="utf-8"))
     assert "format" not in old and old["game"] == "hachihachi"
     record = load(LEGACY)
-    assert record == play_hachihachi_game(**CASES["hachihachi_book_3p.json"])
+    # saved when a game kept in points always paid the Campaign bonus: it reads with it
+    assert record.options == {"campaign": True}
+    assert record == play_hachihachi_game(**CASES["hachihachi_book_3p.json"], campaign=True)
     result = game_result(record)
     # the ledger, totals and final scores it stored are the ones the replay gives
     assert [p.to_dict() for p in result.ledger.payments] == old["ledger"]
@@ -59,3 +61,26 @@ def test_a_game_saved_by_an_earlier_version_loads_as_the_same_game():
                                           dealer=(old["first_dealer"]["dealer"] + 1) % 3))
         with pytest.raises(HanafudaError):
             Record.from_dict(bad)
+
+
+def test_a_record_of_the_first_format_reads_with_the_rules_it_was_played_under():
+    """tests/golden/legacy/hachihachi_book_3p_record1.json is the golden game as
+    "hanafuda-record/1" wrote it, when a Hachi-Hachi game kept in points always ended
+    with the Campaign bonus (a variation of the rulebook's, now the ``campaign``
+    option): it reads with the option on and replays to every result it stored."""
+    path = GOLDEN / "legacy" / "hachihachi_book_3p_record1.json"
+    old = json.loads(path.read_text(encoding="utf-8"))
+    assert old["format"] == "hanafuda-record/1" and old["options"] == {}
+    record = load(path)
+    assert record.options == {"campaign": True}
+    assert record.summary["totals"] == old["totals"]
+    record.get_game().replay_rounds(record)         # (checks every stored result)
+    awards = [p for p in old["ledger"] if p["category"] == "award"]
+    assert awards and all(p["amount"] == 10 for p in awards)
+    # today's game, without the variation, ends without that bonus
+    new = play_hachihachi_game(**CASES["hachihachi_book_3p.json"])
+    assert new.options == {} and not [p for p in game_result(new).ledger.payments
+                                      if p.category == "award"]
+    # the other traditions end with their own Award or pot, as before: nothing added
+    d004 = json.loads((GOLDEN / "hachihachi_d004_5p.json").read_text(encoding="utf-8"))
+    assert load(GOLDEN / "hachihachi_d004_5p.json").options == d004["options"]

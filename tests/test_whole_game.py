@@ -75,7 +75,8 @@ def test_chart_tells_how_the_first_dealer_was_drawn(key):
 def test_hachihachi_end_rows_list_the_award_and_totals_with_it():
     """The game winner's award (BOOK's Campaign bonus) is paid outside the deals: the
     totals are the deals' points plus what is paid outside them."""
-    year = WholeGameChart("hachihachi", seed=3)
+    from hanafuda_core import get_game
+    year = WholeGameChart(get_game("hachihachi", campaign=True), seed=3)
     rows = dict(year.end_rows())
     awards = [(k, v) for k, v in rows.items() if "Campaign bonus" in v]
     assert awards and all(k.endswith(f"→ {year.winner}") for k, _ in awards)

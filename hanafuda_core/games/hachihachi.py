@@ -416,6 +416,12 @@ _OPTION_LIST = (
          note="our reading: when another player ends, the Risk payment comes on top of what "
          "that End costs; when the deck runs out it replaces the half a continuer would "
          "take; Cancel is not a failure"),
+    _opt("campaign", False, (False, True), "BOOK 'Campaign' (a game end scoring variation): "
+         "the table plays as many games as there are players, and each game's winner gets "
+         "a bonus of 10 points per player", BOOK_VAR,
+         note="points only (the kan and shilling traditions always end with their own "
+         "Award or pot); paid as 10 from each other player, which moves the winner 10 "
+         "points per player ahead of each, as the variation's bonus does"),
     _opt("simple_16_yaku", False, (False, True), "BOOK 'Simple 16 Yaku': 16 Chaffs "
          "(November may count) is a yaku worth 120 instead of a special achievement",
          BOOK_VAR, note="no extra per Chaff: the variant gives 120 only"),

@@ -225,7 +225,8 @@ def _split(amount: int, payees: Sequence[str]) -> list[tuple[str, int]]:
 def end_payments(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger
                  ) -> tuple[Payment, ...]:
     """End of the game: the lowest player takes the month chart, then the leader takes
-    the pot (BOOK: the Campaign bonus, 10 from each player). With ties the first in seat
+    the pot (BOOK, with its ``campaign`` variation: the Campaign bonus, 10 from each
+    player). With ties the first in seat
     order takes it, or (``chart_ties`` / ``award_ties="share"``, D002) the tied players
     share it evenly.
 
@@ -259,6 +260,8 @@ def end_payments(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger
     shared = "" if len(leaders) == 1 else f" (shared by the {len(leaders)} tied on top)"
     clause = rules.cite("award_ties" if len(leaders) > 1 else "unit")
     if rules.unit.key == "points":
+        if not rules.campaign:      # BOOK's end of the game pays nothing more by default
+            return tuple(out)
         per = game_award(rules, len(names)) // len(names)
         for payer in (n for n in names if n not in leaders):
             for who, part in _split(per, leaders):
@@ -440,9 +443,10 @@ def play_campaign(seed: int = 0, agents: Sequence[object] = ("random", "random",
                   preset: str = "book", games: int | None = None, **kwargs: Any
                   ) -> list[Record]:
     """BOOK 'Campaign': as many games as players (each game's winner takes the
-    Campaign bonus inside that game's ledger)."""
+    Campaign bonus inside that game's ledger: the ``campaign`` option)."""
     games = games if games is not None else len(agents)
-    return [play_hachihachi_game(seed * 1000 + g, agents, preset=preset, **kwargs)
+    return [play_hachihachi_game(seed * 1000 + g, agents, preset=preset,
+                                 **{"campaign": True, **kwargs})
             for g in range(games)]
 
 
