@@ -63,9 +63,6 @@ __all__ = [
 
 #: Zones whose cards nobody sees (their count is shown instead).
 HIDDEN_ZONES = frozenset({"stock", "undealt", "deck", "wall", "field face down"})
-#: The options that set how many sit at the table (a big table's, G10, after the plain
-#: count).
-_COUNT_OPTIONS = ("players", "table_players")
 
 
 def as_play_game(game: Game | str, preset: str | None = None, **options: Any) -> Game:
@@ -401,30 +398,26 @@ class PlayController:
         return self.game.agent_names
 
     def player_choices(self) -> tuple[int, ...]:
-        """The numbers of players these rules can deal for: the game's range, or the
-        values of its ``players`` option that the preset accepts (a capture game's rules
-        are built for one count; Koi-Koi's rulebook preset is for two only)."""
-        low, high = self.game.players
-        table = self.game.option_table
-        keys = [k for k in _COUNT_OPTIONS if k in table]
-        if low < high or not keys:
-            return tuple(range(low, high + 1))
-        counts = sorted({int(n) for k in keys for n in table[k].allowed})
-        return tuple(n for n in counts if self._with_count(n) is not None)
+        """The numbers of players these rules can deal for (:meth:`Game.player_counts
+        <hanafuda_core.play.Game.player_counts>` of the rules without a count chosen:
+        the game's range, or the values of its ``players`` option the preset accepts)."""
+        return self._uncounted().player_counts()
+
+    def _uncounted(self) -> Game:
+        """These rules with no number of players chosen (the options that set it, the
+        adapter's ``count_options``, left out), so that another count can be chosen."""
+        keys = getattr(self.game.adapter, "count_options", ())
+        rest = {k: v for k, v in self.game.options.items() if k not in keys}
+        return self.game if rest == self.game.options else \
+            _game_with(self.game, self.game.preset, rest)
 
     def _with_count(self, players: int) -> Game | None:
-        """The game under these rules for ``players``, through the option that sets the
-        count (``players``; a big table's ``table_players``, G10), or None."""
-        table = self.game.option_table
-        rest = {k: v for k, v in self.game.options.items() if k not in _COUNT_OPTIONS}
-        for key in _COUNT_OPTIONS:
-            if key not in table or players not in table[key].allowed:
-                continue
-            try:
-                return _game_with(self.game, self.game.preset, {**rest, key: players})
-            except HanafudaError:
-                continue
-        return None
+        """The game under these rules for ``players`` (:meth:`Game.seated
+        <hanafuda_core.play.Game.seated>`), or None."""
+        try:
+            return self._uncounted().seated(players)
+        except HanafudaError:
+            return None
 
     def set_players(self, players: int) -> PlayController:
         """Deal a new round (same seed) for ``players`` at the table; a count the game
@@ -454,7 +447,8 @@ class PlayController:
         seed = self.seed if seed is None else check_seed(seed)
         game = self.game
         if preset is not None and preset != game.preset:
-            options = {k: v for k, v in game.options.items() if k not in _COUNT_OPTIONS}
+            keys = getattr(game.adapter, "count_options", ())
+            options = {k: v for k, v in game.options.items() if k not in keys}
             game = _game_with(game, preset, options)
         name = self.opponent if opponent is None else opponent
         game.agent(name)                                # an unknown name is refused
