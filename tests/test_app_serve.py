@@ -12,6 +12,7 @@ import threading
 import urllib.request
 from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -111,29 +112,29 @@ def test_the_app_kernels_talk_over_unix_sockets(serve):
                             connection_file=str(tmp_path / f"kernel-{uuid.uuid4()}.json"))
     assert km.transport == "ipc"
 
-    async def run() -> dict:
+    async def run() -> tuple[dict, list[Path]]:
         await km.start_kernel()
         client = km.client()
         client.start_channels()
         try:
             await client.wait_for_ready(timeout=60)
+            sockets = sorted(tmp_path.glob("kernel-*-ipc-*"))    # (while the kernel runs)
             reply = await client.execute_interactive("6 * 7", timeout=60)
         finally:
             client.stop_channels()
             await km.shutdown_kernel(now=True)
-        return reply["content"]
+        return reply["content"], sockets
 
-    sockets = []
-    loop = asyncio.new_event_loop()
+    # (a thread of its own: a browser test may have left an event loop running here)
+    done: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: done.update(out=asyncio.run(run())))
     try:
-        task = loop.create_task(run())
-        while not task.done():
-            loop.run_until_complete(asyncio.sleep(0.2))
-            sockets = sockets or sorted(tmp_path.glob("kernel-*-ipc-*"))
-        assert task.result()["status"] == "ok"
+        thread.start()
+        thread.join(timeout=120)
     finally:
-        loop.close()
         runtime.cleanup()
+    content, sockets = done["out"]
+    assert content["status"] == "ok"
     assert len(sockets) == 5, sockets
     assert max(len(os.fsencode(p)) for p in sockets) == \
         len(os.fsencode(tmp_path)) + serve.IPC_SUFFIX
