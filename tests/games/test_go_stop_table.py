@@ -513,7 +513,8 @@ def test_play_tool_offers_the_table_sizes_and_plays_a_round_through():
     assert {p.payee for p in rep.payments} <= {res.winner}
     assert all(p.payer in res.active for p in rep.payments)
     c.set_players(3)
-    assert c.game.options == {"players": 3} and c.players == 3
+    # back to the rules' own table of three: no count option left over
+    assert c.game.options == {} and c.players == 3 and c.game.players == (3, 3)
 
 
 def test_the_log_tells_who_chose_who_was_forced_and_the_compensation():
