@@ -44,6 +44,10 @@ __all__ = [
     "FLAG",
     "TEXT",
     "WHOLE",
+    "WHOLES",
+    "SEED",
+    "OPTIONS",
+    "AGENTS",
     "Adapter",
     "Agent",
     "Field",
@@ -184,6 +188,14 @@ def list_field(item: Field, plural: str, count: int | None = None) -> Field:
                  and (count is None or len(v) == count))
 
 
+WHOLES = list_field(WHOLE, "whole numbers")
+#: Fields every version of a record has held (:mod:`hanafuda_core.records` reads the
+#: earlier ones with them too).
+SEED = Field("a whole number from 0", lambda v: _whole(v) and v >= 0, False).or_null()
+OPTIONS = Field("an object of house rules and their values", OBJECT.ok, False)
+AGENTS = list_field(TEXT, "texts (each player's name)")
+
+
 def _shown(value: Any) -> str:
     """A value as the record writes it, cut short (for messages)."""
     try:
@@ -277,10 +289,10 @@ _CORE_KEYS = frozenset({"format", "game", "preset", "options", "players", "seed"
 _RECORD_FIELDS = {
     "game": Field("the game's key, such as \"koikoi\"", TEXT.ok),
     "preset": Field("the name of one of the game's presets, such as \"book\"", TEXT.ok),
-    "options": Field("an object of house rules and their values", OBJECT.ok, False).or_null(),
+    "options": OPTIONS.or_null(),
     "players": Field("the number of players, a whole number from 1",
                      lambda v: _whole(v) and v >= 1),
-    "agents": list_field(TEXT, "texts (each player's name)").or_null().optional(),
+    "agents": AGENTS.or_null().optional(),
     "rounds": Field("a list of the rounds played, each an object", lambda v: isinstance(v, list)),
 }
 
@@ -353,10 +365,8 @@ class Record:
         if d.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a game record: its 'format' should be {RECORD_FORMAT!r}, "
                               f"not {_shown(d.get('format'))}")
-        seed = d.get("seed")
-        if seed is not None and not (_whole(seed) and seed >= 0):
-            raise RecordError("a game record's seed is a whole number from 0, or null, not "
-                              f"{_shown(seed)}")
+        if not SEED.ok(seed := d.get("seed")):
+            raise RecordError(f"a game record's seed is {SEED.what}, not {_shown(seed)}")
         try:
             check_fields("the record", d, _RECORD_FIELDS)
         except RecordError as error:
@@ -444,7 +454,11 @@ class Adapter(Protocol):
 
     def log(self, game: Game, record: Record) -> list[str]: ...
 
-    def summary(self, game: Game, record: Record) -> Mapping[str, Any]: ...
+    def summary(self, game: Game, record: Record,
+                rounds: Sequence[Round] | None = None) -> Mapping[str, Any]:
+        """The game's results read from a record; ``rounds``: its rounds already
+        replayed (by :meth:`Game.replay_rounds`), for a summary that needs them."""
+        ...
 
 
 def _game_again(key: str, preset: str, options: Mapping[str, Any]) -> Game:
@@ -688,10 +702,10 @@ class Game:
         """The game's results a record gives (its summary but what is given)."""
         return {k: v for k, v in record.summary.items() if k not in _GIVEN_KEYS}
 
-    def _check_results(self, record: Record) -> None:
+    def _check_results(self, record: Record, rounds: Sequence[Round]) -> None:
         """The record's stored results (its summary: totals, final scores, winner...)
-        recomputed from its rounds; one that differs, or one the rounds do not give,
-        raises :class:`RecordError` naming it."""
+        recomputed from its rounds (``rounds``: those rounds replayed); one that differs,
+        or one the rounds do not give, raises :class:`RecordError` naming it."""
         stored = self._results(record)
         if not stored:
             return
@@ -699,7 +713,7 @@ class Game:
         # the record to compute them, and that replay has nothing to check)
         bare = replace(record, summary={k: v for k, v in record.summary.items()
                                         if k in _GIVEN_KEYS})
-        found = json_value(dict(self.adapter.summary(self, bare)))
+        found = json_value(dict(self.adapter.summary(self, bare, rounds)))
         for key, value in stored.items():
             if key not in found:
                 why = "has no rounds" if not record.rounds else \
@@ -720,7 +734,7 @@ class Game:
         n = self.check_record(record)
         rounds = tuple(self._check_end(i, rr, self._replayed(i, rr, n), record)
                        for i, rr in enumerate(record.rounds, start=1))
-        self._check_results(record)
+        self._check_results(record, rounds)
         return rounds
 
     def round_states(self, record: Record) -> tuple[tuple[Round, ...], ...]:

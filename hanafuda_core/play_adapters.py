@@ -47,11 +47,13 @@ from .play import (
     FLAG,
     TEXT,
     WHOLE,
+    WHOLES,
     Field,
     Game,
     Outcome,
     Record,
     RecordError,
+    Round,
     RoundRecord,
     check_fields,
     json_value,
@@ -314,7 +316,6 @@ def _context(state: Any) -> dict[str, Any]:
 _CODE = Field("a card code", lambda v: isinstance(v, str))
 _CODES = list_field(_CODE, 'card codes (such as "3a")')
 _TEXTS = list_field(TEXT, "texts")
-_WHOLES = list_field(WHOLE, "whole numbers")
 _ROUND_NO = Field("the round's number, a whole number from 1",
                   lambda v: type(v) is int and v >= 1, False)
 
@@ -396,7 +397,7 @@ class CaptureAdapter:
         deal = check_fields(f"{where}'s deal", record.deal, {
             "order": _CODES, "dealer": seat, "voided": list_field(
                 Field("a deal", lambda v: True), "deals dealt before it (misdeals)"
-            ).optional(), "events": _TEXTS.optional(), "burdens": _WHOLES.optional(),
+            ).optional(), "events": _TEXTS.optional(), "burdens": WHOLES.optional(),
             "carry": _TEXTS.optional(), "choice": TEXT.optional()})
         for j, voided in enumerate(deal.get("voided") or (), start=1):
             check_fields(f"{where}'s deal: voided deal {j}", voided,
@@ -482,7 +483,8 @@ class CaptureAdapter:
         """Whether the drawing's winner deals the first round (always, in a capture game)."""
         return True
 
-    def summary(self, game: Game, record: Record) -> dict[str, Any]:
+    def summary(self, game: Game, record: Record,
+                rounds: Sequence[Round] | None = None) -> dict[str, Any]:
         """The game's results, read from a finished record: ``totals`` (and
         ``final_scores``, the same), the ``winner`` under the game's ranking and, when
         rounds won rank the players, ``ranked_by`` and ``rounds_won``; {} while a
@@ -976,7 +978,7 @@ class HachiHachiAdapter(CaptureAdapter):
         2"), else :class:`RecordError` naming the field and what it should hold."""
         check_fields(f"{where}'s deal", record.deal, {
             "order": list_field(_CODE, 'card codes (such as "3a", or "joker")'),
-            "keys": _WHOLES, "dealer": seat_field(players),
+            "keys": WHOLES, "dealer": seat_field(players),
             "voided": list_field(_CODES, "lists of card codes (deals dealt before it)"
                                  ).optional()})
         check_fields(f"{where}'s context", record.context, {
@@ -1023,11 +1025,12 @@ class HachiHachiAdapter(CaptureAdapter):
         return bool(record.rounds) and all("deals" in r.context and r.outcome is not None
                                            for r in record.rounds)
 
-    def summary(self, game: Game, record: Record) -> dict[str, Any]:
+    def summary(self, game: Game, record: Record,
+                rounds: Sequence[Round] | None = None) -> dict[str, Any]:
         if not self._whole_game(record):
             return {}               # (one deal, or a game not played to its end)
         from .games.hachihachi_game import game_result
-        return game_result(record).summary()
+        return game_result(record, rounds).summary()
 
     def log(self, game: Game, record: Record) -> list[str]:
         if self._whole_game(record):
@@ -1268,7 +1271,7 @@ class GoStopAdapter(CaptureAdapter):
             return
         seat = seat_field(players)
         check_fields(f"{where}'s deal", record.deal, {
-            "order": _CODES, "keys": _WHOLES, "dealer": seat,
+            "order": _CODES, "keys": WHOLES, "dealer": seat,
             "voided": list_field(_CODES, "lists of card codes (deals dealt before it)"
                                  ).optional(),
             "carry": _TEXTS.optional(),

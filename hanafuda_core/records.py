@@ -38,10 +38,13 @@ from typing import Any
 
 from .errors import HanafudaError
 from .play import (
+    AGENTS,
     FLAG,
+    OPTIONS,
     RECORD_FORMAT,
+    SEED,
     TEXT,
-    WHOLE,
+    WHOLES,
     Field,
     Record,
     RoundRecord,
@@ -86,19 +89,15 @@ def _outcome(d: Mapping[str, Any]) -> dict[str, Any]:
     return {"winner": d["winner"], "points": list(d["points"]), "reason": d["reason"]}
 
 
-_WHOLES = list_field(WHOLE, "whole numbers")
 
 #: What every earlier version's record holds, and each of its rounds (or deals).
-_LEGACY_FIELDS = {"game": TEXT, "preset": TEXT, "options": Field(
-    "an object of house rules and their values", lambda v: isinstance(v, Mapping), False),
-    "seed": Field("a whole number from 0", lambda v: type(v) is int and v >= 0,
-                  False).or_null(),
-    "agents": list_field(TEXT, "texts (each player's name)")}
+_LEGACY_FIELDS = {"game": TEXT, "preset": TEXT, "options": OPTIONS, "seed": SEED,
+                  "agents": AGENTS}
 _LEGACY_ROUND = {"deal": Field("an object: the round's deal",
                                lambda v: isinstance(v, Mapping)),
                  "actions": list_field(TEXT, "texts (each an action)"),
                  "winner": Field("a seat, or null", lambda v: v is None or type(v) is int),
-                 "points": _WHOLES, "reason": TEXT}
+                 "points": WHOLES, "reason": TEXT}
 
 
 def _check_rounds(data: Mapping[str, Any], key: str, fields: Mapping[str, Field]) -> None:
@@ -113,7 +112,7 @@ def _capture_rounds(data: Mapping[str, Any]) -> tuple[tuple[RoundRecord, ...], i
     _check_rounds(data, "rounds", {
         "round": Field("the round's number, a whole number from 1",
                        lambda v: type(v) is int and v >= 1),
-        "scores_before": _WHOLES, "wins_before": _WHOLES})
+        "scores_before": WHOLES, "wins_before": WHOLES})
     rounds = tuple(RoundRecord(r["deal"], tuple(r["actions"]),
                                {"round_no": r["round"], "scores": list(r["scores_before"]),
                                 "wins": list(r["wins_before"])}, _outcome(r))
@@ -130,7 +129,7 @@ def _hachihachi_rounds(data: Mapping[str, Any]) -> tuple[tuple[RoundRecord, ...]
     _check_rounds(data, "deals", {
         "deal_no": Field("the deal's number, a whole number from 1",
                          lambda v: type(v) is int and v >= 1),
-        "queue": _WHOLES, "blind_offered": FLAG})
+        "queue": WHOLES, "blind_offered": FLAG})
     names = list(data["names"])
     trade = bool(data.get("trade", False))
     planned = data["planned_deals"]
@@ -167,8 +166,8 @@ def from_legacy(data: Mapping[str, Any]) -> Record:
     record = Record(game.key, game.preset, dict(game.options),
                     players if players is not None else game.players[0], rounds,
                     data.get("seed"), tuple(data["agents"]), kept)
-    game.replay_rounds(record)      # (each round ends as it says, before its results count)
-    found = game.adapter.summary(game, record)
+    # (each round ends as it says, before its results count)
+    found = game.adapter.summary(game, record, game.replay_rounds(record))
     stored = {k: data[k] for k in found if k in data}
     return replace(record, summary={**found, **stored, **kept})
 

@@ -1,7 +1,10 @@
 """The twelve-month Hachi-Hachi game: queue, dealer, half-time, award, rounding, replay."""
 
+from pathlib import Path
+
 import pytest
 
+from hanafuda_core import records
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.games.hachihachi_game import (
     CHART,
@@ -32,6 +35,30 @@ def test_game_is_zero_sum_after_every_deal_and_replays(preset, players):
     back = Record.from_json(record.to_json())
     assert back == record and game_result(back).totals() == rec.totals() == \
         record.summary["totals"]
+
+
+@pytest.mark.parametrize("source", ("new", "legacy"))
+def test_a_replay_checks_the_results_without_replaying_the_game_twice(monkeypatch, source):
+    """A whole game's replay checks its stored totals from the deals it has just
+    replayed: each deal is replayed once, a legacy save's too."""
+    from hanafuda_core.play_adapters import HachiHachiAdapter
+    legacy = Path(__file__).parent / "golden" / "legacy" / "hachihachi_book_3p.json"
+    record = play_hachihachi_game(seed=4, agents=("greedy", "random", "random")) \
+        if source == "new" else None
+    calls = []
+    replay_round = HachiHachiAdapter.replay_round
+
+    def counted(self, game, players, rr):
+        calls.append(rr.context["round_no"])
+        return replay_round(self, game, players, rr)
+
+    monkeypatch.setattr(HachiHachiAdapter, "replay_round", counted)
+    if record is None:
+        record = records.load(legacy)                   # (replays it, to read its results)
+    else:
+        record.get_game().replay_rounds(record)
+    assert calls == list(range(1, len(record.rounds) + 1)) and len(calls) == 12
+    assert record.summary["totals"] and record.summary["winner"]
 
 
 def test_dealer_rotation_winner_deals_next():

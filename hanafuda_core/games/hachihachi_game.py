@@ -63,7 +63,7 @@ from .hachihachi_settle import FieldQueue, Settlement
 
 if TYPE_CHECKING:
     from ..engines.capture import RoundResult
-    from ..play import Record
+    from ..play import Record, Round
     from ..play_adapters import HachiHachiRound as ProtocolRound
 
 __all__ = ["CHART", "HALF_TIME", "GameResult", "game_result", "play_hachihachi_game",
@@ -168,21 +168,23 @@ class GameResult:
                 **({"trade": True} if self.trade else {})}
 
 
-def game_result(record: Record) -> GameResult:
+def game_result(record: Record, rounds: Sequence[Round] | None = None) -> GameResult:
     """A whole Hachi-Hachi game's :class:`GameResult`, read from its record by replaying
     every deal (raises :class:`HanafudaError` if one does not end as recorded, or the
-    record is not of Hachi-Hachi)."""
+    record is not of Hachi-Hachi); ``rounds``: the record's deals already replayed
+    (:meth:`~hanafuda_core.play.Game.replay_rounds`), which are not replayed again."""
     if record.game != "hachihachi":
         raise HanafudaError(f"this record is of {record.game!r}, not a Hachi-Hachi game")
     game = record.get_game()
-    replayed = cast("tuple[ProtocolRound, ...]", game.replay_rounds(record))   # Hachi-Hachi's
-    rounds = tuple(r.inner for r in replayed)
+    replayed = cast("tuple[ProtocolRound, ...]",      # Hachi-Hachi's
+                    game.replay_rounds(record) if rounds is None else tuple(rounds))
+    deals = tuple(r.inner for r in replayed)
     ctx = record.rounds[0].context if record.rounds else {}
     names = tuple(ctx.get("names") or seat_names(record.players))
     planned = int(ctx.get("deals", GAME_DEALS[0]))
     draw = record.summary.get("first_dealer")
     return GameResult.of(game.rules, names, record.agents, planned, bool(ctx.get("trade")),
-                         rounds, DealerDraw.from_dict(draw) if draw else None)
+                         deals, DealerDraw.from_dict(draw) if draw else None)
 
 
 def between_deals(rules: HachiHachiRules, names: Sequence[str], ledger: Ledger,
