@@ -39,7 +39,7 @@ from .frozen import quick_init
 from .rules import reader_clause
 
 __all__ = ["Unit", "Payment", "Ledger", "POINTS", "KAN", "SHILLINGS", "UNITS", "final_score",
-           "BANK", "POT", "settle_balances"]
+           "BANK", "POT", "PAYMENT_WORDS", "settle_balances"]
 
 #: Account names that are not players: the rulebook's two-player par scoring is
 #: booked against the bank, and fees waiting for a winner sit in the pot.
@@ -162,9 +162,16 @@ class Payment:
                        self.multiplier, self.base, self.category, f"returns: {self.reason}")
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (a record's ledger): its amounts and, under :data:`PAYMENT_WORDS`,
+        its wording."""
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount,
                 "reason": self.reason, "clause": self.clause, "multiplier": self.multiplier,
                 "base": self.base, "category": self.category, "note": self.note}
+
+
+#: A payment's fields that are words for its reader, not amounts: a replay compares a
+#: saved ledger without them, so that rewording a payment keeps earlier saves readable.
+PAYMENT_WORDS = frozenset({"reason", "clause", "note"})
 
 
 @quick_init

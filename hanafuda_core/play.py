@@ -196,6 +196,17 @@ OPTIONS = Field("an object of house rules and their values", OBJECT.ok, False)
 AGENTS = list_field(TEXT, "texts (each player's name)")
 
 
+def _unworded(value: Any, words: frozenset[str]) -> Any:
+    """A JSON value without the fields named ``words`` in any object within it."""
+    if not words:
+        return value
+    if isinstance(value, dict):
+        return {k: _unworded(v, words) for k, v in value.items() if k not in words}
+    if isinstance(value, list):
+        return [_unworded(v, words) for v in value]
+    return value
+
+
 def _shown(value: Any) -> str:
     """A value as the record writes it, cut short (for messages)."""
     try:
@@ -421,7 +432,10 @@ class Adapter(Protocol):
     ``check_round(game, players, round_record, where)``, raising :class:`RecordError` for a
     round whose deal or context is not written as the adapter writes them
     (:func:`check_fields`), and ``count_options``: the options that set the number of
-    players (``("players",)``), which :meth:`Game.seated` sets.
+    players (``("players",)``), which :meth:`Game.seated` sets. It may add ``wording``:
+    the fields of its summary's entries that are words, not results (a payment's
+    reason), which a replay does not compare, so that rewording them keeps earlier
+    records readable.
     """
 
     round_word: str                         # "rounds" or "deals", as the game says it
@@ -713,7 +727,9 @@ class Game:
         # the record to compute them, and that replay has nothing to check)
         bare = replace(record, summary={k: v for k, v in record.summary.items()
                                         if k in _GIVEN_KEYS})
-        found = json_value(dict(self.adapter.summary(self, bare, rounds)))
+        words: frozenset[str] = getattr(self.adapter, "wording", frozenset())
+        found = {k: _unworded(v, words)
+                 for k, v in json_value(dict(self.adapter.summary(self, bare, rounds))).items()}
         for key, value in stored.items():
             if key not in found:
                 why = "has no rounds" if not record.rounds else \
@@ -721,7 +737,7 @@ class Game:
                     else "does not give it"
                 raise RecordError(f"the record gives {key!r}, but its game {why}: a record's "
                                   "results come from replaying its rounds")
-            if json_value(value) != found[key]:
+            if _unworded(json_value(value), words) != found[key]:
                 raise RecordError(f"the record's {key!r} is {_shown(value)}, but replaying "
                                   f"its rounds gives {_shown(found[key])}")
 

@@ -43,6 +43,7 @@ from .errors import (
     UnknownCardError,
     apply_or_refuse,
 )
+from .ledger import PAYMENT_WORDS
 from .play import (
     FLAG,
     TEXT,
@@ -921,6 +922,7 @@ class HachiHachiAdapter(CaptureAdapter):
         return GAME_DEALS[0]
     score_flags: Mapping[str, Any] = {"hand": False, "revealed": None}
     count_options: tuple[str, ...] = ()      # (the rules seat two to seven as they are)
+    wording = PAYMENT_WORDS                  # (the ledger's wording is not replayed)
 
     def __init__(self, rules_module: str = "hachihachi") -> None:
         super().__init__(rules_module)

@@ -211,6 +211,22 @@ def test_review_2_replay_refuses_results_its_rounds_do_not_give(name, edit, word
     _refused(_edited(name, edit), *words)
 
 
+def _reworded(d):
+    for payment in d["ledger"]:
+        payment.update(reason=payment["reason"].upper() + " (old words)", clause="", note="x")
+
+
+@pytest.mark.parametrize("name", ("hachihachi", "legacy hachihachi_book_3p"))
+def test_a_saved_ledger_is_compared_by_its_amounts_not_its_wording(name):
+    """A payment's words may be rewritten in a later version (naming a month's flower):
+    an earlier save still replays. Its amounts, payer and payee are still checked."""
+    status, out, err = _replay(_edited(name, _reworded))
+    assert status == 0 and err == "" and "every result as recorded" in out.splitlines()[0]
+    _refused(_edited(name, lambda d: d["ledger"][0].update(amount=d["ledger"][0]["amount"] + 1)),
+             "'ledger'")
+    _refused(_edited(name, lambda d: d["ledger"][0].update(payee="nobody")), "'ledger'")
+
+
 def test_review_2_the_python_api_checks_the_results_where_the_cli_does():
     data = json.loads(_records()["koikoi"])
     data["final_scores"] = [1, 2]
