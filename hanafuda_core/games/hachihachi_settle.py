@@ -43,6 +43,7 @@ from typing import Any, Generic, TypeVar, overload
 
 from ..cards import (
     DEFAULT_VALUES,
+    FLOWERS,
     KIND_MASKS,
     MONTH_MASKS,
     RIBBON_MASKS,
@@ -989,16 +990,18 @@ def _triple_bonus(w: _Work) -> None:
                 else:
                     caught = False
                 payer = dict(p.triple_responsible).get(month)
+                flower = FLOWERS[month - 1]
+                triple = f"{name} caught the triple of {flower.english} ({flower.month_name})"
                 if caught and r.triple_responsibility and payer in w.opponents(name) \
                         and len(w.active) == 3:
                     w.take(name, [payer], r.triple_bonus,
-                           f"{name} caught the triple of month {month}, paid for both "
-                           f"losers by {payer} (gave up its fourth card)",
+                           f"{triple}, paid for both losers by {payer} (who gave up "
+                           "the fourth card)",
                            w.cite("triple_responsibility"), "events",
                            factor=len(w.opponents(name)))
                 elif caught:
                     w.take(name, w.opponents(name), r.triple_bonus,
-                           f"{name} caught the triple of month {month}",
+                           triple,
                            w.cite("triple_bonus"), "events")
 
 
