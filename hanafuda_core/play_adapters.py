@@ -21,6 +21,7 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import combinations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -40,6 +41,7 @@ from .errors import (
     DeclarationError,
     HanafudaError,
     OptionError,
+    PlayerCountError,
     UnknownCardError,
     apply_or_refuse,
 )
@@ -908,6 +910,17 @@ class HachiHachiRound(_StagedWrapped["_hh.HachiHachiRound"]):
         return zones
 
 
+@cache
+def _fewest_players(key: str, preset: str) -> int:
+    """The fewest players a preset's document gives its game for: its registry entry's
+    (a seed document's rule set that is a preset, "hachihachi-d002"), else the game's."""
+    from .registry import entry, iter_games
+    for e in iter_games():
+        if e.preset_of == (key, preset):
+            return e.info.players[0]
+    return entry(key).info.players[0]
+
+
 class HachiHachiAdapter(CaptureAdapter):
     """Hachi-Hachi: the staged round and the whole game of twelve (or six) deals."""
 
@@ -944,11 +957,20 @@ class HachiHachiAdapter(CaptureAdapter):
 
     def players(self, game: Game) -> tuple[int, int]:
         # (fewer than 7 where the fold fees reach too few passers: the app's player menu
-        # offers only counts these rules can seat)
-        return (2, game.rules.most_players)
+        # offers only counts these rules can seat; from 3 where the preset's document
+        # gives no two-player game)
+        return (_fewest_players(game.key, game.preset), game.rules.most_players)
 
     def refuse_players(self, game: Game, players: int) -> None:
-        """Refuse a count these rules cannot seat, with the fold fees' reason."""
+        """Refuse a count these rules cannot seat, with the reason: the preset's
+        document has no game for so few, or the fold fees do not reach."""
+        fewest = _fewest_players(game.key, game.preset)
+        if players < fewest:
+            from .rules import SOURCE_DOCUMENTS
+            doc = SOURCE_DOCUMENTS[game.preset.split("-")[0].upper()]
+            others = [p for p in self.presets() if _fewest_players(game.key, p) <= players]
+            raise PlayerCountError(f"{doc.reader} have no game for {players} players: "
+                                   f"choose rules that do (preset {' or '.join(others)})")
         self.module.check_table(game.rules, players)
 
     def new_round(self, game: Game, seed: Any, players: int, dealer: int) -> Any:

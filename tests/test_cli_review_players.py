@@ -52,8 +52,7 @@ def test_review_3_play_seats_every_count_the_game_takes(capsys, key, n):
     (["simplified", "--agents", "coach,greedy,greedy,greedy"], 4, {"players": 4}),
     (["koikoi", "--preset", "d002", "--players", "4"], 4, {"players": 4}),
     (["hachihachi", "--players", "5"], 5, {}),
-    # (the rules play D002 with two, as `play` does, though D002 itself seats three to seven)
-    (["hachihachi", "--preset", "d002", "--players", "2"], 2, {}),
+    (["hachihachi", "--preset", "d001", "--players", "2"], 2, {}),
 ])
 def test_review_3_the_reviewers_commands_play(capsys, argv, players, option):
     data = run_json(capsys, "play", *argv, "--seed", "2", *_short(get_game(argv[0])))
@@ -73,7 +72,12 @@ def test_review_3_the_reviewers_commands_play(capsys, argv, players, option):
                                            "not 3 (3 and 4 players follow the Japanese "
                                            "publisher's rules: use preset 'd002')"),
     (["deal", "hachihachi", "--preset", "d002", "--players", "8"],
-     "Hachi-Hachi is played by 2 to 7 players, not 8"),
+     "Hachi-Hachi is played by 3 to 7 players, not 8"),
+    # the Japanese publisher's and the shilling rules seat three to seven: no two-player game
+    (["play", "hachihachi", "--preset", "d002", "--players", "2"],
+     "the Japanese publisher's rules (D002) have no game for 2 players: choose rules that "
+     "do (preset book or d001)"),
+    (["deal", "hachihachi-d004", "--players", "2"], "the shilling rules (D004) have no game"),
     (["play", "higo-bana", "--preset", "teams-2v2", "--players", "5"], "played by 4 players "
                                                                       "under these rules"),
     (["deal", "go-stop", "--preset", "no-jokers", "--players", "7"], "at least one Joker"),

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from hanafuda_core import records
-from hanafuda_core.errors import HanafudaError
+from hanafuda_core.errors import HanafudaError, PlayerCountError
 from hanafuda_core.games.hachihachi_game import (
     CHART,
     game_result,
@@ -17,8 +17,9 @@ from hanafuda_core.ledger import POT, Ledger, final_score
 from hanafuda_core.play import Record
 
 
-@pytest.mark.parametrize("preset", ("book", "d001", "d002", "d004"))
-@pytest.mark.parametrize("players", (2, 3, 4, 6, 7))
+@pytest.mark.parametrize("preset, players", [
+    (preset, players) for preset in ("book", "d001", "d002", "d004") for players in (2, 3, 4, 6, 7)
+    if players > 2 or preset in ("book", "d001")])    # (D002 and D004 seat three to seven)
 def test_game_is_zero_sum_after_every_deal_and_replays(preset, players):
     agents = (["random", "greedy"] * 4)[:players]
     record = play_hachihachi_game(seed=players, agents=agents, preset=preset, deals=6,
@@ -59,6 +60,13 @@ def test_a_replay_checks_the_results_without_replaying_the_game_twice(monkeypatc
         record.get_game().replay_rounds(record)
     assert calls == list(range(1, len(record.rounds) + 1)) and len(calls) == 12
     assert record.summary["totals"] and record.summary["winner"]
+
+
+@pytest.mark.parametrize("preset", ("d002", "d004"))
+def test_the_publishers_and_the_shilling_rules_have_no_two_player_game(preset):
+    with pytest.raises(PlayerCountError, match="have no game for 2 players: choose rules that "
+                                               r"do \(preset book or d001\)"):
+        play_hachihachi_game(seed=1, agents=("random", "random"), preset=preset)
 
 
 def test_dealer_rotation_winner_deals_next():

@@ -46,7 +46,6 @@ from .hachihachi import (
     FIRST_DEALER,
     GAME_DEALS,
     HachiHachiRules,
-    check_table,
     game_award,
 )
 from .hachihachi_play import (
@@ -400,7 +399,7 @@ def play_hachihachi_game(seed: int | None = 0,
     names = tuple(names) if names else seat_names(players)
     trade = offers_trade(rules, players, offer_trade)
     seats = [_make_agent(a) for a in agents]
-    check_table(rules, players)
+    game.check_players(players)         # (the preset's own range, and the fold fees)
     rng = random.Random(seed)
     drawn = None
     if dealer is None:
