@@ -93,6 +93,16 @@ def test_calculator_names_and_codes_give_the_same_pile():
         score_cards("1a 3a 8a").total
 
 
+def test_calculator_reads_names_of_two_words_between_commas():
+    """As its box says ("crane, curtain, moon"): a name of two words is one card."""
+    calc = ScoreController("koikoi")
+    assert calc.set_text("pine ribbon, plum ribbon, cherry ribbon").to_dict()["total"] == \
+        score_cards("1b 2b 3b").total
+    assert CardSet(calc.cards) == CardSet("1b 2b 3b")
+    calc.set_text("sake cup, moon, 1a")
+    assert CardSet(calc.cards) == CardSet("1a 8a 9a")
+
+
 def test_calculator_toggle_adds_and_removes_one_card():
     calc = ScoreController("koikoi", cards="1b 2b")
     assert calc.total == 0

@@ -813,13 +813,13 @@ class ScoreController:
         return self
 
     def set_text(self, text: str) -> Any:
-        """Set the pile from text ("1a 2a 3a" or card names, commas allowed) and return
-        the score report."""
+        """Set the pile from text ("1a 2a 3a", or card names between commas: "pine
+        ribbon, moon", as :func:`~hanafuda_core.cards.parse_cards` reads them) and
+        return the score report."""
         if not isinstance(text, str):
             raise UnknownCardError(f"write the cards as text such as '1a 2a 3a', not "
                                    f"{type(text).__name__}")
-        self.set_cards(parse_cards(text.replace(",", " "), extras=True) if text.strip()
-                       else ())
+        self.set_cards(parse_cards(text, extras=True) if text.strip() else ())
         return self.report()
 
     def toggle(self, card: Any, on: bool | None = None) -> ScoreController:
