@@ -178,3 +178,41 @@ def test_hachihachi_page_offers_its_tools_built_when_opened():
     assert isinstance(tabs.children[2].children[0], RoundCalculatorView)
     tabs.selected_index = 4
     assert isinstance(tabs.children[4].children[0], WholeGameView)
+
+
+def _preset_pairs():
+    """Every (game, preset) whose rules seat another number than the game's first
+    preset; the rest a seeded sample (each replay plays a whole game)."""
+    import random
+    from hanafuda_core.teach.facts import usual_players
+    pairs, others = [], []
+    for key in KEYS:
+        game = registry_game(key)
+        for preset in game.adapter.presets():
+            if preset == game.preset:
+                continue
+            seats = usual_players(registry_game(key, preset)) != usual_players(game)
+            (pairs if seats else others).append((key, preset))
+    return pairs + random.Random(11).sample(others, 4)
+
+
+@pytest.mark.parametrize("key, preset", _preset_pairs())
+def test_replay_and_whole_game_load_every_preset_with_its_own_number_of_players(key, preset):
+    """A preset for three (or a team game of four) loads in the Replay and Whole game
+    tabs: the seats follow the rules chosen, not the game first shown."""
+    from hanafuda_core.teach.facts import usual_players
+    want = registry_game(key, preset)
+    replay = build_tool("replay", key)
+    replay.preset.value = preset
+    assert len(replay.agents) == want.players[0]
+    assert replay.load(), replay.message.value
+    assert replay.controller.record.preset == preset and \
+        replay.controller.record.players == want.players[0]
+    assert all(a in replay.loader.children for a in replay.agents)
+    whole = build_tool("whole-game", key)
+    first = whole.agents.index
+    whole.preset.value = preset
+    assert whole.agents.index == first          # the same line-up, for the new table
+    assert whole.play(), whole.message.value
+    assert whole.controller.record.players == usual_players(want)
+    assert len(whole.controller.names) == usual_players(want)

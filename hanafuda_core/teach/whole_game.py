@@ -88,8 +88,20 @@ class WholeGameChart(SeededTool):
     def agents(self) -> str:
         return self._agents
 
-    def lineups(self) -> dict[str, tuple[str, ...]]:
-        return lineups(self.game, self.players)
+    def lineups(self, preset: str | None = None) -> dict[str, tuple[str, ...]]:
+        """The line-ups offered for the game shown, or for the game under ``preset``
+        (its own number of players: a preset for three seats three)."""
+        if preset is None or preset == self.game.preset:
+            return lineups(self.game, self.players)
+        game = self._game(preset)
+        return lineups(game, usual_players(game))
+
+    def _game(self, preset: str) -> Game:
+        if preset not in presets(self.game):
+            raise OptionError(f"unknown {self.game.name} rules {preset!r}; choose one of: "
+                              f"{', '.join(presets(self.game))}")
+        from ..registry import get_game
+        return self.game if preset == self.game.preset else get_game(self.game.key, preset)
 
     def preset_choices(self) -> tuple[tuple[str, str], ...]:
         """(label for readers, preset) for each preset of the game."""
@@ -106,20 +118,22 @@ class WholeGameChart(SeededTool):
         """Play a new game (everything checked first; nothing changes on error)."""
         seed = self._seed if seed is None else check_seed(seed)
         preset = self._preset if preset is None else preset
-        if preset not in presets(self.game):
-            raise OptionError(f"unknown {self.game.name} rules {preset!r}; choose one of: "
-                              f"{', '.join(presets(self.game))}")
+        game = self._game(preset)
         agents = self._agents if agents is None else agents
-        offered = self.lineups()
+        offered = self.lineups(preset)
+        shown = list(self.lineups())
+        if agents not in offered and agents in shown and len(shown) == len(offered):
+            # a line-up of the game shown, for rules that seat another number: the same
+            # line-up at the new table ("two greedy players" -> "three greedy players")
+            agents = list(offered)[shown.index(agents)]
         if agents not in offered:
             raise HanafudaError(f"unknown line-up {agents!r}; choose one of: "
                                 f"{', '.join(offered)}")
-        from ..registry import get_game
-        game = self.game if preset == self.game.preset else get_game(self.game.key, preset)
         record = game.play(offered[agents], seed=seed)
         marks = self._marks(game, record, offered[agents])
         self.game, self._record, self._marks_data = game, record, marks
         self._seed, self._preset, self._agents = seed, preset, agents
+        self.players = record.players
         return record
 
     def _marks(self, game: Game, record: Record, agents: tuple[str, ...]) -> dict[str, Any]:

@@ -600,10 +600,11 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
         self.seed = seed_box(controller.record.seed or 1, "160px")
         agents = list(game.agent_names)
         quick = "greedy" if "greedy" in agents else agents[0]
-        self.agents = [dropdown(agents, quick, f"Player {p + 1}", "65px", "190px")
-                       for p in range(game.players[0])]
+        self._agent_names, self._quick = agents, quick
+        self.agents = [self._agent_box(p, quick) for p in range(game.players[0])]
         from ..teach.tools import preset_choices
         self.preset = _rules_box(preset_choices(game), game.preset, "300px")
+        self.preset.observe(self._on_preset, names="value")
         # a race with no round limit and no option for one (Six Hundred) is played to its
         # end: its length is not asked for
         self._fixed_length = (getattr(game.rules, "rounds", 0) is None
@@ -647,9 +648,8 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
         self.step.observe(self._on_step, names="value")
         self.round.observe(self._on_round, names="value")
         self.hide.observe(lambda _c: self._render(), names="value")
-        loader = widgets.HBox([self.seed, *self.agents, self.preset, self.rounds,
-                               self.load_button, self.mine_button],
-                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.loader = widgets.HBox(self._loader_row(), layout=widgets.Layout(
+            flex_flow="row wrap", align_items="center"))
         nav = widgets.HBox([self.round, self.first_button, self.back_button, self.next_button,
                             self.last_button, self.step, self.step_count, self.hide],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -660,10 +660,32 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
                 "same seed, players and rules give the same game. Every card is face up so "
                 "the class can see why each move was made; tick the box to hide the other "
                 "hands.")),
-            loader, self.message, nav, self.where, self.table, self.yaku, self.steps_html])
+            self.loader, self.message, nav, self.where, self.table, self.yaku,
+            self.steps_html])
         self.add_class(_CLASS)
         self.add_class("hanafuda-generic-replay")
         self._loaded()
+
+    def _agent_box(self, seat: int, value: str) -> widgets.Dropdown:
+        return dropdown(self._agent_names, value, f"Player {seat + 1}", "65px", "190px")
+
+    def _loader_row(self) -> list[widgets.Widget]:
+        return [self.seed, *self.agents, self.preset, self.rounds, self.load_button,
+                self.mine_button]
+
+    def _on_preset(self, change: Mapping[str, Any]) -> None:
+        """Rules for another number of players (a preset for three, a team game of
+        four) get a computer player menu per seat; the choices made are kept."""
+        from ..teach.tools import as_play_game
+        found: list[int] = []
+        if not attempt(lambda: found.append(as_play_game(self.controller.game.key,
+                                                         change["new"]).players[0]),
+                       self.message, "The players shown stay."):
+            return
+        if found[0] != len(self.agents):
+            self.agents = [self.agents[p] if p < len(self.agents) else
+                           self._agent_box(p, self._quick) for p in range(found[0])]
+            self.loader.children = self._loader_row()
 
     # -- moving -----------------------------------------------------------------------
     def go(self, where: str) -> None:
@@ -1022,6 +1044,7 @@ class WholeGameView(widgets.VBox):  # type: ignore[misc]
         self.figure = widgets.Output(layout=widgets.Layout(min_height="300px"))
         self.table = widgets.HTML()
         self.play_button.on_click(lambda _b: self.play())
+        self.preset.observe(self._on_preset, names="value")
         controls = widgets.HBox([self.preset, self.agents, self.seed, self.play_button],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.intro = widgets.HTML()
@@ -1031,6 +1054,18 @@ class WholeGameView(widgets.VBox):  # type: ignore[misc]
         self.add_class("hanafuda-whole-game")
         self.add_class(FOCUS_SCOPE)
         self._render()
+
+    def _on_preset(self, change: Mapping[str, Any]) -> None:
+        """Other rules may seat another number of players: offer their line-ups, the
+        same one chosen ("three greedy players" for "two greedy players")."""
+        found: list[list[str]] = []
+        if attempt(lambda: found.append(list(self.controller.lineups(change["new"]))),
+                   self.message, "The line-ups shown stay."):
+            shown = list(self.agents.options)
+            at = shown.index(self.agents.value) if self.agents.value in shown else 0
+            if found[0] != shown:
+                self.agents.options = found[0]
+                self.agents.value = found[0][min(at, len(found[0]) - 1)]
 
     def play(self) -> bool:
         if not attempt(lambda: self.controller.play(self.seed.value, self.preset.value,
