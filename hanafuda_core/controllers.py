@@ -22,7 +22,7 @@ hanafuda_core.errors.PlayerCountError: the sample deal is for 2, 3 or 4 players,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeVar
@@ -34,6 +34,7 @@ from .cards import (
     FLOWERS,
     MONTH_NAMES,
     MONTH_ORDERS,
+    AnyCard,
     Card,
     Kind,
     Ribbon,
@@ -412,15 +413,18 @@ class DealController:
         ``players`` defaults to the fewest the deal is for."""
         if game is None:
             self._sizes: Mapping[int, tuple[int, int]] = BASIC_DEALS
-            self._deck: Sequence[Card] = DECK
+            self._deck: Callable[[int], Sequence[AnyCard]] = lambda _n: DECK
             self._misdeals = MisdealRules()
+            self._notes: Mapping[int, str] = {}
         else:
             from .games import get_game
             from .games.catalog import deck_for, misdeal_rules
             info = get_game(game)
             self._sizes = {n: (d.hand, d.field) for n, d in sorted(info.deals.items())}
-            self._deck = [c for c in deck_for(info) if isinstance(c, Card)]
+            # (its Jokers, and the blank where a count adds it: seven at Hachi-Hachi)
+            self._deck = lambda n: deck_for(info, n)
             self._misdeals = misdeal_rules(info)
+            self._notes = {n: d.note for n, d in info.deals.items() if d.note}
         self._players = self.check_players(min(self._sizes) if players is None else players)
         self._seed = self.check_seed(seed)
         self._last: Dealt | None = None
@@ -475,25 +479,26 @@ class DealController:
         """
         players = self._players if players is None else self.check_players(players)
         seed = self._seed if seed is None else self.check_seed(seed)
-        dealt = deal(players, seed, sizes=self._sizes, deck=self._deck, rules=self._misdeals)
+        dealt = deal(players, seed, sizes=self._sizes, deck=self._deck(players),
+                     rules=self._misdeals)
         self._players, self._last = players, dealt
         self._seed = (seed + 1) % (MAX_SEED + 1)
         return dealt
 
     # -- answers for the view ------------------------------------------------
-    def rows(self) -> list[tuple[str, Sequence[Card] | int]]:
+    def rows(self) -> list[tuple[str, Sequence[AnyCard] | int]]:
         """(label, cards) rows: each hand, the field, and the stock as a count."""
         dealt = self._require()
-        rows: list[tuple[str, Sequence[Card] | int]] = [
-            (f"Player {i + 1}", hand.as_cards()) for i, hand in enumerate(dealt.hands)]
-        rows.append(("Field", dealt.field.as_cards()))
+        rows: list[tuple[str, Sequence[AnyCard] | int]] = [
+            (f"Player {i + 1}", tuple(hand)) for i, hand in enumerate(dealt.hands)]
+        rows.append(("Field", tuple(dealt.field)))
         rows.append(("Stock", len(dealt.stock)))
         return rows
 
     def hiki_cards(self) -> frozenset[Card]:
         """Field cards of the months dealt three to the field (each month a hiki)."""
         dealt = self._require()
-        return frozenset(c for c in dealt.field.as_cards() if c.month in dealt.hiki)
+        return frozenset(c for c in dealt.field if isinstance(c, Card) and c.month in dealt.hiki)
 
     def misdeal_cards(self) -> frozenset[Card]:
         """The cards that make the deal a misdeal (the four of a month, or the four pairs)."""
@@ -501,7 +506,7 @@ class DealController:
         found: set[Card] = set()
         for m in dealt.misdeals:
             place = dealt.field if m.player is None else dealt.hands[m.player]   # None: field
-            found.update(c for c in place.as_cards() if c.month in m.months)
+            found.update(c for c in place if isinstance(c, Card) and c.month in m.months)
         return frozenset(found)
 
     def hiki_messages(self) -> list[str]:
@@ -518,8 +523,10 @@ class DealController:
     def summary(self) -> str:
         dealt = self._require()
         hand, field = self._sizes[len(dealt.hands)]
+        note = self._notes.get(len(dealt.hands), "")
         return (f"Seed {dealt.seed} · {len(dealt.hands)} players · {hand} cards to each "
-                f"player, {field} to the field, {len(dealt.stock)} in the stock")
+                f"player, {field} to the field, {len(dealt.stock)} in the stock"
+                + (f" ({note})" if note else ""))
 
     def _require(self) -> Dealt:
         if self._last is None:

@@ -230,3 +230,30 @@ def test_sample_deal_of_mushi_refuses_three_players_and_keeps_its_state():
     with pytest.raises(PlayerCountError, match="for 2 players, not 3"):
         ctl.set_players(3)
     assert ctl.players == 2
+
+
+def _deal_tool_counts():
+    from hanafuda_core.games import all_games
+    return [(g.key, n) for g in all_games() if g.family == "capture" and g.deals
+            for n in sorted(g.deals)]
+
+
+@pytest.mark.parametrize("key, players", _deal_tool_counts())
+def test_every_count_the_deal_tab_offers_deals_the_games_own_deck(key, players):
+    """The Deal tab deals each count it offers with the cards the game plays with: its
+    Jokers, and the blank card or Joker seven players add (Go-Stop and Hachi-Hachi at
+    seven failed: their 49th card was left out)."""
+    from hanafuda_core.games import get_game as info_of
+    from hanafuda_core.games.catalog import deck_for
+    from hanafuda_core.widgets.deal import SampleDeal
+    ctl = DealController(game=key, seed=random.Random(players).randrange(1000))
+    assert players in ctl.player_choices()
+    view = SampleDeal(ctl, deal_now=False)
+    assert view.deal(players=players), view.message.value
+    dealt = ctl.last
+    cards = [c for h in dealt.hands for c in h] + list(dealt.field) + list(dealt.stock)
+    assert sorted(cards) == deck_for(info_of(key), players)
+    shown = [c for _, row in ctl.rows() if not isinstance(row, int) for c in row]
+    assert len(shown) == len(cards) - len(dealt.stock)
+    note = info_of(key).deals[players].note
+    assert ctl.summary().endswith(f"({note})" if note else " in the stock")
