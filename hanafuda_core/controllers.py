@@ -398,6 +398,20 @@ class DeckController:
 # ---------------------------------------------------------------------------
 
 
+def _game_deck(info: Any) -> Callable[[int], Sequence[AnyCard]]:
+    """The cards a game deals to ``n`` players: its rules' deck where it is playable and
+    they build one (as many Jokers as its rules deal: Go-Stop's two), else its catalog
+    deck for that many players."""
+    from .games.catalog import deck_for
+    from .registry import entry, get_game
+    ids = getattr(get_game(info.key).rules, "deck_ids", None) if entry(info.key).playable \
+        else None
+    if ids is None:
+        return lambda n: deck_for(info, n)
+    cards = tuple(parse_card(i, extras=True) for i in ids)
+    return lambda _n: cards
+
+
 class DealController:
     """One capture-game deal at a time, repeatable by its seed.
 
@@ -416,15 +430,17 @@ class DealController:
             self._deck: Callable[[int], Sequence[AnyCard]] = lambda _n: DECK
             self._misdeals = MisdealRules()
             self._notes: Mapping[int, str] = {}
+            self._aside: Mapping[int, int] = {}
         else:
             from .games import get_game
-            from .games.catalog import deck_for, misdeal_rules
+            from .games.catalog import misdeal_rules
             info = get_game(game)
             self._sizes = {n: (d.hand, d.field) for n, d in sorted(info.deals.items())}
             # (its Jokers, and the blank where a count adds it: seven at Hachi-Hachi)
-            self._deck = lambda n: deck_for(info, n)
+            self._deck = _game_deck(info)
             self._misdeals = misdeal_rules(info)
             self._notes = {n: d.note for n, d in info.deals.items() if d.note}
+            self._aside = {n: d.aside for n, d in info.deals.items() if d.aside}
         self._players = self.check_players(min(self._sizes) if players is None else players)
         self._seed = self.check_seed(seed)
         self._last: Dealt | None = None
@@ -492,7 +508,10 @@ class DealController:
         rows: list[tuple[str, Sequence[AnyCard] | int]] = [
             (f"Player {i + 1}", tuple(hand)) for i, hand in enumerate(dealt.hands)]
         rows.append(("Field", tuple(dealt.field)))
-        rows.append(("Stock", len(dealt.stock)))
+        aside = self._aside.get(len(dealt.hands), 0)
+        if aside:                       # (Tensho: cards set aside face down, out of play)
+            rows.append(("Aside", aside))
+        rows.append(("Stock", len(dealt.stock) - aside))
         return rows
 
     def hiki_cards(self) -> frozenset[Card]:
@@ -524,9 +543,11 @@ class DealController:
         dealt = self._require()
         hand, field = self._sizes[len(dealt.hands)]
         note = self._notes.get(len(dealt.hands), "")
+        aside = self._aside.get(len(dealt.hands), 0)
         return (f"Seed {dealt.seed} · {len(dealt.hands)} players · {hand} cards to each "
-                f"player, {field} to the field, {len(dealt.stock)} in the stock"
-                + (f" ({note})" if note else ""))
+                f"player, {field} to the field, "
+                + (f"{aside} set aside, " if aside else "")
+                + f"{len(dealt.stock) - aside} in the stock" + (f" ({note})" if note else ""))
 
     def _require(self) -> Dealt:
         if self._last is None:

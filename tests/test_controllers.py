@@ -245,6 +245,8 @@ def test_every_count_the_deal_tab_offers_deals_the_games_own_deck(key, players):
     seven failed: their 49th card was left out)."""
     from hanafuda_core.games import get_game as info_of
     from hanafuda_core.games.catalog import deck_for
+    from hanafuda_core.registry import entry as registry_entry
+    from hanafuda_core.teach.facts import deal_rows
     from hanafuda_core.widgets.deal import SampleDeal
     ctl = DealController(game=key, seed=random.Random(players).randrange(1000))
     assert players in ctl.player_choices()
@@ -252,7 +254,17 @@ def test_every_count_the_deal_tab_offers_deals_the_games_own_deck(key, players):
     assert view.deal(players=players), view.message.value
     dealt = ctl.last
     cards = [c for h in dealt.hands for c in h] + list(dealt.field) + list(dealt.stock)
-    assert sorted(cards) == deck_for(info_of(key), players)
+    assert len(set(cards)) == len(cards)
+    row = next((r for r in deal_rows(key) if r["Players"] == players), None) \
+        if registry_entry(key).playable else None
+    stock = next(n for label, n in ctl.rows() if label == "Stock")
+    if row is not None:
+        # the stock the chapter's deal table gives (its rules' deck: Go-Stop's two Jokers;
+        # Tensho's cards set aside are not in it)
+        assert stock == row["Stock"]
+    else:
+        assert sorted(cards) == deck_for(info_of(key), players)
+    assert stock + dict(ctl.rows()).get("Aside", 0) == len(dealt.stock)
     shown = [c for _, row in ctl.rows() if not isinstance(row, int) for c in row]
     assert len(shown) == len(cards) - len(dealt.stock)
     note = info_of(key).deals[players].note
