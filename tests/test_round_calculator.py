@@ -126,6 +126,29 @@ def test_calculator_calls_use_the_tradition_words():
         calc.remove_last_call()
 
 
+@pytest.mark.parametrize("preset, word_to_go_on, word_to_end", [
+    ("book", "continue", "end"), ("d002", "sa-gé", "yoshi")])
+def test_calculator_refuses_a_call_after_the_one_that_ended_the_round(preset, word_to_go_on,
+                                                                      word_to_end):
+    """Every call but one to play on ends the round; a call after it would be left out
+    of the settlement without a word, so it is refused and the form stays."""
+    calc = SettlementCalculator(example=None)
+    calc.set_preset(preset, replace(calc.form, multiplier=1, players=tuple(
+        replace(p, chaff_claim=NONE, suit_claim=NONE) for p in calc.form.players)))
+    calc.add_call("A", word_to_go_on, ["poetry"])
+    calc.add_call("B", word_to_end, ["purple"])
+    before = calc.form
+    with pytest.raises(HanafudaError, match=f"B's '{word_to_end}' ended the round, so no "
+                                            f"call can follow it \\(C's '{word_to_end}'\\)"):
+        calc.add_call("C", word_to_end, ["poetry"])
+    assert calc.form == before
+    with pytest.raises(HanafudaError, match="ended the round"):
+        calc.settle(replace(before, calls=before.calls + (before.calls[0],)))
+    assert calc.form == before
+    calc.settle()
+    assert calc.settlement.totals()["B"] > 0
+
+
 def test_calculator_pass_fee_option_and_players():
     calc = SettlementCalculator()
     calc.load_example("BK17-5")

@@ -92,6 +92,17 @@ def _preset_docs() -> list[tuple[str, str]]:
     return out
 
 
+def _check_calls(calls: Sequence[CallForm]) -> None:
+    """Refuse calls after the one that ended the round: every call but a call to play
+    on ends it, and the round is settled there."""
+    for i, c in enumerate(calls[:-1]):
+        if CALL_ACTIONS.get(c.action, "continue") != "continue":     # (words: checked apart)
+            raise HanafudaError(f"{c.player}'s {c.action!r} ended the round, so no call can "
+                                f"follow it ({calls[i + 1].player}'s {calls[i + 1].action!r}); "
+                                "remove the calls after it, or change it to a call to "
+                                "play on")
+
+
 def _check_preset(preset: object) -> str:
     if preset not in PRESET_LABELS:
         raise OptionError(f"unknown Hachi-Hachi tradition {preset!r}; choose one of: "
@@ -421,6 +432,7 @@ class SettlementCalculator:
             yaku_rule(self.rules.yaku, key)
         if CALL_ACTIONS[action] != "cancel" and not yaku:
             raise HanafudaError("name the yaku the player holds when making this call")
+        _check_calls(self._form.calls + (CallForm(player, action, yaku),))
         self._form = replace(self._form, calls=self._form.calls + (CallForm(player, action, yaku),))
         self._example = None
         return self._form
@@ -486,6 +498,7 @@ class SettlementCalculator:
                                 f"cards), not {form.multiplier!r}")
         if form.multiplier is None and field_cards is None:
             field_cards = CardSet()
+        _check_calls(form.calls)
         calls = tuple(Call(c.player, c.action, tuple(c.yaku)) for c in form.calls)
         return RoundFacts(
             tuple(players), dealer=form.dealer, field=field_cards, multiplier=form.multiplier,
