@@ -387,6 +387,12 @@ def _code(card: int) -> str:
     return Card(card).code if card < 48 else Extra(card).code
 
 
+def _short(text: object) -> str:
+    """A player's text as a message quotes it: cut short after 40 characters."""
+    text = str(text)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def parse_action(text: str | Action) -> Action:
     """Read an action from its code: ``"play 3a"``, ``"capture 3b"``, ``"koikoi"`` (a go-on;
     ``"go on"`` is read too), ``"stop"``."""
@@ -424,9 +430,9 @@ def parse_action(text: str | Action) -> Action:
             raise IllegalActionError(f"{text!r}: a Joker is never taken from the field; it "
                                      "goes to a pile as soon as it is played or drawn")
         return CAPTURE[card]
-    raise IllegalActionError(f"cannot read the action {text!r}; write 'play <card>', "
-                             "'capture <card>', 'koikoi' (go on), 'stop', 'declare <what> "
-                             "<cards>' or 'pass'")
+    raise IllegalActionError(f"cannot read the action {_short(text)!r}; write 'play <card>', "
+                             "'capture <card>', 'declare <what> <cards>', 'pass', or a "
+                             "decision the game asks for ('stop', or 'koikoi' to go on)")
 
 
 # ---------------------------------------------------------------------------
@@ -2645,7 +2651,12 @@ def apply(state: State, action: Action | str, player: int | None = None) -> Stat
                 and action in state.rules.overlay.decision_actions(state):
             return _decide(state, action)
     elif isinstance(action, str):
-        action = parse_action(action)
+        try:
+            action = parse_action(action)
+        except IllegalActionError as error:     # (text that names no action at all)
+            codes = ", ".join(a.code() for a in legal_actions(state)) or \
+                "none (the round is over)"
+            raise IllegalActionError(f"{error}; legal now: {codes}") from None
     if type(action) is Declare:
         action = _norm_declare(action)
     _refuse(state, action, player)

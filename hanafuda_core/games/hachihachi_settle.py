@@ -912,8 +912,8 @@ def _card_points(w: _Work) -> None:
         if len(missing) == len(given):
             w.notes.append("card points were not given, so they are not settled")
             return
-        raise HanafudaError(f"card points are needed for {', '.join(missing)}: give captures or "
-                            "card_points")
+        raise HanafudaError(f"card points are needed for {', '.join(missing)}: give the "
+                            "cards each captured, or their card points")
     pts = {n: v for n, v in given.items() if v is not None}     # (all of them, now)
     clause = w.cite("two_player_cards" if len(w.active) == 2 else "unit")
     if len(w.active) == 2 and w.rules.two_player_cards == "par":

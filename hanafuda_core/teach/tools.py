@@ -1128,7 +1128,8 @@ class ReplayController:
         """Go to step ``index`` (0: the deal) of round ``round_index`` (from 0)."""
         r = self.round_index if round_index is None else round_index
         if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < self.rounds:
-            raise HanafudaError(f"the record has rounds 1 to {self.rounds}, not {r!r} + 1")
+            shown = r + 1 if type(r) is int else repr(r)
+            raise HanafudaError(f"the record has rounds 1 to {self.rounds}, not {shown}")
         n = len(self._steps[r])
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= n:
             raise HanafudaError(f"round {r + 1} has steps 0 to {n}, not {index!r}")
