@@ -184,6 +184,7 @@ def _preset_pairs():
     """Every (game, preset) whose rules seat another number than the game's first
     preset; the rest a seeded sample (each replay plays a whole game)."""
     import random
+
     from hanafuda_core.teach.facts import usual_players
     pairs, others = [], []
     for key in KEYS:

@@ -175,7 +175,8 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
     ("The chapter's example: four November cards complete January and March",
      WORKED_EXAMPLE),
     ("Two April cards and two November cards (the chapter's rule)", "4a 4b 11a 11b"),
-    ("All four Brights but no whole month", "1a 3a 8a 12a 2a 6a 7a"),
+    ("The four Brights other than the Rainman and three Tens, but no whole month",
+     "1a 3a 8a 12a 2a 6a 7a"),
 )
 
 

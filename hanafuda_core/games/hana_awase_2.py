@@ -47,6 +47,7 @@ __all__ = [
     "COMPARISON_PILES",
     "DECISIONS",
     "EXAMPLE_PILES",
+    "FIRST_GAME_SEED",
     "MISERY_AMOUNT",
     "MISERY_AT_MOST",
     "OPTIONS",
@@ -114,7 +115,7 @@ _OPTION_LIST = (
            f"{MISERY_AT_MOST} points or less gains {MISERY_AMOUNT}, and every other player "
            f"loses {MISERY_AMOUNT}, on top of the normal scoring", BOOK_VAR.at("1147")),
     Option("worthless_chaff", False, (False, True), "Worthless Chaff: Chaffs are worth 0 "
-           "points (the par stays 88)", BOOK_VAR.at("1149")),
+           f"points (the par stays {PAR}: our reading)", BOOK_VAR.at("1149")),
 )
 OPTIONS: Mapping[str, Option] = {o.key: o for o in _OPTION_LIST}
 
@@ -140,9 +141,9 @@ DECISIONS: Mapping[str, str] = {
         "order, gains 40 and every other player loses 40: with two such players each ends "
         "even from the rule and the third loses 80. It is a bonus on top of the round's "
         "scores, so the round no longer balances.",
-    "Worthless Chaff and the par": "With Chaffs worth nothing the deck is worth less, but "
-        "the chapter keeps the par of 88; so do we. Any 14 Chaffs still counts: it counts "
-        "cards, not points.",
+    "Worthless Chaff and the par": "With Chaffs worth nothing the deck is worth less. The "
+        "variation changes only the Chaffs' value and does not mention the par, so we "
+        f"leave the par at {PAR}. Any 14 Chaffs still counts: it counts cards, not points.",
 }
 
 #: The shared scoring steps in this game's order (``teach.scoring_steps``): the base score
@@ -186,6 +187,11 @@ EXAMPLE_PILES: tuple[str, str, str] = (
     "12a 2a 4a 5a 6a 4b 4c 4d",            # 1 Bright, 4 Tens, 1 Ribbon, 2 Chaffs: 67
     "7a 9a 10a 5b 7b 5c 5d 7c 7d 9c",      # 3 Tens, 2 Ribbons, 5 Chaffs: 45
 )
+
+#: The deal of the chapter's first game and worked round: a round in which a yaku
+#: stops play while cards are still in the hands and the stock, so the reader sees the
+#: chapter's key rule (tested in tests/games/test_hana_awase_2.py).
+FIRST_GAME_SEED = 8
 
 #: Piles scored under each preset on the variants page: (label, cards).
 COMPARISON_PILES: tuple[tuple[str, str], ...] = (

@@ -37,6 +37,7 @@ from ..errors import OptionError
 from ..families.capture.adjustments import LeadDoubles
 from ..families.capture.ranking import COUNTING_TOKENS, tied_round_decision
 from ..families.capture.settlement import CardValueSettlement
+from ..narration import and_list
 from ..rules import Option, RuleSets, Source
 from ..yaku import YakuGroup, YakuRule, YakuTable
 from .catalog import misdeal_rules
@@ -183,9 +184,13 @@ DECISIONS: Mapping[str, str] = {
                          "month in your hand count too.",
     "A hiki against the Storm": "A player holding the rest of a month always announces it "
                                 "when the Storm would take one of its field cards, so we "
-                                "announce for them and refuse the Storm that card. Three "
-                                "cards of a month lying on the field are no hiki here: the "
-                                "Storm may take one of them.",
+                                "announce for them and refuse the Storm that card. This "
+                                "holds whenever an opponent's hand has every card of the "
+                                "month that is not on the field, also a single fourth card "
+                                "beside three on the field. Three cards of a month lying "
+                                "on the field are no hiki of their own: when the fourth is "
+                                "in the stock or in the hand of the Storm's player (or a "
+                                "partner), the Storm may take one of them.",
     "Teams": "The chapter does not say who deals after a team wins a round. The winning "
              "side deals through its player who comes first in turn from the last dealer; "
              "both partners write the side's score.",
@@ -298,6 +303,8 @@ def chapter_facts(prefix: str = "higo") -> dict[str, object]:
     >>> f = chapter_facts()
     >>> f["higo_penalty"], f["higo_deck"], f["higo_ex_a"], f["higo_ex_b"], f["higo_ex_c"]
     (50, 245, -60, 25, -20)
+    >>> f["higo_shared_cards"]
+    'the Curtain, the Boar, the Sake Cup and the Deer'
     """
     from ..cards import CardSet
     rules = get_rules("book-3")
@@ -307,6 +314,9 @@ def chapter_facts(prefix: str = "higo") -> dict[str, object]:
     values: dict[str, object] = dict(zip(("bright", "ten", "ribbon", "chaff"), VALUES))
     values.update(penalty=PENALTY, deck=o.card_points(CardSet.deck().mask),
                   yaku_count=len(YAKU), rounds=rules.rounds)
+    # the cards that belong to more than one yaku, in deck order ("the Curtain, ...")
+    shared = sorted(c for c in Card if sum(c in y.cards for y in YAKU) > 1)
+    values["shared_cards"] = and_list(f"the {c.info.name}" for c in shared)
     for k, s in zip("abc", scores):
         values[f"ex_{k}"] = s.total
         values[f"ex_{k}_cards"] = s.card_points

@@ -26,6 +26,11 @@ of :data:`ROUND_ADJUSTMENTS`:
 
 >>> get_rules(winner_takes_all=True, rain=True).overlay.adjustments
 (RainWashes(name='Rain'), WinnerTakesAll(name='Winner Takes All'))
+
+Rain (the family's :class:`~hanafuda_core.families.capture.adjustments.RainWashes`)
+makes the player it leaves holding the only score the round's winner, so Winner Takes
+All after it cannot hand the Rain-maker's points to an opponent whose score Rain wiped
+out.
 """
 
 from __future__ import annotations
@@ -169,7 +174,8 @@ _OPTION_LIST = (
     Option("rain", False, (False, True), "a player who captured all four November cards "
            "wipes out every opponent's score for the round ('Rain')", BOOK_VAR.at("897-899"),
            note="The four November cards must be in one pile at the end of the round; "
-                "that player keeps their score."),
+                "that player keeps their score and, holding the only score, wins the "
+                "round."),
     counting_rounds_option(BOOK_VAR.at("901")),
     first_dealer_tie_option(BOOK_VAR.at("903")),
 )
@@ -189,8 +195,10 @@ DECISIONS: Mapping[str, str] = {
     "Several round variations at once": "The chapter does not order Low Man Out, Rain "
         "and Winner Takes All. When they are played, we check Low Man Out on the scores "
         "as counted (after Rain it would nearly always wipe the round out), then Rain, "
-        "then Winner Takes All; the round's winner is the one with the best score as "
-        "counted, and after a tie nobody takes all.",
+        "then Winner Takes All. The round's winner is the one with the best score as "
+        "counted, except that Rain makes its holder the winner: every opponent then "
+        "scores 0, so the holder has the only score, and Winner Takes All must not give "
+        "it to a player Rain wiped out. After a tie nobody takes all.",
 }
 
 #: The game's own scoring step, read by the teaching layer (``teach.scoring_steps``),

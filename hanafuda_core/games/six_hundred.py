@@ -110,7 +110,7 @@ CARD_VALUES: tuple[tuple[Card, int], ...] = ((C.PLUM_NIGHTINGALE, 50), (C.PAULOW
 ALTERNATE_VALUES = (20, 10, 10, 0)
 SAKE_DEER_VALUES: tuple[tuple[Card, int], ...] = ((C.CHRYSANTHEMUM_SAKE, 50), (C.MAPLE_DEER, 50))
 
-#: The race (1323; QR 8373) and Six Hundred, Seven Hundred (1477-1489).
+#: The race (1323; QR 8373) and Seven Hundred (1477-1489).
 TARGET, TARGET_700 = 600, 700
 #: Scoring Canceled (1461-1473): a score, less its November and December cards, of this
 #: much or less cancels the round.
@@ -193,8 +193,8 @@ _OPTION_LIST = (
            "less, nobody scores the round (hand combinations too), unless someone "
            "captured 4 Dry Brights ('Scoring Canceled')", BOOK_VAR.at("1461, 1465, 1469, 1473")),
     Option("seven_hundred", False, (False, True), f"the race is to {TARGET_700}, and 4 Dry "
-           f"Brights and Any 7 Ribbons are worth {TARGET_700} ('Six Hundred, Seven "
-           "Hundred')", BOOK_VAR.at("1477, 1481, 1485, 1489")),
+           f"Brights and Any 7 Ribbons are worth {TARGET_700} ('Seven Hundred')",
+           BOOK_VAR.at("1477, 1481, 1485, 1489")),
     Option("shorter_rounds", False, (False, True), "the round ends as soon as every hand "
            "is empty; the cards left in the stock and on the field are nobody's "
            "('Shorter Rounds')", BOOK_VAR.at("1483, 1487"),
@@ -317,6 +317,7 @@ def chapter_facts(prefix: str = "sh") -> dict[str, object]:
         "stock2": 48 - 2 * _DEALS[2][0] - _DEALS[2][1],
         "stock3": 48 - 3 * _DEALS[3][0] - _DEALS[3][1],
         "month_yaku": _MONTH_POINTS,
+        "month_yaku_count": sum(r.group == "months" for r in table.rules),
     }
     values.update({f"hand_{r.key}": r.value for r in TEYAKU.rules})
     values.update({f"pts_{r.key}": r.points for r in table.rules})

@@ -82,7 +82,11 @@ def test_rain_leaves_the_holder_of_all_four_november_cards_their_score():
     piles = (0, NOVEMBER | CardSet.parse("3a").mask, 0)
     c = ctx((50, 60, 70), piles=piles)
     points, winner, note = RainWashes().apply(c.scores, 2, c)
-    assert (points, winner) == ((0, 60, 0), 2) and "player 2" in note
+    # the holder, with the only score left, wins the round
+    assert (points, winner) == ((0, 60, 0), 1) and "player 2" in note
+    assert "with the only score player 2 wins the round" in note
+    # a holder whose score is gone already (Low Man Out first) leaves the winner be
+    assert RainWashes().apply((0, 0, 0), 2, c).winner == 2
 
 
 @settings(max_examples=60, deadline=None)

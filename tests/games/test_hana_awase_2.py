@@ -7,6 +7,7 @@ Worthless Chaff)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from hanafuda_core.errors import OptionError
 from hanafuda_core.games.hana_awase_2 import (
     BANKRUPT_START,
     EXAMPLE_PILES,
+    FIRST_GAME_SEED,
     MISERY_AMOUNT,
     MISERY_AT_MOST,
     OPTIONS,
@@ -189,6 +191,19 @@ def test_a_yaku_in_the_very_last_turn_is_a_yaku_end():
     end = apply(state, "play 5c")
     assert end.result.reason == "yaku" and end.result.winner == 0
     assert end.result.points == (5 + 5 + 5 + 1 - 88 + 40, 20 - 88 - 40, 10 - 88 - 40)
+
+
+def test_the_chapters_first_game_shows_a_yaku_stopping_the_round_early():
+    """The chapter's first game and worked round use FIRST_GAME_SEED: the first yaku must
+    end that round while cards are still in the hands and the stock."""
+    from hanafuda_core.teach.worked import first_game, worked_round
+    game = get_game("hana-awase-2")
+    result = worked_round(game, FIRST_GAME_SEED).result
+    assert result.reason == "yaku"
+    end = first_game(game, FIRST_GAME_SEED).moment("end").text
+    assert "the first yaku, which ends the round at once" in end
+    left = re.search(r"(\d+) cards? left in the hands, (\d+) in the stock", end)
+    assert left is not None and int(left[1]) > 0 and int(left[2]) > 0
 
 
 def test_only_quads_are_misdeals_and_the_deal_is_seven_and_six():

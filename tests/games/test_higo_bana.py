@@ -116,6 +116,26 @@ def test_book_higo_bana_hiki_example_4_the_storm_is_refused():
     assert "capture 4d" in [a.code() for a in state.apply("play 11d").legal_actions()]
 
 
+def test_three_on_the_field_and_the_fourth_in_an_opponents_hand_stop_the_storm():
+    """The chapter's FAQ: three Wisteria cards on the field, the fourth in A's hand: B's
+    Storm may take none of the three (A announces hiki); with the fourth in the stock it
+    may take one."""
+    state = setup_state(RULES, ["4d 1a", "11d 2a"], "4a 4b 4c 9a", "3a 3b", player=1)
+    after = state.apply("play 11d")
+    assert [a.code() for a in after.legal_actions()] == ["capture 9a", "pass"]
+    state = setup_state(RULES, ["5c 1a", "11d 2a"], "4a 4b 4c 9a", "4d 3b", player=1)
+    codes = [a.code() for a in state.apply("play 11d").legal_actions()]
+    assert {"capture 4a", "capture 4b", "capture 4c"} <= set(codes)
+
+
+def test_the_cards_shared_by_two_yaku_are_named_in_the_chapter():
+    assert chapter_facts()["higo_shared_cards"] == ("the Curtain, the Boar, the Sake Cup "
+                                                    "and the Deer")
+    for card in (Card.CHERRY_CURTAIN, Card.CLOVER_BOAR, Card.CHRYSANTHEMUM_SAKE,
+                 Card.MAPLE_DEER):
+        assert sum(card in y.cards for y in YAKU) == 2
+
+
 # -- values, yaku, deal -------------------------------------------------------------------
 
 def test_card_values_are_the_chapters_own_and_the_deck_is_worth_245():

@@ -20,6 +20,7 @@ from hanafuda_core.games.matching_flowers import (
     ROUND_ADJUSTMENTS,
     WORKED_EXAMPLE,
     YAKU,
+    chapter_facts,
     get_rules,
 )
 from hanafuda_core.play import random_round
@@ -229,19 +230,32 @@ def test_low_man_out_line_895_a_score_under_20_wipes_the_round_out():
 def test_rain_lines_897_899_all_four_november_cards_leave_the_opponents_nothing():
     captures = ["11a 11b 11c 11d", "1a 3a 8a 12a", "2a 5c"]        # 36 + 10, 80 + 60, 11
     res = settle(captures, rain=True)
-    assert res.points == (46, 0, 0) and res.winner == 1          # 140 was the best score
-    assert "Rain: player 1 holds all four November cards" in res.report.to_text()
+    # 140 was the best score as counted, but Rain leaves player 1 the only score: they win
+    assert res.points == (46, 0, 0) and res.winner == 0
+    text = res.report.to_text()
+    assert "Rain: player 1 holds all four November cards" in text
+    assert "player 1 wins the round" in text
 
 
 def test_low_man_out_is_read_before_rain_and_winner_takes_all_last():
     """Our order: on the scores as counted (46, 140, 11) Low Man Out fires first, so
     nothing is left for Rain or Winner Takes All; without player 3's low score Rain
-    leaves player 1 alone and Winner Takes All gives that to player 2, the winner."""
+    leaves player 1 the only score, so player 1 wins the round and Winner Takes All
+    gives them their own score: an opponent Rain wiped out never takes it."""
     every = {"low_man_out": True, "rain": True, "winner_takes_all": True}
     res = settle(["11a 11b 11c 11d", "1a 3a 8a 12a", "2a 5c"], **every)
     assert res.points == (0, 0, 0) and res.winner == 1
     res = settle(["11a 11b 11c 11d", "1a 3a 8a 12a", "2a 4a 5a"], **every)  # 46, 140, 30
+    assert res.points == (46, 0, 0) and res.winner == 0
+
+
+def test_rain_then_winner_takes_all_leaves_every_opponent_nothing():
+    """Lines 891 and 897-899 together: whoever wins on the scores as counted, the
+    Rain-maker's opponents end the round with 0, and the Rain-maker keeps their score."""
+    captures = ["1a 3a 8a 12a", "11a 11b 11c 11d", "2a 4a 5a"]            # 140, 46, 30
+    res = settle(captures, rain=True, winner_takes_all=True)
     assert res.points == (0, 46, 0) and res.winner == 1
+    assert chapter_facts()["mf_rv_final"] == chapter_facts()["mf_rv_rain"]
 
 
 def test_every_option_cites_its_lines():
@@ -283,6 +297,8 @@ def expected_round(counted: list[int], piles: list[int], options: dict) -> tuple
         for p, m in enumerate(piles):
             if m & november == november:
                 points = [v if q == p else 0 for q, v in enumerate(points)]
+                if points[p] > 0:                  # the only score left: the holder wins
+                    winner = p
     if options["winner_takes_all"] and winner is not None:
         points = [sum(points) if q == winner else 0 for q in range(len(points))]
     return points, winner

@@ -165,7 +165,9 @@ _NOVEMBER = MONTH_MASKS[10]
 @dataclass(frozen=True)
 class RainWashes:
     """A player whose pile holds all four November cards keeps their score; every other
-    player scores 0."""
+    player scores 0. The holder, left with the only score, wins the round (so Winner
+    Takes All after it cannot give the holder's points to an opponent Rain wiped out);
+    a holder with nothing left (Low Man Out first) leaves the winner as it was."""
 
     name: str = "Rain"
 
@@ -177,8 +179,11 @@ class RainWashes:
             return Adjusted(points, winner, "nobody holds all four November cards; the "
                                             "scores stand")
         out = tuple(v if s == holder else 0 for s, v in enumerate(points))
-        return Adjusted(out, winner, f"{_who(holder)} holds all four November cards, so "
-                                     "every opponent scores 0")
+        note = f"{_who(holder)} holds all four November cards, so every opponent scores 0"
+        if out[holder] > 0 and holder != winner:
+            return Adjusted(out, holder, f"{note}, and with the only score {_who(holder)} "
+                                         "wins the round")
+        return Adjusted(out, winner, note)
 
 
 @dataclass(frozen=True)
