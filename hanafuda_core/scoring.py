@@ -145,8 +145,7 @@ class ScoreReport:
         for m in self.multipliers:
             src = f" ({m.source.reader(lines=False)})" if m.source else ""
             out.append(f"  x{m.factor}: {m.reason}{src}")
-        for note in self.notes:
-            out.append(f"  note: {note}")
+        out += [f"  {note}" for note in self.notes]
         for p in self.payments:
             out.append(f"  player {p.payer + 1} pays player {p.payee + 1}: {p.amount}"
                        + (f" ({p.reason})" if p.reason else ""))

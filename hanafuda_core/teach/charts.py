@@ -319,8 +319,8 @@ def _card_points(g: Game, card: Card) -> int | None:
     return None if value is None else int(value)
 
 
-_GROUP_NAMES = {"chaff": "Chaff combinations (by kinds)",
-                "suit": "Suit combinations (by months)"}
+_GROUP_NAMES = {"chaff": "Combinations by kind of card (Chaffs, Ribbons, Tens)",
+                "suit": "Combinations by month (pairs, triples, fours)"}
 
 
 def hand_rows(game: Game | str) -> list[dict[str, object]]:

@@ -256,7 +256,7 @@ def test_three_november_cards_stranded_on_the_field_are_nobodys():
     assert end.inner.field == CardSet.parse("11a 11b 11c")
     assert sum(end.result().points) == -35
     assert end.result().accounts == {"left on the field": 35}
-    assert "3 card(s) stay on the field: nobody's" in end.result().detail.report.to_text()
+    assert "3 cards stay on the field and score for nobody" in end.result().detail.report.to_text()
 
 
 def test_a_storm_left_on_the_field_at_the_end_is_nobodys():

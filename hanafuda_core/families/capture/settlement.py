@@ -761,7 +761,9 @@ class CardValueSettlement:
                     notes.append(f"player {p + 1}: {scores[side].taken_by_others} taken by "
                                  "others' yaku (a yaku scores nothing for its maker)")
             if fm:
-                notes.append(f"{fm.bit_count()} card(s) stay on the field: nobody's")
+                n = fm.bit_count()
+                notes.append(f"{n} {'card stays' if n == 1 else 'cards stay'} on the field "
+                             "and score for nobody")
             if tie_winner is not None and burdens:
                 notes.append(f"a tie for the best score: player {tie_winner + 1} wins the "
                              "round, carrying the lighter point burden")
