@@ -128,6 +128,13 @@ def test_first_game_draws_every_moment_of_a_round_for_any_game(key, seed):
     # (a card turned over from the stock may be any card, a Joker too: Go-Stop's, G1)
     assert set(turn.highlight) <= set(field_before) | set(hand) | set(range(55))
     assert not (set(turn.highlight) & set(field_after))     # what you took left the field
+    # every table shown holds every card of the deal (a card turned over and waiting to
+    # be matched too: "In play"); a moment of a later deal says it is another deal's
+    def cards_shown(m):
+        return sum(c if isinstance(c, int) else len(c) for _label, c in m.rows)
+    for m in fg.moments:
+        if m.key in ("decision", "empty", "end"):
+            assert cards_shown(m) == cards_shown(setup), (key, m.key, m.rows)
     for m in fg.moments:
         markup = moment_html(m)
         widths = _card_widths(markup)
@@ -150,6 +157,17 @@ def test_koikoi_first_game_shows_the_koikoi_decision_with_a_reason():
     d = first_game("koikoi", 3).moment("decision")
     assert "Koi-Koi" in d.text and "Stop" in d.text
     assert "captures make" in d.text            # what the decider holds, in words
+
+
+def test_a_moment_found_in_a_later_deal_says_it_is_from_another_deal():
+    """Matching Flowers' first deal (seed 3) never has every hand empty with the stock
+    left while a card waits: the moment comes from a later deal, and says so."""
+    fg = first_game("matching-flowers", 3)
+    empty = fg.moment("empty")
+    assert empty.text.startswith("From another deal")
+    assert "a card turned over waits to be matched" in empty.text
+    assert dict(empty.rows)["In play"]
+    assert not fg.moment("setup").text.startswith("From another deal")
 
 
 def test_a_game_without_decisions_has_no_decision_moment_and_says_which_it_has():

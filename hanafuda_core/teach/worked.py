@@ -344,6 +344,8 @@ def _rows(zones: dict[str, tuple[int, ...]], me: int, *, hide_others: bool = Tru
             rows.append(("Field", list(cards)))
         elif zone in ("stock", "undealt"):
             rows.append(("Stock", len(cards)))
+        elif zone == "in play" and cards:       # (a card waiting for its match's choice)
+            rows.append(("In play", list(cards)))
         elif kind.startswith("captures"):
             hands = sum(1 for z in zones if z.startswith("hand "))
             sides = sum(1 for z in zones if z.startswith("captures"))
@@ -454,12 +456,12 @@ def _hands_empty(zones: dict[str, tuple[int, ...]]) -> bool:
 
 
 def _find_empty_hands(g: Game, seed: int, n: int, agent: str
-                      ) -> tuple[dict[str, tuple[int, ...]], bool] | None:
+                      ) -> tuple[dict[str, tuple[int, ...]], bool, int] | None:
     """The table the first time every hand is empty with cards left in the stock, in the
     first round from ``seed`` on that gets there (within 80 deals), and whether the rest
     of the stock then goes unused (the round ends without drawing it; a round stopped by a
-    player at that moment does not tell, and the search goes on); None for a game whose
-    hands and stock run out together."""
+    player at that moment does not tell, and the search goes on), and the deal's seed;
+    None for a game whose hands and stock run out together."""
     for s in range(seed, seed + 80):
         agents = [g.agent(agent) for _ in range(n)]
         rng = random.Random(s)
@@ -480,8 +482,13 @@ def _find_empty_hands(g: Game, seed: int, n: int, agent: str
         result = r.result()
         # A round someone stopped right there says nothing of what the rules do next.
         if not unused or result is None or result.reason != "stop":
-            return seen, unused
+            return seen, unused, s
     return None
+
+
+def _other_deal(found: int, seed: int) -> str:
+    """How a moment found in a later deal than the one shown begins."""
+    return "" if found == seed else "From another deal: "
 
 
 def first_game(game: Game | str, seed: int = 3, players: int | None = None,
@@ -535,21 +542,24 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
         s, d = found
         choices = and_list([f"\u201c{c}\u201d" for c in d.choices])
         moments.append(Moment("decision", "A decision", (
-            f"Player {d.player + 1} must choose between {choices}. {d.reason} "
-            f"They choose \u201c{d.chosen}\u201d."), _rows(d.zones, d.player, you=False)))
+            _other_deal(s, seed) + f"Player {d.player + 1} must choose between {choices}. "
+            f"{d.reason} They choose \u201c{d.chosen}\u201d."),
+            _rows(d.zones, d.player, you=False)))
     # Any players will do to show the table then; the simple ones always stop at once,
     # so a round where play goes on past empty hands may need players who call on.
     empty = _find_empty_hands(g, seed, n, agent) or (
         _find_empty_hands(g, seed, n, "random") if "random" in g.agent_names else None)
     if empty is not None:
-        zones, ends = empty
+        zones, ends, s = empty
         left = len(zones["stock"])
         then = ("Under these rules the round ends here, and the rest of the stock is not "
                 "used." if ends else "Play goes on: on each turn, turn over the top stock "
                 "card and match it as usual, until the stock is empty.")
         moments.append(Moment("empty", "Hands empty, stock left", (
-            f"Every hand is empty, but {left} card{'s' * (left != 1)} are still in the "
-            f"stock. {then}"), _rows(zones, me, hide_others=False)))
+            _other_deal(s, seed) + f"Every hand is empty, but {left} "
+            + ("card is" if left == 1 else "cards are") + " still in the stock"
+            + (", and a card turned over waits to be matched" if zones.get("in play")
+               else "") + f". {then}"), _rows(zones, me, hide_others=False)))
     while not r.is_terminal:
         p = r.current_player
         assert p is not None
