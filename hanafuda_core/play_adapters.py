@@ -931,8 +931,18 @@ class HachiHachiAdapter(CaptureAdapter):
     @property
     def default_rounds(self) -> int:
         """Deals in a game unless told otherwise: twelve (``GAME_DEALS``)."""
+        return self.game_lengths[0]
+
+    @property
+    def game_lengths(self) -> tuple[int, ...]:
+        """The numbers of deals a whole game may have (``GAME_DEALS``: 12, or 6 for a
+        short game), for the tools that ask for a game's length."""
         from .games.hachihachi import GAME_DEALS
-        return GAME_DEALS[0]
+        return tuple(GAME_DEALS)
+
+    @property
+    def lengths_text(self) -> str:
+        return " or ".join(map(str, sorted(self.game_lengths)))
     score_flags: Mapping[str, Any] = {"hand": False, "revealed": None}
     count_options: tuple[str, ...] = ()      # (the rules seat two to seven as they are)
     wording = PAYMENT_WORDS                  # (the ledger's wording is not replayed)
@@ -1011,8 +1021,8 @@ class HachiHachiAdapter(CaptureAdapter):
                                        "deals)").optional(),
             "blind_offered": FLAG.optional(), "trade": FLAG.optional().or_null(),
             "names": list_field(TEXT, "texts (one name per player)", players).optional(),
-            "deals": Field("the game's number of deals, 6 or 12", lambda v: v in (6, 12)
-                           and type(v) is int, False)})
+            "deals": Field(f"the game's number of deals, {self.lengths_text}",
+                           lambda v: v in self.game_lengths and type(v) is int, False)})
 
     def agent(self, game: Game, name: str) -> Any:
         from .games.hachihachi_play import make_agent

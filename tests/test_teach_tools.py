@@ -306,3 +306,14 @@ def test_replay_refuses_what_is_not_a_record():
         ReplayController()
     with pytest.raises(HanafudaError, match="needs a game record"):
         ReplayController("koikoi")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rounds", (0, 1, 7, 13))
+def test_a_replayed_hachihachi_game_asks_for_six_or_twelve_deals_in_one_message(rounds):
+    """The Replay tab's length: one message whatever the wrong length (it said "from 1 to
+    12" for 0 and 13, then "6 or 12" for 1)."""
+    from hanafuda_core.teach.tools import ReplayController
+    with pytest.raises(HanafudaError, match=f"a replayed Hachi-Hachi game has 6 or 12 deals, "
+                                            f"not {rounds}$"):
+        ReplayController(game="hachihachi", rounds=rounds)
+    assert ReplayController(game="hachihachi", rounds=6).rounds == 6

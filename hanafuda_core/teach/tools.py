@@ -977,9 +977,13 @@ class ReplayController:
                 raise HanafudaError("give a record to replay, or a game to play one")
             g = as_play_game(game, preset, **options)
             seed = check_seed(seed)
+            lengths = getattr(g.adapter, "game_lengths", None)     # (Hachi-Hachi: 6 or 12)
             if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
-                                       or not 1 <= rounds <= MAX_ROUNDS):
-                raise HanafudaError(f"a replayed game has from 1 to {MAX_ROUNDS} "
+                                       or not 1 <= rounds <= MAX_ROUNDS
+                                       or (lengths and rounds not in lengths)):
+                allowed = (" or ".join(map(str, sorted(lengths))) if lengths
+                           else f"from 1 to {MAX_ROUNDS}")
+                raise HanafudaError(f"a replayed {g.name} game has {allowed} "
                                     f"{g.round_word}, not {rounds!r}")
             quick = "greedy" if "greedy" in g.agent_names else g.agent_names[0]
             names = list(agents) if agents else [quick] * g.players[0]
