@@ -576,7 +576,8 @@ class CaptureAdapter:
             raise HanafudaError(f"the {both[0].title} ({both[0].code}) is both in the pile and "
                                 "on the field; a card lies in one place")
         if isinstance(calls, bool) or not isinstance(calls, int) or calls < 0:
-            raise HanafudaError(f"--koikoi counts calls: 0 or more, not {calls}")
+            raise HanafudaError("the calls to play on made before this score (calls) are a "
+                                f"whole number from 0, not {calls!r}")
         rules = game.rules
         months = () if revealed is None else self._revealed_months(game, revealed)
         doubled = frozenset().union(*(self.revealable(game)[m] for m in months))

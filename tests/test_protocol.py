@@ -366,3 +366,9 @@ def test_a_pile_with_a_card_twice_or_outside_the_deck_is_refused(key):
             game.score([outside[0]])
     with pytest.raises(HanafudaError, match="unknown card"):
         game.score(["13a"])
+
+
+def test_a_wrong_number_of_calls_is_refused_in_the_score_apis_own_words():
+    """The Python API's message names its own argument, not the command line's flag."""
+    with pytest.raises(HanafudaError, match=r"\(calls\) are a whole number from 0, not -1$"):
+        get_game("koikoi").score(["1a"], calls=-1)
