@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Literal, overload
 
-from .errors import HanafudaError, UnknownCardError
+from .errors import HanafudaError, UnknownCardError, shown
 
 __all__ = [
     "Kind", "Ribbon", "Flower", "CardInfo", "Card", "Extra", "ExtraInfo",
     "CardSet", "FLOWERS", "CARD_INFO", "EXTRA_INFO", "DECK", "DEFAULT_VALUES",
     "MONTH_ORDERS", "MONTH_NAMES", "month_in_order", "parse_card", "parse_cards",
-    "format_cards", "card_names",
+    "card_words", "format_cards", "card_names",
 ]
 
 
@@ -387,7 +387,7 @@ def month_in_order(card: Card, order: str = "japanese") -> int:
     try:
         table = MONTH_ORDERS[order]
     except KeyError:
-        raise ValueError(f"unknown month order {order!r}; known orders: "
+        raise ValueError(f"unknown month order {shown(order)}; known orders: "
                          f"{', '.join(MONTH_ORDERS)}") from None
     return table[card // 4]
 
@@ -428,6 +428,11 @@ def _build_names() -> dict[str, AnyCard]:
 
 _NAMES: dict[str, AnyCard] = _build_names()
 
+#: The most words a card name has ("yanagi ni ono no michikaze").
+_MOST_WORDS = max(len(key.split()) for key in _NAMES)
+#: No card name is longer; a longer text gets no "did you mean".
+_LONGEST_NAME = max(len(key) for key in _NAMES)
+
 
 def card_names() -> list[str]:
     """Every name :func:`parse_card` accepts (normalised), sorted."""
@@ -462,21 +467,24 @@ def parse_card(text: str | int | Card | Extra, *, extras: bool = False) -> AnyCa
         elif 48 <= text < 55:
             card = Extra(text)
         else:
-            raise UnknownCardError(f"unknown card id {text}; card ids run from 0 to 47 "
+            raise UnknownCardError(f"unknown card id {shown(text)}; card ids run from 0 to 47 "
                                    "(48 to 54 for the blank card and jokers)")
     elif isinstance(text, str):
         key = _norm(text)
         found = _NAMES.get(key)
         if found is None:
-            close = difflib.get_close_matches(key, _NAMES, n=4, cutoff=0.6)
+            close = difflib.get_close_matches(key, _NAMES, n=4, cutoff=0.6) \
+                if len(key) <= 2 * _LONGEST_NAME else []
             hint = f"did you mean: {', '.join(close)}? " if close else ""
             raise UnknownCardError(
-                f"unknown card {text!r}; {hint}write a card as a code from 1a to 12d "
+                f"unknown card {shown(text)}; {hint}write a card as a code from 1a to 12d "
                 "(month number and a letter a-d, highest card first) or an English name "
                 "such as 'crane', 'rainman' or 'sake cup'")
         card = found
     else:
-        raise UnknownCardError(f"cannot read a card from {type(text).__name__} {text!r}")
+        raise UnknownCardError(f"cannot read a card from {type(text).__name__} "
+                               f"{shown(text)}; write a card as a code such as '1a', "
+                               "a name such as 'crane', or an id from 0 to 47")
     if isinstance(card, Extra) and not extras:
         raise UnknownCardError(f"{card.title} is not one of the 48 standard cards; "
                                "this game uses the standard deck only")
@@ -484,6 +492,55 @@ def parse_card(text: str | int | Card | Extra, *, extras: bool = False) -> AnyCa
 
 
 _SPLIT = re.compile(r"\s*[,;]\s*|\s+")
+
+#: The first words of the card names of several words ("sake" of "sake cup").
+_NAME_STARTS: frozenset[str] = frozenset(" ".join(key.split()[:n]) for key in _NAMES
+                                         for n in range(1, len(key.split())))
+
+
+def _name_end(words: list[str], i: int) -> int:
+    """Where the longest card name that starts at ``words[i]`` ends (0: none starts)."""
+    first = _norm(words[i])
+    if first not in _NAMES and first not in _NAME_STARTS:
+        return 0
+    for j in range(min(len(words), i + _MOST_WORDS), i, -1):
+        if _norm(" ".join(words[i:j])) in _NAMES:
+            return j
+    return 0
+
+
+def card_words(text: str) -> list[str]:
+    """The card names written in ``text``, as :func:`parse_cards` reads them: commas
+    separate names, and between commas the words are read as names, the longest name
+    first, so that a name of several words needs no commas. Words that name no card
+    are kept together as written (with the name before them where that name is the
+    start of a longer one, "sake cupp"), for the error that names them.
+
+    >>> card_words("sake cup moon, pine ribbon 3a")
+    ['sake cup', 'moon', 'pine ribbon', '3a']
+    >>> card_words("1a crain 8a"), card_words("sake cupp 1a")
+    (['1a', 'crain', '8a'], ['sake cupp', '1a'])
+    """
+    names: list[str] = []
+    for item in text.split(","):
+        words = item.split()
+        i, named = 0, False             # named: the last name came from this item
+        while i < len(words):
+            j = _name_end(words, i)
+            if j:
+                names.append(" ".join(words[i:j]))
+                i, named = j, True
+                continue
+            j = i + 1
+            while j < len(words) and not _name_end(words, j):
+                j += 1
+            unknown = " ".join(words[i:j])
+            if named and _norm(names[-1]) in _NAME_STARTS:
+                names[-1] = f"{names[-1]} {unknown}"
+            else:
+                names.append(unknown)
+            i, named = j, False
+    return names
 
 
 @overload
@@ -498,19 +555,26 @@ def parse_cards(text: str | Iterable[str | int | AnyCard], *, extras: bool
 
 def parse_cards(text: str | Iterable[str | int | AnyCard], *, extras: bool = False
                 ) -> list[Card] | list[AnyCard]:
-    """Read several cards. A string is split on commas; if it has no commas,
-    on white space (so names with spaces need commas: ``"sake cup, moon"``).
+    """Read several cards: from a string, or from a list of codes, names, ids or cards.
+    In a string, commas separate cards; between commas the words are read as card
+    names, the longest name first (:func:`card_words`), so ``"sake cup moon"`` is the
+    Sake Cup and the Moon.
 
     >>> [c.code for c in parse_cards("1a 3a 8a")]
     ['1a', '3a', '8a']
-    >>> [c.code for c in parse_cards("sake cup, moon")]
-    ['9a', '8a']
+    >>> [c.code for c in parse_cards("sake cup, moon")], [c.code for c in parse_cards(
+    ...     "pine ribbon plum ribbon sake cup")]
+    (['9a', '8a'], ['1b', '2b', '9a'])
     """
+    given: object = text
     if isinstance(text, str):
-        parts = [p for p in (text.split(",") if "," in text else text.split()) if p.strip()]
-        items: Iterable[str | int | AnyCard] = parts
-    else:
+        items: Iterable[str | int | AnyCard] = card_words(text)
+    elif isinstance(given, Iterable) and not isinstance(given, (bytes, bytearray)):
         items = text
+    else:
+        raise UnknownCardError(f"cannot read cards from {type(text).__name__} {shown(text)}; "
+                               "write them as text such as '1a 3a 8a' or 'sake cup, moon', "
+                               "or as a list of codes, names or cards")
     cards = [parse_card(item, extras=extras) for item in items]
     seen: set[AnyCard] = set()
     for card in cards:

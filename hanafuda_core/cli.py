@@ -53,10 +53,9 @@ from .cards import (
     Card,
     Extra,
     month_in_order,
-    parse_card,
     parse_cards,
 )
-from .errors import HanafudaError, UnknownCardError
+from .errors import SHOWN_CHARACTERS, HanafudaError, shown
 from .games import reader_name
 from .play import check_seed, json_value, numbers_text
 from .rules import FAMILIES, GameInfo
@@ -135,7 +134,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> None:
-    one_line = " ".join(str(message).split())
+    """Print ``message`` as one error line; a word of it longer than any word of ours (an
+    input repeated whole, such as argparse's "invalid int value") is cut short."""
+    one_line = " ".join(w if len(w) <= 100 else f"{w[:SHOWN_CHARACTERS]}..."
+                        for w in str(message).split())
     print(f"{PROG}: error: {one_line}", file=sys.stderr)
 
 
@@ -500,10 +502,10 @@ def _parse_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def read_cards(words: Sequence[str]) -> list[Card | Extra]:
-    """Cards from command-line words: each word is one card, and so is each item of a word
-    with commas ("sake cup, moon"). A word (or item) that is no card name but holds
-    spaces is several cards ("1a 3a 8a"); words that only together name a card, typed
-    without quotes (sake cup), are that card.
+    """Cards from command-line words, read as one text (:func:`~hanafuda_core.cards.
+    parse_cards`): commas separate cards, and between commas the words are read as card
+    names, the longest name first, so a name of several words needs neither quotes nor
+    commas (sake cup moon); no card at all is an empty list.
 
     >>> [c.code for c in read_cards(["sake cup", "1a"])]
     ['9a', '1a']
@@ -512,49 +514,15 @@ def read_cards(words: Sequence[str]) -> list[Card | Extra]:
     >>> [c.code for c in read_cards(["sake", "cup", "moon"])]
     ['9a', '8a']
     """
-    found: list[tuple[str, Card | Extra]] = []
-    joins = False           # whether the next word follows the last with no comma between
-    for word in words:
-        for j, item in enumerate(word.split(",")):
-            joins = joins and j == 0
-            for piece in _card_words(item.strip()):
-                card = parse_card(piece, extras=True)
-                if joins and found and found[-1][1] == card and \
-                        _names_card(f"{found[-1][0]} {piece}", card):
-                    found[-1] = (f"{found[-1][0]} {piece}", card)   # one name in two words
-                else:
-                    found.append((piece, card))
-                joins = True
-    return parse_cards([card for _, card in found], extras=True)   # refuses a card twice
-
-
-def _card_words(item: str) -> list[str]:
-    """An item of the command line as the card names in it: itself if it names a card,
-    else its words if each does (else the error for the whole item); none if empty."""
-    if not item:
-        return []
-    try:
-        parse_card(item, extras=True)
-        return [item]
-    except UnknownCardError:
-        pieces = item.split()
-        if len(pieces) < 2 or not all(_names_card(p) for p in pieces):
-            raise
-        return pieces
-
-
-def _names_card(text: str, card: Card | Extra | None = None) -> bool:
-    """Whether ``text`` names a card (``card``, when given)."""
-    try:
-        found = parse_card(text, extras=True)
-    except UnknownCardError:
-        return False
-    return card is None or found == card
+    return parse_cards(" ".join(words), extras=True)       # (refuses a card twice)
 
 
 @subcommand("parse", "read card codes or names and show what they are", _parse_arguments)
 def cmd_parse(args: argparse.Namespace) -> int:
     cards = read_cards(args.text)
+    if not cards:
+        raise HanafudaError("no card to read: give card codes or names, e.g. 1a 8a rainman "
+                            "or 'sake cup, moon'")
     if args.json:
         _json([card_to_dict(c) for c in cards])
         return 0
@@ -591,7 +559,7 @@ def read_options(items: Sequence[str] | None, game: str = "koikoi") -> dict[str,
     for item in items or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"write an option as KEY=VALUE (e.g. rounds=6), not {item!r}")
+            raise OptionError(f"write an option as KEY=VALUE (e.g. rounds=6), not {shown(item)}")
         options[key.strip()] = option_value(key.strip(), value, game)
     return options
 
@@ -680,7 +648,7 @@ def read_months(text: str) -> tuple[int, ...]:
         elif word.lower() in names:
             months.append(names[word.lower()])
         else:
-            raise DeclarationError(f"{word!r} is not a month: write a number from 1 to 12 or "
+            raise DeclarationError(f"{shown(word)} is not a month: write a number from 1 to 12 or "
                                    f"a month's name ({MONTH_NAMES[0]} ... {MONTH_NAMES[-1]})")
     return tuple(months)
 
@@ -692,6 +660,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     used = game.adapter.score_flags
     _only_for(game, args, {k: v for k, v in _SCORE_FLAGS.items() if k not in used})
     kw = {k: getattr(args, k) for k in used}
+    if "calls" in used:
+        _check_calls(game, args.calls)
     if isinstance(kw.get("field"), str):
         kw["field"] = read_cards([kw["field"]])
     if isinstance(kw.get("revealed"), str):
@@ -702,6 +672,19 @@ def cmd_score(args: argparse.Namespace) -> int:
         return 0
     print(sheet.to_text())
     return 0
+
+
+def _check_calls(game: Game, calls: int) -> None:
+    """Refuse ``--koikoi N`` below 0, or above the most go-on calls that the game's rules
+    module says a round can have (its ``MAX_CALLS``, the score calculator's limit too)."""
+    most = getattr(getattr(game.adapter, "module", None), "MAX_CALLS", None)
+    if calls >= 0 and (most is None or calls <= most):
+        return
+    words = getattr(getattr(game, "rules", None), "decision_words", None)
+    word = getattr(words, "go_on", "go-on")
+    allowed = f"from 0 to {most} (no round has more)" if most is not None else "from 0"
+    raise HanafudaError(f"--koikoi gives the {word} calls made before the stop: a whole number "
+                        f"{allowed}, not {shown(calls)}")
 
 
 # ---------------------------------------------------------------------------
@@ -770,16 +753,12 @@ def _replay_arguments(p: argparse.ArgumentParser) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .play import Record
     from .registry import get_game
+    text = _read_text(args.file, "the record")
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as error:
-        raise HanafudaError(f"cannot read the record {args.file!r}: {error.strerror}") \
-            from None
-    record = Record.from_json(text)
+        record = Record.from_json(text)
+    except RecursionError:              # (json gives up on arrays nested thousands deep)
+        raise HanafudaError("cannot read the record: its JSON is nested too deeply to be a "
+                            "game record (save one with `hanafuda play GAME --json`)") from None
     game = get_game(record.game, record.preset, **record.options)
     # (refused unless every round ends as recorded and the game's results are the record's)
     game.replay_rounds(record)
@@ -789,6 +768,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
                f"{_count(record.players, 'players')}, "
                f"{_count(len(record.rounds), game.round_word)}; every result as recorded")
     return _show_game(args, record.to_dict(), game.log(record), heading)
+
+
+def _read_text(path: str, what: str) -> str:
+    """The text of the file ``path`` (``-``: standard input), read as UTF-8 (a byte
+    order mark is skipped); a file that cannot be read, or is not UTF-8 text, is an
+    error naming ``what`` it should hold."""
+    where = "from standard input" if path == "-" else shown(path, 200)
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)     # (a test's StringIO has none)
+            data: bytes | str = stream.read() if stream is not None else sys.stdin.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+        return data.decode("utf-8-sig") if isinstance(data, bytes) else data
+    except OSError as error:
+        raise HanafudaError(f"cannot read {what} {where}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise HanafudaError(f"cannot read {what} {where}: not UTF-8 text (byte "
+                            f"{error.start} is {error.object[error.start]:#04x}); "
+                            f"{what} is the JSON that `hanafuda play GAME --json` "
+                            "prints") from None
 
 
 def _game_seed(args: argparse.Namespace) -> int:
@@ -818,7 +819,7 @@ def _agent_names(text: str, known: Iterable[str]) -> list[str]:
     agents = [a.strip() for a in text.split(",") if a.strip()]
     for a in agents:
         if a not in known:
-            raise HanafudaError(f"unknown player {a!r}; players: {', '.join(known)}")
+            raise HanafudaError(f"unknown player {shown(a)}; players: {', '.join(known)}")
     return agents
 
 

@@ -48,6 +48,26 @@ class DeclarationError(HanafudaError):
     game does not have or does not allow."""
 
 
+#: How much of a reader's input an error message repeats (:func:`shown`).
+SHOWN_CHARACTERS = 40
+
+
+def shown(value: object, most: int = SHOWN_CHARACTERS) -> str:
+    """``value`` as an error message repeats it (its ``repr``), cut after ``most``
+    characters with "..." when longer, so that a long input does not make a long message.
+
+    >>> shown("1a 3a"), shown("x" * 100, 5), shown(10 ** 60, 5)
+    ("'1a 3a'", "'xxxxx'...", '10000...')
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= most else f"{value[:most]!r}..."
+    try:
+        text = repr(value)
+    except ValueError:                  # an int too long to write out in full
+        return f"a whole number of more than {most} digits"
+    return text if len(text) <= most else f"{text[:most]}..."
+
+
 def check_seat(seat: object, players: int, who: str = "player") -> int:
     """``seat`` if it is one of ``players`` seats (a whole number from 0), else
     :class:`PlayerCountError` naming ``who`` ("the dealer") and the seats allowed.
@@ -60,7 +80,8 @@ def check_seat(seat: object, players: int, who: str = "player") -> int:
     hanafuda_core.errors.PlayerCountError: the dealer must be a seat from 0 to 2, not '1'
     """
     if type(seat) is bool or not isinstance(seat, int) or not 0 <= seat < players:
-        raise PlayerCountError(f"the {who} must be a seat from 0 to {players - 1}, not {seat!r}")
+        raise PlayerCountError(f"the {who} must be a seat from 0 to {players - 1}, not "
+                                f"{shown(seat)}")
     return seat
 
 

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import CARD_INFO, FLOWERS, Card, Kind, Ribbon, parse_card
-from .errors import AnswerFormatError, HanafudaError, QuizSchemaError, UnknownCardError
+from .errors import AnswerFormatError, HanafudaError, QuizSchemaError, UnknownCardError, shown
 
 __all__ = [
     "KINDS", "TOPICS", "BANK_DIR", "Choice", "Question", "Quiz", "Feedback", "RunResult",
@@ -630,18 +630,29 @@ def _gen_named(rng: random.Random, qid: str, card: Card, by_picture: bool) -> Qu
 
 
 def check_quiz_size(seed: Any, n: Any, most: int, what: str = "a quiz") -> None:
-    """Refuse a quiz seed that is not a whole number, or a size outside 1 to ``most``.
+    """Refuse a quiz seed that is not a whole number from 0 to
+    :data:`~hanafuda_core.controllers.MAX_SEED`, the seeds of every teaching tool (a
+    teacher reads one out to a class; no seed is negative, as
+    :func:`~hanafuda_core.play.check_seed` explains), or a size outside 1 to ``most``.
 
     >>> check_quiz_size(1, 51, 50, "a Koi-Koi quiz")
     Traceback (most recent call last):
       ...
     hanafuda_core.errors.HanafudaError: a Koi-Koi quiz has 1 to 50 questions, not 51
+    >>> check_quiz_size(-5, 8, 50)
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.HanafudaError: a quiz seed is a whole number from 0 to 999,999, such
+    as 1 or 2024, not -5
     """
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise HanafudaError(f"a quiz seed is a whole number such as 1 or 2024, "
-                            f"not {type(seed).__name__} {seed!r}")
+    from .controllers import MAX_SEED
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        kind = "" if isinstance(seed, int) and not isinstance(seed, bool) else \
+            f"{type(seed).__name__} "
+        raise HanafudaError(f"a quiz seed is a whole number from 0 to {MAX_SEED:,}, such as "
+                            f"1 or 2024, not {kind}{shown(seed)}")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most:
-        raise HanafudaError(f"{what} has 1 to {most} questions, not {n!r}")
+        raise HanafudaError(f"{what} has 1 to {most} questions, not {shown(n)}")
 
 
 def chosen_topics(topics: Iterable[str] | str | None, known: Sequence[str]) -> list[str]:

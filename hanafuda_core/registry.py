@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import HanafudaError, OptionError
+from .errors import HanafudaError, OptionError, UnknownGameError, shown
 from .play import Adapter, Game
 from .rules import FAMILIES, GameInfo
 
@@ -151,8 +151,13 @@ def _not_playable(e: GameEntry) -> NotPlayableError:
 def entry(name: str) -> GameEntry:
     """A game's registry record by key, name or alias (case and punctuation ignored);
     an unknown name raises :class:`~hanafuda_core.errors.UnknownGameError` naming
-    close matches."""
+    close matches; a name that is not text (``None``, a number) raises it too."""
     from .games import get_game as find
+    given: object = name
+    if not isinstance(given, str):
+        raise UnknownGameError(f"a game is named by its key or name, as text such as "
+                               f"'koikoi' or 'Hachi-Hachi', not {type(given).__name__} "
+                               f"{shown(given)}; run `hanafuda games` to list them")
     return _entry(find(name).key)
 
 
