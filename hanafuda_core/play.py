@@ -410,6 +410,9 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise HanafudaError(f"a game record is JSON; this is not ({error})") from None
+        except RecursionError:
+            raise HanafudaError("a game record is JSON of a few levels; this one nests "
+                                "too deep to read") from None
         return cls.from_dict(data)
 
 

@@ -234,3 +234,20 @@ def test_fix_7_shown_cuts_after_forty_characters():
     with pytest.raises(HanafudaError) as caught:
         read_options(["k" * 1000])
     assert len(str(caught.value)) < 200
+
+
+def test_fix_8_the_catalog_lookup_and_a_deep_record_refuse_with_our_errors():
+    """The catalog's own lookup (used by the deal tool and the chapters) refuses a name
+    that is not text, and cuts a long one short; a record nested too deep to read is
+    refused, not a RecursionError."""
+    from hanafuda_core.errors import HanafudaError, UnknownGameError
+    from hanafuda_core.games import get_game as catalog_game
+    from hanafuda_core.play import Record
+    for name in (None, 5, ["koikoi"]):
+        with pytest.raises(UnknownGameError, match="named by its key or name, as text"):
+            catalog_game(name)
+    with pytest.raises(UnknownGameError) as refused:
+        catalog_game("x" * 5000)
+    assert len(str(refused.value)) < 200
+    with pytest.raises(HanafudaError, match="nests too deep"):
+        Record.from_json("[" * 100_000)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from ..errors import UnknownGameError
+from ..errors import UnknownGameError, shown
 from ..rules import SOURCE_DOCUMENTS, GameInfo
 
 __all__ = ["register", "get_game", "all_games", "reader_name", "GAMES"]
@@ -38,11 +38,16 @@ def register(info: GameInfo) -> GameInfo:
 def get_game(name: str) -> GameInfo:
     """Find a game by key, name or alias; unknown names list the close ones."""
     _load()
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game is named by its key or name, as text (such as "
+                               f"'koikoi'), not {type(name).__name__} {shown(name)}")
     key = _LOOKUP.get(_norm(name))
     if key is None:
-        close = difflib.get_close_matches(_norm(name), list(_LOOKUP), n=3, cutoff=0.6)
+        close = difflib.get_close_matches(_norm(name), list(_LOOKUP), n=3, cutoff=0.6) \
+            if len(name) <= 100 else []
         hint = f"did you mean: {', '.join(sorted({_LOOKUP[c] for c in close}))}? " if close else ""
-        raise UnknownGameError(f"unknown game {name!r}; {hint}run `hanafuda games` to list them")
+        raise UnknownGameError(f"unknown game {shown(name)}; {hint}run `hanafuda games` to "
+                               "list them")
     return GAMES[key]
 
 
