@@ -754,11 +754,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .play import Record
     from .registry import get_game
     text = _read_text(args.file, "the record")
-    try:
-        record = Record.from_json(text)
-    except RecursionError:              # (json gives up on arrays nested thousands deep)
-        raise HanafudaError("cannot read the record: its JSON is nested too deeply to be a "
-                            "game record (save one with `hanafuda play GAME --json`)") from None
+    record = Record.from_json(text)
     game = get_game(record.game, record.preset, **record.options)
     # (refused unless every round ends as recorded and the game's results are the record's)
     game.replay_rounds(record)

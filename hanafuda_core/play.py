@@ -411,8 +411,9 @@ class Record:
         except json.JSONDecodeError as error:
             raise HanafudaError(f"a game record is JSON; this is not ({error})") from None
         except RecursionError:
-            raise HanafudaError("a game record is JSON of a few levels; this one nests "
-                                "too deep to read") from None
+            raise HanafudaError("cannot read the record: its JSON is nested too deeply to "
+                                "be a game record (save one with `hanafuda play GAME "
+                                "--json`)") from None
         return cls.from_dict(data)
 
 

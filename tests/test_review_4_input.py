@@ -249,5 +249,5 @@ def test_fix_8_the_catalog_lookup_and_a_deep_record_refuse_with_our_errors():
     with pytest.raises(UnknownGameError) as refused:
         catalog_game("x" * 5000)
     assert len(str(refused.value)) < 200
-    with pytest.raises(HanafudaError, match="nests too deep"):
+    with pytest.raises(HanafudaError, match="nested too deeply"):
         Record.from_json("[" * 100_000)
