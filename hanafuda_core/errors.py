@@ -48,6 +48,11 @@ class DeclarationError(HanafudaError):
     game does not have or does not allow."""
 
 
+class RecordError(HanafudaError):
+    """A game record that cannot be read or replayed: the message names the field that
+    is wrong and what it should hold, or the result that the replay does not give."""
+
+
 #: How much of a reader's input an error message repeats (:func:`shown`).
 SHOWN_CHARACTERS = 40
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .errors import HanafudaError, PlayerCountError, check_seat
+from .errors import HanafudaError, PlayerCountError, RecordError, check_seat
 
 if TYPE_CHECKING:
     from .registry import GameEntry
@@ -140,11 +140,6 @@ class Round(Protocol):
 # Records
 
 
-class RecordError(HanafudaError):
-    """A game record that cannot be read or replayed: the message names the field that
-    is wrong and what it should hold, or the result that the replay does not give."""
-
-
 @dataclass(frozen=True)
 class Field:
     """What one field of a record holds: ``what`` in words (for the message that refuses
@@ -221,10 +216,11 @@ def check_fields(where: str, data: Any, fields: Mapping[str, Field]) -> Mapping[
     :class:`RecordError` naming ``where`` ("round 2's deal"), the field and what it
     should hold. Fields not named in ``fields`` are not looked at.
 
-    >>> check_fields("round 1's deal", {"dealer": None}, {"dealer": seat_field(2)})
+    >>> check_fields("round 1's deal", {"dealer": None}, {"dealer": seat_field(3)})
     Traceback (most recent call last):
       ...
-    hanafuda_core.play.RecordError: round 1's deal: 'dealer' should be a seat from 0 to 1, not null
+    hanafuda_core.errors.RecordError: round 1's deal: 'dealer' should be a seat from 0 to 2, not
+    null
     """
     if not isinstance(data, Mapping):
         keys = ", ".join(repr(k) for k in fields)
