@@ -515,7 +515,9 @@ class CaptureAdapter:
             # (this adapter's rounds: the Round protocol does not name ``inner``)
             lines += round_log(game.rules, [cast(CaptureRound, s).inner for s in states],
                                names)
-        if record.rounds:
+        # (the game's final line only for a game: a round dealt on its own, as a
+        # worked round is, ends with its scores, not with who "wins the game")
+        if record.rounds and (len(record.rounds) > 1 or record.summary):
             from .families.capture.ranking import final_line, ranked_by
             totals = capture_totals(record)
             table = game.rules.yaku

@@ -123,6 +123,9 @@ def test_first_game_draws_every_moment_of_a_round_for_any_game(key, seed):
     others = [cards for label, cards in setup.rows if label.endswith("'s hand")]
     assert others and all(c is None for cards in others for c in cards)   # face down
     turn = fg.moment("turn")
+    # "you" are one player in every picture: the hand dealt is the hand that plays first
+    # (Sudaoshi's deal showed the third player's hand, then the first player's turn)
+    assert dict(turn.rows)["Your hand"] == hand, (key, hand, dict(turn.rows)["Your hand"])
     field_before = dict(turn.rows)["Field before"]
     field_after = dict(turn.rows)["Field after"]
     # (a card turned over from the stock may be any card, a Joker too: Go-Stop's, G1)

@@ -395,7 +395,7 @@ def _find_decision(g: Game, seed: int, n: int, agent: str) -> tuple[int, Decisio
 #: How a round ended, in words (an outcome's ``reason``).
 REASON_WORDS = {
     "stop": "a player called {stop} and took the points",
-    "cards": "every card has been played, and the captured cards are counted",
+    "cards": "nobody has a card left to play, and the captured cards are counted",
     "yaku": "a player captured the first yaku, which ends the round at once",
     "draw": "the cards ran out before anyone called {stop}, so it is a draw",
     "dealers_delight": "the cards ran out before anyone called {stop}: the dealer scores",
@@ -507,6 +507,13 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
     rng = random.Random(seed)
     r = g.new_round(seed=seed, players=n)
     dealt = r.zones()
+    # Moves before the first card is played (claims of a dealt hand) are not the turn;
+    # "you" are the player who plays the first card, in every picture.
+    while not r.is_terminal and not all(a.code().split()[0] in CARD_MOVES
+                                        for a in r.legal_actions()):
+        p = r.current_player
+        assert p is not None
+        r = r.apply(agents[p].choose(r.view(p), r.legal_actions(), rng))
     me = r.current_player if r.current_player is not None else 0
     deal = g.info.deals.get(n)
     hand = deal.hand if deal is not None else len(dealt.get(f"hand {me}", ()))
@@ -518,13 +525,6 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
            "the field ")
         + f"and {stock} face down in the stock. You see your own hand; the other hands "
         "are face down." + _straight_to_pile(dealt)), _rows(dealt, me))]
-    # Moves before the first card is played (claims of a dealt hand) are not the turn.
-    while not r.is_terminal and not all(a.code().split()[0] in CARD_MOVES
-                                        for a in r.legal_actions()):
-        p = r.current_player
-        assert p is not None
-        r = r.apply(agents[p].choose(r.view(p), r.legal_actions(), rng))
-    me = r.current_player if r.current_player is not None else me
     # The first turn: that player's moves until another player is to act.
     before = r.zones()
     while not r.is_terminal and r.current_player == me:
@@ -533,7 +533,7 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
     took = _captured(before, after)
     what = _turn_text(before, after, me, took)
     moments.append(Moment("turn", "Your first turn", what,
-                          (*_rows(before, me)[:1],
+                          (*[row for row in _rows(before, me) if row[0] == "Your hand"],
                            ("Field before", list(before.get("field", ()))),
                            ("Field after", list(after.get("field", ()))),
                            ("Captured this turn", list(took))), took))
