@@ -7,7 +7,7 @@ player's yaku reach the agreed minimum, each new or bigger yaku lets them call *
 (play on for more) or **Stop** (collect now). The Stop caller's score is
 ``(yaku + Go bonus) x multipliers`` and **each** opponent pays it, doubled for an
 opponent with no Bright against a Bright yaku or with fewer than 5 Chaffs against the
-Chaff yaku; a loser who called Go pays for both losers.
+Chaff yaku; a loser who called Go when the other did not pays for both losers.
 
 >>> rules = get_rules()
 >>> rules.deals, rules.pair_then_draw, rules.decision_words.go_on
@@ -287,8 +287,10 @@ _OPTION_LIST = (
            "with three players, the player about to play may ask for a Draw, showing "
            "their hand; the next player answers first, a refusal plays on (the refuser "
            "pays both losers' penalties if they lose), both accepting ends the round with "
-           "no winner", BOOK_DRAW, note="part of the chapter's game (G9); once per player "
-           "per round is our reading"),
+           "no winner", BOOK_DRAW, note="the chapter's game has it (G9, for tables of 3-7; "
+           "here only when three sit at the table); this book leaves it off by default, a "
+           "house rule to turn on (see the decision 'The Draw is off by default'); once per "
+           "player per round is our reading"),
     Option("go_table", "book", ("book", "higher_stakes"),
            "what Go calls do: +1 for one, then x the number of calls (the chapter); or +1, "
            "+2, then x2 for every Go beyond the second ('Higher Stakes')",
@@ -462,6 +464,12 @@ DECISIONS: Mapping[str, str] = {
         "doubling away only together with Refresh. We play it so: without Refresh the same "
         "three play again and that round's losers pay the players forced out double; with "
         "Refresh nothing is owed.",
+    "The Draw is off by default": "The chapter lets players ask for a Draw at tables of "
+        "three to seven. Our rule sets leave it off, so the play tool and the computer "
+        "players start without it: a Draw means showing a hand and voting in the middle of "
+        "a round, and the computer players only answer a request, never make one. Turn "
+        "the option on to play the chapter's full game; it applies when three sit at the "
+        "table.",
     "How the computer chooses to play": "Before the field is turned up only the hand can "
         "be judged: the computer players count 3 for each Bright, 1 for each Sake Cup, "
         "Storm Chaff or special Paulownia Chaff, 1 for each pair and 3 for three of a "
@@ -472,10 +480,11 @@ DECISIONS: Mapping[str, str] = {
 SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
     ("after", "add_up",
      "Only the player who called Stop scores: add the Go bonus, then apply every "
-     "multiplier (two Go calls and more, a revealed triple, 7 Tens, a previous round "
-     "with no winner). Each opponent pays that score: double if they caught no Bright "
-     "against your Bright yaku, double if they have fewer than 5 Chaffs against your "
-     "Chaff yaku. A loser who called Go pays for both losers."),
+     "multiplier (two Go calls and more, a revealed triple, a bomb, 7 Tens, a previous "
+     "round with no winner). Each opponent pays that score: double if they caught no "
+     "Bright against your Bright yaku, double if they have fewer than 5 Chaffs against "
+     "your Chaff yaku. A loser who called Go when the other loser did not pays for both "
+     "losers; if both called Go, each pays their own share."),
 )
 
 #: The rulebook's game is played with Jokers (2901, 2999-3003): "book" is the default.
