@@ -317,3 +317,17 @@ def test_a_replayed_hachihachi_game_asks_for_six_or_twelve_deals_in_one_message(
                                             f"not {rounds}$"):
         ReplayController(game="hachihachi", rounds=rounds)
     assert ReplayController(game="hachihachi", rounds=6).rounds == 6
+
+
+@pytest.mark.parametrize("key", ("tensho", "tensho-simplified"))
+def test_the_cards_set_aside_are_face_down_at_the_table_and_in_the_quiz(key):
+    """Tensho's six cards set aside are out of play and nobody looks at them: the play
+    tool shows their count, face down, and a quiz question never lists them."""
+    from hanafuda_core.teach.quizzes import generate_quiz
+    from hanafuda_core.teach.tools import PlayController, table_rows
+    ctl = PlayController(key)
+    aside = [r for r in table_rows(ctl.game, ctl.state, ctl.seat) if r.zone == "aside"]
+    assert aside and aside[0].hidden and aside[0].cards == () and aside[0].count == 6
+    assert "aside 6" in ctl.status_line()
+    for seed in range(1, 4):
+        assert not any("Aside:" in q.prompt for q in generate_quiz(key, seed=seed).questions)

@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 #: Zones whose cards nobody sees (their count is shown instead).
-HIDDEN_ZONES = frozenset({"stock", "undealt", "deck", "wall", "field face down"})
+HIDDEN_ZONES = frozenset({"stock", "undealt", "deck", "wall", "field face down", "aside"})
 
 
 def as_play_game(game: Game | str, preset: str | None = None, **options: Any) -> Game:
