@@ -399,17 +399,15 @@ class DeckController:
 
 
 def _game_deck(info: Any) -> Callable[[int], Sequence[AnyCard]]:
-    """The cards a game deals to ``n`` players: its rules' deck where it is playable and
-    they build one (as many Jokers as its rules deal: Go-Stop's two), else its catalog
-    deck for that many players."""
+    """The cards a game deals to ``n`` players: a playable game's under its default
+    rules (:meth:`Game.deck <hanafuda_core.play.Game.deck>`: Go-Stop's two Jokers), else
+    its catalog deck for that many players."""
     from .games.catalog import deck_for
     from .registry import entry, get_game
-    ids = getattr(get_game(info.key).rules, "deck_ids", None) if entry(info.key).playable \
-        else None
-    if ids is None:
+    if not entry(info.key).playable:
         return lambda n: deck_for(info, n)
-    cards = tuple(parse_card(i, extras=True) for i in ids)
-    return lambda _n: cards
+    game = get_game(info.key)
+    return lambda n: game.deck(n, info)
 
 
 class DealController:

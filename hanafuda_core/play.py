@@ -36,7 +36,9 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from .errors import HanafudaError, PlayerCountError, RecordError, check_seat
 
 if TYPE_CHECKING:
+    from .cards import AnyCard
     from .registry import GameEntry
+    from .rules import GameInfo
 
 __all__ = [
     "RECORD_FORMAT",
@@ -607,6 +609,18 @@ class Game:
         """The options a player can set, in the table's order (:attr:`Option.settable`);
         not ``players``, which the number of players at the table sets."""
         return {k: o for k, o in self.option_table.items() if k != "players" and o.settable}
+
+    def deck(self, players: int, info: GameInfo | None = None) -> tuple[AnyCard, ...]:
+        """The cards these rules deal to ``players``: the rules' own deck where they build
+        one (as many Jokers as the rules deal: Go-Stop's option), else the deck of the
+        catalog entry ``info`` (default: the game's) for that many players (the blank a
+        seventh Hachi-Hachi player adds)."""
+        ids = getattr(self.rules, "deck_ids", None)
+        if ids is None:
+            from .games.catalog import deck_for
+            return tuple(deck_for(self.info if info is None else info, players))
+        from .cards import parse_card
+        return tuple(parse_card(i, extras=True) for i in ids)
 
     @property
     def round_word(self) -> str:

@@ -63,7 +63,7 @@ from .play import (
     list_field,
     seat_field,
 )
-from .rules import option_text
+from .rules import GameInfo, option_text
 
 if TYPE_CHECKING:
     from .families.capture import table_round as _tr
@@ -914,14 +914,17 @@ class HachiHachiRound(_StagedWrapped["_hh.HachiHachiRound"]):
 
 
 @cache
-def _fewest_players(key: str, preset: str) -> int:
-    """The fewest players a preset's document gives its game for: its registry entry's
-    (a seed document's rule set that is a preset, "hachihachi-d002"), else the game's."""
+def _preset_info(key: str, preset: str) -> GameInfo:
+    """What the registry says of a preset: the entry of the seed document's rule set it
+    is ("hachihachi-d002": its players, its sources), else the game's own."""
     from .registry import entry, iter_games
-    for e in iter_games():
-        if e.preset_of == (key, preset):
-            return e.info.players[0]
-    return entry(key).info.players[0]
+    return next((e.info for e in iter_games() if e.preset_of == (key, preset)),
+                entry(key).info)
+
+
+def _fewest_players(key: str, preset: str) -> int:
+    """The fewest players a preset's document gives its game for."""
+    return _preset_info(key, preset).players[0]
 
 
 class HachiHachiAdapter(CaptureAdapter):
@@ -980,7 +983,7 @@ class HachiHachiAdapter(CaptureAdapter):
         fewest = _fewest_players(game.key, game.preset)
         if players < fewest:
             from .rules import SOURCE_DOCUMENTS
-            doc = SOURCE_DOCUMENTS[game.preset.split("-")[0].upper()]
+            doc = SOURCE_DOCUMENTS[_preset_info(game.key, game.preset).sources[0].doc]
             others = [p for p in self.presets() if _fewest_players(game.key, p) <= players]
             raise PlayerCountError(f"{doc.reader} have no game for {players} players: "
                                    f"choose rules that do (preset {' or '.join(others)})")

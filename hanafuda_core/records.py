@@ -89,7 +89,6 @@ def _outcome(d: Mapping[str, Any]) -> dict[str, Any]:
     return {"winner": d["winner"], "points": list(d["points"]), "reason": d["reason"]}
 
 
-
 #: What every earlier version's record holds, and each of its rounds (or deals).
 _LEGACY_FIELDS = {"game": TEXT, "preset": TEXT, "options": OPTIONS, "seed": SEED,
                   "agents": AGENTS}

@@ -127,7 +127,14 @@ from ..cards import (
 )
 from ..cards import mask_cards as _bits
 from ..deal import MisdealRules
-from ..errors import HanafudaError, IllegalActionError, OptionError, PlayerCountError, check_seat
+from ..errors import (
+    HanafudaError,
+    IllegalActionError,
+    OptionError,
+    PlayerCountError,
+    check_seat,
+    shown,
+)
 from ..frozen import quick_init, without_caches
 from ..rules import Source
 
@@ -387,12 +394,6 @@ def _code(card: int) -> str:
     return Card(card).code if card < 48 else Extra(card).code
 
 
-def _short(text: object) -> str:
-    """A player's text as a message quotes it: cut short after 40 characters."""
-    text = str(text)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def parse_action(text: str | Action) -> Action:
     """Read an action from its code: ``"play 3a"``, ``"capture 3b"``, ``"koikoi"`` (a go-on;
     ``"go on"`` is read too), ``"stop"``."""
@@ -430,7 +431,7 @@ def parse_action(text: str | Action) -> Action:
             raise IllegalActionError(f"{text!r}: a Joker is never taken from the field; it "
                                      "goes to a pile as soon as it is played or drawn")
         return CAPTURE[card]
-    raise IllegalActionError(f"cannot read the action {_short(text)!r}; write 'play <card>', "
+    raise IllegalActionError(f"cannot read the action {shown(text)}; write 'play <card>', "
                              "'capture <card>', 'declare <what> <cards>', 'pass', or a "
                              "decision the game asks for ('stop', or 'koikoi' to go on)")
 

@@ -178,14 +178,9 @@ def game_length(game: Game | str) -> int | None:
 
 
 def _deck_size(game: Game, players: int, info: GameInfo | None = None) -> int:
-    """Cards in the deck ``players`` play with under ``game``'s rules: the rules' own deck
-    where they build one (its Jokers as many as the rules deal: Go-Stop's option), else
-    the deck of the catalog entry ``info`` (default: the game's) for that many players."""
-    from ..games.catalog import deck_for
-    ids = getattr(game.rules, "deck_ids", None)
-    if ids is not None:
-        return len(ids)
-    return len(deck_for(game.info if info is None else info, players))
+    """Cards in the deck ``players`` play with under ``game``'s rules (:meth:`Game.deck
+    <hanafuda_core.play.Game.deck>`)."""
+    return len(game.deck(players, info))
 
 
 def deal_rows(game: Game | str) -> list[dict[str, object]]:
