@@ -1130,72 +1130,90 @@ class YakuTable:
             return got
         return reading
 
+    @cached_property
+    def _fill_fields(self) -> tuple[list[tuple[int, int, bool, int, tuple[int, int],
+                                               tuple[int, int]] | None], int, bool]:
+        """For :meth:`_fill`: per bit length of a field's guard bit, the field's rule
+        (index, points, holds the stand-ins, the shift of its count, its (index, points)
+        and its doubled pair, made once: a new reading allocates no pair); the field
+        mask; whether a doubled rule stays doubled when stand-ins complete it."""
+        info = self._simple
+        assert info is not None, "only for plain named-set tables"
+        w, _, _, _, order, _ = self._counter
+        by_len: list[tuple[int, int, bool, int, tuple[int, int], tuple[int, int]] | None]
+        by_len = [None] * (w * len(order) + 1)
+        for f, i in enumerate(order):
+            pts = info[i][2]
+            by_len[w * f + w] = (i, pts, info[i][3], w * f, (i, pts), (i, pts * 2))
+        si = self.stand_ins
+        return by_len, (1 << w) - 1, si is not None and si.doubles
+
     def _fill(self, k: int, held_g: int, cand: int, miss_all: int, dbl: frozenset[int]
               ) -> tuple[QuickResult, tuple[int, ...], int]:
         """:meth:`_simple_reading` from the fields: ``held_g`` (the guard bits of the
         rules held), ``cand`` (of the rules the stand-ins may complete), ``miss_all`` (the
-        cards each rule misses), by a knapsack over ``cand`` in rule order."""
-        info = self._simple
-        assert info is not None, "only for plain named-set tables"
-        si = self.stand_ins
-        allow = si is not None and si.doubles
-        n = len(info)
-        w, _, _, _, order, _ = self._counter
-        field = (1 << w) - 1
-        held_rules: list[tuple[int, int]] = []       # (index, points) of the rules held
-        lost = 0                                     # what using a stand-in breaks
-        items: list[tuple[int, int]] = []            # (index, cards missed) to fill
-        for g, out in ((held_g, None), (cand, items)):
-            while g:
-                low = g & -g
-                g ^= low
-                f = low.bit_length() // w - 1
-                i = order[f]
-                if out is None:
-                    pts = info[i][2]
-                    p = pts * 2 if i in dbl else pts
-                    held_rules.append((i, p))
-                    if info[i][3]:
-                        lost += p
-                else:
-                    out.append((i, miss_all >> (w * f) & field))
-        held_rules.sort()
-        base_total = sum(p for _, p in held_rules)
-        if not items:
-            return (base_total, tuple(held_rules)), (), 0
+        cards each rule misses), by a knapsack over ``cand`` in rule order. (Each new
+        shape of a pile comes here once: it allocates little, since what it allocates is
+        kept and makes the collector's work.)"""
+        by_len, field, allow = self._fill_fields
+        n = len(self.rules)
+        held: list[tuple[int, int]] = []             # (index, points) of the rules held
+        kept: list[tuple[int, int]] = []             # of those, the ones no stand-in breaks
+        lost = base_total = 0                        # what using a stand-in breaks
+        g = held_g
+        while g:
+            low = g & -g
+            g ^= low
+            i, pts, holds, _, pair, twice = by_len[low.bit_length()]  # type: ignore[misc]
+            if dbl and i in dbl:
+                pair, pts = twice, pts * 2
+            held.append(pair)
+            base_total += pts
+            if holds:
+                lost += pts
+            else:
+                kept.append(pair)
+        held.sort()
+        if not cand:
+            return (base_total, tuple(held)), (), 0
         # fills[c]: the best set filling exactly c missing cards, as one int: its points
         # above n bits of rank (rule i's bit is n - 1 - i: earlier rules weigh more), so
         # that ints compare as (points, rank); None for none
         fills: list[int | None] = [0] + [None] * k
-        worth = {i: info[i][2] * 2 if allow and i in dbl else info[i][2] for i, _ in items}
-        for i, wt in items:
-            add = worth[i] << n | 1 << (n - 1 - i)
+        worth: dict[int, tuple[int, int]] = {}       # rule -> its (index, points) if filled
+        g = cand
+        while g:
+            low = g & -g
+            g ^= low
+            i, pts, _, shift, pair, twice = by_len[low.bit_length()]  # type: ignore[misc]
+            if allow and dbl and i in dbl:
+                pair, pts = twice, pts * 2
+            worth[i] = pair
+            wt = miss_all >> shift & field
+            add = pts << n | 1 << (n - 1 - i)
             for c in range(k, wt - 1, -1):
                 prev = fills[c - wt]
                 if prev is not None:
                     cur = fills[c]
                     if cur is None or prev + add > cur:
                         fills[c] = prev + add
-        pick, best_key = 0, (base_total, 0, 0)
+        # the most points; equal totals: fewer stand-ins (the first j reaching it)
+        pick, best, best_fill = 0, base_total, 0
         for j in range(1, k + 1):
             got = fills[j]
-            if got is not None:
-                key = (base_total - lost + (got >> n), -j, got)
-                if key > best_key:
-                    pick, best_key = j, key
+            if got is not None and base_total - lost + (got >> n) > best:
+                pick, best, best_fill = j, base_total - lost + (got >> n), got
         if not pick:
-            return (base_total, tuple(held_rules)), (), 0
-        rank = best_key[2] & ((1 << n) - 1)
+            return (base_total, tuple(held)), (), 0
+        rank = best_fill & ((1 << n) - 1)
         done = []                   # (the rank's bits from the highest: the rules in order)
         while rank:
             top = rank.bit_length() - 1
             done.append(n - 1 - top)
             rank ^= 1 << top
-        chosen = tuple(done)
-        hits = [(i, p) for i, p in held_rules if not info[i][3]]
-        hits += [(i, worth[i]) for i in chosen]
-        hits.sort()
-        return (best_key[0], tuple(hits)), chosen, pick
+        kept += [worth[i] for i in done]
+        kept.sort()
+        return (best, tuple(kept)), tuple(done), pick
 
     def _best_simple(self, mask: int, dbl: frozenset[int]
                      ) -> tuple[int, Signature, int, tuple[tuple[int, int], ...]]:
