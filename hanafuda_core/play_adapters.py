@@ -886,8 +886,9 @@ class HachiHachiRound(_StagedWrapped["_hh.HachiHachiRound"]):
         except (IndexError, ValueError, TypeError, AttributeError, KeyError):
             apply_or_refuse(HachiHachiRound._step, inner, action, HachiHachiRound._legal)
             raise       # pragma: no cover - apply_or_refuse raised the reason
-        # (the next round made as __new__ makes it, without the call: once a step)
-        return _new_tuple(HachiHachiRound, (game, new, context, new.is_terminal))
+        # (the next round made as __new__ makes it, without the call, and ``is_terminal``
+        # read as its own comparison, without the property's call: once a step)
+        return _new_tuple(HachiHachiRound, (game, new, context, new.stage == "over"))
 
     def view(self, player: int) -> Any:
         from .games.hachihachi_play import view
