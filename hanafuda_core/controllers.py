@@ -42,7 +42,7 @@ from .cards import (
     parse_card,
 )
 from .deal import BASIC_DEALS, Dealt, MisdealRules, deal
-from .errors import HanafudaError, PlayerCountError
+from .errors import HanafudaError, PlayerCountError, shown
 
 __all__ = ["DeckController", "CardFacts", "DealController", "MONTH_LABEL_ORDERS",
            "MAX_SEED", "month_label", "card_label", "short_card_label", "check_seed",
@@ -59,19 +59,29 @@ _UNSET = object()
 _E = TypeVar("_E", bound=Enum)
 
 
-def check_seed(seed: object) -> int:
-    """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`, else a clear error.
+def check_seed(seed: object, what: str = "the seed") -> int:
+    """``seed`` if it is a whole number from 0 to :data:`MAX_SEED` (the seeds of every
+    teaching tool: a teacher reads one out to a class; none is negative, as
+    :func:`~hanafuda_core.play.check_seed` explains), else a clear error naming it as
+    ``what``.
 
     >>> check_seed(42)
     42
     >>> check_seed(True)
     Traceback (most recent call last):
       ...
-    hanafuda_core.errors.HanafudaError: the seed must be a whole number from 0 to 999,999, not True
+    hanafuda_core.errors.HanafudaError: the seed must be a whole number from 0 to 999,999, such \
+as 1 or 2024, not True
+    >>> check_seed("7", "a quiz seed")
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.HanafudaError: a quiz seed must be a whole number from 0 to 999,999, \
+such as 1 or 2024, not str '7'
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise HanafudaError(f"the seed must be a whole number from 0 to {MAX_SEED:,}, "
-                            f"not {seed!r}")
+        kind = "" if isinstance(seed, int) else f"{type(seed).__name__} "
+        raise HanafudaError(f"{what} must be a whole number from 0 to {MAX_SEED:,}, such as "
+                            f"1 or 2024, not {kind}{shown(seed)}")
     return int(seed)
 
 

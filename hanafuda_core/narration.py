@@ -119,7 +119,8 @@ __all__ = ["winners_text",
            "STAYS", "BLOCKED", "STACKED", "TAKES", "HIKI", "CHOICE", "CHOSEN", "TAKES_WILD",
            "TAKES_WILD_ON_FIELD", "SWEEP", "Move", "Leftover", "YakuNews", "Part", "Step",
            "story", "stories", "sentences", "part_sentences", "describe", "log_lines",
-           "result_text", "held_yaku", "the_card", "subject", "conjugate", "and_list"]
+           "result_text", "held_yaku", "the_card", "subject", "conjugate", "and_list",
+           "ROUND_ENDS", "reason_words"]
 
 STAYS = "stays"
 BLOCKED = "blocked"
@@ -872,29 +873,42 @@ def sentences(step: Step, names: Sequence[str]) -> list[str]:
 
 #: How a round ended, in a few words for the log's result line, by the result's reason
 #: (the decision words fill ``{stop}``; a reason not listed is shown with spaces).
-_REASON_WORDS = {
-    "cards": "every card played, by score",
-    "stop": "{stop} called",
-    "end": "{stop} called",
-    "yaku": "the first yaku",
-    "draw": "a draw",
-    "draw_agreed": "a Draw agreed",
-    "dealers_delight": "Dealer's Delight",
-    "instant_win": "a winning hand at the deal",
-    "automatic win": "an automatic win",
-    "played out": "every card played, by card points",
+#: How a round ended, per reason: the log's few words and a reader's sentence
+#: (``{stop}``: the game's word for stopping). One table, so a new reason is added once.
+ROUND_ENDS: dict[str, tuple[str, str]] = {
+    "cards": ("every card played, by score",
+              "nobody has a card left to play, and the captured cards are counted"),
+    "stop": ("{stop} called", "a player called {stop} and took the points"),
+    "end": ("{stop} called", "a player called {stop}, which ends the round"),
+    "yaku": ("the first yaku", "a player captured the first yaku, which ends the round at once"),
+    "draw": ("a draw", "the cards ran out before anyone called {stop}, so it is a draw"),
+    "draw_agreed": ("a Draw agreed", "the players agreed to a Draw"),
+    "dealers_delight": ("Dealer's Delight",
+                        "the cards ran out before anyone called {stop}: the dealer scores"),
+    "instant_win": ("a winning hand at the deal",
+                    "a lucky hand won the round straight from the deal"),
+    "automatic win": ("an automatic win",
+                      "a player made a yaku that wins the round at once"),
+    "played out": ("every card played, by card points",
+                   "every card has been played, and the captured cards are counted"),
 }
 
 
-def reason_words(reason: str, words: DecisionWords | None = None) -> str:
+def reason_words(reason: str, words: DecisionWords | None = None, *,
+                 sentence: bool = False) -> str:
     """A round's ``reason`` as the log's result line says it ("Stop called", "every card
-    played, by score").
+    played, by score"), or (``sentence``) as a reader's sentence says it; a reason not in
+    :data:`ROUND_ENDS` with its underscores as spaces.
 
     >>> reason_words("stop"), reason_words("cards"), reason_words("some_new_reason")
     ('Stop called', 'every card played, by score', 'some new reason')
+    >>> reason_words("stop", sentence=True)
+    'a player called Stop and took the points'
     """
-    text = _REASON_WORDS.get(reason, reason.replace("_", " "))
-    return text.format(stop=(words or NEUTRAL_WORDS).stop)
+    known = ROUND_ENDS.get(reason)
+    if known is None:
+        return reason.replace("_", " ")
+    return known[sentence].format(stop=(words or NEUTRAL_WORDS).stop)
 
 
 def result_text(result: RoundResult | State | None, names: Sequence[str],

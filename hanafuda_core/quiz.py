@@ -630,10 +630,8 @@ def _gen_named(rng: random.Random, qid: str, card: Card, by_picture: bool) -> Qu
 
 
 def check_quiz_size(seed: Any, n: Any, most: int, what: str = "a quiz") -> None:
-    """Refuse a quiz seed that is not a whole number from 0 to
-    :data:`~hanafuda_core.controllers.MAX_SEED`, the seeds of every teaching tool (a
-    teacher reads one out to a class; no seed is negative, as
-    :func:`~hanafuda_core.play.check_seed` explains), or a size outside 1 to ``most``.
+    """Refuse a quiz seed that is not a seed of the teaching tools
+    (:func:`~hanafuda_core.controllers.check_seed`), or a size outside 1 to ``most``.
 
     >>> check_quiz_size(1, 51, 50, "a Koi-Koi quiz")
     Traceback (most recent call last):
@@ -642,15 +640,11 @@ def check_quiz_size(seed: Any, n: Any, most: int, what: str = "a quiz") -> None:
     >>> check_quiz_size(-5, 8, 50)
     Traceback (most recent call last):
       ...
-    hanafuda_core.errors.HanafudaError: a quiz seed is a whole number from 0 to 999,999, such
-    as 1 or 2024, not -5
+    hanafuda_core.errors.HanafudaError: a quiz seed must be a whole number from 0 to 999,999, \
+such as 1 or 2024, not -5
     """
-    from .controllers import MAX_SEED
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        kind = "" if isinstance(seed, int) and not isinstance(seed, bool) else \
-            f"{type(seed).__name__} "
-        raise HanafudaError(f"a quiz seed is a whole number from 0 to {MAX_SEED:,}, such as "
-                            f"1 or 2024, not {kind}{shown(seed)}")
+    from .controllers import check_seed
+    check_seed(seed, "a quiz seed")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most:
         raise HanafudaError(f"{what} has 1 to {most} questions, not {shown(n)}")
 

@@ -160,7 +160,7 @@ def test_generate_topics_and_size_are_honoured():
 
 
 @pytest.mark.parametrize("kwargs, expected", [
-    ({"seed": "1"}, "a quiz seed is a whole number"),
+    ({"seed": "1"}, "a quiz seed must be a whole number"),
     ({"seed": 1, "n": 0}, "1 to 100 questions"),
     ({"seed": 1, "topics": ["deck/yaku"]}, "unknown quiz topic(s) 'deck/yaku'; known topics"),
 ])

@@ -148,11 +148,11 @@ def test_fix_3_a_pile_that_is_no_cards_is_refused(cards, kw):
 @pytest.mark.parametrize("seed", [-1, -5, MAX_SEED + 1, 10 ** 30])
 def test_fix_4_a_quiz_seed_out_of_range_is_refused(seed):
     for make in (generate_deck_quiz, QuizSession.from_seed):
-        with pytest.raises(HanafudaError, match=f"a quiz seed is a whole number from 0 to "
+        with pytest.raises(HanafudaError, match=f"a quiz seed must be a whole number from 0 to "
                                                 f"{MAX_SEED:,}"):
             make(seed)
     from hanafuda_core.teach.quizzes import generate_quiz
-    with pytest.raises(HanafudaError, match="a quiz seed is a whole number from 0"):
+    with pytest.raises(HanafudaError, match="a quiz seed must be a whole number from 0"):
         generate_quiz("mushi", seed, 2)
 
 

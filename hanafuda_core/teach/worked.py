@@ -26,7 +26,7 @@ from typing import Any
 
 from ..cards import AnyCard, parse_card
 from ..errors import HanafudaError
-from ..narration import and_list, winners_text
+from ..narration import ROUND_ENDS, and_list, reason_words, winners_text
 from ..play import Game, Outcome
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
@@ -393,23 +393,12 @@ def _find_decision(g: Game, seed: int, n: int, agent: str) -> tuple[int, Decisio
 
 
 #: How a round ended, in words (an outcome's ``reason``).
-REASON_WORDS = {
-    "stop": "a player called {stop} and took the points",
-    "cards": "nobody has a card left to play, and the captured cards are counted",
-    "yaku": "a player captured the first yaku, which ends the round at once",
-    "draw": "the cards ran out before anyone called {stop}, so it is a draw",
-    "dealers_delight": "the cards ran out before anyone called {stop}: the dealer scores",
-    "instant_win": "a lucky hand won the round straight from the deal",
-    "end": "every card has been played",
-    "played out": "every card has been played, and the captured cards are counted",
-}
-
-
 def reason_text(game: Game, reason: str) -> str:
-    """An outcome's reason in words, with the game's own word for stopping."""
-    words = getattr(game.rules, "decision_words", None)
-    stop = getattr(words, "stop", "Stop")
-    return REASON_WORDS.get(reason, plain_line(reason)).format(stop=stop)
+    """An outcome's reason in a sentence, with the game's own word for stopping
+    (:data:`~hanafuda_core.narration.ROUND_ENDS`); another reason as a reader's line."""
+    if reason not in ROUND_ENDS:
+        return plain_line(reason)
+    return reason_words(reason, getattr(game.rules, "decision_words", None), sentence=True)
 
 
 def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, ...]],
