@@ -94,7 +94,7 @@ SPRING_SEMI_BRIGHTS = _shared(
     note="cards inferred: the Crane, the Nightingale and the Curtain, the showpieces of the "
          "first three months (" + FIGURE_ONLY + "; Mushi's worked example agrees)")
 CRANE_MOON_PHOENIX = _shared(
-    "crane_moon_phoenix", "Crane, Moon, Phoenix", "",
+    "crane_moon_phoenix", "Crane-Moon-Phoenix", "",
     cards=(C.PINE_CRANE, C.SUSUKI_MOON, C.PAULOWNIA_PHOENIX))
 FLOWER_VIEWING = _shared(
     "flower_viewing", "Flower Viewing", "花見酒 Hanami-zake",
@@ -112,7 +112,7 @@ THE_VIEWS = _shared(
     note="cards inferred: the Curtain, the Moon and the Sake Cup, both viewings at once "
          "(" + FIGURE_ONLY + ")")
 BOAR_DEER_BUTTERFLY = _shared(
-    "boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 Inoshikachō",
+    "boar_deer_butterfly", "Boar-Deer-Butterfly", "猪鹿蝶 Inoshikachō",
     cards=(C.CLOVER_BOAR, C.MAPLE_DEER, C.PEONY_BUTTERFLY))
 GODORI = _shared(
     "godori", "Godori (Five Birds)", "고도리 Godori",

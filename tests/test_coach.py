@@ -164,7 +164,7 @@ def test_coach_book_koikoi_stops_when_the_opponent_is_one_card_from_boar_deer_bu
     assert stop.expected == 5 and stop.win_rate == 1        # the points now, for sure
     assert koikoi.expected < stop.expected and koikoi.nothing_rate > 0
     assert stop.reasons[0] == "Stop now for 5 points with 3 Poetry Ribbons (赤短 Akatan)"
-    assert any("Boar, Deer, Butterfly" in r and "1 card from" in r for r in stop.reasons)
+    assert any("Boar-Deer-Butterfly" in r and "1 card from" in r for r in stop.reasons)
     assert "Stop now for 5 points" in advice.summary and "Koi-Koi" in advice.summary
 
 
@@ -185,7 +185,7 @@ def test_coach_book_blocks_boar_deer_butterfly():
                         stock="2d 4a 5d 6d 9b 11d", captures=["1c", "6a 10a"])
     advice = advise(state)
     assert advice.best == Play(parse("7c"))
-    assert advice.moves[0].reasons[0] == ("blocks Boar, Deer, Butterfly (猪鹿蝶 Inoshikachō): "
+    assert advice.moves[0].reasons[0] == ("blocks Boar-Deer-Butterfly (猪鹿蝶 Inoshikachō): "
                                           "your opponent holds the Butterfly and the Deer")
 
 

@@ -187,7 +187,7 @@ def _yaku_table(values: Mapping[str, int], source: Source, *, seven_plus: int,
                  group="each", source=source),
     ]
     if bdb:
-        rows.append(YakuRule("boar_deer_butterfly", "Boar, Deer, Butterfly",
+        rows.append(YakuRule("boar_deer_butterfly", "Boar-Deer-Butterfly",
                              "猪鹿蝶 Inoshikachō", bdb, cards=_BDB, group="each",
                              source=source))
     if sixteen:

@@ -104,7 +104,7 @@ YAKU: tuple[YakuRule, ...] = (
     _own("dry_plain_ribbons", "3 Dry Plain Ribbons",
          (C.WISTERIA_RIBBON, C.IRIS_RIBBON, C.CLOVER_RIBBON), "2415"),
     THE_VIEWS.rule(PENALTY, group="higo", source=BOOK.at("2417")),
-    _own("boar_deer_geese", "Boar, Deer, Geese", (C.CLOVER_BOAR, C.MAPLE_DEER, C.SUSUKI_GEESE),
+    _own("boar_deer_geese", "Boar-Deer-Geese", (C.CLOVER_BOAR, C.MAPLE_DEER, C.SUSUKI_GEESE),
          "2421"),
     _own("sake_deer_butterfly", "Sake, Deer, Butterfly",
          (C.CHRYSANTHEMUM_SAKE, C.MAPLE_DEER, C.PEONY_BUTTERFLY), "2435"),

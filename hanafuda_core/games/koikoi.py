@@ -329,7 +329,7 @@ COMPARISON_PILES: tuple[tuple[str, str], ...] = (
     ("All five Brights", "1a 3a 8a 11a 12a"),
     ("Moon, Curtain and Sake Cup", "3a 8a 9a"),
     ("Poetry and Purple Ribbons together", "1b 2b 3b 6b 9b 10b"),
-    ("Boar, Deer, Butterfly and two more Tens", "2a 4a 6a 7a 10a"),
+    ("Boar-Deer-Butterfly and two more Tens", "2a 4a 6a 7a 10a"),
     ("Nine Chaffs and the Sake Cup", "9a 1c 1d 2c 2d 3c 3d 4c 4d 5c"),
 )
 

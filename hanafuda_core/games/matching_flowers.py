@@ -100,8 +100,8 @@ C = Card
 #: ("one of", 845) and the sets ("each of", 859), so it is two groups here.
 GROUPS: tuple[YakuGroup, ...] = (
     YakuGroup("brights", "Bright yaku", "one_of"),
-    YakuGroup("ribbon_counts", "Ribbon yaku (counts)", "one_of"),
-    YakuGroup("ribbon_sets", "Ribbon yaku (sets)", "each"),
+    YakuGroup("ribbon_counts", "Dry Ribbon counts", "one_of"),
+    YakuGroup("ribbon_sets", "Ribbon sets", "each"),
     YakuGroup("views", "Views yaku", "one_of"),
     YakuGroup("others", "Other yaku", "each"),
 )
@@ -205,8 +205,8 @@ DECISIONS: Mapping[str, str] = {
 #: placed after the step that says which yaku count.
 SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
     ("after", "each",
-     "Go through the yaku one category at a time. In the Bright, ribbon-count and Views "
-     "categories only your best yaku counts; in the ribbon-set and other categories "
+     "Go through the yaku one category at a time. In the Bright, Dry Ribbon count and Views "
+     "categories only your best yaku counts; in the Ribbon set and other categories "
      "every yaku you made counts. One card may help in several categories."),
 )
 

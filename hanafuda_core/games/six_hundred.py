@@ -249,7 +249,7 @@ SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
     ("after", "each",
      "Go through the yaku one category at a time. Only the Views category pays just your "
      "best yaku; every other category pays each yaku you made, so 4 Dry Brights also "
-     "pays Crane, Moon, Phoenix."),
+     "pays Crane-Moon-Phoenix."),
 )
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {

@@ -40,7 +40,7 @@ def hits(cards: str) -> dict[str, int]:
 
 def test_book_hana_awase_1_example_1():
     """BK06-1 (lines 967-973): four Brights, five Tens, three Ribbons and six Chaffs are
-    (4 x 20) + (5 x 10) + (3 x 5) + (6 x 1) = 151; Boar, Deer, Butterfly adds 35: 186.
+    (4 x 20) + (5 x 10) + (3 x 5) + (6 x 1) = 151; Boar-Deer-Butterfly adds 35: 186.
     The book's arithmetic is right."""
     pile = CardSet.parse(EXAMPLE_PILE)
     counts = {k: sum(1 for c in pile if c.kind is k) for k in Kind}
