@@ -12,12 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanafuda_core.cards import Card
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.quiz import generate_deck_quiz
 from hanafuda_core.registry import get_game, playable_keys
 from hanafuda_core.teach import kit
 from hanafuda_core.teach.charts import yaku_rows
 from hanafuda_core.teach.facts import deal_rows, usual_players
+from hanafuda_core.teach.pages import scoring_procedure
 from hanafuda_core.teach.quizzes import generate_quiz
 
 REPO = Path(__file__).resolve().parents[1]
@@ -72,6 +74,30 @@ def test_lesson_plan_is_45_minutes_and_its_facts_come_from_the_game(key):
 
 
 @pytest.mark.parametrize("key", playable_keys())
+def test_lesson_plan_scores_as_the_chapter_does_and_deals_the_tables_deck(key):
+    game = get_game(key)
+    lesson = kit.lesson_plan(key)
+    # the whole scoring procedure, each step the chapter's (a game's own steps kept)
+    assert lesson.scoring == tuple(scoring_procedure(game))
+    markup = kit.lesson_plan_html(key)
+    assert "<h2>Scoring at the table</h2>" in markup
+    assert all(html.escape(step) in markup for step in lesson.scoring)
+    # the deck a table of the usual size is dealt, Jokers counted
+    seats = usual_players(game)
+    dealt = game.deck(seats)
+    jokers = sum(1 for c in dealt if not isinstance(c, Card))
+    decks = next(p for p in lesson.prepare if p.startswith("Decks:"))
+    assert f"{len(dealt) - jokers} cards" in decks
+    assert (f"and {jokers} Joker" in decks) == bool(jokers)
+    # cards set aside at the deal are told (Tensho: every card of the deck accounted for)
+    deal = {r["Players"]: r for r in deal_rows(game)}[seats]
+    aside = len(dealt) - seats * deal["Each hand"] - deal["Field"] - deal["Stock"]
+    assert ("set aside" in lesson.objectives[0]) == (aside > 0)
+    # a game played to a target says how it ends
+    assert any(w.startswith(("A whole game is", "A whole game lasts")) for w in lesson.watch)
+
+
+@pytest.mark.parametrize("key", playable_keys())
 def test_lesson_plan_links_reach_pages_of_the_built_book(key):
     page = f"book/teachers/{key}.html"
     markup = kit.lesson_plan_html(key, page)
@@ -80,7 +106,8 @@ def test_lesson_plan_links_reach_pages_of_the_built_book(key):
     for href in hrefs:
         target = posixpath.normpath(posixpath.join(posixpath.dirname(page), href))
         assert _kit_docname_or_page(target), f"{page} links to {target}, which is not built"
-    for section in ("Objectives", "What to prepare", "The plan", "What to watch for", "Links"):
+    for section in ("Objectives", "What to prepare", "The plan", "What to watch for",
+                    "Scoring at the table", "Links"):
         assert f"<h2>{section}</h2>" in markup
 
 

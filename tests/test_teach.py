@@ -223,6 +223,17 @@ def test_the_scoring_procedure_follows_the_rules(key):
     assert (f"par ({data['par']})" in steps) if data.get("par") is not None \
         else "par" not in steps
     assert ("add up to zero" in steps) == g.adapter.zero_sum(g)
+    # the card-values step gives each kind's value as the core scores one such card
+    # (Chaffs are worth 0 in some games: "every card has its value" hid that)
+    counting = dict(scoring_steps(g))["card_points"]
+    rows = card_value_rows(g)
+    kinds = [r for r in rows if not r.get("single")]
+    if rows and len(rows) - len(kinds) <= 4:
+        for row in rows:
+            name = str(row["Kind"])[4:] if row.get("single") else row["Kind"]
+            sheet = g.score(list(row["cards"]))
+            sheet = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
+            assert f"{name} {sheet['card_points']}" in counting, (row, counting)
 
 
 @pytest.mark.parametrize("key", PLAYABLE)

@@ -402,6 +402,8 @@ class Lesson:
     plan: tuple[tuple[int, str, str], ...]     # (minutes, what, how)
     watch: tuple[str, ...]
     links: tuple[tuple[str, str], ...]           # (text, href from the plan's page)
+    #: the chapter's scoring at the table, step by step (:func:`~.pages.scoring_steps`)
+    scoring: tuple[str, ...] = ()
 
     @property
     def minutes(self) -> int:
@@ -422,24 +424,29 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
     in the book (default ``book/teachers/<key>.html``); its links are relative to it."""
     from .charts import yaku_rows
     from .facts import deal_rows, game_length, overview_rows, usual_players
-    from .pages import scoring_steps
-    from .tools import game_deck
+    from .pages import scoring_procedure
     g = as_game(game)
     key, name = g.key, g.name
     page = page or f"book/teachers/{key}.html"
     seats = usual_players(g)
     deal = {r["Players"]: r for r in deal_rows(g)}[seats]
-    deck = len(game_deck(g))
+    dealt = g.deck(seats)
+    deck = sum(1 for c in dealt if isinstance(c, Card))
+    extras = len(dealt) - deck
     cards = str({r[""]: r["At a glance"] for r in overview_rows(g)}["Cards"])
+    # (the deck this table is dealt: Go-Stop's Jokers counted, the catalog's note kept)
+    cards = f"{deck} cards" + (f": {cards.split(': ', 1)[1]}" if ": " in cards else "") \
+        + (f" and {extras} Joker{'s' * (extras > 1)}" if extras else "")
     yaku = list(dict.fromkeys(str(r["Yaku"]) for r in yaku_rows(g)))
-    steps = dict(scoring_steps(g))
     decision = _decision(g)
     length = game_length(g)
     round_word = g.round_word.rstrip("s")
 
     objectives = [
         f"deal {name} for {seats} players: {deal['Each hand']} cards to each hand, "
-        f"{deal['Field']} face up to the field, {deal['Stock']} left in the stock;",
+        f"{deal['Field']} face up to the field, {deal['Stock']} left in the stock"
+        + "".join(f" ({part})" for part in str(deal.get("Note") or "").split("; ")
+                  if part and "stock" not in part) + ";",      # (Tensho's cards set aside)
         "play a turn: play a card, draw a card, capture cards of the same month;"
         if getattr(g.rules, "capture_relation", None) is None else
         "play a turn: play a card, draw a card, capture cards of the months the chart "
@@ -461,7 +468,7 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
         "(print a seed page below: its answer key comes out on a page of its own, keep "
         "it for yourself); the score sheet in the chapter, one per table.",
         "The classroom app on the pupils' computers or tablets, if they play on screen "
-        "(make serve prints its address).",
+        "(whoever runs the app gives out its address).",
     ]
     if deck < 48:
         prepare.insert(1, f"{name} plays with {deck} of the 48 cards: sort out the "
@@ -485,18 +492,20 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
         (5, "Wrap-up", "Go through the answer key; each pupil names one yaku and its "
                        "cards. For homework, give another seed of the quiz."),
     ]
-    watch = [f"When they score: {steps['card_points']}"]
+    watch = ["When they score: go through Scoring at the table below, one step at a "
+             "time and in order; a step left out is the usual slip."]
     if g.info.family == "capture":
         watch.insert(0, "Two field cards of the month played: the player chooses which "
-                        "one to take.")
-    for step in ("best", "only_one", "par"):
-        if step in steps:
-            watch.append(f"When they score: {steps[step]}")
-    if "hand" in steps:
-        watch.append(f"Before play: {steps['hand']}")
+                        "one to take." if getattr(g.rules, "capture_relation", None) is None
+                     else "Two field cards the played card can take: the player chooses "
+                          "which one to take.")
     if length:
         watch.append(f"A whole game is {length} {g.round_word}: in one lesson, play one "
                      f"{round_word} and keep the score sheet for the next.")
+    else:               # (a game played to a target: the overview says how it ends)
+        ends = str({r[""]: r["At a glance"] for r in overview_rows(g)}["Length"])
+        watch.append(f"A whole game lasts {ends}: in one lesson, play one {round_word} and "
+                     "keep the score sheet for the next.")
 
     links = [(f"The chapter: {name}", _rel(f"book/{key}.html", page))]
     if _docname_exists(f"book/{key}-reference"):
@@ -508,7 +517,7 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
         links.append((f"Worksheet and quiz, seed {SEEDS.start} (print it for the "
                       "worksheet)", _rel(seed_page_path(key, SEEDS.start), page)))
     return Lesson(key, name, seats, tuple(objectives), tuple(prepare), tuple(plan),
-                  tuple(watch), tuple(links))
+                  tuple(watch), tuple(links), tuple(scoring_procedure(g)))
 
 
 def lesson_plan_html(game: Game | str, page: str | None = None) -> str:
@@ -533,6 +542,8 @@ def lesson_plan_html(game: Game | str, page: str | None = None) -> str:
         + "</tbody></table>",
         "<h2>What to watch for</h2><ul>"
         + "".join(f"<li>{esc(w)}</li>" for w in lesson.watch) + "</ul>",
+        '<h2>Scoring at the table</h2><ol class="hf-procedure">'
+        + "".join(f"<li>{esc(w)}</li>" for w in lesson.scoring) + "</ol>",
         "<h2>Links</h2><ul>"
         + "".join(f'<li><a href="{esc(h)}">{esc(t)}</a></li>' for t, h in lesson.links)
         + "</ul>",

@@ -19,11 +19,13 @@ from .. import tables
 from ..book import _html as _display
 from ..cards import CardSet
 from ..errors import HanafudaError
+from ..narration import and_list
 from ..play import Game
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
 from .charts import (
     GROUP_WORDS,
+    card_value_rows,
     hand_rows,
     yaku_chart_html,
     yaku_points_rows,
@@ -278,6 +280,30 @@ def _card_points(game: Game) -> tuple[bool, int | None]:
     return data.get("card_points") is not None, data.get("par")
 
 
+def card_values_text(game: Game | str) -> str:
+    """What each kind of card is worth in ``game``, in words, from the core's card values
+    (:func:`~hanafuda_core.teach.charts.card_value_rows`): "each Bright 20, Ten 10,
+    Ribbon 5 and Chaff 0", with the cards valued apart named after them (a few), or sent
+    to the chart (many: Tensho values nearly every card on its own).
+
+    >>> card_values_text("hachijuu-hana")
+    'each Bright 20, Ten 10, Ribbon 5 and Chaff 0'
+    >>> card_values_text("six-hundred")
+    'each Bright 50, Ten 10, Ribbon 10 and Chaff 0, but the Nightingale 50 and the Special \
+Paulownia 10'
+    """
+    rows = card_value_rows(as_game(game))
+    kinds = [f"{r['Kind']} {r['Value each']}" for r in rows if not r.get("single")]
+    apart = [f"the {str(r['Kind'])[4:]} {r['Value each']}" for r in rows if r.get("single")]
+    text = "each " + and_list(kinds) if kinds else ""
+    if len(apart) > 4:
+        return text + (", and " if text else "") + ("many cards have values of their own: "
+                                                     "see the card values chart")
+    if apart:
+        text += (", but " if text else "") + and_list(apart)
+    return text
+
+
 def _multiplier_reasons(game: Game) -> list[str]:
     """The multipliers the rules apply to a round's yaku, in words (from the rules'
     scoring overlay: a Stop after a call, a round of seven or more...)."""
@@ -288,7 +314,9 @@ def _multiplier_reasons(game: Game) -> list[str]:
     seen: dict[str, None] = {}
     for total, calls in ((3, 0), (7, 0), (3, 1), (7, 1)):
         for m in multipliers(total, 0, calls):
-            seen.setdefault(f"×{m.factor}: {m.reason}", None)
+            # (the rule, not one round: "called (1 time)" would read as a condition)
+            reason = re.sub(r" \(\d+ times?\)", "", m.reason)
+            seen.setdefault(f"×{m.factor}: {reason}", None)
     return list(seen)
 
 
@@ -325,8 +353,8 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
         steps.append(("card_points", "Card values do not add to your score: only yaku "
                       "score. Count them all the same: they settle a tied round."))
     elif counts:
-        steps.append(("card_points", "Count your captured cards' values: every Bright, Ten, "
-                      "Ribbon and Chaff has its value in this game."))
+        steps.append(("card_points", "Count your captured cards' values: "
+                      + card_values_text(g) + "."))
     else:
         steps.append(("card_points", "Card values do not count in this game: only yaku "
                       "score. Lay out your captured cards by kind (Brights, Tens, Ribbons, "
