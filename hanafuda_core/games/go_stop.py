@@ -97,6 +97,7 @@ __all__ = [
     "EXAMPLES",
     "GOAL",
     "GROUPS",
+    "MAX_CALLS",
     "joker_abilities",
     "joker_weights",
     "OPTIONS",
@@ -284,13 +285,14 @@ _OPTION_LIST = (
            "turn; a third hiki left ends the round, 5 from each", BOOK_EVENTS,
            note="part of the chapter's game (G5); off: a plain round"),
     Option("draw_requests", False, (False, True),
-           "with three players, the player about to play may ask for a Draw, showing "
+           "in a round of three, the player about to play may ask for a Draw, showing "
            "their hand; the next player answers first, a refusal plays on (the refuser "
            "pays both losers' penalties if they lose), both accepting ends the round with "
-           "no winner", BOOK_DRAW, note="the chapter's game has it (G9, for tables of 3-7; "
-           "here only when three sit at the table); this book leaves it off by default, a "
-           "house rule to turn on (see the decision 'The Draw is off by default'); once per "
-           "player per round is our reading"),
+           "no winner", BOOK_DRAW, note="the chapter's game has it at tables of three to "
+           "seven (G9, 2933), never with two (2945): at four to seven the three who play "
+           "the round ask and answer, those sitting it out take no part; this book leaves "
+           "it off by default, a house rule to turn on (see the decision 'The Draw is off "
+           "by default'); once per player per round is our reading"),
     Option("go_table", "book", ("book", "higher_stakes"),
            "what Go calls do: +1 for one, then x the number of calls (the chapter); or +1, "
            "+2, then x2 for every Go beyond the second ('Higher Stakes')",
@@ -468,8 +470,10 @@ DECISIONS: Mapping[str, str] = {
         "three to seven. Our rule sets leave it off, so the play tool and the computer "
         "players start without it: a Draw means showing a hand and voting in the middle of "
         "a round, and the computer players only answer a request, never make one. Turn "
-        "the option on to play the chapter's full game; it applies when three sit at the "
-        "table.",
+        "the option on to play the chapter's full game; it then applies at every table of "
+        "three to seven. At four to seven only the three who play the round ask and "
+        "answer: a player sitting the round out has no vote and pays nothing for it, and "
+        "a Draw agreed deals the round again to the same three.",
     "How the computer chooses to play": "Before the field is turned up only the hand can "
         "be judged: the computer players count 3 for each Bright, 1 for each Sake Cup, "
         "Storm Chaff or special Paulownia Chaff, 1 for each pair and 3 for three of a "
@@ -1052,6 +1056,17 @@ COMPENSATION = {False: Compensation(2), True: Compensation(3)}
 #: (four to six), or six laid face up from the new draw pile after it (seven, 2859-2869).
 TABLE_HAND = 7
 TABLE_FIELD = 6
+#: The most Go calls a round can have before its Stop: the limit of the score
+#: calculator's calls and of ``hanafuda score go-stop --koikoi N``. Go or Stop is called
+#: only at the end of the player's own turn, after a capture made or added to a yaku
+#: (2931, 2955, 3087): once a turn at most. A player has no more turns than cards dealt
+#: to their hand, ten with two players (3005), seven with three (3007) or at a table of
+#: four to seven (2859, 2869): every turn plays a hand card, except the two turns a
+#: bomb's three cards buy (passed, or drawing only under Smoke Clears, 2893-2899), and
+#: a Joker played from the hand is followed by a stock card in the same turn (2901).
+#: The Stop needs a turn of its own after the last Go (a Go on one's last turn leaves
+#: nothing to stop on), so ten turns give nine Go calls at most.
+MAX_CALLS = max(hand for hand, _field in (*_DEALS.values(), (TABLE_HAND, 0))) - 1
 #: The chapter's example of a forced dropout's hand (ours): the Crane, the Sake cup, the
 #: Storm Chaff and three Irises: 3 cards x 2, doubled by the three of a month.
 COMPENSATION_EXAMPLE = "1a 9a 11d 5b 5c 5d 7c"
@@ -1148,6 +1163,9 @@ def _build(preset: str, items: tuple[tuple[str, Any], ...]) -> CaptureRules:
                           unlucky=v["unlucky_joker"])
                if weights else None),
         bomb=(BombRules(_BOMB_DRAWS[v["bomb"]]) if v["bomb"] != "off" else None),
+        # G9: ``n`` is the round's players, three at every table of three to seven (at
+        # four to seven, the three chosen to play: the Draw is theirs, 2933); never two
+        # (2945)
         draw_requests=v["draw_requests"] and n == 3)
 
 

@@ -1408,3 +1408,81 @@ def test_book_responsibility_penalty_spares_the_last_card_and_a_forced_discard()
         assert responsible_seat(state, winner) == (seat if why == "pays for both" else None)
         assert responsible_seat(state._replace(rules=book), winner) == seat
     assert all(seen.values()), seen
+
+
+# -- the most Go calls a round can have (MAX_CALLS) -------------------------------------
+
+def test_max_calls_is_the_longest_hand_less_the_stops_turn():
+    """Go or Stop comes once a turn at most (2931, 3087) and a player has no more turns
+    than cards dealt: ten with two (3005), seven with three (3007) or at a big table
+    (2859, 2869); the Stop takes a turn of its own."""
+    hands = [get_rules(players=2).deals[2][0], get_rules().deals[3][0],
+             go_stop.table_setup(5).hand]
+    assert hands == [10, 7, 7]
+    assert go_stop.MAX_CALLS == max(hands) - 1 == 9
+    assert "MAX_CALLS" in go_stop.__all__
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]),
+       jokers=st.integers(0, 4), bomb=st.sampled_from(["three", "weak", "smoke_clears", "off"]))
+def test_no_round_gets_past_max_calls(seed, players, jokers, bomb):
+    """Seeded rounds under the lowest Stop minimum, where whoever may call always goes on
+    while they still hold cards and stops only on their last hand card: nobody gets more
+    Go calls than MAX_CALLS + 1 (one a turn, the last one leaving nothing to stop on), and
+    nobody wins by a Stop after more than MAX_CALLS Go calls."""
+    rules = get_rules(players=players, jokers=jokers, bomb=bomb, stop_minimum=1)
+    rng = random.Random(seed)
+    for _ in range(20):
+        state = new_round(rules, rng)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if STOP in legal:
+                act = STOP if not state.hands_m[state.player] else GO_ON
+            else:
+                act = legal[int(rng.random() * len(legal))]
+            state = state.apply(act, player=state.actor)
+        assert all(state.calls.count(p) <= go_stop.MAX_CALLS + 1 for p in range(players))
+        res = state.result
+        if res.reason == "stop":
+            assert state.calls.count(res.winner) <= go_stop.MAX_CALLS
+
+
+@pytest.mark.parametrize("calls", ["10", "10000"])
+def test_the_command_line_refuses_more_go_calls_than_a_round_has(capsys, calls):
+    from cli_helpers import run
+    status, out, err = run(capsys, "score", "go-stop", "1a", "3a", "8a", "11a", "--koikoi",
+                           calls)
+    assert status == 2 and out == ""
+    assert f"the Go calls made before the stop: a whole number from 0 to 9 (no round has " \
+           f"more), not {calls}" in err, err
+
+
+def test_the_command_line_scores_up_to_max_calls(capsys):
+    from cli_helpers import run_json
+    data = run_json(capsys, "score", "go-stop", "1a", "3a", "8a", "11a", "--koikoi", "9")
+    assert data["calls"] == 9 and data["total"] == 4 * 9         # 4 Brights, x9 (3091)
+
+
+@pytest.mark.parametrize("calls", [10, 10000, -1, True])
+def test_the_score_calculator_refuses_more_go_calls_than_a_round_has(calls):
+    from hanafuda_core.errors import HanafudaError
+    from hanafuda_core.teach.tools import ScoreController
+    calc = ScoreController("go-stop", cards="1a 3a 8a 11a", calls=2)
+    assert calc.max_calls == go_stop.MAX_CALLS
+    before = (calc.cards, calc.calls, calc.total)
+    with pytest.raises(HanafudaError, match=f"the number of Go calls is a whole number "
+                                            f"from 0 to 9, not {calls!r}"):
+        calc.set_calls(calls)
+    assert (calc.cards, calc.calls, calc.total) == before == (calc.cards, 2, 4 * 2)
+
+
+@pytest.mark.parametrize("calls", range(go_stop.MAX_CALLS + 1))
+def test_the_score_calculator_scores_every_allowed_number_of_go_calls(calls):
+    """The calculator agrees with the scorer; the chapter's Go table (3091): one Go
+    +1, two x2, three x3, more x the number."""
+    from hanafuda_core.teach.tools import ScoreController
+    calc = ScoreController("go-stop", cards="1a 3a 8a 11a").set_calls(calls)
+    want = get_game("go-stop").score(list(calc.cards), calls=calls) if calls else \
+        get_game("go-stop").score(list(calc.cards))
+    assert calc.total == want.to_dict()["total"] == (4, 5, 8, 12, 16, 20, 24, 28, 32, 36)[calls]
