@@ -27,6 +27,19 @@ Each subcommand is one function registered with :func:`subcommand`; adding one
 is a function and a decorator. Bad input is reported on
 stderr as one line, ``hanafuda: error: <reason>``, with exit status 2.
 
+A layout game (a patience game whose deal is a table: Seasons, Pyramid, Solitaire,
+Eight Off) is dealt as its rules lay it out (:data:`hanafuda_core.games.catalog.LAYOUTS`),
+and ``deal`` prints that table part by part: the field's rows or columns as a picture
+of card codes, then each row or column with its cards' names, then where the cards
+left over lie (the stock, the draw pile, the reserve). A card face down is ``##`` and
+``[face down]``, never named; an empty cell is ``--``. With ``--json`` the deal also
+has ``layout``, a list of the parts, each ``{"name", "by", "about", "lines"}``: ``by``
+is ``"rows"`` (top to bottom), ``"columns"`` (left to right) or ``"pile"`` (one line),
+and ``lines`` lists each line's places in the order laid (a row left to right, a column
+or pile from its first card to the one on top), a card face up by its code, face down
+as ``null`` and an empty cell as ``""``. The deal's ``field`` and ``stock`` still list
+those cards, as for every game.
+
 >>> main(["parse", "crane", "11a"])
 1a   Crane     Bright  松に鶴
 11a  Rainman   Bright  柳に小野道風
@@ -62,7 +75,7 @@ from .rules import FAMILIES, GameInfo
 
 if TYPE_CHECKING:
     from .engines.capture import CaptureRules, State
-    from .games.catalog import GameDeal
+    from .games.catalog import GameDeal, LayoutPart, Place
     from .play import Game, Round
 
 __all__ = ["main", "subcommand", "SUBCOMMANDS", "Subcommand", "card_to_dict", "game_to_dict",
@@ -385,6 +398,12 @@ def cmd_deal(args: argparse.Namespace) -> int:
     deal = info.deals.get(players)
     if deal is not None and deal.note:
         print(f"Note: {deal.note}.")
+    if dealt.layout:                    # a layout game: its hands (if any), then its table
+        for i, hand in enumerate(dealt.hands, start=1):
+            if hand:
+                _show_cards(f"Player {i}", hand)
+        _show_layout(dealt.layout)
+        return 0
     hiki = set(dealt.hiki)
 
     def show(label: str, cards: Iterable[Card | Extra], flag: bool = False) -> None:
@@ -412,6 +431,79 @@ def cmd_deal(args: argparse.Namespace) -> int:
     if dealt.redeals:
         print(f"{'Redeals':<10}{dealt.redeals} (misdeals before this deal)")
     return 0
+
+
+def _show_cards(label: str, cards: Sequence[Card | Extra]) -> None:
+    """A labelled line of card codes and a line of their names under it."""
+    print(f"{label:<10}{' '.join(c.code for c in cards) or '(none)'}")
+    if cards:
+        print(f"{'':<10}{', '.join(c.title for c in cards)}")
+
+
+_FACE_DOWN = "##"       # a card face down, in a layout's lines of codes
+_EMPTY = "--"           # an empty cell
+
+
+def _place_code(place: Place) -> str:
+    shown = place.shown
+    return _FACE_DOWN if shown is None else shown or _EMPTY
+
+
+def _place_name(place: Place) -> str:
+    if place.card is None:
+        return "(empty)"
+    return place.card.title if place.face_up else "[face down]"
+
+
+def _show_places(label: str, places: Sequence[Place]) -> None:
+    """One line of a layout: the codes (``##`` face down, ``--`` empty), then the names."""
+    print(f"{label:<10}{' '.join(_place_code(p) for p in places)}")
+    print(f"{'':<10}{', '.join(_place_name(p) for p in places)}")
+
+
+def _layout_picture(part: LayoutPart) -> list[str]:
+    """A part of several lines as it lies: its rows one under another, each centred on
+    the widest (a pyramid), or its columns side by side, numbered, each read downwards
+    from its first card to the one on top."""
+    codes = [[_place_code(p) for p in line] for line in part.lines]
+    width = max(len(c) for line in codes for c in line) + 2
+    width += width % 2                  # (an even width: a pyramid's rows step half a card)
+    if part.by == "columns":
+        width = max(width, len(str(len(codes))) + 2)
+        rows = ["".join(str(i).ljust(width) for i in range(1, len(codes) + 1))]
+        rows += ["".join((line[d] if d < len(line) else "").ljust(width) for line in codes)
+                 for d in range(max(len(line) for line in codes))]
+    else:
+        widest = max(len(line) for line in codes)
+        rows = [" " * ((widest - len(line)) * width // 2) + "".join(c.ljust(width) for c in line)
+                for line in codes]
+    return [row.rstrip() for row in rows]
+
+
+def _show_layout(parts: Sequence[LayoutPart]) -> None:
+    """A layout game's table (:attr:`GameDeal.layout <hanafuda_core.games.catalog.GameDeal>`),
+    part by part: a part of several lines as a picture of codes, then each line that
+    has a card face up with its names; a part of one line as its codes and names; a
+    pile all face down as its count. No card face down is named."""
+    for part in parts:
+        label = part.name[:1].upper() + part.name[1:]
+        places = [p for line in part.lines for p in line]
+        face_down = sum(p.card is not None and not p.face_up for p in places)
+        if len(part.lines) == 1 and face_down == len(places):
+            print(f"{label:<10}{part.about}")       # a face-down pile: its count says it all
+            continue
+        if len(part.lines) == 1:
+            _show_places(label, part.lines[0])
+            print(f"{'':<10}({part.about})")
+            continue
+        print(f"{label:<10}{part.about}")
+        for row in _layout_picture(part):
+            print(f"{'':<10}{row}".rstrip())
+        if face_down:
+            print(f"{'':<10}({_FACE_DOWN} is a card face down)")
+        for i, line in enumerate(part.lines, start=1):
+            if any(p.card is not None and p.face_up for p in line):
+                _show_places(f"{part.line} {i}", line)
 
 
 def _usual_count(game: Game) -> int:
@@ -455,6 +547,7 @@ class _Dealt:
     elsewhere: dict[str, list[Card | Extra]]
     face_down: bool = False
     zones: dict[str, list[Card | Extra]] | None = None
+    layout: tuple[LayoutPart, ...] = ()     # a layout game's table, as its deal lays it out
 
     def to_dict(self) -> dict[str, Any]:
         def codes(cards: Iterable[Card | Extra]) -> list[str]:
@@ -465,6 +558,8 @@ class _Dealt:
                 "elsewhere": {z: codes(cs) for z, cs in self.elsewhere.items()}}
         if self.zones is not None:
             data["zones"] = {z: codes(cs) for z, cs in self.zones.items()}
+        if self.layout:
+            data["layout"] = [part.to_dict() for part in self.layout]
         return data
 
 
@@ -488,7 +583,7 @@ def _round_deal(r: Round) -> _Dealt:
 def _catalog_deal(dealt: GameDeal) -> _Dealt:
     """A deal of a game the registry cannot play yet (the catalog's deal)."""
     return _Dealt([list(h) for h in dealt.hands], list(dealt.field), list(dealt.aside),
-                  list(dealt.stock), dealt.redeals, list(dealt.hiki), {})
+                  list(dealt.stock), dealt.redeals, list(dealt.hiki), {}, layout=dealt.layout)
 
 
 # ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import DECK, MONTH_MASKS, AnyCard, CardSet
@@ -63,7 +63,12 @@ class Misdeal:
 
 @dataclass(frozen=True)
 class Dealt:
-    """The result of one deal: hands, field, stock (top card first) and checks."""
+    """The result of one deal: hands, field, stock (top card first) and checks.
+
+    The field is a set; ``field_order`` keeps its cards in the order they were dealt,
+    first first, for a game that lays its field out in places (a patience game's
+    pyramid or tableau: :data:`hanafuda_core.games.catalog.LAYOUTS`).
+    """
 
     hands: tuple[CardSet, ...]
     field: CardSet
@@ -72,6 +77,7 @@ class Dealt:
     misdeals: tuple[Misdeal, ...] = ()
     hiki: tuple[int, ...] = ()          # months with three cards on the field
     redeals: int = 0                    # how many misdeals came before this deal
+    field_order: tuple[AnyCard, ...] = ()   # the field's cards as dealt, first first
 
     @property
     def is_misdeal(self) -> bool:
@@ -147,10 +153,11 @@ def deal(players: int, seed: int | None = None, *,
     order = shuffled(rng, deck)
     hands = tuple(CardSet(order[i * hand_size:(i + 1) * hand_size]) for i in range(players))
     start = players * hand_size
-    field_cards = CardSet(order[start:start + field_size])
+    laid = tuple(order[start:start + field_size])
+    field_cards = CardSet(laid)
     stock = tuple(order[start + field_size:])
     return Dealt(hands, field_cards, stock, seed, misdeals(hands, field_cards, rules),
-                 field_hiki(field_cards))
+                 field_hiki(field_cards), field_order=laid)
 
 
 def deal_valid(players: int, seed: int | None = None, *, max_redeals: int = 1000,
@@ -165,5 +172,5 @@ def deal_valid(players: int, seed: int | None = None, *, max_redeals: int = 1000
     for redeals in range(max_redeals + 1):
         dealt = deal(players, seed, sizes=sizes, deck=deck, rules=rules, rng=rng)
         if not dealt.is_misdeal:
-            return Dealt(dealt.hands, dealt.field, dealt.stock, seed, (), dealt.hiki, redeals)
+            return replace(dealt, misdeals=(), redeals=redeals)
     raise RuntimeError(f"no valid deal after {max_redeals} redeals")  # pragma: no cover

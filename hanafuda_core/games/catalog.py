@@ -8,10 +8,12 @@ play adapter and rules module (the registry, :mod:`hanafuda_core.registry`, buil
 :class:`~hanafuda_core.play.Game` values from them); the seed documents' rule sets
 of a playable game are its presets (:data:`PRESET_OF`).
 
-Below the games table are two more tables of data that the deal needs: the
-cards of each game's deck (:data:`DECKS`, read through :func:`deck_for`) and the
+Below the games table are three more tables of data that the deal needs: the
+cards of each game's deck (:data:`DECKS`, read through :func:`deck_for`), the
 misdeal rules of each capture game (:data:`MISDEALS`, read through
-:func:`misdeal_rules`). :func:`deal_game` puts the three together.
+:func:`misdeal_rules`) and the table of each layout game, a patience game that
+lays its cards out in rows or columns (:data:`LAYOUTS`, laid out by
+:func:`lay_out`). :func:`deal_game` puts them together.
 
 >>> from hanafuda_core.games import get_game
 >>> get_game("Koi-Koi").deals[2]
@@ -25,9 +27,10 @@ Deal(hand=8, field=8, note='', aside=0)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from itertools import islice
+from typing import Any, Literal
 
 from ..cards import Card, CardSet, Extra, parse_card, parse_cards
 from ..deal import MisdealRules, deal, deal_valid
@@ -37,7 +40,8 @@ from . import get_game, register
 
 __all__ = ["PlaySpec", "PLAY_SPECS", "PRESET_OF", "DeckSpec", "DECKS", "MISDEALS", "deck_for",
            "FIELD_QUAD_TO_DEALER",
-           "misdeal_rules", "GameDeal", "deal_game", "default_players", "joker_range"]
+           "misdeal_rules", "LayoutSpec", "LAYOUTS", "Place", "LayoutPart", "lay_out",
+           "GameDeal", "deal_game", "default_players", "joker_range"]
 
 AnyCard = Card | Extra
 
@@ -662,12 +666,170 @@ def misdeal_rules(game: str | GameInfo) -> MisdealRules:
 
 
 # ---------------------------------------------------------------------------
+# Layouts: how each patience game lays its deal out on the table (BOOK ch. 35-38).
+
+
+@dataclass(frozen=True)
+class LayoutSpec:
+    """How a patience game lays its field out, and where the cards left over go.
+
+    The field is ``sizes`` lines of cards, rows (top to bottom) or columns (left to
+    right) as ``by`` says, dealt ``"line by line"`` (each line full before the next
+    starts) or ``"in turn"`` (a card to each line not yet full, then round again). Its
+    cards are face up (``face_up="all"``), face down (``"none"``) or face down but for
+    each line's last card, the one on top (``"last"``). Of the cards left over (top
+    first), ``turned_up`` are turned face up one at a time onto the stock and the others
+    stay face down as the draw pile; or, when ``cells`` is set, they lie face up in the
+    reserve's ``filled`` cells (0-based, left to right), the other cells empty.
+    """
+
+    part: str                       # the field's name: "pyramid", "tableau", "grid"
+    line: str                       # one line's name: "Row", "Stack", "Column"
+    by: Literal["rows", "columns"]
+    sizes: tuple[int, ...]
+    about: str                      # how the field lies, in a few words
+    dealt: Literal["line by line", "in turn"] = "line by line"
+    face_up: Literal["all", "none", "last"] = "all"
+    turned_up: int = 0
+    cells: int = 0
+    filled: tuple[int, ...] = ()
+
+
+#: The layout games' tables, by game key (each chapter's setup; the rulebook's lines).
+LAYOUTS: Mapping[str, LayoutSpec] = {
+    # ch. 35, 7055: the 48 face down in 4 rows of 12 (the hands are dealt apart)
+    "seasons": LayoutSpec("grid", "Row", "rows", (12,) * 4,
+                          "48 cards face down in 4 rows of 12", face_up="none"),
+    # ch. 36, 7127-7135: rows of 1 to 6 cards, each row partly over the one before;
+    # the 31 left face down as the draw pile, whose top card is turned up as the stock
+    "pyramid": LayoutSpec("pyramid", "Row", "rows", (1, 2, 3, 4, 5, 6),
+                          "21 cards face up in 6 rows of 1 to 6, row 1 at the top; "
+                          "each row partly covers the row above it", turned_up=1),
+    # ch. 37, 7247-7277: a card to each of 6 stacks, then to each but the first, and so
+    # on, so stack k holds k cards; each stack's top card turned up; 3 cards turned up
+    # from the draw pile as the stock
+    "solitaire": LayoutSpec("tableau", "Stack", "columns", (1, 2, 3, 4, 5, 6),
+                            "6 stacks of 1 to 6 cards; each stack's top card face up, "
+                            "the cards under it face down", dealt="in turn",
+                            face_up="last", turned_up=3),
+    # ch. 38, 7443-7451: 8 face-up stacks dealt a row of 8 at a time, 6 rows; the 4
+    # cards left go to the 4 right-hand cells of the 8-cell reserve above the tableau
+    "eight-off": LayoutSpec("tableau", "Column", "columns", (6,) * 8,
+                            "8 columns of 6 cards, face up; each column's last card is "
+                            "the exposed one", dealt="in turn", cells=8,
+                            filled=(4, 5, 6, 7)),
+}
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place of a layout: a card face up or face down, or an empty cell."""
+
+    card: AnyCard | None = None     # None: an empty cell
+    face_up: bool = True
+
+    @property
+    def shown(self) -> str | None:
+        """What the table shows: the card's code face up, ``None`` face down, and
+        ``""`` for an empty cell (the layout's JSON form)."""
+        if self.card is None:
+            return ""
+        return self.card.code if self.face_up else None
+
+
+@dataclass(frozen=True)
+class LayoutPart:
+    """One part of a dealt table (the pyramid, the tableau, the reserve, the stock...).
+
+    ``lines`` are rows, top to bottom, or columns, left to right, as ``by`` says, or the
+    one line of a pile (``"pile"``); a line lists its places in the order they were
+    laid: a row from left to right, a column or a pile from its first card (covered)
+    to its last (on top).
+    """
+
+    name: str                       # "pyramid", "tableau", "grid", "reserve", "stock", ...
+    line: str                       # one line's name ("Row", "Stack", ...); "" for a pile
+    by: Literal["rows", "columns", "pile"]
+    lines: tuple[tuple[Place, ...], ...]
+    about: str                      # how it lies, in a few words
+
+    def cards(self) -> list[AnyCard]:
+        """Every card of the part, face up or face down, line by line."""
+        return [p.card for line in self.lines for p in line if p.card is not None]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The part as the table shows it: a face-down card is ``None``, never named."""
+        return {"name": self.name, "by": self.by, "about": self.about,
+                "lines": [[p.shown for p in line] for line in self.lines]}
+
+
+def lay_out(spec: LayoutSpec, field: Sequence[AnyCard],
+            rest: Sequence[AnyCard]) -> tuple[LayoutPart, ...]:
+    """A layout game's table: ``field`` (its cards as dealt, first first) laid out as
+    ``spec`` says, then the cards left over (``rest``, top first).
+
+    >>> cards = deck_for("solitaire")
+    >>> tableau, stock, pile = lay_out(LAYOUTS["solitaire"], cards[:21], cards[21:])
+    >>> [[p.shown for p in stack] for stack in tableau.lines[:3]]
+    [['1a'], [None, '2c'], [None, None, '3d']]
+    >>> [p.shown for p in stock.lines[0]], len(pile.lines[0])
+    (['6b', '6c', '6d'], 24)
+    """
+    if len(field) != sum(spec.sizes):
+        raise ValueError(f"the {spec.part} holds {sum(spec.sizes)} cards, not {len(field)}")
+    lines: list[list[AnyCard]] = [[] for _ in spec.sizes]
+    dealing = iter(field)
+    if spec.dealt == "line by line":
+        for line, size in zip(lines, spec.sizes):
+            line.extend(islice(dealing, size))
+    else:
+        while any(len(line) < size for line, size in zip(lines, spec.sizes)):
+            for line, size in zip(lines, spec.sizes):
+                if len(line) < size:
+                    line.append(next(dealing))
+
+    def face_up(i: int, line: list[AnyCard]) -> bool:
+        return spec.face_up == "all" or (spec.face_up == "last" and i == len(line) - 1)
+
+    parts = [LayoutPart(spec.part, spec.line, spec.by,
+                        tuple(tuple(Place(c, face_up(i, line)) for i, c in enumerate(line))
+                              for line in lines), spec.about)]
+    if spec.cells:
+        if len(rest) != len(spec.filled):
+            raise ValueError(f"the reserve takes {len(spec.filled)} cards, not {len(rest)}")
+        cells = [Place() for _ in range(spec.cells)]
+        for i, card in zip(spec.filled, rest):
+            cells[i] = Place(card)
+        where = ", ".join(str(i + 1) for i in spec.filled)
+        parts.append(LayoutPart("reserve", "Cell", "rows", (tuple(cells),),
+                                f"{spec.cells} cells above the {spec.part}; the "
+                                f"{len(rest)} cards left over lie face up in cells {where}"))
+        return tuple(parts)
+    up, down = rest[:spec.turned_up], rest[spec.turned_up:]
+    if up:
+        about = ("turned up from the draw pile" if len(up) == 1 else
+                 f"{len(up)} cards turned up one at a time from the draw pile, each "
+                 f"partly covering the one before; the last is on top")
+        parts.append(LayoutPart("stock", "", "pile", (tuple(Place(c) for c in up),), about))
+    if down:
+        parts.append(LayoutPart("draw pile", "", "pile",
+                                (tuple(Place(c, False) for c in reversed(down)),),
+                                f"{len(down)} cards face down"))
+    return tuple(parts)
+
+
+# ---------------------------------------------------------------------------
 # Dealing a game.
 
 
 @dataclass(frozen=True)
 class GameDeal:
-    """One deal of one game: hands, field, cards set aside and the stock."""
+    """One deal of one game: hands, field, cards set aside and the stock.
+
+    For a layout game the deal is also its table as laid out (``layout``: the field in
+    its rows or columns, then the stock, draw pile or reserve the cards left over go
+    to); ``field`` and ``stock`` still hold those cards, as for every game.
+    """
 
     game: GameInfo
     players: int
@@ -678,6 +840,7 @@ class GameDeal:
     stock: tuple[AnyCard, ...]      # top card first
     redeals: int = 0
     hiki: tuple[int, ...] = ()      # months with three cards on the field (capture games)
+    layout: tuple[LayoutPart, ...] = ()     # a layout game's table (:data:`LAYOUTS`)
 
     @property
     def deal(self) -> Deal:
@@ -700,6 +863,7 @@ class GameDeal:
             "stock": [c.code for c in self.stock],
             "redeals": self.redeals,
             "hiki": list(self.hiki),
+            **({"layout": [part.to_dict() for part in self.layout]} if self.layout else {}),
         }
 
 
@@ -754,5 +918,7 @@ def deal_game(game: str | GameInfo, players: int | None = None, seed: int | None
         dealt = deal(players, seed, sizes=table, deck=cards, rules=_NONE)
         hiki = ()
     aside, stock = dealt.stock[:sizes.aside], dealt.stock[sizes.aside:]
+    spec = LAYOUTS.get(info.key)
+    layout = lay_out(spec, dealt.field_order, stock) if spec else ()
     return GameDeal(info, players, seed, dealt.hands, dealt.field, tuple(aside), tuple(stock),
-                    dealt.redeals, hiki)
+                    dealt.redeals, hiki, layout)
