@@ -237,8 +237,9 @@ class GameInfo:
         """Raise :class:`PlayerCountError` unless the game takes ``players``."""
         low, high = self.players
         if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-            allowed = f"{low}" if low == high else f"{low} to {high}"
-            raise PlayerCountError(f"{self.name} is played by {allowed} players, not {players}")
+            allowed = (f"{low} to {high} players" if low != high
+                       else "one player alone" if low == 1 else f"{low} players")
+            raise PlayerCountError(f"{self.name} is played by {allowed}, not {players}")
 
     def deal_for(self, players: int) -> Deal:
         """The deal sizes for a player count, checking the count first."""

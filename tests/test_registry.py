@@ -205,6 +205,8 @@ def test_player_count_errors_name_the_allowed_counts():
         get_game("koikoi").new_round(players=3)
     with pytest.raises(PlayerCountError, match="2 to 7 players, not 9"):
         get_game("hachihachi").new_round(players=9)
+    with pytest.raises(PlayerCountError, match="^Pyramid is played by one player alone, not 2$"):
+        entry("pyramid").info.check_players(2)       # (not "by 1 players")
     with pytest.raises(PlayerCountError, match="dealer must be a seat from 0 to 1"):
         get_game("koikoi").new_round(dealer=2)
     three = get_game("koikoi", preset="d002", players=3)
