@@ -1186,6 +1186,9 @@ def quiz_card_name(question: Question, card: Card, label: str = "The card in que
         bits.append(f"{plant} {kind}" if month else _a(f"{plant} {kind}"))
     elif plant or kind:
         bits.append(f"{plant} card" if plant else _a(kind))
+    from .render.motifs import MARKS  # (what the picture shows: it gives nothing away)
+    if card in MARKS:
+        bits.append(f"with {MARKS[card]}")
     return f"{label}: {', '.join(bits)}" if bits else label
 
 

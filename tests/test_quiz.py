@@ -484,6 +484,23 @@ def test_quiz_cards_are_named_without_giving_the_answer_away(seed):
         assert _names_in(Q.to_html(Q.Quiz(seed, (q,), ""))) == [html.escape(w) for w in want]
 
 
+def test_a_card_told_apart_only_by_its_picture_is_described_not_coloured():
+    """The Special Paulownia differs from the other Paulownia Chaffs only in its drawing:
+    its accessible name says what the drawing shows (a shape, not a colour), so a reader
+    who cannot see the picture can answer the bank's question about it."""
+    from hanafuda_core.cards import Card
+    from hanafuda_core.render.motifs import MARKS
+    q = next(x for x in Q.load_bank("deck").questions
+             if x.id == "deck-which-special-paulownia")
+    names = {card: Q.quiz_card_name(q, card, ch.text) for ch in q.choices for card in ch.cards}
+    special = names[Card.PAULOWNIA_SPECIAL]
+    assert special.endswith(f"with {MARKS[Card.PAULOWNIA_SPECIAL]}")
+    assert all(name.split(": ", 1)[1] != special.split(": ", 1)[1]
+               for card, name in names.items() if card != Card.PAULOWNIA_SPECIAL)
+    assert not re.search(r"colou?r|yellow|gold|red\b", special + " ".join(
+        ch.feedback for ch in q.choices), re.I)
+
+
 def test_game_quiz_cards_carry_their_names():
     """In a game's quiz (what does this pile score?) the cards are named in full."""
     from hanafuda_core.teach.quizzes import generate_quiz

@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
-__all__ = ["PAINTERS", "bright_badge", "ten_badge", "ribbon", "koi", "num"]
+__all__ = ["PAINTERS", "MARKS", "bright_badge", "ten_badge", "ribbon", "koi", "num"]
 
 # ---------------------------------------------------------------------------
 # Primitives
@@ -970,6 +970,14 @@ def _dec(place: int) -> str:
         out += "".join(ellipse(x, y, 2.2, 3, "#8a78b0", rot=r, stroke="#463766", stroke_width=0.4)
                        for x, y, r in ((14, 126, 60), (24, 132, -30), (84, 124, 20)))
     return out
+
+
+#: What tells a card from the other cards of its month and kind in our drawings, where
+#: only its picture does (card id -> words): a quiz names it to a reader who cannot see
+#: the picture, and nothing is told by colour alone.
+MARKS: dict[int, str] = {
+    45: "a band with a wavy line across its foot",      # the Special Paulownia (``_dec``)
+}
 
 
 PAINTERS: tuple[Callable[[int], str], ...] = (
