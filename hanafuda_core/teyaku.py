@@ -36,12 +36,13 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, TypeVar
 
-from .cards import KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
+from .cards import FLOWERS, KIND_MASKS, MONTH_MASKS, Card, CardSet, Kind
 from .errors import HanafudaError
 from .rules import Source
 
 __all__ = ["TeyakuRule", "TeyakuTable", "TeyakuHit", "TeyakuResult", "kind_counts",
-           "month_counts", "is_greater_triple", "GREATER_MONTHS", "BOOK_TABLE", "BOOK_SOURCE",
+           "month_counts", "is_greater_triple", "greater_words", "GREATER_MONTHS",
+           "BOOK_TABLE", "BOOK_SOURCE",
            "CHAFF", "SUIT"]
 
 _T = TypeVar("_T")
@@ -97,6 +98,18 @@ def is_greater_triple(hand: CardSet, month: int) -> bool:
     if cards.bit_count() != 3 or month not in GREATER_MONTHS:
         return False
     return not (month == 12 and cards & _PHOENIX)
+
+
+def greater_words() -> str:
+    """What a Greater triple is, in words, from :data:`GREATER_MONTHS` and
+    :func:`is_greater_triple` (a reference defines the word it uses).
+
+    >>> greater_words()[:68]
+    'a Greater is three cards of Wisteria, Iris, Bush Clover or Paulownia'
+    """
+    names = [FLOWERS[m - 1].english for m in GREATER_MONTHS]
+    return (f"a Greater is three cards of {', '.join(names[:-1])} or {names[-1]} (the "
+            "Phoenix never one of them)")
 
 
 @dataclass(frozen=True)

@@ -206,3 +206,25 @@ def test_app_projector_toggle_sets_and_clears_the_class():
     assert PROJECTOR_CLASS not in app._dom_classes
     app.set_projector(True)
     assert app.projector.value is True and PROJECTOR_CLASS in app._dom_classes
+
+
+def test_hachi_hachi_reference_groups_its_hand_combinations_and_defines_greater():
+    """The printable reference says "claim one of each group": the groups are headed in its
+    table, each combination under its own, and the Greater it names is defined."""
+    from hanafuda_core.cards import FLOWERS
+    from hanafuda_core.games import hachihachi_tables as hh
+    from hanafuda_core.teach.layouts import hand_combination_rows, settlement_reference_html
+    from hanafuda_core.teyaku import GREATER_MONTHS
+    game = get_game("hachihachi")
+    markup = settlement_reference_html(game, hh.BASE_PLAYERS, **hh.reference_data())
+    table = markup[markup.index("<h2>Hand combinations</h2>"):]
+    table = table[:table.index("</table>")]
+    rows = hand_combination_rows(game)
+    groups = list(dict.fromkeys(r["Group"] for r in rows))
+    heads = [table.index(f"{g} combinations: claim one") for g in groups]
+    assert heads == sorted(heads) and len(groups) == 2
+    for r in rows:                              # each under its own group's heading
+        at = table.index(f"<td>{html.escape(str(r['Combination']))}</td>")
+        assert max(h for h in heads if h < at) == heads[groups.index(r["Group"])]
+    assert "A Greater is three cards of" in table
+    assert all(FLOWERS[m - 1].english in table for m in GREATER_MONTHS)

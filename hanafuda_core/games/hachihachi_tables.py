@@ -31,7 +31,7 @@ from ..cards import DEFAULT_VALUES, Card, CardSet
 from ..errors import HanafudaError
 from ..ledger import BANK
 from ..rules import SOURCE_DOCUMENTS, GameInfo
-from ..teyaku import CHAFF, SUIT, TeyakuRule
+from ..teyaku import CHAFF, SUIT, TeyakuRule, greater_words
 from .hachihachi import (
     GAME_DEALS,
     OPTIONS,
@@ -911,9 +911,12 @@ REFERENCE_NOTE = ("Points from each opponent. Claim one of each group; for chaff
 
 def reference_data() -> dict[str, Any]:
     """What the base game's printable reference needs beyond the game: par, the field's
-    Brights by multiplier, the specials and bonuses, the hand-combination note."""
+    Brights by multiplier, the specials and bonuses, the hand-combination note (with
+    what a Greater is)."""
+    greater = greater_words()
     return {"par": par_facts()[2], "field": field_rows()[1:],
-            "specials": base_specials_rows(bonuses=True), "combinations_note": REFERENCE_NOTE}
+            "specials": base_specials_rows(bonuses=True),
+            "combinations_note": f"{REFERENCE_NOTE} {greater[:1].upper()}{greater[1:]}."}
 
 
 # ---------------------------------------------------------------------------

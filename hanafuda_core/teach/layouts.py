@@ -635,8 +635,13 @@ def settlement_reference_html(game: Game | str, players: int, *, par: int,
     total = sum(_kind_value(g, Card(c).kind) for c in range(48))
     words = g.rules.decision_words
     value = "Value"
-    combos = "".join(f"<tr><td>{esc(str(r['Combination']))}</td><td>{esc(str(r[value]))}"
-                     "</td></tr>" for r in hand_combination_rows(g, value=value))
+    rows = hand_combination_rows(g, value=value)
+    combos = "".join(       # (one group after the other, each under its heading)
+        f'<tr><th colspan="2" scope="colgroup">{esc(str(group))} combinations: claim '
+        "one</th></tr>" + "".join(f"<tr><td>{esc(str(r['Combination']))}</td>"
+                                  f"<td>{esc(str(r[value]))}</td></tr>"
+                                  for r in rows if r["Group"] == group)
+        for group in dict.fromkeys(r["Group"] for r in rows))
     procedure = "".join(f"<li>{esc(s)}</li>" for s in scoring_procedure(g))
     lights = "".join(f"<li>{esc(label)}: {esc(', '.join(c.title for c in cards))}</li>"
                      for label, cards in field)
