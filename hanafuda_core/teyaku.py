@@ -142,8 +142,8 @@ class TeyakuRule:
     def describe(self) -> str:
         """A short English statement of what the hand needs."""
         if self.group == CHAFF:
-            words = [f"{n} {label}" for n, label in zip(self.kinds, ("Bright", "Ten", "Ribbon"))
-                     if n]
+            words = [f"{n} {label}{'s' * (n > 1)}"
+                     for n, label in zip(self.kinds, ("Bright", "Ten", "Ribbon")) if n]
             if self.ribbons_at_least and self.kinds[2]:
                 words[-1] = f"{self.kinds[2]} or more Ribbons"
             return " & ".join(words + ["the rest Chaffs"]) if words else "all Chaffs"

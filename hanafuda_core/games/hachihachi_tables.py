@@ -31,7 +31,7 @@ from ..cards import DEFAULT_VALUES, Card, CardSet
 from ..errors import HanafudaError
 from ..ledger import BANK
 from ..rules import SOURCE_DOCUMENTS, GameInfo
-from ..teyaku import CHAFF, SUIT, TeyakuRule, greater_words
+from ..teyaku import CHAFF, SUIT, greater_words
 from .hachihachi import (
     GAME_DEALS,
     OPTIONS,
@@ -343,11 +343,6 @@ def _hit_text(preset: str, hand: CardSet, group: str) -> str:
     return f"{hit.rule.name}: {table_value(preset, hit.value)}"
 
 
-def _needs(rule: TeyakuRule) -> str:
-    """The rule's own description, with plural kinds ('2 Ribbons')."""
-    return re.sub(r"\b([2-9]) (Bright|Ten|Ribbon)\b", r"\1 \2s", rule.describe())
-
-
 def _values_differ(hand: str, group: str) -> bool:
     """True when the traditions value a hand differently (rulebook points / 10 = kan)."""
     cards = CardSet.parse(hand)
@@ -374,7 +369,7 @@ def teyaku_rows(group: str | None = None) -> list[dict[str, object]]:
         if group and rule.group != group:
             continue
         row: dict[str, object] = {"Combination": f"{rule.name} ({rule.japanese})",
-                                  "Needs": _needs(rule), "Hand": ex.hand.format(),
+                                  "Needs": rule.describe(), "Hand": ex.hand.format(),
                                   "Group": rule.group,
                                   "Example from": ex.origin}
         for p in TRADITIONS:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import random
-import re
 from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -335,7 +334,7 @@ def hand_rows(game: Game | str) -> list[dict[str, object]]:
     for rule in table.rules:
         hand = hand_example(table, rule.key)
         best = table.evaluate(hand).best(rule.group)
-        need = re.sub(r"\b([2-9]) (Bright|Ten|Ribbon)\b", r"\1 \2s", rule.describe())
+        need = rule.describe()
         rows.append({"key": rule.key, "Group": _GROUP_NAMES.get(rule.group, rule.group),
                      "Counts": GROUP_WORDS["best"], "Yaku": rule.name,
                      "Japanese": rule.japanese, "Needs": need,

@@ -27,7 +27,6 @@ fees, fields and worked examples) is rows in its ``games/`` module, shown here.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -147,11 +146,6 @@ def preset_blocks_html(game: Game | str, html_of: Callable[[str], str],
 # Hand combinations
 
 
-def _needs(rule: Any) -> str:
-    """A rule's own description, with plural kinds ('2 Ribbons')."""
-    return re.sub(r"\b([2-9]) (Bright|Ten|Ribbon)\b", r"\1 \2s", rule.describe())
-
-
 def _teyaku(game: Game) -> Any:
     table = getattr(game.rules, "teyaku", None)
     if table is None:
@@ -172,7 +166,7 @@ def hand_combination_rows(game: Game | str, preset: str | None = None, *,
         row: dict[str, object] = {"Group": rule.group.capitalize(), "Combination": rule.name}
         if japanese:
             row["Japanese"] = rule.japanese
-        row["Needs"] = _needs(rule)
+        row["Needs"] = rule.describe()
         row[value] = amount_text(g, rule.value)
         rows.append(row)
     return rows
