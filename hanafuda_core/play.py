@@ -809,7 +809,22 @@ class Game:
     def play(self, agents: Sequence[str | Agent], seed: int | None = None,
              rounds: int | None = None, *, deals: int | None = None) -> Record:
         """Play a whole seeded game between agents (one per seat) and return its record.
-        ``rounds`` (or ``deals``, the same) overrides the number of rounds."""
+        ``rounds`` (or ``deals``, the same) overrides the number of rounds where the
+        rules let the table choose it (an option, or Hachi-Hachi's 6 or 12 deals). Where
+        the rules set the length it may be given as that number, and where they end the
+        game their own way (a race to a target, a run of wins) it is left out: any other
+        number raises :class:`HanafudaError` saying what the game's length is.
+
+        >>> from hanafuda_core import get_game
+        >>> len(get_game("koikoi").play(["random", "random"], seed=1, rounds=2).rounds)
+        2
+        >>> get_game("hachi").play(["random", "random"], seed=1, rounds=1)
+        Traceback (most recent call last):
+          ...
+        hanafuda_core.errors.HanafudaError: Hachi has no set number of rounds: a game goes on until
+        a player wins 2 rounds in a row, each by 20 points or more, so its length cannot be
+        changed; leave the number of rounds out (not 1)
+        """
         if rounds is not None and deals is not None:
             raise HanafudaError("give the number of rounds once: rounds or deals")
         if seed is not None:
@@ -828,7 +843,7 @@ class Game:
     def log(self, record: Record) -> list[str]:
         """A record told in words, round by round (rebuilt by replaying it under the
         record's own rules: ``play(..., rounds=...)`` records the number of rounds as an
-        option)."""
+        option, in a game that has one)."""
         if record.game != self.key:
             raise HanafudaError(f"this record is of {record.game!r}, not {self.key!r}")
         same = record.preset == self.preset and record.options == self.options

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, cast
 
 from .cards import (
     DEFAULT_VALUES,
@@ -44,6 +44,7 @@ from .errors import (
     PlayerCountError,
     UnknownCardError,
     apply_or_refuse,
+    shown,
 )
 from .ledger import PAYMENT_WORDS
 from .play import (
@@ -61,6 +62,7 @@ from .play import (
     check_fields,
     json_value,
     list_field,
+    numbers_text,
     seat_field,
 )
 from .rules import GameInfo, option_text
@@ -84,12 +86,14 @@ __all__ = [
     "capture_rounds_won",
     "capture_totals",
     "first_dealer_sentence",
+    "game_end_words",
     "hachihachi_log",
     "hachihachi_score",
     "heading",
     "make_adapter",
     "option_text",
     "plain_cards",
+    "refuse_length",
     "round_log",
     "table_choice_lines",
     "table_round_log",
@@ -425,12 +429,30 @@ class CaptureAdapter:
         return make_agent(name)
 
     def _with_rounds(self, game: Game, rounds: int | None) -> Game:
-        """``game`` with ``rounds`` rounds (the game's round option), or as it is."""
+        """``game`` to play ``rounds`` rounds (``play(..., rounds=...)``): the game with its
+        round option set to it, or the game as it is where its rules set the length
+        (``CaptureRules.rounds`` with no option for it: that number is accepted) or end
+        the game their own way (a race to a target, a run of wins: no number is). A
+        number the rules do not play raises :class:`HanafudaError` saying the game's
+        length (:func:`refuse_length`)."""
         if rounds is None:
             return game
-        if self.round_word in game.options:
+        word = self.round_word
+        if word in game.options:
             raise HanafudaError("give the number of rounds once: as the option or as rounds")
-        return Game(game.entry, self, game.preset, {**game.options, self.round_word: rounds})
+        option = self.option_table().get(word)
+        if option is None:          # (the rules set the length, or end the game themselves)
+            fixed = getattr(game.rules, "rounds", None)
+            lengths = (fixed,) if type(fixed) is int else ()
+            if rounds not in lengths or type(rounds) is not int:
+                refuse_length(game, rounds, lengths, word, game_end_words(game.rules, word),
+                              fixed=True)
+            return game
+        try:
+            value = option.check(rounds)
+        except OptionError:
+            refuse_length(game, rounds, option.allowed, word, error=OptionError)
+        return Game(game.entry, self, game.preset, {**game.options, word: value})
 
     def play(self, game: Game, agents: Sequence[Any], seed: int | None,
              rounds: int | None) -> Record:
@@ -1038,6 +1060,8 @@ class HachiHachiAdapter(CaptureAdapter):
     def play(self, game: Game, agents: Sequence[Any], seed: int | None,
              rounds: int | None) -> Record:
         from .games.hachihachi_game import play_hachihachi_game
+        if rounds is not None and (type(rounds) is not int or rounds not in self.game_lengths):
+            refuse_length(game, rounds, self.game_lengths, self.round_word)
         return play_hachihachi_game(seed, agents, players=len(agents),
                                     deals=rounds if rounds is not None else self.default_rounds,
                                     preset=game.preset, **game.options)
@@ -1384,6 +1408,63 @@ class GoStopAdapter(CaptureAdapter):
                                     ranked_by(game.rules), who,
                                     capture_decision(game, record)))
         return lines
+
+
+def game_end_words(rules: Any, word: str = "rounds") -> str:
+    """How a game's rules end it other than after a number of rounds, in words ("" for
+    none): a run of wins (``win_streak``), a total reaching a target (``target_score``)
+    or falling to a floor (``floor_score``), as the capture rules name them
+    (:func:`~hanafuda_core.families.capture.ranking.game_ends`).
+
+    >>> from hanafuda_core import get_game
+    >>> game_end_words(get_game("hachi").rules)
+    'a player wins 2 rounds in a row, each by 20 points or more'
+    >>> game_end_words(get_game("six-hundred").rules), game_end_words(get_game("koikoi").rules)
+    ("a player's total reaches 600", '')
+    """
+    ends = []
+    streak = getattr(rules, "win_streak", None)
+    if streak is not None:
+        ends.append(f"a player wins {streak[0]} {word} in a row, each by {streak[1]} points "
+                    "or more")
+    target = getattr(rules, "target_score", None)
+    if target is not None:
+        ends.append(f"a player's total reaches {target}")
+    floor = getattr(rules, "floor_score", None)
+    if floor is not None:
+        ends.append(f"a player's total falls to {floor} or below")
+    return " or ".join(ends)
+
+
+def refuse_length(game: Game, count: object, lengths: Sequence[Any], word: str,
+                  ends: str = "", *, fixed: bool = False,
+                  error: type[HanafudaError] = HanafudaError) -> NoReturn:
+    """Refuse a number of rounds (``count``: ``play(..., rounds=...)``, or deals) that
+    the game's rules do not play, saying what they play: ``lengths`` the numbers they
+    allow (``fixed``: set by the rules, not an option); none where the rules end the game
+    their own way (``ends``, in words: :func:`game_end_words`). ``error``: the class
+    raised (:class:`OptionError` for a value of the game's round option).
+
+    >>> from hanafuda_core import get_game
+    >>> refuse_length(get_game("hachi"), 3, (), "rounds", "a player wins 2 rounds in a row")
+    Traceback (most recent call last):
+      ...
+    hanafuda_core.errors.HanafudaError: Hachi has no set number of rounds: a game goes on until
+    a player wins 2 rounds in a row, so its length cannot be changed; leave the number of
+    rounds out (not 3)
+    """
+    shown_count = shown(count)
+    if not lengths:
+        until = f": a game goes on until {ends}" if ends else ""
+        raise error(f"{game.name} has no set number of {word}{until}, so its length "
+                    f"cannot be changed; leave the number of {word} out (not {shown_count})")
+    allowed = numbers_text(sorted(lengths))
+    if fixed:
+        sooner = f" (it ends sooner when {ends})" if ends else ""
+        raise error(f"{game.name} is played over {allowed} {word}{sooner}: its rules set the "
+                    f"length, which cannot be changed; give {allowed} or leave the number of "
+                    f"{word} out (not {shown_count})")
+    raise error(f"{game.name} is played over {allowed} {word}, not {shown_count}")
 
 
 def _open_round_lines(game: Game, record: Record) -> list[str]:

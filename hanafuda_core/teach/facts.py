@@ -205,16 +205,11 @@ def overview_rows(game: Game | str) -> list[dict[str, object]]:
     deals = deal_rows(g)
     deal = "; ".join(f"{r['Players']} players: {r['Each hand']} each, {r['Field']} to the "
                      f"field, {r['Stock']} in the stock" for r in deals) or "—"
+    from ..play_adapters import game_end_words
     length = game_length(g)
-    target = getattr(g.rules, "target_score", None)
-    if not length and target is not None:      # a race with no round limit (Six Hundred)
-        race = f"as many {g.round_word} as it takes for a total to reach {target}"
-    elif not length and getattr(g.rules, "win_streak", None) is not None:   # Hachi
-        run, margin = g.rules.win_streak
-        race = (f"as many {g.round_word} as it takes for a player to win {run} in a row, "
-                f"each by {margin} points or more")
-    else:
-        race = f"as many {g.round_word} as the table agrees"
+    # (no round limit: a race to a target, Six Hundred; a run of wins, Hachi)
+    ends = game_end_words(g.rules, g.round_word)
+    race = f"until {ends}" if ends else f"as many {g.round_word} as the table agrees"
     rows: list[dict[str, object]] = [{"": "Players", "At a glance": players_label(info.players)},
             {"": "Cards", "At a glance": info.deck},
             {"": "Deal", "At a glance": deal},
