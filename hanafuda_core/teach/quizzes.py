@@ -242,17 +242,50 @@ def _extra_words(y: Mapping[str, Any]) -> str:
             f"{'s' * (extras > 1)} = {y['points']})")
 
 
+def _burden(game: Game, yaku: Sequence[Mapping[str, Any]]) -> int | None:
+    """The point burden a pile's score is asked with, in a game whose players each carry
+    one (B14, Sudaoshi: the rules' ``burdens``), else None: the heaviest burden whose
+    carrier scores every yaku the pile counts (B16: a yaku group only one burden scores,
+    Sudaoshi's Rain yaku, which a pile scored on its own counts), None if no burden
+    scores them all.
+
+    >>> from hanafuda_core import get_game
+    >>> rain = [{"key": "rainy_sky"}]
+    >>> _burden(get_game("sudaoshi"), rain), _burden(get_game("koikoi"), rain)
+    (120, None)
+    """
+    rules = game.rules
+    burdens = getattr(rules, "burdens", None)
+    if not burdens:
+        return None
+    overlay = getattr(rules, "overlay", None)
+    chart = getattr(overlay, "chart", None) or getattr(rules, "yaku", None)
+    keys = {y["key"] for y in yaku}
+    groups = {r.group for r in getattr(chart, "rules", ()) if r.key in keys}
+    barred = getattr(overlay, "barred_groups", None)
+    fits = [b for b in burdens if barred is None or not barred(b) & groups]
+    return max(fits) if fits else None
+
+
 def _score_question(game: Game, rng: random.Random, qid: str) -> Question:
-    cards = _pile(game, rng)
-    sheet = game.score(cards)
-    d = sheet.to_dict()
+    burdens = getattr(game.rules, "burdens", None)
+    for _ in range(_MOST):
+        cards = _pile(game, rng)
+        sheet = game.score(cards)
+        d = sheet.to_dict()
+        yaku = [y for y in d.get("yaku", ()) if y.get("counted", True)]
+        burden = _burden(game, yaku)
+        if not burdens or burden is not None:   # (a burden that scores the whole pile)
+            break
+    else:
+        raise HanafudaError(f"no pile of {game.name} scored under one point burden")
     total = d["total"]
-    yaku = [y for y in d.get("yaku", ()) if y.get("counted", True)]
     mults = list(d.get("multipliers") or ())
     parts = ["yaku: " + ", ".join(_extra_words(y) for y in yaku) if yaku else "no yaku"]
     parts += [f"×{m['factor']}: {m['reason']}" for m in mults]
     parts += list(d.get("notes") or ())
-    explanation = f"The pile scores {total}: {'; '.join(parts)}."
+    before = "" if burden is None else f" before your {burden} point burden is taken off"
+    explanation = f"The pile scores {total}{before}: {'; '.join(parts)}."
     wrong: dict[int, str] = {}
     card_points, par = d.get("card_points"), d.get("par")
     can_lose = card_points is not None and par is not None
@@ -287,8 +320,11 @@ def _score_question(game: Game, rng: random.Random, qid: str) -> Question:
     options, at = _shuffled(rng, right, [(str(v), f"{wrong[v]} {explanation}", ())
                                          for v in picks])
     from .facts import preset_label
-    prompt = (f"In {game.name} ({preset_label(game, game.preset)}), you end the round with "
-              f"these {len(cards)} cards in your pile. What do they score?")
+    # (in a game of point burdens the score depends on the burden carried: B14, B16)
+    carry = "" if burden is None else f"carrying the {burden} point burden, "
+    prompt = (f"In {game.name} ({preset_label(game, game.preset)}), {carry}you end the round "
+              f"with these {len(cards)} cards in your pile. What do they score"
+              + ("?" if burden is None else ", before the burden is taken off?"))
     return _question(game, qid, "score", prompt, options, at, explanation, tuple(cards))
 
 
