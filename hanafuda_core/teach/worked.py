@@ -402,31 +402,102 @@ def reason_text(game: Game, reason: str) -> str:
 
 
 def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, ...]],
-               me: int, took: tuple[int, ...]) -> str:
+               me: int, took: tuple[int, ...], relation: Any = None,
+               choices: Sequence[tuple[int, bool]] = ()) -> str:
     """The first turn in words, from the table before and after: the card played, the
-    card turned over from the stock, and what each took."""
+    card turned over from the stock, and what each took.
+
+    Which field cards a card may take is the game's capture relation (``relation``: the
+    rules' :class:`~hanafuda_core.engines.capture.CaptureRelation`; None, its own month).
+    ``choices`` are the field cards the player chose in the turn, in order, each with
+    whether a stock card had been turned over by then (a choice before it is the played
+    card's): a card with several field cards it may take took the one chosen (with its
+    month's other two, where three of a month lay together), else it took every one it
+    may take; a card that took nothing joins the field, where the turned card may take
+    it. A card that took what its relation does not give (a wild's power) is told from
+    what is left over.
+
+    >>> from hanafuda_core.engines.capture import CaptureRelation
+    >>> before = {"hand 0": (2, 3), "field": (5, 8, 26), "stock": (0, 9)}
+    >>> after = {"hand 0": (3,), "field": (26,), "stock": (9,)}
+    >>> print(_turn_text(before, after, 0, (2, 8, 0, 5), CaptureRelation.following(3),
+    ...                  [(8, False)]))
+    You play the Pine Chaff 1 and take the Curtain; then you turn over the Crane and take the
+    Plum Ribbon.
+    """
     from ..cards import CARD_INFO, Extra
+    from ..engines.capture import SAME_MONTH
+    rel = relation if relation is not None else SAME_MONTH
+    nothing = "no field card matches" if relation is None else "it can take no field card"
     played = [c for c in before.get(f"hand {me}", ()) if c not in after.get(f"hand {me}", ())]
     drawn = [c for c in before.get("stock", ()) if c not in after.get("stock", ())]
-    told: set[int] = set()
+    field0 = before.get("field", ())
+    field = [c for c in field0 if c in took]  # (the field cards taken)
+    chosen = {False: [t for t, turned in choices if not turned],
+              True: [t for t, turned in choices if turned]}
+    moves: list[tuple[str, int, list[int]]] = []
+    # (several cards of one month played at once, a bomb: told as one play, below)
+    bomb = played if len(played) > 1 and len({c // 4 for c in played}) == 1 else []
+    # a played card that matched a field card but took nothing: the card turned over was
+    # of the same month, and the cards stay together on the field (a stack)
+    stacked = {c: on for c in played if c < 48 and c not in took
+               for on in [[t for t in field0 if rel.may_take(c, t) and t not in took]]
+               if on and any(d < 48 and d not in took and rel.may_take(d, c) for d in drawn)}
+    for lead, cards, turned in (("You play", played, False),
+                                ("then you turn over", drawn, True)):
+        for c in cards:
+            mates: list[int] = []
+            # (a card left on the field took nothing, nor does a Joker: G1)
+            if c < 48 and c in took:
+                options = [t for t in field if rel.may_take(c, t)]
+                # (a choice before the draw is the played card's, a wild's power too)
+                pick = next((t for t in chosen[turned]
+                             if t in options or (not turned and t in field)), None)
+                if pick is not None:    # (three of its month lying together go with it)
+                    chosen[turned].remove(pick)
+                    block = [t for t in options if t // 4 == pick // 4]
+                    mates = block if len(block) == 3 else [pick]
+                else:
+                    mates = options
+            field = [t for t in field if t not in mates]
+            if not mates and c in took:
+                field.append(c)         # (on the field: a card turned over may take it)
+            moves.append((lead, c, mates))
+    taken = {t for _, _, mates in moves for t in mates}
+    told = taken | {c for _, c, mates in moves if mates}
     parts: list[str] = []
     unmatched: list[int] = []   # parts whose card took something of another month (a wild)
-    for lead, cards in (("You play", played), ("then you turn over", drawn)):
-        for c in cards:
-            mates = [t for t in took if t // 4 == c // 4 and t != c and t not in played + drawn]
-            told.update([c, *mates])
-            if c >= 48:                 # G1: a Joker goes to the pile, another card follows
-                parts.append(f"{lead} {Extra(c).title}, which goes straight to your "
-                             "captured cards")
-                continue
-            name = f"the {CARD_INFO[c].name}"
-            if c in took:
-                if not mates:
-                    unmatched.append(len(parts))
-                parts.append(f"{lead} {name} and take {_names(mates)}" if mates
-                             else f"{lead} {name} and take a card with it")
-            else:
-                parts.append(f"{lead} {name}; no field card matches, so it stays on the field")
+    for lead, c, mates in moves:
+        if bomb and c in bomb:          # (told once, at its first card)
+            if c == bomb[0]:
+                got = [t for _, b, m in moves if b in bomb for t in m if t in field0]
+                parts.append(f"You play {_names(bomb)} together"
+                             + (f" and take {_names(got)}" if got else ""))
+                told.update(bomb)
+            continue
+        if c in stacked:
+            parts.append(f"You play the {CARD_INFO[c].name} on {_names(stacked[c])}")
+            continue
+        laid = [p for p in stacked if rel.may_take(c, p)] if c < 48 else []
+        if laid and c not in took:
+            on = stacked[laid[0]]
+            parts.append(f"{lead} the {CARD_INFO[c].name}, of the same month: the "
+                         f"{_count(len(on) + 2)} cards stay on the field together, a stack")
+            continue
+        if c >= 48:                     # G1: a Joker goes to the pile, another card follows
+            told.add(c)
+            parts.append(f"{lead} {Extra(c).title}, which goes straight to your "
+                         "captured cards")
+            continue
+        name = f"the {CARD_INFO[c].name}"
+        if mates:
+            parts.append(f"{lead} {name} and take {_names(mates)}")
+        elif c in took and c not in taken:
+            told.add(c)
+            unmatched.append(len(parts))
+            parts.append(f"{lead} {name} and take a card with it")
+        else:
+            parts.append(f"{lead} {name}; {nothing}, so it stays on the field")
     rest = [t for t in took if t not in told]
     if len(unmatched) == 1 and len(rest) == 1:      # the one card it took: say which
         parts[unmatched[0]] = parts[unmatched[0]].replace("a card with it",
@@ -436,6 +507,12 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
     if rest:
         text += f" You also capture {_names(rest)}."
     return text[:1].upper() + text[1:]
+
+
+def _count(n: int) -> str:
+    """A small count in words ("three")."""
+    return ("zero one two three four five six seven eight nine ten".split()[n]
+            if 0 <= n <= 10 else str(n))
 
 
 def _hands_empty(zones: dict[str, tuple[int, ...]]) -> bool:
@@ -496,9 +573,11 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
     rng = random.Random(seed)
     r = g.new_round(seed=seed, players=n)
     dealt = r.zones()
-    # Moves before the first card is played (claims of a dealt hand) are not the turn;
-    # "you" are the player who plays the first card, in every picture.
-    while not r.is_terminal and not all(a.code().split()[0] in CARD_MOVES
+    # Moves before the first card is played (claims of a dealt hand) are not the turn:
+    # it starts where a card may be played from the hand (beside it, Go-Stop offers a
+    # shake or a Draw; a turn that offers more than card moves is still a turn). "You"
+    # are the player who plays the first card, in every picture.
+    while not r.is_terminal and not any(a.code().split()[0] == "play"
                                         for a in r.legal_actions()):
         p = r.current_player
         assert p is not None
@@ -516,11 +595,19 @@ def first_game(game: Game | str, seed: int = 3, players: int | None = None,
         "are face down." + _straight_to_pile(dealt)), _rows(dealt, me))]
     # The first turn: that player's moves until another player is to act.
     before = r.zones()
+    stock_before = len(before.get("stock", ()))
+    chosen: list[tuple[int, bool]] = []     # (field card chosen, a stock card turned yet)
     while not r.is_terminal and r.current_player == me:
-        r = r.apply(agents[me].choose(r.view(me), r.legal_actions(), rng))
+        action = agents[me].choose(r.view(me), r.legal_actions(), rng)
+        words = action.code().split()
+        if words[0] == "capture" and len(words) == 2:
+            chosen.append((int(parse_card(words[1])),
+                            len(r.zones().get("stock", ())) < stock_before))
+        r = r.apply(action)
     after = r.zones()
     took = _captured(before, after)
-    what = _turn_text(before, after, me, took)
+    what = _turn_text(before, after, me, took, getattr(g.rules, "capture_relation", None),
+                      chosen)
     moments.append(Moment("turn", "Your first turn", what,
                           (*[row for row in _rows(before, me) if row[0] == "Your hand"],
                            ("Field before", list(before.get("field", ()))),
