@@ -69,7 +69,7 @@ from .engines.capture import (
     wild_revealed,
 )
 from .errors import HanafudaError, IllegalActionError
-from .narration import the_card
+from .narration import doing, the_card
 from .players import accepts_draw, greedy_action
 from .yaku import THIRD_COUNT, YakuTable
 
@@ -927,9 +927,9 @@ class _Context:
             diff = best.expected - second.expected
             text += f" In {best.samples} sampled futures it averages {best.expected:+.1f} points"
             if diff < 0.05:
-                text += f", as much as {second.describe()}."
+                text += f", as much as {doing(second.describe())}."
             else:
-                text += f", {diff:.1f} more than {second.describe()}."
+                text += f", {diff:.1f} more than {doing(second.describe())}."
         return text
 
 

@@ -120,7 +120,7 @@ __all__ = ["winners_text",
            "TAKES_WILD_ON_FIELD", "SWEEP", "Move", "Leftover", "YakuNews", "Part", "Step",
            "story", "stories", "sentences", "part_sentences", "describe", "log_lines",
            "result_text", "held_yaku", "the_card", "subject", "conjugate", "and_list",
-           "ROUND_ENDS", "reason_words"]
+           "ROUND_ENDS", "reason_words", "doing"]
 
 STAYS = "stays"
 BLOCKED = "blocked"
@@ -623,6 +623,21 @@ def winners_text(winner: int, who: Sequence[str], teams: Sequence[int] = ()) -> 
             else [who[winner]])
     side.sort(key=lambda name: name != "You")
     return f"{and_list(side)} win{'s' * (len(side) == 1 and side[0] != 'You')}"
+
+
+def doing(move: str) -> str:
+    """A move as something done ("play the Crane" -> "playing the Crane"), to compare two
+    moves in a sentence ("2.9 less than playing the Crane").
+
+    >>> doing("play the Crane"), doing("capture the Moon"), doing("stop")
+    ('playing the Crane', 'capturing the Moon', 'stopping')
+    """
+    verb, _, rest = move.partition(" ")
+    if verb == "stop":
+        verb = "stopp"
+    elif verb.endswith("e") and not verb.endswith("ee"):
+        verb = verb[:-1]
+    return f"{verb}ing" + (f" {rest}" if rest else "")
 
 
 def and_list(items: Iterable[str]) -> str:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
-from hanafuda_core.cards import MONTH_NAMES, Card
+from hanafuda_core.cards import MONTH_NAMES, Card, CardSet
 from hanafuda_core.errors import HanafudaError
 from hanafuda_core.quiz import check
 from hanafuda_core.registry import playable_keys
@@ -94,7 +94,12 @@ def test_a_play_question_asks_a_clear_best_move(key):
     for q in quiz.questions:
         assert len(q.choices) >= 3
         assert "Right" in q.choice(q.answer[0]).feedback
-        assert all("less than" in c.feedback for c in q.choices if c.key not in q.answer)
+        for c in q.choices:
+            if c.key not in q.answer:          # "Playing X (...) averages +1.5 points, 2.9
+                #                                less than playing Y.": each move its reason
+                assert c.feedback.startswith(c.text.split()[0][:-1])
+                assert re.search(r" averages [+-]\d+\.\d points, \d+\.\d less than \w+ing ",
+                                 c.feedback), c.feedback
 
 
 @pytest.mark.parametrize("bad, match", [
@@ -150,6 +155,15 @@ def test_score_this_pile_answer_is_the_games_total(key, preset, seed):
     assert int(q.choice(key_).text) == data["total"]
     for c in q.choices:
         assert c.feedback
+        # every wrong total names its slip (not "the pile does not score N")
+        assert "does not score" not in c.feedback
+        if "leaves out" in c.feedback:          # a yaku's own cards, then its extras apart
+            made = c.feedback.split("made by ", 1)[1].split(". ", 1)[0]
+            for y in data["yaku"]:
+                for code in y.get("extra_cards") or ():
+                    name = Card(int(CardSet.parse(code).mask).bit_length() - 1).title
+                    if f"the {name}" in made:
+                        assert made.index(f"the {name}") > made.index(", with ")
     for y in data["yaku"]:
         assert y["name"] in q.explanation
     for m in data["multipliers"]:
@@ -166,6 +180,9 @@ def test_go_on_or_stop_on_the_last_card_stop_is_right(key, seed):
     words = get_game(key).rules.decision_words
     last = [q for q in _decide_questions(key, seed) if "last turn" in q.prompt]
     for q in last:
+        # the hands run out with cards left in the stock (Koi-Koi: 8): the last turn
+        # still turns one over, and the question does not say the stock is empty
+        assert "stock is empty" not in q.prompt and "you turn over" in q.prompt
         assert [c.text for c in q.choices] == [words.go_on, words.stop]
         assert q.choice(q.answer[0]).text == words.stop
         assert "draw" in q.choice("a").feedback

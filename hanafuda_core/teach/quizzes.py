@@ -295,12 +295,20 @@ def _score_question(game: Game, rng: random.Random, qid: str) -> Question:
             wrong[value] = why
 
     for y in yaku:
-        add(total - y["points"], f"That leaves out {_yaku_words(y)}, made by "
-                                 f"{_card_names(y['cards'])}.")
+        extra = [c for c in y["cards"] if c in (y.get("extra_cards") or ())]
+        made = _card_names([c for c in y["cards"] if c not in extra]) + (
+            f", with {_card_names(extra)} as {'an extra card' if len(extra) == 1 else 'extras'}"
+            if extra else "")
+        add(total - y["points"], f"That leaves out {_yaku_words(y)}, made by {made}.")
         if y.get("extras") and not mults:
             more = y["points"] - y.get("base", y["points"])
             add(total - more, f"That forgets the extra cards of {y['name']}: +{more} on top "
                               f"of its {y.get('base')}.")
+            each, n = more // int(y["extras"]), int(y["extras"])
+            add(total + each, f"That counts one extra card of {y['name']} too many: it has "
+                              f"{n} beyond the ones it needs.")
+            add(total - each, f"That counts one extra card of {y['name']} too few: it has "
+                              f"{n} beyond the ones it needs.")
         add(total + y["points"], f"That counts {_yaku_words(y)} twice; each yaku counts once.")
     if mults and d.get("subtotal") is not None:
         add(d["subtotal"], "That forgets the multiplier: " + "; ".join(
@@ -313,8 +321,9 @@ def _score_question(game: Game, rng: random.Random, qid: str) -> Question:
         if yaku:
             add(card_points - (par or 0), "That counts the cards only and leaves out the yaku.")
     step = 5 if card_points is not None else 1
-    for k in (1, 2, -1, 3, -2, 4):
-        add(total + k * step, f"The pile does not score {total + k * step}.")
+    for k in (1, 2, -1, 3, -2, 4):      # (a miscount no slip above names)
+        add(total + k * step, f"That is {abs(k) * step} {'more' if k > 0 else 'less'} than "
+                              "the pile's points add up to.")
     picks = rng.sample(sorted(wrong), 3)
     right = (str(total), f"Right. {explanation}", ())
     options, at = _shuffled(rng, right, [(str(v), f"{wrong[v]} {explanation}", ())
@@ -358,6 +367,7 @@ def _position(game: Game, rng: random.Random) -> tuple[Any, Any]:
 
 
 def _play_question(game: Game, rng: random.Random, qid: str) -> Question:
+    from ..narration import doing
     state, advice = _position(game, rng)
     best, *others = advice.moves
     behind = [m for m in others if m.expected <= best.expected - _CLEAR]
@@ -365,9 +375,10 @@ def _play_question(game: Game, rng: random.Random, qid: str) -> Question:
     why = "; ".join(best.reasons)
     right = (_cap(best.describe()), f"Right: {why}.", ())
     wrong = [(_cap(m.describe()),
-              f"The coach expects {m.expected:+.1f} points on average from it, "
-              f"{best.expected - m.expected:.1f} less than {best.describe()}"
-              + (f" ({m.reasons[0]})" if m.reasons else "") + ".", ()) for m in picks]
+              f"{_cap(doing(m.describe()))}"
+              + (f" ({m.reasons[0]})" if m.reasons else "")
+              + f" averages {m.expected:+.1f} points, {best.expected - m.expected:.1f} less "
+              f"than {doing(best.describe())}.", ()) for m in picks]
     options, at = _shuffled(rng, right, wrong)
     from .tools import table_rows
     seat = state.current_player
@@ -495,7 +506,13 @@ def _decide_last_card(game: Game, rng: random.Random) -> tuple[Any, Card, Card]:
             continue
         hands: list[list[Card]] = [[played]] + [[] for _ in range(rules.players - 1)]
         caps: list[list[Card]] = [pile, others[8:14]] + [[] for _ in range(_sides(rules) - 2)]
-        state = setup_state(rules, hands, field=[missing, others[7]], stock=[], captures=caps)
+        # the last turn still turns over a stock card (cards stay in the stock when the
+        # hands run out: Koi-Koi's 8, 8 and 24): one that takes nothing
+        drawn = next((c for c in others[14:] if c.month != others[7].month), None)
+        if drawn is None:
+            continue
+        state = setup_state(rules, hands, field=[missing, others[7]], stock=[drawn],
+                            captures=caps)
         if state.phase != Phase.PLAY:
             continue
         state = apply(state, f"play {played.code}")
@@ -566,9 +583,10 @@ def _decide_question(game: Game, rng: random.Random, qid: str) -> Question:
         rep = ended.report
         formed = and_list([line.name for line in rep.lines]) if rep is not None else "a yaku"
         pts = state.yaku_points(0)
-        prompt = (f"It is the last turn of the round: your hand holds only {the_card(played)}, "
-                  f"the stock is empty and so are the other hands. You take "
-                  f"{the_card(missing)} and form {formed}. {go_on} or {stop}?")
+        prompt = (f"It is the last turn of the round: your hand holds only {the_card(played)} "
+                  f"and the other hands are empty. You take {the_card(missing)} with it and "
+                  f"form {formed}; the card you turn over from the stock takes nothing. "
+                  f"{go_on} or {stop}?")
         what = ("nobody can call " + stop + " after you, so the round ends as a draw"
                 if after_result is not None and after_result.winner is None
                 else "the round goes on")
