@@ -36,8 +36,10 @@ from hanafuda_core.teach import reader_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Pages where documents are cited with labels and lines: not learner pages.
-NOT_LEARNER = re.compile(r"(?:-variants$|^book/sources$|^book/glossary$)")
+#: Pages where documents are cited with labels and lines, and the page for authors of
+#: question banks (the file format: field names, card codes and the loading call are
+#: what it teaches): not learner pages.
+NOT_LEARNER = re.compile(r"(?:-variants$|^book/sources$|^book/glossary$|^exercises/schema$)")
 
 #: Sections (by their id) where card codes are what the reader is taught.
 CODE_SECTIONS = {"writing-cards-down"}
