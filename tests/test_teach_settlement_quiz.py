@@ -188,3 +188,20 @@ def test_bad_arguments_are_refused():
         generate_quiz("koikoi", 1, topics=["payment"])
     with pytest.raises(HanafudaError, match="whole number"):
         generate_quiz("hachihachi", "1")
+
+
+@pytest.mark.parametrize("preset", ["d001", "d002", "d004"])
+def test_an_average_is_written_as_every_amount_of_its_rules_is(preset):
+    """"24 shillings" beside "61/-" read as two currencies: an average is the rules' own
+    notation, to the nearest smallest unit, said to be "about" when rounded."""
+    from hanafuda_core.teach.settlement_quiz import average
+    game = get_game("hachihachi", preset)
+    unit = game.rules.unit
+    assert average(game, 288) == unit.format(288)
+    assert average(game, 288.4) == "about " + unit.format(288)
+    assert average(game, -13.6) == "about " + unit.format(-14)
+    quiz = generate_quiz("hachihachi", 3, n=3, topics=("continue",), preset=preset)
+    feedback = " ".join(c.feedback for q in quiz.questions for c in q.choices)
+    assert "Playing on averages" in feedback
+    if preset == "d004":                # (every amount written 61/-, 3/4, 7d)
+        assert "shilling" not in feedback

@@ -108,11 +108,13 @@ def amount(game: Game, value: int) -> str:
 
 
 def average(game: Game, value: float) -> str:
-    """An average amount, in the unit's larger denomination where it has one
-    ("44.8 kan")."""
+    """An average amount written as the rules write every amount ("24/6", "3 kan 2"),
+    to the nearest smallest unit ("about" when that rounds it): an average beside
+    "61/-" in the same sentence is not "24.5 shillings"."""
     unit = getattr(game.rules, "unit", None)
     if unit is not None and unit.per_major:
-        return f"{value / unit.per_major:.2f}".rstrip("0").rstrip(".") + f" {unit.major}"
+        whole = round(value)
+        return ("about " if abs(whole - value) > 1e-9 else "") + unit.format(whole)
     word = "points" if unit is None else unit.minor
     return f"{value:.1f}".rstrip("0").rstrip(".") + f" {word}"
 
