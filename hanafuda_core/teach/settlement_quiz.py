@@ -114,7 +114,7 @@ def average(game: Game, value: float) -> str:
     unit = getattr(game.rules, "unit", None)
     if unit is not None and unit.per_major:
         whole = round(value)
-        return ("about " if abs(whole - value) > 1e-9 else "") + unit.format(whole)
+        return ("about " if abs(whole - value) > 1e-9 else "") + str(unit.format(whole))
     word = "points" if unit is None else unit.minor
     return f"{value:.1f}".rstrip("0").rstrip(".") + f" {word}"
 
