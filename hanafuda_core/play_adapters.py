@@ -21,7 +21,6 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 from itertools import combinations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, cast
@@ -65,7 +64,7 @@ from .play import (
     numbers_text,
     seat_field,
 )
-from .rules import GameInfo, option_text
+from .rules import option_text
 
 if TYPE_CHECKING:
     from .families.capture import table_round as _tr
@@ -936,18 +935,10 @@ class HachiHachiRound(_StagedWrapped["_hh.HachiHachiRound"]):
         return zones
 
 
-@cache
-def _preset_info(key: str, preset: str) -> GameInfo:
-    """What the registry says of a preset: the entry of the seed document's rule set it
-    is ("hachihachi-d002": its players, its sources), else the game's own."""
-    from .registry import entry, iter_games
-    return next((e.info for e in iter_games() if e.preset_of == (key, preset)),
-                entry(key).info)
-
-
 def _fewest_players(key: str, preset: str) -> int:
     """The fewest players a preset's document gives its game for."""
-    return _preset_info(key, preset).players[0]
+    from .registry import preset_info
+    return preset_info(key, preset).players[0]
 
 
 class HachiHachiAdapter(CaptureAdapter):
@@ -1005,8 +996,9 @@ class HachiHachiAdapter(CaptureAdapter):
         document has no game for so few, or the fold fees do not reach."""
         fewest = _fewest_players(game.key, game.preset)
         if players < fewest:
+            from .registry import preset_info
             from .rules import SOURCE_DOCUMENTS
-            doc = SOURCE_DOCUMENTS[_preset_info(game.key, game.preset).sources[0].doc]
+            doc = SOURCE_DOCUMENTS[preset_info(game.key, game.preset).sources[0].doc]
             others = [p for p in self.presets() if _fewest_players(game.key, p) <= players]
             raise PlayerCountError(f"{doc.reader} have no game for {players} players: "
                                    f"choose rules that do (preset {' or '.join(others)})")

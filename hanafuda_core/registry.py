@@ -44,6 +44,7 @@ __all__ = [
     "list_games",
     "option_from_text",
     "playable_keys",
+    "preset_info",
 ]
 
 
@@ -166,6 +167,20 @@ def _entry(key: str) -> GameEntry:
     from .games import GAMES
     from .games.catalog import PLAY_SPECS, PRESET_OF
     return GameEntry(GAMES[key], PLAY_SPECS.get(key), PRESET_OF.get(key))
+
+
+@cache
+def preset_info(key: str, preset: str) -> GameInfo:
+    """What the registry says of a preset's table (players, deals, difficulty, sources):
+    the entry of the seed document's rule set the preset is ("hachihachi-d002"), else the
+    entry of the preset it builds on ("d002-toppa" builds on "d002"), else the game's own
+    entry."""
+    from .games.catalog import PRESET_OF
+    for want in dict.fromkeys((preset, preset.split("-")[0])):
+        for name, of in PRESET_OF.items():
+            if of == (key, want):
+                return _entry(name).info
+    return _entry(key).info
 
 
 def iter_games(family: str | None = None, playable: bool | None = None) -> Iterator[GameEntry]:

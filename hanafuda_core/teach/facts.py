@@ -223,15 +223,8 @@ def preset_info(game: Game | str, preset: str) -> GameInfo:
     """The registry entry that describes a preset's table (players, deals, difficulty):
     the catalog's entry for that preset, else the entry of the preset it builds on
     ("d002-toppa" builds on "d002"), else the game's own entry."""
-    from ..games import get_game as catalog_entry
-    from ..games.catalog import PRESET_OF
-    g = as_game(game)
-    head = preset.split("-")[0]
-    for want in dict.fromkeys((preset, head)):
-        for entry, of in PRESET_OF.items():
-            if of == (g.key, want):
-                return catalog_entry(entry)
-    return g.info
+    from ..registry import preset_info as registered
+    return registered(as_game(game).key, preset)
 
 
 def _preset_deals(game: Game, preset: str) -> dict[int, tuple[int, int, str, int]]:
