@@ -55,7 +55,7 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -405,18 +405,9 @@ def cmd_deal(args: argparse.Namespace) -> int:
         _show_layout(dealt.layout)
         return 0
     hiki = set(dealt.hiki)
-
-    def show(label: str, cards: Iterable[Card | Extra], flag: bool = False) -> None:
-        cards = list(cards)
-        codes = " ".join(c.code + ("*" if flag and not isinstance(c, Extra)
-                                   and c.month in hiki else "") for c in cards)
-        print(f"{label:<10}{codes or '(none)'}")
-        if cards:
-            print(f"{'':<10}{', '.join(c.title for c in cards)}")
-
     for i, hand in enumerate(dealt.hands, start=1):
-        show(f"Player {i}", hand)
-    show("Field", dealt.field, flag=True)
+        _show_cards(f"Player {i}", hand)
+    _show_cards("Field", dealt.field, hiki)
     if dealt.face_down:
         print(f"{'':<10}(dealt face down)")
     if hiki:
@@ -424,7 +415,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
         print(f"{'':<10}* hiki: three cards of {months} on the field; "
               "whoever plays the fourth takes all four")
     for zone, cards in dealt.elsewhere.items():         # (cards taken at the deal)
-        show(zone[:1].upper() + zone[1:], cards)
+        _show_cards(zone[:1].upper() + zone[1:], cards)
     if dealt.aside:
         print(f"{'Aside':<10}{len(dealt.aside)} cards face down, out of play")
     print(f"{'Stock':<10}{len(dealt.stock)} cards")
@@ -433,9 +424,14 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_cards(label: str, cards: Sequence[Card | Extra]) -> None:
-    """A labelled line of card codes and a line of their names under it."""
-    print(f"{label:<10}{' '.join(c.code for c in cards) or '(none)'}")
+def _show_cards(label: str, cards: Iterable[Card | Extra], hiki: Set[int] = frozenset()
+                ) -> None:
+    """A labelled line of card codes (a ``*`` after each card of a month in ``hiki``)
+    and a line of their names under it."""
+    cards = list(cards)
+    codes = " ".join(c.code + ("*" if not isinstance(c, Extra) and c.month in hiki else "")
+                     for c in cards)
+    print(f"{label:<10}{codes or '(none)'}")
     if cards:
         print(f"{'':<10}{', '.join(c.title for c in cards)}")
 
