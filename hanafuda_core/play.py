@@ -64,6 +64,7 @@ __all__ = [
     "json_value",
     "list_field",
     "numbers_text",
+    "count_word",
     "random_round",
     "seat_field",
 ]
@@ -882,6 +883,19 @@ def numbers_text(counts: Sequence[int]) -> str:
     if len(counts) > 1:
         return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
     return str(counts[0]) if counts else "no number of"
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                 "nine", "ten", "eleven", "twelve")
+
+
+def count_word(n: int) -> str:
+    """A small count in words, "no" for none, a larger one in figures.
+
+    >>> count_word(0), count_word(3), count_word(12), count_word(13)
+    ('no', 'three', 'twelve', '13')
+    """
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
 def random_round(game: Game, seed: int, players: int | None = None,

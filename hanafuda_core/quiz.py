@@ -43,6 +43,7 @@ from typing import Any
 
 from .cards import CARD_INFO, FLOWERS, Card, Kind, Ribbon, parse_card
 from .errors import AnswerFormatError, HanafudaError, QuizSchemaError, UnknownCardError, shown
+from .play import count_word
 
 __all__ = [
     "KINDS", "TOPICS", "BANK_DIR", "Choice", "Question", "Quiz", "Feedback", "RunResult",
@@ -409,12 +410,6 @@ _RIBBON_LOOK: Mapping[Ribbon, str] = {
     Ribbon.PURPLE: "purple or blue",
     Ribbon.PLAIN: "red without writing",
 }
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                 "nine", "ten", "eleven", "twelve")
-
-
-def _count_word(n: int) -> str:
-    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
 
 
 def _and(items: Sequence[str]) -> str:
@@ -453,7 +448,7 @@ def _kind_text(kind: Kind) -> str:
 def _kind_rule(kind: Kind) -> str:
     """How to tell a kind, with its members computed from the deck."""
     cards = _of_kind(kind)
-    n = _count_word(len(cards))
+    n = count_word(len(cards))
     if kind is Kind.BRIGHT:
         return f"the {n} Brights are {_and([CARD_INFO[c].name for c in cards])}"
     if kind is Kind.TEN:
@@ -463,7 +458,7 @@ def _kind_rule(kind: Kind) -> str:
         parts = []
         for r in Ribbon:
             months = [FLOWERS[c // 4].month_name[:3] for c in cards if CARD_INFO[c].ribbon is r]
-            parts.append(f"{_count_word(len(months))} {r.label}s, {_RIBBON_LOOK[r]} "
+            parts.append(f"{count_word(len(months))} {r.label}s, {_RIBBON_LOOK[r]} "
                          f"({', '.join(months)})")
         return f"the {n} Ribbons each show a paper strip: {'; '.join(parts[:-1])}; and {parts[-1]}"
     pictured = [CARD_INFO[c].name for c in cards if CARD_INFO[c].named]
@@ -478,10 +473,10 @@ def _kind_of_card(card: Card) -> str:
     kind = info.kind
     if kind is Kind.BRIGHT:
         names = _and([CARD_INFO[c].name for c in _of_kind(kind)])
-        return f"{_the(card)} is one of the {_count_word(len(_of_kind(kind)))} Brights ({names})"
+        return f"{_the(card)} is one of the {count_word(len(_of_kind(kind)))} Brights ({names})"
     if kind is Kind.TEN:
         return (f"{_the(card)} shows an animal or an object, so it is one of the "
-                f"{_count_word(len(_of_kind(kind)))} Tens")
+                f"{count_word(len(_of_kind(kind)))} Tens")
     if kind is Kind.RIBBON:
         assert info.ribbon is not None
         return (f"{_the(card)} shows a paper strip, {_RIBBON_LOOK[info.ribbon]}: it is a "

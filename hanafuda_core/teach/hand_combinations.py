@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..cards import FLOWERS, MONTH_NAMES, Card, CardSet
 from ..controllers import MAX_SEED, SeededTool, check_seed
 from ..errors import HanafudaError, OptionError
-from ..play import Game
+from ..play import Game, count_word
 from ..teyaku import (
     CHAFF,
     SUIT,
@@ -163,15 +163,10 @@ def why_not(table: TeyakuTable, rule: TeyakuRule, hand: CardSet) -> str:
                 f"{_hand_kinds(table, hand)}.")
     have = _groups(hand)
     need = {p: rule.parts.count(p) for p in "432G"}
-    numbers = ("no", "one", "two", "three", "four")
-
-    def count(n: int) -> str:
-        return numbers[n] if n < len(numbers) else str(n)
-
     if len(have["4"]) < need["4"]:
         months = f" ({_month_words(have['4'])})" if have["4"] else ""
         return (f"{rule.name} needs all four cards of a month; this hand has "
-                f"{'none' if not have['4'] else count(len(have['4']))}{months}.")
+                f"{'none' if not have['4'] else count_word(len(have['4']))}{months}.")
     if len(have["G"]) < need["G"]:
         plain = [m for m in have["3"] if m not in have["G"]]
         extra = ""
@@ -182,21 +177,23 @@ def why_not(table: TeyakuTable, rule: TeyakuRule, hand: CardSet) -> str:
         greater = "a greater triple" if need["G"] == 1 else "two greater triples"
         return (f"{rule.name} needs {greater}"
                 f": three cards of Wisteria, Iris or Bush Clover, or the three Paulownia "
-                f"Chaffs; this hand has {count(len(have['G'])) if have['G'] else 'none'}{extra}.")
+                f"Chaffs; this hand has "
+                f"{count_word(len(have['G'])) if have['G'] else 'none'}{extra}.")
     triples = need["3"] + need["G"]
     if len(have["3"]) < triples:
         kind = "months with three cards each" if triples > 1 else "a month with exactly three cards"
         got = _month_words(have["3"])
-        return (f"{rule.name} needs {count(triples) + ' ' if triples > 1 else ''}{kind}; this "
-                f"hand has {count(len(have['3'])) if have['3'] else 'none'}"
+        return (f"{rule.name} needs {count_word(triples) + ' ' if triples > 1 else ''}{kind}; this "
+                f"hand has {count_word(len(have['3'])) if have['3'] else 'none'}"
                 f"{f' ({got})' if got else ''}.")
     if len(have["2"]) < need["2"]:
         got = _month_words(have["2"])
         k = need["2"]
         what = ("a month with exactly two cards" if k == 1
-                else f"{count(k)} months with two cards each")
+                else f"{count_word(k)} months with two cards each")
         return (f"{rule.name} needs {what}; this hand has "
-                f"{count(len(have['2'])) if have['2'] else 'none'}{f' ({got})' if got else ''}.")
+                f"{count_word(len(have['2'])) if have['2'] else 'none'}"
+                f"{f' ({got})' if got else ''}.")
     return f"{rule.name} needs {rule.describe()}; this hand does not split that way."
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..cards import MONTH_NAMES, CardSet
 from ..errors import HanafudaError
-from ..play import Game
+from ..play import Game, count_word
 from ..quiz import Choice, Question
 
 __all__ = [
@@ -48,7 +48,6 @@ __all__ = [
 ]
 
 _KEYS = "abcdefgh"
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 @dataclass(frozen=True)
@@ -172,7 +171,7 @@ def hand_shape(hand: CardSet, group: str, rain_is_chaff: bool = True) -> str:
         else:
             singles += 1
     if singles:
-        parts.append(f"{_NUMBERS[singles]} single card{'s' if singles != 1 else ''}")
+        parts.append(f"{count_word(singles)} single card{'s' if singles != 1 else ''}")
     return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..controllers import SeededTool, check_seed
 from ..errors import HanafudaError, OptionError
-from ..play import Game, Record
+from ..play import Game, Record, count_word
 from .facts import game_data, preset_label, presets, usual_players
 from .tools import amount_text, as_play_game
 
@@ -31,13 +31,6 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["WholeGameChart", "lineups", "whole_game_alt"]
-
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
-
-
-def _count(n: int) -> str:
-    return _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-
 
 def lineups(game: Game, players: int | None = None) -> dict[str, tuple[str, ...]]:
     """The computer line-ups the chart offers (one agent name per seat), by label:
@@ -53,8 +46,8 @@ def lineups(game: Game, players: int | None = None) -> dict[str, tuple[str, ...]
     greedy = "greedy" if "greedy" in names else names[0]
     rand = "random" if "random" in names else names[0]
     mixed = tuple(greedy if i % 2 == 0 else rand for i in range(n))
-    out = {f"{_count(n)} {greedy} players": (greedy,) * n, ", ".join(mixed): mixed,
-           f"{_count(n)} {rand} players": (rand,) * n}
+    out = {f"{count_word(n)} {greedy} players": (greedy,) * n, ", ".join(mixed): mixed,
+           f"{count_word(n)} {rand} players": (rand,) * n}
     return out
 
 

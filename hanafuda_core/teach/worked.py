@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import AnyCard, parse_card
 from ..errors import HanafudaError
 from ..narration import ROUND_ENDS, and_list, reason_words, winners_text
-from ..play import Game, Outcome
+from ..play import Game, Outcome, count_word
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
 from .facts import as_game, teams_of
@@ -482,7 +482,7 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
         if laid and c not in took:
             on = stacked[laid[0]]
             parts.append(f"{lead} the {CARD_INFO[c].name}, of the same month: the "
-                         f"{_count(len(on) + 2)} cards stay on the field together, a stack")
+                         f"{count_word(len(on) + 2)} cards stay on the field together, a stack")
             continue
         if c >= 48:                     # G1: a Joker goes to the pile, another card follows
             told.add(c)
@@ -507,12 +507,6 @@ def _turn_text(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, .
     if rest:
         text += f" You also capture {_names(rest)}."
     return text[:1].upper() + text[1:]
-
-
-def _count(n: int) -> str:
-    """A small count in words ("three")."""
-    return ("zero one two three four five six seven eight nine ten".split()[n]
-            if 0 <= n <= 10 else str(n))
 
 
 def _hands_empty(zones: dict[str, tuple[int, ...]]) -> bool:
