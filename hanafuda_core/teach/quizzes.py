@@ -516,7 +516,11 @@ def _decide_last_card(game: Game, rng: random.Random) -> tuple[Any, Card, Card]:
         if state.phase != Phase.PLAY:
             continue
         state = apply(state, f"play {played.code}")
-        if state.phase == Phase.DECIDE and set(legal_actions(state)) == {GO_ON, STOP}:
+        # (as the question says: the played card took the missing one, the turned card
+        # nothing, whatever the game's capture relation or wild cards)
+        took = CardSet([*pile, played, missing]).mask
+        if state.phase == Phase.DECIDE and set(legal_actions(state)) == {GO_ON, STOP} \
+                and state.captures(0).mask == took:
             return state, played, missing
     raise HanafudaError(f"no last-card position was found for {game.name}")
 
