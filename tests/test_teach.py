@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hanafuda_core import get_game
-from hanafuda_core.cards import CardSet, parse_card
+from hanafuda_core.cards import CARD_INFO, CardSet, parse_card
 from hanafuda_core.errors import HanafudaError, OptionError
 from hanafuda_core.registry import playable_keys
 from hanafuda_core.rules import SOURCE_DOCUMENTS
@@ -230,7 +230,7 @@ def test_the_scoring_procedure_follows_the_rules(key):
     kinds = [r for r in rows if not r.get("single")]
     if rows and len(rows) - len(kinds) <= 4:
         for row in rows:
-            name = str(row["Kind"])[4:] if row.get("single") else row["Kind"]
+            name = CARD_INFO[row["cards"][0]].name if row.get("single") else row["Kind"]
             sheet = g.score(list(row["cards"]))
             sheet = sheet.to_dict() if hasattr(sheet, "to_dict") else dict(sheet)
             assert f"{name} {sheet['card_points']}" in counting, (row, counting)

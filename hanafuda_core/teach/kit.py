@@ -30,7 +30,7 @@ import posixpath
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..cards import Card
 from ..errors import HanafudaError
@@ -433,7 +433,11 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
     dealt = g.deck(seats)
     deck = sum(1 for c in dealt if isinstance(c, Card))
     extras = len(dealt) - deck
-    cards = str({r[""]: r["At a glance"] for r in overview_rows(g)}["Cards"])
+    # (the cards dealt to no hand, field or stock: Tensho's six set aside)
+    hand, field, stock = (cast(int, deal[k]) for k in ("Each hand", "Field", "Stock"))
+    aside = len(dealt) - seats * hand - field - stock
+    overview = {r[""]: str(r["At a glance"]) for r in overview_rows(g)}
+    cards = overview["Cards"]
     # (the deck this table is dealt: Go-Stop's Jokers counted, the catalog's note kept)
     cards = f"{deck} cards" + (f": {cards.split(': ', 1)[1]}" if ": " in cards else "") \
         + (f" and {extras} Joker{'s' * (extras > 1)}" if extras else "")
@@ -445,8 +449,7 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
     objectives = [
         f"deal {name} for {seats} players: {deal['Each hand']} cards to each hand, "
         f"{deal['Field']} face up to the field, {deal['Stock']} left in the stock"
-        + "".join(f" ({part})" for part in str(deal.get("Note") or "").split("; ")
-                  if part and "stock" not in part) + ";",      # (Tensho's cards set aside)
+        + (f" ({aside} more cards are set aside face down)" if aside else "") + ";",
         "play a turn: play a card, draw a card, capture cards of the same month;"
         if getattr(g.rules, "capture_relation", None) is None else
         "play a turn: play a card, draw a card, capture cards of the months the chart "
@@ -503,8 +506,8 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
         watch.append(f"A whole game is {length} {g.round_word}: in one lesson, play one "
                      f"{round_word} and keep the score sheet for the next.")
     else:               # (a game played to a target: the overview says how it ends)
-        ends = str({r[""]: r["At a glance"] for r in overview_rows(g)}["Length"])
-        watch.append(f"A whole game lasts {ends}: in one lesson, play one {round_word} and "
+        watch.append(f"A whole game lasts {overview['Length']}: in one lesson, play one "
+                     f"{round_word} and "
                      "keep the score sheet for the next.")
 
     links = [(f"The chapter: {name}", _rel(f"book/{key}.html", page))]

@@ -19,7 +19,7 @@ from .. import tables
 from ..book import _html as _display
 from ..cards import CardSet
 from ..errors import HanafudaError
-from ..narration import and_list
+from ..narration import and_list, the_card
 from ..play import Game
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
@@ -294,7 +294,8 @@ Paulownia 10'
     """
     rows = card_value_rows(as_game(game))
     kinds = [f"{r['Kind']} {r['Value each']}" for r in rows if not r.get("single")]
-    apart = [f"the {str(r['Kind'])[4:]} {r['Value each']}" for r in rows if r.get("single")]
+    apart = [f"{the_card(int(r['cards'][0]))} {r['Value each']}"   # type: ignore[index]
+             for r in rows if r.get("single")]
     text = "each " + and_list(kinds) if kinds else ""
     if len(apart) > 4:
         return text + (", and " if text else "") + ("many cards have values of their own: "
