@@ -101,15 +101,16 @@ def is_greater_triple(hand: CardSet, month: int) -> bool:
 
 
 def greater_words() -> str:
-    """What a Greater triple is, in words, from :data:`GREATER_MONTHS` and
-    :func:`is_greater_triple` (a reference defines the word it uses).
+    """What a greater triple is, in words, from :data:`GREATER_MONTHS` and
+    :func:`is_greater_triple` (December's three without the Phoenix are its Chaffs).
 
-    >>> greater_words()[:68]
-    'a Greater is three cards of Wisteria, Iris, Bush Clover or Paulownia'
+    >>> greater_words()
+    'three cards of Wisteria, Iris or Bush Clover, or the three Paulownia Chaffs'
     """
-    names = [FLOWERS[m - 1].english for m in GREATER_MONTHS]
-    return (f"a Greater is three cards of {', '.join(names[:-1])} or {names[-1]} (the "
-            "Phoenix never one of them)")
+    names = [FLOWERS[m - 1].english for m in GREATER_MONTHS if m != 12]
+    text = f"three cards of {', '.join(names[:-1])} or {names[-1]}"
+    return text + (f", or the three {FLOWERS[11].english} Chaffs" if 12 in GREATER_MONTHS
+                   else "")
 
 
 @dataclass(frozen=True)

@@ -908,10 +908,9 @@ def reference_data() -> dict[str, Any]:
     """What the base game's printable reference needs beyond the game: par, the field's
     Brights by multiplier, the specials and bonuses, the hand-combination note (with
     what a Greater is)."""
-    greater = greater_words()
     return {"par": par_facts()[2], "field": field_rows()[1:],
             "specials": base_specials_rows(bonuses=True),
-            "combinations_note": f"{REFERENCE_NOTE} {greater[:1].upper()}{greater[1:]}."}
+            "combinations_note": f"{REFERENCE_NOTE} A Greater is {greater_words()}."}
 
 
 # ---------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from ..teyaku import (
     TeyakuResult,
     TeyakuRule,
     TeyakuTable,
+    greater_words,
     is_greater_triple,
     kind_counts,
 )
@@ -176,8 +177,7 @@ def why_not(table: TeyakuTable, rule: TeyakuRule, hand: CardSet) -> str:
             extra = f" (its triple of {_month_words(plain)} is an ordinary one)"
         greater = "a greater triple" if need["G"] == 1 else "two greater triples"
         return (f"{rule.name} needs {greater}"
-                f": three cards of Wisteria, Iris or Bush Clover, or the three Paulownia "
-                f"Chaffs; this hand has "
+                f": {greater_words()}; this hand has "
                 f"{count_word(len(have['G'])) if have['G'] else 'none'}{extra}.")
     triples = need["3"] + need["G"]
     if len(have["3"]) < triples:
