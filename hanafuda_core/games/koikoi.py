@@ -21,7 +21,7 @@ overlay, :class:`KoiKoiOverlay` (multipliers with their reasons, payments).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -541,6 +541,74 @@ get_rules = RULE_SETS.rules
 
 
 # ---------------------------------------------------------------------------
+# The multipliers, as rules
+
+@dataclass(frozen=True)
+class MultiplierRule:
+    """One multiplier of the rules: its factor from two counts of the round (the Stop
+    caller's and the opponents' Koi-Koi calls, or the Brights dealt to the field), 1
+    where it does not apply; the factor in words for a chart ("×2"); the rule; its
+    source; and a rule that replaces it after a Koi-Koi (the other Lucky 7)."""
+
+    factor: Callable[[int, int], int]
+    times: str
+    rule: str
+    source: Source
+    after_call: MultiplierRule | None = None
+
+    def multiplier(self, a: int, b: int, count: str) -> Multiplier:
+        """This rule as applied to a round, with the round's ``count`` beside it."""
+        return Multiplier(self.factor(a, b), self.rule + (f" ({count})" if count else ""),
+                          self.source)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+#: What calling Koi-Koi does to the Stop caller's score (option ``koikoi_effect``; "none":
+#: nothing), from the Stop caller's calls and the opponents'.
+CALL_EFFECTS: dict[str, MultiplierRule] = {
+    "double_once": MultiplierRule(
+        lambda me, them: 2 if me + them else 1, "×2",
+        "Koi-Koi was called: the Stop caller's score is doubled, once", BOOK),
+    "multiplier": MultiplierRule(
+        lambda me, them: 1 + me + them, "×(1 + calls)",
+        "Koi-Koi! Multiplier: one more for every Koi-Koi call of the round", BOOK_VAR),
+    "challenge": MultiplierRule(
+        lambda me, them: 2 if them else 1, "×2",
+        "Challenge: the opponent called Koi-Koi", BOOK_VAR),
+    "double_or_nothing": MultiplierRule(
+        lambda me, them: 2 if me else 1, "×2",
+        "Double or Nothing: the Stop caller had called Koi-Koi", BOOK_VAR),
+    "opponent_pays_double": MultiplierRule(
+        lambda me, them: 2 if them else 1, "×2",
+        "an opponent called Koi-Koi: they pay double", D002),
+}
+
+#: Brights dealt to the field (option ``field_bright``; "off": nothing), from their number.
+FIELD_BRIGHTS: dict[str, MultiplierRule] = {
+    "bright": MultiplierRule(lambda n, _: 2 if n else 1, "×2",
+                             "Bright: a Bright was dealt to the field", BOOK_VAR),
+    "super_bright": MultiplierRule(lambda n, _: 1 + n, "×(1 + Brights)",
+                                   "Super Bright: one more for every Bright dealt to the "
+                                   "field", BOOK_VAR),
+}
+
+#: A round worth 7 or more (option ``seven_doubles``; "off": nothing).
+SEVEN_DOUBLES: dict[str, MultiplierRule] = {
+    "double": MultiplierRule(lambda *_: 2, "×2", "the round is worth 7 or more: doubled, "
+                             "on top of any other multiplier", D002),
+    "double_or_triple": MultiplierRule(
+        lambda *_: 2, "×2", "the round is worth 7 or more: doubled, on top of any other "
+        "multiplier", BOOK_VAR,
+        after_call=MultiplierRule(lambda *_: 3, "×3", "Lucky 7 after a Koi-Koi: a round "
+                                  "worth 7 or more is tripled in all, not doubled twice",
+                                  BOOK_VAR)),
+}
+
+
+# ---------------------------------------------------------------------------
 # The stop/continue overlay
 
 _BRIGHT_MASK = KIND_MASKS[Kind.BRIGHT]
@@ -587,40 +655,39 @@ class KoiKoiOverlay:
     # -- multipliers -----------------------------------------------------------
     def multipliers(self, value: int, calls_self: int, calls_opp: int,
                     field_brights: int = 0) -> list[Multiplier]:
-        """The factors applied to a Stop caller's yaku total, each with its reason."""
+        """The factors applied to a Stop caller's yaku total, each with its reason: the
+        rules of :data:`CALL_EFFECTS`, :data:`FIELD_BRIGHTS` and :data:`SEVEN_DOUBLES`
+        chosen by the options, with this round's count beside the rule."""
+        kk = fb = seven = None
+        call = CALL_EFFECTS.get(self.koikoi_effect)
         calls = calls_self + calls_opp
-        eff = self.koikoi_effect
-        kk = None
-        if eff == "double_once" and calls:
-            kk = Multiplier(2, f"Koi-Koi was called ({calls} time{'s' * (calls > 1)}): the "
-                               "Stop caller's score is doubled, once", BOOK)
-        elif eff == "multiplier" and calls:
-            kk = Multiplier(calls + 1, f"Koi-Koi! Multiplier: {calls} call(s)", BOOK_VAR)
-        elif eff == "challenge" and calls_opp:
-            kk = Multiplier(2, "Challenge: the opponent called Koi-Koi", BOOK_VAR)
-        elif eff == "double_or_nothing" and calls_self:
-            kk = Multiplier(2, "Double or Nothing: the Stop caller had called Koi-Koi",
-                            BOOK_VAR)
-        elif eff == "opponent_pays_double" and calls_opp:
-            kk = Multiplier(2, "an opponent called Koi-Koi: they pay double", D002)
-        fb = None
-        if field_brights and self.field_bright == "bright":
-            fb = Multiplier(2, f"Bright: {field_brights} Bright(s) dealt to the field",
-                            BOOK_VAR)
-        elif field_brights and self.field_bright == "super_bright":
-            fb = Multiplier(1 + field_brights, f"Super Bright: {field_brights} Bright(s) "
-                                               "dealt to the field", BOOK_VAR)
-        seven = None
-        if self.seven_doubles != "off" and value >= 7:
-            if self.seven_doubles == "double_or_triple" and kk is not None and kk.factor == 2:
-                kk = Multiplier(3, "Lucky 7 after a Koi-Koi: 7 or more points -> x3 in all "
-                                   "(instead of x4)", BOOK_VAR)
+        if call is not None and call.factor(calls_self, calls_opp) > 1:
+            kk = call.multiplier(calls_self, calls_opp, _count(calls, "call"))
+        bright = FIELD_BRIGHTS.get(self.field_bright)
+        if bright is not None and field_brights:
+            fb = bright.multiplier(field_brights, 0, f"{field_brights} dealt")
+        lucky = SEVEN_DOUBLES.get(self.seven_doubles)
+        if lucky is not None and value >= 7:
+            if lucky.after_call is not None and kk is not None and kk.factor == 2:
+                kk = lucky.after_call.multiplier(0, 0, "")
             else:
-                src = D002 if self.seven_doubles == "double" else BOOK_VAR
-                doubled = kk is not None or fb is not None
-                seven = Multiplier(2, "the round is worth 7 or more: doubled"
-                                   + (" again (x4 in all)" if doubled else ""), src)
+                seven = lucky.multiplier(0, 0, "")
         return [m for m in (kk, fb, seven) if m is not None]
+
+    def multiplier_rules(self) -> list[tuple[str, str]]:
+        """The multipliers these options apply, as rules (the factor in words, the rule):
+        for a chart or the scoring at the table, not one round."""
+        call = CALL_EFFECTS.get(self.koikoi_effect)
+        out = []
+        for table, key in ((CALL_EFFECTS, self.koikoi_effect),
+                           (FIELD_BRIGHTS, self.field_bright),
+                           (SEVEN_DOUBLES, self.seven_doubles)):
+            rule = table.get(key)
+            if rule is not None:
+                out.append((rule.times, rule.rule))
+                if rule.after_call is not None and call is not None:   # (a call doubles)
+                    out.append((rule.after_call.times, rule.after_call.rule))
+        return out
 
     def _multipliers_cached(self, value: int, calls_self: int, calls_opp: int,
                             field_brights: int) -> tuple[tuple[Multiplier, ...], int]:

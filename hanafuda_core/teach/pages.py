@@ -307,18 +307,10 @@ Paulownia 10'
 
 def _multiplier_reasons(game: Game) -> list[str]:
     """The multipliers the rules apply to a round's yaku, in words (from the rules'
-    scoring overlay: a Stop after a call, a round of seven or more...)."""
-    overlay = getattr(game.rules, "overlay", None)
-    multipliers = getattr(overlay, "multipliers", None)
-    if multipliers is None:
-        return []
-    seen: dict[str, None] = {}
-    for total, calls in ((3, 0), (7, 0), (3, 1), (7, 1)):
-        for m in multipliers(total, 0, calls):
-            # (the rule, not one round: "called (1 time)" would read as a condition)
-            reason = re.sub(r" \(\d+ times?\)", "", m.reason)
-            seen.setdefault(f"×{m.factor}: {reason}", None)
-    return list(seen)
+    scoring overlay: a Stop after a call, a round of seven or more...), as rules, not as
+    one round's."""
+    rules = getattr(getattr(game.rules, "overlay", None), "multiplier_rules", None)
+    return [f"{times}: {rule}" for times, rule in rules()] if rules is not None else []
 
 
 #: The keys of the shared scoring steps, in their usual order (:func:`scoring_steps`).

@@ -205,3 +205,42 @@ def test_last_card_decision_checked_in_the_engine():
     assert s.phase == Phase.DECIDE and set(legal_actions(s)) == {GO_ON, STOP}
     assert apply(s, GO_ON).result.points == (0, 0)
     assert apply(s, STOP).result.points == (5, 0)
+
+
+@pytest.mark.parametrize("effect", OPTIONS["koikoi_effect"].allowed)
+def test_multiplier_rules_name_every_multiplier_a_round_can_apply(effect):
+    """Every multiplier a round gets is one of the rules the options list for the scoring
+    at the table (with the round's count beside it), at the factor the rule gives; and
+    every rule listed is one some round gets."""
+    for bright in OPTIONS["field_bright"].allowed:
+        for seven in OPTIONS["seven_doubles"].allowed:
+            overlay = get_rules(koikoi_effect=effect, field_bright=bright,
+                                seven_doubles=seven).overlay
+            rules = overlay.multiplier_rules()
+            used = set()
+            for value in (3, 7):
+                for me in range(3):
+                    for them in range(3):
+                        for brights in range(3):
+                            for m in overlay.multipliers(value, me, them, brights):
+                                hit = [(times, text) for times, text in rules
+                                       if m.reason == text or m.reason.startswith(text + " (")]
+                                assert len(hit) == 1, (m.reason, rules)
+                                times = hit[0][0]
+                                if times[1:].isdigit():
+                                    assert m.factor == int(times[1:])
+                                assert "(s)" not in m.reason
+                                used.add(hit[0])
+            assert used == set(rules), (effect, bright, seven)
+
+
+def test_scoring_at_the_table_names_the_multipliers_of_the_options():
+    steps = teach.scoring_procedure(get_game("koikoi", koikoi_effect="double_or_nothing",
+                                             field_bright="super_bright"))
+    multiply = [s for s in steps if s.startswith("Multiply")]
+    assert len(multiply) == 2
+    assert "Double or Nothing" in multiply[0] and "×(1 + Brights)" in multiply[1]
+    steps = teach.scoring_procedure(get_game("koikoi", koikoi_effect="multiplier"))
+    assert any("×(1 + calls)" in s for s in steps) and not any("(s)" in s for s in steps)
+    assert not any(s.startswith("Multiply") for s in teach.scoring_procedure(
+        get_game("koikoi", "d003")))
