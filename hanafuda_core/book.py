@@ -673,7 +673,8 @@ def show_sample_deal(seed: int = SAMPLE_SEED, players: int = 2) -> HTML:
     dealt = deal_valid(players, seed)
     notes = [f"A real deal for {players} players."]
     if dealt.redeals:
-        notes.append(f"The first {dealt.redeals} deal(s) were misdeals and were dealt again.")
+        notes.append("The first deal was a misdeal and was dealt again." if dealt.redeals == 1
+                     else f"The first {dealt.redeals} deals were misdeals and were dealt again.")
     if dealt.hiki:
         notes.append("Hiki on the field: " + ", ".join(MONTH_NAMES[m - 1] for m in dealt.hiki)
                      + ".")
