@@ -582,9 +582,12 @@ def _gen_members(rng: random.Random, qid: str, month: int) -> Question:
         choices.append(Choice(key, _card_label(key), fb, (c,)))
     expl = (f"{fl.month_name}'s flower is the {fl.english} ({fl.kanji} {fl.romaji}); its "
             f"four cards are {_and([CARD_INFO[c].name for c in own])}.")
+    # (the prompt names the month, not its flower: the cards' names, which a screen reader
+    # says, tell their flowers, as their pictures do, so both ask which flower is the
+    # month's)
     return Question(qid, "deck/month-members",
-                    f"Which of these cards belong to {fl.month_name} ({fl.english})? "
-                    "Pick every one.", "cards", tuple(choices),
+                    f"Which of these cards belong to {fl.month_name}? Pick every one.",
+                    "cards", tuple(choices),
                     tuple(keys[shown.index(c)] for c in sorted(right)), expl, (),
                     "book/deck")
 
