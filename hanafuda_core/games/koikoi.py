@@ -547,8 +547,10 @@ get_rules = RULE_SETS.rules
 class MultiplierRule:
     """One multiplier of the rules: its factor from two counts of the round (the Stop
     caller's and the opponents' Koi-Koi calls, or the Brights dealt to the field), 1
-    where it does not apply; the factor in words for a chart ("×2"); the rule; its
-    source; and a rule that replaces it after a Koi-Koi (the other Lucky 7)."""
+    where it does not apply; the factor in words for a chart ("×2"); the rule, a
+    sentence whose ``{count}`` a round fills with its count ("(2 calls)") and a chart
+    leaves out; its source; and a rule that replaces it after a Koi-Koi that doubled the
+    score (the other Lucky 7)."""
 
     factor: Callable[[int, int], int]
     times: str
@@ -556,9 +558,16 @@ class MultiplierRule:
     source: Source
     after_call: MultiplierRule | None = None
 
+    @property
+    def text(self) -> str:
+        """The rule for a chart: without a round's count."""
+        return self.rule.replace("{count}", "")
+
     def multiplier(self, a: int, b: int, count: str) -> Multiplier:
-        """This rule as applied to a round, with the round's ``count`` beside it."""
-        return Multiplier(self.factor(a, b), self.rule + (f" ({count})" if count else ""),
+        """This rule as applied to a round, with the round's ``count`` where the rule
+        takes one."""
+        return Multiplier(self.factor(a, b),
+                          self.rule.replace("{count}", f" ({count})" if count else ""),
                           self.source)
 
 
@@ -571,40 +580,45 @@ def _count(n: int, word: str) -> str:
 CALL_EFFECTS: dict[str, MultiplierRule] = {
     "double_once": MultiplierRule(
         lambda me, them: 2 if me + them else 1, "×2",
-        "Koi-Koi was called: the Stop caller's score is doubled, once", BOOK),
+        "Koi-Koi was called{count}, so the Stop caller's score is doubled, once", BOOK),
     "multiplier": MultiplierRule(
         lambda me, them: 1 + me + them, "×(1 + calls)",
-        "Koi-Koi! Multiplier: one more for every Koi-Koi call of the round", BOOK_VAR),
+        "Koi-Koi was called{count}, so the Stop caller's score is multiplied by one more "
+        "than the number of calls (Koi-Koi! Multiplier)", BOOK_VAR),
     "challenge": MultiplierRule(
         lambda me, them: 2 if them else 1, "×2",
-        "Challenge: the opponent called Koi-Koi", BOOK_VAR),
+        "the opponent called Koi-Koi, so the Stop caller's score is doubled (Challenge)",
+        BOOK_VAR),
     "double_or_nothing": MultiplierRule(
         lambda me, them: 2 if me else 1, "×2",
-        "Double or Nothing: the Stop caller had called Koi-Koi", BOOK_VAR),
+        "the Stop caller had called Koi-Koi, so their score is doubled (Double or Nothing)",
+        BOOK_VAR),
     "opponent_pays_double": MultiplierRule(
         lambda me, them: 2 if them else 1, "×2",
-        "an opponent called Koi-Koi: they pay double", D002),
+        "an opponent called Koi-Koi, so that opponent pays double", D002),
 }
 
 #: Brights dealt to the field (option ``field_bright``; "off": nothing), from their number.
 FIELD_BRIGHTS: dict[str, MultiplierRule] = {
     "bright": MultiplierRule(lambda n, _: 2 if n else 1, "×2",
-                             "Bright: a Bright was dealt to the field", BOOK_VAR),
+                             "a Bright was dealt to the field, so the score is doubled "
+                             "(Bright)", BOOK_VAR),
     "super_bright": MultiplierRule(lambda n, _: 1 + n, "×(1 + Brights)",
-                                   "Super Bright: one more for every Bright dealt to the "
-                                   "field", BOOK_VAR),
+                                   "Brights were dealt to the field{count}, so the score is "
+                                   "multiplied by one more than their number (Super "
+                                   "Bright)", BOOK_VAR),
 }
+
+_SEVEN = "the round is worth 7 or more, so it is doubled, on top of any other multiplier"
 
 #: A round worth 7 or more (option ``seven_doubles``; "off": nothing).
 SEVEN_DOUBLES: dict[str, MultiplierRule] = {
-    "double": MultiplierRule(lambda *_: 2, "×2", "the round is worth 7 or more: doubled, "
-                             "on top of any other multiplier", D002),
+    "double": MultiplierRule(lambda *_: 2, "×2", _SEVEN, D002),
     "double_or_triple": MultiplierRule(
-        lambda *_: 2, "×2", "the round is worth 7 or more: doubled, on top of any other "
-        "multiplier", BOOK_VAR,
-        after_call=MultiplierRule(lambda *_: 3, "×3", "Lucky 7 after a Koi-Koi: a round "
-                                  "worth 7 or more is tripled in all, not doubled twice",
-                                  BOOK_VAR)),
+        lambda *_: 2, "×2", _SEVEN, BOOK_VAR,
+        after_call=MultiplierRule(lambda *_: 3, "×3", "the round is worth 7 or more and a "
+                                  "Koi-Koi call doubled it, so it is tripled in all, not "
+                                  "doubled twice (Lucky 7)", BOOK_VAR)),
 }
 
 
@@ -684,9 +698,9 @@ class KoiKoiOverlay:
                            (SEVEN_DOUBLES, self.seven_doubles)):
             rule = table.get(key)
             if rule is not None:
-                out.append((rule.times, rule.rule))
+                out.append((rule.times, rule.text))
                 if rule.after_call is not None and call is not None:   # (a call doubles)
-                    out.append((rule.after_call.times, rule.after_call.rule))
+                    out.append((rule.after_call.times, rule.after_call.text))
         return out
 
     def _multipliers_cached(self, value: int, calls_self: int, calls_opp: int,

@@ -55,7 +55,7 @@ from ..engines.capture import (
     next_dealer,
     setup_state,
 )
-from ..errors import HanafudaError, IllegalActionError
+from ..errors import HanafudaError, IllegalActionError, PlayerCountError
 from ..play import Game
 from ..render.sizes import MIN_CARD_WIDTH
 from .charts import yaku_table
@@ -501,12 +501,16 @@ def decision_reference_html(game: Game | str) -> str:
     say = {"go_on": words.go_on, "stop": words.stop}
     items = "".join(f"<li>{'<b>' + esc(b.format(**say)) + '</b>: ' if b else ''}"
                     f"{esc(t.format(**say))}</li>" for b, t in notes)
-    mults = rules.overlay.multipliers(6, 1, 0)
-    mult_text = "; ".join(f"×{m.factor}: {m.reason}" for m in mults) or "no multiplier"
+    from .pages import _multiplier_reasons
+    mult_text = "; ".join(_multiplier_reasons(g)) or "no multiplier"
     examples = decision_examples(g)
-    shown = "".join(f"<li>Example: {esc(examples[i].story)} "
-                    f"{esc(result_text(run_example(g, examples[i], g.preset)))}.</li>"
-                    for i in game_data(g, "REFERENCE_EXAMPLES", ()))
+    shown = ""
+    for i in game_data(g, "REFERENCE_EXAMPLES", ()):
+        try:
+            final = run_example(g, examples[i], g.preset)
+        except (IllegalActionError, PlayerCountError):
+            continue    # (a position these rules or this table do not reach: not shown)
+        shown += f"<li>Example: {esc(examples[i].story)} {esc(result_text(final))}.</li>"
     return ('<div class="hf-ref-cols"><div class="hf-ref-block">'
             f"<h2>{esc(words.go_on)} or {esc(words.stop)}</h2><ul>{items}</ul></div>"
             '<div class="hf-ref-block"><h2>Multipliers</h2><ul>'

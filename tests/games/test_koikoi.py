@@ -1,11 +1,18 @@
 """Koi-Koi's chapter facts: its charts, its written examples and the rule sets side by side,
 each as the teaching layer shows them from Koi-Koi's data (hanafuda_core.games.koikoi)."""
 
+import html
+import re
+
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from random_rules import option_sets, presets, under_random_rules
 
 from hanafuda_core import get_game, teach
 from hanafuda_core.cards import CardSet
 from hanafuda_core.engines.capture import GO_ON, STOP, Phase, apply, legal_actions, setup_state
+from hanafuda_core.errors import OptionError, PlayerCountError
 from hanafuda_core.games.koikoi import (
     DECISION_MOMENT,
     OPTIONS,
@@ -223,8 +230,9 @@ def test_multiplier_rules_name_every_multiplier_a_round_can_apply(effect):
                     for them in range(3):
                         for brights in range(3):
                             for m in overlay.multipliers(value, me, them, brights):
-                                hit = [(times, text) for times, text in rules
-                                       if m.reason == text or m.reason.startswith(text + " (")]
+                                # (the rule, less the round's count: "(2 calls)")
+                                rule = re.sub(r" \(\d+ (calls?|dealt)\)", "", m.reason)
+                                hit = [(times, text) for times, text in rules if rule == text]
                                 assert len(hit) == 1, (m.reason, rules)
                                 times = hit[0][0]
                                 if times[1:].isdigit():
@@ -244,3 +252,22 @@ def test_scoring_at_the_table_names_the_multipliers_of_the_options():
     assert any("×(1 + calls)" in s for s in steps) and not any("(s)" in s for s in steps)
     assert not any(s.startswith("Multiply") for s in teach.scoring_procedure(
         get_game("koikoi", "d003")))
+
+
+@under_random_rules(40)
+@given(preset=presets("koikoi"), options=option_sets("koikoi"),
+       players=st.sampled_from((2, 3, 4)))
+def test_the_quick_reference_holds_under_any_rules(preset, options, players):
+    """The quick reference's decision block builds under every preset, house rules and
+    table the rules allow: it lists the multipliers of these rules, and shows the
+    examples that these rules reach (an example whose moves they forbid is left out)."""
+    try:
+        game = get_game("koikoi", preset, players=players, **options)
+    except (OptionError, PlayerCountError):
+        assume(False)
+    block = situations.decision_reference_html(game)
+    rules = game.rules.overlay.multiplier_rules()
+    for times, text in rules:
+        assert html.escape(f"{times}: {text}") in block
+    assert ("no multiplier" in block) == (not rules)
+    assert teach.quick_reference_html(game)
