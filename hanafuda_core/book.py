@@ -335,7 +335,7 @@ def notation_error_rows(examples: Sequence[str] = NOTATION_ERRORS) -> list[dict[
         try:
             parse_cards(text)
         except HanafudaError as err:
-            rows.append({"You write": text, "The core answers": str(err)})
+            rows.append({"You write": text, "The book answers": str(err)})
         else:
             raise ValueError(f"{text!r} is not a mistake")
     return rows

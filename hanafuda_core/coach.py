@@ -613,7 +613,7 @@ class _Context:
             if CARD_INFO[played].kind != Kind.CHAFF:
                 what += f" with the {CARD_INFO[played].name}"
             if isinstance(action, Play) and left:
-                what += " (you then choose which to take)"
+                what += " (you will choose which to take)"
             items += self.gain_reasons(gain, what)
         if left or discard:
             items += self.leave_reasons(left, discard, played)

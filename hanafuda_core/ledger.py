@@ -63,6 +63,8 @@ class Unit:
 
         >>> POINTS.format(-40), KAN.format(112), KAN.format(-184), KAN.format(24), KAN.format(5)
         ('-40', '9 kan 4', '-15 kan 4', '2 kan', '5 points')
+        >>> KAN.format(0)
+        '0 kan'
         >>> SHILLINGS.format(18), SHILLINGS.format(24), SHILLINGS.format(6), SHILLINGS.format(-30)
         ('1/6', '2/-', '6d', '-2/6')
         """
@@ -74,7 +76,7 @@ class Unit:
             if not major:
                 return f"{sign}{minor}d"
             return f"{sign}{major}/{minor if minor else '-'}"
-        if not major:
+        if not major and minor:         # (nothing is "0 kan", beside the other amounts)
             return f"{sign}{minor} point{'s' if minor != 1 else ''}"
         return f"{sign}{major} {self.major}" + (f" {minor}" if minor else "")
 

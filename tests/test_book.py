@@ -140,8 +140,8 @@ def test_notation_examples_round_trip():
 def test_notation_error_examples_are_all_refused_with_a_reason():
     rows = book.notation_error_rows()
     assert len(rows) == len(book.NOTATION_ERRORS)
-    assert "1a to 12d" in rows[0]["The core answers"]
-    assert "written twice" in rows[1]["The core answers"]
+    assert "1a to 12d" in rows[0]["The book answers"]
+    assert "written twice" in rows[1]["The book answers"]
     with pytest.raises(ValueError, match="not a mistake"):
         book.notation_error_rows(["1a"])
 

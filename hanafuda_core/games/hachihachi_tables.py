@@ -535,7 +535,8 @@ def special_case_rows() -> list[dict[str, object]]:
             what = s.special or "no special"
             undone = []
             if s.cancelled:
-                undone.append(f"{len(s.cancelled)} payment(s) cancelled")
+                n = len(s.cancelled)
+                undone.append(f"{n} payment{'s' if n != 1 else ''} cancelled")
             back = [x for x in s.ledger if x.category == "returned"]
             if back:
                 undone.append(f"{len(back)} paid back")
