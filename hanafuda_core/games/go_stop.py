@@ -336,7 +336,8 @@ _OPTION_LIST = (
            "each opponent at once ('Chaff Magnet'), double points if they win ('Double "
            "Points'), no Bright double penalty ('No Bright Penalty'), or never paying the "
            "other loser's penalty ('Deny Losses'); one for every Joker, or one each, in "
-           "order ('chaff_magnet,double_points': Joker 1's, then every further Joker's)",
+           "order (a list such as Chaff Magnet then Double Points gives Joker 1 the first "
+           "and every further Joker the second)",
            BOOK_JOKER.at("2905-2913"),
            note="one ability for every Joker, or a list read like joker_values (the last "
                 "serves every further Joker); the abilities that act at the settlement "
@@ -480,15 +481,81 @@ DECISIONS: Mapping[str, str] = {
         "month, and play a hand worth 5 or more.",
 }
 
-#: The game's own scoring steps (``teach.scoring_steps``).
-SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
-    ("after", "add_up",
-     "Only the player who called Stop scores: add the Go bonus, then apply every "
-     "multiplier (two Go calls and more, a revealed triple, a bomb, 7 Tens, a previous "
-     "round with no winner). Each opponent pays that score: double if they caught no "
-     "Bright against your Bright yaku, double if they have fewer than 5 Chaffs against "
-     "your Chaff yaku. A loser who called Go when the other loser did not pays for both "
-     "losers; if both called Go, each pays their own share."),
+def _go_words(go: GoTable) -> str:
+    """What the Stop caller's own Go calls do, in words, with the Go table's numbers."""
+    one = go.step(1)[0]
+    if go.kind == "book":
+        return (f"one Go adds {one} point{'s' * (one != 1)}; after two or more, multiply "
+                "your yaku points by the number of Go calls instead")
+    two, third = go.step(2)[0], go.step(3)[1]
+    return (f"one Go adds {one} point{'s' * (one != 1)} and two Go calls add {two}; from "
+            f"the third on, multiply your yaku points by {third} for each Go beyond the "
+            "second instead")
+
+
+def _score_step(rules: CaptureRules) -> str:
+    """The Stop caller's score at the table, from the rules' settlement: the Go table,
+    then the doublings the rules give (a revealed triple, bombs, 7 Tens, a round nobody
+    won, a Double Points Joker)."""
+    sc: GoStopScoring = rules.overlay.scoring
+    doubles = ["every revealed triple"]
+    if rules.option_values["bomb"] != "off":
+        doubles.append("every bomb" if sc.per_bomb else "a bomb (once, however many)")
+    doubles += [f"{SEVEN_TENS} Tens or more", "a previous round that nobody won"]
+    if "double_points" in sc.joker_abilities:
+        doubles.append("a Double Points Joker among your cards")
+    return ("Only the player who called Stop scores: " + _go_words(sc.payments.go_table)
+            + ". Then double the result once for each of these: " + ", ".join(doubles)
+            + ".")
+
+
+def _double_words(d: LoserDouble, sc: GoStopScoring) -> str:
+    """When one per-loser doubling hits a loser, in words."""
+    if d.kind == "no_bright":
+        spared = (" (a No Bright Penalty Joker in their pile spares them)"
+                  if "no_bright_penalty" in sc.joker_abilities else "")
+        rain = " other than the Rain Man" if sc.weak_rain_man else ""
+        return f"if they caught no Bright{rain} while you have a Bright yaku{spared}"
+    return f"if they have fewer than {d.threshold} Chaffs while you have the Chaff yaku"
+
+
+def _pay_step(rules: CaptureRules) -> str:
+    """What the losers pay, from the rules' settlement: their own doublings (x2, or +2
+    under 'Weak Brights'; the Chaff threshold under 'More Chaffs') and, with two losers,
+    which one pays for both."""
+    sc: GoStopScoring = rules.overlay.scoring
+    pay = sc.payments
+    hits = [f"doubled {_double_words(d, sc)}" for d in pay.doubles if d.mode == "double"]
+    hits += [f"then 2 points more {_double_words(d, sc)}" for d in pay.doubles
+             if d.mode == "plus_two"]
+    who = "Each opponent" if rules.players > 2 else "Your opponent"
+    out = f"{who} pays you that score" + (", " + ", ".join(hits) if hits else "") + "."
+    if rules.players < 3:
+        return out
+    kinds = [shift.kind for shift in pay.shifts]
+    out += (" A loser who called Go when the other loser did not pays for both losers; if "
+            "both called Go, each pays their own share.")
+    if "draw_refuser" in kinds and rules.option_values["draw_requests"]:
+        out += (" If neither called Go, a loser who refused a Draw when the other did not "
+                "pays for both.")
+    if "responsible" in kinds:
+        out += (" Failing that, a loser whose card, laid down without capturing, you took "
+                "on your winning turn pays for both")
+        if rules.option_values["responsibility"] == "penalty_variant":
+            out += (" (not if it was the last card in their hand, nor if none of the cards "
+                    "they held could take anything)")
+        out += "."
+    if "deny_losses" in sc.joker_abilities:
+        out += (" A loser holding a Deny Losses Joker never pays for the other: each then "
+                "pays their own.")
+    return out
+
+
+#: The game's own scoring steps (``teach.scoring_steps``), read from the rules'
+#: settlement: the Stop caller's score, then what each loser pays.
+SCORING_STEPS: tuple[tuple[str, str, Any], ...] = (
+    ("after", "add_up", _score_step),
+    ("before", "settle", _pay_step),
 )
 
 #: The rulebook's game is played with Jokers (2901, 2999-3003): "book" is the default.

@@ -227,11 +227,18 @@ DECISIONS: Mapping[str, str] = {
         "nobody does, the dealer deals again, and a run of wins is broken.",
 }
 
-SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
-    ("after", "find_yaku",
-     "Each number-named yaku counts once: when you hold its Poetry form as well, only the "
-     "Poetry form scores. One card may help several different yaku."),
-)
+def _poetry_step(rules: CaptureRules) -> str:
+    """The scoring step on a number-named yaku and its Poetry form, read from the chart:
+    the two share a group that pays only its best (the chapter's example), or, under the
+    option ``poetry_adds``, a group where each counts."""
+    adds = all(g.mode == "each" for g in rules.yaku.groups)
+    return ("A number-named yaku and its Poetry form both score: when you hold the Poetry "
+            "form, add its points to the plain form's." if adds else
+            "Each number-named yaku counts once: when you hold its Poetry form as well, "
+            "only the Poetry form scores.") + " One card may help several different yaku."
+
+
+SCORING_STEPS: tuple[tuple[str, str, Any], ...] = (("after", "find_yaku", _poetry_step),)
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {"book": {}, "book-any-card": {"yaku_cards": "any_card"}}
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-any-card": BOOK}

@@ -251,7 +251,7 @@ _OPTION_LIST = (
     _opt("teyaku_table", "book", tuple(TEYAKU_TABLES), "hand combination chart: BOOK points "
          "(2 Ribbons & 5 Chaffs exactly); D001 kan (Aka = 2 or more Ribbons); D002 kan (Red = "
          "all slips and dregs; Three 2+X, Double Three 6+X, Full House 7+X); D004 shillings "
-         "(red = exactly 2 ribbons; 'd004-red3' scores red 3/-)", BOOK),
+         "(red = exactly 2 ribbons; its red3 chart scores red 3/-)", BOOK),
     _opt("yaku_table", "book", ("book", "d001", "d002", "d004"), "yaku chart: BOOK 120/100/70/"
          "70/100; D001 and D004 12/10/7/7/10; D002 adds Sixteen Dregs 12 + 2 as a captured "
          "combination", BOOK_YAKU),
@@ -291,9 +291,9 @@ _OPTION_LIST = (
                                           (12, 2, 0, True), (12, 2, 20, True), None),
          "16 or more Chaffs: (base, per extra, cap, November counts): BOOK 120 + 20, Storm "
          "only (or every November card); D001 12 + 2 with Willows; D004 12 + 2 "
-         "capped at 20/- (D004 'some': no cap, the D001 value); D002 scores it as a "
-         "captured combination instead (None); BOOK "
-         "'Simple 16 Yaku' is the option simple_16_yaku",
+         "capped at 20/- (D004 'some': no cap, as in D001); D002 scores it as a "
+         "captured combination instead (none: no special achievement); BOOK's "
+         "'Simple 16 Yaku' variant is an option of its own",
          BOOK_SPECIAL),
     _opt("sixteen_when_out", False, (False, True), "sixteen junk also counts when a player "
          "goes out (in D004)", BOOK_SPECIAL),
@@ -368,9 +368,9 @@ _OPTION_LIST = (
     _opt("trade", False, (False, True), "before looking, a player may swap the unseen hand "
          "with the dealer's (eldest's) once; later traders swap with whoever holds that hand "
          "now (BOOK 'Trade' variant; D004 exchange, standard)", BOOK_PLAYERS,
-         note="with three or more players every deal offers it by default (the d004 "
-         "preset, as its source says); a deal or game can still be played without it "
-         "(trade=False), and a record says whether it was offered"),
+         note="with three or more players the rule set following D004 offers it in every "
+         "deal by default, the exchange being standard there; a deal or game can still be "
+         "played without the exchange, and a record says whether it was offered"),
     _opt("dealers_hand", 10, (0, 10, 1), "BOOK 'Dealer's Hand': the last trader (who holds the "
          "dealer's dealt hand) with 89 or more card points takes this from every player but "
          "the Joker holder (0: no such achievement, as in D004)", BOOK_SPECIAL),
@@ -379,10 +379,10 @@ _OPTION_LIST = (
          "'some'); nobody is forced, one or two stayers end the round and share the fees "
          "(D002 'No match', D001 'nobody forced' variation, D004 'some'); or, with two "
          "stayers, they play a two-handed deal (D001 variation)", BOOK_PLAYERS,
-         note="the d002 preset plays 'share_pot', its stated rule. If nobody at all stays, "
-         "the last player to choose is "
-         "forced to play (someone must take the fees): our decision, the sources are silent. "
-         "Fees that do not split evenly give the odd point to the first stayer"),
+         note="the rule set following D002 plays 'share_pot', its stated rule. If nobody "
+         "at all stays, the last player to choose is forced to play (someone must take "
+         "the fees): our decision, the sources are silent. Fees that do not split evenly "
+         "give the odd point to the first stayer"),
     _opt("field_quad", "redeal", ("redeal", "dealer_takes"), "four cards of a month dealt "
          "to the field: redeal (BOOK, D002, D004; D001 alternative) or the dealer captures "
          "them at once (in D001)", BOOK, note="the acting dealer (the first player who plays) "
@@ -581,16 +581,40 @@ SCORING_ORDER: tuple[str, ...] = ("hand", "find_yaku", "best", "each", "per_extr
 
 
 def _field_step(rules: HachiHachiRules) -> str:
-    """The field multiplier, in words, from the Brights that set it."""
-    from .hachihachi_settle import LIGHT_MULTIPLIERS
+    """The field multiplier, in words: what each field Bright is worth, then how the rules'
+    ``field_mode`` makes one multiplier of them (:meth:`~.hachihachi_settle.FieldQueue.next`:
+    the highest only, their sum, or the highest now with others kept for later deals)."""
+    from .hachihachi_settle import LIGHT_MULTIPLIERS, FieldQueue
     by: dict[int, list[str]] = {}
     for card, factor in LIGHT_MULTIPLIERS.items():
         by.setdefault(factor, []).append(f"the {card.title}")
     parts = "; ".join(f"\u00d7{f} with {', '.join(names[:-1])}{' or ' if names[1:] else ''}"
                       f"{names[-1]}" for f, names in sorted(by.items()))
-    return ("Before anything is paid, look at the Brights dealt to the field: they set the "
-            f"field multiplier ({parts}; \u00d71 with none). Every payment of the round is "
-            "multiplied by it.")
+    mode = rules.field_mode
+    if mode == "additive":
+        # the example is the engine's own sum for the lowest and the highest Bright
+        pair = (min(LIGHT_MULTIPLIERS, key=LIGHT_MULTIPLIERS.__getitem__),
+                max(LIGHT_MULTIPLIERS, key=LIGHT_MULTIPLIERS.__getitem__))
+        both = FieldQueue(mode).next(CardSet(pair))[0].value
+        how = (f"Their values add up to the field multiplier (the {pair[0].title} and the "
+               f"{pair[1].title} together make \u00d7{both}; \u00d71 with none).")
+    else:
+        how = "The highest of them is the field multiplier (\u00d71 with none)" + {
+            "highest": ".",
+            "carryover": ", and the next highest, if any, is carried to the next deal. "
+                         "There it joins that deal's own field Brights: the highest of them "
+                         "all is that deal's multiplier, the next highest is carried on "
+                         "again, and any others are dropped.",
+            "queue": "; every other one is kept for a later deal. At each deal the kept "
+                     "multipliers and the new field's Brights go together: the highest is "
+                     "that deal's multiplier and all the rest stay kept.",
+            "few": "; if there is another, the second highest is kept for the next deal, "
+                   "which uses it and does not look at its own field's Brights. Any further "
+                   "Brights are dropped.",
+        }[mode]
+    return ("Before anything is paid, look at the Brights dealt to the field: each is worth "
+            f"a multiplier ({parts}). {how} Every payment of the round is multiplied by the "
+            "field multiplier.")
 
 
 def _yaku_step(rules: HachiHachiRules) -> str:

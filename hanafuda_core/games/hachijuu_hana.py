@@ -104,7 +104,7 @@ _OPTION_LIST = (
            note="The chapter speaks of capturing all four cards of the revealed month and "
                 "says nothing of stand-ins there."),
     Option("field_quad_refill", True, (False, True), "after the dealer takes a month "
-           "dealt whole to the field, the field is refilled from the stock (False: it "
+           "dealt whole to the field, the field is refilled from the stock (turned off, it "
            "stays four cards short)", BOOK.at("1529"),
            note="The chapter says only that the dealer captures the four cards; every "
                 "'Four of a Kind is Not a Misdeal' variation of the rulebook refills the "

@@ -191,9 +191,9 @@ _OPTION_LIST = (
                 f"{DECK_POINTS}. Without "
                 "the Dealer Tie Breaker, a round with equal best scores has no winner and "
                 "every score stands."),
-    Option("yaku_limit", "groups", LIMITS, "how many yaku count: the chart's limits "
-           "(groups), every yaku made ('Count All Yaku', all) or only the single best "
-           "('Only One Yaku', only_one)", BOOK_VAR.at("1765-1777"),
+    Option("yaku_limit", "groups", LIMITS, "how many yaku count: the limits the chart "
+           "sets (groups), every yaku made (all: 'Count All Yaku') or only the single best "
+           "(only one: 'Only One Yaku')", BOOK_VAR.at("1765-1777"),
            note="The standard chart is all 'each of', so the limits matter only with the "
                 "Optional Yaku: there 'groups' and 'all' differ in the two 'one of' "
                 "categories. 'Only One Yaku' changes the standard chart too."),

@@ -52,7 +52,6 @@ __all__ = [
     "PRESET_LABELS",
     "PRESET_SOURCES",
     "SCORE_OPTIONS",
-    "SCORING_STEPS",
     "SHOW_PHOENIX",
     "WILD",
     "YAKU",
@@ -211,12 +210,10 @@ DECISIONS: Mapping[str, str] = {
                      "the 3 Poetry Ribbons and the 5 Ribbons).",
 }
 
-#: The game's own scoring step (``teach.scoring_steps``).
-SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
-    ("after", "each",
-     "From the Bright group you score only your best yaku; from the Ribbon group and the "
-     "Other group you score every yaku you made."),
-)
+# No scoring step of its own: which yaku count (the chapter's best Bright yaku and every
+# Ribbon and Other yaku, or the option ``yaku_limit``'s "every yaku" or "the single best
+# yaku") is the chart's groups and limit, which the shared steps already state
+# (``teach.scoring_steps``: "best", "each", "only_one").
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "book": {},

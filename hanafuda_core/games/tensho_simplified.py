@@ -128,6 +128,11 @@ def month_of(number: int, order: str = "japanese") -> int:
     return MONTH_ORDERS[order].index(number) + 1
 
 
+def _words(numbers: tuple[int, ...]) -> str:
+    """A yaku's numbers as its name says them: (8, 4, 11) is "Eight Four Eleven"."""
+    return " ".join(_WORDS[n - 1] for n in numbers)
+
+
 def _front(month: int) -> Card:
     """The month's first card (its Bright or Ten; the Phoenix for the Paulownia)."""
     return Card(4 * (month - 1))
@@ -171,15 +176,19 @@ def yaku_table(entries: SetList, order: str, source: Source, one_four_twelve: st
                         families[other] = families[numbers] = "_".join(map(str, numbers))
     groups = [YakuGroup("tensho", "Tensho yaku", "each")]
     for family in dict.fromkeys(families.values()):
-        groups += [YakuGroup(f"front_{family}", f"Front {family}", "one_of"),
-                   YakuGroup(f"back_{family}", f"Back {family}", "one_of")]
+        # named for readers by the largest yaku's own name ("Front Eight Four Eleven
+        # Twelve"), not by the key's numbers
+        words = _words(tuple(int(n) for n in family.split("_")))
+        groups += [YakuGroup(f"{side.lower()}_{family}",
+                             f"{side} {words} and the yaku inside it", "one_of")
+                   for side in ("Front", "Back")]
     # a four-number set before its three-number sets: of equal points, the best of a
     # group is the first, and "largest only" means the four-number set
     ordered = sorted(entries, key=lambda e: -len(e[0])) if families else entries
     for numbers, front, back in ordered:
         months = tuple(month_of(n, order) for n in numbers)
         tag = "_".join(map(str, numbers))
-        words = " ".join(_WORDS[n - 1] for n in numbers)
+        words = _words(numbers)
         fam = families.get(numbers)
         if front == "any":          # One Four Twelve / One Six Four: no Front or Back
             if one_four_twelve == "any":
@@ -278,11 +287,18 @@ DECISIONS: Mapping[str, str] = {
         "chart's Front Three Four Five.",
 }
 
-SCORING_STEPS: tuple[tuple[str, str, str], ...] = (
-    ("after", "find_yaku",
-     "A larger yaku and the smaller ones made of its cards all count. A tied round goes "
-     "to the player with more Chaffs, then to the higher card value."),
-)
+def _nested_step(rules: CaptureRules) -> str:
+    """The scoring step on yaku inside a larger yaku, read from the chart: under "largest
+    only" (the option ``nested_yaku``) a four-number yaku and the three-number yaku made
+    of its cards share an "only the best" group, otherwise every yaku counts."""
+    nested = any(g.mode == "one_of" for g in rules.yaku.groups)
+    return ("Where a larger yaku holds smaller ones made of its cards, only the larger one "
+            "counts: leave the smaller ones out." if nested else
+            "A larger yaku and the smaller ones made of its cards all count.") + (
+        " A tied round goes to the player with more Chaffs, then to the higher card value.")
+
+
+SCORING_STEPS: tuple[tuple[str, str, Any], ...] = (("after", "find_yaku", _nested_step),)
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {"book": {}, "book-set-two": {"yaku_set": "two"}}
 PRESET_SOURCES: Mapping[str, Source] = {"book": BOOK, "book-set-two": BOOK}
