@@ -640,6 +640,16 @@ def doing(move: str) -> str:
     return f"{verb}ing" + (f" {rest}" if rest else "")
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """A count in figures with its word, singular for one: "1 round", "12 rounds", "0
+    deals" (``many``: the plural, where adding "s" does not make it).
+
+    >>> counted(1, "round"), counted(12, "round"), counted(2, "party", "parties")
+    ('1 round', '12 rounds', '2 parties')
+    """
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def and_list(items: Iterable[str]) -> str:
     """"a", "a and b", "a, b and c"."""
     items = list(items)
@@ -1086,9 +1096,15 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
             lines.append(f"  {names[left.player]} gets {_list(left.cards)} left on the field "
                          f"at the end: {reason}")
     for news in step.yaku:
-        yaku = ", ".join(f"{name} {pts}" for name, pts in news.yaku)
-        lines.append(f"    {names[news.player]} has yaku: {yaku} (total {news.total})"
-                     + (f": {step.words.go_on} or {step.words.stop}?" if news.decide
+        # (the sum is what these yaku are worth, not the round's score: a multiplier or a
+        # payment may follow)
+        worth = f"{news.total} point{'s' * (abs(news.total) != 1)}"
+        if len(news.yaku) == 1:
+            text = f"has a yaku: {news.yaku[0][0]}, worth {worth}"
+        else:
+            text = f"has yaku worth {worth}: " + and_list(f"{n} ({p})" for n, p in news.yaku)
+        lines.append(f"    {names[news.player]} {text}"
+                     + (f". {step.words.go_on} or {step.words.stop}?" if news.decide
                         else ""))
     return lines
 

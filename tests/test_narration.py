@@ -180,7 +180,7 @@ def test_koikoi_decision_yaku_then_koikoi_then_stop():
         "Ann's captures now make 3 Poetry Ribbons (5): 5 points. "
         "Ann must decide: Koi-Koi (go on) or Stop.")
     assert log_lines(step, LOG_NAMES)[-1] == \
-        "    Player 1 has yaku: 3 Poetry Ribbons 5 (total 5): Koi-Koi or Stop?"
+        "    Player 1 has a yaku: 3 Poetry Ribbons, worth 5 points. Koi-Koi or Stop?"
     koi, after = act(decide, "koikoi")
     assert koi.decision == "koikoi" and koi.parts[0].player == 0 and not koi.draws
     assert describe(koi, ("You", "Ben")) == "You call Koi-Koi and play on."
@@ -373,7 +373,7 @@ def test_storm_leftovers_that_form_a_yaku_are_told():
     (news,) = step.yaku
     assert news.player == 1 and not news.decide and ("Any 5 Tens", 1) in news.yaku
     assert "Ben's captures now make" in describe(step, NAMES)
-    assert log_lines(step, LOG_NAMES)[-1].startswith("    Player 2 has yaku:")
+    assert log_lines(step, LOG_NAMES)[-1].startswith("    Player 2 has a yaku: ")
 
 
 # -- a whole game: the story accounts for every card -----------------------------------------

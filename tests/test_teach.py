@@ -513,8 +513,8 @@ def test_a_step_placed_at_a_step_the_game_lacks_is_refused(key, monkeypatch):
 @pytest.mark.parametrize("key", ("hachi-simplified", "go-stop", "koikoi", "sudaoshi"))
 def test_a_worked_round_ends_with_its_scores_not_a_game_won(key):
     """A worked round is one round of a longer game: its story ends with the round's
-    scores, not "wins the game" (Hachi (Simplified) needs two wins in a row)."""
+    result and scoring, not "wins the game" (Hachi (Simplified) needs two wins in a row)."""
     from hanafuda_core.teach.worked import worked_round
     lines = worked_round(key, 3).lines
-    assert lines[-1].strip().startswith("Scores:")
+    assert [line.strip()[:17] for line in lines].count("Result of round 1") == 1
     assert not any("wins the game" in line for line in lines)

@@ -31,6 +31,7 @@ False
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -39,7 +40,7 @@ from ..cards import DECK, AnyCard, Card, Extra, parse_card, parse_cards
 from ..controllers import check_seed
 from ..errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
 from ..narration import winners_text
-from ..play import Game, Record, Round, RoundRecord
+from ..play import Game, Record, Round, RoundRecord, count_word
 from .facts import teams_of, usual_players
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "option_value_label",
     "preset_choices",
     "round_calculator",
+    "rules_words",
     "table_rows",
     "zone_cards",
 ]
@@ -91,6 +93,37 @@ def game_deck(game: Game) -> tuple[Card, ...]:
 
 def _words(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def rules_words(game: Game, preset: str) -> str:
+    """A preset's rules in a sentence ("under ..."): its document's rules in the words
+    of :data:`~hanafuda_core.rules.SOURCE_DOCUMENTS` with what the preset's label
+    (:func:`~hanafuda_core.teach.facts.preset_label`) adds to them.
+
+    >>> from hanafuda_core import get_game
+    >>> rules_words(get_game("koikoi"), "book"), rules_words(get_game("koikoi"), "d002-toppa")
+    ("the rulebook's rules", "the Japanese publisher's rules, Toppa (10 cards each)")
+    >>> rules_words(get_game("go-stop"), "book")
+    "the rulebook's rules for three, with two Jokers (2 and 3 Chaffs)"
+    >>> rules_words(get_game("koikoi"), "d003")
+    'the two-player Koi-Koi rules (6 rounds)'
+    """
+    from ..registry import preset_info
+    from ..rules import SOURCE_DOCUMENTS
+    from .facts import preset_label
+    label = preset_label(game, preset)
+    sources = preset_info(game.key, preset).sources
+    doc = SOURCE_DOCUMENTS.get(sources[0].doc) if sources else None
+    if doc is None:
+        return f"the rules {label[:1].lower()}{label[1:]}"
+    own = doc.name if doc.name.endswith("rules") else f"{doc.name}'s rules"
+    head = doc.short.removesuffix(f" ({doc.label})")
+    if label.startswith(head):
+        return own + label[len(head):]
+    named = re.match(r"[^,(]*\brules\b", label)    # ("Two-player rules (6 rounds)")
+    if named:
+        return own + label[named.end():]
+    return f"{own}, {label[:1].lower()}{label[1:]}"
 
 
 def family_teaching(game: Game) -> Any | None:
@@ -382,8 +415,10 @@ class PlayController:
         name = self.opponent
         self.players = players
         self.agents = [self.game.agent(name) for _ in range(players - 1)]
-        self.names = ["you"] + ([f"the computer ({name})"] if players == 2 else
-                                [f"computer {p} ({name})" for p in range(1, players)])
+        # (the seats in a reader's words: the computer player's name is an identifier,
+        # chosen in the view's own menu, and never part of a seat's name)
+        self.names = ["you"] + (["the computer"] if players == 2 else
+                                [f"computer {p}" for p in range(1, players)])
 
     @property
     def preset(self) -> str:
@@ -535,11 +570,11 @@ class PlayController:
         return said or "Your turn: choose a move below."
 
     def status_line(self) -> str:
-        """One line under the prompt: the seed, the rules, the computer player, the
-        cards left face down, and the yaku each seat holds where the family says."""
+        """One line under the prompt: the seed, the rules, the cards left face down, and
+        the yaku each seat holds where the family says (the computer player is chosen,
+        and named in words, in the view's menu; its identifier is never shown)."""
         from .facts import preset_label
-        parts = [f"Seed {self.seed}", preset_label(self.game, self.preset),
-                 f"computer: {self.opponent}"]
+        parts = [f"Seed {self.seed}", preset_label(self.game, self.preset)]
         parts += [f"{z} {len(ids)}" for z, ids in self.state.zones().items()
                   if z in HIDDEN_ZONES]
         parts += _told(self.game, "status_parts", self.state, self._said_names()) or []
@@ -724,7 +759,7 @@ class ScoreController:
     >>> calc.total, calc.set_calls(1).total
     (6, 12)
     >>> calc.summary()
-    '4 cards under Rulebook, after 1 Koi-Koi call: 12 points'
+    "4 cards under the rulebook's rules, after one Koi-Koi call: 12 points"
     """
 
     def __init__(self, game: Game | str, preset: str | None = None, cards: Any = (),
@@ -893,14 +928,14 @@ class ScoreController:
         return _yaku_cards(self.game, self.cards)
 
     def summary(self) -> str:
-        """One line: how many cards, which rules, how many calls, the total."""
-        from .facts import preset_label
+        """One line: how many cards, which rules (:func:`rules_words`), how many calls
+        (:func:`~hanafuda_core.play.count_word`), the total."""
         n, total = len(self.cards), self.total
-        calls = (f", after {self.calls} {self.go_on_word} call{'s' * (self.calls != 1)}"
-                 if self.calls else "")
+        calls = (f", after {count_word(self.calls)} {self.go_on_word} "
+                 f"call{'s' * (self.calls != 1)}" if self.calls else "")
         changed = " with house rules" if self.game.options else ""
-        return (f"{n} card{'s' * (n != 1)} under {preset_label(self.game, self.preset)}"
-                f"{changed}{calls}: {total} point{'s' * (total != 1)}")
+        return (f"{n} card{'s' * (n != 1)} under {rules_words(self.game, self.preset)}"
+                f"{changed}{calls}: {total} point{'s' * (abs(total) != 1)}")
 
     def lines(self) -> tuple[str, ...]:
         """The report in a player's words: card points and par where the game counts

@@ -176,9 +176,108 @@ def worked_round(game: Game | str, seed: int, players: int | None = None,
     # The story names seats as players at a table ("Player 1"), never the computer
     # players' names: the record is told without its agents.
     record = replace(r.record(), agents=())
-    lines = tuple(plain_line(x) for x in g.log(record))
+    lines = tuple(_told_round(g.log(record), r, result))
     return WorkedRound(g, seed, n, names, tuple(actions), lines, tuple(decisions), result,
                        dealt)
+
+
+def _told_round(log: Sequence[str], final: Any, result: Outcome) -> list[str]:
+    """The game's log of one round for readers (:func:`plain_line`), its scoring told
+    in a player's words: the explained report the log prints under the round's result
+    (the command line's printout) is replaced by :meth:`ScoreReport.reader_lines
+    <hanafuda_core.scoring.ScoreReport.reader_lines>`, each player's score told term by
+    term where the round is scored by card points (:func:`score_words`); the running
+    scores after the round are left out where they are the round's points
+    again, else labelled "Scores after the round" (a game that starts from stakes)."""
+    report = getattr(result.detail, "report", None)
+    reader = getattr(report, "reader_lines", None)
+    out: list[str] = []
+    i = 0
+    while i < len(log):
+        line = log[i]
+        out.append(plain_line(line))
+        i += 1
+        head = line.lstrip()
+        if not head.startswith("Result of ") or reader is None:
+            continue
+        indent = len(line) - len(head)
+        while i < len(log) and len(log[i]) - len(log[i].lstrip()) > indent:
+            i += 1                      # (the report as the command line prints it)
+        pad = " " * (indent + 2)
+        out += [pad + name_sources(x) for x in reader(said=score_words(final, report))]
+        points = head.partition("; points: ")[2]
+        after = log[i].strip() if i < len(log) else ""
+        if after.startswith("Scores: "):
+            i += 1                      # (from no score: the round's points again)
+            if after != f"Scores: {points}":
+                out.append(pad[:-2] + plain_line("Scores after the round: " + after[8:]))
+    return out
+
+
+def score_words(final: Any, report: Any) -> dict[str, str]:
+    """Each player's score of a round scored by card points told term by term, keyed by
+    the report's note that writes it as a formula ("player 1: (163 - 115) + 25 - 20 =
+    53"): "Player 1 scores 53 points: 163 card points, less the par of 115, plus 25 for
+    their yaku, less 20 for Player 2's yaku". The terms are the settlement's own
+    (:meth:`~hanafuda_core.families.capture.settlement.CardValueSettlement.side_scores`
+    of the round's last state); a note they do not write exactly is left to the report.
+    {} for any other round (a Stop, a table's round, a game without card points)."""
+    from ..engines.capture import State, doubled_yaku
+    from ..families.capture.settlement import _hand_points
+    state = getattr(final, "inner", None)
+    if not isinstance(state, State):
+        return {}
+    rules = state.rules
+    sides = getattr(rules.overlay, "side_scores", None)
+    if sides is None:
+        return {}
+    burdens = tuple(state.burdens or ())
+    scores = sides(state.caps_m, state.field_m, doubled_yaku(state), _hand_points(state),
+                   burdens)
+    notes = set(getattr(report, "notes", ()))
+    said: dict[str, str] = {}
+    for p in range(rules.players):
+        s = scores[rules.side(p)]
+        note = f"player {p + 1}: {s.formula()}"
+        if note not in notes:
+            continue
+        rivals = [q for q in range(rules.players) if rules.side(q) != rules.side(p)]
+        others = ("the other side's" if rules.teams else
+                  f"Player {rivals[0] + 1}'s" if len(rivals) == 1 else "the other players'")
+        said[note] = (f"Player {p + 1} scores {s.total} point{'s' * (abs(s.total) != 1)}: "
+                      + _terms(s, others, bool(burdens)))
+    return said
+
+
+def _terms(s: Any, others: str, burden: bool) -> str:
+    """A side's score (a :class:`~hanafuda_core.families.capture.settlement.SideScore`)
+    term by term, as its formula adds them: the card points less the par (or the point
+    burden), the hand combinations claimed at the deal and the yaku (times the number of
+    other players where each of them pays), less what the others' take away."""
+    def times(k: int) -> str:
+        return f" (\u00d7 {k}, once from each other player)" if k > 1 else ""
+
+    terms: list[str] = []
+    if s.cards_counted:
+        terms.append(f"{s.card_points} card points")
+        if s.par:
+            terms.append(f"less {'their point burden of' if burden else 'the par of'} "
+                         f"{s.par}")
+    if s.hand_points:
+        terms.append(f"plus {s.hand_points} for the hand combinations they claimed at "
+                     f"the deal{times(s.hand_factor)}")
+    if s.hand_taken:
+        terms.append(f"less {s.hand_taken} for {others} hand combinations")
+    yaku = s.yaku_points + (s.optional_yaku_points if s.optional_counted else 0)
+    if yaku and s.yaku_factor:
+        terms.append(f"plus {yaku} for their yaku{times(s.yaku_factor)}")
+    if s.taken_by_others:
+        terms.append(f"less {s.taken_by_others} for {others} yaku")
+    if not terms:
+        return "no yaku"
+    first = terms[0]
+    terms[0] = first[5:] if first.startswith("plus ") else first
+    return ", ".join(terms)
 
 
 def _standing(game: Game, player: int, zones: dict[str, tuple[int, ...]]) -> str:

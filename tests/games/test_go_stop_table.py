@@ -482,7 +482,7 @@ def test_play_tool_lets_you_choose_first_and_tells_the_choice():
     assert c.players == 5 and c.your_turn
     assert [m.code for m in c.legal] == ["join", "drop"]
     assert c.prompt().startswith("Three play this round")
-    assert c.log[0].startswith("Computer 4 (coach) deals 7 cards to each of the 5 players")
+    assert c.log[0].startswith("Computer 4 deals 7 cards to each of the 5 players")
     rows = {r.zone: r for r in c.table()}
     assert rows["field face down"].hidden and rows["field face down"].count == 6
     assert all(rows[f"hand {s}"].hidden for s in range(1, 5))
