@@ -798,8 +798,9 @@ def _play_arguments(p: argparse.ArgumentParser) -> None:
     _option_arguments(p)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word[:-1] if n == 1 and word.endswith('s') else word}"
+def _count(n: int, plural: str) -> str:
+    from .narration import counted
+    return counted(n, plural.removesuffix("s"), plural)
 
 
 @subcommand("play", "play a seeded game between computer players and show it move by move",

@@ -133,7 +133,7 @@ def test_trainer_wrong_chaff_pick_counts_the_kinds_with_november_as_chaff():
     table = get_rules("book").teyaku
     text = why_not(table, table.rule("one_bright"), hand)
     # The Rainman (11a) counts as a Chaff for the chaff combinations.
-    assert text == ("1 Bright & 6 Chaffs needs 1 Bright and 6 Chaffs; this hand has 0 Brights, "
+    assert text == ("1 Bright & 6 Chaffs needs 1 Bright and 6 Chaffs; this hand has no Brights, "
                     "1 Ten, 1 Ribbon and 5 Chaffs (November cards count as Chaffs here).")
 
 

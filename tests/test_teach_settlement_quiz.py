@@ -176,7 +176,7 @@ def test_hand_shape_words():
         "a pair of January cards, a pair of February cards, a pair of March cards and " \
         "one single card"
     assert hand_shape(CardSet.parse("11a 11b 1c 2c 3c 4c 5c"), "chaff",
-                      rain_is_chaff=False) == "1 Bright, 1 Ten, 0 Ribbons and 5 Chaffs"
+                      rain_is_chaff=False) == "1 Bright, 1 Ten, no Ribbons and 5 Chaffs"
 
 
 def test_bad_arguments_are_refused():

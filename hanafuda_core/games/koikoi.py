@@ -49,6 +49,7 @@ from ..engines.capture import (
     Stop,
 )
 from ..errors import OptionError, PlayerCountError
+from ..narration import counted
 from ..rules import Option, RuleSets, Source, source_name
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..seating import DealerRule
@@ -176,6 +177,9 @@ def _opt(key: str, default: object, allowed: Iterable[Any], description: str, so
     return Option(key, default, tuple(allowed), description, source, note, implemented)
 
 
+#: What Dealer's Delight gives the dealer (option ``dealers_delight``).
+DEALERS_DELIGHT = 6
+
 _OPTION_LIST = (
     _opt("players", 2, (2, 3, 4), "number of players (3 and 4 with teams: D002 only)", D002),
     _opt("deal", "8/8", ("8/8", "10/8"), "cards to each hand / to the field (2 players); "
@@ -233,7 +237,7 @@ _OPTION_LIST = (
     _opt("winner_scores_all", False, (False, True), "the Stop caller also scores the "
          "opponents' yaku (BOOK 'Winner Scores All Yaku')", BOOK_VAR),
     _opt("dealers_delight", False, (False, True), "a round in which nobody forms a yaku gives "
-         "the dealer 6 (BOOK \"Dealer's Delight\")", BOOK_VAR),
+         f"the dealer {DEALERS_DELIGHT} (BOOK \"Dealer's Delight\")", BOOK_VAR),
     _opt("field_bright", "off", ("off", "bright", "super_bright"), "Brights dealt to the field "
          "double the round ('Bright') or multiply it by 1 + their number ('Super Bright')",
          BOOK_VAR),
@@ -571,10 +575,6 @@ class MultiplierRule:
                           self.source)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 #: What calling Koi-Koi does to the Stop caller's score (option ``koikoi_effect``; "none":
 #: nothing), from the Stop caller's calls and the opponents'.
 CALL_EFFECTS: dict[str, MultiplierRule] = {
@@ -641,6 +641,8 @@ class KoiKoiOverlay:
     new_yaku_only: bool = False
     winner_scores_all: bool = False
     dealers_delight: bool = False
+    #: what Dealer's Delight gives the dealer (from each opponent, where losers pay)
+    delight_points: int = DEALERS_DELIGHT
     field_bright: str = "off"
     settlement: str = "winner_scores"
     must_stop_when_all_called: bool = False
@@ -676,7 +678,7 @@ class KoiKoiOverlay:
         call = CALL_EFFECTS.get(self.koikoi_effect)
         calls = calls_self + calls_opp
         if call is not None and call.factor(calls_self, calls_opp) > 1:
-            kk = call.multiplier(calls_self, calls_opp, _count(calls, "call"))
+            kk = call.multiplier(calls_self, calls_opp, counted(calls, "call"))
         bright = FIELD_BRIGHTS.get(self.field_bright)
         if bright is not None and field_brights:
             fb = bright.multiplier(field_brights, 0, f"{field_brights} dealt")
@@ -806,18 +808,19 @@ class KoiKoiOverlay:
         n = rules.players
         points = [0] * n
         if self.dealers_delight and not any(state.yaku_pts):
-            d = state.dealer
+            d, gain = state.dealer, self.delight_points
             payments = []
             if self.settlement == "winner_scores":
-                points[d] = 6
+                points[d] = gain
             else:
                 for p in range(n):
                     if rules.side(p) != rules.side(d):
-                        points[p] -= 6
-                        points[d] += 6
-                        payments.append(Payment(p, d, 6))
-            rep = ScoreReport((), 0, (), 6, f"Round {state.round_no}: nobody formed a yaku",
-                              d, ("Dealer's Delight: the dealer earns 6",), tuple(payments))
+                        points[p] -= gain
+                        points[d] += gain
+                        payments.append(Payment(p, d, gain))
+            rep = ScoreReport((), 0, (), gain, f"Round {state.round_no}: nobody formed a yaku",
+                              d, (f"Dealer's Delight: the dealer earns {gain}",),
+                              tuple(payments))
             return RoundResult(None, tuple(points), "dealers_delight", rep)
         rep = ScoreReport((), 0, (), 0, f"Round {state.round_no}: nobody called Stop",
                           None, ("the round is a draw: nobody scores",))

@@ -28,6 +28,7 @@ __all__ = [
     "facts",
     "game_data",
     "game_length",
+    "length_text",
     "option_rows",
     "option_title",
     "option_values",
@@ -165,16 +166,48 @@ def option_values(game: Game | str, preset: str | None = None) -> dict[str, Any]
 
 
 def game_length(game: Game | str) -> int | None:
-    """Rounds (or deals) in a game under these rules, where the rules say."""
+    """Rounds (or deals) in a game under these rules, where the rules say: the rules'
+    own number (None where they set none: a race to a target, a run of wins), else the
+    game's round option, else the adapter's default."""
     g = as_game(game)
-    rounds = getattr(g.rules, "rounds", None)
-    if isinstance(rounds, int):
-        return rounds
+    if hasattr(g.rules, "rounds"):          # (the rules say, None included: no limit)
+        rounds = g.rules.rounds
+        return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None
     value = option_values(g).get(g.round_word)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     default = getattr(g.adapter, "default_rounds", None)
     return default if isinstance(default, int) else None
+
+
+def length_text(game: Game | str) -> str:
+    """How long a game lasts under these rules, in words: its rounds (or deals), how the
+    rules end it sooner (:func:`~hanafuda_core.play_adapters.game_end_words`: a total
+    reaching a target, falling to a floor, a run of wins) and, with a floor, what every
+    player starts with; "as many rounds as the table agrees" where the rules say neither.
+
+    >>> length_text("koikoi"), length_text("six-hundred")
+    ('12 rounds', "until a player's total reaches 600")
+    >>> from hanafuda_core import get_game
+    >>> length_text(get_game("koikoi", target_score=50))
+    "12 rounds, or until a player's total reaches 50"
+    >>> length_text(get_game("koikoi", target_score=50, rounds=1))
+    '1 round'
+    """
+    from ..narration import counted
+    from ..play_adapters import game_end_words
+    g = as_game(game)
+    word = g.round_word
+    length = game_length(g)
+    ends = game_end_words(g.rules, word)
+    start = getattr(g.rules, "start_points", None)
+    if ends and getattr(g.rules, "floor_score", None) is not None and start:
+        ends += f" (every player starts with {start})"
+    if length and ends and length > 1:     # (one round: nothing can end the game sooner)
+        return f"{counted(length, word.removesuffix('s'), word)}, or until {ends}"
+    if length:
+        return counted(length, word.removesuffix("s"), word)
+    return f"until {ends}" if ends else f"as many {word} as the table agrees"
 
 
 def _deck_size(game: Game, players: int, info: GameInfo | None = None) -> int:
@@ -183,39 +216,67 @@ def _deck_size(game: Game, players: int, info: GameInfo | None = None) -> int:
     return len(game.deck(players, info))
 
 
+def _table_deals(game: Game) -> tuple[GameInfo, dict[int, tuple[int, int, str, int]]]:
+    """The registry entry that describes the table of the game's preset
+    (:func:`preset_info`: the Japanese publisher's Koi-Koi seats 2 to 4 where the game's
+    own entry seats 2), and each player count the game deals for under its rules, as
+    (each hand, field, note, cards left aside). The rules' own hand and field sizes come
+    first where they name them (the Toppa option's 10 each); a preset without an entry of
+    its own deals only for the counts its rules name (``rules.deals``); a count only the
+    rules deal for (a players option) is dealt as they say; a table the deck cannot deal
+    is left out."""
+    info = preset_info(game, game.preset)
+    own = getattr(game.rules, "deals", None)
+    own = own if isinstance(own, Mapping) else {}
+    entry_is_own = info is game.info or game.preset in {p for e, p in _entry_presets(game, info)}
+    out = {}
+    for n in sorted({*info.deals, *own}):
+        d = info.deals.get(n)
+        if own and not entry_is_own and n not in own:
+            continue
+        if n in own:
+            hand, fld = own[n][:2]
+        elif d is not None:
+            hand, fld = d.hand, d.field
+        else:
+            continue
+        note, aside = (d.note, d.aside) if d is not None else ("", 0)
+        if n * hand + fld + aside > _deck_size(game, n, info):
+            continue        # too few cards for this table (seven at Go-Stop with no Joker)
+        out[n] = (hand, fld, note, aside)
+    return info, out
+
+
 def deal_rows(game: Game | str) -> list[dict[str, object]]:
     """Cards to each hand, face up to the field and left in the stock, for every player
-    count the game deals for."""
+    count the game deals for under these rules (:func:`_table_deals`)."""
     g = as_game(game)
+    info, deals = _table_deals(g)
     rows = []
-    for n, d in sorted(g.info.deals.items()):
-        stock = _deck_size(g, n) - n * d.hand - d.field - d.aside
-        if stock < 0:
-            continue        # too few cards for this table (seven at Go-Stop with no Joker)
-        rows.append({"Players": n, "Each hand": d.hand, "Field": d.field, "Stock": stock,
-                     "Note": d.note})
+    for n, (hand, fld, note, aside) in deals.items():
+        stock = _deck_size(g, n, info) - n * hand - fld - aside
+        rows.append({"Players": n, "Each hand": hand, "Field": fld, "Stock": stock,
+                     "Note": note})
     return rows
 
 
 def overview_rows(game: Game | str) -> list[dict[str, object]]:
-    """At a glance: players, cards, deal, length, goal, difficulty."""
+    """At a glance: players, cards, deal, length, goal, difficulty. The players and the
+    cards are those of the registry entry that describes the preset's table
+    (:func:`preset_info`), as the deal is."""
     from ..tables import players_label
     g = as_game(game)
     info = g.info
+    table = preset_info(g, g.preset)
     deals = deal_rows(g)
     deal = "; ".join(f"{r['Players']} players: {r['Each hand']} each, {r['Field']} to the "
                      f"field, {r['Stock']} in the stock" for r in deals) or "—"
-    from ..play_adapters import game_end_words
-    length = game_length(g)
-    # (no round limit: a race to a target, Six Hundred; a run of wins, Hachi)
-    ends = game_end_words(g.rules, g.round_word)
-    race = f"until {ends}" if ends else f"as many {g.round_word} as the table agrees"
-    rows: list[dict[str, object]] = [{"": "Players", "At a glance": players_label(info.players)},
-            {"": "Cards", "At a glance": info.deck},
+    rows: list[dict[str, object]] = [{"": "Players", "At a glance": players_label(table.players)},
+            {"": "Cards", "At a glance": table.deck or info.deck},
             {"": "Deal", "At a glance": deal},
-            {"": "Length", "At a glance": f"{length} {g.round_word}" if length else race},
+            {"": "Length", "At a glance": length_text(g)},
             {"": "Goal", "At a glance": game_data(g, "GOAL") or info.summary or "—"},
-            {"": "Difficulty", "At a glance": info.difficulty or "—"}]
+            {"": "Difficulty", "At a glance": table.difficulty or info.difficulty or "—"}]
     return rows
 
 
@@ -228,23 +289,9 @@ def preset_info(game: Game | str, preset: str) -> GameInfo:
 
 
 def _preset_deals(game: Game, preset: str) -> dict[int, tuple[int, int, str, int]]:
-    """Each player count a preset deals for: (each hand, field, note, cards left aside).
-    The preset's entry says how many sit and what is dealt; a preset without an entry of
-    its own deals only for the counts its rules name (``rules.deals``), and the rules'
-    own hand and field sizes come first where they name them."""
-    info = preset_info(game, preset)
-    own = getattr(preset_game(game, preset).rules, "deals", None)
-    own = own if isinstance(own, Mapping) else {}
-    entry_is_own = info is game.info or preset in {p for e, p in _entry_presets(game, info)}
-    out = {}
-    for n, d in sorted(info.deals.items()):
-        if own and not entry_is_own and n not in own:
-            continue
-        hand, fld = own.get(n, (d.hand, d.field))[:2]
-        if n * hand + fld + d.aside > _deck_size(preset_game(game, preset), n, info):
-            continue        # too few cards for this table (seven at Go-Stop with no Joker)
-        out[n] = (hand, fld, d.note, d.aside)
-    return out
+    """Each player count a preset deals for: (each hand, field, note, cards left aside),
+    as the preset's own game deals them (:func:`_table_deals`)."""
+    return _table_deals(preset_game(game, preset))[1]
 
 
 def _entry_presets(game: Game, info: GameInfo) -> list[tuple[str, str]]:

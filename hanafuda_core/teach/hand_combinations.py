@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from ..cards import FLOWERS, MONTH_NAMES, Card, CardSet
 from ..controllers import MAX_SEED, SeededTool, check_seed
 from ..errors import HanafudaError, OptionError
+from ..narration import counted
 from ..play import Game, count_word
 from ..teyaku import (
     CHAFF,
@@ -102,8 +103,8 @@ def combination_label(game: Game, rule: TeyakuRule) -> str:
 # Why a combination does not fit a hand
 
 
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def _plural(n: int, one: str) -> str:
+    return f"no {one}s" if n == 0 else counted(n, one)
 
 
 def _cards_words(cards: Iterable[int]) -> str:
@@ -128,9 +129,15 @@ def _groups(hand: CardSet) -> dict[str, list[int]]:
             "2": [m for m, n in counts.items() if n == 2]}
 
 
-def _hand_kinds(table: TeyakuTable, hand: CardSet) -> str:
-    b, t, r, c = kind_counts(hand, table.rain_is_chaff)
-    rain = " (November cards count as Chaffs here)" if table.rain_is_chaff and any(
+def hand_kinds(hand: CardSet, rain_is_chaff: bool) -> str:
+    """A dealt hand's cards by kind, as the chaff combinations count them (November
+    cards as Chaffs where ``rain_is_chaff``, which a hand holding one is told).
+
+    >>> hand_kinds(CardSet.parse("1b 6b 2c 3c 8c 9c 11d"), True)
+    'no Brights, no Tens, 2 Ribbons and 5 Chaffs (November cards count as Chaffs here)'
+    """
+    b, t, r, c = kind_counts(hand, rain_is_chaff)
+    rain = " (November cards count as Chaffs here)" if rain_is_chaff and any(
         isinstance(card, Card) and card.is_rain for card in hand) else ""
     return (f"{_plural(b, 'Bright')}, {_plural(t, 'Ten')}, {_plural(r, 'Ribbon')} and "
             f"{_plural(c, 'Chaff')}{rain}")
@@ -161,7 +168,7 @@ def why_not(table: TeyakuTable, rule: TeyakuRule, hand: CardSet) -> str:
         return ""
     if rule.group == CHAFF:
         return (f"{rule.name} needs {_chaff_needs(rule, len(hand))}; this hand has "
-                f"{_hand_kinds(table, hand)}.")
+                f"{hand_kinds(hand, table.rain_is_chaff)}.")
     have = _groups(hand)
     need = {p: rule.parts.count(p) for p in "432G"}
     if len(have["4"]) < need["4"]:
@@ -400,8 +407,9 @@ class HandCombinationTrainer(SeededTool):
             lines.append(f"This hand holds {hit.rule.name}{japanese}, worth "
                          f"{fmt(hit.value)} from each opponent: it shows {shown}.")
         if not result.hits:
-            lines.append(f"This hand holds no combination: by kind it has "
-                         f"{_hand_kinds(table, hand)}, and no month split fits the table.")
+            lines.append("This hand holds no combination: by kind it has "
+                         f"{hand_kinds(hand, table.rain_is_chaff)}, and no month split fits "
+                         "the table.")
         for key in picked:
             if key == NONE:
                 if result.hits:

@@ -502,13 +502,13 @@ def lesson_plan(game: Game | str, page: str | None = None) -> Lesson:
                         "one to take." if getattr(g.rules, "capture_relation", None) is None
                      else "Two field cards the played card can take: the player chooses "
                           "which one to take.")
-    if length:
-        watch.append(f"A whole game is {length} {g.round_word}: in one lesson, play one "
-                     f"{round_word} and keep the score sheet for the next.")
-    else:               # (a game played to a target: the overview says how it ends)
+    # (the overview's length: its rounds, and how the rules end a game sooner)
+    if length == 1:
+        watch.append(f"A whole game is a single {round_word}: play it through in one "
+                     "lesson.")
+    else:
         watch.append(f"A whole game lasts {overview['Length']}: in one lesson, play one "
-                     f"{round_word} and "
-                     "keep the score sheet for the next.")
+                     f"{round_word} and keep the score sheet for the next.")
 
     links = [(f"The chapter: {name}", _rel(f"book/{key}.html", page))]
     if _docname_exists(f"book/{key}-reference"):

@@ -40,6 +40,7 @@ from .facts import (
     game_data,
     game_length,
     option_rows,
+    option_title,
     overview_rows,
     preset_deal_notes,
     preset_deal_rows,
@@ -54,6 +55,7 @@ from .worked import first_game_html, worked_round, worked_round_html
 __all__ = [
     "READER_BANNED",
     "REFERENCE_CSS",
+    "adjustment_sentence",
     "reader_problems",
     "deals_html",
     "glue_facts",
@@ -71,6 +73,7 @@ __all__ = [
     "scoring_html",
     "scoring_procedure",
     "scoring_steps",
+    "settle_sentences",
     "show_options",
     "show_overview",
     "show_quick_reference",
@@ -313,6 +316,98 @@ def _multiplier_reasons(game: Game) -> list[str]:
     return [f"{times}: {rule}" for times, rule in rules()] if rules is not None else []
 
 
+def _scores_all_yaku(game: Game) -> bool:
+    """Whether the player who ends the round scores the other players' yaku as well as
+    their own (the rules' overlay: Koi-Koi's Winner Scores All Yaku)."""
+    return bool(getattr(getattr(game.rules, "overlay", None), "winner_scores_all", False))
+
+
+def _pays_the_winner(game: Game) -> bool:
+    """Whether the round's losers pay the winner's score (the rules' overlay says how its
+    points move: ``settlement`` other than "winner_scores", as the coach reads it)."""
+    settlement = getattr(getattr(game.rules, "overlay", None), "settlement", None)
+    return isinstance(settlement, str) and settlement != "winner_scores"
+
+
+def adjustment_sentence(adjustment: Any) -> str:
+    """A round variation that rewrites the counted scores (the rules' overlay's
+    ``adjustments``: Winner Takes All, Low Man Out, Rain, Misery Loves Company, Scoring
+    Canceled, the lead doublings), as a step of the scoring at the table: its name, then
+    its rule.
+
+    >>> from hanafuda_core.families.capture.adjustments import LowManOut
+    >>> adjustment_sentence(LowManOut(below=20))
+    'Low Man Out: if any player scored under 20 as counted, every player scores 0 for \
+the round.'
+    """
+    return f"{adjustment.name}: {adjustment.rule}."
+
+
+def _dealers_delight(game: Game) -> str | None:
+    """What a round in which nobody made a yaku gives the dealer, where the rules' overlay
+    plays Dealer's Delight (its ``delight_points``)."""
+    overlay = getattr(game.rules, "overlay", None)
+    if overlay is None or not getattr(overlay, "dealers_delight", False):
+        return None
+    gain = overlay.delight_points
+    option = game.option_table.get("dealers_delight")
+    title, own = "", False
+    if option is not None:
+        # (named where the option has a name of its own, not the opening of its description)
+        title = option_title(option).rstrip("\u2026")
+        own = not name_sources(option.description).lower().startswith(title.lower())
+    lead = f"{title}: if" if own else "If"
+    if _pays_the_winner(game):
+        return (f"{lead} the round ends with nobody having made a yaku, each opponent pays "
+                f"the dealer {gain}.")
+    return (f"{lead} the round ends with nobody having made a yaku, the dealer scores "
+            f"{gain} and the other players nothing.")
+
+
+def settle_sentences(game: Game | str) -> list[str]:
+    """The last steps of the scoring at the table: who scores what the procedure counted,
+    from what the rules do with a round's scores. The other players pay what you win
+    (a zero-sum game), the losers pay the winner (the overlay's ``settlement``), every
+    player scores their own pile (a card-value settlement; less the others' yaku where
+    they are transferred), or only the player who ended the round scores. Then each round
+    variation the rules apply to the counted scores, in the rules' order (the overlay's
+    ``adjustments``: Winner Takes All gives the round to its winner), before the points
+    are written down; and what a round nobody made a yaku in gives the dealer (Dealer's
+    Delight).
+
+    >>> settle_sentences("koikoi")
+    ['The other players score nothing for the round; write your points on the score sheet.']
+    """
+    g = as_game(game)
+    overlay = getattr(g.rules, "overlay", None)
+    adjustments = tuple(getattr(overlay, "adjustments", ()) or ())
+    sheet = "write each player's points on the score sheet"
+    if g.adapter.zero_sum(g):
+        who, sheet = ("The other players pay what you win (and you pay what you lose): every "
+                      "round's payments add up to zero"), ""
+    elif _pays_the_winner(g):
+        who, sheet = ("The losers pay you what they owe", "write your gain and each "
+                      "loser's loss on the score sheet")
+    elif getattr(overlay, "transfer_yaku", False):        # yaku charged to the others
+        who = ("Every player scores their own cards this way, less the yaku the other "
+               "players made")
+        sheet = "write every player's points on the score sheet"
+    elif hasattr(overlay, "side_scores"):
+        # a card-value settlement: every player scores their own pile the same way
+        who = "Every player scores the round this way"
+    else:
+        who, sheet = ("The other players score nothing for the round", "write your points "
+                      "on the score sheet")
+    if not adjustments:
+        out = [f"{who}; {sheet}." if sheet else f"{who}."]
+    else:
+        out = [f"{who}.", *(adjustment_sentence(a) for a in adjustments)]
+        if sheet:
+            out.append(f"Then {sheet}.")
+    delight = _dealers_delight(g)
+    return out + ([delight] if delight else [])
+
+
 #: The keys of the shared scoring steps, in their usual order (:func:`scoring_steps`).
 SHARED_STEPS = ("card_points", "optional_yaku", "find_yaku", "only_one", "best", "each",
                 "per_extra", "hand", "add_up", "par", "multiply", "settle")
@@ -327,14 +422,19 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     among them. The shared steps' keys, in their order: ``card_points`` (count the
     cards' values, or say they do not count), ``optional_yaku``, ``find_yaku``,
     ``only_one``, ``best``, ``each``, ``per_extra``, ``hand``, ``add_up``, ``par``,
-    ``multiply`` (one per multiplier), ``settle`` (what the other players get); a game
-    has the ones its rules call for.
+    ``multiply`` (one per multiplier), ``settle`` (who scores the round, then one step
+    per round variation the rules apply to the counted scores, and what a round nobody
+    made a yaku in gives the dealer: :func:`settle_sentences`); a game has the ones its
+    rules call for. The player who ends the round adds the other players' yaku to their
+    own where the rules say so (Winner Scores All Yaku: the ``add_up`` step).
 
     A game adds steps of its own as data: ``SCORING_STEPS`` in its rules module, each a
     sentence (or a function of the rules giving one), placed just before ``settle``; or
     ``(place, key, sentence)`` with ``place`` "before" or "after" a shared step's
     ``key`` (Mushi hands out its leftovers before the cards are counted). A step placed
-    at a key this game's procedure does not have is refused with the keys it has.
+    at a shared step its options leave out of this procedure (Only One Yaku has no
+    "each") goes beside the nearest one it has (:func:`_nearest_step`); a key that is no
+    shared step is refused with the keys the procedure has.
     ``SCORING_ORDER`` (shared keys, once each) puts the shared steps in the game's own
     order first, leaving out the ones it does not name (Hachi-Hachi pays hand
     combinations before anything else, and counts card points only when no yaku ended
@@ -381,26 +481,15 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
         steps.append(("hand", "Hand combinations are scored from the dealt hand, before "
                       "play: claim at most one from each group, and show the cards."))
     steps.append(("add_up", "Add up the points of the yaku you kept"
-                  + (" and of your hand combination." if hand_rows(g) else ".")))
+                  + (" and of your hand combination" if hand_rows(g) else "")
+                  + (", then add the points of every yaku your opponents made: they count "
+                     "for you as well." if _scores_all_yaku(g) else ".")))
     if par is not None:
         steps.append(("par", f"Measure your card points against par ({par}): what you hold "
                       "above it you win, what you lack below it you lose."))
     for reason in _multiplier_reasons(g):
         steps.append(("multiply", f"Multiply where the rules say so: {reason}."))
-    if g.adapter.zero_sum(g):
-        steps.append(("settle", "The other players pay what you win (and you pay what you "
-                      "lose): every round's payments add up to zero."))
-    elif getattr(g.rules.overlay, "transfer_yaku", False):     # yaku charged to the others
-        steps.append(("settle", "Every player scores their own cards this way, less the yaku "
-                      "the other players made; write every player's points on the score "
-                      "sheet."))
-    elif hasattr(getattr(g.rules, "overlay", None), "side_scores"):
-        # a card-value settlement: every player scores their own pile the same way
-        steps.append(("settle", "Every player scores the round this way; write each "
-                      "player's points on the score sheet."))
-    else:
-        steps.append(("settle", "The other players score nothing for the round; write your "
-                      "points on the score sheet."))
+    steps += [("settle", s) for s in settle_sentences(g)]
     order = game_data(g, "SCORING_ORDER", None)     # a game's own order of the shared steps
     if order is not None:
         wrong = [k for k in order if k not in SHARED_STEPS]
@@ -411,13 +500,40 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     for own in game_data(g, "SCORING_STEPS", ()):    # a game's own steps, as data
         place, key, step = own if isinstance(own, tuple) else ("before", "settle", own)
         keys = [k for k, _ in steps]
-        if place not in STEP_PLACES or key not in keys:
+        if place not in STEP_PLACES or key not in (*keys, *SHARED_STEPS):
             raise HanafudaError(f"{g.name}: a scoring step goes {' or '.join(STEP_PLACES)} "
                                 f"one of the steps {', '.join(dict.fromkeys(keys))}; not "
                                 f"{place!r} {key!r}")
+        place, key = _nearest_step(place, key, keys, order)
         at = keys.index(key) if place == "before" else len(keys) - keys[::-1].index(key)
         steps.insert(at, ("own", step(g.rules) if callable(step) else str(step)))
     return [(k, name_sources(s)) for k, s in steps]
+
+
+def _nearest_step(place: str, key: str, keys: list[str],
+                  order: tuple[str, ...] | None) -> tuple[str, str]:
+    """Where a game's own step goes when the shared step it names is not in this
+    procedure (an option left it out: Only One Yaku has no "best" or "each" step): beside
+    the nearest step that is, in the game's order of the shared steps (``SCORING_ORDER``)
+    or the usual one, on the same side (after the nearest earlier step, or before the
+    nearest later one) where there is one, else on the other side.
+
+    >>> _nearest_step("after", "each", ["find_yaku", "only_one", "add_up"], None)
+    ('after', 'only_one')
+    >>> _nearest_step("before", "best", ["card_points", "add_up", "settle"], None)
+    ('before', 'add_up')
+    """
+    if key in keys:
+        return place, key
+    shared = tuple(order) if order is not None and key in order else SHARED_STEPS
+    at = shared.index(key)
+    earlier = [("after", k) for k in reversed(shared[:at]) if k in keys]
+    later = [("before", k) for k in shared[at + 1:] if k in keys]
+    found = (earlier + later) if place == "after" else (later + earlier)
+    if not found:
+        raise HanafudaError(f"a scoring step goes {place} {key!r}, and this procedure has "
+                            "no shared step to place it by")
+    return found[0]
 
 
 def scoring_procedure(game: Game | str) -> list[str]:

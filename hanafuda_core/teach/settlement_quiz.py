@@ -141,24 +141,18 @@ def settlement_topics(game: Game) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def hand_shape(hand: CardSet, group: str, rain_is_chaff: bool = True) -> str:
     """What a hand has, in the terms of one group of hand combinations.
 
     >>> hand_shape(CardSet.parse("1b 6b 2c 3c 8c 9c 11d"), "chaff")
-    '0 Brights, 0 Tens, 2 Ribbons and 5 Chaffs (November counted as Chaff)'
+    'no Brights, no Tens, 2 Ribbons and 5 Chaffs (November cards count as Chaffs here)'
     >>> hand_shape(CardSet.parse("4a 4b 4c 1a 5a 6a 8a"), "suit")
     'three April cards and four single cards'
     """
-    from ..teyaku import CHAFF, kind_counts
+    from ..teyaku import CHAFF
+    from .hand_combinations import hand_kinds
     if group == CHAFF:
-        b, t, r, c = kind_counts(hand, rain_is_chaff)
-        return (f"{_plural(b, 'Bright')}, {_plural(t, 'Ten')}, {_plural(r, 'Ribbon')} and "
-                f"{_plural(c, 'Chaff')}" + (" (November counted as Chaff)"
-                                             if rain_is_chaff else ""))
+        return hand_kinds(hand, rain_is_chaff)
     words = {4: "four", 3: "three"}
     parts = []
     singles = 0

@@ -100,10 +100,14 @@ class Adjusted(NamedTuple):
 
 
 class Adjustment(Protocol):
-    """A round adjustment (frozen): its name as the chapter prints it, and ``apply``."""
+    """A round adjustment (frozen): its name as the chapter prints it, its ``rule`` in
+    words (for the scoring at the table), and ``apply``."""
 
     @property
     def name(self) -> str: ...
+
+    @property
+    def rule(self) -> str: ...
 
     def apply(self, points: tuple[int, ...], winner: int | None,
               ctx: RoundContext) -> Adjusted: ...
@@ -128,6 +132,11 @@ class WinnerTakesAll:
 
     name: str = "Winner Takes All"
 
+    @property
+    def rule(self) -> str:
+        return ("the round's winner (the best score) scores the sum of every player's "
+                "score, and everyone else scores 0; a round nobody wins keeps its scores")
+
     def apply(self, points: tuple[int, ...], winner: int | None,
               ctx: RoundContext) -> Adjusted:
         if winner is None:
@@ -147,6 +156,11 @@ class LowManOut:
 
     below: int = 20
     name: str = "Low Man Out"
+
+    @property
+    def rule(self) -> str:
+        return (f"if any player scored under {self.below} as counted, every player scores "
+                "0 for the round")
 
     def apply(self, points: tuple[int, ...], winner: int | None,
               ctx: RoundContext) -> Adjusted:
@@ -171,6 +185,11 @@ class RainWashes:
 
     name: str = "Rain"
 
+    @property
+    def rule(self) -> str:
+        return (f"a player who captured all four {MONTH_NAMES[10]} cards keeps their score "
+                "and wins the round; every other player scores 0")
+
     def apply(self, points: tuple[int, ...], winner: int | None,
               ctx: RoundContext) -> Adjusted:
         holder = next((s for s, m in enumerate(ctx.piles) if m & _NOVEMBER == _NOVEMBER),
@@ -194,6 +213,11 @@ class MiseryLovesCompany:
     at_most: int = 15
     amount: int = 40
     name: str = "Misery Loves Company"
+
+    @property
+    def rule(self) -> str:
+        return (f"a player who captured {self.at_most} card points or less gains "
+                f"{self.amount}, and every other player loses {self.amount}")
 
     def apply(self, points: tuple[int, ...], winner: int | None,
               ctx: RoundContext) -> Adjusted:
@@ -228,6 +252,15 @@ class ScoringCanceled:
         bad = [m for m in self.left_out_months if not 1 <= m <= 12]
         if bad:
             raise OptionError(f"left_out_months are months from 1 to 12, not {bad}")
+
+    @property
+    def rule(self) -> str:
+        months = " and ".join(MONTH_NAMES[m - 1] for m in self.left_out_months)
+        unless = (f", unless a player made {self.unless_name or self.unless}"
+                  if self.unless else "")
+        return (f"if any player's round score, without the values of their {months} cards, "
+                f"is {self.at_most} or less, the round is cancelled: nobody scores or wins "
+                f"it{unless}")
 
     def apply(self, points: tuple[int, ...], winner: int | None,
               ctx: RoundContext) -> Adjusted:
@@ -290,6 +323,14 @@ class LeadDoubles:
         """The chapter's name of the variation: "100 Lead Final Score", "50 Lead Card
         Value"."""
         return f"{self.lead} Lead " + ("Final Score" if self.on == "score" else "Card Value")
+
+    @property
+    def rule(self) -> str:
+        what = "score leads" if self.on == "score" else "captured card values lead"
+        others, doubled = (("every opponent's", "the winning side's score") if self.partners
+                           else ("every other player's", "the winner's score"))
+        return (f"if the round's winner's {what} {others} by {self.lead} or more, "
+                f"{doubled} is doubled")
 
     def apply(self, points: tuple[int, ...], winner: int | None,
               ctx: RoundContext) -> Adjusted:
