@@ -56,6 +56,7 @@ __all__ = [
     "READER_BANNED",
     "REFERENCE_CSS",
     "adjustment_sentence",
+    "multiplier_rules",
     "reader_problems",
     "deals_html",
     "glue_facts",
@@ -308,12 +309,17 @@ Paulownia 10'
     return text
 
 
-def _multiplier_reasons(game: Game) -> list[str]:
-    """The multipliers the rules apply to a round's yaku, in words (from the rules'
-    scoring overlay: a Stop after a call, a round of seven or more...), as rules, not as
-    one round's."""
-    rules = getattr(getattr(game.rules, "overlay", None), "multiplier_rules", None)
-    return [f"{times}: {rule}" for times, rule in rules()] if rules is not None else []
+def multiplier_rules(game: Game | str) -> list[tuple[str, str]]:
+    """The multipliers the rules apply to a round's yaku, as rules, not one round's: the
+    factor in words and the rule (from the rules' scoring overlay: a Stop after a call,
+    a round of seven or more...).
+
+    >>> multiplier_rules("koikoi")
+    [('×2', "Koi-Koi was called, so the Stop caller's score is doubled, once")]
+    """
+    g = as_game(game)
+    rules = getattr(getattr(g.rules, "overlay", None), "multiplier_rules", None)
+    return list(rules()) if rules is not None else []
 
 
 def _scores_all_yaku(game: Game) -> bool:
@@ -487,8 +493,8 @@ def scoring_steps(game: Game | str) -> list[tuple[str, str]]:
     if par is not None:
         steps.append(("par", f"Measure your card points against par ({par}): what you hold "
                       "above it you win, what you lack below it you lose."))
-    for reason in _multiplier_reasons(g):
-        steps.append(("multiply", f"Multiply where the rules say so: {reason}."))
+    for times, rule in multiplier_rules(g):
+        steps.append(("multiply", f"{rule[:1].upper()}{rule[1:]} ({times})."))
     steps += [("settle", s) for s in settle_sentences(g)]
     order = game_data(g, "SCORING_ORDER", None)     # a game's own order of the shared steps
     if order is not None:

@@ -501,8 +501,9 @@ def decision_reference_html(game: Game | str) -> str:
     say = {"go_on": words.go_on, "stop": words.stop}
     items = "".join(f"<li>{'<b>' + esc(b.format(**say)) + '</b>: ' if b else ''}"
                     f"{esc(t.format(**say))}</li>" for b, t in notes)
-    from .pages import _multiplier_reasons
-    mult_text = "; ".join(_multiplier_reasons(g)) or "no multiplier"
+    from .pages import multiplier_rules
+    mult_text = "; ".join(f"{times}: {rule}" for times, rule in multiplier_rules(g)) \
+        or "no multiplier"
     examples = decision_examples(g)
     shown = ""
     for i in game_data(g, "REFERENCE_EXAMPLES", ()):
