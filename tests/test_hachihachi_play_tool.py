@@ -240,7 +240,7 @@ def test_play_view_clicking_the_first_button_plays_to_the_settlement():
     view = play_view("hachihachi")
     assert view.controller.state.inner.stage == "claim"
     view.hint_button.click()
-    assert "Hint (greedy)" in view.hint.value      # a rule of thumb for the claims
+    assert "Hint (the simple player)" in view.hint.value      # a rule of thumb for the claims
     for _ in range(60):
         if view.controller.is_over:
             break

@@ -453,10 +453,10 @@ def test_replay_rows_show_hands_face_up_unless_hidden():
 def test_replay_words_and_yaku_held_follow_the_steps():
     ctl = ReplayController(game="koikoi", seed=5, rounds=1)
     assert ctl.describe().startswith("The deal: each player holds 8 cards")
-    assert ctl.title == "Seed 5 · Rulebook · greedy vs greedy"
+    assert ctl.title == "Seed 5 · Rulebook · simple player vs simple player"
     ctl.last()
     names = [n for n, _ in ctl.yaku()]
-    assert names == ["Player 1 (greedy)", "Player 2 (greedy)"]
+    assert names == ["Player 1 (simple player)", "Player 2 (simple player)"]
     for p, (_name, held) in enumerate(ctl.yaku()):
         assert held == teaching.held_yaku(ctl.state, p)
     words = ctl.words()

@@ -313,5 +313,6 @@ def test_koikoi_page_has_its_tools_built_when_opened():
 
 def test_play_status_says_the_rules_and_the_computer_in_words():
     view = play_view("koikoi", seed=8, opponent="greedy")
-    assert dict(view.opponent.options)["greedy (takes the best card now)"] == "greedy"
+    assert dict(view.opponent.options)["The simple player (it takes the move worth most at once, "
+                                       "without looking ahead)"] == "greedy"
     assert "Seed 8 · Rulebook · stock" in view.status.value

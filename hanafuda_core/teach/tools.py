@@ -58,6 +58,9 @@ __all__ = [
     "option_value_label",
     "preset_choices",
     "round_calculator",
+    "agent_label",
+    "agent_name",
+    "AGENT_WORDS",
     "rules_words",
     "table_rows",
     "zone_cards",
@@ -353,6 +356,28 @@ class Hint:
     def to_text(self) -> str:
         lines = [f"{_words(self.words)} ({self.by}): {self.reason}"]
         return "\n".join(lines + [f"  - {r}" for r in self.reasons])
+
+
+#: The computer players in words, never by their names (identifiers): what each is
+#: called, and what it does.
+AGENT_WORDS: dict[str, tuple[str, str]] = {
+    "coach": ("strong player", "it tries every move over many possible deals"),
+    "greedy": ("simple player", "it takes the move worth most at once, without looking "
+                                "ahead"),
+    "random": ("chance player", "it picks any legal move by chance"),
+}
+
+
+def agent_name(agent: str) -> str:
+    """A computer player's name in words ("simple player"; another is its own name)."""
+    return AGENT_WORDS.get(agent, (agent, ""))[0]
+
+
+def agent_label(agent: str) -> str:
+    """A computer player in words with what it does, for a menu or a story: "the simple
+    player (it takes the move worth most at once, without looking ahead)"."""
+    name, does = AGENT_WORDS.get(agent, (agent, ""))
+    return f"the {name}" + (f" ({does})" if does else "")
 
 
 #: What the simple computer player does, for a hint where no coach reasons exist.
@@ -1031,7 +1056,7 @@ class ReplayController:
         self.names = [self._name(p) for p in range(record.players)]
         if title is None:
             from .facts import preset_label
-            who = " vs ".join(record.agents) if record.agents else ""
+            who = " vs ".join(map(agent_name, record.agents)) if record.agents else ""
             title = " · ".join(t for t in (f"Seed {record.seed}" if record.seed is not None
                                            else "", preset_label(self.game, record.preset),
                                            who) if t)
@@ -1046,12 +1071,12 @@ class ReplayController:
 
     def _name(self, seat: int) -> str:
         """A seat's name for sentences: "You" for the human of a played round, else
-        "Player 2 (greedy)"."""
+        "Player 2 (simple player)"."""
         agents = self.record.agents
         agent = agents[seat] if seat < len(agents) else ""
         if agent == "you":
             return "You"
-        return f"Player {seat + 1}" + (f" ({agent})" if agent else "")
+        return f"Player {seat + 1}" + (f" ({agent_name(agent)})" if agent else "")
 
     def _walk(self, i: int, states: Sequence[Round], rr: RoundRecord) -> list[ReplayStep]:
         """Round ``i``'s recorded actions, each in words, from its states."""

@@ -31,6 +31,7 @@ from ..play import Game, Outcome, count_word
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
 from .facts import as_game, teams_of
+from .tools import agent_label
 
 
 def _card(c: int) -> AnyCard:
@@ -340,18 +341,11 @@ def _decision_html(d: Decision) -> str:
             f'{layout_html(rows, width=MIN_CARD_WIDTH)}</div>')
 
 
-#: The computer players in words (never their names, which are identifiers).
-_AGENT_WORDS = {"coach": "the strong computer player (it tries every move over many "
-                         "possible deals)",
-                "greedy": "the simple computer player (the move worth most at once)",
-                "random": "a computer player that picks any legal move by chance"}
-
-
 def _who_plays(wr: WorkedRound) -> str:
     """Who plays each seat, in words."""
     if len(set(wr.agents)) == 1:
-        return f"all played by {_AGENT_WORDS.get(wr.agents[0], 'the computer')}"
-    return "; ".join(f"Player {p + 1} by {_AGENT_WORDS.get(a, 'the computer')}"
+        return f"all played by {agent_label(wr.agents[0])}"
+    return "; ".join(f"Player {p + 1} by {agent_label(a)}"
                      for p, a in enumerate(wr.agents))
 
 

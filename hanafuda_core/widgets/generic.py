@@ -34,6 +34,8 @@ from ..teach.tools import (
     ReplayController,
     ScoreController,
     TableRow,
+    agent_label,
+    agent_name,
     option_value_label,
 )
 from .common import (
@@ -214,11 +216,6 @@ def report_lines_html(lines: tuple[str, ...] | list[str]) -> str:
             f"<ul style='margin:2px 0 2px 20px;padding:0'>{items}</ul></div>")
 
 
-#: The computer players in words (an agent the table lacks is shown by its name).
-AGENT_LABELS = {"coach": "the coach (looks ahead)", "greedy": "greedy (takes the best card now)",
-                "random": "random"}
-
-
 def _seat(who: Any) -> str:
     return f"Player {who + 1}" if isinstance(who, int) else str(who)
 
@@ -250,7 +247,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         self.controller = controller
         self.width = width
         self.preset = _rules_box(controller.preset_choices(), controller.preset)
-        self.opponent = dropdown([(AGENT_LABELS.get(a, a), a)
+        self.opponent = dropdown([(agent_label(a)[:1].upper() + agent_label(a)[1:], a)
                                   for a in controller.opponent_choices()],
                                  controller.opponent, "Computer", "70px", "300px")
         self.seed = seed_box(controller.seed)
@@ -399,7 +396,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
                       "each expected to do worse.</li>")
         if not hint.lines:
             items = "".join(f"<li>{escape(r)}</li>" for r in hint.reasons)
-        return hint_html("hanafuda-generic-hint", f"Hint ({hint.by})",
+        return hint_html("hanafuda-generic-hint", f"Hint (the {agent_name(hint.by)})",
                          f"{hint.words[:1].upper()}{hint.words[1:]}. {hint.reason}", items)
 
 
