@@ -120,6 +120,7 @@ __all__ = ["winners_text",
            "TAKES_WILD_ON_FIELD", "SWEEP", "Move", "Leftover", "YakuNews", "Part", "Step",
            "story", "stories", "sentences", "part_sentences", "describe", "log_lines",
            "result_text", "held_yaku", "the_card", "subject", "conjugate", "and_list",
+           "possessive", "counted",
            "ROUND_ENDS", "reason_words", "doing"]
 
 STAYS = "stays"
@@ -687,8 +688,8 @@ def conjugate(name: str, verb: str) -> str:
         "es" if verb.endswith(("sh", "ch", "s", "x")) else "s")
 
 
-def _possessive(name: str, start: bool = True) -> str:
-    """"Your", "Ann's"."""
+def possessive(name: str, start: bool = True) -> str:
+    """"Your", "Ann's", "The computer's" (inside a sentence "your", "the computer's")."""
     return ("Your" if start else "your") if _you(name) else f"{_name(name, start)}'s"
 
 
@@ -809,7 +810,7 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
         out.append("Nothing is captured this turn.")
     if part.yaku is not None:
         total = part.yaku.total
-        out.append(f"{_possessive(names[part.yaku.player])} captures now make "
+        out.append(f"{possessive(names[part.yaku.player])} captures now make "
                    f"{and_list(part.yaku.names())}: {total} point{'s' * (total != 1)}.")
     if part.chosen:
         out.append(f"{subject(who, 'choose')} the {part.chosen}.")
@@ -836,7 +837,7 @@ def part_sentences(part: Part, names: Sequence[str]) -> list[str]:
         out.append(_leftover_sentence(left, names))
         if left.yaku is not None:
             total = left.yaku.total
-            out.append(f"{_possessive(names[left.yaku.player])} captures now make "
+            out.append(f"{possessive(names[left.yaku.player])} captures now make "
                        f"{and_list(left.yaku.names())}: {total} point{'s' * (total != 1)}.")
     return out
 

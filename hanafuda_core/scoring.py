@@ -156,6 +156,17 @@ class ScoreReport:
     def __str__(self) -> str:
         return self.to_text()
 
+    def owners(self, names: Sequence[str] | None = None) -> tuple[str, ...]:
+        """Whose each yaku line is ("Player 2" by default, or ``names``' seat): the seat
+        its note names, else the report's scorer; "" where neither is known."""
+        def name(seat: int) -> str:
+            return names[seat] if names is not None and 0 <= seat < len(names) \
+                else f"Player {seat + 1}"
+
+        scorer = name(self.player) if self.player is not None else ""
+        return tuple(name(int(m.group(1)) - 1) if m else scorer
+                     for m in (_OWNER.match(line.note) for line in self.lines))
+
     def reader_lines(self, names: Sequence[str] | None = None,
                      said: Mapping[str, str] | None = None) -> tuple[str, ...]:
         """The report told as a player at the table tells it, one line per step (the
@@ -174,14 +185,17 @@ class ScoreReport:
         ×2 because Koi-Koi was called (1 call), so the Stop caller's score is doubled, once
         Score: 5 × 2 = 10 points
         """
-        from .narration import and_list
+        from .narration import _name, and_list, possessive, subject
 
         def name(seat: int) -> str:
             return names[seat] if names is not None and 0 <= seat < len(names) \
                 else f"Player {seat + 1}"
 
         def words(text: str, start: bool = True) -> str:
-            text = _PLAYER.sub(lambda m: name(int(m.group(1)) - 1), text)
+            # (a seat as the table names it: "Player 2", "you"; "player 1's" as "your")
+            text = _PLAYER.sub(lambda m: possessive(name(int(m.group(1)) - 1), False)
+                               if m.group(2) else _name(name(int(m.group(1)) - 1), False),
+                               text)
             text = _TIMES.sub("\u00d7", text)
             return text[:1].upper() + text[1:] if start else text
 
@@ -189,8 +203,7 @@ class ScoreReport:
         owned = [_OWNER.match(line.note) for line in self.lines]
         one_scorer = bool(self.lines) and not any(owned)     # (a Stop: the scorer's yaku)
         out: list[str] = []
-        for line, m in zip(self.lines, owned):
-            owner = name(int(m.group(1)) - 1) if m else scorer
+        for line, m, owner in zip(self.lines, owned, self.owners(names), strict=True):
             rest = (m.group(2) or "") if m else line.note
             asides = [_ASIDES.get(part, words(part, False)) for part in rest.split("; ")
                       if part and not part.startswith("cards inferred")]
@@ -202,7 +215,7 @@ class ScoreReport:
                        + f" = {pts}")
             title = f"{line.name} ({line.japanese})" if line.japanese else line.name
             cards = and_list(c.title for c in line.cards)
-            out.append((f"{owner}'s yaku: " if owner else "Yaku: ") + f"{title}, {pts}"
+            out.append((f"{possessive(owner)} yaku: " if owner else "Yaku: ") + f"{title}, {pts}"
                        + (f": {cards}" if cards else "")
                        + (f" ({'; '.join(asides)})" if asides else ""))
         if self.sake_role:
@@ -212,7 +225,7 @@ class ScoreReport:
                 if not any(n.startswith(f"{m.reason}: x") for n in self.notes)]
         out += [f"\u00d7{m.factor} because {_because(m.reason, scorer)}" for m in told]
         if one_scorer and not narrated and (told or len(self.lines) > 1):
-            whose = f"{scorer}'s score" if scorer else "Score"
+            whose = f"{possessive(scorer)} score" if scorer else "Score"
             steps = "".join(f" \u00d7 {m.factor}" for m in told)
             out.append(f"{whose}: {self.subtotal}{steps} = {_points(self.total)}"
                        if told and self.subtotal * self.factor == self.total
@@ -223,7 +236,7 @@ class ScoreReport:
                 continue
             if note.startswith("yaku: "):
                 if len(self.lines) != 1 or str(self.lines[0].points) != note[6:]:
-                    owner = f"{scorer}'s yaku" if scorer else "The yaku"
+                    owner = f"{possessive(scorer)} yaku" if scorer else "The yaku"
                     out.append(f"{owner} add up to {_points(int(note[6:]))}"
                                if note[6:].lstrip("-").isdigit() else words(note))
                 continue
@@ -244,23 +257,24 @@ class ScoreReport:
                 out.append(words(taken.group(3)))     # (the score's words say the rest)
                 continue
             if taken:
-                out.append(f"{name(int(taken.group(1)) - 1)} loses {taken.group(2)} to the "
-                           f"other players' yaku ({taken.group(3)})")
+                out.append(f"{subject(name(int(taken.group(1)) - 1), 'lose')} "
+                           f"{taken.group(2)} to the other players' yaku ({taken.group(3)})")
                 continue
             shift = _SHIFT.match(note)
             if shift:
-                out.append(f"{name(int(shift.group(1)) - 1)} pays for every loser: "
+                out.append(f"{subject(name(int(shift.group(1)) - 1), 'pay')} for every loser: "
                            + _SHIFT_WORDS.get(shift.group(2), shift.group(2)))
                 continue
             formula = _FORMULA.match(note)
             if formula:
-                out.append(f"{name(int(formula.group(1)) - 1)}'s score: "
+                out.append(f"{possessive(name(int(formula.group(1)) - 1))} score: "
                            + _TIMES.sub("\u00d7", formula.group(2)))
                 continue
             out.append(words(note))
         for p in self.payments:
             why = "" if p.reason in ("", "round penalty") else f" ({p.reason})"
-            out.append(f"{name(p.payer)} pays {name(p.payee)} {_points(p.amount)}{why}")
+            out.append(f"{subject(name(p.payer), 'pay')} {_name(name(p.payee), False)} "
+                       f"{_points(p.amount)}{why}")
         return tuple(out)
 
     def _repr_html_(self) -> str:
@@ -302,7 +316,7 @@ class ScoreReport:
 #: 3"), what the others' yaku take ("player 2: 100 taken by others' yaku (...)"), a loser
 #: who pays for all ("player 2 pays for every loser (go_caller)") and a score's formula
 #: ("player 1: (163 - 115) + 25 - 20 = 53").
-_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)('s)?\b")
 _TIMES = re.compile(r"(?<=\s)x(?=\s?\d)|(?<=^)x(?=\d)|(?<=\()x(?=\d)")
 _OWNER = re.compile(r"^player (\d+)(?:; (.*))?$")
 _STEP = re.compile(r"^(.+): ([x+])(\d+) = (-?\d+)$")
@@ -329,13 +343,16 @@ def _points(n: int) -> str:
 def _because(reason: str, who: str) -> str:
     """A multiplier's reason after "because": a deed is the scorer's ("Player 1 bombed
     the field", "Player 1 has 7 Tens", "Player 1 made 2 Go calls"), a sentence as it is."""
+    from .narration import _name, subject
     who = who or "the scorer"
-    if re.match(r"(?:revealed|bombed|holds|called|made)\b", reason):
-        return f"{who} {reason}"
+    if reason.startswith("holds "):
+        return f"{subject(who, 'hold', False)} {reason[6:]}"
+    if re.match(r"(?:revealed|bombed|called|made)\b", reason):
+        return f"{_name(who, False)} {reason}"
     if re.fullmatch(r"\d+ Tens", reason):
-        return f"{who} has {reason}"
+        return f"{subject(who, 'have', False)} {reason}"
     if re.fullmatch(r"\d+ Go calls?", reason):
-        return f"{who} made {reason}"
+        return f"{_name(who, False)} made {reason}"
     return reason
 
 

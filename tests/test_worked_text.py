@@ -276,3 +276,36 @@ def test_the_rules_of_each_document_read_as_a_phrase():
     assert rules_words(get_game("hachihachi"), "d004") == "the shilling rules"
     with pytest.raises(HanafudaError, match="unknown preset"):
         rules_words(get_game("koikoi"), "nowhere")
+
+
+def _played_out(key: str, seed: int) -> PlayController:
+    """A round of the play tool, played by always taking your last legal move."""
+    ctl = PlayController(key, seed=seed)
+    for _ in range(400):
+        if ctl.is_over:
+            break
+        ctl.act(ctl.legal[-1].code)
+    assert ctl.is_over
+    return ctl
+
+
+@pytest.mark.parametrize("key", CAPTURE)
+def test_the_play_tools_round_end_tells_the_scoring_in_words(key):
+    """The round's end in the app: the yaku say whose they are, the rest is told with the
+    table's names ("You pay Computer 1 4 points", "You score -51 points: 89 card points,
+    less the par of 115, ..."), never as the command line's printout, and every score it
+    tells is the round's."""
+    from hanafuda_core.widgets.generic import PlayView
+    for seed in (1, 2):
+        ctl = _played_out(key, seed)
+        if ctl.report_lines():       # (a family that tells its settlement itself)
+            continue
+        text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(
+            r"<svg.*?</svg>", "", PlayView._round_report(ctl), flags=re.S)))
+        assert not RAW.search(text), text
+        assert not re.search(r"\bTotal:|\bYou (?:scores|pays|has)\b|\bYou's\b", text), text
+        points = ctl.state.result().points
+        for who, value in re.findall(r"(You|The computer|Computer \d) (?:score|scores) "
+                                           r"(-?\d+) points?", text):
+            names = [n.lower() for n in ctl.seat_names()]
+            assert points[names.index(who.lower())] == int(value), (who, value, points)

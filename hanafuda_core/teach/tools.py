@@ -533,6 +533,10 @@ class PlayController:
     def _said_names(self) -> list[str]:
         return [_words(n) for n in self.names]
 
+    def seat_names(self) -> list[str]:
+        """The seats as sentences name them: "You", "The computer", "Computer 2"."""
+        return self._said_names()
+
     # -- what you see --------------------------------------------------------------
     @property
     def is_over(self) -> bool:

@@ -215,16 +215,19 @@ def _told_round(log: Sequence[str], final: Any, result: Outcome) -> list[str]:
     return out
 
 
-def score_words(final: Any, report: Any) -> dict[str, str]:
+def score_words(final: Any, report: Any, names: Sequence[str] | None = None
+                ) -> dict[str, str]:
     """Each player's score of a round scored by card points told term by term, keyed by
     the report's note that writes it as a formula ("player 1: (163 - 115) + 25 - 20 =
     53"): "Player 1 scores 53 points: 163 card points, less the par of 115, plus 25 for
     their yaku, less 20 for Player 2's yaku". The terms are the settlement's own
     (:meth:`~hanafuda_core.families.capture.settlement.CardValueSettlement.side_scores`
     of the round's last state); a note they do not write exactly is left to the report.
-    {} for any other round (a Stop, a table's round, a game without card points)."""
+    {} for any other round (a Stop, a table's round, a game without card points).
+    ``names`` names the seats ("You" agrees: "You score ... for your yaku")."""
     from ..engines.capture import State, doubled_yaku
     from ..families.capture.settlement import _hand_points
+    from ..narration import possessive, subject
     state = getattr(final, "inner", None)
     if not isinstance(state, State):
         return {}
@@ -242,15 +245,21 @@ def score_words(final: Any, report: Any) -> dict[str, str]:
         note = f"player {p + 1}: {s.formula()}"
         if note not in notes:
             continue
+        def name(seat: int) -> str:
+            return names[seat] if names is not None and seat < len(names) \
+                else f"Player {seat + 1}"
+
         rivals = [q for q in range(rules.players) if rules.side(q) != rules.side(p)]
-        others = ("the other side's" if rules.teams else
-                  f"Player {rivals[0] + 1}'s" if len(rivals) == 1 else "the other players'")
-        said[note] = (f"Player {p + 1} scores {s.total} point{'s' * (abs(s.total) != 1)}: "
-                      + _terms(s, others, bool(burdens)))
+        others = ("the other side's" if rules.teams else possessive(name(rivals[0]), False)
+                  if len(rivals) == 1 else "the other players'")
+        own = "your" if name(p).lower() == "you" else "their"
+        said[note] = (f"{subject(name(p), 'score')} {s.total} "
+                      f"point{'s' * (abs(s.total) != 1)}: "
+                      + _terms(s, others, bool(burdens), own))
     return said
 
 
-def _terms(s: Any, others: str, burden: bool) -> str:
+def _terms(s: Any, others: str, burden: bool, own: str = "their") -> str:
     """A side's score (a :class:`~hanafuda_core.families.capture.settlement.SideScore`)
     term by term, as its formula adds them: the card points less the par (or the point
     burden), the hand combinations claimed at the deal and the yaku (times the number of
@@ -262,16 +271,16 @@ def _terms(s: Any, others: str, burden: bool) -> str:
     if s.cards_counted:
         terms.append(f"{s.card_points} card points")
         if s.par:
-            terms.append(f"less {'their point burden of' if burden else 'the par of'} "
+            terms.append(f"less {own + ' point burden of' if burden else 'the par of'} "
                          f"{s.par}")
     if s.hand_points:
-        terms.append(f"plus {s.hand_points} for the hand combinations they claimed at "
+        terms.append(f"plus {s.hand_points} for {own} hand combinations claimed at "
                      f"the deal{times(s.hand_factor)}")
     if s.hand_taken:
         terms.append(f"less {s.hand_taken} for {others} hand combinations")
     yaku = s.yaku_points + (s.optional_yaku_points if s.optional_counted else 0)
     if yaku and s.yaku_factor:
-        terms.append(f"plus {yaku} for their yaku{times(s.yaku_factor)}")
+        terms.append(f"plus {yaku} for {own} yaku{times(s.yaku_factor)}")
     if s.taken_by_others:
         terms.append(f"less {s.taken_by_others} for {others} yaku")
     if not terms:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from ..controllers import short_card_label
 from ..errors import HanafudaError
+from ..narration import possessive
 from ..render import svg
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
@@ -130,10 +131,17 @@ def _lines_html(lines: tuple[str, ...] | list[str], css: str, empty: str, *,
 
 
 def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
-                show_cards: Any = None) -> str:
+                show_cards: Any = None, names: Sequence[str] | None = None,
+                said: Mapping[str, str] | None = None) -> str:
     """A score report (anything with ``to_dict()``: a game's score sheet, the engine's
     report of a round) as HTML: the pile with its yaku cards lit, one row per yaku with
-    its cards, points and rule, the multipliers, the notes, and the total."""
+    its cards, points and rule, the multipliers, the notes, and the total. With
+    ``names`` (a finished round's seats, "You" first), what follows the yaku is told in
+    a player's words instead (:meth:`~hanafuda_core.scoring.ScoreReport.reader_lines`:
+    each multiplier "because", who pays whom, each score), with no total: a round's
+    report has one only for its scorer. Each yaku then says whose it is; ``said`` gives
+    a note's words (a score told term by term)."""
+    told = getattr(report, "reader_lines", None) if names is not None else None
     if report is None:
         return ""
     d: Mapping[str, Any] = report.to_dict()
@@ -141,7 +149,7 @@ def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
     if "total" not in d:          # another shape of report (a settlement): its own text
         text = report.to_text() if hasattr(report, "to_text") else str(d)
         return out[0] + f"<pre style='white-space:pre-wrap'>{escape(text)}</pre></div>"
-    if d.get("title"):
+    if d.get("title") and told is None:      # (told: the round's result says it above)
         out.append(f'<div style="font-weight:600;font-size:17px;margin:4px 0">'
                    f'{escape(str(d["title"]))}</div>')
     yaku = list(d.get("yaku") or ())
@@ -159,7 +167,9 @@ def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
                    + (f", against a par of {par}" if par else "") + "</p>")
     if yaku:
         rows = []
-        for y in yaku:
+        whose = [f"<br><small>{escape(possessive(o))} yaku</small>" if o else ""
+                 for o in report.owners(names)] if told is not None else [""] * len(yaku)
+        for y, own in zip(yaku, whose, strict=True):
             pts = str(y.get("base", y["points"]))
             if y.get("extras"):
                 pts += f" + {y['points'] - y['base']} for {y['extras']} extra"
@@ -172,7 +182,7 @@ def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
                                        str(y.get("source", ""))))
             rows.append(
                 f"<tr><td><strong>{escape(str(y['name']))}</strong>{escape(note)}<br>"
-                f"<small>{escape(str(y.get('japanese', '')))}</small></td>"
+                f"<small>{escape(str(y.get('japanese', '')))}</small>{own}</td>"
                 f"<td>{drawn}</td><td style='white-space:nowrap'>{escape(pts)} = "
                 f"<b>{y['points']}</b></td><td><small style='color:#555'>{escape(rule)}"
                 f"</small></td></tr>")
@@ -181,6 +191,10 @@ def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
                    "</tr>" + "".join(rows) + "</table>")
     else:
         out.append("<p style='margin:4px 0'>No yaku in this pile.</p>")
+    if told is not None:
+        lines = told(names=names, said=said)[len(yaku):]
+        out += [f"<p style='margin:2px 0'>{escape(line)}</p>" for line in lines]
+        return "".join(out) + "</div>"
     if d.get("sake_role"):
         out.append(f"<p style='margin:2px 0'>The Sake Cup counted as "
                    f"{escape(str(d['sake_role']))}.</p>")
@@ -381,11 +395,20 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
                 f'<div class="hanafuda-generic-result" style="border:2px solid #2f6690;'
                 f'border-radius:6px;padding:8px 14px;margin:8px 0"><div style="font-size:'
                 f'19px;font-weight:700;margin-bottom:4px">{escape(ctl.result_text())}</div>'
-                f"{report_lines_html(told) if told else report_html(ctl.report())}</div>")
+                f"{report_lines_html(told) if told else self._round_report(ctl)}</div>")
         else:
             self.result.value = ""
         self.log_html.value = _lines_html(ctl.log, "hanafuda-generic-log",
                                           "The round has just been dealt.", newest_first=True)
+
+    @staticmethod
+    def _round_report(ctl: PlayController) -> str:
+        """The finished round's report, its scoring told with the table's names (each
+        score term by term where the game counts card points)."""
+        from ..teach.worked import score_words
+        report, names = ctl.report(), ctl.seat_names()
+        return report_html(report, names=names,
+                           said=score_words(ctl.state, report, names) if report else None)
 
     def _hint_html(self, hint: Any) -> str:
         shown = hint.lines[:_HINT_LINES]
