@@ -221,7 +221,7 @@ def test_held_yaku_and_status_line_in_the_unit():
     held = teaching.held_yaku(game.state, 0)
     assert held and all(re.search(r"\(\d+ kan", h) for h in held)
     line = game.status_line()
-    assert "Field (x" in line and "card points: You " in line and "your yaku: " in line
+    assert "Field (\u00d7" in line and "card points: You " in line and "your yaku: " in line
 
 
 def test_the_hint_is_refused_when_the_round_is_over():

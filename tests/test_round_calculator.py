@@ -241,7 +241,7 @@ def test_settlement_view_light_buttons_fill_the_field():
     lights[4].value = True                    # the Phoenix
     assert v.round_controls["field"].value.split() == ["12a"]
     v.settle_button.click()
-    assert "Grand Field (x4)" in v.result.value
+    assert "Grand Field (\u00d74)" in v.result.value
     lights[4].value = False
     assert v.round_controls["field"].value == ""
 

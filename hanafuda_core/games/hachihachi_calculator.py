@@ -164,7 +164,7 @@ def settlement_headline(s: Settlement) -> str:
     """Tradition, field multiplier and why, the winner, and how amounts are written."""
     m = s.multiplier
     winner = f"Winner: {s.winner}" if s.winner else "No winner"
-    return (f"{PRESET_LABELS.get(s.rules.preset, s.rules.preset)} · {m.name} (x{m.value}): "
+    return (f"{PRESET_LABELS.get(s.rules.preset, s.rules.preset)} · {m.name} (\u00d7{m.value}): "
             f"{m.reason}. {winner}. {unit_note(s.rules)}")
 
 

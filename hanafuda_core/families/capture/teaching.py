@@ -181,7 +181,7 @@ def deal_words(r: Any, names: Sequence[str]) -> list[str] | None:
         deals = ("You deal" if names[dealer].lower() == "you" else
                  f"{names[dealer]} deals" + (" (the eldest)" if inner.trade_offered else ""))
         m = inner.multiplier
-        return [f"{deals}. {m.name} (x{m.value}): {m.reason}."]
+        return [f"{deals}. {m.name} (\u00d7{m.value}): {m.reason}."]
     t = _table(r)
     if t is not None:
         dealer = _cap(names[t.dealer])
@@ -520,7 +520,7 @@ def status_parts(r: Any, names: Sequence[str]) -> list[str]:
         return _chosen_rules(r)
     inner = staged[1]
     m = inner.multiplier
-    out = [f"{m.name} (x{m.value})"]
+    out = [f"{m.name} (\u00d7{m.value})"]
     if inner.inner is not None:
         out.append("card points: " + ", ".join(
             f"{names[s]} {inner.captures(s).value()}" for s in inner.active))
