@@ -69,8 +69,9 @@ from .engines.capture import (
     wild_revealed,
 )
 from .errors import HanafudaError, IllegalActionError
-from .narration import doing, the_card
+from .narration import _name, and_list, conjugate, doing, the_card
 from .players import accepts_draw, greedy_action
+from .scoring import _because
 from .yaku import THIRD_COUNT, YakuTable
 
 __all__ = ["Coach", "Advice", "MoveAdvice", "greedy_rollout"]
@@ -303,8 +304,13 @@ class Coach:
         return legal[order[0]]
 
     # -- the hint ------------------------------------------------------------------
-    def advise(self, view: PlayerView, legal: Sequence[Action]) -> Advice:
-        """Advice on every action in ``legal`` (the legal actions of the view's position)."""
+    def advise(self, view: PlayerView, legal: Sequence[Action],
+               names: Sequence[str] | None = None) -> Advice:
+        """Advice on every action in ``legal`` (the legal actions of the view's position).
+
+        ``names``: what the reasons call each seat (the table's names, one per seat,
+        e.g. ``["You", "Computer 1", "Computer 2"]``); without them, "player 2" and so
+        on. A single opponent is "your opponent" either way."""
         legal = tuple(legal)
         if type(legal[0]) is Declare:
             return self._declaration_advice(view, legal)
@@ -312,7 +318,7 @@ class Coach:
         stats = self._evaluate(view, state, worlds, legal)
         n = len(worlds)
         order = sorted(range(len(legal)), key=lambda i: (-stats[i][0], -stats[i][1], i))
-        ctx = _Context(view, state)
+        ctx = _Context(view, state, names)
         moves = []
         for i in order:
             exp, win, loss, nothing = stats[i]
@@ -496,8 +502,10 @@ def _sample_worlds(view: PlayerView, rng: random.Random, samples: int) -> list[_
 class _Context:
     """The public facts of one position, for the reasons."""
 
-    def __init__(self, view: PlayerView, state: State) -> None:
+    def __init__(self, view: PlayerView, state: State,
+                 names: Sequence[str] | None = None) -> None:
         self.view = view
+        self.names = tuple(names) if names is not None else None
         self.state = state
         rules = view.rules
         self.rules = rules
@@ -519,11 +527,45 @@ class _Context:
         self.opp_hand = sum(view.hand_sizes[p] for p in self.opp_seats)
 
     # -- helpers --------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """A seat inside a sentence: its name at the table, else "player 2"."""
+        if self.names is not None and seat < len(self.names):
+            return _name(self.names[seat], False)
+        return f"player {seat + 1}"
+
     def who(self, side: int) -> str:
+        """An opposing side inside a sentence: "your opponent" where there is one, else
+        its seats by name ("Computer 1", "player 2 and player 4")."""
         if len(self.opp_sides) == 1:
             return "your opponent"
         seats = [p for p in range(self.rules.players) if self.rules.side(p) == side]
-        return " and ".join(f"player {p + 1}" for p in seats)
+        return and_list(self.seat_name(p) for p in seats)
+
+    def does(self, side: int, verb: str) -> str:
+        """``who(side)`` with a present-tense verb that agrees ("Computer 1 holds",
+        "player 1 and player 3 hold", "your opponent is")."""
+        seats = [p for p in range(self.rules.players) if self.rules.side(p) == side]
+        if len(self.opp_sides) > 1 and len(seats) > 1:
+            return f"{self.who(side)} {'are' if verb == 'be' else verb}"
+        return f"{self.who(side)} {'is' if verb == 'be' else conjugate('it', verb)}"
+
+    def no_opponent(self) -> str:
+        """Nobody against you, with "can": "your opponent cannot", "neither Computer 1
+        nor Computer 2 can", "none of your opponents can"."""
+        if len(self.opp_sides) == 1:
+            return "your opponent cannot"
+        seats = [self.seat_name(p) for p in self.opp_seats]
+        if len(seats) == 2:
+            return f"neither {seats[0]} nor {seats[1]} can"
+        return "none of your opponents can"
+
+    def any_opponent(self) -> str:
+        """Whoever plays against you, inside a sentence: "your opponent", or every
+        opposing seat with "or" ("Computer 1 or Computer 2")."""
+        if len(self.opp_sides) == 1:
+            return "your opponent"
+        seats = [self.seat_name(p) for p in self.opp_seats]
+        return f"{', '.join(seats[:-1])} or {seats[-1]}"
 
     def taken_by(self, action: Action) -> tuple[int, int, int]:
         """(cards gained by the move's own capture, cards left on the field for others,
@@ -581,8 +623,9 @@ class _Context:
             items = self.card_reasons(action)
         items.sort(key=lambda x: -x[0])
         out = [text for _, text in items]
+        them = "your opponent" if len(self.opp_sides) == 1 else "your opponents"
         out.append(f"over {n} sampled futures: {exp:+.1f} points on average; you win "
-                   f"{_pct(win)}, your opponent {_pct(loss)}")
+                   f"{_pct(win)}, {them} {_pct(loss)}")
         return out
 
     def choice_reasons(self, action: Choose) -> list[tuple[float, str]]:
@@ -709,10 +752,11 @@ class _Context:
                 taken = _the(_bits(gain & info.pool))
                 if blocked:
                     items.append((80 + info.points + 5 * have,
-                                  f"blocks {info.name}: {self.who(s)} holds {held}"))
+                                  f"blocks {info.name}: {self.does(s, 'hold')} {held}"))
                 else:
                     items.append((40 + info.points + 5 * have,
-                                  f"keeps {taken} away from {self.who(s)}, who holds {held} "
+                                  f"keeps {taken} away from {self.who(s)}, who "
+                                  f"{self.does(s, 'hold').rsplit(' ', 1)[1]} {held} "
                                   f"for {info.name}"))
         return items
 
@@ -753,18 +797,19 @@ class _Context:
             if k == 0:
                 same = self.rules.capture_relation is None
                 text = (f"{where} the {name} on the field: every {'other ' if same else ''}"
-                        f"{months} card is in view, so {self.who(self.opp_sides[0])} cannot "
-                        "take it")
+                        f"{months} card is in view, so {self.no_opponent()} take it")
                 if discard and my_hand & mm:
                     text += (f"; you hold {'another' if same else 'a'} {months} card to take "
                              "it later")
                 items.append((1, text))
                 continue
-            text = (f"{where} the {name} on the field, where {self.who(self.opp_sides[0])} "
+            several = len(self.opp_sides) > 1
+            text = (f"{where} the {name} on the field, where {self.any_opponent()} "
                     f"can take it with {_a(takers[0]) if len(takers) == 1 else 'a'} "
                     f"{'' if len(takers) == 1 else months + ' '}card: {k} of the "
                     f"{self.unseen.bit_count()} unseen cards {'is' if k == 1 else 'are'} from "
-                    f"{months}, so they hold one with probability {_pct(p)}")
+                    f"{months}, so {'one of them holds' if several else 'they hold'} one with "
+                    f"probability {_pct(p)}")
             weight = -(10 + _VAL[c]) * p
             if threat is not None:
                 _, info, have, s = threat
@@ -790,7 +835,8 @@ class _Context:
         mults = getattr(res.report, "multipliers", ()) if mine else ()
         if mults:
             base = getattr(res.report, "subtotal", None)
-            factors = "; ".join(f"×{m.factor} because {m.reason}" for m in mults)
+            factors = "; ".join(f"×{m.factor} because {_because(m.reason, 'you')}"
+                                for m in mults)
             names += (f" ({base} point{'s' * (base != 1)} of yaku {factors})"
                       if isinstance(base, int) else f" ({factors})")
         return mine, names
@@ -820,7 +866,7 @@ class _Context:
                 held = _the(_bits(opp & info.pool)) if info.named else (
                     f"{have} {info.what}")
                 out.append((info.points / missing,
-                            f"{self.who(s)} is {missing} card{'s' * (missing > 1)} from "
+                            f"{self.does(s, 'be')} {missing} card{'s' * (missing > 1)} from "
                             f"{info.name} ({info.points} point{'s' * (info.points != 1)}): "
                             f"they hold {held}"))
         out.sort(key=lambda t: -t[0])
@@ -887,7 +933,10 @@ class _Context:
                 items.append((55 + w, f"the risk: {text}"))
         notes = getattr(self.rules.overlay, "decision_notes", None)   # a game's own facts
         if notes is not None:
-            items += [(58, text) for text in notes(self.state, isinstance(action, Stop))]
+            stopping = isinstance(action, Stop)
+            said = (notes(self.state, stopping) if self.names is None
+                    else notes(self.state, stopping, names=self.names))
+            items += [(58, text) for text in said]
         return items
 
     # -- the summary -----------------------------------------------------------------

@@ -902,7 +902,7 @@ def sentences(step: Step, names: Sequence[str]) -> list[str]:
 #: How a round ended, per reason: the log's few words and a reader's sentence
 #: (``{stop}``: the game's word for stopping). One table, so a new reason is added once.
 ROUND_ENDS: dict[str, tuple[str, str]] = {
-    "cards": ("every card played, by score",
+    "cards": ("the hands played out, by score",
               "nobody has a card left to play, and the captured cards are counted"),
     "stop": ("{stop} called", "a player called {stop} and took the points"),
     "end": ("{stop} called", "a player called {stop}, which ends the round"),
@@ -927,7 +927,7 @@ def reason_words(reason: str, words: DecisionWords | None = None, *,
     :data:`ROUND_ENDS` with its underscores as spaces.
 
     >>> reason_words("stop"), reason_words("cards"), reason_words("some_new_reason")
-    ('Stop called', 'every card played, by score', 'some new reason')
+    ('Stop called', 'the hands played out, by score', 'some new reason')
     >>> reason_words("stop", sentence=True)
     'a player called Stop and took the points'
     """
@@ -951,9 +951,9 @@ def result_text(result: RoundResult | State | None, names: Sequence[str],
         return ""
     if res.reason == "cards":       # every card played, the round scored by card points
         if res.winner is None:
-            return "Every card is played, and nobody comes out ahead."
+            return "The hands are played out, and nobody comes out ahead."
         pts = res.points[res.winner]
-        return (f"Every card is played, and {subject(names[res.winner], 'come', False)} "
+        return (f"The hands are played out, and {subject(names[res.winner], 'come', False)} "
                 f"out ahead with {pts} point{'s' * (pts != 1)}.")
     if res.reason == "yaku" and res.winner is not None:    # the first yaku ended it
         pts = res.points[res.winner]
@@ -963,10 +963,14 @@ def result_text(result: RoundResult | State | None, names: Sequence[str],
     if res.reason == "draw_agreed":              # G9: a Draw asked for and accepted
         return "The Draw is agreed: the round ends with no winner, and nobody scores."
     if res.winner is None:
-        if any(res.points):
+        if any(res.points) and res.reason == "dealers_delight":
             best = max(range(len(res.points)), key=lambda p: res.points[p])
             return (f"Nobody called {stop}; {subject(names[best], 'earn', False)} "
                     f"{res.points[best]} (Dealer's Delight).")
+        if any(res.points):     # (payments made during the round: Go-Stop's events)
+            paid = and_list(f"{_name(names[p], False)} {v}" for p, v in enumerate(res.points))
+            return (f"A draw: the cards ran out and nobody called {stop}, so no yaku "
+                    f"score; the points paid during the round stand: {paid}.")
         return f"A draw: the cards ran out and nobody called {stop}, so nobody scores."
     pts = res.points[res.winner]
     if res.reason == "instant_win":

@@ -197,6 +197,8 @@ class ScoreReport:
                                if m.group(2) else _name(name(int(m.group(1)) - 1), False),
                                text)
             text = _TIMES.sub("\u00d7", text)
+            # ("you" opening a note agrees with its verb: "you carry", "you owe")
+            text = _YOU_VERB.sub(lambda m: m.group(1) + _plain_verb(m.group(2)), text)
             return text[:1].upper() + text[1:] if start else text
 
         scorer = name(self.player) if self.player is not None else ""
@@ -262,8 +264,11 @@ class ScoreReport:
                 continue
             shift = _SHIFT.match(note)
             if shift:
-                out.append(f"{subject(name(int(shift.group(1)) - 1), 'pay')} for every loser: "
-                           + _SHIFT_WORDS.get(shift.group(2), shift.group(2)))
+                payer = name(int(shift.group(1)) - 1)
+                they = "you" if payer.lower() == "you" else "they"
+                out.append(f"{subject(payer, 'pay')} for every loser: "
+                           + _SHIFT_WORDS.get(shift.group(2), "{they} " + shift.group(2))
+                           .format(they=they))
                 continue
             formula = _FORMULA.match(note)
             if formula:
@@ -331,9 +336,24 @@ _ASIDES = {"optional chart, not in use: not counted":
            "optional chart, in use": "an optional yaku, counted under these rules"}
 
 #: Why one loser pays for every loser (Go-Stop's shifts), in words.
-_SHIFT_WORDS = {"go_caller": "they called Go and lost",
-                "draw_refuser": "they refused the Draw",
-                "responsible": "they handed the winner the winning card"}
+_SHIFT_WORDS = {"go_caller": "{they} called Go and lost",
+                "draw_refuser": "{they} refused the Draw",
+                "responsible": "{they} handed the winner the winning card"}
+
+#: "You" opening a note, with a verb written for anyone else ("You carries").
+_YOU_VERB = re.compile(r"^(you )(\w+s)\b", re.IGNORECASE)
+
+
+def _plain_verb(verb: str) -> str:
+    """The verb that agrees with "you": "carries" is "carry", "owes" "owe", "has"
+    "have", "passes" "pass"."""
+    if verb == "has":
+        return "have"
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("shes", "ches", "sses", "xes")):
+        return verb[:-2]
+    return verb[:-1]
 
 
 def _points(n: int) -> str:

@@ -60,8 +60,13 @@ def test_play_round_to_the_end_by_first_legal_action_is_zero_sum():
         s = game.report()
         assert s.ledger.balance() == 0 and sum(s.totals().values()) == 0
         assert game.state.card_count() == 48 and steps >= 7
-        # the settlement closes the round: what you win or lose, every total, in words
-        assert game.result_text().startswith("The round is over: you ")
+        # the settlement closes the round: who won it and what you gain or lose, every
+        # total, in words
+        text = game.result_text()
+        winner = s.winner
+        assert text.startswith("The round is over: ") and re.search(
+            r"; you (?:gain|lose) \S|; you break even", text), text
+        assert (" you win it;" in text) == (winner == game.state.inner.names[0]), text
         assert any(line.startswith("Totals: You ") for line in game.report_lines())
 
 

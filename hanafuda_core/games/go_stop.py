@@ -26,7 +26,7 @@ pile, the winner's best), the 7 Tens, each loser's Brights and Chaffs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
@@ -73,6 +73,7 @@ from ..families.capture.payments import (
     WinnerFacts,
 )
 from ..families.capture.table_round import TableSetup
+from ..narration import _name
 from ..rules import Option, RuleSets, Source
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..yaku import SAKE_MODES, Signature, YakuGroup, YakuRule, YakuTable
@@ -888,11 +889,13 @@ class GoStopOverlay:
         res = state.result
         return ("no_winner",) if res is not None and res.winner is None else ()
 
-    def decision_notes(self, state: State, stopping: bool) -> tuple[str, ...]:
+    def decision_notes(self, state: State, stopping: bool,
+                       names: Sequence[str] | None = None) -> tuple[str, ...]:
         """What the coach adds to a Go or Stop (the chapter's coach, section 12 of our
         spec): stopping, what each opponent would pay and why; going on, what the next
         Go does to the score, the risk of paying for both losers, and the final turn,
-        where a Go leaves nobody to stop."""
+        where a Go leaves nobody to stop. ``names`` names the seats (the table's names);
+        without them "player 2"; a lone opponent is "your opponent"."""
         rules = state.rules
         me = state.player
         n = rules.players
@@ -907,7 +910,9 @@ class GoStopOverlay:
                 why = list(sc.payments.penalty(out.score, w, lf)[1])
                 if amount > owed[seat]:
                     why.append("paying for the other loser too")
-                notes.append(f"player {seat + 1} would pay {amount}"
+                who = ("your opponent" if n == 2 else f"player {seat + 1}" if names is None
+                       else _name(names[seat], False))
+                notes.append(f"{who} would pay {amount}"
                              + (f" ({'; '.join(why)})" if why else ""))
             return tuple(notes)
         notes = []

@@ -39,7 +39,7 @@ from typing import Any
 from ..cards import DECK, AnyCard, Card, Extra, parse_card, parse_cards
 from ..controllers import check_seed
 from ..errors import HanafudaError, IllegalActionError, OptionError, UnknownCardError
-from ..narration import winners_text
+from ..narration import and_list, counted, reason_words, subject, winners_text
 from ..play import Game, Record, Round, RoundRecord, count_word
 from .facts import teams_of, usual_players
 
@@ -61,7 +61,9 @@ __all__ = [
     "agent_label",
     "agent_name",
     "AGENT_WORDS",
+    "report_notes",
     "rules_words",
+    "table_label",
     "table_rows",
     "zone_cards",
 ]
@@ -127,6 +129,90 @@ def rules_words(game: Game, preset: str) -> str:
     if named:
         return own + label[named.end():]
     return f"{own}, {label[:1].lower()}{label[1:]}"
+
+
+def _same_rules(a: Game, b: Game) -> bool:
+    """Whether two games play by the same rules, whatever preset each is named by."""
+    ra, rb = a.rules, b.rules
+    if hasattr(ra, "preset") and hasattr(rb, "preset"):
+        try:
+            ra = replace(ra, preset=rb.preset)
+        except TypeError:
+            return False
+    return bool(ra == rb)
+
+
+def table_preset(game: Game) -> Game:
+    """``game`` under the preset written for its table, where one of the game's presets
+    has these very rules (the rulebook's rules seated for three are its preset for
+    three); else ``game`` as it is."""
+    from ..registry import get_game
+    from .facts import presets
+    keys = getattr(game.adapter, "count_options", ())
+    if not any(k in game.options for k in keys):
+        return game
+    rest = {k: v for k, v in game.options.items() if k not in keys}
+    for preset in presets(game):
+        if preset == game.preset:
+            continue
+        try:
+            other = get_game(game.key, preset=preset, **rest)
+        except HanafudaError:
+            continue
+        if _same_rules(game, other):
+            return other
+    return game
+
+
+def table_label(game: Game, players: int) -> str:
+    """The rules of a table of ``players`` in a few words: the preset's label
+    (:func:`~hanafuda_core.teach.facts.preset_label`), its number of players made the
+    table's where the preset is written for another count ("Rulebook, three players"
+    for the two-player rulebook dealt for three).
+
+    >>> from hanafuda_core import get_game
+    >>> table_label(get_game("go-stop"), 2), table_label(get_game("koikoi"), 2)
+    ('Rulebook for two, with two Jokers (2 and 3 Chaffs)', 'Rulebook')
+    >>> table_label(get_game("higo-bana", preset="book-6"), 3)
+    'Rulebook, half a year (6 rounds), three players'
+    """
+    from .facts import preset_game, preset_label
+    label = preset_label(game, game.preset)
+    low, high = preset_game(game, game.preset).players
+    if low != high or players == low:
+        return label
+    now = count_word(players)
+    said = re.compile(rf"\b{count_word(low)}\b", re.IGNORECASE)
+    if said.search(label) is None:
+        return f"{label}, {now} players"
+    return said.sub(lambda m: _words(now) if m.group()[:1].isupper() else now, label, count=1)
+
+
+def report_notes(d: Any) -> list[str]:
+    """A score report's notes (``to_dict()["notes"]``) that a reader needs: not the card
+    points (said on their own line) nor a score that only repeats the total."""
+    total = str(d.get("total"))
+    out = []
+    for note in d.get("notes") or ():
+        text = str(note)
+        head, _, rest = text.partition(": ")
+        if head.lower() == "card points" or (head.lower() in ("score", "yaku")
+                                             and rest.strip() == total):
+            continue
+        out.append(text)
+    return out
+
+
+def _seat_words(text: str, names: Sequence[str]) -> str:
+    """An engine's words with its seats ("ended by Player 3") named as the table names
+    them ("ended by computer 2")."""
+    def name(m: re.Match[str]) -> str:
+        p = int(m.group(1)) - 1
+        if not 0 <= p < len(names):
+            return m.group()
+        said = names[p]
+        return said[:1].lower() + said[1:] if said.lower() == "you" else said
+    return re.sub(r"\bPlayer (\d+)\b", name, text)
 
 
 def family_teaching(game: Game) -> Any | None:
@@ -450,8 +536,10 @@ class PlayController:
         return self.game.preset
 
     def preset_choices(self) -> tuple[tuple[str, str], ...]:
-        """(label for readers, preset) for each preset of the game."""
-        return preset_choices(self.game)
+        """(label for readers, preset) for each preset of the game; the rules played
+        labelled for this table (:func:`table_label`)."""
+        return tuple((table_label(self.game, self.players) if p == self.preset else label, p)
+                     for label, p in preset_choices(self.game))
 
     def opponent_choices(self) -> tuple[str, ...]:
         """The computer players the game has (``game.agent_names``)."""
@@ -494,7 +582,7 @@ class PlayController:
         if not low <= players <= high:      # the count is an option of the rules
             game = self._with_count(players)
             assert game is not None, "player_choices offers only counts that build"
-            self.game = game
+            self.game = table_preset(game)      # (the preset for this table, if any)
         self._seat_players(players)
 
     # -- dealing -----------------------------------------------------------------
@@ -602,8 +690,7 @@ class PlayController:
         """One line under the prompt: the seed, the rules, the cards left face down, and
         the yaku each seat holds where the family says (the computer player is chosen,
         and named in words, in the view's menu; its identifier is never shown)."""
-        from .facts import preset_label
-        parts = [f"Seed {self.seed}", preset_label(self.game, self.preset)]
+        parts = [f"Seed {self.seed}", table_label(self.game, self.players)]
         parts += [f"{z} {len(ids)}" for z, ids in self.state.zones().items()
                   if z in HIDDEN_ZONES]
         parts += _told(self.game, "status_parts", self.state, self._said_names()) or []
@@ -654,7 +741,10 @@ class PlayController:
         else:           # (with teams, the winner's side: B6)
             names = ["You" if p == self.seat else _words(n) for p, n in enumerate(self.names)]
             head = f"{winners_text(outcome.winner, names, teams_of(self.game))} this round"
-        return f"{head} ({outcome.reason}). Points: {points}."
+        why = _seat_words(reason_words(outcome.reason, getattr(self.game.rules,
+                                                              "decision_words", None)),
+                          self._said_names())
+        return f"{head} ({why}). Points: {points}."
 
     def report(self) -> Any | None:
         """The engine's explained score of the finished round (``to_dict()``,
@@ -753,7 +843,7 @@ class PlayController:
             coach = self.game.agent("coach")
             advise = getattr(coach, "advise", None)
             if advise is not None:
-                advice = advise(view, legal)
+                advice = advise(view, legal, names=self._said_names())
                 best = advice.moves[0]
                 return Hint(best.action, best.action.code(), best.action.describe(), "coach",
                             advice.summary, tuple(best.reasons),
@@ -991,8 +1081,7 @@ class ScoreController:
         if not yaku:
             out.append("No yaku")
         out += [f"×{m['factor']}: {m['reason']}" for m in d.get("multipliers") or ()]
-        out += [_words(str(note)) for note in d.get("notes") or ()
-                if not str(note).lower().startswith("card points")]   # said above
+        out += [_words(note) for note in report_notes(d)]     # (card points: said above)
         out.append(f"Total: {d.get('total')}")
         return tuple(out)
 
@@ -1014,6 +1103,16 @@ class ReplayStep:
     words: str
     told: str = ""
     card: Card | None = None        # the card the move played or took, if any
+
+
+def _zone_words(zone: str, n: int) -> str:
+    """A pile at the deal in words: "8 face up on the field", "24 face down in the
+    stock" (the rest of the deck, whatever the engine calls it), "6 set aside"."""
+    where = {"field": "face up on the field", "stock": "face down in the stock",
+             "undealt": "face down in the stock", "deck": "face down in the stock",
+             "wall": "face down in the stock", "aside": "set aside face down",
+             "field face down": "face down on the field"}.get(zone, f"in the {zone}")
+    return f"{counted(n, 'card')} {where}"
 
 
 #: The most rounds a replayed computer game may be asked to last.
@@ -1059,10 +1158,9 @@ class ReplayController:
         self.record = record
         self.names = [self._name(p) for p in range(record.players)]
         if title is None:
-            from .facts import preset_label
             who = " vs ".join(map(agent_name, record.agents)) if record.agents else ""
             title = " · ".join(t for t in (f"Seed {record.seed}" if record.seed is not None
-                                           else "", preset_label(self.game, record.preset),
+                                           else "", table_label(self.game, record.players),
                                            who) if t)
         self.title = title
         # every state of every round (the whole record is checked before stepping)
@@ -1129,10 +1227,11 @@ class ReplayController:
         return tuple(self._steps[self.round_index][:self.index])
 
     def who(self, seat: int | None) -> str:
+        """A seat's name (:meth:`_name`: "You", "Player 2 (simple player)"), or
+        "nobody"."""
         if seat is None:
             return "nobody"
-        names = self.record.agents
-        return f"player {seat + 1}" + (f" ({names[seat]})" if seat < len(names) else "")
+        return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
 
     def _line(self, s: ReplayStep) -> str:
         return s.told or f"{_words(self.who(s.seat))}: {s.words}"
@@ -1148,11 +1247,16 @@ class ReplayController:
             return self._line(step)
         s = self.state
         zones = s.zones()
-        hands = [len(ids) for z, ids in zones.items() if z.startswith("hand ")]
-        counts = ", ".join(f"{len(ids)} in the {z}" for z, ids in zones.items()
-                           if not z.startswith(("hand ", "captures")) and ids)
-        text = (f"The deal: each player holds {hands[0] if len(set(hands)) == 1 else hands}"
-                f" cards" + (f"; {counts}" if counts else "") + ".")
+        hands = {int(z.split()[1]): len(ids) for z, ids in zones.items()
+                 if z.startswith("hand ")}
+        if len(set(hands.values())) == 1:
+            held = f"each player holds {counted(next(iter(hands.values())), 'card')}"
+        else:
+            held = and_list(subject(self.who(p), "hold", start=False) + " "
+                            + counted(n, "card") for p, n in hands.items())
+        counts = and_list(_zone_words(z, len(ids)) for z, ids in zones.items()
+                          if not z.startswith(("hand ", "captures")) and ids)
+        text = f"The deal: {held}" + (f"; {counts}" if counts else "") + "."
         told = _told(self.game, "deal_words", s, self.names)
         return " ".join([text, *(told or ())])
 
@@ -1177,19 +1281,31 @@ class ReplayController:
                           hide=tuple(hide), lit=lit)
 
     def result_text(self) -> str:
+        """How the round ended, in words, once it is over at this step ('' before)."""
         outcome = self.state.result()
         if outcome is None:
             return ""
         who = ("nobody wins" if outcome.winner is None else winners_text(
             outcome.winner, [self.who(p) for p in range(len(outcome.points))],
             teams_of(self.game)))
-        points = ", ".join(f"{self.who(p)} {v}" for p, v in enumerate(outcome.points))
-        return f"Round {self.round_index + 1}: {who} ({outcome.reason}). Points: {points}."
+        why = _seat_words(reason_words(outcome.reason, getattr(self.game.rules,
+                                                              "decision_words", None)),
+                          self.names)
+        points = ", ".join(f"{self.who(p)} {amount_text(self.game, v)}"
+                           for p, v in enumerate(outcome.points))
+        return f"Round {self.round_index + 1}: {who} ({why}). Points: {points}."
 
     def report(self) -> Any | None:
         """The engine's explained score of the round, once it is over at this step."""
         outcome = self.state.result()
         return None if outcome is None else getattr(outcome.detail, "report", None)
+
+    def report_lines(self) -> tuple[str, ...]:
+        """The finished round's report in words with the replay's names, where the
+        game's family tells it (a settlement); else ()."""
+        if self.state.result() is None:
+            return ()
+        return tuple(_told(self.game, "report_words", self.state, self.names) or ())
 
     # -- moving --------------------------------------------------------------------
     def go(self, index: int, round_index: int | None = None) -> ReplayController:

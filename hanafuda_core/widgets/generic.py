@@ -38,6 +38,7 @@ from ..teach.tools import (
     agent_label,
     agent_name,
     option_value_label,
+    report_notes,
 )
 from .common import (
     BIG,
@@ -203,8 +204,8 @@ def report_html(report: Any, *, card_width: int = MIN_CARD_WIDTH,
     for m in d.get("multipliers") or ():
         out.append(f"<p style='margin:2px 0'>&times;{m['factor']}: {escape(str(m['reason']))}"
                    "</p>")
-    for note in d.get("notes") or ():
-        out.append(f"<p style='margin:2px 0;color:#555'><small>{escape(str(note))}</small></p>")
+    for note in report_notes(d):      # (the card points are said above, the total below)
+        out.append(f"<p style='margin:2px 0;color:#555'><small>{escape(note)}</small></p>")
     for pay in d.get("payments") or ():
         out.append(f"<p style='margin:2px 0'>{_seat(pay['payer'])} pays "
                    f"{_seat(pay['payee']).lower()}: {pay['amount']}</p>")
@@ -228,6 +229,27 @@ def report_lines_html(lines: tuple[str, ...] | list[str]) -> str:
     return (f'<div class="hanafuda-generic-settlement" data-lines="{len(lines)}" '
             f'style="font-size:15px;line-height:1.4"><strong>The settlement</strong>'
             f"<ul style='margin:2px 0 2px 20px;padding:0'>{items}</ul></div>")
+
+
+def round_report_html(state: Any, report: Any, names: Sequence[str], *,
+                      card_width: int = MIN_CARD_WIDTH) -> str:
+    """A finished round's report told with its seats' ``names`` ("You" first where you
+    played): :func:`report_html` with each score term by term where the game counts card
+    points (:func:`~hanafuda_core.teach.worked.score_words`)."""
+    if report is None:
+        return ""
+    from ..teach.worked import score_words
+    return report_html(report, card_width=card_width, names=names,
+                       said=score_words(state, report, names))
+
+
+def _replay_report(ctl: ReplayController, card_width: int = MIN_CARD_WIDTH) -> str:
+    """The replayed round's report once it is over: the settlement in words where the
+    game's family tells one, else the score with the replay's seat names."""
+    told = ctl.report_lines()
+    if told:
+        return report_lines_html(told)
+    return round_report_html(ctl.state, ctl.report(), ctl.names, card_width=card_width)
 
 
 def _seat(who: Any) -> str:
@@ -361,6 +383,9 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
     def _render(self) -> None:
         ctl = self.controller
         self.seed.value = ctl.seed
+        rules = list(ctl.preset_choices())      # (the rules played, labelled for this table)
+        if list(self.preset.options) != rules:
+            self.preset.options = rules
         if self.preset.value != ctl.preset:
             self.preset.value = ctl.preset
         if self.opponent.value != ctl.opponent:
@@ -405,10 +430,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
     def _round_report(ctl: PlayController) -> str:
         """The finished round's report, its scoring told with the table's names (each
         score term by term where the game counts card points)."""
-        from ..teach.worked import score_words
-        report, names = ctl.report(), ctl.seat_names()
-        return report_html(report, names=names,
-                           said=score_words(ctl.state, report, names) if report else None)
+        return round_report_html(ctl.state, ctl.report(), ctl.seat_names())
 
     def _hint_html(self, hint: Any) -> str:
         shown = hint.lines[:_HINT_LINES]
@@ -687,7 +709,10 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
         self._loaded()
 
     def _agent_box(self, seat: int, value: str) -> widgets.Dropdown:
-        return dropdown(self._agent_names, value, f"Player {seat + 1}", "65px", "190px")
+        """A seat's computer player, in words (:func:`agent_label`), never by name."""
+        return dropdown([(agent_label(a)[:1].upper() + agent_label(a)[1:], a)
+                         for a in self._agent_names], value, f"Player {seat + 1}", "65px",
+                        "300px")
 
     def _loader_row(self) -> list[widgets.Widget]:
         return [self.seed, *self.agents, self.preset, self.rounds, self.load_button,
@@ -814,7 +839,7 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
                        for name, yaku in ctl.yaku())
         self.yaku.value = ((f"<div style='font-size:16px'><div style='font-weight:600'>Yaku "
                             f"held</div><ul style='margin:2px 0 6px 18px'>{held}</ul></div>"
-                            if held else "") + report_html(ctl.report()))
+                            if held else "") + _replay_report(ctl))
         self.steps_html.value = _lines_html(ctl.words(), "hanafuda-generic-steps",
                                             "The cards have just been dealt.")
         self.first_button.disabled = self.back_button.disabled = (r, i) == (0, 0)
@@ -1559,7 +1584,7 @@ def _static_replay(key: str, seed: int = 1, preset: str | None = None,
             f"font-weight:600'>The round step by step ({ctl.length} steps)</summary>"
             f"{steps}</details>"
             f"<p style='font-size:16px;margin:6px 0'>{escape(ctl.result_text())}</p>"
-            + report_html(ctl.report(), card_width=MIN_CARD_WIDTH))
+            + _replay_report(ctl))
 
 
 def _static_quiz(key: str, seed: int = 1, n: int = 6) -> str:

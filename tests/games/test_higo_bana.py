@@ -390,8 +390,8 @@ def test_a_team_round_is_told_won_by_the_side():
                                          "round")
     replay = ReplayController(play.record())
     replay.last()
-    assert f"player {side[0] + 1}" in replay.result_text() \
-        and f"player {side[1] + 1}" in replay.result_text() and " win (" in replay.result_text()
+    told = replay.result_text()
+    assert f"{replay.names[side[0]]} and {replay.names[side[1]]} win (" in told, told
     log = "\n".join(game.log(play.record()))
     assert f"Player {side[0] + 1} (" in log and " win (" in log
     wr = worked_round(game, 5)

@@ -36,10 +36,12 @@ from ...engines.capture import (
     Phase,
     Play,
     State,
+    Stop,
+    apply,
     game_rules,
     legal_actions,
 )
-from ...narration import describe, result_text, story
+from ...narration import counted, describe, result_text, story, subject
 from ...narration import held_yaku as _held_yaku
 from ...units import format_amount
 from .table_round import SitIn, SitOut
@@ -128,9 +130,14 @@ def _table_choice(t: Any, names: Sequence[str], start: int = 0) -> list[str]:
 
 
 def _you(line: str) -> str:
-    """A report's line with "You" in the player's place said as a person says it."""
+    """A report's line with "You" in the player's place said as a person says it, and a
+    name that is no proper name ("You", "The computer") in small letters inside a
+    sentence: "The computer pays you 40: your 2 Ribbons"."""
     line = re.sub(r"\bYou's\b", "Your", line)
-    return re.sub(r"\b(You) (pay|show|take|win|collect|receive|owe)s\b", r"\1 \2", line)
+    line = re.sub(r"\b(You) (pay|show|take|win|collect|receive|owe)s\b", r"\1 \2", line)
+    # (inside a sentence: after a word or a comma, not at the start or after a colon)
+    return re.sub(r"(?<=[\w,] )(You|Your|The computer)\b",
+                  lambda m: m.group(1)[:1].lower() + m.group(1)[1:], line)
 
 
 def _cap(text: str) -> str:
@@ -232,16 +239,20 @@ def result_words(r: Any, names: Sequence[str]) -> str | None:
         if outcome is None:
             return None
         mine = outcome.points[0]
-        how = "win" if mine > 0 else "lose" if mine < 0 else "break even at"
-        who = "you" if names[0].lower() == "you" else names[0]
+        # (who won the round, then what seat 0 gains: with the bank's payments both may
+        # gain, the round's winner more)
+        how = "gain" if mine > 0 else "lose" if mine < 0 else "break"
+        won = outcome.winner
+        head = ("nobody wins it" if won is None else
+                subject(names[won], "win", start=False) + " it")
         out = ""
         if 0 not in inner.active:
             out = (" You held the blank card and sat this round out." if inner.joker == 0
                    else " You were forced out of this round." if 0 in inner.forced_out
                    else " You passed this round." if 0 in inner.passed
                    else " You did not play this round.")
-        return (f"The round is over: {who} {how} "
-                f"{format_amount(inner.rules, abs(mine))}.{out}")
+        amount = format_amount(inner.rules, abs(mine)) if mine else "even"
+        return f"The round is over: {head}; {subject(names[0], how, start=False)} {amount}.{out}"
     t = _table(r)
     if t is not None:
         res = t.table_result
@@ -342,8 +353,14 @@ def prompt(r: Any, seat: int, names: Sequence[str]) -> str | None:
     words = s.rules.decision_words
     if len(allowed) == 1:
         return f"You hold {yaku}: you must {allowed[0].describe()}."
-    return (f"You hold {yaku} ({s.yaku_points(seat)} points). Call {words.go_on} to go on "
-            f"for more (if another player stops first you score nothing), or "
+    # (what a Stop scores now, as the rules settle it: multipliers, bonuses and what
+    # each opponent pays included, not only the yaku's points)
+    stop = next((a for a in allowed if type(a) is Stop), None)
+    now = apply(s, stop).result if stop is not None else None
+    worth = (counted(now.points[seat], "point") if now is not None
+             else counted(s.yaku_points(seat), "point") + " of yaku")
+    return (f"You hold {yaku}: {words.stop} now scores {worth}. Call {words.go_on} to go "
+            f"on for more (if another player stops first you score nothing), or "
             f"{words.stop} to score now.")
 
 
@@ -522,8 +539,8 @@ def status_parts(r: Any, names: Sequence[str]) -> list[str]:
     m = inner.multiplier
     out = [f"{m.name} (\u00d7{m.value})"]
     if inner.inner is not None:
-        out.append("card points: " + ", ".join(
-            f"{names[s]} {inner.captures(s).value()}" for s in inner.active))
+        out.append(_you("card points: " + ", ".join(
+            f"{names[s]} {inner.captures(s).value()}" for s in inner.active)))
     return out
 
 
