@@ -69,7 +69,7 @@ from .engines.capture import (
     wild_revealed,
 )
 from .errors import HanafudaError, IllegalActionError
-from .narration import _name, and_list, conjugate, doing, the_card
+from .narration import _name, and_list, conjugate, counted, doing, the_card
 from .players import accepts_draw, greedy_action
 from .scoring import _because
 from .yaku import THIRD_COUNT, YakuTable
@@ -866,7 +866,7 @@ class _Context:
                 held = _the(_bits(opp & info.pool)) if info.named else (
                     f"{have} {info.what}")
                 out.append((info.points / missing,
-                            f"{self.does(s, 'be')} {missing} card{'s' * (missing > 1)} from "
+                            f"{self.does(s, 'be')} {counted(missing, 'card')} from "
                             f"{info.name} ({info.points} point{'s' * (info.points != 1)}): "
                             f"they hold {held}"))
         out.sort(key=lambda t: -t[0])
@@ -894,7 +894,7 @@ class _Context:
         if best is None:
             return None
         _, info, missing = best
-        return f"you are {missing} card{'s' * (missing > 1)} from {info.name}"
+        return f"you are {counted(missing, 'card')} from {info.name}"
 
     def decision_reasons(self, action: GoOn | Stop, exp: float, win: float, loss: float,
                          nothing: float, stats: Sequence[_Stats], legal: Sequence[Action]

@@ -642,13 +642,16 @@ def doing(move: str) -> str:
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:
-    """A count in figures with its word, singular for one: "1 round", "12 rounds", "0
-    deals" (``many``: the plural, where adding "s" does not make it).
+    """A count in figures with its word, singular for one (or minus one, an amount owed):
+    "1 round", "12 rounds", "0 deals", "-1 point" (``many``: the plural, where adding "s"
+    does not make it).
 
     >>> counted(1, "round"), counted(12, "round"), counted(2, "party", "parties")
     ('1 round', '12 rounds', '2 parties')
+    >>> counted(-1, "point"), counted(-3, "point")
+    ('-1 point', '-3 points')
     """
-    return f"{n} {one if n == 1 else many or one + 's'}"
+    return f"{n} {one if abs(n) == 1 else many or one + 's'}"
 
 
 def and_list(items: Iterable[str]) -> str:
@@ -1103,7 +1106,7 @@ def log_lines(step: Step, names: Sequence[str]) -> list[str]:
     for news in step.yaku:
         # (the sum is what these yaku are worth, not the round's score: a multiplier or a
         # payment may follow)
-        worth = f"{news.total} point{'s' * (abs(news.total) != 1)}"
+        worth = counted(news.total, "point")
         if len(news.yaku) == 1:
             text = f"has a yaku: {news.yaku[0][0]}, worth {worth}"
         else:

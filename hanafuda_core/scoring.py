@@ -159,12 +159,8 @@ class ScoreReport:
     def owners(self, names: Sequence[str] | None = None) -> tuple[str, ...]:
         """Whose each yaku line is ("Player 2" by default, or ``names``' seat): the seat
         its note names, else the report's scorer; "" where neither is known."""
-        def name(seat: int) -> str:
-            return names[seat] if names is not None and 0 <= seat < len(names) \
-                else f"Player {seat + 1}"
-
-        scorer = name(self.player) if self.player is not None else ""
-        return tuple(name(int(m.group(1)) - 1) if m else scorer
+        scorer = seat_name(names, self.player) if self.player is not None else ""
+        return tuple(seat_name(names, int(m.group(1)) - 1) if m else scorer
                      for m in (_OWNER.match(line.note) for line in self.lines))
 
     def reader_lines(self, names: Sequence[str] | None = None,
@@ -185,11 +181,10 @@ class ScoreReport:
         ×2 because Koi-Koi was called (1 call), so the Stop caller's score is doubled, once
         Score: 5 × 2 = 10 points
         """
-        from .narration import _name, and_list, possessive, subject
+        from .narration import _name, and_list, counted, possessive, subject
 
         def name(seat: int) -> str:
-            return names[seat] if names is not None and 0 <= seat < len(names) \
-                else f"Player {seat + 1}"
+            return seat_name(names, seat)
 
         def words(text: str, start: bool = True) -> str:
             # (a seat as the table names it: "Player 2", "you"; "player 1's" as "your")
@@ -209,12 +204,12 @@ class ScoreReport:
             rest = (m.group(2) or "") if m else line.note
             asides = [_ASIDES.get(part, words(part, False)) for part in rest.split("; ")
                       if part and not part.startswith("cards inferred")]
-            pts = _points(line.points)
+            pts = counted(line.points, "point")
             if line.extras:
                 extra = and_list(c.title for c in line.extra_cards)
-                pts = (f"{line.base} + {line.points - line.base} for {line.extras} extra "
-                       f"card{'s' * (line.extras != 1)}" + (f" ({extra})" if extra else "")
-                       + f" = {pts}")
+                pts = (f"{line.base} + {line.points - line.base} for "
+                       f"{counted(line.extras, 'extra card')}"
+                       + (f" ({extra})" if extra else "") + f" = {pts}")
             title = f"{line.name} ({line.japanese})" if line.japanese else line.name
             cards = and_list(c.title for c in line.cards)
             out.append((f"{possessive(owner)} yaku: " if owner else "Yaku: ") + f"{title}, {pts}"
@@ -229,9 +224,9 @@ class ScoreReport:
         if one_scorer and not narrated and (told or len(self.lines) > 1):
             whose = f"{possessive(scorer)} score" if scorer else "Score"
             steps = "".join(f" \u00d7 {m.factor}" for m in told)
-            out.append(f"{whose}: {self.subtotal}{steps} = {_points(self.total)}"
+            out.append(f"{whose}: {self.subtotal}{steps} = {counted(self.total, 'point')}"
                        if told and self.subtotal * self.factor == self.total
-                       else f"{whose}: {_points(self.total)}")
+                       else f"{whose}: {counted(self.total, 'point')}")
         for note in self.notes:
             if said is not None and note in said:
                 out.append(said[note])
@@ -239,7 +234,7 @@ class ScoreReport:
             if note.startswith("yaku: "):
                 if len(self.lines) != 1 or str(self.lines[0].points) != note[6:]:
                     owner = f"{possessive(scorer)} yaku" if scorer else "The yaku"
-                    out.append(f"{owner} add up to {_points(int(note[6:]))}"
+                    out.append(f"{owner} add up to {counted(int(note[6:]), 'point')}"
                                if note[6:].lstrip("-").isdigit() else words(note))
                 continue
             step = _STEP.match(note)
@@ -247,7 +242,7 @@ class ScoreReport:
                 sign, amount, reason, score = (step.group(2), step.group(3), step.group(1),
                                                step.group(4))
                 out.append(f"{'+' if sign == '+' else chr(0xd7)}{amount} because "
-                           f"{_because(reason, scorer)}: {_points(int(score))}")
+                           f"{_because(reason, scorer)}: {counted(int(score), 'point')}")
                 continue
             owes = _OWES.match(note)
             if owes and any(p.payer == int(owes.group(1)) - 1 and p.amount == int(owes.group(2))
@@ -279,7 +274,7 @@ class ScoreReport:
         for p in self.payments:
             why = "" if p.reason in ("", "round penalty") else f" ({p.reason})"
             out.append(f"{subject(name(p.payer), 'pay')} {_name(name(p.payee), False)} "
-                       f"{_points(p.amount)}{why}")
+                       f"{counted(p.amount, 'point')}{why}")
         return tuple(out)
 
     def _repr_html_(self) -> str:
@@ -313,6 +308,16 @@ class ScoreReport:
             parts.append(f"<p><small>{esc(note)}</small></p>")
         parts.append(f"<p><b>Total: {self.total}</b></p></div>")
         return "".join(parts)
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """A seat as ``names`` names it, "Player 2" where they do not (no names, or too few).
+
+    >>> seat_name(None, 1), seat_name(["You", "The computer"], 1)
+    ('Player 2', 'The computer')
+    """
+    return names[seat] if names is not None and 0 <= seat < len(names) \
+        else f"Player {seat + 1}"
 
 
 #: Words of a report's notes: a seat ("player 2"), a factor ("x2", "30 x 2"), a yaku
@@ -354,10 +359,6 @@ def _plain_verb(verb: str) -> str:
     if verb.endswith(("shes", "ches", "sses", "xes")):
         return verb[:-2]
     return verb[:-1]
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'s' * (abs(n) != 1)}"
 
 
 def _because(reason: str, who: str) -> str:

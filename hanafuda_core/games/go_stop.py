@@ -73,7 +73,7 @@ from ..families.capture.payments import (
     WinnerFacts,
 )
 from ..families.capture.table_round import TableSetup
-from ..narration import _name
+from ..narration import _name, counted
 from ..rules import Option, RuleSets, Source
 from ..scoring import Multiplier, Payment, ScoreLine, ScoreReport, report_from_evaluation
 from ..yaku import SAKE_MODES, Signature, YakuGroup, YakuRule, YakuTable
@@ -486,10 +486,10 @@ def _go_words(go: GoTable) -> str:
     """What the Stop caller's own Go calls do, in words, with the Go table's numbers."""
     one = go.step(1)[0]
     if go.kind == "book":
-        return (f"one Go adds {one} point{'s' * (one != 1)}; after two or more, multiply "
+        return (f"one Go adds {counted(one, 'point')}; after two or more, multiply "
                 "your yaku points by the number of Go calls instead")
     two, third = go.step(2)[0], go.step(3)[1]
-    return (f"one Go adds {one} point{'s' * (one != 1)} and two Go calls add {two}; from "
+    return (f"one Go adds {counted(one, 'point')} and two Go calls add {two}; from "
             f"the third on, multiply your yaku points by {third} for each Go beyond the "
             "second instead")
 

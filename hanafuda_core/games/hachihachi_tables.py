@@ -30,6 +30,7 @@ from .. import tables
 from ..cards import DEFAULT_VALUES, Card, CardSet
 from ..errors import HanafudaError
 from ..ledger import BANK
+from ..narration import counted
 from ..rules import SOURCE_DOCUMENTS, GameInfo
 from ..teyaku import CHAFF, SUIT, greater_words
 from .hachihachi import (
@@ -535,8 +536,7 @@ def special_case_rows() -> list[dict[str, object]]:
             what = s.special or "no special"
             undone = []
             if s.cancelled:
-                n = len(s.cancelled)
-                undone.append(f"{n} payment{'s' if n != 1 else ''} cancelled")
+                undone.append(f"{counted(len(s.cancelled), 'payment')} cancelled")
             back = [x for x in s.ledger if x.category == "returned"]
             if back:
                 undone.append(f"{len(back)} paid back")

@@ -1053,8 +1053,8 @@ class ScoreController:
         calls = (f", after {count_word(self.calls)} {self.go_on_word} "
                  f"call{'s' * (self.calls != 1)}" if self.calls else "")
         changed = " with house rules" if self.game.options else ""
-        return (f"{n} card{'s' * (n != 1)} under {rules_words(self.game, self.preset)}"
-                f"{changed}{calls}: {total} point{'s' * (abs(total) != 1)}")
+        return (f"{counted(n, 'card')} under {rules_words(self.game, self.preset)}"
+                f"{changed}{calls}: {counted(total, 'point')}")
 
     def lines(self) -> tuple[str, ...]:
         """The report in a player's words: card points and par where the game counts

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..cards import AnyCard, parse_card
 from ..errors import HanafudaError
-from ..narration import ROUND_ENDS, and_list, reason_words, winners_text
+from ..narration import ROUND_ENDS, and_list, counted, reason_words, winners_text
 from ..play import Game, Outcome, count_word
 from ..render.sizes import MIN_CARD_WIDTH
 from ..rules import name_sources
@@ -228,6 +228,7 @@ def score_words(final: Any, report: Any, names: Sequence[str] | None = None
     from ..engines.capture import State, doubled_yaku
     from ..families.capture.settlement import _hand_points
     from ..narration import possessive, subject
+    from ..scoring import seat_name
     state = getattr(final, "inner", None)
     if not isinstance(state, State):
         return {}
@@ -245,16 +246,13 @@ def score_words(final: Any, report: Any, names: Sequence[str] | None = None
         note = f"player {p + 1}: {s.formula()}"
         if note not in notes:
             continue
-        def name(seat: int) -> str:
-            return names[seat] if names is not None and seat < len(names) \
-                else f"Player {seat + 1}"
-
+        me = seat_name(names, p)
         rivals = [q for q in range(rules.players) if rules.side(q) != rules.side(p)]
-        others = ("the other side's" if rules.teams else possessive(name(rivals[0]), False)
-                  if len(rivals) == 1 else "the other players'")
-        own = "your" if name(p).lower() == "you" else "their"
-        said[note] = (f"{subject(name(p), 'score')} {s.total} "
-                      f"point{'s' * (abs(s.total) != 1)}: "
+        others = ("the other side's" if rules.teams else
+                  possessive(seat_name(names, rivals[0]), False) if len(rivals) == 1
+                  else "the other players'")
+        own = "your" if me.lower() == "you" else "their"
+        said[note] = (f"{subject(me, 'score')} {counted(s.total, 'point')}: "
                       + _terms(s, others, bool(burdens), own))
     return said
 
