@@ -231,6 +231,12 @@ def report_lines_html(lines: tuple[str, ...] | list[str]) -> str:
             f"<ul style='margin:2px 0 2px 20px;padding:0'>{items}</ul></div>")
 
 
+def _agent_choice(agent: str) -> str:
+    """A computer player as a menu offers it: :func:`agent_label` from a capital."""
+    label = agent_label(agent)
+    return label[:1].upper() + label[1:]
+
+
 def round_report_html(state: Any, report: Any, names: Sequence[str], *,
                       card_width: int = MIN_CARD_WIDTH) -> str:
     """A finished round's report told with its seats' ``names`` ("You" first where you
@@ -243,13 +249,20 @@ def round_report_html(state: Any, report: Any, names: Sequence[str], *,
                        said=score_words(state, report, names))
 
 
-def _replay_report(ctl: ReplayController, card_width: int = MIN_CARD_WIDTH) -> str:
-    """The replayed round's report once it is over: the settlement in words where the
-    game's family tells one, else the score with the replay's seat names."""
+def finished_report_html(ctl: PlayController | ReplayController, names: Sequence[str],
+                         card_width: int = MIN_CARD_WIDTH) -> str:
+    """A finished round's report in the play or replay view: the settlement in words
+    where the game's family tells one, else the score told with the seats' ``names``
+    (:func:`round_report_html`)."""
     told = ctl.report_lines()
     if told:
         return report_lines_html(told)
-    return round_report_html(ctl.state, ctl.report(), ctl.names, card_width=card_width)
+    return round_report_html(ctl.state, ctl.report(), names, card_width=card_width)
+
+
+def _replay_report(ctl: ReplayController) -> str:
+    """The replayed round's report once it is over, with the replay's seat names."""
+    return finished_report_html(ctl, ctl.names)
 
 
 def _seat(who: Any) -> str:
@@ -283,7 +296,7 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
         self.controller = controller
         self.width = width
         self.preset = _rules_box(controller.preset_choices(), controller.preset)
-        self.opponent = dropdown([(agent_label(a)[:1].upper() + agent_label(a)[1:], a)
+        self.opponent = dropdown([(_agent_choice(a), a)
                                   for a in controller.opponent_choices()],
                                  controller.opponent, "Computer", "70px", "300px")
         self.seed = seed_box(controller.seed)
@@ -415,12 +428,11 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
                    self.new_button)
         self.hint_button.disabled = not ctl.your_turn
         if ctl.is_over:
-            told = ctl.report_lines()
             self.result.value = (
                 f'<div class="hanafuda-generic-result" style="border:2px solid #2f6690;'
                 f'border-radius:6px;padding:8px 14px;margin:8px 0"><div style="font-size:'
                 f'19px;font-weight:700;margin-bottom:4px">{escape(ctl.result_text())}</div>'
-                f"{report_lines_html(told) if told else self._round_report(ctl)}</div>")
+                f"{self._round_report(ctl)}</div>")
         else:
             self.result.value = ""
         self.log_html.value = _lines_html(ctl.log, "hanafuda-generic-log",
@@ -428,9 +440,8 @@ class PlayView(RoundView, widgets.VBox):  # type: ignore[misc]
 
     @staticmethod
     def _round_report(ctl: PlayController) -> str:
-        """The finished round's report, its scoring told with the table's names (each
-        score term by term where the game counts card points)."""
-        return round_report_html(ctl.state, ctl.report(), ctl.seat_names())
+        """The finished round's report with the table's names (:func:`finished_report_html`)."""
+        return finished_report_html(ctl, ctl.seat_names())
 
     def _hint_html(self, hint: Any) -> str:
         shown = hint.lines[:_HINT_LINES]
@@ -710,7 +721,7 @@ class ReplayView(widgets.VBox):  # type: ignore[misc]
 
     def _agent_box(self, seat: int, value: str) -> widgets.Dropdown:
         """A seat's computer player, in words (:func:`agent_label`), never by name."""
-        return dropdown([(agent_label(a)[:1].upper() + agent_label(a)[1:], a)
+        return dropdown([(_agent_choice(a), a)
                          for a in self._agent_names], value, f"Player {seat + 1}", "65px",
                         "300px")
 
