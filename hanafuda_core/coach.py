@@ -64,6 +64,7 @@ from .engines.capture import (
     apply,
     jokers_with_stack,
     legal_actions,
+    losers_pay,
     play_options,
     rules_for_round,
     wild_revealed,
@@ -361,7 +362,7 @@ class Coach:
                   legal: Sequence[Action]) -> list[_Stats]:
         rules = view.rules
         me = rules.side(view.player)
-        zero_sum = getattr(rules.overlay, "settlement", "winner_scores") != "winner_scores"
+        zero_sum = losers_pay(rules)
         # G5: what the special events already moved is paid whatever the move; left out,
         # the figures tell what each move gains from here on
         paid = state.side_pay if state.events else None

@@ -157,7 +157,7 @@ __all__ = [
     "SIX_HUNDRED_WILD", "ONI_WILD", "HIGO_BANA_WILD",
     "Declare", "Pass", "PASS", "Declarations", "MonthSets", "ShowCards", "declared_by",
     "wild_revealed",
-    "doubled_yaku", "CaptureRelation", "SAME_MONTH",
+    "doubled_yaku", "CaptureRelation", "SAME_MONTH", "losers_pay",
 ]
 
 
@@ -2138,6 +2138,13 @@ def rules_for_round(rules: CaptureRules, round_no: int, choice: str = "") -> Cap
         _ROUND_RULES.clear()
     _ROUND_RULES[key] = (base, made)
     return made
+
+
+def losers_pay(rules: CaptureRules) -> bool:
+    """Whether a round's losers pay its winner, so that every round sums to zero (the
+    overlay's ``settlement`` other than "winner_scores": Koi-Koi's Losers Pay, Go-Stop);
+    else only the winner scores, or every player scores their own pile."""
+    return getattr(rules.overlay, "settlement", "winner_scores") != "winner_scores"
 
 
 def game_rules(rules: CaptureRules) -> CaptureRules:

@@ -329,10 +329,10 @@ def _scores_all_yaku(game: Game) -> bool:
 
 
 def _pays_the_winner(game: Game) -> bool:
-    """Whether the round's losers pay the winner's score (the rules' overlay says how its
-    points move: ``settlement`` other than "winner_scores", as the coach reads it)."""
-    settlement = getattr(getattr(game.rules, "overlay", None), "settlement", None)
-    return isinstance(settlement, str) and settlement != "winner_scores"
+    """Whether the round's losers pay the winner's score (:func:`~hanafuda_core.engines.
+    capture.losers_pay`; rules without the capture engine's overlay: no)."""
+    from ..engines.capture import losers_pay
+    return hasattr(game.rules, "overlay") and losers_pay(game.rules)
 
 
 def adjustment_sentence(adjustment: Any) -> str:
